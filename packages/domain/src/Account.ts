@@ -1,0 +1,48 @@
+/**
+ * Accounts hold money. Only the fields the service needs are modelled; the
+ * shape follows the public SDK so that its clients decode what we send.
+ */
+import { Schema } from "effect"
+import { AccountId, EntityId, ProgramId } from "./Ids.js"
+import { Amount, Currency } from "./Money.js"
+import { ShortText } from "./Text.js"
+import { Timestamp } from "./Timestamp.js"
+
+export const AccountStatus = Schema.Literal("open", "closed")
+export type AccountStatus = typeof AccountStatus.Type
+
+export class Account extends Schema.Class<Account>("Account")({
+  id: AccountId,
+  name: Schema.String,
+  status: AccountStatus,
+  currency: Currency,
+  bank: Schema.Literal("core_bank", "first_internet_bank", "grasshopper_bank", "increase_bank"),
+  entity_id: Schema.NullOr(EntityId),
+  informational_entity_id: Schema.NullOr(EntityId),
+  program_id: Schema.NullOr(ProgramId),
+  funding: Schema.Literal("loan", "deposits"),
+  interest_rate: Schema.String,
+  account_revenue_rate: Schema.NullOr(Schema.String),
+  loan: Schema.Null,
+  idempotency_key: Schema.NullOr(Schema.String),
+  created_at: Timestamp,
+  closed_at: Schema.NullOr(Timestamp),
+  type: Schema.tag("account")
+}) {}
+
+export const CreateAccount = Schema.Struct({
+  name: ShortText,
+  entity_id: Schema.optional(EntityId),
+  informational_entity_id: Schema.optional(EntityId),
+  program_id: Schema.optional(ProgramId)
+}).annotations({ identifier: "CreateAccount" })
+export type CreateAccount = typeof CreateAccount.Type
+
+/** current = Σ posted transactions; available = current − Σ open holds. */
+export class BalanceLookup extends Schema.Class<BalanceLookup>("BalanceLookup")({
+  account_id: AccountId,
+  current_balance: Amount,
+  available_balance: Amount,
+  loan: Schema.Null,
+  type: Schema.tag("balance_lookup")
+}) {}

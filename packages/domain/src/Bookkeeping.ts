@@ -1,0 +1,122 @@
+/**
+ * Bookkeeping: T-accounts that annotate money movements for compliance. Entry
+ * sets are balanced (their entries sum to zero) and applied atomically; an
+ * account's balance is the sum of its entries (positive = debit).
+ */
+import { Either, Schema } from "effect"
+import { FieldError, InvalidParametersError } from "./Errors.js"
+import { AccountId, BookkeepingAccountId, BookkeepingEntryId, BookkeepingEntrySetId, EntityId, TransactionId } from "./Ids.js"
+import { Amount, sum } from "./Money.js"
+import { ShortText } from "./Text.js"
+import { Timestamp } from "./Timestamp.js"
+
+export const ComplianceCategory = Schema.Literal("commingled_cash", "customer_balance")
+export type ComplianceCategory = typeof ComplianceCategory.Type
+
+export class BookkeepingAccount extends Schema.Class<BookkeepingAccount>("BookkeepingAccount")({
+  id: BookkeepingAccountId,
+  name: Schema.String,
+  compliance_category: Schema.NullOr(ComplianceCategory),
+  account_id: Schema.NullOr(AccountId),
+  entity_id: Schema.NullOr(EntityId),
+  idempotency_key: Schema.NullOr(Schema.String),
+  type: Schema.tag("bookkeeping_account")
+}) {}
+
+export class BookkeepingBalanceLookup extends Schema.Class<BookkeepingBalanceLookup>("BookkeepingBalanceLookup")({
+  balance: Amount,
+  bookkeeping_account_id: BookkeepingAccountId,
+  type: Schema.tag("bookkeeping_balance_lookup")
+}) {}
+
+export class BookkeepingEntrySetEntry extends Schema.Class<BookkeepingEntrySetEntry>("BookkeepingEntrySetEntry")({
+  id: BookkeepingEntryId,
+  account_id: BookkeepingAccountId,
+  amount: Amount
+}) {}
+
+export class BookkeepingEntrySet extends Schema.Class<BookkeepingEntrySet>("BookkeepingEntrySet")({
+  id: BookkeepingEntrySetId,
+  created_at: Timestamp,
+  date: Timestamp,
+  entries: Schema.Array(BookkeepingEntrySetEntry),
+  idempotency_key: Schema.NullOr(Schema.String),
+  transaction_id: Schema.NullOr(TransactionId),
+  type: Schema.tag("bookkeeping_entry_set")
+}) {}
+
+export class BookkeepingEntry extends Schema.Class<BookkeepingEntry>("BookkeepingEntry")({
+  id: BookkeepingEntryId,
+  account_id: BookkeepingAccountId,
+  amount: Amount,
+  created_at: Timestamp,
+  entry_set_id: BookkeepingEntrySetId,
+  type: Schema.tag("bookkeeping_entry")
+}) {}
+
+const requires = (field: "account_id" | "entity_id", category: ComplianceCategory) =>
+  ({ path: [field], message: `is required when compliance_category is ${category}` }) as const
+
+export const CreateBookkeepingAccount = Schema.Struct({
+  name: ShortText,
+  compliance_category: Schema.optional(ComplianceCategory),
+  account_id: Schema.optional(AccountId),
+  entity_id: Schema.optional(EntityId)
+}).pipe(
+  Schema.filter((body) => {
+    if (body.compliance_category === "commingled_cash" && body.account_id === undefined) {
+      return requires("account_id", "commingled_cash")
+    }
+    if (body.compliance_category === "customer_balance" && body.entity_id === undefined) {
+      return requires("entity_id", "customer_balance")
+    }
+    return undefined
+  })
+).annotations({ identifier: "CreateBookkeepingAccount" })
+export type CreateBookkeepingAccount = typeof CreateBookkeepingAccount.Type
+
+export const UpdateBookkeepingAccount = Schema.Struct({
+  name: ShortText
+}).annotations({ identifier: "UpdateBookkeepingAccount" })
+export type UpdateBookkeepingAccount = typeof UpdateBookkeepingAccount.Type
+
+export const EntryInput = Schema.Struct({
+  account_id: BookkeepingAccountId,
+  amount: Amount
+})
+export type EntryInput = typeof EntryInput.Type
+
+export const CreateBookkeepingEntrySet = Schema.Struct({
+  entries: Schema.Array(EntryInput),
+  date: Schema.optional(Timestamp),
+  transaction_id: Schema.optional(TransactionId)
+}).annotations({ identifier: "CreateBookkeepingEntrySet" })
+export type CreateBookkeepingEntrySet = typeof CreateBookkeepingEntrySet.Type
+
+/**
+ * The rules of an entry set that need no database: at least two entries, no
+ * zero amounts, a zero sum, and a `date` unless a transaction supplies one.
+ */
+export const validateEntrySet = (
+  body: CreateBookkeepingEntrySet
+): Either.Either<CreateBookkeepingEntrySet, InvalidParametersError> => {
+  const errors: Array<FieldError> = []
+  if (body.entries.length < 2) {
+    errors.push(new FieldError({ field: "entries", message: "must contain at least 2 entries" }))
+  }
+  body.entries.forEach((entry, index) => {
+    if (entry.amount === 0) {
+      errors.push(new FieldError({ field: `entries.${index}.amount`, message: "must not be zero" }))
+    }
+  })
+  const total = sum(body.entries.map((entry) => entry.amount))
+  if (total !== 0) {
+    errors.push(new FieldError({ field: "entries", message: `amounts must sum to zero (they sum to ${total})` }))
+  }
+  if (body.date === undefined && body.transaction_id === undefined) {
+    errors.push(new FieldError({ field: "date", message: "is required unless transaction_id is given" }))
+  }
+  return errors.length === 0
+    ? Either.right(body)
+    : Either.left(new InvalidParametersError({ detail: errors.map((e) => `${e.field}: ${e.message}`).join("; "), errors }))
+}

@@ -1,0 +1,96 @@
+/**
+ * Identifiers are `<object_type>_<20 lowercase base-32 characters>`. Each object
+ * type has its own branded string so that an account id cannot be passed where a
+ * card id is expected. Decoding does not check the prefix: an id of the wrong
+ * shape is simply an id that names no object (404), as on the real service.
+ */
+import { Schema } from "effect"
+
+const id = <const B extends string>(brand: B) =>
+  Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200), Schema.brand(brand))
+
+export const AccountId = id("AccountId")
+export type AccountId = typeof AccountId.Type
+export const AccountNumberId = id("AccountNumberId")
+export type AccountNumberId = typeof AccountNumberId.Type
+export const BookkeepingAccountId = id("BookkeepingAccountId")
+export type BookkeepingAccountId = typeof BookkeepingAccountId.Type
+export const BookkeepingEntrySetId = id("BookkeepingEntrySetId")
+export type BookkeepingEntrySetId = typeof BookkeepingEntrySetId.Type
+export const BookkeepingEntryId = id("BookkeepingEntryId")
+export type BookkeepingEntryId = typeof BookkeepingEntryId.Type
+export const CardId = id("CardId")
+export type CardId = typeof CardId.Type
+export const CardPaymentId = id("CardPaymentId")
+export type CardPaymentId = typeof CardPaymentId.Type
+export const CheckDepositId = id("CheckDepositId")
+export type CheckDepositId = typeof CheckDepositId.Type
+export const DeclinedTransactionId = id("DeclinedTransactionId")
+export type DeclinedTransactionId = typeof DeclinedTransactionId.Type
+export const DigitalWalletTokenId = id("DigitalWalletTokenId")
+export type DigitalWalletTokenId = typeof DigitalWalletTokenId.Type
+export const EntityId = id("EntityId")
+export type EntityId = typeof EntityId.Type
+export const EventId = id("EventId")
+export type EventId = typeof EventId.Type
+export const EventSubscriptionId = id("EventSubscriptionId")
+export type EventSubscriptionId = typeof EventSubscriptionId.Type
+export const ExternalAccountId = id("ExternalAccountId")
+export type ExternalAccountId = typeof ExternalAccountId.Type
+export const FileId = id("FileId")
+export type FileId = typeof FileId.Type
+export const InboundMailItemId = id("InboundMailItemId")
+export type InboundMailItemId = typeof InboundMailItemId.Type
+export const InboundWireDrawdownRequestId = id("InboundWireDrawdownRequestId")
+export type InboundWireDrawdownRequestId = typeof InboundWireDrawdownRequestId.Type
+export const LockboxAddressId = id("LockboxAddressId")
+export type LockboxAddressId = typeof LockboxAddressId.Type
+export const LockboxRecipientId = id("LockboxRecipientId")
+export type LockboxRecipientId = typeof LockboxRecipientId.Type
+export const PendingTransactionId = id("PendingTransactionId")
+export type PendingTransactionId = typeof PendingTransactionId.Type
+export const PhysicalCardId = id("PhysicalCardId")
+export type PhysicalCardId = typeof PhysicalCardId.Type
+export const ProgramId = id("ProgramId")
+export type ProgramId = typeof ProgramId.Type
+export const RealTimeDecisionId = id("RealTimeDecisionId")
+export type RealTimeDecisionId = typeof RealTimeDecisionId.Type
+export const TransactionId = id("TransactionId")
+export type TransactionId = typeof TransactionId.Type
+export const WireTransferId = id("WireTransferId")
+export type WireTransferId = typeof WireTransferId.Type
+export const GroupId = id("GroupId")
+export type GroupId = typeof GroupId.Type
+export const ApiKeyId = id("ApiKeyId")
+export type ApiKeyId = typeof ApiKeyId.Type
+
+/** The `<object_type>` prefix of every id, by object type. */
+export const idPrefixes = {
+  account: "account",
+  account_number: "account_number",
+  api_key: "api_key",
+  bookkeeping_account: "bookkeeping_account",
+  bookkeeping_entry: "bookkeeping_entry",
+  bookkeeping_entry_set: "bookkeeping_entry_set",
+  card: "card",
+  card_payment: "card_payment",
+  check_deposit: "check_deposit",
+  declined_transaction: "declined_transaction",
+  digital_wallet_token: "digital_wallet_token",
+  entity: "entity",
+  event: "event",
+  event_subscription: "event_subscription",
+  external_account: "external_account",
+  file: "file",
+  group: "group",
+  inbound_mail_item: "inbound_mail_item",
+  lockbox_address: "lockbox_address",
+  lockbox_recipient: "lockbox_recipient",
+  pending_transaction: "pending_transaction",
+  physical_card: "physical_card",
+  program: "program",
+  real_time_decision: "real_time_decision",
+  transaction: "transaction",
+  wire_transfer: "wire_transfer"
+} as const
+export type ObjectType = keyof typeof idPrefixes

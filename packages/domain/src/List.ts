@@ -1,0 +1,16 @@
+/** The list envelope of every list endpoint. */
+import { Schema } from "effect"
+
+export const Page = <A, I, R>(item: Schema.Schema<A, I, R>) =>
+  Schema.Struct({
+    data: Schema.Array(item),
+    next_cursor: Schema.NullOr(Schema.String)
+  })
+
+export interface Page<A> {
+  readonly data: ReadonlyArray<A>
+  readonly next_cursor: string | null
+}
+
+/** `limit`: 1..100, default 100. */
+export const maxPageSize = 100

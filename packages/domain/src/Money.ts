@@ -1,0 +1,32 @@
+/**
+ * Money is an integer number of minor units (USD cents). Never a float.
+ */
+import { Schema } from "effect"
+
+/** A signed amount in minor units. */
+export const Amount = Schema.Int.annotations({
+  identifier: "Amount",
+  description: "An amount in the minor unit of its currency (cents for USD)."
+})
+export type Amount = typeof Amount.Type
+
+/** An amount that must be strictly greater than zero. */
+export const PositiveAmount = Amount.pipe(
+  Schema.greaterThan(0, { message: () => "must be a positive integer" }),
+  Schema.lessThanOrEqualTo(Number.MAX_SAFE_INTEGER)
+).annotations({ identifier: "PositiveAmount" })
+export type PositiveAmount = typeof PositiveAmount.Type
+
+/** ISO 4217 currency code; the service only moves USD. */
+export const Currency = Schema.Literal("USD")
+export type Currency = typeof Currency.Type
+
+/** An ISO 4217 code as reported by a network (any three letters). */
+export const CurrencyCode = Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/))
+
+/** Sums amounts in minor units. */
+export const sum = (amounts: Iterable<number>): number => {
+  let total = 0
+  for (const amount of amounts) total += amount
+  return total
+}

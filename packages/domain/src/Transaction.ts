@@ -1,0 +1,105 @@
+/**
+ * Transactions are immutable postings to an account; the current balance is
+ * their sum. `source` names what caused one: a `category` and one object named
+ * after it.
+ */
+import { Schema } from "effect"
+import { AccountId, TransactionId } from "./Ids.js"
+import { Amount, Currency } from "./Money.js"
+import { Timestamp } from "./Timestamp.js"
+
+export const RouteType = Schema.Literal("account_number", "card", "lockbox")
+export type RouteType = typeof RouteType.Type
+
+/** Builds the `{category, <category>: detail}` shape of a source. */
+export const sourceOf = <const C extends string, D extends Schema.Schema.Any>(category: C, detail: D) =>
+  Schema.Struct({ category: Schema.Literal(category), [category]: detail } as {
+    category: Schema.Literal<[C]>
+  } & { [K in C]: D })
+
+export const InterestPayment = Schema.Struct({
+  accrued_on_account_id: AccountId,
+  amount: Amount,
+  currency: Currency,
+  period_start: Timestamp,
+  period_end: Timestamp
+})
+
+export const InboundAchTransfer = Schema.Struct({
+  addenda: Schema.NullOr(Schema.Unknown),
+  amount: Amount,
+  originator_company_descriptive_date: Schema.NullOr(Schema.String),
+  originator_company_discretionary_data: Schema.NullOr(Schema.String),
+  originator_company_entry_description: Schema.String,
+  originator_company_id: Schema.String,
+  originator_company_name: Schema.String,
+  receiver_id_number: Schema.NullOr(Schema.String),
+  receiver_name: Schema.NullOr(Schema.String),
+  trace_number: Schema.String,
+  transfer_id: Schema.String
+})
+
+export const WireTransferIntention = Schema.Struct({
+  account_number: Schema.String,
+  amount: Amount,
+  message_to_recipient: Schema.String,
+  routing_number: Schema.String,
+  transfer_id: Schema.String
+})
+
+export const InboundWireReversal = Schema.Struct({
+  amount: Amount,
+  created_at: Timestamp,
+  description: Schema.String,
+  input_cycle_date: Schema.String,
+  input_message_accountability_data: Schema.String,
+  input_sequence_number: Schema.String,
+  input_source: Schema.String,
+  originator_routing_number: Schema.NullOr(Schema.String),
+  previous_message_input_cycle_date: Schema.String,
+  previous_message_input_message_accountability_data: Schema.String,
+  previous_message_input_sequence_number: Schema.String,
+  previous_message_input_source: Schema.String,
+  receiver_financial_institution_information: Schema.NullOr(Schema.String),
+  sender_reference: Schema.NullOr(Schema.String),
+  transaction_id: TransactionId,
+  wire_transfer_id: Schema.String
+})
+
+/** A source category this version does not model in detail: kept as it came. */
+export const OtherSource = Schema.Struct(
+  { category: Schema.String },
+  Schema.Record({ key: Schema.String, value: Schema.Unknown })
+)
+
+export const TransactionSource = Schema.Union(
+  sourceOf("interest_payment", InterestPayment),
+  sourceOf("inbound_ach_transfer", InboundAchTransfer),
+  sourceOf("wire_transfer_intention", WireTransferIntention),
+  sourceOf("inbound_wire_reversal", InboundWireReversal),
+  OtherSource
+).annotations({ identifier: "TransactionSource" })
+export type TransactionSource = typeof TransactionSource.Type
+
+export class Transaction extends Schema.Class<Transaction>("Transaction")({
+  id: TransactionId,
+  account_id: AccountId,
+  amount: Amount,
+  currency: Currency,
+  created_at: Timestamp,
+  description: Schema.String,
+  route_id: Schema.NullOr(Schema.String),
+  route_type: Schema.NullOr(RouteType),
+  source: TransactionSource,
+  type: Schema.tag("transaction")
+}) {}
+
+/** Simulates interest paid into an account: the sandbox's way to fund one. */
+export const SimulateInterestPayment = Schema.Struct({
+  account_id: AccountId,
+  amount: Schema.Int.pipe(Schema.greaterThan(0, { message: () => "must be a positive integer" })),
+  accrued_on_account_id: Schema.optional(AccountId),
+  period_start: Schema.optional(Timestamp),
+  period_end: Schema.optional(Timestamp)
+}).annotations({ identifier: "SimulateInterestPayment" })
+export type SimulateInterestPayment = typeof SimulateInterestPayment.Type
