@@ -64,6 +64,36 @@ export type GroupId = typeof GroupId.Type
 export const ApiKeyId = id("ApiKeyId")
 export type ApiKeyId = typeof ApiKeyId.Type
 
+/** An OAuth connection an event subscription may be made for (the OAuth flow itself is not modelled). */
+export const OAuthConnectionId = id("OAuthConnectionId")
+export type OAuthConnectionId = typeof OAuthConnectionId.Type
+
+/** Ids of the elements of a card payment (one per interaction with the card network). */
+export const CardAuthenticationId = id("CardAuthenticationId")
+export type CardAuthenticationId = typeof CardAuthenticationId.Type
+export const CardAuthorizationId = id("CardAuthorizationId")
+export type CardAuthorizationId = typeof CardAuthorizationId.Type
+export const CardAuthorizationExpirationId = id("CardAuthorizationExpirationId")
+export type CardAuthorizationExpirationId = typeof CardAuthorizationExpirationId.Type
+export const CardBalanceInquiryId = id("CardBalanceInquiryId")
+export type CardBalanceInquiryId = typeof CardBalanceInquiryId.Type
+export const CardDeclineId = id("CardDeclineId")
+export type CardDeclineId = typeof CardDeclineId.Type
+export const CardFinancialId = id("CardFinancialId")
+export type CardFinancialId = typeof CardFinancialId.Type
+export const CardFuelConfirmationId = id("CardFuelConfirmationId")
+export type CardFuelConfirmationId = typeof CardFuelConfirmationId.Type
+export const CardIncrementId = id("CardIncrementId")
+export type CardIncrementId = typeof CardIncrementId.Type
+export const CardRefundId = id("CardRefundId")
+export type CardRefundId = typeof CardRefundId.Type
+export const CardReversalId = id("CardReversalId")
+export type CardReversalId = typeof CardReversalId.Type
+export const CardSettlementId = id("CardSettlementId")
+export type CardSettlementId = typeof CardSettlementId.Type
+export const CardValidationId = id("CardValidationId")
+export type CardValidationId = typeof CardValidationId.Type
+
 /** The `<object_type>` prefix of every id, by object type. */
 export const idPrefixes = {
   account: "account",
@@ -91,6 +121,18 @@ export const idPrefixes = {
   program: "program",
   real_time_decision: "real_time_decision",
   transaction: "transaction",
-  wire_transfer: "wire_transfer"
+  wire_transfer: "wire_transfer",
+  card_authentication: "card_authentication",
+  card_authorization: "card_authorization",
+  card_authorization_expiration: "card_authorization_expiration",
+  card_balance_inquiry: "card_balance_inquiry",
+  card_decline: "card_decline",
+  card_financial: "card_financial",
+  card_fuel_confirmation: "card_fuel_confirmation",
+  card_increment: "card_increment",
+  card_refund: "card_refund",
+  card_reversal: "card_reversal",
+  card_settlement: "card_settlement",
+  card_validation: "card_validation"
 } as const
 export type ObjectType = keyof typeof idPrefixes

@@ -4,6 +4,8 @@
  * after it.
  */
 import { Schema } from "effect"
+import { CardRefund, CardSettlement } from "./CardPayment.js"
+import { CheckDepositAcceptance } from "./CheckDeposit.js"
 import { AccountId, TransactionId } from "./Ids.js"
 import { Amount, Currency } from "./Money.js"
 import { Timestamp } from "./Timestamp.js"
@@ -77,6 +79,9 @@ export const TransactionSource = Schema.Union(
   sourceOf("inbound_ach_transfer", InboundAchTransfer),
   sourceOf("wire_transfer_intention", WireTransferIntention),
   sourceOf("inbound_wire_reversal", InboundWireReversal),
+  sourceOf("check_deposit_acceptance", CheckDepositAcceptance),
+  sourceOf("card_settlement", CardSettlement),
+  sourceOf("card_refund", CardRefund),
   OtherSource
 ).annotations({ identifier: "TransactionSource" })
 export type TransactionSource = typeof TransactionSource.Type

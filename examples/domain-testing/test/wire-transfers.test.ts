@@ -1,0 +1,80 @@
+/**
+ * How a downstream project property-tests its own code with the arbitraries
+ * of `@moneta/domain/testing`: here, a host app's wire-transfer status labels
+ * and its webhook endpoint.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Event, WebhookSignature, WireTransfer } from "@moneta/domain"
+import {
+  base64SecretArbitrary,
+  createdWireTransferArbitrary,
+  eventArbitrary,
+  wireTransferArbitrary,
+  wireTransferCommandArbitrary
+} from "@moneta/domain/testing"
+import { DateTime, Either, FastCheck as fc, Schema } from "effect"
+
+/** The app's code under test: what its dashboard shows for a transfer. */
+const statusLabel = (transfer: WireTransfer.WireTransfer): string => {
+  switch (transfer.status) {
+    case "pending_approval":
+      return "Waiting for approval"
+    case "pending_creating":
+    case "pending_reviewing":
+    case "submitted":
+      return "On its way"
+    case "complete":
+      return "Sent"
+    case "canceled":
+    case "rejected":
+      return "Not sent"
+    case "reversed":
+      return "Returned"
+    case "requires_attention":
+      return "Needs attention"
+  }
+}
+
+describe("the app's view of wire transfers", () => {
+  it.prop("every transfer the API may send decodes from JSON and gets a label", [wireTransferArbitrary], ([transfer]) => {
+    const json = JSON.parse(JSON.stringify(Schema.encodeSync(WireTransfer.WireTransfer)(transfer)))
+    const decoded = Schema.decodeUnknownSync(WireTransfer.WireTransfer)(json)
+    expect(statusLabel(decoded)).not.toBe("")
+  })
+
+  it.prop(
+    "along any lifecycle, a transfer labelled Sent or Returned has left the account",
+    [createdWireTransferArbitrary, fc.array(wireTransferCommandArbitrary, { maxLength: 8 })],
+    ([created, commands]) => {
+      let transfer = created
+      for (const command of commands) {
+        // Refused commands (409) leave the transfer as it was, as the API does.
+        transfer = Either.match(WireTransfer.transition(transfer, command), {
+          onLeft: () => transfer,
+          onRight: ({ next }) => next
+        })
+        if (["Sent", "Returned"].includes(statusLabel(transfer))) {
+          expect(transfer.transaction_id).not.toBeNull()
+          expect(transfer.submission).not.toBeNull()
+        }
+      }
+    }
+  )
+})
+
+describe("the app's webhook endpoint", () => {
+  it.prop(
+    "accepts what the service signs and nothing signed with another secret",
+    [eventArbitrary, base64SecretArbitrary, base64SecretArbitrary, fc.integer({ min: 1_700_000_000, max: 2_000_000_000 })],
+    ([event, secret, otherSecret, timestamp]) => {
+      fc.pre(secret !== otherSecret)
+      const body = JSON.stringify(Schema.encodeSync(Event.Event)(event))
+      const signatureHeader = WebhookSignature.sign({ id: event.id, timestamp, body, secrets: [secret] })
+      const now = DateTime.unsafeMake(timestamp * 1000)
+      const verify = (secrets: ReadonlyArray<string>) =>
+        WebhookSignature.verify({ id: event.id, timestamp: String(timestamp), body, signatureHeader, secrets, now })
+      expect(Either.isRight(verify([secret]))).toBe(true)
+      expect(Either.isLeft(verify([otherSecret]))).toBe(true)
+    }
+  )
+})

@@ -1,0 +1,192 @@
+/**
+ * Event subscriptions: where webhooks go (decisions.md c).
+ *
+ *   create ─▶ active ⇄ disabled ─▶ deleted (terminal: every update refused)
+ *
+ * `shared_secret` is write-only: it signs deliveries (`WebhookSignature`) and is
+ * never part of the object.
+ */
+import { Either, Schema } from "effect"
+import type { Environment } from "./Environment.js"
+import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
+import { pendingEvent, type PendingEvent } from "./Event.js"
+import {
+  EventCategory,
+  isRealTimeDecisionCategory,
+  KnownEventCategory,
+  type RealTimeDecisionEventCategory
+} from "./EventCategory.js"
+import { EventSubscriptionId, OAuthConnectionId } from "./Ids.js"
+import { ShortText } from "./Text.js"
+import { Timestamp } from "./Timestamp.js"
+
+export const EventSubscriptionStatus = Schema.Literal("active", "disabled", "deleted")
+export type EventSubscriptionStatus = typeof EventSubscriptionStatus.Type
+
+/** One selected category; null on the object for a category this version cannot name. */
+export const SelectedEventCategory = Schema.Struct({
+  event_category: Schema.NullOr(EventCategory)
+})
+export type SelectedEventCategory = typeof SelectedEventCategory.Type
+
+export class EventSubscription extends Schema.Class<EventSubscription>("EventSubscription")({
+  id: EventSubscriptionId,
+  created_at: Timestamp,
+  idempotency_key: Schema.NullOr(Schema.String),
+  oauth_connection_id: Schema.NullOr(OAuthConnectionId),
+  /** Null means every category (real-time decision categories still need explicit selection). */
+  selected_event_categories: Schema.NullOr(Schema.Array(SelectedEventCategory)),
+  /** The older single-category form, echoed for older SDKs. */
+  selected_event_category: Schema.NullOr(EventCategory),
+  status: EventSubscriptionStatus,
+  url: Schema.String,
+  type: Schema.tag("event_subscription")
+}) {}
+
+/** An absolute http(s) URL; which schemes an environment accepts is `checkUrl`'s business. */
+export const WebhookUrl = Schema.String.pipe(
+  Schema.maxLength(2000, { message: () => "must be at most 2000 characters" }),
+  Schema.filter((candidate) => {
+    const url = URL.canParse(candidate) ? new URL(candidate) : undefined
+    return (url !== undefined && (url.protocol === "https:" || url.protocol === "http:")) || "must be an absolute http(s) URL"
+  })
+).annotations({
+  identifier: "WebhookUrl",
+  arbitrary: () => (fc) => fc.webUrl({ validSchemes: ["https"] })
+})
+
+/** `POST /event_subscriptions`. */
+export const CreateEventSubscription = Schema.Struct({
+  url: WebhookUrl,
+  shared_secret: Schema.optional(ShortText),
+  selected_event_categories: Schema.optional(
+    Schema.Array(Schema.Struct({ event_category: KnownEventCategory })).pipe(
+      Schema.minItems(1, { message: () => "must select at least one category (omit it for all categories)" })
+    )
+  ),
+  selected_event_category: Schema.optional(KnownEventCategory),
+  oauth_connection_id: Schema.optional(OAuthConnectionId),
+  status: Schema.optional(Schema.Literal("active", "disabled"))
+}).pipe(
+  Schema.filter((body) =>
+    body.selected_event_category !== undefined && body.selected_event_categories !== undefined
+      ? { path: ["selected_event_category"], message: "cannot be combined with selected_event_categories" }
+      : undefined
+  )
+).annotations({ identifier: "CreateEventSubscription" })
+export type CreateEventSubscription = typeof CreateEventSubscription.Type
+
+/** `PATCH /event_subscriptions/{id}`. */
+export const UpdateEventSubscription = Schema.Struct({
+  status: Schema.optional(EventSubscriptionStatus)
+}).annotations({ identifier: "UpdateEventSubscription" })
+export type UpdateEventSubscription = typeof UpdateEventSubscription.Type
+
+const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"])
+
+/**
+ * The live environment delivers only over https; the sandbox also accepts
+ * plain http to a loopback host, for receivers under development.
+ */
+export const checkUrl = (url: string, environment: Environment): Either.Either<string, InvalidParametersError> => {
+  const parsed = new URL(url)
+  if (parsed.protocol === "https:") return Either.right(url)
+  if (environment === "sandbox" && loopbackHosts.has(parsed.hostname)) return Either.right(url)
+  return Either.left(
+    InvalidParametersError.single(
+      "url",
+      environment === "sandbox" ? "must use https (plain http only to localhost)" : "must use https"
+    )
+  )
+}
+
+/** The categories a subscription selects, or null for all. */
+export const selectedCategories = (subscription: EventSubscription): ReadonlyArray<EventCategory> | null =>
+  subscription.selected_event_categories === null
+    ? null
+    : subscription.selected_event_categories.flatMap(({ event_category }) =>
+        event_category === null ? [] : [event_category]
+      )
+
+/**
+ * Whether an event of `category` is delivered to `subscription`: only active
+ * ones receive, and real-time decisions go only to subscriptions that name them.
+ */
+export const receives = (subscription: EventSubscription, category: EventCategory): boolean => {
+  if (subscription.status !== "active") return false
+  const selected = selectedCategories(subscription)
+  if (selected === null) return !isRealTimeDecisionCategory(category)
+  return selected.includes(category)
+}
+
+/** The real-time decision categories a subscription claims (at most one active subscription may claim each). */
+export const realTimeDecisionCategories = (
+  subscription: EventSubscription
+): ReadonlyArray<RealTimeDecisionEventCategory> =>
+  (selectedCategories(subscription) ?? []).filter(isRealTimeDecisionCategory)
+
+/** The real-time categories `candidate` would claim that an active one of `others` already holds. */
+export const conflictingRealTimeDecisionCategories = (
+  candidate: EventSubscription,
+  others: ReadonlyArray<EventSubscription>
+): ReadonlyArray<RealTimeDecisionEventCategory> => {
+  if (candidate.status !== "active") return []
+  const taken = new Set(
+    others
+      .filter((other) => other.id !== candidate.id && other.status === "active")
+      .flatMap(realTimeDecisionCategories)
+  )
+  return realTimeDecisionCategories(candidate).filter((category) => taken.has(category))
+}
+
+export interface Transition {
+  readonly next: EventSubscription
+  readonly events: ReadonlyArray<PendingEvent>
+}
+
+const event = (subscription: EventSubscription, change: "created" | "updated"): PendingEvent =>
+  pendingEvent(`event_subscription.${change}`, "event_subscription", subscription.id)
+
+export interface CreateInput {
+  readonly id: EventSubscriptionId
+  readonly createdAt: Timestamp
+  readonly body: CreateEventSubscription
+  readonly idempotencyKey: string | null
+}
+
+/** A new subscription; both selection forms are echoed on the object. */
+export const create = (input: CreateInput): Transition => {
+  const { body } = input
+  const categories: ReadonlyArray<KnownEventCategory> | null =
+    body.selected_event_categories?.map(({ event_category }) => event_category) ??
+    (body.selected_event_category === undefined ? null : [body.selected_event_category])
+  const next = new EventSubscription({
+    id: input.id,
+    created_at: input.createdAt,
+    idempotency_key: input.idempotencyKey,
+    oauth_connection_id: body.oauth_connection_id ?? null,
+    selected_event_categories: categories?.map((event_category) => ({ event_category })) ?? null,
+    selected_event_category: categories?.length === 1 ? (categories[0] ?? null) : null,
+    status: body.status ?? "active",
+    url: body.url
+  })
+  return { next, events: [event(next, "created")] }
+}
+
+export const isTerminal = (status: EventSubscriptionStatus): boolean => status === "deleted"
+
+/** `PATCH`: any status change of a subscription that is not deleted; a change emits `event_subscription.updated`. */
+export const update = (
+  subscription: EventSubscription,
+  body: UpdateEventSubscription
+): Either.Either<Transition, InvalidOperationError> => {
+  if (isTerminal(subscription.status)) {
+    return Either.left(
+      new InvalidOperationError({ detail: `event subscription ${subscription.id} is deleted and can no longer be changed` })
+    )
+  }
+  const status = body.status ?? subscription.status
+  if (status === subscription.status) return Either.right({ next: subscription, events: [] })
+  const next = new EventSubscription({ ...subscription, status })
+  return Either.right({ next, events: [event(next, "updated")] })
+}

@@ -1,0 +1,51 @@
+/**
+ * External accounts: saved destinations at other banks that transfers (wires)
+ * can name instead of repeating an account and routing number.
+ */
+import { Schema } from "effect"
+import { AccountNumberDigits } from "./AccountNumber.js"
+import { ExternalAccountId } from "./Ids.js"
+import { RoutingNumber } from "./RoutingNumber.js"
+import { ShortText } from "./Text.js"
+import { Timestamp } from "./Timestamp.js"
+
+export const ExternalAccountStatus = Schema.Literal("active", "archived")
+export type ExternalAccountStatus = typeof ExternalAccountStatus.Type
+
+export const AccountHolder = Schema.Literal("business", "individual", "unknown")
+export type AccountHolder = typeof AccountHolder.Type
+
+export const Funding = Schema.Literal("checking", "savings", "general_ledger", "other")
+export type Funding = typeof Funding.Type
+
+export class ExternalAccount extends Schema.Class<ExternalAccount>("ExternalAccount")({
+  id: ExternalAccountId,
+  account_holder: AccountHolder,
+  account_number: Schema.String,
+  created_at: Timestamp,
+  description: Schema.String,
+  funding: Funding,
+  idempotency_key: Schema.NullOr(Schema.String),
+  routing_number: Schema.String,
+  status: ExternalAccountStatus,
+  type: Schema.tag("external_account")
+}) {}
+
+/** `POST /external_accounts`. */
+export const CreateExternalAccount = Schema.Struct({
+  account_number: AccountNumberDigits,
+  description: ShortText,
+  routing_number: RoutingNumber,
+  account_holder: Schema.optional(AccountHolder),
+  funding: Schema.optional(Funding)
+}).annotations({ identifier: "CreateExternalAccount" })
+export type CreateExternalAccount = typeof CreateExternalAccount.Type
+
+/** `PATCH /external_accounts/{id}`: an archived account can be made active again. */
+export const UpdateExternalAccount = Schema.Struct({
+  account_holder: Schema.optional(Schema.Literal("business", "individual")),
+  description: Schema.optional(ShortText),
+  funding: Schema.optional(Funding),
+  status: Schema.optional(ExternalAccountStatus)
+}).annotations({ identifier: "UpdateExternalAccount" })
+export type UpdateExternalAccount = typeof UpdateExternalAccount.Type

@@ -1,0 +1,126 @@
+/**
+ * Lockbox recipients: inboxes at a lockbox address, each with the account that
+ * receives the checks mailed to it.
+ *
+ *   create ─▶ active ⇄ disabled ─▶ canceled (terminal: every update refused)
+ *
+ * Mail to a recipient that is not `active` is rejected (`lockbox_recipient_not_active`).
+ */
+import { Either, Schema } from "effect"
+import { InvalidOperationError } from "./Errors.js"
+import { pendingEvent, type PendingEvent } from "./Event.js"
+import { AccountId, LockboxAddressId, LockboxRecipientId } from "./Ids.js"
+import { acceptsMail, type LockboxAddress } from "./LockboxAddress.js"
+import { ShortText } from "./Text.js"
+import { Timestamp } from "./Timestamp.js"
+
+export const LockboxRecipientStatus = Schema.Literal("active", "disabled", "canceled")
+export type LockboxRecipientStatus = typeof LockboxRecipientStatus.Type
+
+export class LockboxRecipient extends Schema.Class<LockboxRecipient>("LockboxRecipient")({
+  id: LockboxRecipientId,
+  account_id: AccountId,
+  created_at: Timestamp,
+  description: Schema.NullOr(Schema.String),
+  idempotency_key: Schema.NullOr(Schema.String),
+  lockbox_address_id: LockboxAddressId,
+  mail_stop_code: Schema.String,
+  recipient_name: Schema.NullOr(Schema.String),
+  /** Nullable on the wire (SDK); this service always sets it. */
+  status: Schema.NullOr(LockboxRecipientStatus),
+  type: Schema.tag("lockbox_recipient")
+}) {}
+
+/** `POST /lockbox_recipients`. */
+export const CreateLockboxRecipient = Schema.Struct({
+  account_id: AccountId,
+  lockbox_address_id: LockboxAddressId,
+  description: Schema.optional(ShortText),
+  recipient_name: Schema.optional(ShortText)
+}).annotations({ identifier: "CreateLockboxRecipient" })
+export type CreateLockboxRecipient = typeof CreateLockboxRecipient.Type
+
+/** `PATCH /lockbox_recipients/{id}`. */
+export const UpdateLockboxRecipient = Schema.Struct({
+  description: Schema.optional(ShortText),
+  recipient_name: Schema.optional(ShortText),
+  status: Schema.optional(LockboxRecipientStatus)
+}).annotations({ identifier: "UpdateLockboxRecipient" })
+export type UpdateLockboxRecipient = typeof UpdateLockboxRecipient.Type
+
+export interface Transition {
+  readonly next: LockboxRecipient
+  readonly events: ReadonlyArray<PendingEvent>
+}
+
+const event = (recipient: LockboxRecipient, change: "created" | "updated"): PendingEvent =>
+  pendingEvent(`lockbox.${change}`, "lockbox_recipient", recipient.id)
+
+/** Mail stop codes are short and unambiguous when read aloud or handwritten. */
+export const mailStopCodeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+export const mailStopCodeLength = 6
+
+export interface CreateInput {
+  readonly id: LockboxRecipientId
+  readonly createdAt: Timestamp
+  readonly body: CreateLockboxRecipient
+  /** The address named by the body, loaded by the bank. */
+  readonly address: LockboxAddress
+  /** Unique at the address; the bank draws it (see `mailStopCodeAlphabet`). */
+  readonly mailStopCode: string
+  readonly idempotencyKey: string | null
+}
+
+/** A new recipient is `active`; its address must be active too. */
+export const create = (input: CreateInput): Either.Either<Transition, InvalidOperationError> => {
+  if (!acceptsMail(input.address)) {
+    return Either.left(
+      new InvalidOperationError({
+        detail: `lockbox address ${input.address.id} is ${input.address.status}: recipients need an active address`
+      })
+    )
+  }
+  const next = new LockboxRecipient({
+    id: input.id,
+    account_id: input.body.account_id,
+    created_at: input.createdAt,
+    description: input.body.description ?? null,
+    idempotency_key: input.idempotencyKey,
+    lockbox_address_id: input.address.id,
+    mail_stop_code: input.mailStopCode,
+    recipient_name: input.body.recipient_name ?? null,
+    status: "active"
+  })
+  return Either.right({ next, events: [event(next, "created")] })
+}
+
+export const isTerminal = (status: LockboxRecipientStatus | null): boolean => status === "canceled"
+
+/** Whether mail for this recipient is deposited (otherwise it is rejected). */
+export const acceptsMailFor = (recipient: LockboxRecipient): boolean => recipient.status === "active"
+
+/**
+ * `PATCH /lockbox_recipients/{id}`: any field of a recipient that is not
+ * canceled. An update that changes something emits `lockbox.updated`.
+ */
+export const update = (
+  recipient: LockboxRecipient,
+  body: UpdateLockboxRecipient
+): Either.Either<Transition, InvalidOperationError> => {
+  if (isTerminal(recipient.status)) {
+    return Either.left(
+      new InvalidOperationError({ detail: `lockbox recipient ${recipient.id} is canceled and can no longer be changed` })
+    )
+  }
+  const next = new LockboxRecipient({
+    ...recipient,
+    description: body.description ?? recipient.description,
+    recipient_name: body.recipient_name ?? recipient.recipient_name,
+    status: body.status ?? recipient.status
+  })
+  const changed =
+    next.description !== recipient.description ||
+    next.recipient_name !== recipient.recipient_name ||
+    next.status !== recipient.status
+  return Either.right({ next, events: changed ? [event(next, "updated")] : [] })
+}

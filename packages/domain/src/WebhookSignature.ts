@@ -1,0 +1,202 @@
+/**
+ * Webhook signatures, Standard Webhooks scheme (spec "Webhook signatures").
+ *
+ * Headers: `webhook-id` (the event id), `webhook-timestamp` (Unix seconds when
+ * sent) and `webhook-signature`: one `v1,<base64 HMAC-SHA256>` per active secret,
+ * space-separated while secrets rotate. The HMAC covers
+ * `${webhook-id}.${webhook-timestamp}.${raw body}`.
+ *
+ * Signing keys: a subscription's `shared_secret` signs with its UTF-8 bytes
+ * (decisions.md k). Secrets written `whsec_<base64>`, as Standard Webhooks
+ * libraries hand them out, sign with the decoded bytes instead, so a receiver can
+ * be configured either way.
+ */
+import { DateTime, Either, Encoding, Schema } from "effect"
+import { hmacSha256 } from "./Sha256.js"
+
+export const idHeader = "webhook-id"
+export const timestampHeader = "webhook-timestamp"
+export const signatureHeader = "webhook-signature"
+
+/** The only signature version of the symmetric scheme. */
+export const signatureVersion = "v1"
+/** The prefix of Standard Webhooks secrets whose rest is the base64 of the key. */
+export const base64SecretPrefix = "whsec_"
+/** The window the spec suggests around the receiver's clock. */
+export const defaultToleranceSeconds = 300
+
+/** A signing secret: text (see the module comment), or the key bytes themselves. */
+export type Secret = string | Uint8Array
+/** The raw request body, exactly as sent on the wire. */
+export type Body = string | Uint8Array
+
+const utf8 = new TextEncoder()
+
+/** The HMAC key of a secret. */
+export const signingKey = (secret: Secret): Uint8Array => {
+  if (typeof secret !== "string") return secret
+  if (secret.startsWith(base64SecretPrefix)) {
+    const decoded = Encoding.decodeBase64(secret.slice(base64SecretPrefix.length))
+    // A plain shared secret may happen to start with the prefix: it then keeps its UTF-8 meaning.
+    if (Either.isRight(decoded) && decoded.right.length > 0) return decoded.right
+  }
+  return utf8.encode(secret)
+}
+
+/** `${id}.${timestamp}.` followed by the body's bytes. */
+export const signedContent = (id: string, timestamp: string, body: Body): Uint8Array => {
+  const prefix = utf8.encode(`${id}.${timestamp}.`)
+  const bodyBytes = typeof body === "string" ? utf8.encode(body) : body
+  const content = new Uint8Array(prefix.length + bodyBytes.length)
+  content.set(prefix)
+  content.set(bodyBytes, prefix.length)
+  return content
+}
+
+const base64Signature = (secret: Secret, content: Uint8Array): string =>
+  Encoding.encodeBase64(hmacSha256(signingKey(secret), content))
+
+/** Unix seconds of a point in time: the `webhook-timestamp` of a delivery sent then. */
+export const unixSeconds = (dateTime: DateTime.DateTime): number => Math.floor(DateTime.toEpochMillis(dateTime) / 1000)
+
+export interface SignInput {
+  readonly id: string
+  /** Unix seconds. */
+  readonly timestamp: number
+  readonly body: Body
+  /** Every active secret, newest first: each yields one signature. */
+  readonly secrets: ReadonlyArray<Secret>
+}
+
+/** The `webhook-signature` header value. */
+export const sign = ({ body, id, secrets, timestamp }: SignInput): string => {
+  const content = signedContent(id, String(timestamp), body)
+  return secrets.map((secret) => `${signatureVersion},${base64Signature(secret, content)}`).join(" ")
+}
+
+/** The three headers of a delivery. */
+export const headers = (input: SignInput): Record<string, string> => ({
+  [idHeader]: input.id,
+  [timestampHeader]: String(input.timestamp),
+  [signatureHeader]: sign(input)
+})
+
+/** A signature header is missing or not of the scheme's shape. */
+export class MalformedSignatureHeadersError extends Schema.TaggedError<MalformedSignatureHeadersError>()(
+  "MalformedSignatureHeadersError",
+  { header: Schema.Literal(idHeader, timestampHeader, signatureHeader), detail: Schema.String }
+) {}
+
+/** The timestamp is older than the tolerance: possibly a replayed delivery. */
+export class TimestampTooOldError extends Schema.TaggedError<TimestampTooOldError>()("TimestampTooOldError", {
+  timestamp: Schema.Number,
+  now: Schema.Number,
+  toleranceSeconds: Schema.Number
+}) {}
+
+/** The timestamp is further in the future than the tolerance allows. */
+export class TimestampTooNewError extends Schema.TaggedError<TimestampTooNewError>()("TimestampTooNewError", {
+  timestamp: Schema.Number,
+  now: Schema.Number,
+  toleranceSeconds: Schema.Number
+}) {}
+
+/** No listed signature matches any of the secrets. */
+export class InvalidSignatureError extends Schema.TaggedError<InvalidSignatureError>()("InvalidSignatureError", {
+  detail: Schema.String
+}) {}
+
+export type VerificationError =
+  | MalformedSignatureHeadersError
+  | TimestampTooOldError
+  | TimestampTooNewError
+  | InvalidSignatureError
+
+export interface VerifyInput {
+  /** The `webhook-id` header. */
+  readonly id: string
+  /** The `webhook-timestamp` header (or its value in Unix seconds). */
+  readonly timestamp: string | number
+  /** The raw body as received: verify before parsing, a re-serialized body does not match. */
+  readonly body: Body
+  /** The `webhook-signature` header. */
+  readonly signatureHeader: string
+  /** Every secret currently accepted (old and new during a rotation). */
+  readonly secrets: ReadonlyArray<Secret>
+  readonly now: DateTime.DateTime
+  readonly toleranceSeconds?: number
+}
+
+/** Compares in time that depends only on the lengths, not on where the strings differ. */
+export const constantTimeEqual = (left: string, right: string): boolean => {
+  if (left.length !== right.length) return false
+  let difference = 0
+  for (let index = 0; index < left.length; index++) {
+    difference |= left.charCodeAt(index) ^ right.charCodeAt(index)
+  }
+  return difference === 0
+}
+
+const parseTimestamp = (timestamp: string | number): Either.Either<number, MalformedSignatureHeadersError> => {
+  const text = String(timestamp)
+  const seconds = Number(text)
+  // Digits only: the timestamp is signed as written, so "+1e3" and "1000" must not both be accepted.
+  return /^\d+$/.test(text) && Number.isSafeInteger(seconds)
+    ? Either.right(seconds)
+    : Either.left(
+        new MalformedSignatureHeadersError({ header: timestampHeader, detail: "must be Unix time in whole seconds" })
+      )
+}
+
+/** The base64 signatures of the `v1` entries of a `webhook-signature` header. */
+export const parseSignatureHeader = (header: string): Either.Either<Array<string>, MalformedSignatureHeadersError> => {
+  const entries = header.split(" ").filter((entry) => entry.length > 0)
+  if (entries.length === 0) {
+    return Either.left(new MalformedSignatureHeadersError({ header: signatureHeader, detail: "is empty" }))
+  }
+  const signatures: Array<string> = []
+  for (const entry of entries) {
+    const comma = entry.indexOf(",")
+    if (comma <= 0 || comma === entry.length - 1) {
+      return Either.left(
+        new MalformedSignatureHeadersError({ header: signatureHeader, detail: "each entry must be <version>,<signature>" })
+      )
+    }
+    // Other versions (v1a is the asymmetric scheme) are skipped, as Standard Webhooks prescribes.
+    if (entry.slice(0, comma) === signatureVersion) signatures.push(entry.slice(comma + 1))
+  }
+  return Either.right(signatures)
+}
+
+/**
+ * Checks the headers of a delivery: shape, then the timestamp window (both
+ * directions), then that one listed signature matches one secret.
+ */
+export const verify = (input: VerifyInput): Either.Either<void, VerificationError> =>
+  Either.gen(function* () {
+    const toleranceSeconds = input.toleranceSeconds ?? defaultToleranceSeconds
+    if (input.id.length === 0) {
+      return yield* Either.left(new MalformedSignatureHeadersError({ header: idHeader, detail: "is empty" }))
+    }
+    const timestamp = yield* parseTimestamp(input.timestamp)
+    const signatures = yield* parseSignatureHeader(input.signatureHeader)
+    const now = unixSeconds(input.now)
+    if (now - timestamp > toleranceSeconds) {
+      return yield* Either.left(new TimestampTooOldError({ timestamp, now, toleranceSeconds }))
+    }
+    if (timestamp - now > toleranceSeconds) {
+      return yield* Either.left(new TimestampTooNewError({ timestamp, now, toleranceSeconds }))
+    }
+    const content = signedContent(input.id, String(input.timestamp), input.body)
+    const expected = input.secrets.map((secret) => base64Signature(secret, content))
+    // Every pair is compared, so the time taken does not reveal which secret or entry matched.
+    let matched = false
+    for (const candidate of expected) {
+      for (const signature of signatures) {
+        matched = constantTimeEqual(candidate, signature) || matched
+      }
+    }
+    if (!matched) {
+      return yield* Either.left(new InvalidSignatureError({ detail: "no signature matches the accepted secrets" }))
+    }
+  })

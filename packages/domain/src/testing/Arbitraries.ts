@@ -1,0 +1,382 @@
+/**
+ * fast-check arbitraries for every resource, request body and event outside
+ * the card area, and command generators for their state machines.
+ *
+ * Values are "wire-safe": each survives encode → JSON → decode unchanged, so a
+ * test may send it over HTTP or store it as JSON. Schemas without cross-field
+ * rules use `Arbitrary.make`; bodies with such rules are built so that every
+ * generated body is valid (random bodies would fail most rules).
+ */
+import { Arbitrary, DateTime, Either, Encoding, FastCheck as fc, Option, Schema } from "effect"
+import * as Account from "../Account.js"
+import * as AccountNumber from "../AccountNumber.js"
+import * as Bookkeeping from "../Bookkeeping.js"
+import * as CheckDeposit from "../CheckDeposit.js"
+import * as Entity from "../Entity.js"
+import * as Event from "../Event.js"
+import * as EventCategory from "../EventCategory.js"
+import * as EventSubscription from "../EventSubscription.js"
+import * as ExternalAccount from "../ExternalAccount.js"
+import * as File from "../File.js"
+import * as Ids from "../Ids.js"
+import * as InboundMailItem from "../InboundMailItem.js"
+import * as LockboxAddress from "../LockboxAddress.js"
+import * as LockboxRecipient from "../LockboxRecipient.js"
+import * as PendingTransaction from "../PendingTransaction.js"
+import * as RoutingNumber from "../RoutingNumber.js"
+import * as Simulations from "../Simulations.js"
+import { ShortText } from "../Text.js"
+import * as Transaction from "../Transaction.js"
+import * as WireTransfer from "../WireTransfer.js"
+
+// ---------------------------------------------------------------------------
+// Building blocks
+// ---------------------------------------------------------------------------
+
+/**
+ * Keeps `arbitrary`'s values in the form they have after a trip through JSON
+ * (`-0` becomes `0`, `undefined` inside open objects disappears), dropping the
+ * few that JSON cannot carry at all.
+ */
+export const wireSafe = <A, I>(schema: Schema.Schema<A, I>, arbitrary: fc.Arbitrary<A> = Arbitrary.make(schema)) => {
+  const encode = Schema.encodeEither(schema)
+  const decode = Schema.decodeUnknownEither(schema)
+  const throughJson = (value: A): Option.Option<A> => {
+    const encoded = encode(value)
+    if (Either.isLeft(encoded)) return Option.none()
+    const text = JSON.stringify(encoded.right)
+    return text === undefined ? Option.none() : Either.getRight(decode(JSON.parse(text)))
+  }
+  return arbitrary
+    .map(throughJson)
+    .filter(Option.isSome)
+    .map((some) => some.value)
+}
+
+/** Instants between 2000 and 2100, with milliseconds. */
+export const timestampArbitrary: fc.Arbitrary<DateTime.Utc> = fc
+  .integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) })
+  .map((millis) => DateTime.unsafeMake(millis))
+
+/** Ids as the service writes them: `<object_type>_<20 lowercase base-32 characters>`. */
+export const idOf = <A>(prefix: string, make: (text: string) => A): fc.Arbitrary<A> =>
+  fc.stringMatching(/^[a-z2-7]{20}$/).map((random) => make(`${prefix}_${random}`))
+
+export const accountIdArbitrary = idOf("accountArbitrary", Ids.AccountId.make)
+export const accountNumberIdArbitrary = idOf("account_number", Ids.AccountNumberId.make)
+export const checkDepositIdArbitrary = idOf("check_deposit", Ids.CheckDepositId.make)
+export const externalAccountIdArbitrary = idOf("external_account", Ids.ExternalAccountId.make)
+export const eventSubscriptionIdArbitrary = idOf("event_subscription", Ids.EventSubscriptionId.make)
+export const fileIdArbitrary = idOf("fileArbitrary", Ids.FileId.make)
+export const inboundMailItemIdArbitrary = idOf("inbound_mail_item", Ids.InboundMailItemId.make)
+export const lockboxAddressIdArbitrary = idOf("lockbox_address", Ids.LockboxAddressId.make)
+export const lockboxRecipientIdArbitrary = idOf("lockbox_recipient", Ids.LockboxRecipientId.make)
+export const pendingTransactionIdArbitrary = idOf("pending_transaction", Ids.PendingTransactionId.make)
+export const transactionIdArbitrary = idOf("transactionArbitrary", Ids.TransactionId.make)
+export const wireTransferIdArbitrary = idOf("wire_transfer", Ids.WireTransferId.make)
+
+/** 1 to 200 characters. */
+export const shortTextArbitrary = Arbitrary.make(ShortText)
+/** Positive amounts in cents, up to ten million dollars. */
+export const positiveAmountArbitrary = fc.integer({ min: 1, max: 1_000_000_000 })
+export const routingNumberArbitrary = Arbitrary.make(RoutingNumber.RoutingNumber)
+export const accountNumberDigitsArbitrary = fc.stringMatching(/^\d{1,17}$/)
+export const idempotencyKeyArbitrary = fc.option(shortTextArbitrary, { nil: null })
+
+// ---------------------------------------------------------------------------
+// The lead's resources: accounts, entities, transactions, bookkeeping, events
+// ---------------------------------------------------------------------------
+
+export const accountArbitrary = wireSafe(Account.Account)
+export const createAccountArbitrary = wireSafe(Account.CreateAccount)
+export const balanceLookupArbitrary = wireSafe(Account.BalanceLookup)
+export const entityArbitrary = wireSafe(Entity.Entity)
+export const createEntityArbitrary = wireSafe(Entity.CreateEntity)
+export const transactionSourceArbitrary = wireSafe(Transaction.TransactionSource)
+export const transactionArbitrary = wireSafe(Transaction.Transaction)
+export const simulateInterestPaymentArbitrary = wireSafe(Transaction.SimulateInterestPayment)
+export const bookkeepingAccountArbitrary = wireSafe(Bookkeeping.BookkeepingAccount)
+export const bookkeepingBalanceLookupArbitrary = wireSafe(Bookkeeping.BookkeepingBalanceLookup)
+export const bookkeepingEntrySetArbitrary = wireSafe(Bookkeeping.BookkeepingEntrySet)
+export const bookkeepingEntryArbitrary = wireSafe(Bookkeeping.BookkeepingEntry)
+export const createBookkeepingAccountArbitrary = wireSafe(Bookkeeping.CreateBookkeepingAccount)
+export const updateBookkeepingAccountArbitrary = wireSafe(Bookkeeping.UpdateBookkeepingAccount)
+/** Any entry-set body, balanced or not (see `balancedEntrySetArbitrary` for valid ones). */
+export const createBookkeepingEntrySetArbitrary = wireSafe(Bookkeeping.CreateBookkeepingEntrySet)
+
+/** Entry sets that pass `Bookkeeping.validateEntrySet`: ≥ 2 non-zero entries summing to zero. */
+export const balancedEntrySetArbitrary: fc.Arbitrary<Bookkeeping.CreateBookkeepingEntrySet> = fc
+  .record({
+    debits: fc.array(fc.record({ account: idOf("bookkeeping_account", Ids.BookkeepingAccountId.make), amount: positiveAmountArbitrary }), {
+      minLength: 1,
+      maxLength: 5
+    }),
+    creditAccount: idOf("bookkeeping_account", Ids.BookkeepingAccountId.make),
+    date: timestampArbitrary
+  })
+  .map(({ creditAccount, date, debits }) => ({
+    entries: [
+      ...debits.map(({ account: debitAccount, amount }) => ({ account_id: debitAccount, amount })),
+      { account_id: creditAccount, amount: -debits.reduce((total, { amount }) => total + amount, 0) }
+    ],
+    date
+  }))
+
+export const eventCategoryArbitrary = Arbitrary.make(EventCategory.EventCategory)
+export const knownEventCategoryArbitrary = Arbitrary.make(EventCategory.KnownEventCategory)
+export const eventArbitrary = wireSafe(Event.Event)
+
+// ---------------------------------------------------------------------------
+// Supporting resources
+// ---------------------------------------------------------------------------
+
+export const pendingTransactionSourceArbitrary = wireSafe(PendingTransaction.PendingTransactionSource)
+export const pendingTransactionArbitrary = wireSafe(PendingTransaction.PendingTransaction)
+export const createPendingTransactionArbitrary = wireSafe(PendingTransaction.CreatePendingTransaction)
+export const externalAccountArbitrary = wireSafe(ExternalAccount.ExternalAccount)
+export const createExternalAccountArbitrary = wireSafe(ExternalAccount.CreateExternalAccount)
+export const updateExternalAccountArbitrary = wireSafe(ExternalAccount.UpdateExternalAccount)
+export const accountNumberArbitrary = wireSafe(AccountNumber.AccountNumber)
+export const createAccountNumberArbitrary = wireSafe(AccountNumber.CreateAccountNumber)
+export const updateAccountNumberArbitrary = wireSafe(AccountNumber.UpdateAccountNumber)
+export const checkDepositArbitrary = wireSafe(CheckDeposit.CheckDeposit)
+export const createCheckDepositArbitrary = wireSafe(CheckDeposit.CreateCheckDeposit)
+export const fileArbitrary = wireSafe(File.File)
+export const createFileArbitrary = wireSafe(File.CreateFile)
+
+// ---------------------------------------------------------------------------
+// Wire transfers
+// ---------------------------------------------------------------------------
+
+export const wireTransferArbitrary = wireSafe(WireTransfer.WireTransfer)
+
+const partyInput: fc.Arbitrary<WireTransfer.PartyInput> = fc.record(
+  {
+    name: shortTextArbitrary,
+    address: fc.record({
+      unstructured: fc.record({ line1: shortTextArbitrary, line2: shortTextArbitrary, line3: shortTextArbitrary }, { requiredKeys: ["line1"] })
+    })
+  },
+  { requiredKeys: ["name"] }
+)
+
+export const remittanceInputArbitrary: fc.Arbitrary<WireTransfer.RemittanceInput> = fc.oneof(
+  fc.record({ category: fc.constant("unstructured" as const), unstructured: fc.record({ message: shortTextArbitrary }) }),
+  fc.record({
+    category: fc.constant("tax" as const),
+    tax: fc.record({
+      date: fc.date({ min: new Date("2000-01-01"), max: new Date("2099-12-31"), noInvalidDate: true }).map((date) =>
+        date.toISOString().slice(0, 10)
+      ),
+      identification_number: fc.stringMatching(/^\d{9}$/),
+      type_code: fc.string({ minLength: 5, maxLength: 5 })
+    })
+  })
+)
+
+const destination = fc.oneof(
+  fc.record({ external_account_id: externalAccountIdArbitrary }),
+  fc.record({ account_number: accountNumberDigitsArbitrary, routing_number: routingNumberArbitrary })
+)
+
+/** Valid `POST /wire_transfers` bodies, with and without external accounts and approval. */
+export const createWireTransferArbitrary: fc.Arbitrary<WireTransfer.CreateWireTransfer> = fc
+  .tuple(
+    fc.record(
+      {
+        account_id: accountIdArbitrary,
+        amount: positiveAmountArbitrary,
+        creditor: partyInput,
+        remittance: remittanceInputArbitrary,
+        debtor: partyInput,
+        inbound_wire_drawdown_request_id: idOf("inbound_wire_drawdown_request", Ids.InboundWireDrawdownRequestId.make),
+        require_approval: fc.boolean(),
+        source_account_number_id: accountNumberIdArbitrary
+      },
+      { requiredKeys: ["account_id", "amount", "creditor", "remittance"] }
+    ),
+    destination
+  )
+  .map(([body, to]) => ({ ...body, ...to }))
+
+/** What the bank hands `WireTransfer.create`, consistent with its body (an active external account when one is named). */
+export const wireTransferCreationArbitrary: fc.Arbitrary<WireTransfer.CreateInput> = fc
+  .record({
+    id: wireTransferIdArbitrary,
+    createdAt: timestampArbitrary,
+    body: createWireTransferArbitrary,
+    accountNumber: accountNumberDigitsArbitrary,
+    routingNumber: routingNumberArbitrary,
+    idempotencyKey: idempotencyKeyArbitrary,
+    transactionId: transactionIdArbitrary,
+    pendingTransactionId: pendingTransactionIdArbitrary
+  })
+  .map((generated) => ({
+    id: generated.id,
+    createdAt: generated.createdAt,
+    body: generated.body,
+    externalAccount:
+      generated.body.external_account_id === undefined
+        ? null
+        : new ExternalAccount.ExternalAccount({
+            id: generated.body.external_account_id,
+            account_holder: "business",
+            account_number: generated.accountNumber,
+            created_at: generated.createdAt,
+            description: "Counterparty",
+            funding: "checking",
+            idempotency_key: null,
+            routing_number: generated.routingNumber,
+            status: "active"
+          }),
+    createdBy: WireTransfer.createdByApiKey(null),
+    idempotencyKey: generated.idempotencyKey,
+    defaultDebtor: null,
+    transactionId: generated.transactionId,
+    pendingTransactionId: generated.pendingTransactionId
+  }))
+
+/** Freshly created transfers (`pending_approval` or `pending_creating`). */
+export const createdWireTransferArbitrary: fc.Arbitrary<WireTransfer.WireTransfer> = wireTransferCreationArbitrary.map(
+  (input) => Either.getOrThrowWith(WireTransfer.create(input), (error) => new Error(error.detail)).next
+)
+
+/** Any of the five commands, with random data. */
+export const wireTransferCommandArbitrary: fc.Arbitrary<WireTransfer.Command> = fc.oneof(
+  fc
+    .record({ at: timestampArbitrary, approvedBy: fc.option(fc.emailAddress(), { nil: null }), transactionId: transactionIdArbitrary })
+    .map(WireTransfer.Command.Approve),
+  fc.record({ at: timestampArbitrary, canceledBy: fc.option(fc.emailAddress(), { nil: null }) }).map(WireTransfer.Command.Cancel),
+  fc
+    .record({
+      at: timestampArbitrary,
+      inputMessageAccountabilityData: fc.stringMatching(/^\d{8}[A-Z0-9]{8}\d{6}$/),
+      uniqueEndToEndTransactionReference: fc.uuid(),
+      transactionId: transactionIdArbitrary
+    })
+    .map(WireTransfer.Command.Submit),
+  fc.record({ at: timestampArbitrary }).map(WireTransfer.Command.Complete),
+  fc
+    .record({
+      at: timestampArbitrary,
+      transactionId: transactionIdArbitrary,
+      inputSequenceNumber: fc.stringMatching(/^\d{6}$/),
+      description: shortTextArbitrary,
+      returnReasonCode: fc.option(fc.constantFrom(...Object.keys(WireTransfer.returnReasonDescriptions), "XX99"), {
+        nil: null
+      }),
+      returnReasonAdditionalInformation: fc.option(shortTextArbitrary, { nil: null })
+    })
+    .map(WireTransfer.Command.Reverse)
+)
+
+// ---------------------------------------------------------------------------
+// Lockbox addresses and recipients
+// ---------------------------------------------------------------------------
+
+export const lockboxAddressArbitrary = wireSafe(LockboxAddress.LockboxAddress)
+export const createLockboxAddressArbitrary = wireSafe(LockboxAddress.CreateLockboxAddress)
+export const updateLockboxAddressArbitrary = wireSafe(LockboxAddress.UpdateLockboxAddress)
+export const mailingAddressArbitrary = wireSafe(LockboxAddress.MailingAddress)
+
+/** New addresses, `pending`. */
+export const createdLockboxAddressArbitrary: fc.Arbitrary<LockboxAddress.LockboxAddress> = fc
+  .record({ id: lockboxAddressIdArbitrary, createdAt: timestampArbitrary, body: createLockboxAddressArbitrary, idempotencyKey: idempotencyKeyArbitrary })
+  .map((input) => LockboxAddress.create(input).next)
+
+/** Active addresses. */
+export const activeLockboxAddressArbitrary: fc.Arbitrary<LockboxAddress.LockboxAddress> = fc
+  .tuple(createdLockboxAddressArbitrary, mailingAddressArbitrary)
+  .map(([address, mailing]) => new LockboxAddress.LockboxAddress({ ...address, address: mailing, status: "active" }))
+
+export const lockboxAddressCommandArbitrary: fc.Arbitrary<LockboxAddress.Command> = fc.oneof(
+  mailingAddressArbitrary.map((address) => LockboxAddress.Command.Activate({ address })),
+  updateLockboxAddressArbitrary.map((body) => LockboxAddress.Command.Update({ body }))
+)
+
+export const lockboxRecipientArbitrary = wireSafe(LockboxRecipient.LockboxRecipient)
+export const createLockboxRecipientArbitrary = wireSafe(LockboxRecipient.CreateLockboxRecipient)
+export const updateLockboxRecipientArbitrary = wireSafe(LockboxRecipient.UpdateLockboxRecipient)
+export const mailStopCodeArbitrary = fc
+  .array(fc.constantFrom(...LockboxRecipient.mailStopCodeAlphabet), {
+    minLength: LockboxRecipient.mailStopCodeLength,
+    maxLength: LockboxRecipient.mailStopCodeLength
+  })
+  .map((characters) => characters.join(""))
+
+/** New recipients (`active`) at an active address. */
+export const createdLockboxRecipientArbitrary: fc.Arbitrary<LockboxRecipient.LockboxRecipient> = fc
+  .record({
+    id: lockboxRecipientIdArbitrary,
+    createdAt: timestampArbitrary,
+    body: createLockboxRecipientArbitrary,
+    address: activeLockboxAddressArbitrary,
+    mailStopCode: mailStopCodeArbitrary,
+    idempotencyKey: idempotencyKeyArbitrary
+  })
+  .map((input) =>
+    Either.getOrThrowWith(LockboxRecipient.create(input), (error) => new Error(error.detail)).next
+  )
+
+// ---------------------------------------------------------------------------
+// Inbound mail items
+// ---------------------------------------------------------------------------
+
+export const inboundMailItemArbitrary = wireSafe(InboundMailItem.InboundMailItem)
+
+/** One valid action entry: deposits name an account, ignores do not. */
+export const checkActionArbitrary: fc.Arbitrary<InboundMailItem.CheckAction> = fc.oneof(
+  accountIdArbitrary.map((account_id) => ({ action: "deposit" as const, account_id })),
+  fc.constant({ action: "ignore" as const })
+)
+
+/** Valid action bodies with exactly `checkCount` entries. */
+export const actionInboundMailItemArbitraryFor = (checkCount: number): fc.Arbitrary<InboundMailItem.ActionInboundMailItem> =>
+  fc.array(checkActionArbitrary, { minLength: checkCount, maxLength: checkCount }).map((checks) => ({ checks }))
+
+/** Valid action bodies of 1 to 5 entries. */
+export const actionInboundMailItemArbitrary = fc.integer({ min: 1, max: 5 }).chain(actionInboundMailItemArbitraryFor)
+
+const receivedCheck: fc.Arbitrary<InboundMailItem.ReceivedCheck> = fc.record({
+  amount: positiveAmountArbitrary,
+  frontFileId: fc.option(fileIdArbitrary, { nil: null }),
+  backFileId: fc.option(fileIdArbitrary, { nil: null }),
+  checkDepositId: checkDepositIdArbitrary
+})
+
+/** Mail arriving at an active address, for no recipient: the item waits `pending` for an action. */
+export const pendingInboundMailItemArbitrary: fc.Arbitrary<InboundMailItem.InboundMailItem> = fc
+  .record({
+    id: inboundMailItemIdArbitrary,
+    createdAt: timestampArbitrary,
+    fileId: fileIdArbitrary,
+    checks: fc.array(receivedCheck, { minLength: 1, maxLength: 4 }),
+    address: activeLockboxAddressArbitrary
+  })
+  .map((input) => InboundMailItem.receive({ ...input, recipient: null }).next)
+
+export const simulateInboundMailItemArbitrary = wireSafe(Simulations.SimulateInboundMailItem)
+export const simulateCheckDepositSubmissionArbitrary = wireSafe(Simulations.SimulateCheckDepositSubmission)
+export const simulateCheckDepositAdjustmentArbitrary = wireSafe(Simulations.SimulateCheckDepositAdjustment)
+
+// ---------------------------------------------------------------------------
+// Event subscriptions and webhook signatures
+// ---------------------------------------------------------------------------
+
+export const eventSubscriptionArbitrary = wireSafe(EventSubscription.EventSubscription)
+export const createEventSubscriptionArbitrary = wireSafe(EventSubscription.CreateEventSubscription)
+export const updateEventSubscriptionArbitrary = wireSafe(EventSubscription.UpdateEventSubscription)
+
+/** New subscriptions (`active` or `disabled`). */
+export const createdEventSubscriptionArbitrary: fc.Arbitrary<EventSubscription.EventSubscription> = fc
+  .record({ id: eventSubscriptionIdArbitrary, createdAt: timestampArbitrary, body: createEventSubscriptionArbitrary, idempotencyKey: idempotencyKeyArbitrary })
+  .map((input) => EventSubscription.create(input).next)
+
+/** Shared secrets as clients choose them (any 1 to 200 characters). */
+export const sharedSecretArbitrary = shortTextArbitrary
+/** Standard Webhooks secrets: `whsec_` and the base64 of 24 to 64 random bytes. */
+export const base64SecretArbitrary = fc
+  .uint8Array({ minLength: 24, maxLength: 64 })
+  .map((bytes) => `whsec_${Encoding.encodeBase64(bytes)}`)
+/** Unix seconds between 2000 and 2100. */
+export const unixTimestampArbitrary = fc.integer({ min: 946_684_800, max: 4_102_444_800 })

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Either, FastCheck as fc, Schema } from "effect"
+import * as AccountNumber from "../src/AccountNumber.js"
+import * as CheckDeposit from "../src/CheckDeposit.js"
+import * as ExternalAccount from "../src/ExternalAccount.js"
+import * as InboundMailItem from "../src/InboundMailItem.js"
+import * as PendingTransaction from "../src/PendingTransaction.js"
+import * as RoutingNumber from "../src/RoutingNumber.js"
+import {
+  actionInboundMailItemArbitraryFor,
+  checkDepositIdArbitrary,
+  createExternalAccountArbitrary,
+  pendingInboundMailItemArbitrary,
+  pendingTransactionArbitrary,
+  timestampArbitrary,
+  transactionIdArbitrary
+} from "../src/testing/Arbitraries.js"
+import { errorPaths, toJsonObject } from "./support/Violations.js"
+
+const emptyOrTooLong = fc.oneof(fc.constant(""), fc.integer({ min: 201, max: 300 }).map((length) => "z".repeat(length)))
+
+describe("pending transactions", () => {
+  it.prop("complete only a pending one, once, emitting pending_transaction.updated", [pendingTransactionArbitrary, timestampArbitrary], ([pendingTransaction, at]) => {
+    const result = PendingTransaction.complete(pendingTransaction, at)
+    if (pendingTransaction.status === "complete") {
+      expect(Either.isLeft(result)).toBe(true)
+      return
+    }
+    const { events, next } = Either.getOrThrow(result)
+    expect(next.status).toBe("complete")
+    expect(next.completed_at).toEqual(at)
+    expect(next.amount).toBe(pendingTransaction.amount)
+    expect(events).toEqual([{ category: "pending_transaction.updated", associatedObjectType: "pending_transaction", associatedObjectId: next.id }])
+    expect(Either.isLeft(PendingTransaction.complete(next, at))).toBe(true)
+  })
+
+  it.prop("only the client's own holds can be released", [pendingTransactionArbitrary, timestampArbitrary], ([pendingTransaction, at]) => {
+    const released = PendingTransaction.release(pendingTransaction, at)
+    expect(Either.isRight(released)).toBe(pendingTransaction.source.category === "user_initiated_hold" && pendingTransaction.status === "pending")
+  })
+
+  it.prop("a client hold's amount is a negative integer", [fc.oneof(fc.nat(), fc.constant(-1.5), fc.constant("-5"))], ([amount]) => {
+    expect(errorPaths(PendingTransaction.CreatePendingTransaction, { account_id: "account_1", amount })).toContain("amount")
+  })
+})
+
+describe("external accounts and account numbers", () => {
+  it.prop(
+    "create bodies report routing number, account number and description at their fields",
+    [
+      createExternalAccountArbitrary,
+      fc.oneof(
+        fc.stringMatching(/^\d{9}$/).filter((digits) => !RoutingNumber.isValid(digits)).map((value) => ["routing_number", value] as const),
+        fc.string().filter((text) => !/^\d{1,17}$/.test(text)).map((value) => ["account_number", value] as const),
+        emptyOrTooLong.map((value) => ["description", value] as const)
+      )
+    ],
+    ([body, [field, value]]) => {
+      const broken = { ...toJsonObject(Schema.encodeSync(ExternalAccount.CreateExternalAccount)(body)), [field]: value }
+      expect(errorPaths(ExternalAccount.CreateExternalAccount, broken)).toContain(field)
+    }
+  )
+
+  it.prop("an account number's name is 1 to 200 characters", [emptyOrTooLong], ([name]) => {
+    expect(errorPaths(AccountNumber.CreateAccountNumber, { account_id: "account_1", name })).toContain("name")
+    expect(errorPaths(AccountNumber.UpdateAccountNumber, { name })).toContain("name")
+  })
+
+  it("the bank's routing number is a valid ABA number", () => {
+    expect(RoutingNumber.isValid(AccountNumber.bankRoutingNumber)).toBe(true)
+  })
+})
+
+describe("check deposits", () => {
+  it.prop("amount is a positive integer", [fc.integer({ max: 0 })], ([amount]) => {
+    const body = { account_id: "account_1", amount, front_image_file_id: "file_1", back_image_file_id: "file_2" }
+    expect(errorPaths(CheckDeposit.CreateCheckDeposit, body)).toContain("amount")
+  })
+
+  it.prop(
+    "a check deposited from the mail is accepted at once and credits its account",
+    [pendingInboundMailItemArbitrary.chain((item) => fc.tuple(fc.constant(item), actionInboundMailItemArbitraryFor(item.checks.length))), fc.array(checkDepositIdArbitrary, { minLength: 4, maxLength: 4 }), timestampArbitrary, transactionIdArbitrary],
+    ([[item, body], checkDepositIds, createdAt, transactionId]) => {
+      const { effects } = Either.getOrThrow(InboundMailItem.action(item, { body, checkDepositIds }))
+      for (const deposit of effects) {
+        const { effects: money, events, next } = CheckDeposit.depositFromMail({ deposit, createdAt, transactionId })
+        expect(next.status).toBe("submitted")
+        expect(next.inbound_mail_item_id).toBe(item.id)
+        expect(next.transaction_id).toBe(transactionId)
+        expect(events).toEqual([{ category: "check_deposit.created", associatedObjectType: "check_deposit", associatedObjectId: deposit.checkDepositId }])
+        expect(money).toMatchObject([
+          { kind: "post_transaction", accountId: deposit.accountId, amount: deposit.amount, source: { category: "check_deposit_acceptance" } }
+        ])
+      }
+    }
+  )
+
+})

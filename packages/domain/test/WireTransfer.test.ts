@@ -1,0 +1,345 @@
+import { describe, expect, it } from "@effect/vitest"
+import { DateTime, Either, FastCheck as fc, Schema } from "effect"
+import { InvalidOperationError } from "../src/Errors.js"
+import * as ExternalAccount from "../src/ExternalAccount.js"
+import type { MoneyEffect } from "../src/MoneyEffect.js"
+import * as RoutingNumber from "../src/RoutingNumber.js"
+import {
+  createdWireTransferArbitrary,
+  createWireTransferArbitrary,
+  wireTransferCommandArbitrary,
+  wireTransferCreationArbitrary
+} from "../src/testing/Arbitraries.js"
+import * as WireTransfer from "../src/WireTransfer.js"
+import { errorPaths, type JsonObject, objectAt, toJsonObject, type Violation } from "./support/Violations.js"
+
+// ---------------------------------------------------------------------------
+// The create body
+// ---------------------------------------------------------------------------
+
+const encodeBody = Schema.encodeSync(WireTransfer.CreateWireTransfer)
+const validTax = { date: "2024-04-01", identification_number: "123456789", type_code: "09455" }
+const violation = (rule: string, path: string, apply: (body: JsonObject) => JsonObject): Violation => ({ rule, path, apply })
+const without = (body: JsonObject, ...fields: ReadonlyArray<string>): JsonObject => {
+  const copy = { ...body }
+  for (const field of fields) delete copy[field]
+  return copy
+}
+const withoutDestination = (body: JsonObject) => without(body, "account_number", "routing_number", "external_account_id")
+const tooLong = fc.integer({ min: 201, max: 400 }).map((length) => "x".repeat(length))
+const party = fc.constantFrom("creditor", "debtor")
+
+const wireTransferViolation: fc.Arbitrary<Violation> = fc.oneof(
+  fc.constantFrom("account_id", "amount", "creditor", "remittance").map((field) =>
+    violation(`${field} is required`, field, (body) => without(body, field))
+  ),
+  fc
+    .oneof(fc.integer({ max: 0 }), fc.double({ noNaN: true, noDefaultInfinity: true }).filter((amount) => !Number.isInteger(amount)), fc.string())
+    .map((amount) => violation("amount is a positive integer", "amount", (body) => ({ ...body, amount }))),
+  fc.tuple(party, fc.oneof(fc.constant(""), tooLong, fc.constant(undefined))).map(([who, name]) =>
+    violation(`${who}.name is 1 to 200 characters`, `${who}.name`, (body) => {
+      const target = objectAt(body, [who])
+      if (name === undefined) delete target.name
+      else target.name = name
+      return body
+    })
+  ),
+  party.map((who) =>
+    violation(`${who}.address needs unstructured`, `${who}.address.unstructured`, (body) => {
+      objectAt(body, [who]).name = "Ian Crease"
+      objectAt(body, [who]).address = {}
+      return body
+    })
+  ),
+  party.map((who) =>
+    violation(`${who}.address.unstructured needs line1`, `${who}.address.unstructured.line1`, (body) => {
+      objectAt(body, [who]).name = "Ian Crease"
+      objectAt(body, [who]).address = { unstructured: { line2: "Suite 1" } }
+      return body
+    })
+  ),
+  fc.tuple(party, fc.constantFrom("line1", "line2", "line3"), fc.oneof(fc.constant(""), tooLong)).map(([who, line, text]) =>
+    violation(`${who} address ${line} is 1 to 200 characters`, `${who}.address.unstructured.${line}`, (body) => {
+      objectAt(body, [who]).name = "Ian Crease"
+      objectAt(body, [who]).address = { unstructured: { line1: "1 Main St", [line]: text } }
+      return body
+    })
+  ),
+  fc.string().filter((category) => category !== "unstructured" && category !== "tax").map((category) =>
+    violation("remittance.category is unstructured or tax", "remittance.category", (body) => ({
+      ...body,
+      remittance: { category, unstructured: { message: "Invoice 1" } }
+    }))
+  ),
+  fc.constant(
+    violation("unstructured remittance needs its message object", "remittance.unstructured", (body) => ({
+      ...body,
+      remittance: { category: "unstructured", tax: validTax }
+    }))
+  ),
+  fc.constant(
+    violation("unstructured remittance refuses a tax object", "remittance.tax", (body) => ({
+      ...body,
+      remittance: { category: "unstructured", unstructured: { message: "Invoice 1" }, tax: validTax }
+    }))
+  ),
+  fc.constant(
+    violation("tax remittance needs its tax object", "remittance.tax", (body) => ({
+      ...body,
+      remittance: { category: "tax", unstructured: { message: "Invoice 1" } }
+    }))
+  ),
+  fc.constant(
+    violation("tax remittance refuses an unstructured object", "remittance.unstructured", (body) => ({
+      ...body,
+      remittance: { category: "tax", tax: validTax, unstructured: { message: "Invoice 1" } }
+    }))
+  ),
+  fc.oneof(fc.constant(""), tooLong).map((message) =>
+    violation("remittance message is 1 to 200 characters", "remittance.unstructured.message", (body) => ({
+      ...body,
+      remittance: { category: "unstructured", unstructured: { message } }
+    }))
+  ),
+  fc.oneof(
+    fc.string().filter((date) => !/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(date)).map((value) => ["date", value] as const),
+    fc.string().filter((number) => !/^\d{9}$/.test(number)).map((value) => ["identification_number", value] as const),
+    fc.string().filter((code) => code.length !== 5).map((value) => ["type_code", value] as const)
+  ).map(([field, value]) =>
+    violation(`tax ${field} has its format`, `remittance.tax.${field}`, (body) => ({
+      ...body,
+      remittance: { category: "tax", tax: { ...validTax, [field]: value } }
+    }))
+  ),
+  fc.constantFrom("date", "identification_number", "type_code").map((field) =>
+    violation(`tax ${field} is required`, `remittance.tax.${field}`, (body) => ({
+      ...body,
+      remittance: { category: "tax", tax: without(validTax, field) }
+    }))
+  ),
+  fc.constantFrom("account_number", "routing_number").map((field) =>
+    violation(`${field} is absent with external_account_id`, field, (body) => ({
+      ...withoutDestination(body),
+      external_account_id: "external_account_1",
+      [field]: field === "account_number" ? "123456789" : "101050001"
+    }))
+  ),
+  fc.constantFrom("account_number", "routing_number").map((field) =>
+    violation(`${field} is required without external_account_id`, field, (body) =>
+      without({ ...withoutDestination(body), account_number: "123456789", routing_number: "101050001" }, field)
+    )
+  ),
+  fc
+    .oneof(
+      fc.stringMatching(/^\d{9}$/).filter((digits) => !RoutingNumber.isValid(digits)),
+      fc.string().filter((text) => !/^\d{9}$/.test(text))
+    )
+    .map((routingNumber) =>
+      violation("routing_number is an ABA number with a valid check digit", "routing_number", (body) => ({
+        ...withoutDestination(body),
+        account_number: "123456789",
+        routing_number: routingNumber
+      }))
+    ),
+  fc.string().filter((text) => !/^\d{1,17}$/.test(text)).map((accountNumber) =>
+    violation("account_number is 1 to 17 digits", "account_number", (body) => ({
+      ...withoutDestination(body),
+      account_number: accountNumber,
+      routing_number: "101050001"
+    }))
+  ),
+  fc.oneof(fc.string(), fc.integer()).map((requireApproval) =>
+    violation("require_approval is a boolean", "require_approval", (body) => ({ ...body, require_approval: requireApproval }))
+  )
+)
+
+describe("wire transfer create body", () => {
+  it.prop("valid bodies decode", [createWireTransferArbitrary], ([body]) => {
+    expect(errorPaths(WireTransfer.CreateWireTransfer, toJsonObject(encodeBody(body)))).toEqual([])
+  })
+
+  it.prop(
+    "every violated rule is reported at the offending field's dotted path",
+    [createWireTransferArbitrary, wireTransferViolation],
+    ([body, broken]) => {
+      const paths = errorPaths(WireTransfer.CreateWireTransfer, broken.apply(toJsonObject(encodeBody(body))))
+      expect(paths, broken.rule).toContain(broken.path)
+    },
+    { fastCheck: { numRuns: 300 } }
+  )
+})
+
+// ---------------------------------------------------------------------------
+// Create
+// ---------------------------------------------------------------------------
+
+describe("creating a wire transfer", () => {
+  it.prop("without approval: pending_creating, and a −amount transaction posts at once", [wireTransferCreationArbitrary], ([input]) => {
+    fc.pre(input.body.require_approval !== true)
+    const { effects, events, next } = Either.getOrThrow(WireTransfer.create(input))
+    expect(next.status).toBe("pending_creating")
+    expect(next.transaction_id).toBe(input.transactionId)
+    expect(next.pending_transaction_id).toBeNull()
+    expect(events).toEqual([{ category: "wire_transfer.created", associatedObjectType: "wire_transfer", associatedObjectId: input.id }])
+    expect(effects).toMatchObject([
+      { kind: "post_transaction", transactionId: input.transactionId, amount: -input.body.amount, requiresAvailableBalance: true }
+    ])
+  })
+
+  it.prop("with require_approval: pending_approval, and a pending transaction holds the amount", [wireTransferCreationArbitrary], ([input]) => {
+    const { effects, next } = Either.getOrThrow(WireTransfer.create({ ...input, body: { ...input.body, require_approval: true } }))
+    expect(next.status).toBe("pending_approval")
+    expect(next.transaction_id).toBeNull()
+    expect(next.pending_transaction_id).toBe(input.pendingTransactionId)
+    expect(effects).toMatchObject([
+      {
+        kind: "create_pending_transaction",
+        pendingTransactionId: input.pendingTransactionId,
+        amount: -input.body.amount,
+        source: { category: "wire_transfer_instruction" },
+        requiresAvailableBalance: true
+      }
+    ])
+  })
+
+  it.prop("the destination is the external account's when one is named", [wireTransferCreationArbitrary], ([input]) => {
+    fc.pre(input.externalAccount !== null)
+    const { next } = Either.getOrThrow(WireTransfer.create(input))
+    expect(next.account_number).toBe(input.externalAccount?.account_number)
+    expect(next.routing_number).toBe(input.externalAccount?.routing_number)
+    const archived = input.externalAccount === null ? null : new ExternalAccount.ExternalAccount({ ...input.externalAccount, status: "archived" })
+    expect(Either.isLeft(WireTransfer.create({ ...input, externalAccount: archived }))).toBe(true)
+  })
+})
+
+// ---------------------------------------------------------------------------
+// The lifecycle, against a plain model
+// ---------------------------------------------------------------------------
+
+type Status = WireTransfer.WireTransferStatus
+
+/** The model: decisions.md g written as a table, independently of the module. */
+const modelNext: Readonly<Record<WireTransfer.CommandTag, Partial<Record<Status, Status>>>> = {
+  Approve: { pending_approval: "pending_creating" },
+  Cancel: { pending_approval: "canceled" },
+  Submit: { pending_approval: "submitted", pending_creating: "submitted" },
+  Complete: { submitted: "complete" },
+  Reverse: { complete: "reversed" }
+}
+
+interface Model {
+  status: Status
+  /** What the transfer takes from the account's available balance. */
+  availableChange: number
+  readonly amount: number
+}
+
+/** The transfer plus a tiny ledger that carries out the effects. */
+interface Real {
+  transfer: WireTransfer.WireTransfer
+  posted: number
+  readonly holds: Map<string, number>
+}
+
+const applyEffects = (real: Real, effects: ReadonlyArray<MoneyEffect>) => {
+  for (const effect of effects) {
+    switch (effect.kind) {
+      case "post_transaction":
+        real.posted += effect.amount
+        break
+      case "create_pending_transaction":
+        real.holds.set(effect.pendingTransactionId, effect.amount)
+        break
+      case "complete_pending_transaction":
+        expect(real.holds.has(effect.pendingTransactionId)).toBe(true)
+        real.holds.delete(effect.pendingTransactionId)
+        break
+    }
+  }
+}
+
+const available = (real: Real) => real.posted + [...real.holds.values()].reduce((total, held) => total + held, 0)
+
+class WireCommand implements fc.Command<Model, Real> {
+  constructor(readonly command: WireTransfer.Command) {}
+  check = () => true
+  run(model: Model, real: Real) {
+    const before = real.transfer
+    const result = WireTransfer.transition(before, this.command)
+    const expectedStatus = modelNext[this.command._tag][model.status]
+    if (expectedStatus === undefined) {
+      expect(Either.isLeft(result)).toBe(true)
+      expect(Either.getLeft(result).pipe((left) => left._tag === "Some" && left.value instanceof InvalidOperationError)).toBe(true)
+      return
+    }
+    const { effects, events, next } = Either.getOrThrow(result)
+    expect(next.status).toBe(expectedStatus)
+    expect(events).toEqual([{ category: "wire_transfer.updated", associatedObjectType: "wire_transfer", associatedObjectId: before.id }])
+    applyEffects(real, effects)
+    real.transfer = next
+    model.status = expectedStatus
+    if (expectedStatus === "canceled" || expectedStatus === "reversed") model.availableChange = 0
+    // Money: the account is down by the amount exactly while the transfer is neither canceled nor reversed.
+    expect(available(real)).toBe(model.availableChange)
+    switch (this.command._tag) {
+      case "Approve":
+        expect(next.approval?.approved_at).toEqual(this.command.at)
+        expect(next.transaction_id).toBe(this.command.transactionId)
+        break
+      case "Cancel":
+        expect(next.cancellation?.canceled_at).toEqual(this.command.at)
+        expect(next.transaction_id).toBeNull()
+        break
+      case "Submit":
+        expect(next.submission?.submitted_at).toEqual(this.command.at)
+        expect(next.transaction_id).not.toBeNull()
+        break
+      case "Reverse":
+        expect(next.reversal).toMatchObject({ amount: model.amount, transaction_id: this.command.transactionId, wire_transfer_id: before.id })
+        break
+    }
+  }
+  toString = () => `${this.command._tag}`
+}
+
+describe("wire transfer lifecycle", () => {
+  it.prop(
+    "only the transitions of decisions.md g are accepted, each emits wire_transfer.updated and moves the right money",
+    [wireTransferCreationArbitrary, fc.commands([wireTransferCommandArbitrary.map((command) => new WireCommand(command))], { maxCommands: 12 })],
+    ([input, commands]) => {
+      const created = Either.getOrThrow(WireTransfer.create(input))
+      const real: Real = { transfer: created.next, posted: 0, holds: new Map() }
+      applyEffects(real, created.effects)
+      const model: Model = { status: created.next.status, availableChange: -input.body.amount, amount: input.body.amount }
+      expect(available(real)).toBe(model.availableChange)
+      fc.modelRun(() => ({ model, real }), commands)
+    },
+    { fastCheck: { numRuns: 300 } }
+  )
+
+  it.prop("terminal statuses refuse every command", [createdWireTransferArbitrary, fc.constantFrom(...WireTransfer.terminalStatuses), wireTransferCommandArbitrary], ([transfer, status, command]) => {
+    const terminal = new WireTransfer.WireTransfer({ ...transfer, status })
+    expect(Either.isLeft(WireTransfer.transition(terminal, command))).toBe(true)
+  })
+
+  it.prop("a pending_creating transfer cannot be canceled", [wireTransferCreationArbitrary], ([input]) => {
+    const { next } = Either.getOrThrow(WireTransfer.create({ ...input, body: { ...input.body, require_approval: false } }))
+    const result = WireTransfer.transition(next, WireTransfer.Command.Cancel({ at: next.created_at, canceledBy: null }))
+    expect(Either.getLeft(result).pipe((left) => left._tag === "Some" && left.value.detail)).toContain("pending_creating")
+  })
+})
+
+describe("Fedwire cycle dates", () => {
+  it("the wire day begins at 9:00 PM Eastern Time the evening before", () => {
+    expect(WireTransfer.cycleDate(DateTime.unsafeMake("2024-03-10T01:59:00.000Z"))).toBe("2024-03-09") // 20:59 EST
+    expect(WireTransfer.cycleDate(DateTime.unsafeMake("2024-03-10T02:00:00.000Z"))).toBe("2024-03-10") // 21:00 EST
+    expect(WireTransfer.cycleDate(DateTime.unsafeMake("2024-07-01T00:59:00.000Z"))).toBe("2024-06-30") // 20:59 EDT
+    expect(WireTransfer.cycleDate(DateTime.unsafeMake("2024-07-01T01:00:00.000Z"))).toBe("2024-07-01") // 21:00 EDT
+  })
+
+  it("IMADs are date, source and sequence", () => {
+    expect(WireTransfer.inputMessageAccountabilityData(DateTime.unsafeMake("2024-07-01T15:00:00.000Z"), "42")).toBe(
+      `20240701${WireTransfer.inputSource}000042`
+    )
+  })
+})
