@@ -1,0 +1,90 @@
+/**
+ * Accounts and their balances. The account row carries the running current
+ * balance and the total held by open pending transactions; every change that
+ * spends or holds money locks the row first, so concurrent spenders queue.
+ */
+import { SqlClient } from "@effect/sql"
+import { Account } from "@moneta/domain/Account"
+import { DateTime, Effect, Option, Schema } from "effect"
+import type { PageRequest } from "./Pagination.js"
+import { makeResourceTable } from "./ResourceTable.js"
+import type { TenantShape } from "./Tenant.js"
+
+const BalanceRow = Schema.Struct({ current_balance: Schema.NumberFromString, held_amount: Schema.NumberFromString })
+
+export interface Balance {
+  readonly current: number
+  readonly held: number
+  readonly available: number
+}
+
+const toBalance = (row: typeof BalanceRow.Type): Balance => ({
+  current: row.current_balance,
+  held: row.held_amount,
+  available: row.current_balance - row.held_amount
+})
+
+export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const table = yield* makeResourceTable("accounts", Account)
+    const decodeBalances = Schema.decodeUnknown(Schema.Array(BalanceRow))
+    const tenantIs = (tenant: TenantShape) => sql`group_id = ${tenant.groupId} AND environment = ${tenant.environment}`
+
+    const insert = (tenant: TenantShape, account: Account) =>
+      table.insert(tenant, account, {
+        created_at: DateTime.toDate(account.created_at),
+        idempotency_key: account.idempotency_key,
+        entity_id: account.entity_id,
+        status: account.status
+      })
+
+    const firstBalance = (rows: ReadonlyArray<typeof BalanceRow.Type>) =>
+      Option.map(Option.fromNullable(rows[0]), toBalance)
+
+    /** Locks the account row for the rest of the transaction and reads its balance. */
+    const lockBalance = (tenant: TenantShape, id: string) =>
+      sql`SELECT current_balance::text, held_amount::text FROM accounts WHERE id = ${id} AND ${tenantIs(tenant)} FOR UPDATE`.pipe(
+        Effect.flatMap(decodeBalances),
+        Effect.map(firstBalance),
+        Effect.orDie
+      )
+
+    const balance = (tenant: TenantShape, id: string) =>
+      sql`SELECT current_balance::text, held_amount::text FROM accounts WHERE id = ${id} AND ${tenantIs(tenant)}`.pipe(
+        Effect.flatMap(decodeBalances),
+        Effect.map(firstBalance),
+        Effect.orDie
+      )
+
+    /** The balance as it stood at an instant, from the postings and holds themselves. */
+    const balanceAt = (tenant: TenantShape, id: string, at: DateTime.Utc) =>
+      Effect.gen(function*() {
+        const instant = DateTime.toDate(at)
+        const rows = yield* sql`SELECT
+            (SELECT coalesce(sum(amount), 0) FROM transactions
+              WHERE account_id = ${id} AND created_at <= ${instant})::text AS current_balance,
+            (SELECT coalesce(sum(held_amount), 0) FROM pending_transactions
+              WHERE account_id = ${id} AND created_at <= ${instant}
+                AND (completed_at IS NULL OR completed_at > ${instant}))::text AS held_amount
+          FROM accounts WHERE id = ${id} AND ${tenantIs(tenant)}`.pipe(Effect.flatMap(decodeBalances), Effect.orDie)
+        return firstBalance(rows)
+      })
+
+    /** Moves the running totals; the caller holds the row lock. */
+    const adjustBalance = (tenant: TenantShape, id: string, change: { readonly posted: number; readonly held: number }) =>
+      sql`UPDATE accounts SET current_balance = current_balance + ${change.posted}, held_amount = held_amount + ${change.held}
+        WHERE id = ${id} AND ${tenantIs(tenant)}`.pipe(Effect.asVoid, Effect.orDie)
+
+    const list = (tenant: TenantShape, request: PageRequest, filter: {
+      readonly entityId?: string | undefined
+      readonly idempotencyKey?: string | undefined
+    }) =>
+      table.page(tenant, request, [
+        ...(filter.entityId === undefined ? [] : [sql`entity_id = ${filter.entityId}`]),
+        ...(filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`])
+      ])
+
+    return { insert, find: table.find, list, lockBalance, balance, balanceAt, adjustBalance } as const
+  })
+}) {}

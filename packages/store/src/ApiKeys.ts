@@ -1,0 +1,73 @@
+/** Groups (customers) and their API keys. Keys are stored only as a hash. */
+import { SqlClient } from "@effect/sql"
+import { Environment } from "@moneta/domain/Environment"
+import { GroupId } from "@moneta/domain/Ids"
+import { DateTime, Effect, Option, Schema } from "effect"
+
+const KeyRow = Schema.Struct({
+  id: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  group_id: GroupId,
+  environment: Environment,
+  revoked_at: Schema.NullOr(Schema.DateFromSelf)
+})
+
+export interface StoredKey {
+  readonly id: string
+  readonly description: string | null
+  readonly groupId: GroupId
+  readonly environment: Environment
+  readonly revoked: boolean
+}
+
+export class ApiKeys extends Effect.Service<ApiKeys>()("@moneta/store/ApiKeys", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const decodeKeys = Schema.decodeUnknown(Schema.Array(KeyRow))
+
+    const insertGroup = (id: string, name: string, createdAt: DateTime.Utc) =>
+      sql`INSERT INTO groups (id, name, created_at) VALUES (${id}, ${name}, ${DateTime.toDate(createdAt)})`.pipe(
+        Effect.asVoid,
+        Effect.orDie
+      )
+
+    /** The first group created, if any: the one a fresh server seeds. */
+    const firstGroup = sql`SELECT id FROM groups ORDER BY created_at, id LIMIT 1`.pipe(
+      Effect.flatMap(Schema.decodeUnknown(Schema.Array(Schema.Struct({ id: GroupId })))),
+      Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (row) => row.id)),
+      Effect.orDie
+    )
+
+    const insertKey = (key: {
+      readonly id: string
+      readonly groupId: string
+      readonly environment: Environment
+      readonly hash: string
+      readonly description: string | null
+      readonly createdAt: DateTime.Utc
+    }) =>
+      sql`INSERT INTO api_keys (id, group_id, environment, key_hash, description, created_at)
+        VALUES (${key.id}, ${key.groupId}, ${key.environment}, ${key.hash}, ${key.description}, ${DateTime.toDate(key.createdAt)})
+        ON CONFLICT (key_hash) DO NOTHING`.pipe(Effect.asVoid, Effect.orDie)
+
+    const findByHash = (hash: string) =>
+      sql`SELECT id, description, group_id, environment, revoked_at FROM api_keys WHERE key_hash = ${hash}`.pipe(
+        Effect.flatMap(decodeKeys),
+        Effect.map((rows) =>
+          Option.map(Option.fromNullable(rows[0]), (row): StoredKey => ({
+            id: row.id,
+            description: row.description,
+            groupId: row.group_id,
+            environment: row.environment,
+            revoked: row.revoked_at !== null
+          }))
+        ),
+        Effect.orDie
+      )
+
+    /** Serializes first runs of several server processes starting on one empty database. */
+    const lockFirstRun = sql`SELECT pg_advisory_xact_lock(4010)`.pipe(Effect.asVoid, Effect.orDie)
+
+    return { insertGroup, firstGroup, lockFirstRun, insertKey, findByHash } as const
+  })
+}) {}

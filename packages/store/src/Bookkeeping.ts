@@ -1,0 +1,103 @@
+/** Bookkeeping accounts, entry sets and entries. */
+import { SqlClient } from "@effect/sql"
+import { BookkeepingAccount, BookkeepingEntry, BookkeepingEntrySet } from "@moneta/domain/Bookkeeping"
+import { DateTime, Effect, Option, Schema } from "effect"
+import type { PageRequest } from "./Pagination.js"
+import { makeResourceTable } from "./ResourceTable.js"
+import type { TenantShape } from "./Tenant.js"
+
+const SumRow = Schema.Struct({ balance: Schema.NumberFromString, found: Schema.Boolean })
+
+export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bookkeeping", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const accounts = yield* makeResourceTable("bookkeeping_accounts", BookkeepingAccount)
+    const entrySets = yield* makeResourceTable("bookkeeping_entry_sets", BookkeepingEntrySet)
+    const entries = yield* makeResourceTable("bookkeeping_entries", BookkeepingEntry)
+    const decodeSums = Schema.decodeUnknown(Schema.Array(SumRow))
+
+    const insertAccount = (tenant: TenantShape, account: BookkeepingAccount, createdAt: DateTime.Utc) =>
+      accounts.insert(tenant, account, {
+        created_at: DateTime.toDate(createdAt),
+        idempotency_key: account.idempotency_key,
+        account_id: account.account_id,
+        entity_id: account.entity_id
+      })
+
+    const listAccounts = (tenant: TenantShape, request: PageRequest, filter: { readonly idempotencyKey?: string | undefined }) =>
+      accounts.page(tenant, request, [
+        ...(filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`])
+      ])
+
+    /** Writes the set and its entries; the caller has checked the rules and runs this in a transaction. */
+    const insertEntrySet = (tenant: TenantShape, entrySet: BookkeepingEntrySet) =>
+      Effect.gen(function*() {
+        yield* entrySets.insert(tenant, entrySet, {
+          created_at: DateTime.toDate(entrySet.created_at),
+          idempotency_key: entrySet.idempotency_key,
+          date: DateTime.toDate(entrySet.date),
+          transaction_id: entrySet.transaction_id
+        })
+        yield* Effect.forEach(entrySet.entries, (entry) =>
+          entries.insert(
+            tenant,
+            new BookkeepingEntry({
+              id: entry.id,
+              account_id: entry.account_id,
+              amount: entry.amount,
+              created_at: entrySet.created_at,
+              entry_set_id: entrySet.id
+            }),
+            {
+              created_at: DateTime.toDate(entrySet.created_at),
+              account_id: entry.account_id,
+              entry_set_id: entrySet.id,
+              amount: entry.amount,
+              date: DateTime.toDate(entrySet.date)
+            }
+          ), { discard: true })
+      })
+
+    const listEntrySets = (
+      tenant: TenantShape,
+      request: PageRequest,
+      filter: { readonly idempotencyKey?: string | undefined; readonly transactionId?: string | undefined }
+    ) =>
+      entrySets.page(tenant, request, [
+        ...(filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`]),
+        ...(filter.transactionId === undefined ? [] : [sql`transaction_id = ${filter.transactionId}`])
+      ])
+
+    const listEntries = (tenant: TenantShape, request: PageRequest, filter: { readonly accountId?: string | undefined }) =>
+      entries.page(tenant, request, [
+        ...(filter.accountId === undefined ? [] : [sql`account_id = ${filter.accountId}`])
+      ])
+
+    /** Σ entry amounts of the account, counting only entries dated at or before `at` when given. None if no such account. */
+    const balance = (tenant: TenantShape, accountId: string, at: Option.Option<DateTime.Utc>) =>
+      sql`SELECT
+          (SELECT coalesce(sum(amount), 0) FROM bookkeeping_entries
+            WHERE account_id = ${accountId}
+              ${Option.match(at, { onNone: () => sql``, onSome: (instant) => sql`AND date <= ${DateTime.toDate(instant)}` })})::text AS balance,
+          EXISTS (SELECT 1 FROM bookkeeping_accounts WHERE id = ${accountId}
+            AND group_id = ${tenant.groupId} AND environment = ${tenant.environment}) AS found`.pipe(
+        Effect.flatMap(decodeSums),
+        Effect.map((rows) => Option.flatMap(Option.fromNullable(rows[0]), (row) => row.found ? Option.some(row.balance) : Option.none())),
+        Effect.orDie
+      )
+
+    return {
+      insertAccount,
+      updateAccount: accounts.update,
+      findAccount: accounts.find,
+      lockAccount: accounts.lock,
+      listAccounts,
+      insertEntrySet,
+      findEntrySet: entrySets.find,
+      listEntrySets,
+      findEntry: entries.find,
+      listEntries,
+      balance
+    } as const
+  })
+}) {}

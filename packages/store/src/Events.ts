@@ -1,0 +1,139 @@
+/**
+ * The event log. Events are written in the transaction of the change they
+ * record. Their order is the id of the writing transaction, then insertion:
+ * ascending readers only see events below the oldest transaction still
+ * running (`pg_snapshot_xmin`), so an event that commits late is never skipped
+ * by a poller that has already moved past newer ones.
+ */
+import { SqlClient, type Statement } from "@effect/sql"
+import { Event, type PendingEvent } from "@moneta/domain/Event"
+import type { EventCategory } from "@moneta/domain/EventCategory"
+import { DateTime, Effect, Either, Encoding, Option, Schema } from "effect"
+import { makeId } from "./IdGenerator.js"
+import { type CreatedAtRange, createdAtConditions } from "./Pagination.js"
+import type { TenantShape } from "./Tenant.js"
+
+const Digits = Schema.String.pipe(Schema.pattern(/^\d{1,20}$/))
+const EventPosition = Schema.Tuple(Schema.Literal("event"), Digits, Digits)
+const EventPositionJson = Schema.parseJson(EventPosition)
+
+const encodeCursor = (txid: string, seq: string) =>
+  Encoding.encodeBase64Url(Schema.encodeSync(EventPositionJson)(["event", txid, seq]))
+
+const decodeCursor = (cursor: string) =>
+  Either.getRight(Encoding.decodeBase64UrlString(cursor)).pipe(
+    Option.flatMap((json) => Schema.decodeUnknownOption(EventPositionJson)(json))
+  )
+
+export const isValidEventCursor = (cursor: string): boolean => Option.isSome(decodeCursor(cursor))
+
+const EventRow = Schema.Struct({
+  id: Schema.String,
+  created_at: Schema.DateTimeUtcFromDate,
+  category: Schema.String,
+  associated_object_type: Schema.String,
+  associated_object_id: Schema.String,
+  txid: Schema.String,
+  seq: Schema.String
+})
+type EventRow = typeof EventRow.Type
+
+export interface EventQuery {
+  readonly cursor?: string | undefined
+  readonly limit: number
+  readonly createdAt?: CreatedAtRange | undefined
+  readonly categories?: ReadonlyArray<EventCategory> | undefined
+  readonly associatedObjectId?: string | undefined
+  readonly direction: "ascending" | "descending"
+  /** Events created before this instant are past retention. */
+  readonly retainedSince: DateTime.Utc
+}
+
+export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const decodeRows = Schema.decodeUnknown(Schema.Array(EventRow))
+    const decodeEvent = Schema.decodeUnknown(Event)
+    const tenantIs = (tenant: TenantShape) => sql`group_id = ${tenant.groupId} AND environment = ${tenant.environment}`
+
+    const toEvent = (row: EventRow) =>
+      decodeEvent({
+        id: row.id,
+        created_at: DateTime.formatIso(row.created_at),
+        category: row.category,
+        associated_object_type: row.associated_object_type,
+        associated_object_id: row.associated_object_id,
+        type: "event"
+      }).pipe(Effect.orDie)
+
+    const select = (statement: Statement.Statement<unknown>) =>
+      statement.pipe(Effect.flatMap(decodeRows), Effect.orDie)
+
+    const columns = sql`id, created_at, category, associated_object_type, associated_object_id, txid::text AS txid, seq::text AS seq`
+
+    /** Writes events inside the caller's transaction; they share one creation time. */
+    const append = (tenant: TenantShape, events: ReadonlyArray<PendingEvent>, createdAt: DateTime.Utc) =>
+      Effect.forEach(events, (pending) =>
+        Effect.gen(function*() {
+          const id = yield* makeId("event")
+          yield* sql`INSERT INTO events (id, group_id, environment, created_at, category, associated_object_type, associated_object_id)
+            VALUES (${id}, ${tenant.groupId}, ${tenant.environment}, ${DateTime.toDate(createdAt)}, ${pending.category},
+              ${pending.associatedObjectType}, ${pending.associatedObjectId})`.pipe(Effect.orDie)
+          return yield* decodeEvent({
+            id,
+            created_at: DateTime.formatIso(createdAt),
+            category: pending.category,
+            associated_object_type: pending.associatedObjectType,
+            associated_object_id: pending.associatedObjectId,
+            type: "event"
+          }).pipe(Effect.orDie)
+        }))
+
+    const find = (tenant: TenantShape, id: string, retainedSince: DateTime.Utc) =>
+      select(sql`SELECT ${columns} FROM events
+        WHERE id = ${id} AND ${tenantIs(tenant)} AND created_at >= ${DateTime.toDate(retainedSince)}`).pipe(
+        Effect.flatMap((rows) => rows[0] === undefined ? Effect.succeedNone : Effect.asSome(toEvent(rows[0])))
+      )
+
+    const list = (tenant: TenantShape, query: EventQuery) =>
+      Effect.gen(function*() {
+        const ascending = query.direction === "ascending"
+        const position = query.cursor === undefined ? Option.none() : decodeCursor(query.cursor)
+        const conditions: Array<Statement.Fragment> = [
+          tenantIs(tenant),
+          sql`created_at >= ${DateTime.toDate(query.retainedSince)}`,
+          ...createdAtConditions(sql, query.createdAt)
+        ]
+        if (query.categories !== undefined && query.categories.length > 0) {
+          conditions.push(sql`category IN ${sql.in(query.categories)}`)
+        }
+        if (query.associatedObjectId !== undefined) {
+          conditions.push(sql`associated_object_id = ${query.associatedObjectId}`)
+        }
+        if (Option.isSome(position)) {
+          const [, txid, seq] = position.value
+          conditions.push(
+            ascending
+              ? sql`(txid, seq) > (${txid}::xid8, ${seq}::bigint)`
+              : sql`(txid, seq) < (${txid}::xid8, ${seq}::bigint)`
+          )
+        }
+        if (ascending) conditions.push(sql`txid < pg_snapshot_xmin(pg_current_snapshot())`)
+        const order = ascending ? sql`ORDER BY txid ASC, seq ASC` : sql`ORDER BY txid DESC, seq DESC`
+        const rows = yield* select(sql`SELECT ${columns} FROM events WHERE ${sql.and(conditions)} ${order} LIMIT ${query.limit + 1}`)
+        const pageRows = rows.slice(0, query.limit)
+        const data = yield* Effect.forEach(pageRows, toEvent)
+        const last = pageRows[pageRows.length - 1]
+        const hasMore = rows.length > query.limit
+        // Ascending polling never ends: the cursor always names where to resume.
+        const nextCursor = last !== undefined && (hasMore || ascending)
+          ? encodeCursor(last.txid, last.seq)
+          : ascending
+          ? query.cursor ?? encodeCursor("0", "0")
+          : null
+        return { data, nextCursor }
+      })
+
+    return { append, find, list } as const
+  })
+}) {}

@@ -1,0 +1,65 @@
+/**
+ * Idempotency records. A request with a key claims the key inside the same
+ * database transaction as the change it makes: a concurrent request with the
+ * same key waits on the primary key until the first commits, then finds the
+ * record and replays it. A failed request rolls back and leaves no record, so
+ * it may be retried with the same key.
+ */
+import { SqlClient } from "@effect/sql"
+import { DateTime, Effect, Option, Schema } from "effect"
+import { jsonb } from "./ResourceTable.js"
+import type { TenantShape } from "./Tenant.js"
+
+const RecordRow = Schema.Struct({
+  fingerprint: Schema.String,
+  resource_id: Schema.NullOr(Schema.String),
+  status: Schema.Number,
+  response: Schema.Unknown
+})
+
+export interface StoredResponse {
+  readonly fingerprint: string
+  readonly resourceId: string | null
+  readonly status: number
+  readonly body: unknown
+}
+
+export class IdempotencyRecords extends Effect.Service<IdempotencyRecords>()("@moneta/store/IdempotencyRecords", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const decodeRecords = Schema.decodeUnknown(Schema.Array(RecordRow))
+
+    /**
+     * Claims the key for this transaction. Some(record) when another request
+     * already completed with it; None when this transaction now holds it.
+     */
+    const claim = (tenant: TenantShape, key: string, fingerprint: string, now: DateTime.Utc) =>
+      Effect.gen(function*() {
+        const inserted = yield* sql`INSERT INTO idempotency_records (group_id, environment, key, fingerprint, status, response, created_at)
+          VALUES (${tenant.groupId}, ${tenant.environment}, ${key}, ${fingerprint}, 0, '{}'::jsonb, ${DateTime.toDate(now)})
+          ON CONFLICT (group_id, environment, key) DO NOTHING
+          RETURNING key`.pipe(Effect.orDie)
+        if (inserted.length > 0) return Option.none<StoredResponse>()
+        const rows = yield* sql`SELECT fingerprint, resource_id, status, response FROM idempotency_records
+          WHERE group_id = ${tenant.groupId} AND environment = ${tenant.environment} AND key = ${key}`.pipe(
+          Effect.flatMap(decodeRecords),
+          Effect.orDie
+        )
+        const row = rows[0]
+        // The conflicting row was committed (ON CONFLICT waited for it), so it is visible here.
+        if (row === undefined) return yield* Effect.dieMessage("idempotency record vanished after a conflict")
+        return Option.some<StoredResponse>({
+          fingerprint: row.fingerprint,
+          resourceId: row.resource_id,
+          status: row.status,
+          body: row.response
+        })
+      })
+
+    const complete = (tenant: TenantShape, key: string, result: { readonly status: number; readonly body: unknown; readonly resourceId: string | null }) =>
+      sql`UPDATE idempotency_records SET status = ${result.status}, response = ${jsonb(sql, result.body)}, resource_id = ${result.resourceId}
+        WHERE group_id = ${tenant.groupId} AND environment = ${tenant.environment} AND key = ${key}`.pipe(Effect.asVoid, Effect.orDie)
+
+    return { claim, complete } as const
+  })
+}) {}

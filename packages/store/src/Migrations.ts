@@ -1,0 +1,39 @@
+/**
+ * Brings the database of the current `SqlClient` up to date with the
+ * migrations in `./migrations/index.ts` (`@effect/sql`'s Migrator; applied
+ * ones are recorded in `effect_sql_migrations`). Safe to run on every start,
+ * and from several processes at once.
+ */
+import { Migrator, SqlClient } from "@effect/sql"
+import type { SqlError } from "@effect/sql"
+import { Effect } from "effect"
+import { migrations } from "./migrations/index.js"
+
+const table = "effect_sql_migrations"
+
+// Any constant shared by every Moneta process; names this lock in pg_locks.
+const advisoryLockKey = 0x6d6f6e65 // "mone"
+
+const migrate = Migrator.make({})
+
+// The Migrator creates its table after a failed lookup, which fails when two
+// processes start at once; create it first, one process at a time. (Same
+// columns as the Migrator's own definition.)
+const ensureTable = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  sql.withTransaction(
+    Effect.zipRight(
+      sql`SELECT pg_advisory_xact_lock(${advisoryLockKey})`,
+      sql`CREATE TABLE IF NOT EXISTS ${sql(table)} (
+        migration_id integer primary key,
+        created_at timestamp with time zone not null default now(),
+        name text not null
+      )`
+    )
+  ))
+
+/** Applies the pending migrations and returns them as `[id, name]`. */
+export const run: Effect.Effect<
+  ReadonlyArray<readonly [id: number, name: string]>,
+  Migrator.MigrationError | SqlError.SqlError,
+  SqlClient.SqlClient
+> = Effect.zipRight(ensureTable, migrate({ loader: Migrator.fromRecord(migrations), table }))

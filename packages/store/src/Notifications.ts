@@ -1,0 +1,53 @@
+/**
+ * Postgres LISTEN / NOTIFY, on the embedded database and on real Postgres.
+ *
+ * `notify` runs `pg_notify` through the current `SqlClient`, so inside
+ * `sql.withTransaction` it is part of the transaction: listeners receive it on
+ * commit and never on rollback. (sql-pg 0.53's `PgClient.notify` sends the
+ * payload as a bind parameter, which Postgres rejects for NOTIFY.)
+ *
+ * `listen` delivers payloads from the moment LISTEN has taken effect (shortly
+ * after the stream starts; there is no signal) until the stream ends, so pair
+ * it with polling where a missed wake-up matters. Channels are case-sensitive
+ * names (quoted, as `pg_notify` takes them). Empty payloads are not delivered
+ * (sql-pg drops them; the embedded database does the same for parity).
+ * On the embedded database LISTEN waits for an open transaction to finish, so
+ * start listening before a transaction, not from inside one you then wait in.
+ */
+import type { SqlClient, SqlError } from "@effect/sql"
+import * as PgClient from "@effect/sql-pg/PgClient"
+import { Context, Effect, Layer, RcMap, Stream } from "effect"
+import { PgliteClient } from "./PgliteClient.js"
+
+export class Notifications extends Context.Tag("@moneta/store/Notifications")<Notifications, {
+  readonly notify: (channel: string, payload: string) => Effect.Effect<void, SqlError.SqlError>
+  readonly listen: (channel: string) => Stream.Stream<string, SqlError.SqlError>
+}>() {}
+
+// One LISTEN per channel, shared by every subscriber of this process: sql-pg
+// runs UNLISTEN when any one of its listen streams ends, which would silence
+// the other subscribers of that channel.
+const make = (sql: SqlClient.SqlClient, listen: (channel: string) => Stream.Stream<string, SqlError.SqlError>) =>
+  Effect.map(
+    RcMap.make({
+      lookup: (channel: string) => Stream.broadcastDynamic(listen(channel), { capacity: "unbounded" })
+    }),
+    (channels) =>
+      Notifications.of({
+        notify: (channel, payload) => Effect.asVoid(sql`SELECT pg_notify(${channel}, ${payload})`),
+        listen: (channel) => Stream.unwrapScoped(RcMap.get(channels, channel))
+      })
+  )
+
+/** Over the embedded database (PGlite delivers the notifications its own session sends). */
+export const layerPglite: Layer.Layer<Notifications, never, PgliteClient> = Layer.scoped(
+  Notifications,
+  Effect.flatMap(PgliteClient, (client) =>
+    make(client, (channel) => Stream.filter(client.listen(channel), (payload) => payload !== "")))
+)
+
+/** Over real Postgres: LISTEN on sql-pg's dedicated listen connection. */
+export const layerPg: Layer.Layer<Notifications, never, PgClient.PgClient> = Layer.scoped(
+  Notifications,
+  Effect.flatMap(PgClient.PgClient, (client) => make(client, client.listen))
+)

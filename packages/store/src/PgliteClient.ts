@@ -1,0 +1,260 @@
+/**
+ * An `@effect/sql` client over PGlite (PostgreSQL compiled to WASM, running in
+ * this process). There is no Effect 3 adapter upstream; this is a small one.
+ *
+ * - Statements compile with `@effect/sql-pg`'s compiler, so fragments,
+ *   `sql.in`, `sql.insert`, `sql.update`, identifiers and `json` produce the
+ *   same SQL and parameters as on real Postgres.
+ * - PGlite is a single connection. A lock keeps other fibers out of an open
+ *   transaction: a plain statement holds it for the statement, a transaction
+ *   (`sql.withTransaction`, `sql.reserve`) from BEGIN to COMMIT / ROLLBACK.
+ *   Nested transactions are savepoints, as with sql-pg.
+ * - Values come back as node-postgres returns them: int8 and numeric as
+ *   strings, timestamptz as `Date`, json as parsed values; bytea is a
+ *   `Uint8Array` (node-postgres: `Buffer`, a subclass).
+ * - A query runs to completion once started: PGlite cannot cancel it, so an
+ *   interrupted fiber waits for it rather than releasing the lock early.
+ */
+import * as Reactivity from "@effect/experimental/Reactivity"
+import { SqlClient, SqlError, Statement } from "@effect/sql"
+import type { SqlConnection } from "@effect/sql"
+import * as PgClient from "@effect/sql-pg/PgClient"
+import { PGlite, types } from "@electric-sql/pglite"
+import type { QueryOptions } from "@electric-sql/pglite"
+import { Context, Effect, Layer, Scope, Stream } from "effect"
+import * as Fs from "node:fs"
+import * as Path from "node:path"
+
+export const TypeId: unique symbol = Symbol.for("@moneta/store/PgliteClient")
+export type TypeId = typeof TypeId
+
+export interface PgliteClientConfig {
+  /** A filesystem path, or `memory://` (the default) for a database that lives in memory. */
+  readonly dataDir?: string | undefined
+  /** A data directory dumped by `dumpDataDir`, to start from instead of running initdb. */
+  readonly loadDataDir?: Blob | undefined
+  readonly spanAttributes?: Record<string, unknown> | undefined
+}
+
+export interface PgliteClient extends SqlClient.SqlClient {
+  readonly [TypeId]: TypeId
+  readonly config: PgliteClientConfig
+  /** A JSON parameter, as `PgClient.json`. */
+  readonly json: (value: unknown) => Statement.Fragment
+  /**
+   * Runs `f` on the raw PGlite holding the lock: no other fiber's statement or
+   * transaction runs meanwhile. Waits for an open transaction, so never call it
+   * from inside one of this client's transactions.
+   */
+  readonly exclusive: <A>(f: (pglite: PGlite) => Promise<A>) => Effect.Effect<A, SqlError.SqlError>
+  /** LISTEN on `channel` for as long as the stream runs. */
+  readonly listen: (channel: string) => Stream.Stream<string, SqlError.SqlError>
+  /** A tar of the data directory (uncompressed: loading it is faster), for `loadDataDir`. */
+  readonly dumpDataDir: Effect.Effect<Blob, SqlError.SqlError>
+}
+
+export const PgliteClient = Context.GenericTag<PgliteClient>("@moneta/store/PgliteClient")
+
+// sql-pg's `PgJson` custom fragment; its compiler recognises it by kind.
+const PgJson = Statement.custom<PgClient.PgCustom>("PgJson")
+
+// node-postgres's defaults where PGlite's differ: int8 would come back as a JS number.
+const parsers: Record<number, (value: string) => unknown> = {
+  [types.INT8]: (value) => value,
+  [types.NUMERIC]: (value) => value
+}
+
+// node-postgres sends a plain object as JSON whatever the parameter's type;
+// PGlite picks a serializer from the inferred type and would send
+// "[object Object]" to a text parameter.
+const toParameter = (value: unknown): unknown =>
+  value !== null && typeof value === "object" && !(value instanceof Date) &&
+    !ArrayBuffer.isView(value) && !Array.isArray(value)
+    ? JSON.stringify(value)
+    : value
+
+const toParameters = (params: ReadonlyArray<unknown>): Array<unknown> => params.map(toParameter)
+
+// One row per element, or one rows array per statement of a multi-statement string.
+type Rows = ReadonlyArray<object>
+type Run = <A>(f: (pglite: PGlite) => Promise<A>) => Effect.Effect<A, SqlError.SqlError>
+
+const makeConnection = (run: Run): SqlConnection.Connection => {
+  // Like node-postgres: without parameters the simple query protocol is used,
+  // so a string may hold several statements (one rows array per statement).
+  const rows = (sql: string, params: ReadonlyArray<unknown>): Effect.Effect<Rows, SqlError.SqlError> =>
+    params.length === 0
+      ? run(async (pglite) => {
+        const results = await pglite.exec(sql)
+        return results.length === 1 && results[0] !== undefined
+          ? results[0].rows
+          : results.map((result) => result.rows)
+      })
+      // PGlite does not check its row type parameter: rows are objects keyed by column name.
+      : run(async (pglite) => (await pglite.query<Record<string, unknown>>(sql, toParameters(params))).rows)
+  const execute = (
+    sql: string,
+    params: ReadonlyArray<unknown>,
+    transformRows: (<A extends object>(row: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined
+  ) => transformRows ? Effect.map(rows(sql, params), transformRows) : rows(sql, params)
+  return {
+    execute,
+    executeUnprepared: execute,
+    executeRaw: (sql, params) => run((pglite) => pglite.query(sql, toParameters(params))),
+    executeValues: (sql, params) => {
+      // With rowMode "array" PGlite returns each row as an array of column values.
+      const options: QueryOptions = { rowMode: "array" }
+      return run(async (pglite) => (await pglite.query<Array<unknown>>(sql, toParameters(params), options)).rows)
+    },
+    // PGlite has no cursors over its API; rows are buffered. Keep embedded result sets small.
+    executeStream: (sql, params, transformRows) =>
+      Stream.flatMap(
+        Stream.fromEffect(execute(sql, params, transformRows)),
+        (result) => Stream.fromIterable(result)
+      )
+  }
+}
+
+const isPath = (dataDir: string) => !dataDir.includes("://")
+
+const isErrno = (error: unknown, code: string) =>
+  typeof error === "object" && error !== null && "code" in error && error.code === code
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return !isErrno(error, "ESRCH")
+  }
+}
+
+// Two PGlite instances on one directory corrupt it, and PGlite does not stop
+// a second one: a lock file next to the directory holds the owner's pid. A
+// lock left by a process that is gone is taken over.
+const lockDataDir = (dataDir: string) =>
+  Effect.acquireRelease(
+    Effect.try({
+      try: () => {
+        const file = `${Path.resolve(dataDir)}.lock`
+        Fs.mkdirSync(Path.dirname(file), { recursive: true })
+        try {
+          Fs.writeFileSync(file, String(process.pid), { flag: "wx" })
+        } catch (error) {
+          if (!isErrno(error, "EEXIST")) throw error
+          const owner = Number(Fs.readFileSync(file, "utf8"))
+          if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
+            throw new Error(`${dataDir} is in use by process ${owner} (lock file ${file})`)
+          }
+          Fs.writeFileSync(file, String(process.pid))
+        }
+        return file
+      },
+      catch: (cause) => new SqlError.SqlError({ cause, message: "PgliteClient: cannot lock the data directory" })
+    }),
+    (file) => Effect.sync(() => Fs.rmSync(file, { force: true }))
+  )
+
+const open = (dataDir: string, loadDataDir: Blob | undefined) =>
+  Effect.acquireRelease(
+    Effect.tryPromise({
+      try: () => {
+        // PGlite creates only the last directory of the path.
+        if (isPath(dataDir)) Fs.mkdirSync(dataDir, { recursive: true })
+        return PGlite.create({
+          dataDir,
+          parsers,
+          ...(loadDataDir !== undefined ? { loadDataDir } : {})
+        })
+      },
+      catch: (cause) => new SqlError.SqlError({ cause, message: "PgliteClient: failed to open the database" })
+    }),
+    (pglite) =>
+      Effect.tryPromise(() => pglite.close()).pipe(
+        Effect.catchAll((error) => Effect.logWarning("PgliteClient: failed to close the database", error))
+      )
+  )
+
+export const make = (
+  config: PgliteClientConfig
+): Effect.Effect<PgliteClient, SqlError.SqlError, Scope.Scope | Reactivity.Reactivity> =>
+  Effect.gen(function*() {
+    const dataDir = config.dataDir ?? "memory://"
+    if (isPath(dataDir)) yield* lockDataDir(dataDir)
+    const pglite = yield* open(dataDir, config.loadDataDir)
+    const lock = yield* Effect.makeSemaphore(1)
+
+    const call: Run = (f) =>
+      Effect.uninterruptible(Effect.tryPromise({
+        try: () => f(pglite),
+        catch: (cause) => new SqlError.SqlError({ cause, message: "Failed to execute statement" })
+      }))
+    const exclusive: Run = (f) => lock.withPermits(1)(call(f))
+
+    // A connection that owns the lock until its scope closes; a fiber that
+    // kept it past its transaction gets an error instead of running unlocked.
+    const reserve: Effect.Effect<SqlConnection.Connection, never, Scope.Scope> = Effect.uninterruptible(
+      Effect.gen(function*() {
+        yield* Effect.interruptible(lock.take(1))
+        let owned = true
+        yield* Effect.addFinalizer(() =>
+          Effect.suspend(() => {
+            owned = false
+            return lock.release(1)
+          })
+        )
+        return makeConnection((f) =>
+          owned ? call(f) : Effect.fail(
+            new SqlError.SqlError({
+              cause: new Error("connection used after its transaction ended"),
+              message: "Failed to execute statement"
+            })
+          )
+        )
+      })
+    )
+
+    const client = yield* SqlClient.make({
+      acquirer: Effect.succeed(makeConnection(exclusive)),
+      transactionAcquirer: reserve,
+      compiler: PgClient.makeCompiler(),
+      spanAttributes: [
+        ...Object.entries(config.spanAttributes ?? {}),
+        ["db.system.name", "postgresql"],
+        ["db.namespace", dataDir]
+      ]
+    })
+
+    const listen = (channel: string): Stream.Stream<string, SqlError.SqlError> =>
+      Stream.asyncPush<string, SqlError.SqlError>((emit) =>
+        Effect.acquireRelease(
+          channel.includes("\"")
+            ? Effect.fail(
+              new SqlError.SqlError({ cause: new Error(channel), message: "Failed to listen: channel contains '\"'" })
+            )
+            // Quoted, so the channel is case-sensitive as with pg_notify and PgClient.listen.
+            : exclusive((db) => db.listen(`"${channel}"`, (payload) => emit.single(payload))),
+          (unlisten) =>
+            exclusive(() => unlisten()).pipe(
+              Effect.catchAll((error) => Effect.logWarning("PgliteClient: UNLISTEN failed", error))
+            )
+        )
+      )
+
+    return Object.assign(client, {
+      [TypeId]: TypeId,
+      config,
+      json: (value: unknown) => PgJson(value),
+      exclusive,
+      listen,
+      dumpDataDir: exclusive((db) => db.dumpDataDir("none"))
+    } as const)
+  })
+
+export const layer = (config: PgliteClientConfig): Layer.Layer<PgliteClient | SqlClient.SqlClient, SqlError.SqlError> =>
+  Layer.scopedContext(
+    Effect.map(make(config), (client) =>
+      Context.make(PgliteClient, client).pipe(
+        Context.add(SqlClient.SqlClient, client)
+      ))
+  ).pipe(Layer.provide(Reactivity.layer))

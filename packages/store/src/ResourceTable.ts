@@ -1,0 +1,95 @@
+/**
+ * The shared shape of resource tables: tenant columns, `created_at`, typed
+ * columns for what is queried, and the API encoding of the resource in `body`.
+ * A row that does not decode is a defect (the store wrote it), never a caller error.
+ */
+import { SqlClient, type Statement } from "@effect/sql"
+import { Effect, Option, Schema } from "effect"
+import { createdAtConditions, newestFirst, type PageOf, type PageRequest, toPage } from "./Pagination.js"
+import type { TenantShape } from "./Tenant.js"
+
+export type ColumnValue = string | number | boolean | Date | null
+
+/** A JSON value as a jsonb parameter, the same way on Postgres and PGlite. */
+export const jsonb = (sql: Statement.Constructor, value: unknown): Statement.Fragment =>
+  sql`${JSON.stringify(value)}::text::jsonb`
+
+const BodyRow = Schema.Struct({ id: Schema.String, created_at: Schema.DateFromSelf, body: Schema.Unknown })
+
+export interface ResourceTable<A> {
+  readonly insert: (tenant: TenantShape, value: A, columns: Record<string, ColumnValue>) => Effect.Effect<void>
+  readonly update: (tenant: TenantShape, value: A, columns?: Record<string, ColumnValue>) => Effect.Effect<void>
+  readonly find: (tenant: TenantShape, id: string) => Effect.Effect<Option.Option<A>>
+  /** Reads the row and locks it until the transaction ends. */
+  readonly lock: (tenant: TenantShape, id: string) => Effect.Effect<Option.Option<A>>
+  /** One newest-first page; the request's `created_at` range applies, plus `conditions`. */
+  readonly page: (
+    tenant: TenantShape,
+    request: PageRequest,
+    conditions: ReadonlyArray<Statement.Fragment>
+  ) => Effect.Effect<PageOf<A>>
+}
+
+export const makeResourceTable = <A extends { readonly id: string }, I>(
+  table: string,
+  schema: Schema.Schema<A, I>
+): Effect.Effect<ResourceTable<A>, never, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const name = sql(table)
+    const encode = Schema.encode(schema)
+    const decodeRows = Schema.decodeUnknown(Schema.Array(BodyRow))
+    const decodeBody = Schema.decodeUnknown(schema)
+    const tenantIs = (tenant: TenantShape) =>
+      sql`group_id = ${tenant.groupId} AND environment = ${tenant.environment}`
+
+    const select = (statement: Statement.Statement<unknown>) =>
+      statement.pipe(
+        Effect.flatMap(decodeRows),
+        Effect.orDie
+      )
+
+    const decodeOne = (rows: ReadonlyArray<typeof BodyRow.Type>) =>
+      rows[0] === undefined ? Effect.succeedNone : Effect.asSome(Effect.orDie(decodeBody(rows[0].body)))
+
+    const insert: ResourceTable<A>["insert"] = (tenant, value, columns) =>
+      Effect.gen(function*() {
+        const body = yield* Effect.orDie(encode(value))
+        const record = { ...columns, id: value.id, group_id: tenant.groupId, environment: tenant.environment }
+        const names = Object.keys(record)
+        const values = Object.values(record)
+        yield* sql`INSERT INTO ${name} (${sql.csv(names.map((column) => sql`${sql(column)}`))}, body)
+          VALUES (${sql.csv(values.map((v) => sql`${v}`))}, ${jsonb(sql, body)})`.pipe(Effect.orDie)
+      })
+
+    const update: ResourceTable<A>["update"] = (tenant, value, columns = {}) =>
+      Effect.gen(function*() {
+        const body = yield* Effect.orDie(encode(value))
+        const assignments = Object.entries(columns).map(([column, v]) => sql`${sql(column)} = ${v}`)
+        yield* sql`UPDATE ${name} SET ${sql.csv([...assignments, sql`body = ${jsonb(sql, body)}`])}
+          WHERE id = ${value.id} AND ${tenantIs(tenant)}`.pipe(Effect.orDie)
+      })
+
+    const find: ResourceTable<A>["find"] = (tenant, id) =>
+      select(sql`SELECT id, created_at, body FROM ${name} WHERE id = ${id} AND ${tenantIs(tenant)}`).pipe(
+        Effect.flatMap(decodeOne)
+      )
+
+    const lock: ResourceTable<A>["lock"] = (tenant, id) =>
+      select(sql`SELECT id, created_at, body FROM ${name} WHERE id = ${id} AND ${tenantIs(tenant)} FOR UPDATE`).pipe(
+        Effect.flatMap(decodeOne)
+      )
+
+    const page: ResourceTable<A>["page"] = (tenant, request, conditions) =>
+      Effect.gen(function*() {
+        const keyset = newestFirst(sql, request)
+        const rows = yield* select(sql`SELECT id, created_at, body FROM ${name}
+          WHERE ${sql.and([tenantIs(tenant), keyset.condition, ...createdAtConditions(sql, request.createdAt), ...conditions])}
+          ${keyset.orderAndLimit}`)
+        const pageOfRows = toPage(rows, request.limit, (row) => row.body)
+        const data = yield* Effect.forEach(pageOfRows.data, (body) => Effect.orDie(decodeBody(body)))
+        return { data, nextCursor: pageOfRows.nextCursor }
+      })
+
+    return { insert, update, find, lock, page }
+  })
