@@ -1,1 +1,12 @@
-export {}
+export * as Accounts from "./Accounts.js"
+export * as ApiError from "./ApiError.js"
+export * as Authorization from "./Authorization.js"
+export * as Bookkeeping from "./Bookkeeping.js"
+export * as Client from "./Client.js"
+export * as Entities from "./Entities.js"
+export * as Events from "./Events.js"
+export * as MonetaApi from "./MonetaApi.js"
+export * as OpenApiDocument from "./OpenApiDocument.js"
+export * as Parameters from "./Parameters.js"
+export * as Simulations from "./Simulations.js"
+export * as Transactions from "./Transactions.js"

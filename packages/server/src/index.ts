@@ -1,1 +1,2 @@
-export {}
+export * as Server from "./Server.js"
+export * as ServerConfig from "./ServerConfig.js"

@@ -1,0 +1,41 @@
+/**
+ * The HTTP contract of the service: the one source of truth for the server's
+ * handlers, the typed client and the OpenAPI document. Every group requires
+ * the Authorization middleware (on the groups, so that `/docs` and
+ * `/openapi.json`, served beside the API, stay public).
+ */
+import { HttpApi, OpenApi } from "@effect/platform"
+import { Accounts } from "./Accounts.js"
+import {
+  ApiMethodNotFoundError,
+  IdempotencyKeyAlreadyUsedError,
+  InternalServerError,
+  InvalidOperationError,
+  InvalidParametersError,
+  MalformedRequestError
+} from "./ApiError.js"
+import { Bookkeeping } from "./Bookkeeping.js"
+import { Entities } from "./Entities.js"
+import { Events } from "./Events.js"
+import { Simulations } from "./Simulations.js"
+import { Transactions } from "./Transactions.js"
+
+export class MonetaApi extends HttpApi.make("moneta")
+  .add(Accounts)
+  .add(Entities)
+  .add(Transactions)
+  .add(Events)
+  .add(Bookkeeping)
+  .add(Simulations)
+  .addError(InvalidParametersError)
+  .addError(MalformedRequestError)
+  .addError(ApiMethodNotFoundError)
+  .addError(IdempotencyKeyAlreadyUsedError)
+  .addError(InvalidOperationError)
+  .addError(InternalServerError)
+  .annotateContext(OpenApi.annotations({
+    title: "Moneta API",
+    version: "0.1.0",
+    description: "Bookkeeping, wire transfers, real-time decisions, events and webhooks, card payments, inbound mail and lockboxes."
+  }))
+{}

@@ -1,0 +1,48 @@
+/**
+ * Query parameters shared by list endpoints (spec conventions 4–6): `cursor`,
+ * `limit` (1..100), the four `created_at.*` filters and comma-separated `.in`
+ * lists. Unknown query parameters are refused.
+ */
+import { Timestamp } from "@moneta/domain/Timestamp"
+import { Schema } from "effect"
+
+export const Limit = Schema.NumberFromString.pipe(
+  Schema.int({ message: () => "must be an integer" }),
+  Schema.between(1, 100, { message: () => "must be between 1 and 100" })
+).annotations({
+  description: "Page size, 1 to 100 (default 100).",
+  jsonSchema: { type: "integer", minimum: 1, maximum: 100, default: 100 }
+})
+
+export const Cursor = Schema.String.pipe(Schema.minLength(1)).annotations({
+  description: "Returns the page after this cursor (a `next_cursor` of an earlier page)."
+})
+
+/** A comma-separated list on the query string (`status.in=a,b`). */
+export const CommaSeparated = <A, R>(item: Schema.Schema<A, string, R>) =>
+  Schema.transform(Schema.String, Schema.Array(item), {
+    strict: true,
+    decode: (text) => text.split(",").map((part) => part.trim()).filter((part) => part.length > 0),
+    encode: (items) => items.join(",")
+  }).annotations({ jsonSchema: { type: "string", description: "Comma-separated values." } })
+
+export const listFields = {
+  cursor: Schema.optional(Cursor),
+  limit: Schema.optional(Limit),
+  "created_at.after": Schema.optional(Timestamp),
+  "created_at.before": Schema.optional(Timestamp),
+  "created_at.on_or_after": Schema.optional(Timestamp),
+  "created_at.on_or_before": Schema.optional(Timestamp)
+} as const
+
+/** Query parameters of an endpoint; any other parameter is a 400 naming it. */
+export const urlParams = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
+  Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "error", errors: "all" } })
+
+/** A request body; unknown fields are a 400 naming them. */
+export const body = <A, I, R>(schema: Schema.Schema<A, I, R>) =>
+  schema.annotations({ parseOptions: { onExcessProperty: "error", errors: "all" } })
+
+/** The list envelope. */
+export const Page = <A, I, R>(item: Schema.Schema<A, I, R>) =>
+  Schema.Struct({ data: Schema.Array(item), next_cursor: Schema.NullOr(Schema.String) })

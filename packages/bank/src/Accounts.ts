@@ -1,0 +1,99 @@
+/** Accounts: create, retrieve, list, and balance lookups. */
+import { Account, BalanceLookup, type CreateAccount } from "@moneta/domain/Account"
+import { pendingEvent } from "@moneta/domain/Event"
+import { ObjectNotFoundError } from "@moneta/domain/Errors"
+import { AccountId, ProgramId } from "@moneta/domain/Ids"
+import { Accounts as AccountStore } from "@moneta/store/Accounts"
+import { Entities as EntityStore } from "@moneta/store/Entities"
+import { makeId } from "@moneta/store/IdGenerator"
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { type DateTime, Effect, Option } from "effect"
+import { idempotencyKey } from "./Caller.js"
+import { Events } from "./Events.js"
+import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { now } from "./Time.js"
+
+/** The sandbox has one program; accounts created without one join it. */
+export const defaultProgramId = ProgramId.make("program_sandbox0000000000000")
+
+export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts", {
+  effect: Effect.gen(function*() {
+    const store = yield* AccountStore
+    const entities = yield* EntityStore
+    const events = yield* Events
+
+    const requireEntity = (id: string) =>
+      Effect.flatMap(Tenant, (tenant) => entities.find(tenant, id)).pipe(
+        Effect.flatMap(Option.match({
+          onNone: () => Effect.fail(new ObjectNotFoundError({ objectType: "entity", id })),
+          onSome: () => Effect.void
+        }))
+      )
+
+    const create = (request: CreateAccount) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        if (request.entity_id !== undefined) yield* requireEntity(request.entity_id)
+        if (request.informational_entity_id !== undefined) yield* requireEntity(request.informational_entity_id)
+        const createdAt = yield* now
+        const account = new Account({
+          id: AccountId.make(yield* makeId("account")),
+          name: request.name,
+          status: "open",
+          currency: "USD",
+          bank: "core_bank",
+          entity_id: request.entity_id ?? null,
+          informational_entity_id: request.informational_entity_id ?? null,
+          program_id: request.program_id ?? defaultProgramId,
+          funding: "deposits",
+          interest_rate: "0.0",
+          account_revenue_rate: null,
+          loan: null,
+          idempotency_key: yield* idempotencyKey,
+          created_at: createdAt,
+          closed_at: null
+        })
+        yield* store.insert(tenant, account)
+        yield* events.record([pendingEvent("account.created", "account", account.id)], createdAt)
+        return account
+      }))
+
+    const retrieve = (id: string) =>
+      Effect.gen(function*() {
+        const found = yield* store.find(yield* Tenant, id)
+        return yield* Effect.mapError(found, () => new ObjectNotFoundError({ objectType: "account", id }))
+      })
+
+    const list = (parameters: ListParameters & {
+      readonly entity_id?: string | undefined
+      readonly idempotency_key?: string | undefined
+    }) =>
+      Effect.gen(function*() {
+        const request = yield* pageRequest(parameters)
+        return toPage(yield* store.list(yield* Tenant, request, {
+          entityId: parameters.entity_id,
+          idempotencyKey: parameters.idempotency_key
+        }))
+      })
+
+    const balance = (id: string, atTime: Option.Option<DateTime.Utc>) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const found = yield* Option.match(atTime, {
+          onNone: () => store.balance(tenant, id),
+          onSome: (at) => store.balanceAt(tenant, id, at)
+        })
+        const { current, available } = yield* Effect.mapError(found, () => new ObjectNotFoundError({ objectType: "account", id }))
+        return new BalanceLookup({
+          account_id: AccountId.make(id),
+          current_balance: current,
+          available_balance: available,
+          loan: null
+        })
+      })
+
+    return { create, retrieve, list, balance } as const
+  }),
+  dependencies: [AccountStore.Default, EntityStore.Default, Events.Default]
+}) {}

@@ -1,0 +1,67 @@
+/**
+ * API keys: `Authorization: Bearer <key>`. Keys are stored as SHA-256 hashes;
+ * a key resolves to its group and environment, and a key of the other
+ * environment is refused with 403.
+ */
+import type { Environment } from "@moneta/domain/Environment"
+import { EnvironmentMismatchError, InvalidApiKeyError } from "@moneta/domain/Errors"
+import { ApiKeyId, type GroupId } from "@moneta/domain/Ids"
+import { ApiKeys } from "@moneta/store/ApiKeys"
+import { makeId } from "@moneta/store/IdGenerator"
+import { Context, Effect, Option, Redacted } from "effect"
+import { createHash, randomBytes } from "node:crypto"
+import type { CallerShape } from "@moneta/domain/Caller"
+import { now } from "./Time.js"
+
+/** The environment this server serves. */
+export class ServerEnvironment extends Context.Tag("@moneta/bank/ServerEnvironment")<ServerEnvironment, Environment>() {}
+
+export const hashKey = (key: string): string => createHash("sha256").update(key, "utf8").digest("hex")
+
+/** A new secret key: the environment in the prefix helps people tell keys apart. */
+export const generateKey = (environment: Environment): string =>
+  `moneta_${environment}_${randomBytes(24).toString("base64url")}`
+
+
+export class Authentication extends Effect.Service<Authentication>()("@moneta/bank/Authentication", {
+  effect: Effect.gen(function*() {
+    const keys = yield* ApiKeys
+    const environment = yield* ServerEnvironment
+
+    const authenticate = (key: Redacted.Redacted<string>) =>
+      Effect.gen(function*() {
+        const value = Redacted.value(key).trim()
+        if (value.length === 0) return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_header" }))
+        const stored = yield* keys.findByHash(hashKey(value))
+        if (Option.isNone(stored)) return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_credential" }))
+        if (stored.value.revoked) return yield* Effect.fail(new InvalidApiKeyError({ reason: "deleted_credential" }))
+        if (stored.value.environment !== environment) {
+          return yield* Effect.fail(
+            new EnvironmentMismatchError({ detail: `This is a ${stored.value.environment} key; this server serves ${environment}.` })
+          )
+        }
+        return {
+          groupId: stored.value.groupId,
+          environment: stored.value.environment,
+          apiKeyId: stored.value.id,
+          apiKeyDescription: stored.value.description
+        } satisfies CallerShape
+      })
+
+    /** Registers a key (idempotent: a key already registered is left as it is). */
+    const register = (groupId: GroupId, environment: Environment, key: string, description: string | null) =>
+      Effect.gen(function*() {
+        yield* keys.insertKey({
+          id: ApiKeyId.make(yield* makeId("api_key")),
+          groupId,
+          environment,
+          hash: hashKey(key),
+          description,
+          createdAt: yield* now
+        })
+      })
+
+    return { authenticate, register } as const
+  }),
+  dependencies: [ApiKeys.Default]
+}) {}

@@ -1,0 +1,178 @@
+/**
+ * Bookkeeping: T-accounts annotating money movements. Entry sets must balance
+ * (domain rule) and name only this caller's bookkeeping accounts; they are
+ * written atomically with their `bookkeeping_entry_set.updated` event.
+ */
+import {
+  BookkeepingAccount,
+  BookkeepingBalanceLookup,
+  BookkeepingEntrySet,
+  BookkeepingEntrySetEntry,
+  type CreateBookkeepingAccount,
+  type CreateBookkeepingEntrySet,
+  type UpdateBookkeepingAccount,
+  validateEntrySet
+} from "@moneta/domain/Bookkeeping"
+import { pendingEvent } from "@moneta/domain/Event"
+import { InvalidParametersError, ObjectNotFoundError } from "@moneta/domain/Errors"
+import { BookkeepingAccountId, BookkeepingEntryId, BookkeepingEntrySetId } from "@moneta/domain/Ids"
+import { Accounts as AccountStore } from "@moneta/store/Accounts"
+import { Bookkeeping as BookkeepingStore } from "@moneta/store/Bookkeeping"
+import { Entities as EntityStore } from "@moneta/store/Entities"
+import { makeId } from "@moneta/store/IdGenerator"
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import { Transactions as TransactionStore } from "@moneta/store/Transactions"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { type DateTime, Effect, Option } from "effect"
+import { idempotencyKey } from "./Caller.js"
+import { Events } from "./Events.js"
+import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { now } from "./Time.js"
+
+const notFound = (objectType: string, id: string) => new ObjectNotFoundError({ objectType, id })
+
+const orNotFound = (objectType: string, id: string) => <A, E, R>(found: Effect.Effect<Option.Option<A>, E, R>) =>
+  Effect.flatMap(found, Option.match({ onNone: () => Effect.fail(notFound(objectType, id)), onSome: Effect.succeed }))
+
+export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Bookkeeping", {
+  effect: Effect.gen(function*() {
+    const store = yield* BookkeepingStore
+    const accounts = yield* AccountStore
+    const entities = yield* EntityStore
+    const transactions = yield* TransactionStore
+    const events = yield* Events
+
+    const createAccount = (request: CreateBookkeepingAccount) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        if (request.account_id !== undefined) {
+          yield* accounts.find(tenant, request.account_id).pipe(orNotFound("account", request.account_id))
+        }
+        if (request.entity_id !== undefined) {
+          yield* entities.find(tenant, request.entity_id).pipe(orNotFound("entity", request.entity_id))
+        }
+        const createdAt = yield* now
+        const account = new BookkeepingAccount({
+          id: BookkeepingAccountId.make(yield* makeId("bookkeeping_account")),
+          name: request.name,
+          compliance_category: request.compliance_category ?? null,
+          account_id: request.account_id ?? null,
+          entity_id: request.entity_id ?? null,
+          idempotency_key: yield* idempotencyKey
+        })
+        yield* store.insertAccount(tenant, account, createdAt)
+        yield* events.record([pendingEvent("bookkeeping_account.created", "bookkeeping_account", account.id)], createdAt)
+        return account
+      }))
+
+    const retrieveAccount = (id: string) =>
+      Effect.flatMap(Tenant, (tenant) => store.findAccount(tenant, id).pipe(orNotFound("bookkeeping_account", id)))
+
+    const updateAccount = (id: string, request: UpdateBookkeepingAccount) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const current = yield* store.lockAccount(tenant, id).pipe(orNotFound("bookkeeping_account", id))
+        const updated = new BookkeepingAccount({ ...current, name: request.name })
+        yield* store.updateAccount(tenant, updated)
+        yield* events.record([pendingEvent("bookkeeping_account.updated", "bookkeeping_account", id)], yield* now)
+        return updated
+      }))
+
+    const listAccounts = (parameters: ListParameters & { readonly idempotency_key?: string | undefined }) =>
+      Effect.gen(function*() {
+        const request = yield* pageRequest(parameters)
+        return toPage(yield* store.listAccounts(yield* Tenant, request, { idempotencyKey: parameters.idempotency_key }))
+      })
+
+    const balance = (id: string, atTime: Option.Option<DateTime.Utc>) =>
+      Effect.gen(function*() {
+        const amount = yield* store.balance(yield* Tenant, id, atTime).pipe(orNotFound("bookkeeping_account", id))
+        return new BookkeepingBalanceLookup({ balance: amount, bookkeeping_account_id: BookkeepingAccountId.make(id) })
+      })
+
+    const createEntrySet = (request: CreateBookkeepingEntrySet) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const valid = yield* validateEntrySet(request)
+        for (const accountId of new Set(valid.entries.map((entry) => entry.account_id))) {
+          yield* store.findAccount(tenant, accountId).pipe(orNotFound("bookkeeping_account", accountId))
+        }
+        const transaction = valid.transaction_id === undefined
+          ? Option.none()
+          : Option.some(yield* transactions.find(tenant, valid.transaction_id).pipe(orNotFound("transaction", valid.transaction_id)))
+        const createdAt = yield* now
+        const date = valid.date ?? Option.match(transaction, {
+          onNone: () => createdAt,
+          onSome: (found) => found.created_at
+        })
+        const entries = yield* Effect.forEach(valid.entries, (entry) =>
+          Effect.map(makeId("bookkeeping_entry"), (id) =>
+            new BookkeepingEntrySetEntry({ id: BookkeepingEntryId.make(id), account_id: entry.account_id, amount: entry.amount })))
+        const entrySet = new BookkeepingEntrySet({
+          id: BookkeepingEntrySetId.make(yield* makeId("bookkeeping_entry_set")),
+          created_at: createdAt,
+          date,
+          entries,
+          idempotency_key: yield* idempotencyKey,
+          transaction_id: valid.transaction_id ?? null
+        })
+        yield* store.insertEntrySet(tenant, entrySet)
+        yield* events.record([pendingEvent("bookkeeping_entry_set.updated", "bookkeeping_entry_set", entrySet.id)], createdAt)
+        return entrySet
+      }))
+
+    const retrieveEntrySet = (id: string) =>
+      Effect.flatMap(Tenant, (tenant) => store.findEntrySet(tenant, id).pipe(orNotFound("bookkeeping_entry_set", id)))
+
+    const listEntrySets = (parameters: ListParameters & {
+      readonly idempotency_key?: string | undefined
+      readonly transaction_id?: string | undefined
+    }) =>
+      Effect.gen(function*() {
+        const request = yield* pageRequest(parameters)
+        return toPage(yield* store.listEntrySets(yield* Tenant, request, {
+          idempotencyKey: parameters.idempotency_key,
+          transactionId: parameters.transaction_id
+        }))
+      })
+
+    const retrieveEntry = (id: string) =>
+      Effect.flatMap(Tenant, (tenant) => store.findEntry(tenant, id).pipe(orNotFound("bookkeeping_entry", id)))
+
+    const listEntries = (parameters: ListParameters & { readonly account_id?: string | undefined }) =>
+      Effect.gen(function*() {
+        const request = yield* pageRequest(parameters)
+        return toPage(yield* store.listEntries(yield* Tenant, request, { accountId: parameters.account_id }))
+      })
+
+    /** Transactions of the commingled cash account that no entry set references yet. */
+    const unbookkeptCashTransactions = (parameters: ListParameters & { readonly bookkeeping_account_id: string }) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const request = yield* pageRequest(parameters)
+        const account = yield* retrieveAccount(parameters.bookkeeping_account_id)
+        if (account.compliance_category !== "commingled_cash" || account.account_id === null) {
+          return yield* Effect.fail(InvalidParametersError.single(
+            "bookkeeping_account_id",
+            "must name a bookkeeping account with compliance_category commingled_cash"
+          ))
+        }
+        return toPage(yield* transactions.unbookkept(tenant, account.account_id, request))
+      })
+
+    return {
+      createAccount,
+      retrieveAccount,
+      updateAccount,
+      listAccounts,
+      balance,
+      createEntrySet,
+      retrieveEntrySet,
+      listEntrySets,
+      retrieveEntry,
+      listEntries,
+      unbookkeptCashTransactions
+    } as const
+  }),
+  dependencies: [BookkeepingStore.Default, AccountStore.Default, EntityStore.Default, TransactionStore.Default, Events.Default]
+}) {}

@@ -1,0 +1,53 @@
+/** Listing and retrieving events, and recording them with the change they describe. */
+import type { PendingEvent } from "@moneta/domain/Event"
+import { eventRetentionDays } from "@moneta/domain/Event"
+import type { EventCategory } from "@moneta/domain/EventCategory"
+import { ObjectNotFoundError } from "@moneta/domain/Errors"
+import { Events as EventStore, isValidEventCursor } from "@moneta/store/Events"
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import { DateTime, Effect } from "effect"
+import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { now } from "./Time.js"
+
+export interface EventListParameters extends ListParameters {
+  readonly "category.in"?: ReadonlyArray<EventCategory> | undefined
+  readonly associated_object_id?: string | undefined
+  readonly "order_by.direction"?: "ascending" | "descending" | undefined
+  readonly "order_by.field"?: "created_at" | undefined
+}
+
+const retainedSince = Effect.map(now, DateTime.subtract({ days: eventRetentionDays }))
+
+export class Events extends Effect.Service<Events>()("@moneta/bank/Events", {
+  effect: Effect.gen(function*() {
+    const store = yield* EventStore
+
+    /** Writes the events of a change; call inside the change's transaction. */
+    const record = (events: ReadonlyArray<PendingEvent>, createdAt: DateTime.Utc) =>
+      Effect.flatMap(Tenant, (tenant) => store.append(tenant, events, createdAt))
+
+    const retrieve = (id: string) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const found = yield* store.find(tenant, id, yield* retainedSince)
+        return yield* Effect.mapError(found, () => new ObjectNotFoundError({ objectType: "event", id }))
+      })
+
+    const list = (parameters: EventListParameters) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const request = yield* pageRequest(parameters, isValidEventCursor)
+        const page = yield* store.list(tenant, {
+          ...request,
+          categories: parameters["category.in"],
+          associatedObjectId: parameters.associated_object_id,
+          direction: parameters["order_by.direction"] ?? "descending",
+          retainedSince: yield* retainedSince
+        })
+        return toPage(page)
+      })
+
+    return { record, retrieve, list } as const
+  }),
+  dependencies: [EventStore.Default]
+}) {}

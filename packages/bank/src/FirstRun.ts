@@ -1,0 +1,81 @@
+/**
+ * First run (decisions k): a fresh database gets one group and an API key; a
+ * fresh sandbox also gets an entity, a funded account, so that every endpoint
+ * can be tried at once. Later starts reuse the group and register the
+ * configured key, or issue a new sandbox key to print.
+ */
+import { Caller } from "@moneta/domain/Caller"
+import type { Environment } from "@moneta/domain/Environment"
+import { GroupId } from "@moneta/domain/Ids"
+import { ApiKeys } from "@moneta/store/ApiKeys"
+import { makeId } from "@moneta/store/IdGenerator"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { Effect, Option } from "effect"
+import { Accounts } from "./Accounts.js"
+import { Authentication, generateKey } from "./Authentication.js"
+import { Entities } from "./Entities.js"
+import { Simulations } from "./Simulations.js"
+import { now } from "./Time.js"
+
+export interface FirstRunOptions {
+  readonly environment: Environment
+  /** The key to register; a new one is generated when absent. */
+  readonly apiKey: Option.Option<string>
+}
+
+export interface FirstRunResult {
+  readonly groupId: GroupId
+  readonly apiKey: string
+  readonly seeded: boolean
+  readonly accountId: Option.Option<string>
+}
+
+/** Starting balance of the seeded sandbox account: $10,000.00. */
+export const seededBalance = 1_000_000
+
+export class FirstRun extends Effect.Service<FirstRun>()("@moneta/bank/FirstRun", {
+  effect: Effect.gen(function*() {
+    const keys = yield* ApiKeys
+    const authentication = yield* Authentication
+    const entities = yield* Entities
+    const accounts = yield* Accounts
+    const simulations = yield* Simulations
+
+    const seedSandbox = Effect.gen(function*() {
+      const entity = yield* entities.create({
+        structure: "natural_person",
+        natural_person: {
+          name: "Ada Lovelace",
+          date_of_birth: "1990-12-10",
+          address: { line1: "1 Analytical Way", city: "New York", state: "NY", zip: "10001" },
+          identification: { method: "social_security_number", number: "078051120" }
+        },
+        description: "Sandbox entity"
+      })
+      const account = yield* accounts.create({ name: "Sandbox checking", entity_id: entity.id })
+      yield* simulations.interestPayment({ account_id: account.id, amount: seededBalance })
+      return account.id
+    })
+
+    const run = (options: FirstRunOptions) =>
+      transactionally(Effect.gen(function*() {
+        yield* keys.lockFirstRun
+        const existing = yield* keys.firstGroup
+        const groupId = Option.isSome(existing) ? existing.value : GroupId.make(yield* makeId("group"))
+        const caller = { groupId, environment: options.environment, apiKeyId: "first_run", apiKeyDescription: "First run" }
+        let accountId = Option.none<string>()
+        if (Option.isNone(existing)) {
+          yield* keys.insertGroup(groupId, "Sandbox group", yield* now)
+          if (options.environment === "sandbox") {
+            accountId = Option.some(yield* Effect.provideService(seedSandbox, Caller, caller))
+          }
+        }
+        const apiKey = Option.getOrElse(options.apiKey, () => generateKey(options.environment))
+        yield* authentication.register(groupId, options.environment, apiKey, "Created at start-up")
+        return { groupId, apiKey, seeded: Option.isNone(existing), accountId } satisfies FirstRunResult
+      }))
+
+    return { run } as const
+  }),
+  dependencies: [ApiKeys.Default, Authentication.Default, Entities.Default, Accounts.Default, Simulations.Default]
+}) {}

@@ -1,0 +1,74 @@
+/**
+ * Idempotent POSTs. The key is claimed in the same database transaction as
+ * the operation, so concurrent requests with one key produce one object; a
+ * replay returns the stored first response; a different request with a used
+ * key is refused with the id of the object tied to it. Failed requests roll
+ * back and store nothing, so they may be retried with the same key.
+ */
+import { IdempotencyKeyAlreadyUsedError } from "@moneta/domain/Errors"
+import { IdempotencyRecords } from "@moneta/store/IdempotencyRecords"
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { Effect, Option } from "effect"
+import { CurrentIdempotencyKey } from "./Caller.js"
+import { now } from "./Time.js"
+
+export interface StoredResponse {
+  readonly status: number
+  readonly body: unknown
+  readonly resourceId: string | null
+}
+
+export type Outcome<A> =
+  | { readonly _tag: "Fresh"; readonly value: A }
+  | { readonly _tag: "Replayed"; readonly response: StoredResponse }
+
+export interface IdempotentRequest {
+  readonly key: Option.Option<string>
+  /** Identifies the request: same key + same fingerprint = the same request. */
+  readonly fingerprint: string
+}
+
+export class Idempotency extends Effect.Service<Idempotency>()("@moneta/bank/Idempotency", {
+  effect: Effect.gen(function*() {
+    const records = yield* IdempotencyRecords
+
+    const run = <A, E, R>(
+      request: IdempotentRequest,
+      operation: Effect.Effect<A, E, R>,
+      toResponse: (value: A) => Effect.Effect<StoredResponse>
+    ) => {
+      const withKey = Effect.provideService(operation, CurrentIdempotencyKey, request.key)
+      return Option.match(request.key, {
+        onNone: () => Effect.map(withKey, (value): Outcome<A> => ({ _tag: "Fresh", value })),
+        onSome: (key) =>
+          transactionally(Effect.gen(function*() {
+            const tenant = yield* Tenant
+            const existing = yield* records.claim(tenant, key, request.fingerprint, yield* now)
+            if (Option.isSome(existing)) {
+              if (existing.value.fingerprint !== request.fingerprint) {
+                return yield* Effect.fail(new IdempotencyKeyAlreadyUsedError({
+                  resourceId: existing.value.resourceId,
+                  detail: "This idempotency key was already used with a different request."
+                }))
+              }
+              return {
+                _tag: "Replayed",
+                response: {
+                  status: existing.value.status,
+                  body: existing.value.body,
+                  resourceId: existing.value.resourceId
+                }
+              } satisfies Outcome<A>
+            }
+            const value = yield* withKey
+            yield* records.complete(tenant, key, yield* toResponse(value))
+            return { _tag: "Fresh", value } satisfies Outcome<A>
+          }))
+      })
+    }
+
+    return { run } as const
+  }),
+  dependencies: [IdempotencyRecords.Default]
+}) {}

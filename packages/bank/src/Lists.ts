@@ -1,0 +1,40 @@
+/**
+ * Turning list parameters into store page requests: cursors are checked here
+ * so a cursor this service did not make is a clear 400, not an empty page.
+ */
+import { InvalidParametersError } from "@moneta/domain/Errors"
+import type { Page } from "@moneta/domain/List"
+import { isValidCursor, type PageOf, type PageRequest } from "@moneta/store/Pagination"
+import { DateTime, Effect } from "effect"
+
+export interface ListParameters {
+  readonly cursor?: string | undefined
+  readonly limit?: number | undefined
+  readonly "created_at.after"?: DateTime.Utc | undefined
+  readonly "created_at.before"?: DateTime.Utc | undefined
+  readonly "created_at.on_or_after"?: DateTime.Utc | undefined
+  readonly "created_at.on_or_before"?: DateTime.Utc | undefined
+}
+
+export const defaultLimit = 100
+
+export const invalidCursor = InvalidParametersError.single("cursor", "is not a cursor returned by this list")
+
+export const pageRequest = (
+  parameters: ListParameters,
+  isValid: (cursor: string) => boolean = isValidCursor
+): Effect.Effect<PageRequest, InvalidParametersError> =>
+  parameters.cursor !== undefined && !isValid(parameters.cursor)
+    ? Effect.fail(invalidCursor)
+    : Effect.succeed({
+      cursor: parameters.cursor,
+      limit: parameters.limit ?? defaultLimit,
+      createdAt: {
+        after: parameters["created_at.after"],
+        before: parameters["created_at.before"],
+        onOrAfter: parameters["created_at.on_or_after"],
+        onOrBefore: parameters["created_at.on_or_before"]
+      }
+    })
+
+export const toPage = <A>(page: PageOf<A>): Page<A> => ({ data: page.data, next_cursor: page.nextCursor })

@@ -1,0 +1,39 @@
+/** Sandbox simulations of the outside world that are not tied to one area. */
+import { AccountId } from "@moneta/domain/Ids"
+import type { SimulateInterestPayment } from "@moneta/domain/Transaction"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { DateTime, Effect } from "effect"
+import { Ledger } from "./Ledger.js"
+import { now } from "./Time.js"
+
+export class Simulations extends Effect.Service<Simulations>()("@moneta/bank/Simulations", {
+  effect: Effect.gen(function*() {
+    const ledger = yield* Ledger
+
+    /** Interest paid into an account: the sandbox's way to fund one. */
+    const interestPayment = (request: SimulateInterestPayment) =>
+      transactionally(Effect.gen(function*() {
+        const createdAt = yield* now
+        return yield* ledger.post({
+          accountId: request.account_id,
+          amount: request.amount,
+          description: "Interest payment",
+          route: null,
+          createdAt,
+          source: {
+            category: "interest_payment",
+            interest_payment: {
+              accrued_on_account_id: request.accrued_on_account_id ?? AccountId.make(request.account_id),
+              amount: request.amount,
+              currency: "USD",
+              period_start: request.period_start ?? DateTime.subtract(createdAt, { months: 1 }),
+              period_end: request.period_end ?? createdAt
+            }
+          }
+        })
+      }))
+
+    return { interestPayment } as const
+  }),
+  dependencies: [Ledger.Default]
+}) {}

@@ -1,0 +1,35 @@
+/** Posted transactions: list and retrieve. */
+import { ObjectNotFoundError } from "@moneta/domain/Errors"
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import { Transactions as TransactionStore } from "@moneta/store/Transactions"
+import { Effect } from "effect"
+import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+
+export class Transactions extends Effect.Service<Transactions>()("@moneta/bank/Transactions", {
+  effect: Effect.gen(function*() {
+    const store = yield* TransactionStore
+
+    const retrieve = (id: string) =>
+      Effect.gen(function*() {
+        const found = yield* store.find(yield* Tenant, id)
+        return yield* Effect.mapError(found, () => new ObjectNotFoundError({ objectType: "transaction", id }))
+      })
+
+    const list = (parameters: ListParameters & {
+      readonly account_id?: string | undefined
+      readonly route_id?: string | undefined
+      readonly "category.in"?: ReadonlyArray<string> | undefined
+    }) =>
+      Effect.gen(function*() {
+        const request = yield* pageRequest(parameters)
+        return toPage(yield* store.list(yield* Tenant, request, {
+          accountId: parameters.account_id,
+          routeId: parameters.route_id,
+          categories: parameters["category.in"]
+        }))
+      })
+
+    return { retrieve, list } as const
+  }),
+  dependencies: [TransactionStore.Default]
+}) {}

@@ -1,0 +1,80 @@
+/**
+ * One error body everywhere. Failures that do not come from an operation
+ * (undecodable parameters, unknown routes, unreadable bodies, defects) are
+ * turned into the contract's errors here, before the contract encodes them;
+ * every 4xx also tells the official SDK not to retry.
+ */
+import {
+  FileSystem,
+  HttpApiBuilder,
+  HttpApiError,
+  HttpApp,
+  HttpIncomingMessage,
+  HttpServerError,
+  HttpServerResponse
+} from "@effect/platform"
+import { MonetaApi } from "@moneta/api/MonetaApi"
+import {
+  ApiMethodNotFoundError,
+  FieldError,
+  InternalServerError,
+  InvalidParametersError,
+  MalformedRequestError
+} from "@moneta/domain/Errors"
+import { Cause, Effect, Option } from "effect"
+
+const fieldOf = (path: ReadonlyArray<PropertyKey>) => path.length === 0 ? "body" : path.map(String).join(".")
+
+/** An optional field's "or undefined" alternative says nothing useful once the field has a real issue. */
+const isUndefinedAlternative = (message: string) => message.startsWith("Expected undefined, actual")
+
+export const invalidParameters = (error: HttpApiError.HttpApiDecodeError): InvalidParametersError => {
+  const issues = error.issues.filter((issue, _index, all) =>
+    !isUndefinedAlternative(issue.message) ||
+    !all.some((other) => other !== issue && fieldOf(other.path) === fieldOf(issue.path) && !isUndefinedAlternative(other.message))
+  )
+  const errors = issues.map((issue) => new FieldError({ field: fieldOf(issue.path), message: issue.message }))
+  return new InvalidParametersError({
+    detail: errors.map((fieldError) => `${fieldError.field}: ${fieldError.message}`).join("; ") || error.message,
+    errors
+  })
+}
+
+const doNotRetryClientErrors = HttpApp.appendPreResponseHandler((_request, response) =>
+  Effect.succeed(
+    response.status >= 400 && response.status < 500
+      ? HttpServerResponse.setHeader(response, "x-should-retry", "false")
+      : response
+  )
+)
+
+/** Maps what escaped the router to the contract's errors; operation errors pass as they are. */
+type ContractError = InvalidParametersError | ApiMethodNotFoundError | MalformedRequestError | InternalServerError
+
+const toContractError = <E>(cause: Cause.Cause<E>): Effect.Effect<never, E | ContractError> => {
+  if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause)
+  // What the platform raises may arrive as a failure or, from inside its body parsing, as a defect.
+  const error = Cause.squash(cause)
+  if (error instanceof HttpApiError.HttpApiDecodeError) return Effect.fail(invalidParameters(error))
+  if (HttpServerError.isServerError(error) && error._tag === "RouteNotFound") {
+    return Effect.fail(new ApiMethodNotFoundError({ detail: `No API method ${error.request.method} ${error.request.url}.` }))
+  }
+  if (HttpServerError.isServerError(error) && error._tag === "RequestError") {
+    return Effect.fail(new MalformedRequestError({ detail: "The request body could not be read as JSON (at most 1 MiB)." }))
+  }
+  if (Cause.isFailure(cause)) return Effect.failCause(cause)
+  return Effect.zipRight(
+    Effect.logError("Unexpected failure while serving a request", cause),
+    Effect.fail(new InternalServerError({ detail: null }))
+  )
+}
+
+/** Bodies over 1 MiB are refused as malformed. */
+const maxBodySize = Option.some(FileSystem.Size(1024 * 1024))
+
+export const ErrorMappingLive = HttpApiBuilder.middleware(MonetaApi, (app) =>
+  Effect.zipRight(doNotRetryClientErrors, app).pipe(
+    Effect.provideService(HttpIncomingMessage.MaxBodySize, maxBodySize),
+    Effect.catchAllCause(toContractError)
+  )
+)

@@ -1,0 +1,13 @@
+/** Events handlers. */
+import { HttpApiBuilder } from "@effect/platform"
+import { MonetaApi } from "@moneta/api/MonetaApi"
+import { Events } from "@moneta/bank/Events"
+import { Effect } from "effect"
+
+export const EventsLive = HttpApiBuilder.group(MonetaApi, "events", (handlers) =>
+  Effect.gen(function*() {
+    const events = yield* Events
+    return handlers
+      .handle("list", ({ urlParams }) => events.list(urlParams))
+      .handle("retrieve", ({ path }) => events.retrieve(path.event_id))
+  }))

@@ -1,0 +1,63 @@
+/**
+ * Serving a POST idempotently (decisions b): the `Idempotency-Key` header and
+ * a fingerprint of the request (method, path, canonical JSON body) go to the
+ * bank, which claims the key in the operation's own transaction. A replay is
+ * answered with the stored body and `Idempotent-Replayed: true`.
+ */
+import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Idempotency } from "@moneta/bank/Idempotency"
+import { InvalidParametersError } from "@moneta/domain/Errors"
+import { Effect, Either, Option, Schema } from "effect"
+import { createHash } from "node:crypto"
+
+const maxKeyLength = 200
+
+/** JSON with object keys sorted, so key order does not make two requests differ. */
+const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, nested: unknown) =>
+    nested !== null && typeof nested === "object" && !Array.isArray(nested)
+      ? Object.fromEntries(Object.entries(nested).sort(([left], [right]) => left < right ? -1 : left > right ? 1 : 0))
+      : nested)
+
+const fingerprintOf = (request: HttpServerRequest.HttpServerRequest) =>
+  Effect.map(
+    Effect.orElseSucceed(request.text, () => ""),
+    (text) => {
+      // A body that is not JSON (possible where an endpoint takes none) counts as its raw text.
+      const body = Either.getOrElse(Either.try(() => canonicalJson(JSON.parse(text))), () => text)
+      const path = request.url.split("?")[0] ?? request.url
+      return createHash("sha256").update(`${request.method} ${path}\n${body}`).digest("hex")
+    }
+  )
+
+const idempotencyKeyOf = (request: HttpServerRequest.HttpServerRequest) => {
+  const header = request.headers["idempotency-key"]
+  if (header === undefined) return Effect.succeed(Option.none<string>())
+  if (header.length === 0 || header.length > maxKeyLength) {
+    return Effect.fail(InvalidParametersError.single("Idempotency-Key", `must be 1 to ${maxKeyLength} characters`))
+  }
+  return Effect.succeed(Option.some(header))
+}
+
+/**
+ * Runs `operation` once per idempotency key. `success` is the endpoint's
+ * success schema: it encodes the first response for later replays.
+ */
+export const idempotent = <A extends { readonly id: string }, I, E, R>(
+  success: Schema.Schema<A, I>,
+  operation: Effect.Effect<A, E, R>
+) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const idempotency = yield* Idempotency
+    const key = yield* idempotencyKeyOf(request)
+    const fingerprint = Option.isSome(key) ? yield* fingerprintOf(request) : ""
+    const encode = Schema.encode(success)
+    const outcome = yield* idempotency.run({ key, fingerprint }, operation, (value) =>
+      Effect.map(Effect.orDie(encode(value)), (body) => ({ status: 200, body, resourceId: value.id })))
+    if (outcome._tag === "Fresh") return outcome.value
+    return yield* HttpServerResponse.json(outcome.response.body, {
+      status: outcome.response.status,
+      headers: { "idempotent-replayed": "true" }
+    }).pipe(Effect.orDie)
+  })

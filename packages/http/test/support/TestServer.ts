@@ -1,0 +1,87 @@
+/**
+ * A real Moneta HTTP server on a random local port, over a fresh test
+ * database, seeded by the first run; with the typed client (derived from the
+ * contract) authenticated by the seeded key.
+ */
+import { HttpApiBuilder, HttpApiClient, HttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { MonetaApi } from "@moneta/api/MonetaApi"
+import { Authentication, generateKey, ServerEnvironment } from "@moneta/bank/Authentication"
+import { FirstRun } from "@moneta/bank/FirstRun"
+import type { Environment } from "@moneta/domain/Environment"
+import { GroupId } from "@moneta/domain/Ids"
+import { ApiKeys } from "@moneta/store/ApiKeys"
+import { makeId } from "@moneta/store/IdGenerator"
+import * as TestDatabase from "@moneta/store/testing"
+import { Context, DateTime, Effect, Layer, Option } from "effect"
+import * as MonetaHttp from "../../src/MonetaHttp.js"
+
+const makeClient = (apiKey: string) =>
+  HttpApiClient.make(MonetaApi, {
+    transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(apiKey))
+  })
+
+export type Client = Effect.Effect.Success<ReturnType<typeof makeClient>>
+
+export interface TestServerShape {
+  /** `http://127.0.0.1:<port>`, for clients other than the typed one (the official SDK, fetch). */
+  readonly baseUrl: string
+  readonly apiKey: string
+  readonly groupId: GroupId
+  readonly environment: Environment
+  /** The seeded, funded account (sandbox only). */
+  readonly accountId: string
+  /** The typed client, authenticated with `apiKey`. */
+  readonly client: Client
+  /** A typed client for another key (another group's, a bad one …). */
+  readonly clientFor: (apiKey: string) => Effect.Effect<Client>
+  /** Creates another group with its own key, for tenancy tests. */
+  readonly newGroup: (environment?: Environment) => Effect.Effect<{ readonly apiKey: string; readonly groupId: GroupId }>
+}
+
+export class TestServer extends Context.Tag("@moneta/http/test/TestServer")<TestServer, TestServerShape>() {}
+
+const serverLayer = HttpApiBuilder.serve().pipe(
+  Layer.provide(MonetaHttp.layer),
+  Layer.provideMerge(NodeHttpServer.layerTest)
+)
+
+const setup = (environment: Environment) =>
+  Layer.effect(
+    TestServer,
+    Effect.gen(function*() {
+      const seeded = yield* (yield* FirstRun).run({ environment, apiKey: Option.none() })
+      const server = yield* HttpServer.HttpServer
+      const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+      const httpClient = yield* HttpClient.HttpClient
+      const keys = yield* ApiKeys
+      const authentication = yield* Authentication
+      const clientFor = (apiKey: string) => makeClient(apiKey).pipe(Effect.provideService(HttpClient.HttpClient, httpClient))
+      const newGroup = (keyEnvironment: Environment = environment) =>
+        Effect.gen(function*() {
+          const groupId = GroupId.make(yield* makeId("group"))
+          yield* keys.insertGroup(groupId, "Another group", yield* DateTime.now)
+          const apiKey = generateKey(keyEnvironment)
+          yield* authentication.register(groupId, keyEnvironment, apiKey, "test key")
+          return { apiKey, groupId }
+        })
+      return {
+        baseUrl: `http://127.0.0.1:${port}`,
+        apiKey: seeded.apiKey,
+        groupId: seeded.groupId,
+        environment,
+        accountId: Option.getOrElse(seeded.accountId, () => ""),
+        client: yield* clientFor(seeded.apiKey),
+        clientFor,
+        newGroup
+      } satisfies TestServerShape
+    })
+  )
+
+export const layer = (kind: TestDatabase.Kind, environment: Environment = "sandbox") =>
+  setup(environment).pipe(
+    Layer.provideMerge(serverLayer),
+    Layer.provide(Layer.mergeAll(FirstRun.Default, ApiKeys.Default, Authentication.Default)),
+    Layer.provide(Layer.succeed(ServerEnvironment, environment)),
+    Layer.provideMerge(TestDatabase.layerFor(kind))
+  )

@@ -1,0 +1,61 @@
+/**
+ * The runnable server: the configured database, migrated; the first run; the
+ * API with `/openapi.json` and the reference page at `/docs` (bundled, works
+ * offline); a start-up banner with the address and the API key.
+ */
+import { HttpApiBuilder, HttpApiScalar, HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { ServerEnvironment } from "@moneta/bank/Authentication"
+import { FirstRun } from "@moneta/bank/FirstRun"
+import * as MonetaHttp from "@moneta/http/MonetaHttp"
+import * as Database from "@moneta/store/Database"
+import { Console, Effect, Layer, Option, Redacted } from "effect"
+import { createServer } from "node:http"
+import { ServerConfig } from "./ServerConfig.js"
+
+const ApiLive = HttpApiBuilder.serve().pipe(
+  Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
+  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
+  Layer.provide(MonetaHttp.layer)
+)
+
+const NodeServerLive = Layer.unwrapEffect(
+  Effect.map(ServerConfig, (config) => NodeHttpServer.layer(createServer, { port: config.port, host: config.host }))
+)
+
+const EnvironmentLive = Layer.effect(ServerEnvironment, Effect.map(ServerConfig, (config) => config.environment))
+
+const banner = (lines: ReadonlyArray<readonly [string, string]>) =>
+  lines.map(([label, value]) => `  ${label.padEnd(10)}${value}`).join("\n")
+
+/** Runs the first run and tells the operator where the server is and which key to use. */
+const AnnounceLive = Layer.effectDiscard(Effect.gen(function*() {
+  const config = yield* ServerConfig
+  const result = yield* (yield* FirstRun).run({
+    environment: config.environment,
+    apiKey: Option.map(config.apiKey, Redacted.value)
+  })
+  const server = yield* HttpServer.HttpServer
+  const database = yield* Database.Info
+  const address = server.address._tag === "TcpAddress"
+    ? `http://${server.address.hostname === "0.0.0.0" ? "127.0.0.1" : server.address.hostname}:${server.address.port}`
+    : `unix:${server.address.path}`
+  const key = Option.isSome(config.apiKey) ? "(the key in MONETA_API_KEY)" : result.apiKey
+  yield* Console.log([
+    `Moneta ${config.environment} server listening on ${address}`,
+    banner([
+      ["API key", key],
+      ["Database", database.label],
+      ["API docs", `${address}/docs`],
+      ["OpenAPI", `${address}/openapi.json`]
+    ]),
+    `Try: curl ${address}/accounts -H "Authorization: Bearer ${key}"`
+  ].join("\n"))
+}))
+
+const ServicesLive = Layer.mergeAll(NodeServerLive, FirstRun.Default).pipe(
+  Layer.provideMerge(EnvironmentLive),
+  Layer.provideMerge(Database.layer)
+)
+
+export const layer = Layer.provide(Layer.mergeAll(ApiLive, AnnounceLive), ServicesLive)
