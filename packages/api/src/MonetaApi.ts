@@ -15,8 +15,10 @@ import {
   MalformedRequestError
 } from "./ApiError.js"
 import { Bookkeeping } from "./Bookkeeping.js"
+import { Cards } from "./Cards.js"
 import { Entities } from "./Entities.js"
 import { Events } from "./Events.js"
+import { LockboxAddresses } from "./LockboxAddresses.js"
 import { Simulations } from "./Simulations.js"
 import { Transactions } from "./Transactions.js"
 
@@ -27,6 +29,8 @@ export class MonetaApi extends HttpApi.make("moneta")
   .add(Events)
   .add(Bookkeeping)
   .add(Simulations)
+  .add(Cards)
+  .add(LockboxAddresses)
   .addError(InvalidParametersError)
   .addError(MalformedRequestError)
   .addError(ApiMethodNotFoundError)

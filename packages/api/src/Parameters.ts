@@ -18,13 +18,17 @@ export const Cursor = Schema.String.pipe(Schema.minLength(1)).annotations({
   description: "Returns the page after this cursor (a `next_cursor` of an earlier page)."
 })
 
-/** A comma-separated list on the query string (`status.in=a,b`). */
-export const CommaSeparated = <A, R>(item: Schema.Schema<A, string, R>) =>
-  Schema.transform(Schema.String, Schema.Array(item), {
-    strict: true,
-    decode: (text) => text.split(",").map((part) => part.trim()).filter((part) => part.length > 0),
-    encode: (items) => items.join(",")
-  }).annotations({ jsonSchema: { type: "string", description: "Comma-separated values." } })
+const commaSeparatedStrings = Schema.transform(Schema.String, Schema.Array(Schema.String), {
+  strict: true,
+  decode: (text) => text.split(",").map((part) => part.trim()).filter((part) => part.length > 0),
+  encode: (items) => items.join(",")
+})
+
+/** A comma-separated list on the query string (`status.in=a,b`), each item decoded by `item`. */
+export const CommaSeparated = <A, I extends string, R>(item: Schema.Schema<A, I, R>) =>
+  Schema.compose(commaSeparatedStrings, Schema.Array(item), { strict: false }).annotations({
+    jsonSchema: { type: "string", description: "Comma-separated values." }
+  })
 
 export const listFields = {
   cursor: Schema.optional(Cursor),

@@ -1,7 +1,7 @@
 /**
  * First run (decisions k): a fresh database gets one group and an API key; a
- * fresh sandbox also gets an entity, a funded account, so that every endpoint
- * can be tried at once. Later starts reuse the group and register the
+ * fresh sandbox also gets an entity, a funded account, a card and an active
+ * lockbox address, so that every endpoint can be tried at once. Later starts reuse the group and register the
  * configured key, or issue a new sandbox key to print.
  */
 import { Caller } from "@moneta/domain/Caller"
@@ -13,7 +13,9 @@ import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect, Option } from "effect"
 import { Accounts } from "./Accounts.js"
 import { Authentication, generateKey } from "./Authentication.js"
+import { Cards } from "./Cards.js"
 import { Entities } from "./Entities.js"
+import { LockboxAddresses } from "./LockboxAddresses.js"
 import { Simulations } from "./Simulations.js"
 import { now } from "./Time.js"
 
@@ -40,6 +42,8 @@ export class FirstRun extends Effect.Service<FirstRun>()("@moneta/bank/FirstRun"
     const entities = yield* Entities
     const accounts = yield* Accounts
     const simulations = yield* Simulations
+    const cards = yield* Cards
+    const lockboxAddresses = yield* LockboxAddresses
 
     const seedSandbox = Effect.gen(function*() {
       const entity = yield* entities.create({
@@ -54,6 +58,8 @@ export class FirstRun extends Effect.Service<FirstRun>()("@moneta/bank/FirstRun"
       })
       const account = yield* accounts.create({ name: "Sandbox checking", entity_id: entity.id })
       yield* simulations.interestPayment({ account_id: account.id, amount: seededBalance })
+      yield* cards.create({ account_id: account.id, description: "Sandbox card" })
+      yield* lockboxAddresses.create({ description: "Sandbox lockbox" })
       return account.id
     })
 
@@ -77,5 +83,5 @@ export class FirstRun extends Effect.Service<FirstRun>()("@moneta/bank/FirstRun"
 
     return { run } as const
   }),
-  dependencies: [ApiKeys.Default, Authentication.Default, Entities.Default, Accounts.Default, Simulations.Default]
+  dependencies: [ApiKeys.Default, Authentication.Default, Entities.Default, Accounts.Default, Simulations.Default, Cards.Default, LockboxAddresses.Default]
 }) {}

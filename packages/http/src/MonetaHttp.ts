@@ -9,18 +9,22 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Accounts } from "@moneta/bank/Accounts"
 import { Authentication } from "@moneta/bank/Authentication"
 import { Bookkeeping } from "@moneta/bank/Bookkeeping"
+import { Cards } from "@moneta/bank/Cards"
 import { Entities } from "@moneta/bank/Entities"
 import { Events } from "@moneta/bank/Events"
 import { Idempotency } from "@moneta/bank/Idempotency"
+import { LockboxAddresses } from "@moneta/bank/LockboxAddresses"
 import { Simulations } from "@moneta/bank/Simulations"
 import { Transactions } from "@moneta/bank/Transactions"
 import { Layer } from "effect"
 import { AccountsLive } from "./Accounts.js"
 import { AuthorizationLive } from "./Authorization.js"
 import { BookkeepingLive } from "./Bookkeeping.js"
+import { CardsLive } from "./Cards.js"
 import { EntitiesLive } from "./Entities.js"
 import { ErrorMappingLive } from "./ErrorMapping.js"
 import { EventsLive } from "./Events.js"
+import { LockboxAddressesLive } from "./LockboxAddresses.js"
 import { SimulationsLive } from "./Simulations.js"
 import { TransactionsLive } from "./Transactions.js"
 
@@ -29,9 +33,11 @@ export const BankLive = Layer.mergeAll(
   Accounts.Default,
   Authentication.Default,
   Bookkeeping.Default,
+  Cards.Default,
   Entities.Default,
   Events.Default,
   Idempotency.Default,
+  LockboxAddresses.Default,
   Simulations.Default,
   Transactions.Default
 )
@@ -39,8 +45,10 @@ export const BankLive = Layer.mergeAll(
 const GroupsLive = Layer.mergeAll(
   AccountsLive,
   BookkeepingLive,
+  CardsLive,
   EntitiesLive,
   EventsLive,
+  LockboxAddressesLive,
   SimulationsLive,
   TransactionsLive
 )

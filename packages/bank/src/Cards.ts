@@ -1,0 +1,96 @@
+/**
+ * Cards: issue, retrieve, update, list. The sandbox issues card numbers with
+ * a test BIN; the full number is never stored or shown.
+ */
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import { billingAddressFrom, Card, type CreateCard, digitalWalletFrom, authorizationControlsFrom, update as updateCard, type UpdateCard } from "@moneta/domain/Card"
+import { pendingEvent } from "@moneta/domain/Event"
+import { ObjectNotFoundError } from "@moneta/domain/Errors"
+import { CardId } from "@moneta/domain/Ids"
+import { Accounts as AccountStore } from "@moneta/store/Accounts"
+import { Cards as CardStore } from "@moneta/store/Cards"
+import { makeId } from "@moneta/store/IdGenerator"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { DateTime, Effect, Option, Random } from "effect"
+import { idempotencyKey } from "./Caller.js"
+import { Events } from "./Events.js"
+import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { now } from "./Time.js"
+
+/** Sandbox cards carry a test issuer identification number. */
+export const sandboxBin = "400000"
+
+const notFound = (objectType: string, id: string) => new ObjectNotFoundError({ objectType, id })
+
+export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
+  effect: Effect.gen(function*() {
+    const store = yield* CardStore
+    const accounts = yield* AccountStore
+    const events = yield* Events
+
+    const create = (request: CreateCard) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const account = yield* accounts.find(tenant, request.account_id)
+        if (Option.isNone(account)) return yield* Effect.fail(notFound("account", request.account_id))
+        const createdAt = yield* now
+        const expires = DateTime.add(createdAt, { years: 3 })
+        const card = new Card({
+          id: CardId.make(yield* makeId("card")),
+          account_id: request.account_id,
+          authorization_controls: request.authorization_controls === undefined
+            ? null
+            : authorizationControlsFrom(request.authorization_controls),
+          billing_address: request.billing_address === undefined
+            ? { city: null, line1: null, line2: null, postal_code: null, state: null }
+            : billingAddressFrom(request.billing_address),
+          bin: sandboxBin,
+          created_at: createdAt,
+          description: request.description ?? null,
+          digital_wallet: request.digital_wallet === undefined ? null : digitalWalletFrom(request.digital_wallet),
+          entity_id: request.entity_id ?? account.value.entity_id,
+          expiration_month: DateTime.getPartUtc(expires, "month"),
+          expiration_year: DateTime.getPartUtc(expires, "year"),
+          idempotency_key: yield* idempotencyKey,
+          last4: String(yield* Random.nextIntBetween(0, 10_000)).padStart(4, "0"),
+          status: "active"
+        })
+        yield* store.insert(tenant, card)
+        yield* events.record([pendingEvent("card.created", "card", card.id)], createdAt)
+        return card
+      }))
+
+    const retrieve = (id: string) =>
+      Effect.gen(function*() {
+        const found = yield* store.find(yield* Tenant, id)
+        return yield* Effect.mapError(found, () => notFound("card", id))
+      })
+
+    const update = (id: string, request: UpdateCard) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound("card", id))
+        const { next, events: emitted } = yield* updateCard(current, request)
+        yield* store.update(tenant, next)
+        yield* events.record(emitted, yield* now)
+        return next
+      }))
+
+    const list = (parameters: ListParameters & {
+      readonly account_id?: string | undefined
+      readonly idempotency_key?: string | undefined
+      readonly "status.in"?: ReadonlyArray<string> | undefined
+    }) =>
+      Effect.gen(function*() {
+        const request = yield* pageRequest(parameters)
+        return toPage(yield* store.list(yield* Tenant, request, {
+          accountId: parameters.account_id,
+          idempotencyKey: parameters.idempotency_key,
+          statuses: parameters["status.in"]
+        }))
+      })
+
+    return { create, retrieve, update, list } as const
+  }),
+  dependencies: [CardStore.Default, AccountStore.Default, Events.Default]
+}) {}

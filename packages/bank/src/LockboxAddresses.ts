@@ -1,0 +1,71 @@
+/**
+ * Lockbox addresses: where checks are mailed. A new address is `pending`
+ * until the service assigns its mailing address; the sandbox assigns it at
+ * once, so the address is `active` when the create call returns (both moves
+ * are recorded as events).
+ */
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import { ObjectNotFoundError } from "@moneta/domain/Errors"
+import { LockboxAddressId } from "@moneta/domain/Ids"
+import {
+  Command,
+  create as createAddress,
+  type CreateLockboxAddress,
+  sandboxMailingAddress,
+  transition,
+  type UpdateLockboxAddress
+} from "@moneta/domain/LockboxAddress"
+import { makeId } from "@moneta/store/IdGenerator"
+import { LockboxAddresses as LockboxAddressStore } from "@moneta/store/LockboxAddresses"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { Effect } from "effect"
+import { idempotencyKey } from "./Caller.js"
+import { Events } from "./Events.js"
+import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { now } from "./Time.js"
+
+const notFound = (id: string) => new ObjectNotFoundError({ objectType: "lockbox_address", id })
+
+export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@moneta/bank/LockboxAddresses", {
+  effect: Effect.gen(function*() {
+    const store = yield* LockboxAddressStore
+    const events = yield* Events
+
+    const create = (request: CreateLockboxAddress) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const createdAt = yield* now
+        const id = LockboxAddressId.make(yield* makeId("lockbox_address"))
+        const created = createAddress({ id, createdAt, body: request, idempotencyKey: yield* idempotencyKey })
+        const activated = yield* transition(created.next, Command.Activate({ address: sandboxMailingAddress(id) }))
+        yield* store.insert(tenant, activated.next)
+        yield* events.record([...created.events, ...activated.events], createdAt)
+        return activated.next
+      }))
+
+    const retrieve = (id: string) =>
+      Effect.gen(function*() {
+        const found = yield* store.find(yield* Tenant, id)
+        return yield* Effect.mapError(found, () => notFound(id))
+      })
+
+    const update = (id: string, request: UpdateLockboxAddress) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound(id))
+        const { next, events: emitted } = yield* transition(current, Command.Update({ body: request }))
+        yield* store.update(tenant, next)
+        yield* events.record(emitted, yield* now)
+        return next
+      }))
+
+    const list = (parameters: ListParameters & { readonly idempotency_key?: string | undefined }) =>
+      Effect.gen(function*() {
+        const request = yield* pageRequest(parameters)
+        return toPage(yield* store.list(yield* Tenant, request, { idempotencyKey: parameters.idempotency_key }))
+      })
+
+    return { create, retrieve, update, list } as const
+  }),
+  dependencies: [LockboxAddressStore.Default, Events.Default]
+}) {}

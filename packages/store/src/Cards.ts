@@ -1,0 +1,37 @@
+/** Cards. */
+import { SqlClient } from "@effect/sql"
+import { Card } from "@moneta/domain/Card"
+import { DateTime, Effect } from "effect"
+import type { PageRequest } from "./Pagination.js"
+import { makeResourceTable } from "./ResourceTable.js"
+import type { TenantShape } from "./Tenant.js"
+
+export class Cards extends Effect.Service<Cards>()("@moneta/store/Cards", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const table = yield* makeResourceTable("cards", Card)
+
+    const insert = (tenant: TenantShape, card: Card) =>
+      table.insert(tenant, card, {
+        created_at: DateTime.toDate(card.created_at),
+        idempotency_key: card.idempotency_key,
+        account_id: card.account_id,
+        status: card.status
+      })
+
+    const update = (tenant: TenantShape, card: Card) => table.update(tenant, card, { status: card.status })
+
+    const list = (tenant: TenantShape, request: PageRequest, filter: {
+      readonly accountId?: string | undefined
+      readonly idempotencyKey?: string | undefined
+      readonly statuses?: ReadonlyArray<string> | undefined
+    }) =>
+      table.page(tenant, request, [
+        ...(filter.accountId === undefined ? [] : [sql`account_id = ${filter.accountId}`]),
+        ...(filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`]),
+        ...(filter.statuses === undefined || filter.statuses.length === 0 ? [] : [sql`status IN ${sql.in(filter.statuses)}`])
+      ])
+
+    return { insert, update, find: table.find, lock: table.lock, list } as const
+  })
+}) {}

@@ -1,0 +1,28 @@
+/** Lockbox addresses. */
+import { SqlClient } from "@effect/sql"
+import { LockboxAddress } from "@moneta/domain/LockboxAddress"
+import { DateTime, Effect } from "effect"
+import type { PageRequest } from "./Pagination.js"
+import { makeResourceTable } from "./ResourceTable.js"
+import type { TenantShape } from "./Tenant.js"
+
+export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@moneta/store/LockboxAddresses", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const table = yield* makeResourceTable("lockbox_addresses", LockboxAddress)
+
+    const insert = (tenant: TenantShape, address: LockboxAddress) =>
+      table.insert(tenant, address, {
+        created_at: DateTime.toDate(address.created_at),
+        idempotency_key: address.idempotency_key,
+        status: address.status
+      })
+
+    const update = (tenant: TenantShape, address: LockboxAddress) => table.update(tenant, address, { status: address.status })
+
+    const list = (tenant: TenantShape, request: PageRequest, filter: { readonly idempotencyKey?: string | undefined }) =>
+      table.page(tenant, request, filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`])
+
+    return { insert, update, find: table.find, lock: table.lock, list } as const
+  })
+}) {}
