@@ -1,13 +1,13 @@
 /** Accounts: create, retrieve, list, balance. */
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
-import { Account, BalanceLookup, CreateAccount } from "@moneta/domain/Account"
-import { AccountId, EntityId } from "@moneta/domain/Ids"
+import { Account, AccountStatus, BalanceLookup, CreateAccount } from "@moneta/domain/Account"
+import { AccountId, EntityId, ProgramId } from "@moneta/domain/Ids"
 import { IdempotencyKey } from "@moneta/domain/Text"
 import { Timestamp } from "@moneta/domain/Timestamp"
 import { Schema } from "effect"
 import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
-import { body, listFields, Page, urlParams } from "./Parameters.js"
+import { body, CommaSeparated, listFields, Page, urlParams } from "./Parameters.js"
 
 const accountPath = Schema.Struct({ account_id: AccountId })
 
@@ -29,7 +29,10 @@ export class Accounts extends HttpApiGroup.make("accounts")
       .setUrlParams(urlParams({
         ...listFields,
         entity_id: Schema.optional(EntityId),
-        idempotency_key: Schema.optional(IdempotencyKey)
+        informational_entity_id: Schema.optional(EntityId),
+        program_id: Schema.optional(ProgramId),
+        idempotency_key: Schema.optional(IdempotencyKey),
+        "status.in": Schema.optional(CommaSeparated(AccountStatus))
       }))
       .addSuccess(Page(Account))
   )

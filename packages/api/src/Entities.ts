@@ -1,11 +1,12 @@
 /** Entities: create, retrieve, list. */
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
-import { CreateEntity, Entity } from "@moneta/domain/Entity"
+import { CreateEntity, Entity, EntityStatus } from "@moneta/domain/Entity"
+import { IdempotencyKey } from "@moneta/domain/Text"
 import { EntityId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
 import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
-import { body, listFields, Page, urlParams } from "./Parameters.js"
+import { body, CommaSeparated, listFields, Page, urlParams } from "./Parameters.js"
 
 export class Entities extends HttpApiGroup.make("entities")
   .add(HttpApiEndpoint.post("create", "/entities").setPayload(body(CreateEntity)).addSuccess(Entity))
@@ -15,7 +16,16 @@ export class Entities extends HttpApiGroup.make("entities")
       .addSuccess(Entity)
       .addError(ObjectNotFoundError)
   )
-  .add(HttpApiEndpoint.get("list", "/entities").setUrlParams(urlParams(listFields)).addSuccess(Page(Entity)))
+  .add(
+    HttpApiEndpoint.get("list", "/entities")
+      .setUrlParams(urlParams({
+        ...listFields,
+        idempotency_key: Schema.optional(IdempotencyKey),
+        "status.in": Schema.optional(CommaSeparated(EntityStatus)),
+        "validation_status.in": Schema.optional(CommaSeparated(Schema.Literal("pending", "valid", "invalid")))
+      }))
+      .addSuccess(Page(Entity))
+  )
   .addError(InvalidParametersError)
   .middleware(Authorization)
 {}

@@ -6,7 +6,9 @@
 import { Timestamp } from "@moneta/domain/Timestamp"
 import { Schema } from "effect"
 
-export const Limit = Schema.NumberFromString.pipe(
+export const Limit = Schema.String.pipe(
+  Schema.pattern(/^\d{1,3}$/, { message: () => "must be an integer between 1 and 100" }),
+  Schema.compose(Schema.NumberFromString),
   Schema.int({ message: () => "must be an integer" }),
   Schema.between(1, 100, { message: () => "must be between 1 and 100" })
 ).annotations({

@@ -67,13 +67,19 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
 
     const list = (parameters: ListParameters & {
       readonly entity_id?: string | undefined
+      readonly informational_entity_id?: string | undefined
+      readonly program_id?: string | undefined
       readonly idempotency_key?: string | undefined
+      readonly "status.in"?: ReadonlyArray<string> | undefined
     }) =>
       Effect.gen(function*() {
         const request = yield* pageRequest(parameters)
         return toPage(yield* store.list(yield* Tenant, request, {
           entityId: parameters.entity_id,
-          idempotencyKey: parameters.idempotency_key
+          informationalEntityId: parameters.informational_entity_id,
+          programId: parameters.program_id,
+          idempotencyKey: parameters.idempotency_key,
+          statuses: parameters["status.in"]
         }))
       })
 

@@ -1,5 +1,5 @@
 /** Entities: create, retrieve, list. */
-import { CreateEntity, Entity } from "@moneta/domain/Entity"
+import { type Address, type AddressObject, type CreateEntity, defaultCountry, Entity } from "@moneta/domain/Entity"
 import { pendingEvent } from "@moneta/domain/Event"
 import { ObjectNotFoundError } from "@moneta/domain/Errors"
 import { EntityId } from "@moneta/domain/Ids"
@@ -15,6 +15,12 @@ import { now } from "./Time.js"
 
 const lastFour = (text: string) => text.slice(-4)
 
+const addressObject = (address: typeof Address.Type): typeof AddressObject.Type => ({
+  ...address,
+  line2: address.line2 ?? null,
+  country: address.country ?? defaultCountry
+})
+
 export const entityFromRequest = (request: CreateEntity, fields: {
   readonly id: string
   readonly createdAt: Entity["created_at"]
@@ -29,7 +35,7 @@ export const entityFromRequest = (request: CreateEntity, fields: {
       ? {
         name: request.natural_person.name,
         date_of_birth: request.natural_person.date_of_birth,
-        address: { ...request.natural_person.address, line2: request.natural_person.address.line2 ?? null },
+        address: addressObject(request.natural_person.address),
         identification: {
           method: request.natural_person.identification.method,
           number_last4: lastFour(request.natural_person.identification.number)
@@ -40,7 +46,7 @@ export const entityFromRequest = (request: CreateEntity, fields: {
       ? {
         name: request.corporation.name,
         tax_identifier: request.corporation.tax_identifier,
-        address: { ...request.corporation.address, line2: request.corporation.address.line2 ?? null },
+        address: addressObject(request.corporation.address),
         website: request.corporation.website ?? null,
         incorporation_state: request.corporation.incorporation_state ?? null
       }
@@ -84,10 +90,18 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
         return yield* Effect.mapError(found, () => new ObjectNotFoundError({ objectType: "entity", id }))
       })
 
-    const list = (parameters: ListParameters) =>
+    const list = (parameters: ListParameters & {
+      readonly idempotency_key?: string | undefined
+      readonly "status.in"?: ReadonlyArray<string> | undefined
+      readonly "validation_status.in"?: ReadonlyArray<string> | undefined
+    }) =>
       Effect.gen(function*() {
         const request = yield* pageRequest(parameters)
-        return toPage(yield* store.page(yield* Tenant, request, []))
+        return toPage(yield* store.list(yield* Tenant, request, {
+          idempotencyKey: parameters.idempotency_key,
+          statuses: parameters["status.in"],
+          validationStatuses: parameters["validation_status.in"]
+        }))
       })
 
     return { create, retrieve, list } as const

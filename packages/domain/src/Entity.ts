@@ -13,12 +13,20 @@ export type EntityStructure = typeof EntityStructure.Type
 export const EntityStatus = Schema.Literal("active", "archived", "disabled")
 export type EntityStatus = typeof EntityStatus.Type
 
+/** ISO 3166-1 alpha-2; an address given without one is in the United States. */
+export const CountryCode = Schema.String.pipe(
+  Schema.pattern(/^[A-Z]{2}$/, { message: () => "must be a two-letter ISO 3166-1 country code" })
+)
+
+export const defaultCountry = "US"
+
 export const Address = Schema.Struct({
   line1: ShortText,
   line2: Schema.optional(ShortText),
   city: ShortText,
   state: Schema.String.pipe(Schema.pattern(/^[A-Z]{2}$/, { message: () => "must be a two-letter state code" })),
-  zip: Schema.String.pipe(Schema.pattern(/^\d{5}(-\d{4})?$/, { message: () => "must be a 5 or 9 digit ZIP code" }))
+  zip: Schema.String.pipe(Schema.pattern(/^\d{5}(-\d{4})?$/, { message: () => "must be a 5 or 9 digit ZIP code" })),
+  country: Schema.optional(CountryCode)
 })
 
 export const AddressObject = Schema.Struct({
@@ -26,7 +34,9 @@ export const AddressObject = Schema.Struct({
   line2: Schema.NullOr(Schema.String),
   city: Schema.String,
   state: Schema.String,
-  zip: Schema.String
+  zip: Schema.String,
+  // Entities stored before addresses carried a country read as US ones.
+  country: Schema.optionalWith(Schema.String, { default: () => defaultCountry })
 })
 
 export const Identification = Schema.Struct({

@@ -1,13 +1,41 @@
 /**
  * Timestamps travel as ISO 8601 strings in UTC with milliseconds
- * (`2026-11-21T22:41:05.123Z`) and are `DateTime.Utc` in memory.
+ * (`2026-11-21T22:41:05.123Z`) and are `DateTime.Utc` in memory. Input is
+ * read strictly: an ISO 8601 date-time with a zone (`Z` or `±hh:mm`), or a
+ * bare date meaning midnight UTC; impossible dates (February 30) and other
+ * formats are refused rather than guessed at.
  */
-import { Schema } from "effect"
+import { DateTime, Schema } from "effect"
 
-export const Timestamp = Schema.DateTimeUtc.annotations({
+const isoPattern =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2})))?$/
+
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate()
+
+/** True when every component of an ISO 8601 text is in range (no month 13, no February 30). */
+const isValidIso = (text: string): boolean => {
+  const match = isoPattern.exec(text)
+  if (match === null) return false
+  const [, year, month, day, hour = "0", minute = "0", second = "0", offsetHours = "0", offsetMinutes = "0"] = match
+  const monthNumber = Number(month)
+  return monthNumber >= 1 && monthNumber <= 12 &&
+    Number(day) >= 1 && Number(day) <= daysInMonth(Number(year), monthNumber) &&
+    Number(hour) <= 23 && Number(minute) <= 59 && Number(second) <= 59 &&
+    Number(offsetHours) <= 23 && Number(offsetMinutes) <= 59
+}
+
+const IsoText = Schema.String.pipe(
+  Schema.filter(isValidIso, { message: () => "must be an ISO 8601 timestamp, for example 2026-11-21T22:41:05.123Z" })
+)
+
+/** Instants that four-digit-year ISO 8601 text can carry, for generated test data. */
+const arbitraryRange = { min: new Date("1970-01-01T00:00:00.000Z"), max: new Date("2199-12-31T23:59:59.999Z") }
+
+export const Timestamp = Schema.compose(IsoText, Schema.DateTimeUtc).annotations({
   identifier: "Timestamp",
   description: "ISO 8601 timestamp in UTC.",
-  jsonSchema: { type: "string", format: "date-time" }
+  jsonSchema: { type: "string", format: "date-time" },
+  arbitrary: () => (fc) => fc.date({ ...arbitraryRange, noInvalidDate: true }).map(DateTime.unsafeFromDate)
 })
 export type Timestamp = typeof Timestamp.Type
 

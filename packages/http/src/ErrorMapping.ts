@@ -11,6 +11,7 @@ import {
   HttpApp,
   HttpIncomingMessage,
   HttpServerError,
+  HttpServerRequest,
   HttpServerResponse
 } from "@effect/platform"
 import { MonetaApi } from "@moneta/api/MonetaApi"
@@ -22,18 +23,39 @@ import {
   MalformedRequestError
 } from "@moneta/domain/Errors"
 import { Cause, Effect, Option } from "effect"
+import { refuseNulCharacters } from "./InputGuards.js"
 
 const fieldOf = (path: ReadonlyArray<PropertyKey>) => path.length === 0 ? "body" : path.map(String).join(".")
 
 /** An optional field's "or undefined" alternative says nothing useful once the field has a real issue. */
 const isUndefinedAlternative = (message: string) => message.startsWith("Expected undefined, actual")
 
+const expectedPattern = /^Expected (.+), actual (.+)$/
+
+/**
+ * One issue per field: a literal union fails once per allowed value
+ * ("Expected \"a\", actual \"x\"", "Expected \"b\", …"); those read better as one
+ * "Expected \"a\" | \"b\", actual \"x\"".
+ */
+const mergeAlternatives = (issues: ReadonlyArray<FieldError>): ReadonlyArray<FieldError> => {
+  const byField = new Map<string, Array<string>>()
+  for (const issue of issues) byField.set(issue.field, [...(byField.get(issue.field) ?? []), issue.message])
+  return Array.from(byField, ([field, messages]) => {
+    const matches = messages.map((message) => expectedPattern.exec(message))
+    const actuals = new Set(matches.map((match) => match?.[2]))
+    const merged = messages.length > 1 && matches.every((match) => match !== null) && actuals.size === 1
+      ? `Expected ${matches.map((match) => match?.[1]).join(" | ")}, actual ${[...actuals][0]}`
+      : Array.from(new Set(messages)).join("; ")
+    return new FieldError({ field, message: merged })
+  })
+}
+
 export const invalidParameters = (error: HttpApiError.HttpApiDecodeError): InvalidParametersError => {
   const issues = error.issues.filter((issue, _index, all) =>
     !isUndefinedAlternative(issue.message) ||
     !all.some((other) => other !== issue && fieldOf(other.path) === fieldOf(issue.path) && !isUndefinedAlternative(other.message))
   )
-  const errors = issues.map((issue) => new FieldError({ field: fieldOf(issue.path), message: issue.message }))
+  const errors = mergeAlternatives(issues.map((issue) => new FieldError({ field: fieldOf(issue.path), message: issue.message })))
   return new InvalidParametersError({
     detail: errors.map((fieldError) => `${fieldError.field}: ${fieldError.message}`).join("; ") || error.message,
     errors
@@ -70,10 +92,21 @@ const toContractError = <E>(cause: Cause.Cause<E>): Effect.Effect<never, E | Con
 }
 
 /** Bodies over 1 MiB are refused as malformed. */
-const maxBodySize = Option.some(FileSystem.Size(1024 * 1024))
+const maxBodyBytes = 1024 * 1024
+const maxBodySize = Option.some(FileSystem.Size(maxBodyBytes))
+
+/**
+ * A declared length over the limit is refused before the body is read: the
+ * platform destroys a request stream that exceeds MaxBodySize, which closes the
+ * socket before any response can be sent. MaxBodySize still bounds chunked bodies.
+ */
+const refuseOversizedBodies = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+  Number(request.headers["content-length"] ?? 0) > maxBodyBytes
+    ? Effect.fail(new MalformedRequestError({ detail: "The request body is larger than 1 MiB." }))
+    : Effect.void)
 
 export const ErrorMappingLive = HttpApiBuilder.middleware(MonetaApi, (app) =>
-  Effect.zipRight(doNotRetryClientErrors, app).pipe(
+  Effect.zipRight(doNotRetryClientErrors, Effect.zipRight(refuseOversizedBodies, Effect.zipRight(refuseNulCharacters, app))).pipe(
     Effect.provideService(HttpIncomingMessage.MaxBodySize, maxBodySize),
     Effect.catchAllCause(toContractError)
   )

@@ -78,11 +78,19 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
 
     const list = (tenant: TenantShape, request: PageRequest, filter: {
       readonly entityId?: string | undefined
+      readonly informationalEntityId?: string | undefined
+      readonly programId?: string | undefined
       readonly idempotencyKey?: string | undefined
+      readonly statuses?: ReadonlyArray<string> | undefined
     }) =>
       table.page(tenant, request, [
         ...(filter.entityId === undefined ? [] : [sql`entity_id = ${filter.entityId}`]),
-        ...(filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`])
+        ...(filter.informationalEntityId === undefined
+          ? []
+          : [sql`body->>'informational_entity_id' = ${filter.informationalEntityId}`]),
+        ...(filter.programId === undefined ? [] : [sql`body->>'program_id' = ${filter.programId}`]),
+        ...(filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`]),
+        ...(filter.statuses === undefined || filter.statuses.length === 0 ? [] : [sql`status IN ${sql.in(filter.statuses)}`])
       ])
 
     return { insert, find: table.find, list, lockBalance, balance, balanceAt, adjustBalance } as const

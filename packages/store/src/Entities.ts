@@ -1,14 +1,32 @@
 /** Entities: the legal persons that own accounts. */
 import { Entity } from "@moneta/domain/Entity"
+import { SqlClient } from "@effect/sql"
 import { DateTime, Effect } from "effect"
+import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
 
 export class Entities extends Effect.Service<Entities>()("@moneta/store/Entities", {
   effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("entities", Entity)
     const insert = (tenant: TenantShape, entity: Entity) =>
       table.insert(tenant, entity, { created_at: DateTime.toDate(entity.created_at), idempotency_key: entity.idempotency_key })
-    return { insert, find: table.find, page: table.page } as const
+    const list = (tenant: TenantShape, request: PageRequest, filter: {
+      readonly idempotencyKey?: string | undefined
+      readonly statuses?: ReadonlyArray<string> | undefined
+      readonly validationStatuses?: ReadonlyArray<string> | undefined
+    }) =>
+      table.page(tenant, request, [
+        ...(filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`]),
+        ...(filter.statuses === undefined || filter.statuses.length === 0
+          ? []
+          : [sql`body->>'status' IN ${sql.in(filter.statuses)}`]),
+        ...(filter.validationStatuses === undefined || filter.validationStatuses.length === 0
+          ? []
+          : [sql`body->'validation'->>'status' IN ${sql.in(filter.validationStatuses)}`])
+      ])
+
+    return { insert, find: table.find, list } as const
   })
 }) {}

@@ -2,8 +2,22 @@
  * A real Moneta HTTP server on a random local port, over a fresh test
  * database, seeded by the first run; with the typed client (derived from the
  * contract) authenticated by the seeded key.
+ *
+ * Serve it with the standalone `layer` of `@effect/vitest`, not `it.layer`:
+ * `it.layer(…)(…)` replaces the shared `it.layer` with one nested in its own
+ * layer and memo map (@effect/vitest 0.30), so a second `it.layer` in the
+ * same file (the Postgres run of a `testDatabases` loop, a live server) would
+ * silently reuse the first server.
+ *
+ * ```ts
+ * for (const kind of TestDatabase.testDatabases) {
+ *   describe(`accounts (${kind})`, () => {
+ *     layer(TestServer.layer(kind), { timeout: TestDatabase.timeout })((it) => { … })
+ *   })
+ * }
+ * ```
  */
-import { HttpApiBuilder, HttpApiClient, HttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
+import { HttpApiBuilder, HttpApiClient, HttpApiScalar, HttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Authentication, generateKey, ServerEnvironment } from "@moneta/bank/Authentication"
@@ -46,6 +60,19 @@ const serverLayer = HttpApiBuilder.serve().pipe(
   Layer.provideMerge(NodeHttpServer.layerTest)
 )
 
+/** The API with the reference page and the OpenAPI document, mounted as packages/server/src/Server.ts mounts them. */
+const serverWithDocsLayer = HttpApiBuilder.serve().pipe(
+  Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
+  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
+  Layer.provide(MonetaHttp.layer),
+  Layer.provideMerge(NodeHttpServer.layerTest)
+)
+
+export interface LayerOptions {
+  /** Also serve `/docs` and `/openapi.json`. */
+  readonly docs?: boolean
+}
+
 const setup = (environment: Environment) =>
   Layer.effect(
     TestServer,
@@ -78,9 +105,9 @@ const setup = (environment: Environment) =>
     })
   )
 
-export const layer = (kind: TestDatabase.Kind, environment: Environment = "sandbox") =>
+export const layer = (kind: TestDatabase.Kind, environment: Environment = "sandbox", options: LayerOptions = {}) =>
   setup(environment).pipe(
-    Layer.provideMerge(serverLayer),
+    Layer.provideMerge(options.docs === true ? serverWithDocsLayer : serverLayer),
     Layer.provide(Layer.mergeAll(FirstRun.Default, ApiKeys.Default, Authentication.Default)),
     Layer.provide(Layer.succeed(ServerEnvironment, environment)),
     Layer.provideMerge(TestDatabase.layerFor(kind))
