@@ -1,0 +1,85 @@
+/**
+ * Account numbers: routes into an account. Numbers are made here (twelve
+ * random digits, unique across the database) under this bank's routing number.
+ */
+import { bankRoutingNumber, AccountNumber, type AccountNumberStatus, type CreateAccountNumber } from "@moneta/domain/AccountNumber"
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import { ObjectNotFoundError } from "@moneta/domain/Errors"
+import { pendingEvent } from "@moneta/domain/Event"
+import { AccountId, AccountNumberId } from "@moneta/domain/Ids"
+import { AccountNumbers as AccountNumberStore } from "@moneta/store/AccountNumbers"
+import { Accounts as AccountStore } from "@moneta/store/Accounts"
+import { makeId } from "@moneta/store/IdGenerator"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { Effect, Random } from "effect"
+import { idempotencyKey } from "./Caller.js"
+import { Events } from "./Events.js"
+import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { now } from "./Time.js"
+
+export interface AccountNumberListParameters extends ListParameters {
+  readonly account_id?: string | undefined
+  readonly idempotency_key?: string | undefined
+  readonly "status.in"?: ReadonlyArray<AccountNumberStatus> | undefined
+  readonly "ach_debit_status.in"?: ReadonlyArray<"allowed" | "blocked"> | undefined
+}
+
+const numberLength = 12
+
+/** Twelve digits, the first not zero (so that the number keeps its length wherever it is parsed). */
+const newAccountNumber = Effect.gen(function*() {
+  let digits = String(yield* Random.nextIntBetween(1, 10))
+  for (let index = 1; index < numberLength; index++) digits += String(yield* Random.nextIntBetween(0, 10))
+  return digits
+})
+
+export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/bank/AccountNumbers", {
+  effect: Effect.gen(function*() {
+    const store = yield* AccountNumberStore
+    const accounts = yield* AccountStore
+    const events = yield* Events
+
+    const create = (request: CreateAccountNumber) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const account = yield* accounts.find(tenant, request.account_id)
+        yield* Effect.mapError(account, () => new ObjectNotFoundError({ objectType: "account", id: request.account_id }))
+        const createdAt = yield* now
+        const accountNumber = new AccountNumber({
+          id: AccountNumberId.make(yield* makeId("account_number")),
+          account_id: AccountId.make(request.account_id),
+          account_number: yield* newAccountNumber,
+          created_at: createdAt,
+          idempotency_key: yield* idempotencyKey,
+          inbound_ach: request.inbound_ach ?? { debit_status: "allowed" },
+          inbound_checks: request.inbound_checks ?? { status: "check_transfers_only" },
+          name: request.name,
+          routing_number: bankRoutingNumber,
+          status: "active"
+        })
+        yield* store.insert(tenant, accountNumber)
+        yield* events.record([pendingEvent("account_number.created", "account_number", accountNumber.id)], createdAt)
+        return accountNumber
+      }))
+
+    const retrieve = (id: string) =>
+      Effect.gen(function*() {
+        const found = yield* store.find(yield* Tenant, id)
+        return yield* Effect.mapError(found, () => new ObjectNotFoundError({ objectType: "account_number", id }))
+      })
+
+    const list = (parameters: AccountNumberListParameters) =>
+      Effect.gen(function*() {
+        const request = yield* pageRequest(parameters)
+        return toPage(yield* store.list(yield* Tenant, request, {
+          accountId: parameters.account_id,
+          idempotencyKey: parameters.idempotency_key,
+          statuses: parameters["status.in"],
+          achDebitStatuses: parameters["ach_debit_status.in"]
+        }))
+      })
+
+    return { create, retrieve, list } as const
+  }),
+  dependencies: [AccountNumberStore.Default, AccountStore.Default, Events.Default]
+}) {}

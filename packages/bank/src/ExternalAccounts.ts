@@ -1,0 +1,89 @@
+/** External accounts: saved wire destinations. Archived ones stay readable but cannot receive new transfers. */
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import { ObjectNotFoundError } from "@moneta/domain/Errors"
+import { pendingEvent } from "@moneta/domain/Event"
+import {
+  type CreateExternalAccount,
+  ExternalAccount,
+  type ExternalAccountStatus,
+  type UpdateExternalAccount
+} from "@moneta/domain/ExternalAccount"
+import { ExternalAccountId } from "@moneta/domain/Ids"
+import { ExternalAccounts as ExternalAccountStore } from "@moneta/store/ExternalAccounts"
+import { makeId } from "@moneta/store/IdGenerator"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { Effect } from "effect"
+import { idempotencyKey } from "./Caller.js"
+import { Events } from "./Events.js"
+import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { now } from "./Time.js"
+
+export interface ExternalAccountListParameters extends ListParameters {
+  readonly idempotency_key?: string | undefined
+  readonly routing_number?: string | undefined
+  readonly "status.in"?: ReadonlyArray<ExternalAccountStatus> | undefined
+}
+
+const notFound = (id: string) => new ObjectNotFoundError({ objectType: "external_account", id })
+
+export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@moneta/bank/ExternalAccounts", {
+  effect: Effect.gen(function*() {
+    const store = yield* ExternalAccountStore
+    const events = yield* Events
+
+    const create = (request: CreateExternalAccount) =>
+      transactionally(Effect.gen(function*() {
+        const createdAt = yield* now
+        const account = new ExternalAccount({
+          id: ExternalAccountId.make(yield* makeId("external_account")),
+          account_holder: request.account_holder ?? "unknown",
+          account_number: request.account_number,
+          created_at: createdAt,
+          description: request.description,
+          funding: request.funding ?? "checking",
+          idempotency_key: yield* idempotencyKey,
+          routing_number: request.routing_number,
+          status: "active"
+        })
+        yield* store.insert(yield* Tenant, account)
+        yield* events.record([pendingEvent("external_account.created", "external_account", account.id)], createdAt)
+        return account
+      }))
+
+    /** Changes the given fields; an archived account can be made active again. */
+    const update = (id: string, request: UpdateExternalAccount) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound(id))
+        const updated = new ExternalAccount({
+          ...current,
+          account_holder: request.account_holder ?? current.account_holder,
+          description: request.description ?? current.description,
+          funding: request.funding ?? current.funding,
+          status: request.status ?? current.status
+        })
+        yield* store.update(tenant, updated)
+        yield* events.record([pendingEvent("external_account.updated", "external_account", id)], yield* now)
+        return updated
+      }))
+
+    const retrieve = (id: string) =>
+      Effect.gen(function*() {
+        const found = yield* store.find(yield* Tenant, id)
+        return yield* Effect.mapError(found, () => notFound(id))
+      })
+
+    const list = (parameters: ExternalAccountListParameters) =>
+      Effect.gen(function*() {
+        const request = yield* pageRequest(parameters)
+        return toPage(yield* store.list(yield* Tenant, request, {
+          idempotencyKey: parameters.idempotency_key,
+          routingNumber: parameters.routing_number,
+          statuses: parameters["status.in"]
+        }))
+      })
+
+    return { create, update, retrieve, list } as const
+  }),
+  dependencies: [ExternalAccountStore.Default, Events.Default]
+}) {}

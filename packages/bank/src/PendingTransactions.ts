@@ -1,0 +1,40 @@
+/** Pending transactions (holds): list and retrieve. They are opened and ended by the operations that hold money (`Ledger`). */
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import { ObjectNotFoundError } from "@moneta/domain/Errors"
+import type { PendingTransactionSourceCategory, PendingTransactionStatus } from "@moneta/domain/PendingTransaction"
+import { PendingTransactions as PendingTransactionStore } from "@moneta/store/PendingTransactions"
+import { Effect } from "effect"
+import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+
+export interface PendingTransactionListParameters extends ListParameters {
+  readonly account_id?: string | undefined
+  readonly route_id?: string | undefined
+  readonly "status.in"?: ReadonlyArray<PendingTransactionStatus> | undefined
+  readonly "category.in"?: ReadonlyArray<PendingTransactionSourceCategory> | undefined
+}
+
+export class PendingTransactions extends Effect.Service<PendingTransactions>()("@moneta/bank/PendingTransactions", {
+  effect: Effect.gen(function*() {
+    const store = yield* PendingTransactionStore
+
+    const retrieve = (id: string) =>
+      Effect.gen(function*() {
+        const found = yield* store.find(yield* Tenant, id)
+        return yield* Effect.mapError(found, () => new ObjectNotFoundError({ objectType: "pending_transaction", id }))
+      })
+
+    const list = (parameters: PendingTransactionListParameters) =>
+      Effect.gen(function*() {
+        const request = yield* pageRequest(parameters)
+        return toPage(yield* store.list(yield* Tenant, request, {
+          accountId: parameters.account_id,
+          routeId: parameters.route_id,
+          statuses: parameters["status.in"],
+          categories: parameters["category.in"]
+        }))
+      })
+
+    return { retrieve, list } as const
+  }),
+  dependencies: [PendingTransactionStore.Default]
+}) {}

@@ -1,0 +1,198 @@
+/**
+ * Model-based test: random sequences of create / approve / cancel / submit /
+ * reverse / fund over a few accounts, driven through the HTTP API; after every
+ * step the transfer's status and both balances of every account must match a
+ * small model of decisions.md g.
+ */
+import { describe, expect, layer } from "@effect/vitest"
+import { AccountId, type WireTransferId } from "@moneta/domain/Ids"
+import type { WireTransferStatus } from "@moneta/domain/WireTransfer"
+import * as TestDatabase from "@moneta/store/testing"
+import { Effect, Either, FastCheck as fc, Runtime } from "effect"
+import * as TestServer from "./support/TestServer.js"
+import { balanceOf, fundedAccount, wireBody } from "./support/Wires.js"
+
+interface ModelAccount {
+  current: number
+  available: number
+}
+
+interface ModelTransfer {
+  readonly account: number
+  readonly amount: number
+  status: WireTransferStatus
+}
+
+interface Model {
+  readonly accounts: Array<ModelAccount>
+  readonly transfers: Array<ModelTransfer>
+}
+
+interface Real {
+  readonly run: <A, E>(effect: Effect.Effect<A, E, TestServer.TestServer>) => Promise<A>
+  readonly client: TestServer.Client
+  readonly accountIds: ReadonlyArray<string>
+  readonly transferIds: Array<WireTransferId>
+}
+
+const accountCount = 3
+const startingBalance = 10_000
+
+/** Checks the balances of every account against the model. */
+const checkBalances = async (model: Model, real: Real) => {
+  for (const [index, accountId] of real.accountIds.entries()) {
+    const balance = await real.run(balanceOf(real.client, accountId))
+    expect({ account: index, ...balance }).toEqual({
+      account: index,
+      current: model.accounts[index]?.current,
+      available: model.accounts[index]?.available
+    })
+  }
+}
+
+/** The result of an API call the model says is legal (the next status) or not (null: 409 expected). */
+const expectOutcome = async <E extends { readonly _tag: string }>(
+  real: Real,
+  call: Effect.Effect<{ readonly status: WireTransferStatus }, E, TestServer.TestServer>,
+  expected: WireTransferStatus | null
+) => {
+  const outcome = await real.run(Effect.either(call))
+  if (expected === null) {
+    expect(Either.isLeft(outcome) ? outcome.left._tag : "accepted").toBe("InvalidOperationError")
+  } else {
+    expect(Either.isRight(outcome) ? outcome.right.status : outcome.left._tag).toBe(expected)
+  }
+}
+
+class Fund implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly account: number, readonly amount: number) {}
+  check = () => true
+  async run(model: Model, real: Real) {
+    const accountId = AccountId.make(real.accountIds[this.account] ?? "")
+    await real.run(real.client.simulations.interestPayment({ payload: { account_id: accountId, amount: this.amount } }))
+    const account = model.accounts[this.account]
+    if (account !== undefined) {
+      account.current += this.amount
+      account.available += this.amount
+    }
+    await checkBalances(model, real)
+  }
+  toString = () => `fund(${this.account}, ${this.amount})`
+}
+
+class Create implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly account: number, readonly amount: number, readonly requireApproval: boolean) {}
+  check = () => true
+  async run(model: Model, real: Real) {
+    const account = model.accounts[this.account]
+    if (account === undefined) throw new Error("no such account in the model")
+    const covered = this.amount <= account.available
+    const outcome = await real.run(Effect.either(real.client.wireTransfers.create({
+      payload: wireBody(real.accountIds[this.account] ?? "", this.amount, { require_approval: this.requireApproval })
+    })))
+    if (!covered) {
+      expect(Either.isLeft(outcome) ? outcome.left._tag : "accepted").toBe("InvalidOperationError")
+    } else {
+      if (Either.isLeft(outcome)) throw new Error(`create refused: ${outcome.left._tag}`)
+      const status: WireTransferStatus = this.requireApproval ? "pending_approval" : "pending_creating"
+      expect(outcome.right.status).toBe(status)
+      model.transfers.push({ account: this.account, amount: this.amount, status })
+      real.transferIds.push(outcome.right.id)
+      account.available -= this.amount
+      if (!this.requireApproval) account.current -= this.amount
+    }
+    await checkBalances(model, real)
+  }
+  toString = () => `create(${this.account}, ${this.amount}, ${this.requireApproval ? "approval" : "direct"})`
+}
+
+type Action = "approve" | "cancel" | "submit" | "reverse"
+
+class Act implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly action: Action, readonly pick: number) {}
+  check = (model: Readonly<Model>) => model.transfers.length > 0
+  async run(model: Model, real: Real) {
+    const index = this.pick % model.transfers.length
+    const transfer = model.transfers[index]
+    const id = real.transferIds[index]
+    if (transfer === undefined || id === undefined) throw new Error("no such transfer in the model")
+    const account = model.accounts[transfer.account]
+    if (account === undefined) throw new Error("no such account in the model")
+    const path = { path: { wire_transfer_id: id } }
+    const client = real.client
+    // The model of decisions.md g: the next status and the balance changes, or null (409, nothing changes).
+    let next: WireTransferStatus | null = null
+    switch (this.action) {
+      case "approve":
+        if (transfer.status === "pending_approval") {
+          next = "pending_creating"
+          account.current -= transfer.amount
+        }
+        await expectOutcome(real, client.wireTransfers.approve(path), next)
+        break
+      case "cancel":
+        if (transfer.status === "pending_approval") {
+          next = "canceled"
+          account.available += transfer.amount
+        }
+        await expectOutcome(real, client.wireTransfers.cancel(path), next)
+        break
+      case "submit":
+        if (transfer.status === "pending_approval" || transfer.status === "pending_creating") {
+          if (transfer.status === "pending_approval") account.current -= transfer.amount
+          next = "complete"
+        }
+        await expectOutcome(real, client.wireTransferSimulations.submit(path), next)
+        break
+      case "reverse":
+        if (transfer.status === "complete") {
+          next = "reversed"
+          account.current += transfer.amount
+          account.available += transfer.amount
+        }
+        await expectOutcome(real, client.wireTransferSimulations.reverse(path), next)
+        break
+    }
+    if (next !== null) transfer.status = next
+    const retrieved = await real.run(client.wireTransfers.retrieve(path))
+    expect(retrieved.status).toBe(transfer.status)
+    await checkBalances(model, real)
+  }
+  toString = () => `${this.action}(#${this.pick})`
+}
+
+const commands = [
+  fc.tuple(fc.nat(accountCount - 1), fc.integer({ min: 1, max: 5_000 })).map(([account, amount]) => new Fund(account, amount)),
+  fc.tuple(fc.nat(accountCount - 1), fc.integer({ min: 1, max: 8_000 }), fc.boolean())
+    .map(([account, amount, approval]) => new Create(account, amount, approval)),
+  fc.tuple(fc.constantFrom<Action>("approve", "cancel", "submit", "reverse"), fc.nat())
+    .map(([action, pick]) => new Act(action, pick))
+]
+
+for (const kind of TestDatabase.testDatabases) {
+  describe(`wire transfers against a model (${kind})`, () => {
+    layer(TestServer.layer(kind), { timeout: TestDatabase.timeout })((it) => {
+      it.effect("statuses and both balances follow the model after every step", () =>
+        Effect.gen(function*() {
+          const { client } = yield* TestServer.TestServer
+          const runtime = yield* Effect.runtime<TestServer.TestServer>()
+          const run = <A, E>(effect: Effect.Effect<A, E, TestServer.TestServer>) => Runtime.runPromise(runtime)(effect)
+          yield* Effect.promise(() =>
+            fc.assert(
+              fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (sequence) => {
+                const accountIds = await run(
+                  Effect.all(Array.from({ length: accountCount }, () => fundedAccount(client, startingBalance)))
+                )
+                const model: Model = {
+                  accounts: accountIds.map(() => ({ current: startingBalance, available: startingBalance })),
+                  transfers: []
+                }
+                await fc.asyncModelRun(() => ({ model, real: { run, client, accountIds, transferIds: [] } }), sequence)
+              }),
+              { numRuns: 12 }
+            )
+          )
+        }), 300_000)
+    })
+  })
+}

@@ -1,0 +1,54 @@
+/** Account numbers: routes into an account. Numbers are unique across the database. */
+import { SqlClient, type Statement } from "@effect/sql"
+import { AccountNumber } from "@moneta/domain/AccountNumber"
+import { DateTime, Effect } from "effect"
+import type { PageRequest } from "./Pagination.js"
+import { makeResourceTable } from "./ResourceTable.js"
+import type { TenantShape } from "./Tenant.js"
+
+export interface AccountNumberFilter {
+  readonly accountId?: string | undefined
+  readonly idempotencyKey?: string | undefined
+  readonly statuses?: ReadonlyArray<string> | undefined
+  readonly achDebitStatuses?: ReadonlyArray<string> | undefined
+}
+
+export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/store/AccountNumbers", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const table = yield* makeResourceTable("account_numbers", AccountNumber)
+
+    const columnsOf = (accountNumber: AccountNumber) => ({
+      status: accountNumber.status,
+      ach_debit_status: accountNumber.inbound_ach.debit_status
+    })
+
+    const insert = (tenant: TenantShape, accountNumber: AccountNumber) =>
+      table.insert(tenant, accountNumber, {
+        ...columnsOf(accountNumber),
+        created_at: DateTime.toDate(accountNumber.created_at),
+        idempotency_key: accountNumber.idempotency_key,
+        account_id: accountNumber.account_id,
+        account_number: accountNumber.account_number
+      })
+
+    /** Saves a change; the caller holds the row lock (`lock`). */
+    const update = (tenant: TenantShape, accountNumber: AccountNumber) =>
+      table.update(tenant, accountNumber, columnsOf(accountNumber))
+
+    const list = (tenant: TenantShape, request: PageRequest, filter: AccountNumberFilter) => {
+      const conditions: Array<Statement.Fragment> = []
+      if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
+      if (filter.idempotencyKey !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotencyKey}`)
+      if (filter.statuses !== undefined && filter.statuses.length > 0) {
+        conditions.push(sql`status IN ${sql.in(filter.statuses)}`)
+      }
+      if (filter.achDebitStatuses !== undefined && filter.achDebitStatuses.length > 0) {
+        conditions.push(sql`ach_debit_status IN ${sql.in(filter.achDebitStatuses)}`)
+      }
+      return table.page(tenant, request, conditions)
+    }
+
+    return { insert, update, find: table.find, lock: table.lock, list } as const
+  })
+}) {}

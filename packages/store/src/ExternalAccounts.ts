@@ -1,0 +1,44 @@
+/** External accounts: saved destinations at other banks. */
+import { SqlClient, type Statement } from "@effect/sql"
+import { ExternalAccount } from "@moneta/domain/ExternalAccount"
+import { DateTime, Effect } from "effect"
+import type { PageRequest } from "./Pagination.js"
+import { makeResourceTable } from "./ResourceTable.js"
+import type { TenantShape } from "./Tenant.js"
+
+export interface ExternalAccountFilter {
+  readonly idempotencyKey?: string | undefined
+  readonly routingNumber?: string | undefined
+  readonly statuses?: ReadonlyArray<string> | undefined
+}
+
+export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@moneta/store/ExternalAccounts", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const table = yield* makeResourceTable("external_accounts", ExternalAccount)
+
+    const columnsOf = (account: ExternalAccount) => ({ status: account.status, routing_number: account.routing_number })
+
+    const insert = (tenant: TenantShape, account: ExternalAccount) =>
+      table.insert(tenant, account, {
+        ...columnsOf(account),
+        created_at: DateTime.toDate(account.created_at),
+        idempotency_key: account.idempotency_key
+      })
+
+    /** Saves a change; the caller holds the row lock (`lock`). */
+    const update = (tenant: TenantShape, account: ExternalAccount) => table.update(tenant, account, columnsOf(account))
+
+    const list = (tenant: TenantShape, request: PageRequest, filter: ExternalAccountFilter) => {
+      const conditions: Array<Statement.Fragment> = []
+      if (filter.idempotencyKey !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotencyKey}`)
+      if (filter.routingNumber !== undefined) conditions.push(sql`routing_number = ${filter.routingNumber}`)
+      if (filter.statuses !== undefined && filter.statuses.length > 0) {
+        conditions.push(sql`status IN ${sql.in(filter.statuses)}`)
+      }
+      return table.page(tenant, request, conditions)
+    }
+
+    return { insert, update, find: table.find, lock: table.lock, list } as const
+  })
+}) {}

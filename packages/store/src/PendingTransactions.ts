@@ -1,0 +1,67 @@
+/**
+ * Pending transactions: holds on an account's available balance. The API's
+ * `held_amount` is negative (what the hold takes away, as the SDK has it); the
+ * `held_amount` column is the same amount as a positive number, so that the
+ * account's `held_amount` total and the balance at a past instant are plain
+ * sums: available = current − Σ held of the open holds.
+ */
+import { SqlClient, type Statement } from "@effect/sql"
+import { PendingTransaction } from "@moneta/domain/PendingTransaction"
+import { DateTime, Effect } from "effect"
+import type { PageRequest } from "./Pagination.js"
+import { makeResourceTable } from "./ResourceTable.js"
+import type { TenantShape } from "./Tenant.js"
+
+export interface PendingTransactionFilter {
+  readonly accountId?: string | undefined
+  readonly routeId?: string | undefined
+  readonly statuses?: ReadonlyArray<string> | undefined
+  readonly categories?: ReadonlyArray<string> | undefined
+}
+
+/** The positive amount a pending transaction holds while it is pending (its API `held_amount` is the negative). */
+export const heldColumn = (pendingTransaction: PendingTransaction): number => -pendingTransaction.held_amount
+
+export class PendingTransactions extends Effect.Service<PendingTransactions>()("@moneta/store/PendingTransactions", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const table = yield* makeResourceTable("pending_transactions", PendingTransaction)
+
+    const columnsOf = (pendingTransaction: PendingTransaction) => ({
+      status: pendingTransaction.status,
+      completed_at: pendingTransaction.completed_at === null ? null : DateTime.toDate(pendingTransaction.completed_at)
+    })
+
+    /** Writes the hold; the caller moves the account's held total in the same transaction. */
+    const insert = (tenant: TenantShape, pendingTransaction: PendingTransaction, idempotencyKey: string | null) =>
+      table.insert(tenant, pendingTransaction, {
+        ...columnsOf(pendingTransaction),
+        created_at: DateTime.toDate(pendingTransaction.created_at),
+        account_id: pendingTransaction.account_id,
+        amount: pendingTransaction.amount,
+        held_amount: heldColumn(pendingTransaction),
+        category: pendingTransaction.source.category,
+        route_id: pendingTransaction.route_id,
+        idempotency_key: idempotencyKey
+      })
+
+    /** Saves a status change (`complete`); the caller holds the row lock. */
+    const update = (tenant: TenantShape, pendingTransaction: PendingTransaction) =>
+      table.update(tenant, pendingTransaction, columnsOf(pendingTransaction))
+
+    const list = (tenant: TenantShape, request: PageRequest, filter: PendingTransactionFilter) => {
+      const conditions: Array<Statement.Fragment> = []
+      if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
+      if (filter.routeId !== undefined) conditions.push(sql`route_id = ${filter.routeId}`)
+      if (filter.statuses !== undefined && filter.statuses.length > 0) {
+        conditions.push(sql`status IN ${sql.in(filter.statuses)}`)
+      }
+      if (filter.categories !== undefined && filter.categories.length > 0) {
+        conditions.push(sql`category IN ${sql.in(filter.categories)}`)
+      }
+      return table.page(tenant, request, conditions)
+    }
+
+    return { insert, update, find: table.find, lock: table.lock, list } as const
+  })
+}) {}

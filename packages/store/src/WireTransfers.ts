@@ -1,0 +1,106 @@
+/** Wire transfers, the locked sender of a new transfer, and the wire message sequence. */
+import { SqlClient, type Statement } from "@effect/sql"
+import { AddressObject } from "@moneta/domain/Entity"
+import { WireTransfer } from "@moneta/domain/WireTransfer"
+import { DateTime, Effect, Option, Schema } from "effect"
+import type { Balance } from "./Accounts.js"
+import type { PageRequest } from "./Pagination.js"
+import { makeResourceTable } from "./ResourceTable.js"
+import type { TenantShape } from "./Tenant.js"
+
+export interface WireTransferFilter {
+  readonly accountId?: string | undefined
+  readonly externalAccountId?: string | undefined
+  readonly idempotencyKey?: string | undefined
+  readonly statuses?: ReadonlyArray<string> | undefined
+}
+
+/** Name and address of the entity that owns an account (a natural person's or a corporation's). */
+export const EntityParty = Schema.Struct({ name: Schema.String, address: AddressObject })
+export type EntityParty = typeof EntityParty.Type
+
+const SenderRow = Schema.Struct({
+  current_balance: Schema.NumberFromString,
+  held_amount: Schema.NumberFromString,
+  party: Schema.NullOr(EntityParty)
+})
+
+/** The sending account of a new transfer, read under its row lock. */
+export interface Sender {
+  readonly balance: Balance
+  /** The name and address of the account's entity (None without one). */
+  readonly party: Option.Option<EntityParty>
+}
+const SequenceRow = Schema.Struct({ value: Schema.String })
+
+export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/store/WireTransfers", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const table = yield* makeResourceTable("wire_transfers", WireTransfer)
+    const decodeSenders = Schema.decodeUnknown(Schema.Array(SenderRow))
+    const decodeSequence = Schema.decodeUnknown(Schema.Array(SequenceRow))
+
+    const columnsOf = (transfer: WireTransfer) => ({ status: transfer.status })
+
+    const insert = (tenant: TenantShape, transfer: WireTransfer) =>
+      table.insert(tenant, transfer, {
+        ...columnsOf(transfer),
+        created_at: DateTime.toDate(transfer.created_at),
+        idempotency_key: transfer.idempotency_key,
+        account_id: transfer.account_id,
+        external_account_id: transfer.external_account_id
+      })
+
+    /** Saves a transition; the caller holds the row lock (`lock`). */
+    const update = (tenant: TenantShape, transfer: WireTransfer) => table.update(tenant, transfer, columnsOf(transfer))
+
+    /**
+     * Locks the sending account (the row lock every spender takes, see the
+     * bank's Ledger) and reads, in the same statement, its balance and the
+     * party of its entity. None when the caller has no such account.
+     */
+    const lockSender = (tenant: TenantShape, accountId: string) =>
+      sql`SELECT accounts.current_balance::text AS current_balance, accounts.held_amount::text AS held_amount,
+          coalesce(entities.body -> 'natural_person', entities.body -> 'corporation') AS party
+        FROM accounts LEFT JOIN entities ON entities.id = accounts.entity_id
+          AND entities.group_id = accounts.group_id AND entities.environment = accounts.environment
+        WHERE accounts.id = ${accountId} AND accounts.group_id = ${tenant.groupId} AND accounts.environment = ${tenant.environment}
+        FOR UPDATE OF accounts`
+        .pipe(
+          Effect.flatMap(decodeSenders),
+          Effect.orDie,
+          Effect.map((rows) =>
+            Option.map(Option.fromNullable(rows[0]), (row): Sender => ({
+              balance: {
+                current: row.current_balance,
+                held: row.held_amount,
+                available: row.current_balance - row.held_amount
+              },
+              party: Option.fromNullable(row.party)
+            }))
+          )
+        )
+
+    /** The next wire message sequence number (increasing across the database, never reused). */
+    const nextMessageSequence = sql`SELECT nextval('wire_message_sequence')::text AS value`.pipe(
+      Effect.flatMap(decodeSequence),
+      Effect.orDie,
+      Effect.flatMap((rows) =>
+        rows[0] === undefined ? Effect.dieMessage("nextval returned no row") : Effect.succeed(rows[0].value)
+      )
+    )
+
+    const list = (tenant: TenantShape, request: PageRequest, filter: WireTransferFilter) => {
+      const conditions: Array<Statement.Fragment> = []
+      if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
+      if (filter.externalAccountId !== undefined) conditions.push(sql`external_account_id = ${filter.externalAccountId}`)
+      if (filter.idempotencyKey !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotencyKey}`)
+      if (filter.statuses !== undefined && filter.statuses.length > 0) {
+        conditions.push(sql`status IN ${sql.in(filter.statuses)}`)
+      }
+      return table.page(tenant, request, conditions)
+    }
+
+    return { insert, update, find: table.find, lock: table.lock, lockSender, nextMessageSequence, list } as const
+  })
+}) {}
