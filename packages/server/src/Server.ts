@@ -1,15 +1,18 @@
 /**
  * The runnable server: the configured database, migrated; the first run; the
  * API with `/openapi.json` and the reference page at `/docs` (bundled, works
- * offline); a start-up banner with the address and the API key.
+ * offline); the webhook dispatcher of the server's environment; a start-up
+ * banner with the address and the API key.
  */
 import { HttpApiBuilder, HttpApiScalar, HttpServer } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
+import { NodeHttpClient, NodeHttpServer } from "@effect/platform-node"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun } from "@moneta/bank/FirstRun"
 import * as MonetaHttp from "@moneta/http/MonetaHttp"
 import * as Database from "@moneta/store/Database"
-import { Console, Effect, Layer, Option, Redacted } from "effect"
+import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import * as Dispatcher from "@moneta/webhooks/Dispatcher"
+import { Config, Console, Effect, Layer, Option, Redacted } from "effect"
 import { createServer } from "node:http"
 import { ServerConfig } from "./ServerConfig.js"
 
@@ -53,9 +56,17 @@ const AnnounceLive = Layer.effectDiscard(Effect.gen(function*() {
   ].join("\n"))
 }))
 
+/** Sends the webhooks of this server's environment; shares the work with every other server on the database. */
+const DispatcherLive = Layer.unwrapEffect(
+  Effect.map(
+    Config.all({ server: ServerConfig, tuning: Dispatcher.config }),
+    ({ server, tuning }) => Dispatcher.layer({ environment: server.environment, ...tuning })
+  )
+).pipe(Layer.provide(Layer.merge(WebhookDeliveries.Default, NodeHttpClient.layerUndici)))
+
 const ServicesLive = Layer.mergeAll(NodeServerLive, FirstRun.Default).pipe(
   Layer.provideMerge(EnvironmentLive),
   Layer.provideMerge(Database.layer)
 )
 
-export const layer = Layer.provide(Layer.mergeAll(ApiLive, AnnounceLive), ServicesLive)
+export const layer = Layer.provide(Layer.mergeAll(ApiLive, AnnounceLive, DispatcherLive), ServicesLive)

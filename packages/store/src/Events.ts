@@ -7,11 +7,12 @@
  */
 import { SqlClient, type Statement } from "@effect/sql"
 import { Event, type PendingEvent } from "@moneta/domain/Event"
-import type { EventCategory } from "@moneta/domain/EventCategory"
+import { type EventCategory, RealTimeDecisionEventCategory } from "@moneta/domain/EventCategory"
 import { DateTime, Effect, Either, Encoding, Option, Schema } from "effect"
 import { makeId } from "./IdGenerator.js"
 import { type CreatedAtRange, createdAtConditions } from "./Pagination.js"
 import type { TenantShape } from "./Tenant.js"
+import { deliveriesOfEvent } from "./WebhookDeliveries.js"
 
 const Digits = Schema.String.pipe(Schema.pattern(/^\d{1,20}$/))
 const EventPosition = Schema.Tuple(Schema.Literal("event"), Digits, Digits)
@@ -71,14 +72,30 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
 
     const columns = sql`id, created_at, category, associated_object_type, associated_object_id, txid::text AS txid, seq::text AS seq`
 
-    /** Writes events inside the caller's transaction; they share one creation time. */
-    const append = (tenant: TenantShape, events: ReadonlyArray<PendingEvent>, createdAt: DateTime.Utc) =>
+    /**
+     * Writes events inside the caller's transaction; they share one creation
+     * time. Each event's webhook deliveries are written with it (the outbox).
+     */
+    const append = (
+      tenant: TenantShape,
+      events: ReadonlyArray<PendingEvent>,
+      createdAt: DateTime.Utc,
+      options?: {
+        /** False for an event sent to one subscription only (a heartbeat): the caller enqueues that delivery. */
+        readonly deliver?: boolean | undefined
+      }
+    ) =>
       Effect.forEach(events, (pending) =>
         Effect.gen(function*() {
           const id = yield* makeId("event")
-          yield* sql`INSERT INTO events (id, group_id, environment, created_at, category, associated_object_type, associated_object_id)
+          const insert = sql`INSERT INTO events (id, group_id, environment, created_at, category, associated_object_type, associated_object_id)
             VALUES (${id}, ${tenant.groupId}, ${tenant.environment}, ${DateTime.toDate(createdAt)}, ${pending.category},
-              ${pending.associatedObjectType}, ${pending.associatedObjectId})`.pipe(Effect.orDie)
+              ${pending.associatedObjectType}, ${pending.associatedObjectId})`
+          // One statement writes the event, its webhook deliveries (one per active subscription
+          // that receives it) and the NOTIFY that wakes the dispatchers on commit.
+          yield* (options?.deliver === false ? insert : sql`WITH event AS (
+              ${insert} RETURNING id, group_id, environment, category, created_at
+            ), ${deliveriesOfEvent(sql, RealTimeDecisionEventCategory.literals)}`).pipe(Effect.orDie)
           return yield* decodeEvent({
             id,
             created_at: DateTime.formatIso(createdAt),
@@ -119,7 +136,11 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
           )
         }
         if (ascending) conditions.push(sql`txid < pg_snapshot_xmin(pg_current_snapshot())`)
-        const order = ascending ? sql`ORDER BY txid ASC, seq ASC` : sql`ORDER BY txid DESC, seq DESC`
+        // Qualified: a bare `txid` / `seq` in ORDER BY would name the text output columns of
+        // `columns` and sort as text ("999" after "1011").
+        const order = ascending
+          ? sql`ORDER BY events.txid ASC, events.seq ASC`
+          : sql`ORDER BY events.txid DESC, events.seq DESC`
         const rows = yield* select(sql`SELECT ${columns} FROM events WHERE ${sql.and(conditions)} ${order} LIMIT ${query.limit + 1}`)
         const pageRows = rows.slice(0, query.limit)
         const data = yield* Effect.forEach(pageRows, toEvent)

@@ -1,1 +1,3 @@
-export {}
+export * as Delivery from "./Delivery.js"
+export * as Dispatcher from "./Dispatcher.js"
+export * as RetrySchedule from "./RetrySchedule.js"

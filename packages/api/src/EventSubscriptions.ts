@@ -1,0 +1,106 @@
+/**
+ * Event subscriptions (decisions.md c) and the webhook tools a Stripe or Svix
+ * user expects beside them:
+ *
+ * - `POST/GET/PATCH /event_subscriptions…`: the subscription; `shared_secret`
+ *   is write-only. PATCH with `shared_secret` rotates the signing secret (the
+ *   old one keeps signing beside it for 24 hours).
+ * - `GET /event_subscriptions/{id}/attempts` and `GET /events/{id}/attempts`:
+ *   the delivery log, newest first.
+ * - `POST /event_subscriptions/{id}/resend`: sends one event again.
+ * - `POST /event_subscriptions/{id}/heartbeat`: sends a `group.heartbeat` event
+ *   to this subscription only, to test its endpoint.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Event } from "@moneta/domain/Event"
+import {
+  CreateEventSubscription,
+  EventSubscription,
+  EventSubscriptionStatus
+} from "@moneta/domain/EventSubscription"
+import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
+import { IdempotencyKey, ShortText } from "@moneta/domain/Text"
+import { WebhookAttempt } from "@moneta/domain/WebhookAttempt"
+import { Schema } from "effect"
+import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { Authorization } from "./Authorization.js"
+import { body, listFields, Page, urlParams } from "./Parameters.js"
+
+const subscriptionPath = Schema.Struct({ event_subscription_id: EventSubscriptionId })
+
+/** `PATCH /event_subscriptions/{id}`: the SDK's `status`, plus `shared_secret` to rotate the signing secret. */
+export const UpdateEventSubscriptionRequest = Schema.Struct({
+  status: Schema.optional(EventSubscriptionStatus),
+  shared_secret: Schema.optional(ShortText).annotations({
+    description: "A new signing secret. The previous one keeps signing beside it (both signatures are sent) for 24 hours."
+  })
+}).annotations({ identifier: "UpdateEventSubscription" })
+
+export const ResendEvent = Schema.Struct({ event_id: EventId }).annotations({ identifier: "ResendEvent" })
+
+export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
+  .add(
+    HttpApiEndpoint.post("create", "/event_subscriptions")
+      .setPayload(body(CreateEventSubscription))
+      .addSuccess(EventSubscription)
+      .annotate(OpenApi.Description, "Creates a subscription. Without `shared_secret` a random one is made; the secret is never returned.")
+  )
+  .add(
+    HttpApiEndpoint.get("list", "/event_subscriptions")
+      .setUrlParams(urlParams({ ...listFields, idempotency_key: Schema.optional(IdempotencyKey) }))
+      .addSuccess(Page(EventSubscription))
+  )
+  .add(
+    HttpApiEndpoint.get("retrieve", "/event_subscriptions/:event_subscription_id")
+      .setPath(subscriptionPath)
+      .addSuccess(EventSubscription)
+      .addError(ObjectNotFoundError)
+  )
+  .add(
+    HttpApiEndpoint.patch("update", "/event_subscriptions/:event_subscription_id")
+      .setPath(subscriptionPath)
+      .setPayload(body(UpdateEventSubscriptionRequest))
+      .addSuccess(EventSubscription)
+      .addError(ObjectNotFoundError)
+      .annotate(OpenApi.Description, "Changes the status (a deleted subscription can no longer change) and/or rotates the signing secret.")
+  )
+  .add(
+    HttpApiEndpoint.get("listAttempts", "/event_subscriptions/:event_subscription_id/attempts")
+      .setPath(subscriptionPath)
+      .setUrlParams(urlParams({ ...listFields, event_id: Schema.optional(EventId) }))
+      .addSuccess(Page(WebhookAttempt))
+      .addError(ObjectNotFoundError)
+      .annotate(OpenApi.Description, "The delivery log of a subscription: every POST of an event to its URL, newest first.")
+  )
+  .add(
+    HttpApiEndpoint.get("listEventAttempts", "/events/:event_id/attempts")
+      .setPath(Schema.Struct({ event_id: EventId }))
+      .setUrlParams(urlParams({ ...listFields, event_subscription_id: Schema.optional(EventSubscriptionId) }))
+      .addSuccess(Page(WebhookAttempt))
+      .addError(ObjectNotFoundError)
+      .annotate(OpenApi.Description, "The delivery log of an event: every POST of it to any subscription, newest first.")
+  )
+  .add(
+    HttpApiEndpoint.post("resend", "/event_subscriptions/:event_subscription_id/resend")
+      .setPath(subscriptionPath)
+      .setPayload(body(ResendEvent))
+      .addSuccess(Event)
+      .addError(ObjectNotFoundError)
+      .annotate(
+        OpenApi.Description,
+        "Sends an event to an active subscription once more (one attempt, no retries). Returns the event."
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("heartbeat", "/event_subscriptions/:event_subscription_id/heartbeat")
+      .setPath(subscriptionPath)
+      .addSuccess(Event)
+      .addError(ObjectNotFoundError)
+      .annotate(
+        OpenApi.Description,
+        "Sends a `group.heartbeat` event to this active subscription only (one attempt), to test its endpoint. Returns the event."
+      )
+  )
+  .addError(InvalidParametersError)
+  .middleware(Authorization)
+{}

@@ -1,0 +1,185 @@
+/**
+ * Event subscriptions (decisions.md c): where webhooks go, and the requests a
+ * webhook user makes of them beyond create / list / retrieve / update: rotate
+ * the signing secret, resend an event, send a test heartbeat.
+ *
+ * - The shared secret is write-only. Without one, a random secret is made.
+ *   A new secret (PATCH `shared_secret`) signs at once; the one it replaces
+ *   keeps signing beside it for `secretOverlap`, so receivers can switch over.
+ * - At most one active subscription receives each real-time decision category:
+ *   checked under a per-tenant lock, so two concurrent requests cannot both win.
+ * - A subscription that stops being active loses its pending deliveries; events
+ *   created while it is not active are never delivered to it, not even after
+ *   it is enabled again.
+ * - The subscription's own events are written after the change, so they go to
+ *   the subscriptions active after it (a new subscription of every category
+ *   receives its own `event_subscription.created`).
+ */
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import { InvalidOperationError, ObjectNotFoundError } from "@moneta/domain/Errors"
+import { eventRetentionDays, pendingEvent } from "@moneta/domain/Event"
+import {
+  checkUrl,
+  conflictingRealTimeDecisionCategories,
+  create as createSubscription,
+  type CreateEventSubscription,
+  type EventSubscription,
+  realTimeDecisionCategories,
+  receives,
+  update as updateSubscription,
+  type UpdateEventSubscription
+} from "@moneta/domain/EventSubscription"
+import { EventSubscriptionId } from "@moneta/domain/Ids"
+import { EventSubscriptions as SubscriptionStore } from "@moneta/store/EventSubscriptions"
+import { Events as EventStore } from "@moneta/store/Events"
+import { makeId } from "@moneta/store/IdGenerator"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { DateTime, Duration, Effect } from "effect"
+import { randomBytes } from "node:crypto"
+import { idempotencyKey } from "./Caller.js"
+import { Events } from "./Events.js"
+import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { now } from "./Time.js"
+
+/** How long a replaced secret keeps signing beside the new one. */
+export const secretOverlap = Duration.hours(24)
+
+/** A secret for a subscription created without one: 256 random bits. */
+export const generateSecret = (): string => randomBytes(32).toString("base64url")
+
+/** `PATCH /event_subscriptions/{id}`: a status, and/or a new signing secret. */
+export interface UpdateRequest extends UpdateEventSubscription {
+  readonly shared_secret?: string | undefined
+}
+
+const notFound = (id: string) => new ObjectNotFoundError({ objectType: "event_subscription", id })
+const eventNotFound = (id: string) => new ObjectNotFoundError({ objectType: "event", id })
+
+const retainedSince = Effect.map(now, DateTime.subtract({ days: eventRetentionDays }))
+
+export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@moneta/bank/EventSubscriptions", {
+  effect: Effect.gen(function*() {
+    const store = yield* SubscriptionStore
+    const deliveries = yield* WebhookDeliveries
+    const eventStore = yield* EventStore
+    const events = yield* Events
+
+    /** Fails when `candidate` would receive a real-time decision category another active subscription receives. */
+    const ensureUniqueRealTimeDecisions = (candidate: EventSubscription) =>
+      Effect.gen(function*() {
+        if (candidate.status !== "active" || realTimeDecisionCategories(candidate).length === 0) return
+        const tenant = yield* Tenant
+        yield* store.lockSelections(tenant)
+        const conflicts = conflictingRealTimeDecisionCategories(candidate, yield* store.active(tenant))
+        if (conflicts.length > 0) {
+          return yield* Effect.fail(
+            new InvalidOperationError({
+              detail: `another active event subscription already receives ${conflicts.join(", ")}; ` +
+                "real-time decisions go to one subscription only"
+            })
+          )
+        }
+      })
+
+    const create = (request: CreateEventSubscription) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        yield* checkUrl(request.url, tenant.environment)
+        const createdAt = yield* now
+        const { next, events: emitted } = createSubscription({
+          id: EventSubscriptionId.make(yield* makeId("event_subscription")),
+          createdAt,
+          body: request,
+          idempotencyKey: yield* idempotencyKey
+        })
+        yield* ensureUniqueRealTimeDecisions(next)
+        yield* store.insert(tenant, next, request.shared_secret ?? generateSecret())
+        yield* events.record(emitted, createdAt)
+        return next
+      }))
+
+    const retrieve = (id: string) =>
+      Effect.gen(function*() {
+        const found = yield* store.find(yield* Tenant, id)
+        return yield* Effect.mapError(found, () => notFound(id))
+      })
+
+    const update = (id: string, request: UpdateRequest) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound(id))
+        const transition = yield* updateSubscription(current, { status: request.status })
+        const { next } = transition
+        const updatedAt = yield* now
+        if (next.status !== current.status) {
+          yield* ensureUniqueRealTimeDecisions(next)
+          yield* store.update(tenant, next)
+          if (next.status !== "active") yield* deliveries.cancelPending(tenant, id)
+        }
+        if (request.shared_secret !== undefined) {
+          yield* store.rotateSecret(tenant, id, request.shared_secret, DateTime.addDuration(updatedAt, secretOverlap))
+        }
+        const emitted = transition.events.length === 0 && request.shared_secret !== undefined
+          ? [pendingEvent("event_subscription.updated", "event_subscription", id)]
+          : transition.events
+        yield* events.record(emitted, updatedAt)
+        return next
+      }))
+
+    const list = (parameters: ListParameters & { readonly idempotency_key?: string | undefined }) =>
+      Effect.gen(function*() {
+        const request = yield* pageRequest(parameters)
+        return toPage(yield* store.list(yield* Tenant, request, { idempotencyKey: parameters.idempotency_key }))
+      })
+
+    /** The subscription, provided it is active (resends and heartbeats go only to active ones). */
+    const activeSubscription = (id: string) =>
+      Effect.gen(function*() {
+        const subscription = yield* retrieve(id)
+        if (subscription.status !== "active") {
+          return yield* Effect.fail(
+            new InvalidOperationError({ detail: `event subscription ${id} is ${subscription.status}; only active ones receive` })
+          )
+        }
+        return subscription
+      })
+
+    /** Sends an event to a subscription once more (one attempt, whatever the environment). */
+    const resend = (id: string, eventId: string) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const subscription = yield* activeSubscription(id)
+        const found = yield* eventStore.find(tenant, eventId, yield* retainedSince)
+        const event = yield* Effect.mapError(found, () => eventNotFound(eventId))
+        if (!receives(subscription, event.category)) {
+          return yield* Effect.fail(
+            new InvalidOperationError({ detail: `event subscription ${id} does not receive ${event.category} events` })
+          )
+        }
+        yield* deliveries.enqueue(tenant, { eventId: event.id, subscriptionId: id, trigger: "resend", dueAt: yield* now })
+        return event
+      }))
+
+    /** Sends a `group.heartbeat` event to this subscription only, to test its endpoint. */
+    const heartbeat = (id: string) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        yield* activeSubscription(id)
+        const createdAt = yield* now
+        const [event] = yield* eventStore.append(
+          tenant,
+          [pendingEvent("group.heartbeat", "group", tenant.groupId)],
+          createdAt,
+          { deliver: false }
+        )
+        if (event === undefined) return yield* Effect.dieMessage("the heartbeat event was not written")
+        yield* deliveries.enqueue(tenant, { eventId: event.id, subscriptionId: id, trigger: "heartbeat", dueAt: createdAt })
+        return event
+      }))
+
+    return { create, retrieve, update, list, resend, heartbeat } as const
+  }),
+  dependencies: [SubscriptionStore.Default, WebhookDeliveries.Default, EventStore.Default, Events.Default]
+}) {}
+

@@ -1,0 +1,55 @@
+/**
+ * The delivery log: every attempt to POST an event to a subscription's URL,
+ * newest first, with its outcome. Listed per subscription or per event; the
+ * subscription or event must be the caller's (404 otherwise).
+ */
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import { ObjectNotFoundError } from "@moneta/domain/Errors"
+import { eventRetentionDays } from "@moneta/domain/Event"
+import { EventSubscriptions as SubscriptionStore } from "@moneta/store/EventSubscriptions"
+import { Events as EventStore } from "@moneta/store/Events"
+import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { DateTime, Effect, Option } from "effect"
+import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { now } from "./Time.js"
+
+export interface AttemptListParameters extends ListParameters {
+  /** Narrows a subscription's attempts to one event, or an event's to one subscription. */
+  readonly event_id?: string | undefined
+  readonly event_subscription_id?: string | undefined
+}
+
+export class WebhookLog extends Effect.Service<WebhookLog>()("@moneta/bank/WebhookLog", {
+  effect: Effect.gen(function*() {
+    const deliveries = yield* WebhookDeliveries
+    const subscriptions = yield* SubscriptionStore
+    const events = yield* EventStore
+
+    const page = (parameters: AttemptListParameters, filter: { readonly subscriptionId?: string; readonly eventId?: string }) =>
+      Effect.gen(function*() {
+        const request = yield* pageRequest(parameters)
+        return toPage(yield* deliveries.listAttempts(yield* Tenant, request, {
+          subscriptionId: filter.subscriptionId ?? parameters.event_subscription_id,
+          eventId: filter.eventId ?? parameters.event_id
+        }))
+      })
+
+    const attemptsOfSubscription = (id: string, parameters: AttemptListParameters) =>
+      Effect.gen(function*() {
+        const found = yield* subscriptions.find(yield* Tenant, id)
+        if (Option.isNone(found)) return yield* Effect.fail(new ObjectNotFoundError({ objectType: "event_subscription", id }))
+        return yield* page(parameters, { subscriptionId: id })
+      })
+
+    const attemptsOfEvent = (id: string, parameters: AttemptListParameters) =>
+      Effect.gen(function*() {
+        const retainedSince = DateTime.subtract(yield* now, { days: eventRetentionDays })
+        const found = yield* events.find(yield* Tenant, id, retainedSince)
+        if (Option.isNone(found)) return yield* Effect.fail(new ObjectNotFoundError({ objectType: "event", id }))
+        return yield* page(parameters, { eventId: id })
+      })
+
+    return { attemptsOfSubscription, attemptsOfEvent } as const
+  }),
+  dependencies: [WebhookDeliveries.Default, SubscriptionStore.Default, EventStore.Default]
+}) {}

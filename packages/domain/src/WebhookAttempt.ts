@@ -1,0 +1,57 @@
+/**
+ * The delivery log: one attempt per HTTP POST of an event to a subscription's
+ * URL (spec "Webhook delivery"). Only a 2xx answer within the deadline is a
+ * success; a non-2xx status, a connection failure and a timeout are failures
+ * alike. The log keeps the first bytes of the answer, for debugging a receiver.
+ */
+import { Schema } from "effect"
+import { EventCategory } from "./EventCategory.js"
+import { EventId, EventSubscriptionId } from "./Ids.js"
+import { Timestamp } from "./Timestamp.js"
+
+export const WebhookAttemptId = Schema.String.pipe(
+  Schema.minLength(1),
+  Schema.maxLength(200),
+  Schema.brand("WebhookAttemptId")
+)
+export type WebhookAttemptId = typeof WebhookAttemptId.Type
+
+/** Why the POST was made: the event itself, a resend requested through the API, or a test heartbeat. */
+export const WebhookAttemptTrigger = Schema.Literal("event", "resend", "heartbeat")
+export type WebhookAttemptTrigger = typeof WebhookAttemptTrigger.Type
+
+export const WebhookAttemptStatus = Schema.Literal("succeeded", "failed")
+export type WebhookAttemptStatus = typeof WebhookAttemptStatus.Type
+
+/** The class of a failure: the endpoint answered outside 2xx, did not answer in time, or could not be reached. */
+export const WebhookAttemptFailureReason = Schema.Literal("non_2xx_response", "timed_out", "connection_failed")
+export type WebhookAttemptFailureReason = typeof WebhookAttemptFailureReason.Type
+
+/** How much of the endpoint's answer the log keeps. */
+export const responseExcerptBytes = 1024
+
+export class WebhookAttempt extends Schema.Class<WebhookAttempt>("WebhookAttempt")({
+  id: WebhookAttemptId,
+  /** When the request was sent (its `webhook-timestamp`, with milliseconds). */
+  created_at: Timestamp,
+  event_id: EventId,
+  event_category: EventCategory,
+  event_subscription_id: EventSubscriptionId,
+  url: Schema.String,
+  trigger: WebhookAttemptTrigger,
+  /** 1 for the first attempt of a delivery, up to 8 for the last retry. */
+  attempt_number: Schema.Int,
+  status: WebhookAttemptStatus,
+  failure_reason: Schema.NullOr(WebhookAttemptFailureReason),
+  response_status_code: Schema.NullOr(Schema.Int),
+  /** The first bytes of the answer (at most `responseExcerptBytes`), as UTF-8 text. */
+  response_body: Schema.NullOr(Schema.String),
+  /** From sending the request to the end of the answer's first bytes. */
+  duration_ms: Schema.Int,
+  /** When the next attempt of this delivery is due; null when none will follow. */
+  next_attempt_at: Schema.NullOr(Timestamp),
+  type: Schema.tag("webhook_attempt")
+}) {}
+
+/** Whether an answer with this status delivers the event. */
+export const isSuccessStatus = (statusCode: number): boolean => statusCode >= 200 && statusCode < 300

@@ -1,0 +1,95 @@
+/**
+ * Event subscriptions. The shared secret lives in columns of its own and never
+ * in `body` (the object as the API shows it), so no read of the object can
+ * leak it. During a rotation the previous secret is kept until it expires.
+ */
+import { SqlClient } from "@effect/sql"
+import { EventSubscription, selectedCategories } from "@moneta/domain/EventSubscription"
+import { DateTime, Effect, Option, Schema } from "effect"
+import type { PageRequest } from "./Pagination.js"
+import { jsonb, makeResourceTable } from "./ResourceTable.js"
+import type { TenantShape } from "./Tenant.js"
+
+export interface SigningSecrets {
+  readonly current: string
+  readonly previous: Option.Option<{ readonly secret: string; readonly expiresAt: DateTime.Utc }>
+}
+
+const SecretsRow = Schema.Struct({
+  shared_secret: Schema.String,
+  previous_shared_secret: Schema.NullOr(Schema.String),
+  previous_shared_secret_expires_at: Schema.NullOr(Schema.DateTimeUtcFromDate)
+})
+
+export const toSigningSecrets = (row: typeof SecretsRow.Type): SigningSecrets => ({
+  current: row.shared_secret,
+  previous: row.previous_shared_secret === null || row.previous_shared_secret_expires_at === null
+    ? Option.none()
+    : Option.some({ secret: row.previous_shared_secret, expiresAt: row.previous_shared_secret_expires_at })
+})
+
+export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@moneta/store/EventSubscriptions", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const table = yield* makeResourceTable("event_subscriptions", EventSubscription)
+    const encode = Schema.encode(EventSubscription)
+    const decodeSecrets = Schema.decodeUnknown(Schema.Array(SecretsRow))
+    const decodeBodies = Schema.decodeUnknown(Schema.Array(Schema.Struct({ body: EventSubscription })))
+    const tenantIs = (tenant: TenantShape) => sql`group_id = ${tenant.groupId} AND environment = ${tenant.environment}`
+
+    const insert = (tenant: TenantShape, subscription: EventSubscription, sharedSecret: string) =>
+      Effect.gen(function*() {
+        const body = yield* Effect.orDie(encode(subscription))
+        const categories = selectedCategories(subscription)
+        yield* sql`INSERT INTO event_subscriptions
+            (id, group_id, environment, created_at, idempotency_key, status, selected_categories, shared_secret, body)
+          VALUES (${subscription.id}, ${tenant.groupId}, ${tenant.environment}, ${DateTime.toDate(subscription.created_at)},
+            ${subscription.idempotency_key}, ${subscription.status},
+            ${categories === null ? null : jsonb(sql, categories)}, ${sharedSecret}, ${jsonb(sql, body)})`.pipe(Effect.orDie)
+      })
+
+    /** Writes a new status (the only thing an update changes on the object). */
+    const update = (tenant: TenantShape, subscription: EventSubscription) =>
+      table.update(tenant, subscription, { status: subscription.status })
+
+    /**
+     * Makes `secret` the signing secret; the one it replaces keeps signing
+     * until `previousExpiresAt`. A secret still in its overlap is dropped.
+     */
+    const rotateSecret = (tenant: TenantShape, id: string, secret: string, previousExpiresAt: DateTime.Utc) =>
+      sql`UPDATE event_subscriptions
+        SET previous_shared_secret = shared_secret,
+            previous_shared_secret_expires_at = ${DateTime.toDate(previousExpiresAt)},
+            shared_secret = ${secret}
+        WHERE id = ${id} AND ${tenantIs(tenant)}`.pipe(Effect.asVoid, Effect.orDie)
+
+    const signingSecrets = (tenant: TenantShape, id: string) =>
+      sql`SELECT shared_secret, previous_shared_secret, previous_shared_secret_expires_at
+        FROM event_subscriptions WHERE id = ${id} AND ${tenantIs(tenant)}`.pipe(
+        Effect.flatMap(decodeSecrets),
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toSigningSecrets)),
+        Effect.orDie
+      )
+
+    /**
+     * Serializes the changes that could make two active subscriptions claim
+     * the same real-time decision category, until the transaction ends.
+     */
+    const lockSelections = (tenant: TenantShape) =>
+      sql`SELECT pg_advisory_xact_lock(hashtextextended(${`event_subscriptions:${tenant.groupId}:${tenant.environment}`}, 0))`
+        .pipe(Effect.asVoid, Effect.orDie)
+
+    /** Every active subscription of the tenant (a handful: they are endpoints, not data). */
+    const active = (tenant: TenantShape) =>
+      sql`SELECT body FROM event_subscriptions WHERE ${tenantIs(tenant)} AND status = 'active'`.pipe(
+        Effect.flatMap(decodeBodies),
+        Effect.map((rows) => rows.map((row) => row.body)),
+        Effect.orDie
+      )
+
+    const list = (tenant: TenantShape, request: PageRequest, filter: { readonly idempotencyKey?: string | undefined }) =>
+      table.page(tenant, request, filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`])
+
+    return { insert, update, rotateSecret, signingSecrets, lockSelections, active, list, find: table.find, lock: table.lock } as const
+  })
+}) {}

@@ -1,0 +1,255 @@
+/**
+ * The webhook outbox and its log.
+ *
+ * Deliveries are written in the transaction of their event (`Events.append`)
+ * or of a resend / heartbeat (`enqueue`), with a transactional NOTIFY on
+ * `channel`. Dispatchers of any number of processes share them:
+ *
+ * - `claim` takes due deliveries in one statement (`FOR UPDATE SKIP LOCKED`, so
+ *   concurrent claimers never take the same row) and moves their `due_at` to
+ *   the end of a lease. No transaction stays open while the POST is under way;
+ *   if the claiming process dies, the delivery falls due again when the lease
+ *   ends and another process sends it again (at least once).
+ * - `record` writes the attempts of a batch and, for each delivery still held
+ *   under the same claim, its next due time or its final status, in one
+ *   statement.
+ * - `release` hands claimed deliveries back unsent (graceful shutdown).
+ */
+import { SqlClient, type Statement } from "@effect/sql"
+import type { Environment } from "@moneta/domain/Environment"
+import { Environment as EnvironmentSchema } from "@moneta/domain/Environment"
+import { Event } from "@moneta/domain/Event"
+import { EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
+import { WebhookAttempt, WebhookAttemptTrigger } from "@moneta/domain/WebhookAttempt"
+import { DateTime, Effect, Option, Schema } from "effect"
+import { type SigningSecrets, toSigningSecrets } from "./EventSubscriptions.js"
+import type { PageRequest } from "./Pagination.js"
+import { jsonb, makeResourceTable } from "./ResourceTable.js"
+import type { TenantShape } from "./Tenant.js"
+
+/** The NOTIFY channel of committed deliveries; the payload is their environment. */
+export const channel = "moneta_webhook_deliveries"
+
+export type DeliveryStatus = "pending" | "succeeded" | "failed" | "canceled"
+
+export interface ClaimedDelivery {
+  readonly id: string
+  readonly claimToken: string
+  readonly tenant: TenantShape
+  readonly trigger: WebhookAttemptTrigger
+  /** Attempts recorded before this one. */
+  readonly attemptCount: number
+  readonly event: Event
+  readonly subscriptionId: EventSubscriptionId
+  readonly url: string
+  readonly secrets: SigningSecrets
+}
+
+export interface AttemptRecord {
+  readonly deliveryId: string
+  readonly claimToken: string
+  readonly tenant: TenantShape
+  readonly attempt: WebhookAttempt
+  /** The delivery's next attempt; `None` finishes it (`succeeded`, or `failed` after its last attempt). */
+  readonly next: Option.Option<DateTime.Utc>
+}
+
+export interface ClaimRequest {
+  readonly environment: Environment
+  readonly now: DateTime.Utc
+  readonly leaseEnd: DateTime.Utc
+  readonly claimToken: string
+  readonly limit: number
+}
+
+const ClaimRow = Schema.Struct({
+  id: Schema.String,
+  group_id: GroupId,
+  environment: EnvironmentSchema,
+  trigger: WebhookAttemptTrigger,
+  attempt_count: Schema.Number,
+  event_id: Schema.String,
+  event_created_at: Schema.DateTimeUtcFromDate,
+  category: Schema.String,
+  associated_object_type: Schema.String,
+  associated_object_id: Schema.String,
+  event_subscription_id: EventSubscriptionId,
+  url: Schema.String,
+  shared_secret: Schema.String,
+  previous_shared_secret: Schema.NullOr(Schema.String),
+  previous_shared_secret_expires_at: Schema.NullOr(Schema.DateTimeUtcFromDate)
+})
+
+const NextDueRow = Schema.Struct({ due_at: Schema.NullOr(Schema.DateTimeUtcFromDate) })
+
+/**
+ * The statement that writes the deliveries of a just-inserted event and wakes
+ * the dispatchers: `event` must be a CTE returning the inserted event's
+ * `id`, `group_id`, `environment`, `category` and `created_at`. Real-time
+ * decision categories go only to subscriptions that name them.
+ */
+export const deliveriesOfEvent = (
+  sql: Statement.Constructor,
+  realTimeDecisionCategories: ReadonlyArray<string>
+): Statement.Fragment =>
+  sql`delivery AS (
+      INSERT INTO webhook_deliveries
+        (group_id, environment, event_id, event_subscription_id, trigger, status, attempt_count, due_at, created_at)
+      SELECT event.group_id, event.environment, event.id, subscription.id, 'event', 'pending', 0, event.created_at, event.created_at
+      FROM event JOIN event_subscriptions AS subscription
+        ON subscription.group_id = event.group_id AND subscription.environment = event.environment
+          AND subscription.status = 'active'
+      WHERE CASE WHEN subscription.selected_categories IS NULL
+        THEN event.category NOT IN ${sql.in(realTimeDecisionCategories)}
+        ELSE subscription.selected_categories @> jsonb_build_array(event.category) END
+      RETURNING environment
+    )
+    SELECT pg_notify(${channel}, environment) FROM (SELECT environment FROM delivery LIMIT 1) AS written`
+
+export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@moneta/store/WebhookDeliveries", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const attempts = yield* makeResourceTable("webhook_attempts", WebhookAttempt)
+    const decodeClaims = Schema.decodeUnknown(Schema.Array(ClaimRow))
+    const decodeNextDue = Schema.decodeUnknown(Schema.Array(NextDueRow))
+    const decodeEvent = Schema.decodeUnknown(Event)
+    const encodeAttempt = Schema.encode(WebhookAttempt)
+
+    const toClaimed = (claimToken: string) => (row: typeof ClaimRow.Type) =>
+      Effect.map(
+        decodeEvent({
+          id: row.event_id,
+          created_at: DateTime.formatIso(row.event_created_at),
+          category: row.category,
+          associated_object_type: row.associated_object_type,
+          associated_object_id: row.associated_object_id,
+          type: "event"
+        }),
+        (event): ClaimedDelivery => ({
+          id: row.id,
+          claimToken,
+          tenant: { groupId: row.group_id, environment: row.environment },
+          trigger: row.trigger,
+          attemptCount: row.attempt_count,
+          event,
+          subscriptionId: row.event_subscription_id,
+          url: row.url,
+          secrets: toSigningSecrets(row)
+        })
+      )
+
+    /** Takes up to `limit` due deliveries of the environment, oldest due first, under a lease. */
+    const claim = (request: ClaimRequest) =>
+      sql`WITH due AS (
+          SELECT id FROM webhook_deliveries
+          WHERE status = 'pending' AND environment = ${request.environment} AND due_at <= ${DateTime.toDate(request.now)}
+          ORDER BY due_at
+          LIMIT ${request.limit}
+          FOR UPDATE SKIP LOCKED
+        ), claimed AS (
+          UPDATE webhook_deliveries AS delivery
+          SET due_at = ${DateTime.toDate(request.leaseEnd)}, claimed_until = ${DateTime.toDate(request.leaseEnd)},
+            claim_token = ${request.claimToken}
+          FROM due WHERE delivery.id = due.id
+          RETURNING delivery.id, delivery.group_id, delivery.environment, delivery.event_id,
+            delivery.event_subscription_id, delivery.trigger, delivery.attempt_count
+        )
+        SELECT claimed.id::text AS id, claimed.group_id, claimed.environment, claimed.trigger, claimed.attempt_count,
+          event.id AS event_id, event.created_at AS event_created_at, event.category,
+          event.associated_object_type, event.associated_object_id,
+          subscription.id AS event_subscription_id, subscription.body->>'url' AS url, subscription.shared_secret,
+          subscription.previous_shared_secret, subscription.previous_shared_secret_expires_at
+        FROM claimed
+          JOIN events AS event ON event.id = claimed.event_id
+          JOIN event_subscriptions AS subscription ON subscription.id = claimed.event_subscription_id`.pipe(
+        Effect.flatMap(decodeClaims),
+        Effect.flatMap(Effect.forEach(toClaimed(request.claimToken))),
+        Effect.orDie
+      )
+
+    /** Records a batch of attempts and moves their deliveries on, in one statement. */
+    const record = (records: ReadonlyArray<AttemptRecord>) =>
+      Effect.gen(function*() {
+        if (records.length === 0) return
+        const outcomes = records.map((record) => {
+          const status: DeliveryStatus = Option.isSome(record.next)
+            ? "pending"
+            : record.attempt.status === "succeeded"
+            ? "succeeded"
+            : "failed"
+          const dueAt = Option.match(record.next, { onNone: () => null, onSome: DateTime.toDate })
+          return sql`(${record.deliveryId}::bigint, ${record.claimToken}::text, ${status}::text, ${dueAt}::timestamptz)`
+        })
+        const rows = yield* Effect.forEach(records, (record) =>
+          Effect.map(Effect.orDie(encodeAttempt(record.attempt)), (body) =>
+            sql`(${record.attempt.id}, ${record.tenant.groupId}, ${record.tenant.environment},
+              ${DateTime.toDate(record.attempt.created_at)}, ${record.deliveryId}::bigint, ${record.attempt.event_id},
+              ${record.attempt.event_subscription_id}, ${record.attempt.status}, ${jsonb(sql, body)})`))
+        yield* sql`WITH outcome (id, claim_token, status, due_at) AS (VALUES ${sql.csv(outcomes)}),
+          moved AS (
+            UPDATE webhook_deliveries AS delivery
+            SET attempt_count = delivery.attempt_count + 1, status = outcome.status,
+              due_at = coalesce(outcome.due_at, delivery.due_at), claimed_until = NULL, claim_token = NULL
+            FROM outcome
+            WHERE delivery.id = outcome.id AND delivery.claim_token = outcome.claim_token AND delivery.status = 'pending'
+          )
+          INSERT INTO webhook_attempts
+            (id, group_id, environment, created_at, delivery_id, event_id, event_subscription_id, status, body)
+          VALUES ${sql.csv(rows)}`.pipe(Effect.orDie)
+      })
+
+    /** Hands claimed deliveries back, due at `now`, for this or another process to send. */
+    const release = (claims: ReadonlyArray<{ readonly id: string; readonly claimToken: string }>, now: DateTime.Utc) =>
+      claims.length === 0
+        ? Effect.void
+        : sql`UPDATE webhook_deliveries AS delivery
+            SET due_at = ${DateTime.toDate(now)}, claimed_until = NULL, claim_token = NULL
+            FROM (VALUES ${sql.csv(claims.map((claim) => sql`(${claim.id}::bigint, ${claim.claimToken}::text)`))})
+              AS released (id, claim_token)
+            WHERE delivery.id = released.id AND delivery.claim_token = released.claim_token
+              AND delivery.status = 'pending'`.pipe(Effect.asVoid, Effect.orDie)
+
+    /** A delivery of an existing event to one subscription (resend, heartbeat); call inside the transaction. */
+    const enqueue = (tenant: TenantShape, input: {
+      readonly eventId: string
+      readonly subscriptionId: string
+      readonly trigger: WebhookAttemptTrigger
+      readonly dueAt: DateTime.Utc
+    }) =>
+      sql`WITH delivery AS (
+          INSERT INTO webhook_deliveries
+            (group_id, environment, event_id, event_subscription_id, trigger, status, attempt_count, due_at, created_at)
+          VALUES (${tenant.groupId}, ${tenant.environment}, ${input.eventId}, ${input.subscriptionId}, ${input.trigger},
+            'pending', 0, ${DateTime.toDate(input.dueAt)}, ${DateTime.toDate(input.dueAt)})
+          RETURNING environment
+        )
+        SELECT pg_notify(${channel}, environment) FROM delivery`.pipe(Effect.asVoid, Effect.orDie)
+
+    /** Stops the pending deliveries of a subscription that no longer receives (disabled or deleted). */
+    const cancelPending = (tenant: TenantShape, subscriptionId: string) =>
+      sql`UPDATE webhook_deliveries SET status = 'canceled', claimed_until = NULL, claim_token = NULL
+        WHERE event_subscription_id = ${subscriptionId} AND status = 'pending'
+          AND group_id = ${tenant.groupId} AND environment = ${tenant.environment}`.pipe(Effect.asVoid, Effect.orDie)
+
+    /** When the earliest pending delivery of the environment falls due (claimed ones: when their lease ends). */
+    const nextDueAt = (environment: Environment) =>
+      sql`SELECT min(due_at) AS due_at FROM webhook_deliveries WHERE status = 'pending' AND environment = ${environment}`
+        .pipe(
+          Effect.flatMap(decodeNextDue),
+          Effect.map((rows) => Option.fromNullable(rows[0]?.due_at)),
+          Effect.orDie
+        )
+
+    /** The log, newest first: the attempts of a subscription, of an event, or of an event to a subscription. */
+    const listAttempts = (tenant: TenantShape, request: PageRequest, filter: {
+      readonly subscriptionId?: string | undefined
+      readonly eventId?: string | undefined
+    }) =>
+      attempts.page(tenant, request, [
+        ...(filter.subscriptionId === undefined ? [] : [sql`event_subscription_id = ${filter.subscriptionId}`]),
+        ...(filter.eventId === undefined ? [] : [sql`event_id = ${filter.eventId}`])
+      ])
+
+    return { claim, record, release, enqueue, cancelPending, nextDueAt, listAttempts } as const
+  })
+}) {}

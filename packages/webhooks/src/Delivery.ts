@@ -1,0 +1,123 @@
+/**
+ * One delivery attempt: the Event object as the body, signed with the
+ * subscription's active secrets (Standard Webhooks), POSTed with a deadline.
+ *
+ * The bytes signed are the bytes sent: the body is encoded once, and both the
+ * signature and the request take that same array. `webhook-timestamp` is read
+ * from the Clock just before the request goes out.
+ */
+import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
+import { Event } from "@moneta/domain/Event"
+import * as WebhookSignature from "@moneta/domain/WebhookSignature"
+import { isSuccessStatus, responseExcerptBytes, type WebhookAttemptFailureReason } from "@moneta/domain/WebhookAttempt"
+import type { SigningSecrets } from "@moneta/store/EventSubscriptions"
+import { Clock, DateTime, Duration, Effect, Either, Option, Schema, Stream } from "effect"
+
+/** The spec's response deadline: a delivery succeeds only with a 2xx answer within it. */
+export const responseDeadline = Duration.seconds(10)
+
+export const userAgent = "Moneta-Webhooks/1.0"
+
+const utf8Encoder = new TextEncoder()
+const utf8Decoder = new TextDecoder("utf-8", { fatal: false })
+const encodeEvent = Schema.encodeSync(Event)
+
+/** The request body: the Event object as JSON, as the API shows it. */
+export const bodyOf = (event: Event): Uint8Array => utf8Encoder.encode(JSON.stringify(encodeEvent(event)))
+
+/** The secrets that sign at `at`, newest first: the current one, and the previous one during its overlap. */
+export const activeSecrets = (secrets: SigningSecrets, at: DateTime.Utc): ReadonlyArray<string> =>
+  Option.match(secrets.previous, {
+    onNone: () => [secrets.current],
+    onSome: (previous) => DateTime.lessThan(at, previous.expiresAt) ? [secrets.current, previous.secret] : [secrets.current]
+  })
+
+export interface Target {
+  readonly url: string
+  readonly event: Event
+  readonly secrets: SigningSecrets
+}
+
+/** What happened to one POST. */
+export interface Sent {
+  readonly startedAt: DateTime.Utc
+  readonly durationMs: number
+  readonly statusCode: Option.Option<number>
+  /** The first bytes of the answer, as text. */
+  readonly responseBody: Option.Option<string>
+  readonly failureReason: Option.Option<WebhookAttemptFailureReason>
+}
+
+const concat = (left: Uint8Array, right: Uint8Array): Uint8Array => {
+  const joined = new Uint8Array(left.length + right.length)
+  joined.set(left)
+  joined.set(right, left.length)
+  return joined
+}
+
+// Reads no more of the answer than the log keeps; the rest is left unread.
+const excerptOf = (response: HttpClientResponse.HttpClientResponse) =>
+  response.stream.pipe(
+    Stream.runFoldWhile(new Uint8Array(0), (bytes) => bytes.length < responseExcerptBytes, concat),
+    Effect.map((bytes) => utf8Decoder.decode(bytes.subarray(0, responseExcerptBytes)))
+  )
+
+const elapsedMillis = (startNanos: bigint) =>
+  Effect.map(Clock.currentTimeNanos, (now) => Number((now - startNanos) / 1_000_000n))
+
+/**
+ * The client deliveries go through: no trace headers (a receiver has no use
+ * for our trace ids) and no span per request.
+ */
+export const deliveryClient = (client: HttpClient.HttpClient): HttpClient.HttpClient =>
+  client.pipe(HttpClient.withTracerPropagation(false), HttpClient.withTracerDisabledWhen(() => true))
+
+/** POSTs the event to the target. Never fails: every outcome is a `Sent`. */
+export const send = (
+  client: HttpClient.HttpClient,
+  target: Target,
+  deadline: Duration.Duration = responseDeadline
+): Effect.Effect<Sent> =>
+  Effect.gen(function*() {
+    const body = bodyOf(target.event)
+    const startedAt = yield* DateTime.now
+    const startNanos = yield* Clock.currentTimeNanos
+    const headers = WebhookSignature.headers({
+      id: target.event.id,
+      timestamp: WebhookSignature.unixSeconds(startedAt),
+      body,
+      secrets: activeSecrets(target.secrets, startedAt)
+    })
+    const request = HttpClientRequest.post(target.url).pipe(
+      HttpClientRequest.setHeaders({ ...headers, "user-agent": userAgent }),
+      HttpClientRequest.bodyUint8Array(body, "application/json")
+    )
+    const answer = yield* client.execute(request).pipe(
+      Effect.timeoutFail({ duration: deadline, onTimeout: () => "timed_out" as const }),
+      Effect.either
+    )
+    if (Either.isLeft(answer)) {
+      const failureReason: WebhookAttemptFailureReason = answer.left === "timed_out" ? "timed_out" : "connection_failed"
+      return {
+        startedAt,
+        durationMs: yield* elapsedMillis(startNanos),
+        statusCode: Option.none(),
+        responseBody: Option.none(),
+        failureReason: Option.some(failureReason)
+      } satisfies Sent
+    }
+    const response = answer.right
+    // The status decides the outcome; the excerpt is best effort within what is left of the deadline.
+    const remaining = Duration.subtract(deadline, Duration.millis(yield* elapsedMillis(startNanos)))
+    const responseBody = yield* excerptOf(response).pipe(
+      Effect.timeoutOption(Duration.max(remaining, Duration.zero)),
+      Effect.orElseSucceed(() => Option.none<string>())
+    )
+    return {
+      startedAt,
+      durationMs: yield* elapsedMillis(startNanos),
+      statusCode: Option.some(response.status),
+      responseBody,
+      failureReason: isSuccessStatus(response.status) ? Option.none() : Option.some("non_2xx_response" as const)
+    } satisfies Sent
+  })

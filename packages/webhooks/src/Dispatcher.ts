@@ -1,0 +1,286 @@
+/**
+ * The webhook dispatcher: the worker that sends what the outbox holds.
+ *
+ * ```
+ * NOTIFY / poll / next due time ─▶ claimer ─▶ workers (POST, 10 s) ─▶ recorder
+ *                                  (claims a batch         (one statement per
+ *                                   under a lease)          batch of attempts)
+ * ```
+ *
+ * - Several processes share the work: claims use `FOR UPDATE SKIP LOCKED` and
+ *   a lease (`WebhookDeliveries`); no database transaction is open while a
+ *   POST is under way.
+ * - At least once: an attempt is recorded after it was sent; a process that
+ *   dies in between leaves its claim to expire, and the delivery is sent again.
+ * - Woken by NOTIFY when deliveries commit; polls as a fallback (a missed
+ *   notification, or LISTEN not yet in effect), and sleeps until the next
+ *   delivery falls due. Idle, it runs two small indexed queries per poll interval.
+ * - Graceful shutdown: the claimer stops, in-flight attempts finish (within
+ *   their deadline) and are recorded, claimed deliveries not yet started are
+ *   released for another process.
+ * - All time is Effect's Clock, so `TestClock` drives deadlines and retries.
+ */
+import { HttpClient } from "@effect/platform"
+import type { Environment } from "@moneta/domain/Environment"
+import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
+import { WebhookAttempt, WebhookAttemptId } from "@moneta/domain/WebhookAttempt"
+import { makeId } from "@moneta/store/IdGenerator"
+import { Notifications } from "@moneta/store/Notifications"
+import { type AttemptRecord, channel, type ClaimedDelivery, WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import {
+  Cause,
+  Chunk,
+  Config,
+  Context,
+  DateTime,
+  Deferred,
+  Duration,
+  Effect,
+  Fiber,
+  Layer,
+  Option,
+  Queue,
+  Ref,
+  Schedule,
+  Stream
+} from "effect"
+import { randomUUID } from "node:crypto"
+import { deliveryClient, send } from "./Delivery.js"
+import { nextAttemptAt } from "./RetrySchedule.js"
+
+export interface DispatcherOptions {
+  /** The environment whose deliveries this dispatcher sends (a server serves one). */
+  readonly environment: Environment
+  /** POSTs under way at once. */
+  readonly concurrency?: number | undefined
+  /** Deliveries taken per claim statement. */
+  readonly batchSize?: number | undefined
+  /** How long a claim keeps other processes away; must exceed the deadline plus recording. */
+  readonly lease?: Duration.DurationInput | undefined
+  /** The fallback wake-up when no notification comes. */
+  readonly pollInterval?: Duration.DurationInput | undefined
+  /** The response deadline (the spec's 10 seconds). */
+  readonly deadline?: Duration.DurationInput | undefined
+}
+
+export const defaults = {
+  concurrency: 64,
+  batchSize: 100,
+  lease: Duration.minutes(1),
+  pollInterval: Duration.seconds(2),
+  deadline: Duration.seconds(10)
+} as const
+
+export class Dispatcher extends Context.Tag("@moneta/webhooks/Dispatcher")<Dispatcher, {
+  /** Makes the dispatcher look for due deliveries now (as a NOTIFY does). */
+  readonly wake: Effect.Effect<void>
+}>() {}
+
+interface PendingRecord {
+  readonly record: AttemptRecord
+  readonly recorded: Deferred.Deferred<void>
+}
+
+type CycleResult = "more" | "full" | "drained"
+
+const maxRecordBatch = 500
+
+/** Lets pending I/O callbacks run (not a timer: the Clock, and a TestClock, are not involved). */
+const yieldToEventLoop = Effect.async<void>((resume) => {
+  const handle = setImmediate(() => resume(Effect.void))
+  return Effect.sync(() => clearImmediate(handle))
+})
+
+/** Tells a worker to finish. */
+const stop = Symbol("stop")
+const isClaimed = (item: ClaimedDelivery | typeof stop): item is ClaimedDelivery => item !== stop
+
+/** The dispatcher, running until its scope closes. */
+export const make = (options: DispatcherOptions) =>
+  Effect.gen(function*() {
+    const store = yield* WebhookDeliveries
+    const notifications = yield* Notifications
+    const client = deliveryClient(yield* HttpClient.HttpClient)
+    const concurrency = options.concurrency ?? defaults.concurrency
+    const batchSize = options.batchSize ?? defaults.batchSize
+    const lease = Duration.decode(options.lease ?? defaults.lease)
+    const pollInterval = Duration.decode(options.pollInterval ?? defaults.pollInterval)
+    const deadline = Duration.decode(options.deadline ?? defaults.deadline)
+    // Claimed but unrecorded deliveries this process may hold: the workers' own plus one batch waiting.
+    const maxHeld = concurrency + batchSize
+    const claimThreshold = Math.max(1, Math.floor(Math.min(batchSize, concurrency) / 4))
+    const processToken = randomUUID()
+
+    const wakeups = yield* Queue.dropping<void>(1)
+    const work = yield* Queue.unbounded<ClaimedDelivery | typeof stop>()
+    const records = yield* Queue.unbounded<PendingRecord>()
+    const held = yield* Ref.make(0)
+    const claims = yield* Ref.make(0)
+    const wake = Effect.asVoid(Queue.offer(wakeups, undefined))
+
+    // Recorder: one statement per batch of finished attempts. While POSTs are
+    // still under way, it lets the event loop run once more before writing, so
+    // that the answers already on their way join the batch.
+    const recordBatch = Effect.gen(function*() {
+      const first = Chunk.toReadonlyArray(yield* Queue.takeBetween(records, 1, maxRecordBatch))
+      const more = first.length < maxRecordBatch && (yield* Ref.get(held)) > first.length
+        ? Chunk.toReadonlyArray(yield* Effect.zipRight(yieldToEventLoop, Queue.takeUpTo(records, maxRecordBatch - first.length)))
+        : []
+      const batch = [...first, ...more]
+      yield* store.record(batch.map((pending) => pending.record)).pipe(
+        // The deliveries stay claimed: they are sent again when the lease ends (at least once).
+        Effect.catchAllCause((cause) => Effect.logError("Could not record webhook attempts", cause)),
+        Effect.uninterruptible
+      )
+      yield* Ref.update(held, (count) => count - batch.length)
+      yield* Effect.forEach(batch, (pending) => Deferred.succeed(pending.recorded, undefined), { discard: true })
+      yield* wake
+    })
+
+    const attempt = (claimed: ClaimedDelivery) =>
+      Effect.gen(function*() {
+        const sent = yield* send(client, claimed, deadline)
+        const attemptNumber = claimed.attemptCount + 1
+        const succeeded = Option.isNone(sent.failureReason)
+        const next = nextAttemptAt({
+          environment: claimed.tenant.environment,
+          trigger: claimed.trigger,
+          eventCreatedAt: claimed.event.created_at,
+          attemptNumber,
+          startedAt: sent.startedAt,
+          succeeded
+        })
+        const webhookAttempt = new WebhookAttempt({
+          id: WebhookAttemptId.make(yield* makeId("webhook_attempt")),
+          created_at: sent.startedAt,
+          event_id: EventId.make(claimed.event.id),
+          event_category: claimed.event.category,
+          event_subscription_id: EventSubscriptionId.make(claimed.subscriptionId),
+          url: claimed.url,
+          trigger: claimed.trigger,
+          attempt_number: attemptNumber,
+          status: succeeded ? "succeeded" : "failed",
+          failure_reason: Option.getOrNull(sent.failureReason),
+          response_status_code: Option.getOrNull(sent.statusCode),
+          response_body: Option.getOrNull(sent.responseBody),
+          duration_ms: sent.durationMs,
+          next_attempt_at: Option.getOrNull(next)
+          // Built from checked values; the store encodes (and so checks) it again when writing.
+        }, true)
+        if (!succeeded) {
+          yield* Effect.logDebug("Webhook attempt failed").pipe(Effect.annotateLogs({
+            event_id: claimed.event.id,
+            event_subscription_id: claimed.subscriptionId,
+            attempt_number: attemptNumber,
+            failure_reason: webhookAttempt.failure_reason,
+            response_status_code: webhookAttempt.response_status_code
+          }))
+        }
+        const recorded = yield* Deferred.make<void>()
+        yield* Queue.offer(records, {
+          record: { deliveryId: claimed.id, claimToken: claimed.claimToken, tenant: claimed.tenant, attempt: webhookAttempt, next },
+          recorded
+        })
+        yield* Deferred.await(recorded)
+      })
+
+    // Workers are never interrupted: at shutdown each receives `stop` once the
+    // claims nobody started are released, after finishing the attempt it is in.
+    const worker: Effect.Effect<void> = Effect.flatMap(
+      Queue.take(work),
+      (item) => item === stop ? Effect.void : Effect.zipRight(attempt(item), Effect.suspend(() => worker))
+    )
+
+    const claimDue = Effect.gen(function*() {
+      const holding = yield* Ref.get(held)
+      const room = maxHeld - holding
+      // A claim costs about the same for one row as for a batch: wait for room for a good part of one.
+      if (room <= 0 || (holding > 0 && room < claimThreshold)) return "full" satisfies CycleResult
+      const limit = Math.min(batchSize, room)
+      const now = yield* DateTime.now
+      const claimToken = `${processToken}:${yield* Ref.updateAndGet(claims, (count) => count + 1)}`
+      // Claiming and handing over are one step: an interruption in between would strand the claims until the lease ends.
+      const claimed = yield* Effect.uninterruptible(Effect.gen(function*() {
+        const rows = yield* store.claim({
+          environment: options.environment,
+          now,
+          leaseEnd: DateTime.addDuration(now, lease),
+          claimToken,
+          limit
+        })
+        yield* Ref.update(held, (count) => count + rows.length)
+        yield* Queue.offerAll(work, rows)
+        return rows.length
+      }))
+      return (claimed === limit ? "more" : "drained") satisfies CycleResult
+    })
+
+    const idle = Effect.gen(function*() {
+      const now = yield* DateTime.now
+      const nextDue = yield* store.nextDueAt(options.environment)
+      const untilDue = Option.match(nextDue, {
+        onNone: () => pollInterval,
+        onSome: (dueAt) => Duration.min(pollInterval, DateTime.distanceDuration(now, dueAt))
+      })
+      const dueNow = Option.exists(nextDue, (dueAt) => !DateTime.greaterThan(dueAt, now))
+      // Due but not claimable: another process holds the rows for a moment (SKIP LOCKED).
+      const wait = dueNow ? Duration.millis(5) : untilDue
+      yield* Effect.raceFirst(Queue.take(wakeups), Effect.sleep(wait))
+    })
+
+    const claimer = Effect.forever(
+      claimDue.pipe(
+        Effect.flatMap((result): Effect.Effect<void> =>
+          result === "more" ? Effect.yieldNow() : result === "full" ? Queue.take(wakeups) : idle
+        ),
+        Effect.catchAllCause((cause) =>
+          Cause.isInterruptedOnly(cause)
+            ? Effect.failCause(cause)
+            : Effect.logError("Webhook dispatcher could not claim deliveries", cause).pipe(
+              Effect.zipRight(Effect.sleep(pollInterval))
+            )
+        )
+      )
+    )
+
+    const listener = notifications.listen(channel).pipe(
+      Stream.filter((environment) => environment === options.environment),
+      Stream.runForEach(() => wake),
+      Effect.tapErrorCause((cause) => Effect.logWarning("Webhook dispatcher lost its notifications; polling meanwhile", cause)),
+      Effect.retry(Schedule.spaced(pollInterval))
+    )
+
+    // Scope finalizers run in reverse order of addition: the claimer and the listener
+    // stop first; then the claims nobody started are released, and the workers finish
+    // the attempts they are in (the recorder still records them); the recorder stops last.
+    yield* Effect.forkScoped(Effect.forever(recordBatch))
+    const workers = yield* Effect.forEach(Array.from({ length: concurrency }), () => Effect.forkDaemon(worker))
+    yield* Effect.addFinalizer(() =>
+      Effect.gen(function*() {
+        const unstarted = Chunk.toReadonlyArray(yield* Queue.takeAll(work)).filter(isClaimed)
+        if (unstarted.length > 0) {
+          yield* store.release(unstarted, yield* DateTime.now).pipe(
+            Effect.catchAllCause((cause) => Effect.logWarning("Could not release webhook claims; they expire with their lease", cause))
+          )
+        }
+        yield* Queue.offerAll(work, workers.map(() => stop))
+        yield* Fiber.awaitAll(workers)
+      })
+    )
+    yield* Effect.forkScoped(listener)
+    yield* Effect.forkScoped(claimer)
+    return Dispatcher.of({ wake })
+  })
+
+/** The dispatcher as a layer (it needs the database, its notifications and an `HttpClient`). */
+export const layer = (
+  options: DispatcherOptions
+): Layer.Layer<Dispatcher, never, WebhookDeliveries | Notifications | HttpClient.HttpClient> =>
+  Layer.scoped(Dispatcher, make(options))
+
+/** Tuning from the environment: `MONETA_WEBHOOK_CONCURRENCY`, `MONETA_WEBHOOK_BATCH_SIZE`, `MONETA_WEBHOOK_POLL_INTERVAL`. */
+export const config = Config.all({
+  concurrency: Config.integer("MONETA_WEBHOOK_CONCURRENCY").pipe(Config.withDefault(defaults.concurrency)),
+  batchSize: Config.integer("MONETA_WEBHOOK_BATCH_SIZE").pipe(Config.withDefault(defaults.batchSize)),
+  pollInterval: Config.duration("MONETA_WEBHOOK_POLL_INTERVAL").pipe(Config.withDefault(defaults.pollInterval))
+})

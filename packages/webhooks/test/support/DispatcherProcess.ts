@@ -1,0 +1,30 @@
+/**
+ * A dispatcher in a process of its own, for the crash-safety tests:
+ * `node --import tsx DispatcherProcess.ts` with `DATABASE_URL` (an already
+ * migrated database), `MONETA_ENVIRONMENT`, `TEST_LEASE_MILLIS` and
+ * `TEST_POLL_MILLIS`. Logs "dispatcher ready" once it runs; the test kills it
+ * with SIGKILL, which no finalizer survives.
+ */
+import { NodeHttpClient, NodeRuntime } from "@effect/platform-node"
+import { Environment } from "@moneta/domain/Environment"
+import * as Database from "@moneta/store/Database"
+import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { Config, Duration, Effect, Layer, Schema } from "effect"
+import * as Dispatcher from "../../src/Dispatcher.js"
+
+const settings = Config.all({
+  url: Config.redacted("DATABASE_URL"),
+  environment: Schema.Config("MONETA_ENVIRONMENT", Environment),
+  lease: Config.integer("TEST_LEASE_MILLIS"),
+  poll: Config.integer("TEST_POLL_MILLIS")
+})
+
+const DispatcherLive = Layer.unwrapEffect(Effect.map(settings, ({ environment, lease, poll, url }) =>
+  Dispatcher.layer({ environment, lease: Duration.millis(lease), pollInterval: Duration.millis(poll) }).pipe(
+    Layer.provide(Layer.merge(WebhookDeliveries.Default, NodeHttpClient.layerUndici)),
+    Layer.provide(Database.layerPostgres(url))
+  )))
+
+const Ready = Layer.effectDiscard(Effect.logInfo("dispatcher ready"))
+
+NodeRuntime.runMain(Layer.launch(Ready.pipe(Layer.provideMerge(DispatcherLive))))

@@ -1,0 +1,90 @@
+/**
+ * Tenants, subscriptions and events for webhook tests, written through the
+ * store as the bank writes them (events with their deliveries, in one
+ * transaction).
+ */
+import { SqlClient } from "@effect/sql"
+import type { Environment } from "@moneta/domain/Environment"
+import { pendingEvent } from "@moneta/domain/Event"
+import type { EventCategory, KnownEventCategory } from "@moneta/domain/EventCategory"
+import * as EventSubscription from "@moneta/domain/EventSubscription"
+import { EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
+import { ApiKeys } from "@moneta/store/ApiKeys"
+import { EventSubscriptions } from "@moneta/store/EventSubscriptions"
+import { Events } from "@moneta/store/Events"
+import { makeId } from "@moneta/store/IdGenerator"
+import type { TenantShape } from "@moneta/store/Tenant"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { DateTime, Effect, Layer, Schema } from "effect"
+
+/** The store services the tests use. */
+export const StoreLive = Layer.mergeAll(
+  ApiKeys.Default,
+  EventSubscriptions.Default,
+  Events.Default,
+  WebhookDeliveries.Default
+)
+
+export const tenant = (environment: Environment) =>
+  Effect.gen(function*() {
+    const groupId = GroupId.make(yield* makeId("group"))
+    yield* (yield* ApiKeys).insertGroup(groupId, "Webhook test group", yield* DateTime.now)
+    return { groupId, environment } satisfies TenantShape
+  })
+
+export interface SubscriptionInput {
+  readonly url: string
+  readonly secret: string
+  readonly categories?: ReadonlyArray<KnownEventCategory> | undefined
+  readonly status?: "active" | "disabled" | undefined
+}
+
+export const subscribe = (owner: TenantShape, input: SubscriptionInput) =>
+  Effect.gen(function*() {
+    const { next } = EventSubscription.create({
+      id: EventSubscriptionId.make(yield* makeId("event_subscription")),
+      createdAt: yield* DateTime.now,
+      idempotencyKey: null,
+      body: {
+        url: input.url,
+        status: input.status,
+        selected_event_categories: input.categories?.map((event_category) => ({ event_category }))
+      }
+    })
+    yield* (yield* EventSubscriptions).insert(owner, next, input.secret)
+    return next
+  })
+
+/** Events about made-up objects, committed together (as one change would). */
+export const emit = (owner: TenantShape, categories: ReadonlyArray<EventCategory>) =>
+  Effect.gen(function*() {
+    const events = yield* Events
+    const createdAt = yield* DateTime.now
+    return yield* transactionally(
+      events.append(owner, categories.map((category) => pendingEvent(category, "wire_transfer", `wire_transfer_${category}`)), createdAt)
+    )
+  })
+
+const DeliveryRow = Schema.Struct({
+  event_id: Schema.String,
+  event_subscription_id: Schema.String,
+  status: Schema.String,
+  attempt_count: Schema.Number
+})
+
+/** The deliveries written for a tenant. */
+export const deliveries = (owner: TenantShape) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql`SELECT event_id, event_subscription_id, status, attempt_count FROM webhook_deliveries
+      WHERE group_id = ${owner.groupId} AND environment = ${owner.environment} ORDER BY id`
+    return yield* Schema.decodeUnknown(Schema.Array(DeliveryRow))(rows)
+  }).pipe(Effect.orDie)
+
+/** The attempts logged for a subscription, oldest first. */
+export const attempts = (owner: TenantShape, subscriptionId: string) =>
+  Effect.gen(function*() {
+    const page = yield* (yield* WebhookDeliveries).listAttempts(owner, { limit: 100 }, { subscriptionId })
+    return [...page.data].reverse()
+  })
