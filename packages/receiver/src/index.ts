@@ -1,1 +1,11 @@
-export {}
+export * as AssociatedObject from "./AssociatedObject.js"
+export * as Body from "./Body.js"
+export * as Deduplication from "./Deduplication.js"
+export * as FetchAdapter from "./FetchAdapter.js"
+export * as Handlers from "./Handlers.js"
+export * as NodeAdapter from "./NodeAdapter.js"
+export * as PlatformAdapter from "./PlatformAdapter.js"
+export * as Receiver from "./Receiver.js"
+export * as ReceiverError from "./ReceiverError.js"
+export * as Reply from "./Reply.js"
+export * as SqlDeduplication from "./SqlDeduplication.js"

@@ -1,7 +1,7 @@
 /**
  * How a downstream project property-tests its own code with the arbitraries
  * of `@moneta/domain/testing`: here, a host app's wire-transfer status labels
- * and its webhook endpoint.
+ * and its webhook endpoint (built with `@moneta/receiver`).
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Event, WebhookSignature, WireTransfer } from "@moneta/domain"
@@ -12,7 +12,8 @@ import {
   wireTransferArbitrary,
   wireTransferCommandArbitrary
 } from "@moneta/domain/testing"
-import { DateTime, Either, FastCheck as fc, Schema } from "effect"
+import { Deduplication, Handlers, Receiver } from "@moneta/receiver"
+import { DateTime, Effect, Either, FastCheck as fc, Schema, TestClock } from "effect"
 
 /** The app's code under test: what its dashboard shows for a transfer. */
 const statusLabel = (transfer: WireTransfer.WireTransfer): string => {
@@ -62,6 +63,11 @@ describe("the app's view of wire transfers", () => {
   )
 })
 
+/** Any event, half of them about wire transfers (the categories the app handles). */
+const wireTransferOrOtherEvent = fc
+  .tuple(eventArbitrary, fc.constantFrom("wire_transfer.created" as const, "wire_transfer.updated" as const, undefined))
+  .map(([event, category]) => category === undefined ? event : new Event.Event({ ...event, category }))
+
 describe("the app's webhook endpoint", () => {
   it.prop(
     "accepts what the service signs and nothing signed with another secret",
@@ -76,5 +82,31 @@ describe("the app's webhook endpoint", () => {
       expect(Either.isRight(verify([secret]))).toBe(true)
       expect(Either.isLeft(verify([otherSecret]))).toBe(true)
     }
+  )
+
+  it.effect.prop(
+    "whatever arrives, duplicated and in any order, each wire transfer event is counted once",
+    [fc.array(wireTransferOrOtherEvent, { minLength: 1, maxLength: 10 }), fc.array(fc.nat(), { minLength: 1, maxLength: 30 })],
+    ([events, picks]) =>
+      Effect.gen(function*() {
+        yield* TestClock.setTime(1_800_000_000_000)
+        // The app's handler: counts wire transfer events; everything else is ignored.
+        const counted = new Map<string, number>()
+        const handlers = Handlers.empty.pipe(
+          Handlers.on("wire_transfer.*", (event) => Effect.sync(() => counted.set(event.id, (counted.get(event.id) ?? 0) + 1)))
+        )
+        const receiver = yield* Receiver.make({ secrets: ["shared secret"], handlers })
+        // At-least-once delivery: any event, any number of times, in any order.
+        const deliveries = picks.map((pick) => events[pick % events.length]).filter((event) => event !== undefined)
+        for (const event of deliveries) {
+          const body = new TextEncoder().encode(JSON.stringify(Schema.encodeSync(Event.Event)(event)))
+          const headers = WebhookSignature.headers({ id: event.id, timestamp: 1_800_000_000, body, secrets: ["shared secret"] })
+          yield* receiver.receive({ header: (name) => headers[name], body })
+        }
+        const transfers = new Set(deliveries.filter((event) => event.category.startsWith("wire_transfer.")).map((event) => event.id))
+        expect([...counted.keys()].sort()).toEqual([...transfers].sort())
+        expect([...counted.values()].every((count) => count === 1)).toBe(true)
+      }).pipe(Effect.provide(Deduplication.layerMemory())),
+    { timeout: 60_000 }
   )
 })
