@@ -18,19 +18,31 @@ import { Bookkeeping } from "./Bookkeeping.js"
 import { Cards } from "./Cards.js"
 import { Entities } from "./Entities.js"
 import { Events } from "./Events.js"
+import { EventSubscriptions } from "./EventSubscriptions.js"
 import { LockboxAddresses } from "./LockboxAddresses.js"
 import { Simulations } from "./Simulations.js"
 import { Transactions } from "./Transactions.js"
+import { AccountNumbers } from "./AccountNumbers.js"
+import { ExternalAccounts } from "./ExternalAccounts.js"
+import { PendingTransactions } from "./PendingTransactions.js"
+import { WireTransfers } from "./WireTransfers.js"
+import { WireTransferSimulations } from "./WireTransferSimulations.js"
 
 export class MonetaApi extends HttpApi.make("moneta")
   .add(Accounts)
   .add(Entities)
   .add(Transactions)
   .add(Events)
+  .add(EventSubscriptions)
   .add(Bookkeeping)
   .add(Simulations)
   .add(Cards)
   .add(LockboxAddresses)
+  .add(WireTransfers)
+  .add(WireTransferSimulations)
+  .add(PendingTransactions)
+  .add(ExternalAccounts)
+  .add(AccountNumbers)
   .addError(InvalidParametersError)
   .addError(MalformedRequestError)
   .addError(ApiMethodNotFoundError)

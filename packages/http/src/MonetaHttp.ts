@@ -12,10 +12,16 @@ import { Bookkeeping } from "@moneta/bank/Bookkeeping"
 import { Cards } from "@moneta/bank/Cards"
 import { Entities } from "@moneta/bank/Entities"
 import { Events } from "@moneta/bank/Events"
+import { EventSubscriptions } from "@moneta/bank/EventSubscriptions"
 import { Idempotency } from "@moneta/bank/Idempotency"
 import { LockboxAddresses } from "@moneta/bank/LockboxAddresses"
 import { Simulations } from "@moneta/bank/Simulations"
 import { Transactions } from "@moneta/bank/Transactions"
+import { WebhookLog } from "@moneta/bank/WebhookLog"
+import { AccountNumbers } from "@moneta/bank/AccountNumbers"
+import { ExternalAccounts } from "@moneta/bank/ExternalAccounts"
+import { PendingTransactions } from "@moneta/bank/PendingTransactions"
+import { WireTransfers } from "@moneta/bank/WireTransfers"
 import { Layer } from "effect"
 import { AccountsLive } from "./Accounts.js"
 import { AuthorizationLive } from "./Authorization.js"
@@ -24,9 +30,15 @@ import { CardsLive } from "./Cards.js"
 import { EntitiesLive } from "./Entities.js"
 import { ErrorMappingLive } from "./ErrorMapping.js"
 import { EventsLive } from "./Events.js"
+import { EventSubscriptionsLive } from "./EventSubscriptions.js"
 import { LockboxAddressesLive } from "./LockboxAddresses.js"
 import { SimulationsLive } from "./Simulations.js"
 import { TransactionsLive } from "./Transactions.js"
+import { AccountNumbersLive } from "./AccountNumbers.js"
+import { ExternalAccountsLive } from "./ExternalAccounts.js"
+import { PendingTransactionsLive } from "./PendingTransactions.js"
+import { WireTransfersLive } from "./WireTransfers.js"
+import { WireTransferSimulationsLive } from "./WireTransferSimulations.js"
 
 /** The bank's operations the handlers use. Needs `SqlClient` and `ServerEnvironment`. */
 export const BankLive = Layer.mergeAll(
@@ -36,10 +48,16 @@ export const BankLive = Layer.mergeAll(
   Cards.Default,
   Entities.Default,
   Events.Default,
+  EventSubscriptions.Default,
   Idempotency.Default,
   LockboxAddresses.Default,
   Simulations.Default,
-  Transactions.Default
+  Transactions.Default,
+  WebhookLog.Default,
+  AccountNumbers.Default,
+  ExternalAccounts.Default,
+  PendingTransactions.Default,
+  WireTransfers.Default
 )
 
 const GroupsLive = Layer.mergeAll(
@@ -48,9 +66,15 @@ const GroupsLive = Layer.mergeAll(
   CardsLive,
   EntitiesLive,
   EventsLive,
+  EventSubscriptionsLive,
   LockboxAddressesLive,
   SimulationsLive,
-  TransactionsLive
+  TransactionsLive,
+  AccountNumbersLive,
+  ExternalAccountsLive,
+  PendingTransactionsLive,
+  WireTransfersLive,
+  WireTransferSimulationsLive
 )
 
 /** The HttpApi implementation: `HttpApi.Api` for `HttpApiBuilder.serve` / `httpApp` / `toWebHandler`. */

@@ -1,0 +1,35 @@
+/**
+ * What to stop if the benchmark is interrupted (Ctrl-C, SIGTERM): the servers
+ * it started and the throwaway Postgres cluster, which would otherwise outlive it.
+ */
+const pending = new Set<() => Promise<void>>()
+
+let installed = false
+
+const install = () => {
+  if (installed) return
+  installed = true
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      void Promise.allSettled([...pending].map((stop) => stop())).then(() => process.exit(130))
+    })
+  }
+}
+
+/** Runs `use` with a resource, and stops it afterwards or when the process is interrupted. */
+export const using = async <R, A>(
+  acquire: () => Promise<R>,
+  stop: (resource: R) => Promise<void>,
+  use: (resource: R) => Promise<A>
+): Promise<A> => {
+  install()
+  const resource = await acquire()
+  const release = () => stop(resource)
+  pending.add(release)
+  try {
+    return await use(resource)
+  } finally {
+    pending.delete(release)
+    await release()
+  }
+}

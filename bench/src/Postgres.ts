@@ -1,0 +1,95 @@
+/**
+ * The Postgres server of the benchmark: `DATABASE_URL` when it is set,
+ * otherwise a throwaway cluster started like `.ci/run` does (initdb and
+ * pg_ctl from Debian's /usr/lib/postgresql/<version>/bin, as the `postgres`
+ * user when running as root, fsync off). Each run gets a database of its own,
+ * dropped at the end.
+ */
+import { execFileSync } from "node:child_process"
+import { randomUUID } from "node:crypto"
+import * as Fs from "node:fs"
+import * as Os from "node:os"
+import * as Path from "node:path"
+import pg from "pg"
+import { freePort } from "./Processes.js"
+
+export interface PostgresServer {
+  /** Where it runs, for the report (no password). */
+  readonly label: string
+  /** A URL of a database of its own, created for this run. */
+  readonly databaseUrl: string
+  readonly stop: () => Promise<void>
+}
+
+const findBinaries = (): string | undefined => {
+  const root = "/usr/lib/postgresql"
+  if (!Fs.existsSync(root)) return undefined
+  const versions = Fs.readdirSync(root).sort((left, right) => Number(right) - Number(left))
+  for (const version of versions) {
+    const bin = Path.join(root, version, "bin")
+    if (Fs.existsSync(Path.join(bin, "initdb")) && Fs.existsSync(Path.join(bin, "pg_ctl"))) return bin
+  }
+  return undefined
+}
+
+const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0
+
+const asPostgres = (command: string, args: ReadonlyArray<string>, cwd: string) =>
+  isRoot()
+    ? execFileSync("runuser", ["-u", "postgres", "--", command, ...args], { cwd, stdio: "pipe" })
+    : execFileSync(command, [...args], { cwd, stdio: "pipe" })
+
+const startCluster = async (): Promise<{ readonly url: string; readonly label: string; readonly stop: () => Promise<void> }> => {
+  const bin = findBinaries()
+  if (bin === undefined) throw new Error("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin); set DATABASE_URL")
+  const dir = Fs.mkdtempSync(Path.join(Os.tmpdir(), "moneta-bench-pg-"))
+  if (isRoot()) execFileSync("chown", ["postgres:", dir])
+  const data = Path.join(dir, "data")
+  const port = await freePort()
+  asPostgres(Path.join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8", "--lc-collate=C"], dir)
+  asPostgres(Path.join(bin, "pg_ctl"), [
+    "-D", data, "-l", Path.join(dir, "server.log"), "-w", "-t", "60", "start", "-o",
+    `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
+  ], dir)
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    label: `throwaway cluster (${Path.basename(Path.dirname(bin))}, fsync=off, synchronous_commit=off) on port ${port}`,
+    stop: async () => {
+      asPostgres(Path.join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"], dir)
+      Fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}
+
+const withDatabase = (url: string, database: string) => {
+  const parsed = new URL(url)
+  parsed.pathname = `/${database}`
+  return parsed.toString()
+}
+
+const labelOf = (url: string) => {
+  const parsed = new URL(url)
+  return `DATABASE_URL (${parsed.hostname}:${parsed.port || "5432"})`
+}
+
+export const startPostgres = async (databaseUrl: string | undefined): Promise<PostgresServer> => {
+  const server = databaseUrl === undefined
+    ? await startCluster()
+    : { url: databaseUrl, label: labelOf(databaseUrl), stop: async () => {} }
+  const name = `moneta_bench_${randomUUID().replaceAll("-", "")}`
+  const admin = new pg.Client({ connectionString: server.url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  return {
+    label: server.label,
+    databaseUrl: withDatabase(server.url, name),
+    stop: async () => {
+      const cleanup = new pg.Client({ connectionString: server.url })
+      await cleanup.connect()
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await cleanup.end()
+      await server.stop()
+    }
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * `pnpm bench:webhooks`: webhook deliveries per second from one dispatcher
+ * process to a local receiver, and commit-to-receipt latency (p50/p99), on
+ * the embedded database and on real Postgres.
+ *
+ *   pnpm --filter @moneta/bench bench:webhooks [--events 10000] [--latency-events 1000] [--rate 200]
+ *     [--concurrency 64] [--batch 100] [--databases embedded,postgres]
+ *
+ * - Throughput: the outbox is filled with `--events` deliveries first (100
+ *   events per transaction), then one dispatcher starts and the clock runs
+ *   until the receiver has every one of them.
+ * - Latency: with the dispatcher idle and listening, events are committed one
+ *   per transaction at `--rate` per second; each is timed from the moment its
+ *   commit returned to the moment the receiver has read its request.
+ * Writer, dispatcher and receiver share this process (the embedded database
+ * has to: it lives in it). Postgres is `DATABASE_URL` when set, otherwise a
+ * throwaway cluster.
+ */
+import { NodeHttpClient } from "@effect/platform-node"
+import type { SqlClient } from "@effect/sql"
+import { pendingEvent } from "@moneta/domain/Event"
+import * as EventSubscription from "@moneta/domain/EventSubscription"
+import { EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
+import { ApiKeys } from "@moneta/store/ApiKeys"
+import * as Database from "@moneta/store/Database"
+import { EventSubscriptions } from "@moneta/store/EventSubscriptions"
+import { Events } from "@moneta/store/Events"
+import { makeId } from "@moneta/store/IdGenerator"
+import * as Migrations from "@moneta/store/Migrations"
+import type * as Notifications from "@moneta/store/Notifications"
+import type { TenantShape } from "@moneta/store/Tenant"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import * as Dispatcher from "@moneta/webhooks/Dispatcher"
+import { DateTime, Effect, Layer, Redacted } from "effect"
+import * as Http from "node:http"
+import type { AddressInfo } from "node:net"
+import * as Os from "node:os"
+import { performance } from "node:perf_hooks"
+import { parseArgs } from "node:util"
+import { startPostgres } from "./Postgres.js"
+
+const { values } = parseArgs({
+  options: {
+    events: { type: "string", default: "10000" },
+    "latency-events": { type: "string", default: "1000" },
+    rate: { type: "string", default: "50" },
+    concurrency: { type: "string", default: String(Dispatcher.defaults.concurrency) },
+    batch: { type: "string", default: String(Dispatcher.defaults.batchSize) },
+    databases: { type: "string", default: "embedded,postgres" }
+  }
+})
+
+const throughputEvents = Number(values.events)
+const latencyEvents = Number(values["latency-events"])
+const rate = Number(values.rate)
+const concurrency = Number(values.concurrency)
+const batchSize = Number(values.batch)
+const databases = values.databases.split(",").map((name) => name.trim())
+
+/** A receiver that answers 204 at once and notes when each `webhook-id` arrived. */
+const startReceiver = () =>
+  Effect.acquireRelease(
+    Effect.async<{ readonly url: string; readonly arrivals: Map<string, number>; readonly close: () => void }>((resume) => {
+      const arrivals = new Map<string, number>()
+      const server = Http.createServer({ keepAliveTimeout: 60_000 }, (request, response) => {
+        request.resume()
+        request.on("end", () => {
+          const id = request.headers["webhook-id"]
+          if (typeof id === "string" && !arrivals.has(id)) arrivals.set(id, performance.now())
+          response.writeHead(204)
+          response.end()
+        })
+      })
+      server.listen(0, "127.0.0.1", () => {
+        // Safe: a TCP server listening on a host and port has an AddressInfo address.
+        const port = (server.address() as AddressInfo).port
+        resume(Effect.succeed({
+          url: `http://127.0.0.1:${port}/webhooks`,
+          arrivals,
+          close: () => {
+            server.closeAllConnections()
+            server.close()
+          }
+        }))
+      })
+    }),
+    (receiver) => Effect.sync(receiver.close)
+  )
+
+const StoreLive = Layer.mergeAll(ApiKeys.Default, EventSubscriptions.Default, Events.Default, WebhookDeliveries.Default)
+
+const dispatcherLayer = Dispatcher.layer({ environment: "sandbox", concurrency, batchSize }).pipe(
+  Layer.provide(NodeHttpClient.layerUndici)
+)
+
+const waitUntil = (condition: () => boolean, timeoutMillis: number) =>
+  Effect.gen(function*() {
+    const deadline = performance.now() + timeoutMillis
+    while (!condition()) {
+      if (performance.now() > deadline) return yield* Effect.dieMessage("the receiver did not get every delivery in time")
+      yield* Effect.sleep("2 millis")
+    }
+  })
+
+const percentile = (sorted: ReadonlyArray<number>, fraction: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN
+
+interface Result {
+  readonly database: string
+  readonly deliveriesPerSecond: number
+  readonly throughputSeconds: number
+  readonly p50: number
+  readonly p99: number
+  readonly max: number
+}
+
+const measure = (database: string) =>
+  Effect.gen(function*() {
+    const receiver = yield* startReceiver()
+    const groupId = GroupId.make(yield* makeId("group"))
+    yield* (yield* ApiKeys).insertGroup(groupId, "Benchmark", yield* DateTime.now)
+    const tenant: TenantShape = { groupId, environment: "sandbox" }
+    const { next } = EventSubscription.create({
+      id: EventSubscriptionId.make(yield* makeId("event_subscription")),
+      createdAt: yield* DateTime.now,
+      idempotencyKey: null,
+      body: { url: receiver.url }
+    })
+    yield* (yield* EventSubscriptions).insert(tenant, next, "benchmark secret")
+    const events = yield* Events
+    const commit = (count: number) =>
+      transactionally(
+        Effect.flatMap(DateTime.now, (createdAt) =>
+          events.append(
+            tenant,
+            Array.from({ length: count }, () => pendingEvent("wire_transfer.updated", "wire_transfer", "wire_transfer_benchmark")),
+            createdAt
+          ))
+      )
+
+    // Throughput: a full outbox, then one dispatcher.
+    for (let written = 0; written < throughputEvents; written += 100) {
+      yield* commit(Math.min(100, throughputEvents - written))
+    }
+    const started = performance.now()
+    const throughputSeconds = yield* Effect.scoped(Effect.gen(function*() {
+      yield* Layer.build(dispatcherLayer)
+      yield* waitUntil(() => receiver.arrivals.size >= throughputEvents, 600_000)
+      return (performance.now() - started) / 1000
+    }))
+    receiver.arrivals.clear()
+
+    // Latency: one event per transaction at a steady rate, the dispatcher waiting on NOTIFY.
+    const committedAt = new Map<string, number>()
+    yield* Effect.scoped(Effect.gen(function*() {
+      yield* Layer.build(dispatcherLayer)
+      yield* Effect.sleep("500 millis")
+      const interval = 1000 / rate
+      const first = performance.now()
+      for (let index = 0; index < latencyEvents; index++) {
+        const due = first + index * interval
+        const wait = due - performance.now()
+        if (wait > 0) yield* Effect.sleep(`${wait} millis`)
+        const [event] = yield* commit(1)
+        if (event !== undefined) committedAt.set(event.id, performance.now())
+      }
+      yield* waitUntil(() => receiver.arrivals.size >= latencyEvents, 60_000)
+    }))
+    const latencies = [...committedAt].map(([id, at]) => (receiver.arrivals.get(id) ?? Number.NaN) - at).sort((a, b) => a - b)
+    return {
+      database,
+      deliveriesPerSecond: throughputEvents / throughputSeconds,
+      throughputSeconds,
+      p50: percentile(latencies, 0.5),
+      p99: percentile(latencies, 0.99),
+      max: latencies[latencies.length - 1] ?? Number.NaN
+    } satisfies Result
+  })
+
+const migrated = <E>(database: Layer.Layer<SqlClient.SqlClient | Notifications.Notifications | Database.Info, E>) =>
+  StoreLive.pipe(Layer.provideMerge(Layer.tap(database, (context) => Effect.provide(Migrations.run, context))))
+
+const onDatabase = (database: string) =>
+  Effect.gen(function*() {
+    if (database === "embedded") {
+      return yield* measure(database).pipe(Effect.provide(migrated(Database.layerPglite("memory://"))))
+    }
+    const postgres = yield* Effect.acquireRelease(
+      Effect.promise(() => startPostgres(process.env.DATABASE_URL)),
+      (server) => Effect.promise(() => server.stop())
+    )
+    const result = yield* measure(database).pipe(
+      Effect.provide(migrated(Database.layerPostgres(Redacted.make(postgres.databaseUrl))))
+    )
+    return { ...result, database: `postgres: ${postgres.label}` }
+  }).pipe(Effect.scoped)
+
+const program = Effect.gen(function*() {
+  const results: Array<Result> = []
+  for (const database of databases) results.push(yield* onDatabase(database))
+  const fixed = (value: number, digits = 1) => value.toFixed(digits)
+  const lines = [
+    `Webhook delivery: ${throughputEvents} deliveries (throughput), ${latencyEvents} at ${rate}/s (latency); ` +
+    `dispatcher concurrency ${concurrency}, batch ${batchSize}; ${Os.cpus().length} cores, Node ${process.version}`,
+    "",
+    "| database | deliveries/s | p50 commit→receipt (ms) | p99 (ms) | max (ms) |",
+    "|---|---:|---:|---:|---:|",
+    ...results.map((result) =>
+      `| ${result.database} | ${fixed(result.deliveriesPerSecond, 0)} | ${fixed(result.p50)} | ${fixed(result.p99)} | ${fixed(result.max)} |`
+    )
+  ]
+  yield* Effect.sync(() => process.stdout.write(`${lines.join("\n")}\n`))
+})
+
+Effect.runPromise(program).catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`)
+  process.exit(1)
+})

@@ -1,0 +1,128 @@
+/**
+ * `pnpm bench`: wire transfer creates per second and their p50/p99 latency
+ * on the embedded database and on real Postgres, next to two reference
+ * points measured in the same run on the same machine: a bare `node:http`
+ * server driven the same way, and a plain Postgres transaction of the same
+ * shape (2 updates + 2 inserts) on the same database.
+ *
+ *   pnpm bench [--seconds 10] [--warmup 3] [--connections 16] [--accounts 8] [--databases embedded,postgres]
+ *
+ * Postgres is `DATABASE_URL` when set, otherwise a throwaway cluster. Both
+ * servers run in processes of their own; the load generator (autocannon) runs
+ * in this one.
+ */
+import * as Os from "node:os"
+import { parseArgs } from "node:util"
+import { startBareServer } from "./BareHttp.js"
+import { using } from "./Cleanup.js"
+import { type LoadResult, measure } from "./Load.js"
+import { startMoneta, wireBody } from "./MonetaServer.js"
+import * as Plain from "./PlainTransaction.js"
+import { startPostgres } from "./Postgres.js"
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "10" },
+    warmup: { type: "string", default: "3" },
+    connections: { type: "string", default: "16" },
+    accounts: { type: "string", default: "8" },
+    databases: { type: "string", default: "embedded,postgres" }
+  }
+})
+
+const seconds = Number(values.seconds)
+const warmupSeconds = Number(values.warmup)
+const connections = Number(values.connections)
+const accounts = Number(values.accounts)
+const databases = values.databases.split(",").map((name) => name.trim())
+
+interface DatabaseResult {
+  readonly database: string
+  readonly label: string
+  readonly wires: LoadResult
+  readonly plain: Plain.PlainResult
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`)
+const rate = (value: number) => value.toFixed(0)
+const ms = (value: number) => value.toFixed(1)
+const ratio = (numerator: number, denominator: number) => (denominator === 0 ? "n/a" : (numerator / denominator).toFixed(2))
+
+const wireLoad = (database: { readonly kind: "embedded" } | { readonly kind: "postgres"; readonly url: string }) =>
+  using(() => startMoneta(database, accounts), (server) => server.child.stop(), async (server) => {
+    const result = await measure({
+      url: server.url,
+      connections,
+      seconds,
+      warmupSeconds,
+      method: "POST",
+      path: "/wire_transfers",
+      headers: server.headers,
+      body: wireBody(server.accountIds)
+    })
+    if (result.failed > 0) throw new Error(`${result.failed} wire creates failed (non-2xx or errors)\n${server.child.errors()}`)
+    return result
+  })
+
+const main = async () => {
+  log(`Node ${process.version}, ${Os.cpus().length} CPUs (${Os.cpus()[0]?.model ?? "unknown"}), load average ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`)
+  log(`${connections} connections, ${seconds} s per measurement after ${warmupSeconds} s of warm-up, ${accounts} accounts`)
+
+  log("bare node:http …")
+  const bareResult = await using(startBareServer, (bare) => bare.child.stop(), (bare) =>
+    measure({
+      url: bare.url,
+      connections,
+      seconds,
+      warmupSeconds,
+      method: "POST",
+      path: "/wire_transfers",
+      headers: { "content-type": "application/json" },
+      body: wireBody(["account_bench"])
+    }))
+
+  const results: Array<DatabaseResult> = []
+  if (databases.includes("embedded")) {
+    log("embedded: wire creates …")
+    const wires = await wireLoad({ kind: "embedded" })
+    log("embedded: plain transactions …")
+    const plain = await Plain.onPglite(seconds, warmupSeconds)
+    results.push({ database: "embedded", label: "PGlite in memory (one connection)", wires, plain })
+  }
+  if (databases.includes("postgres")) {
+    const result = await using(
+      () => startPostgres(process.env["DATABASE_URL"] || undefined),
+      (postgres) => postgres.stop(),
+      async (postgres): Promise<DatabaseResult> => {
+        log(`postgres (${postgres.label}): wire creates …`)
+        const wires = await wireLoad({ kind: "postgres", url: postgres.databaseUrl })
+        log("postgres: plain transactions …")
+        const plain = await Plain.onPostgres(postgres.databaseUrl, connections, seconds, warmupSeconds)
+        return { database: "postgres", label: postgres.label, wires, plain }
+      }
+    )
+    results.push(result)
+  }
+
+  const lines = [
+    "",
+    `bare node:http: ${rate(bareResult.perSecond)} requests/s, p50 ${ms(bareResult.p50)} ms, p99 ${ms(bareResult.p99)} ms`,
+    "",
+    `| database | wire creates/s | wire p50 / p99 (ms) | plain tx/s | plain p50 / p99 (ms) | wire ÷ plain | wire ÷ bare http |`,
+    `|---|---:|---:|---:|---:|---:|---:|`,
+    ...results.map((result) =>
+      `| ${result.database} | ${rate(result.wires.perSecond)} | ${ms(result.wires.p50)} / ${ms(result.wires.p99)} | ` +
+      `${rate(result.plain.perSecond)} | ${ms(result.plain.p50)} / ${ms(result.plain.p99)} | ` +
+      `${ratio(result.wires.perSecond, result.plain.perSecond)} | ${ratio(result.wires.perSecond, bareResult.perSecond)} |`
+    ),
+    "",
+    ...results.map((result) => `${result.database}: ${result.label}; ${result.wires.succeeded} wires created, ${result.plain.count} plain transactions`),
+    "Goal: wire creates at half or more of the plain-transaction rate (wire ÷ plain ≥ 0.50)."
+  ]
+  process.stdout.write(`${lines.join("\n")}\n`)
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack ?? error.message : String(error)}\n`)
+  process.exitCode = 1
+})
