@@ -8,13 +8,16 @@ import { EnvironmentMismatchError, InvalidApiKeyError } from "@moneta/domain/Err
 import { ApiKeyId, type GroupId } from "@moneta/domain/Ids"
 import { ApiKeys } from "@moneta/store/ApiKeys"
 import { makeId } from "@moneta/store/IdGenerator"
-import { Context, Effect, Option, Redacted } from "effect"
+import { Cache, Context, Duration, Effect, Option, Redacted } from "effect"
 import { createHash, randomBytes } from "node:crypto"
 import type { CallerShape } from "@moneta/domain/Caller"
 import { now } from "./Time.js"
 
 /** The environment this server serves. */
 export class ServerEnvironment extends Context.Tag("@moneta/bank/ServerEnvironment")<ServerEnvironment, Environment>() {}
+
+/** How long a resolved key is trusted before it is looked up again. */
+export const keyCacheTimeToLive = Duration.seconds(5)
 
 export const hashKey = (key: string): string => createHash("sha256").update(key, "utf8").digest("hex")
 
@@ -27,12 +30,20 @@ export class Authentication extends Effect.Service<Authentication>()("@moneta/ba
   effect: Effect.gen(function*() {
     const keys = yield* ApiKeys
     const environment = yield* ServerEnvironment
+    // Every request resolves its key: a short-lived per-process cache saves that
+    // query on the hot path. A key revoked in the database stops working within
+    // the time to live.
+    const lookups = yield* Cache.make({
+      capacity: 10_000,
+      timeToLive: keyCacheTimeToLive,
+      lookup: (hash: string) => keys.findByHash(hash)
+    })
 
     const authenticate = (key: Redacted.Redacted<string>) =>
       Effect.gen(function*() {
         const value = Redacted.value(key).trim()
         if (value.length === 0) return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_header" }))
-        const stored = yield* keys.findByHash(hashKey(value))
+        const stored = yield* lookups.get(hashKey(value))
         if (Option.isNone(stored)) return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_credential" }))
         if (stored.value.revoked) return yield* Effect.fail(new InvalidApiKeyError({ reason: "deleted_credential" }))
         if (stored.value.environment !== environment) {

@@ -42,9 +42,13 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
     const firstBalance = (rows: ReadonlyArray<typeof BalanceRow.Type>) =>
       Option.map(Option.fromNullable(rows[0]), toBalance)
 
-    /** Locks the account row for the rest of the transaction and reads its balance. */
+    /**
+     * Locks the account row for the rest of the transaction and reads its
+     * balance. `NO KEY UPDATE` still queues every other spender of the account,
+     * but lets rows that merely reference it (postings, holds) be inserted.
+     */
     const lockBalance = (tenant: TenantShape, id: string) =>
-      sql`SELECT current_balance::text, held_amount::text FROM accounts WHERE id = ${id} AND ${tenantIs(tenant)} FOR UPDATE`.pipe(
+      sql`SELECT current_balance::text, held_amount::text FROM accounts WHERE id = ${id} AND ${tenantIs(tenant)} FOR NO KEY UPDATE`.pipe(
         Effect.flatMap(decodeBalances),
         Effect.map(firstBalance),
         Effect.orDie
