@@ -4,7 +4,6 @@
  */
 import { bankRoutingNumber, AccountNumber, type AccountNumberStatus, type CreateAccountNumber } from "@moneta/domain/AccountNumber"
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { ObjectNotFoundError } from "@moneta/domain/Errors"
 import { pendingEvent } from "@moneta/domain/Event"
 import { AccountId, AccountNumberId } from "@moneta/domain/Ids"
 import { AccountNumbers as AccountNumberStore } from "@moneta/store/AccountNumbers"
@@ -15,6 +14,7 @@ import { Effect, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
 
 export interface AccountNumberListParameters extends ListParameters {
@@ -43,7 +43,7 @@ export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/ba
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const account = yield* accounts.find(tenant, request.account_id)
-        yield* Effect.mapError(account, () => new ObjectNotFoundError({ objectType: "account", id: request.account_id }))
+        yield* Effect.mapError(account, () => notFound("account", request.account_id))
         const createdAt = yield* now
         const accountNumber = new AccountNumber({
           id: AccountNumberId.make(yield* makeId("account_number")),
@@ -65,7 +65,7 @@ export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/ba
     const retrieve = (id: string) =>
       Effect.gen(function*() {
         const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => new ObjectNotFoundError({ objectType: "account_number", id }))
+        return yield* Effect.mapError(found, () => notFound("account_number", id))
       })
 
     const list = (parameters: AccountNumberListParameters) =>

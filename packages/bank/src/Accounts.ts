@@ -1,7 +1,6 @@
 /** Accounts: create, retrieve, list, and balance lookups. */
 import { Account, BalanceLookup, type CreateAccount } from "@moneta/domain/Account"
 import { pendingEvent } from "@moneta/domain/Event"
-import { ObjectNotFoundError } from "@moneta/domain/Errors"
 import { AccountId, ProgramId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Entities as EntityStore } from "@moneta/store/Entities"
@@ -12,6 +11,7 @@ import { type DateTime, Effect, Option } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
 
 /** The sandbox has one program; accounts created without one join it. */
@@ -26,7 +26,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
     const requireEntity = (id: string) =>
       Effect.flatMap(Tenant, (tenant) => entities.find(tenant, id)).pipe(
         Effect.flatMap(Option.match({
-          onNone: () => Effect.fail(new ObjectNotFoundError({ objectType: "entity", id })),
+          onNone: () => Effect.fail(notFound("entity", id)),
           onSome: () => Effect.void
         }))
       )
@@ -62,7 +62,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
     const retrieve = (id: string) =>
       Effect.gen(function*() {
         const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => new ObjectNotFoundError({ objectType: "account", id }))
+        return yield* Effect.mapError(found, () => notFound("account", id))
       })
 
     const list = (parameters: ListParameters & {
@@ -90,7 +90,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
           onNone: () => store.balance(tenant, id),
           onSome: (at) => store.balanceAt(tenant, id, at)
         })
-        const { current, available } = yield* Effect.mapError(found, () => new ObjectNotFoundError({ objectType: "account", id }))
+        const { current, available } = yield* Effect.mapError(found, () => notFound("account", id))
         return new BalanceLookup({
           account_id: AccountId.make(id),
           current_balance: current,

@@ -14,7 +14,7 @@ import {
   validateEntrySet
 } from "@moneta/domain/Bookkeeping"
 import { pendingEvent } from "@moneta/domain/Event"
-import { InvalidParametersError, ObjectNotFoundError } from "@moneta/domain/Errors"
+import { InvalidParametersError } from "@moneta/domain/Errors"
 import { BookkeepingAccountId, BookkeepingEntryId, BookkeepingEntrySetId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Bookkeeping as BookkeepingStore } from "@moneta/store/Bookkeeping"
@@ -27,12 +27,8 @@ import { type DateTime, Effect, Option } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
-
-const notFound = (objectType: string, id: string) => new ObjectNotFoundError({ objectType, id })
-
-const orNotFound = (objectType: string, id: string) => <A, E, R>(found: Effect.Effect<Option.Option<A>, E, R>) =>
-  Effect.flatMap(found, Option.match({ onNone: () => Effect.fail(notFound(objectType, id)), onSome: Effect.succeed }))
 
 export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Bookkeeping", {
   effect: Effect.gen(function*() {

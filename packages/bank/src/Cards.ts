@@ -5,7 +5,6 @@
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { billingAddressFrom, Card, type CreateCard, digitalWalletFrom, authorizationControlsFrom, update as updateCard, type UpdateCard } from "@moneta/domain/Card"
 import { pendingEvent } from "@moneta/domain/Event"
-import { ObjectNotFoundError } from "@moneta/domain/Errors"
 import { CardId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Cards as CardStore } from "@moneta/store/Cards"
@@ -15,12 +14,11 @@ import { DateTime, Effect, Option, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
 
 /** Sandbox cards carry a test issuer identification number. */
 export const sandboxBin = "400000"
-
-const notFound = (objectType: string, id: string) => new ObjectNotFoundError({ objectType, id })
 
 export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
   effect: Effect.gen(function*() {

@@ -1,7 +1,6 @@
 /** Entities: create, retrieve, list. */
 import { type Address, type AddressObject, type CreateEntity, defaultCountry, Entity } from "@moneta/domain/Entity"
 import { pendingEvent } from "@moneta/domain/Event"
-import { ObjectNotFoundError } from "@moneta/domain/Errors"
 import { EntityId } from "@moneta/domain/Ids"
 import { Entities as EntityStore } from "@moneta/store/Entities"
 import { makeId } from "@moneta/store/IdGenerator"
@@ -11,6 +10,7 @@ import { Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
 
 const lastFour = (text: string) => text.slice(-4)
@@ -87,7 +87,7 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
     const retrieve = (id: string) =>
       Effect.gen(function*() {
         const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => new ObjectNotFoundError({ objectType: "entity", id }))
+        return yield* Effect.mapError(found, () => notFound("entity", id))
       })
 
     const list = (parameters: ListParameters & {

@@ -16,7 +16,7 @@
  *   receives its own `event_subscription.created`).
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { InvalidOperationError, ObjectNotFoundError } from "@moneta/domain/Errors"
+import { InvalidOperationError } from "@moneta/domain/Errors"
 import { eventRetentionDays, pendingEvent } from "@moneta/domain/Event"
 import {
   checkUrl,
@@ -40,6 +40,7 @@ import { randomBytes } from "node:crypto"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
 
 /** How long a replaced secret keeps signing beside the new one. */
@@ -53,8 +54,6 @@ export interface UpdateRequest extends UpdateEventSubscription {
   readonly shared_secret?: string | undefined
 }
 
-const notFound = (id: string) => new ObjectNotFoundError({ objectType: "event_subscription", id })
-const eventNotFound = (id: string) => new ObjectNotFoundError({ objectType: "event", id })
 
 const retainedSince = Effect.map(now, DateTime.subtract({ days: eventRetentionDays }))
 
@@ -102,13 +101,13 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
     const retrieve = (id: string) =>
       Effect.gen(function*() {
         const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound(id))
+        return yield* Effect.mapError(found, () => notFound("event_subscription", id))
       })
 
     const update = (id: string, request: UpdateRequest) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound(id))
+        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound("event_subscription", id))
         const transition = yield* updateSubscription(current, { status: request.status })
         const { next } = transition
         const updatedAt = yield* now
@@ -151,7 +150,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         const tenant = yield* Tenant
         const subscription = yield* activeSubscription(id)
         const found = yield* eventStore.find(tenant, eventId, yield* retainedSince)
-        const event = yield* Effect.mapError(found, () => eventNotFound(eventId))
+        const event = yield* Effect.mapError(found, () => notFound("event", eventId))
         if (!receives(subscription, event.category)) {
           return yield* Effect.fail(
             new InvalidOperationError({ detail: `event subscription ${id} does not receive ${event.category} events` })

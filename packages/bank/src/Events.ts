@@ -2,11 +2,11 @@
 import type { PendingEvent } from "@moneta/domain/Event"
 import { eventRetentionDays } from "@moneta/domain/Event"
 import type { EventCategory } from "@moneta/domain/EventCategory"
-import { ObjectNotFoundError } from "@moneta/domain/Errors"
 import { Events as EventStore, isValidEventCursor } from "@moneta/store/Events"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { DateTime, Effect } from "effect"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
 
 export interface EventListParameters extends ListParameters {
@@ -30,7 +30,7 @@ export class Events extends Effect.Service<Events>()("@moneta/bank/Events", {
       Effect.gen(function*() {
         const tenant = yield* Tenant
         const found = yield* store.find(tenant, id, yield* retainedSince)
-        return yield* Effect.mapError(found, () => new ObjectNotFoundError({ objectType: "event", id }))
+        return yield* Effect.mapError(found, () => notFound("event", id))
       })
 
     const list = (parameters: EventListParameters) =>

@@ -1,6 +1,5 @@
 /** External accounts: saved wire destinations. Archived ones stay readable but cannot receive new transfers. */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { ObjectNotFoundError } from "@moneta/domain/Errors"
 import { pendingEvent } from "@moneta/domain/Event"
 import {
   type CreateExternalAccount,
@@ -16,6 +15,7 @@ import { Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
 
 export interface ExternalAccountListParameters extends ListParameters {
@@ -24,7 +24,6 @@ export interface ExternalAccountListParameters extends ListParameters {
   readonly "status.in"?: ReadonlyArray<ExternalAccountStatus> | undefined
 }
 
-const notFound = (id: string) => new ObjectNotFoundError({ objectType: "external_account", id })
 
 export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@moneta/bank/ExternalAccounts", {
   effect: Effect.gen(function*() {
@@ -54,7 +53,7 @@ export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@monet
     const update = (id: string, request: UpdateExternalAccount) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound(id))
+        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound("external_account", id))
         const updated = new ExternalAccount({
           ...current,
           account_holder: request.account_holder ?? current.account_holder,
@@ -70,7 +69,7 @@ export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@monet
     const retrieve = (id: string) =>
       Effect.gen(function*() {
         const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound(id))
+        return yield* Effect.mapError(found, () => notFound("external_account", id))
       })
 
     const list = (parameters: ExternalAccountListParameters) =>

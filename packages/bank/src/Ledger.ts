@@ -14,7 +14,7 @@
  *   rolls back whatever it wrote before.
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { InvalidOperationError, ObjectNotFoundError } from "@moneta/domain/Errors"
+import { InvalidOperationError } from "@moneta/domain/Errors"
 import { pendingEvent, type PendingEvent } from "@moneta/domain/Event"
 import { type AccountId, TransactionId } from "@moneta/domain/Ids"
 import type { MoneyEffect } from "@moneta/domain/MoneyEffect"
@@ -26,6 +26,7 @@ import { heldColumn, PendingTransactions } from "@moneta/store/PendingTransactio
 import { Transactions } from "@moneta/store/Transactions"
 import { type DateTime, Effect, Either, Option } from "effect"
 import { Events } from "./Events.js"
+import { notFound } from "./NotFound.js"
 
 export interface Posting {
   /** The id the caller reserved; a new one is made when absent. */
@@ -79,7 +80,7 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
         const tenant = yield* Tenant
         const balance = yield* accounts.lockBalance(tenant, accountId)
         return yield* Option.match(balance, {
-          onNone: () => Effect.fail(new ObjectNotFoundError({ objectType: "account", id: accountId })),
+          onNone: () => Effect.fail(notFound("account", accountId)),
           onSome: Effect.succeed
         })
       })

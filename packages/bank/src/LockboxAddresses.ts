@@ -5,7 +5,6 @@
  * are recorded as events).
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { ObjectNotFoundError } from "@moneta/domain/Errors"
 import { LockboxAddressId } from "@moneta/domain/Ids"
 import {
   Command,
@@ -22,9 +21,9 @@ import { Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
 
-const notFound = (id: string) => new ObjectNotFoundError({ objectType: "lockbox_address", id })
 
 export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@moneta/bank/LockboxAddresses", {
   effect: Effect.gen(function*() {
@@ -46,13 +45,13 @@ export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@monet
     const retrieve = (id: string) =>
       Effect.gen(function*() {
         const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound(id))
+        return yield* Effect.mapError(found, () => notFound("lockbox_address", id))
       })
 
     const update = (id: string, request: UpdateLockboxAddress) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound(id))
+        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound("lockbox_address", id))
         const { next, events: emitted } = yield* transition(current, Command.Update({ body: request }))
         yield* store.update(tenant, next)
         yield* events.record(emitted, yield* now)

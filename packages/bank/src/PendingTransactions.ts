@@ -1,10 +1,10 @@
 /** Pending transactions (holds): list and retrieve. They are opened and ended by the operations that hold money (`Ledger`). */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { ObjectNotFoundError } from "@moneta/domain/Errors"
 import type { PendingTransactionSourceCategory, PendingTransactionStatus } from "@moneta/domain/PendingTransaction"
 import { PendingTransactions as PendingTransactionStore } from "@moneta/store/PendingTransactions"
 import { Effect } from "effect"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { notFound } from "./NotFound.js"
 
 export interface PendingTransactionListParameters extends ListParameters {
   readonly account_id?: string | undefined
@@ -20,7 +20,7 @@ export class PendingTransactions extends Effect.Service<PendingTransactions>()("
     const retrieve = (id: string) =>
       Effect.gen(function*() {
         const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => new ObjectNotFoundError({ objectType: "pending_transaction", id }))
+        return yield* Effect.mapError(found, () => notFound("pending_transaction", id))
       })
 
     const list = (parameters: PendingTransactionListParameters) =>

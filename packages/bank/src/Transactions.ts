@@ -1,9 +1,9 @@
 /** Posted transactions: list and retrieve. */
-import { ObjectNotFoundError } from "@moneta/domain/Errors"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { Effect } from "effect"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { notFound } from "./NotFound.js"
 
 export class Transactions extends Effect.Service<Transactions>()("@moneta/bank/Transactions", {
   effect: Effect.gen(function*() {
@@ -12,7 +12,7 @@ export class Transactions extends Effect.Service<Transactions>()("@moneta/bank/T
     const retrieve = (id: string) =>
       Effect.gen(function*() {
         const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => new ObjectNotFoundError({ objectType: "transaction", id }))
+        return yield* Effect.mapError(found, () => notFound("transaction", id))
       })
 
     const list = (parameters: ListParameters & {

@@ -4,13 +4,13 @@
  * subscription or event must be the caller's (404 otherwise).
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { ObjectNotFoundError } from "@moneta/domain/Errors"
 import { eventRetentionDays } from "@moneta/domain/Event"
 import { EventSubscriptions as SubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { Events as EventStore } from "@moneta/store/Events"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { DateTime, Effect, Option } from "effect"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
 
 export interface AttemptListParameters extends ListParameters {
@@ -37,7 +37,7 @@ export class WebhookLog extends Effect.Service<WebhookLog>()("@moneta/bank/Webho
     const attemptsOfSubscription = (id: string, parameters: AttemptListParameters) =>
       Effect.gen(function*() {
         const found = yield* subscriptions.find(yield* Tenant, id)
-        if (Option.isNone(found)) return yield* Effect.fail(new ObjectNotFoundError({ objectType: "event_subscription", id }))
+        if (Option.isNone(found)) return yield* Effect.fail(notFound("event_subscription", id))
         return yield* page(parameters, { subscriptionId: id })
       })
 
@@ -45,7 +45,7 @@ export class WebhookLog extends Effect.Service<WebhookLog>()("@moneta/bank/Webho
       Effect.gen(function*() {
         const retainedSince = DateTime.subtract(yield* now, { days: eventRetentionDays })
         const found = yield* events.find(yield* Tenant, id, retainedSince)
-        if (Option.isNone(found)) return yield* Effect.fail(new ObjectNotFoundError({ objectType: "event", id }))
+        if (Option.isNone(found)) return yield* Effect.fail(notFound("event", id))
         return yield* page(parameters, { eventId: id })
       })
 

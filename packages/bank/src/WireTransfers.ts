@@ -10,7 +10,7 @@
  * wires from one account queue on that row.
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { InvalidOperationError, InvalidParametersError, ObjectNotFoundError } from "@moneta/domain/Errors"
+import { InvalidOperationError, InvalidParametersError } from "@moneta/domain/Errors"
 import type { ExternalAccount } from "@moneta/domain/ExternalAccount"
 import { PendingTransactionId, TransactionId, WireTransferId } from "@moneta/domain/Ids"
 import { wireCompletion, wireReversal, wireSubmission } from "@moneta/domain/Simulations"
@@ -26,6 +26,7 @@ import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { Ledger } from "./Ledger.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
 
 export interface WireTransferListParameters extends ListParameters {
@@ -35,7 +36,6 @@ export interface WireTransferListParameters extends ListParameters {
   readonly "status.in"?: ReadonlyArray<WireTransfer.WireTransferStatus> | undefined
 }
 
-const notFound = (id: string) => new ObjectNotFoundError({ objectType: "wire_transfer", id })
 
 /** The debtor of a transfer whose body names none: the sending account's entity, address on unstructured lines. */
 export const debtorOf = (party: EntityParty): WireTransfer.Party => {
@@ -76,7 +76,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
         const found = yield* externalAccounts.find(yield* Tenant, body.external_account_id)
         return yield* Effect.mapError(
           found,
-          () => new ObjectNotFoundError({ objectType: "external_account", id: body.external_account_id ?? "" })
+          () => notFound("external_account", body.external_account_id ?? "")
         )
       })
 
@@ -86,7 +86,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
         const id = body.source_account_number_id
         if (id === undefined) return
         const found = yield* accountNumbers.find(yield* Tenant, id)
-        const accountNumber = yield* Effect.mapError(found, () => new ObjectNotFoundError({ objectType: "account_number", id }))
+        const accountNumber = yield* Effect.mapError(found, () => notFound("account_number", id))
         if (accountNumber.account_id !== body.account_id) {
           return yield* Effect.fail(
             InvalidParametersError.single("source_account_number_id", "must be an account number of account_id")
@@ -124,7 +124,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
         yield* checkSourceAccountNumber(body)
         // One statement locks the account (before anything referencing it is written) and reads its entity.
         const locked = yield* store.lockSender(tenant, body.account_id)
-        const sender = yield* Effect.mapError(locked, () => new ObjectNotFoundError({ objectType: "account", id: body.account_id }))
+        const sender = yield* Effect.mapError(locked, () => notFound("account", body.account_id))
         const createdAt = yield* now
         const step = yield* WireTransfer.create({
           id: WireTransferId.make(yield* makeId("wire_transfer")),
@@ -151,7 +151,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const found = yield* store.lock(tenant, id)
-        const transfer = yield* Effect.mapError(found, () => notFound(id))
+        const transfer = yield* Effect.mapError(found, () => notFound("wire_transfer", id))
         const at = yield* now
         let step: WireTransfer.Transition = { next: transfer, events: [], effects: [] }
         for (const command of yield* commands(at)) {
@@ -197,7 +197,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
     const retrieve = (id: string) =>
       Effect.gen(function*() {
         const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound(id))
+        return yield* Effect.mapError(found, () => notFound("wire_transfer", id))
       })
 
     const list = (parameters: WireTransferListParameters) =>

@@ -1,0 +1,12 @@
+/**
+ * The 404 of every operation: an id that names no object of the caller's
+ * (unknown, or another group's) is `ObjectNotFoundError` for its object type.
+ */
+import { ObjectNotFoundError } from "@moneta/domain/Errors"
+import { Effect, Option } from "effect"
+
+export const notFound = (objectType: string, id: string): ObjectNotFoundError => new ObjectNotFoundError({ objectType, id })
+
+/** Turns a lookup that may find nothing into one that fails with the 404 of `objectType`. */
+export const orNotFound = (objectType: string, id: string) => <A, E, R>(found: Effect.Effect<Option.Option<A>, E, R>) =>
+  Effect.flatMap(found, Option.match({ onNone: () => Effect.fail(notFound(objectType, id)), onSome: Effect.succeed }))
