@@ -1,5 +1,5 @@
 /** Entities: create, retrieve, list. */
-import { type Address, type AddressObject, type CreateEntity, defaultCountry, Entity } from "@moneta/domain/Entity"
+import { type Address, type AddressObject, type BeneficialOwner, type CreateEntity, defaultCountry, Entity, lastFour } from "@moneta/domain/Entity"
 import { pendingEvent } from "@moneta/domain/Event"
 import { EntityId } from "@moneta/domain/Ids"
 import { Entities as EntityStore } from "@moneta/store/Entities"
@@ -13,18 +13,41 @@ import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
 
-const lastFour = (text: string) => text.slice(-4)
-
 const addressObject = (address: typeof Address.Type): typeof AddressObject.Type => ({
   ...address,
   line2: address.line2 ?? null,
   country: address.country ?? defaultCountry
 })
 
+const beneficialOwnerObject = (owner: typeof BeneficialOwner.Type, id: string) => ({
+  id,
+  company_title: owner.company_title ?? null,
+  individual: {
+    name: owner.individual.name,
+    date_of_birth: owner.individual.date_of_birth,
+    address: addressObject(owner.individual.address),
+    identification: {
+      method: owner.individual.identification.method,
+      number_last4: lastFour(owner.individual.identification.number)
+    }
+  },
+  prongs: owner.prongs
+})
+
+/** The corporation's legal identifier: given, or the earlier `tax_identifier` read as an EIN. */
+const legalIdentifierOf = (corporation: Extract<CreateEntity, { structure: "corporation" }>["corporation"]) =>
+  corporation.legal_identifier !== undefined
+    ? { category: corporation.legal_identifier.category ?? "us_employer_identification_number", value: corporation.legal_identifier.value }
+    : corporation.tax_identifier !== undefined
+    ? { category: "us_employer_identification_number" as const, value: corporation.tax_identifier }
+    : null
+
 export const entityFromRequest = (request: CreateEntity, fields: {
   readonly id: string
   readonly createdAt: Entity["created_at"]
   readonly idempotencyKey: string | null
+  /** One id per beneficial owner of a corporation, in order. */
+  readonly beneficialOwnerIds: ReadonlyArray<string>
 }): Entity =>
   new Entity({
     id: EntityId.make(fields.id),
@@ -45,10 +68,18 @@ export const entityFromRequest = (request: CreateEntity, fields: {
     corporation: request.structure === "corporation"
       ? {
         name: request.corporation.name,
-        tax_identifier: request.corporation.tax_identifier,
+        tax_identifier: request.corporation.tax_identifier ??
+          (request.corporation.legal_identifier?.category === "other" ? null : request.corporation.legal_identifier?.value ?? null),
         address: addressObject(request.corporation.address),
         website: request.corporation.website ?? null,
-        incorporation_state: request.corporation.incorporation_state ?? null
+        incorporation_state: request.corporation.incorporation_state ?? null,
+        beneficial_owners: (request.corporation.beneficial_owners ?? []).map((owner, index) =>
+          beneficialOwnerObject(owner, fields.beneficialOwnerIds[index] ?? "")
+        ),
+        beneficial_ownership_exemption_reason: request.corporation.beneficial_ownership_exemption_reason ?? null,
+        email: request.corporation.email ?? null,
+        industry_code: request.corporation.industry_code ?? null,
+        legal_identifier: legalIdentifierOf(request.corporation)
       }
       : null,
     joint: null,
@@ -74,10 +105,12 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const createdAt = yield* now
+        const owners = request.structure === "corporation" ? request.corporation.beneficial_owners ?? [] : []
         const entity = entityFromRequest(request, {
           id: yield* makeId("entity"),
           createdAt,
-          idempotencyKey: yield* idempotencyKey
+          idempotencyKey: yield* idempotencyKey,
+          beneficialOwnerIds: yield* Effect.forEach(owners, () => makeId("entity_beneficial_owner"))
         })
         yield* store.insert(tenant, entity)
         yield* events.record([pendingEvent("entity.created", "entity", entity.id)], createdAt)
