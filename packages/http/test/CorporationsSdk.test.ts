@@ -11,7 +11,7 @@ import * as TestServer from "./support/TestServer.js"
 
 const address = { line1: "33 Liberty Street", city: "New York", state: "NY", zip: "10045", country: "US" }
 
-const corporation = {
+const corporation: Increase.EntityCreateParams.Corporation = {
   name: "Analytical Engines Inc.",
   address,
   legal_identifier: { value: "602214076", category: "us_employer_identification_number" },
@@ -31,7 +31,7 @@ const corporation = {
   industry_code: "5132",
   email: "treasury@example.com",
   website: "https://example.com"
-} as const
+}
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`corporations through the official SDK (${kind})`, () => {

@@ -21,7 +21,7 @@ const naturalPerson = (number: string) => ({
 })
 
 /** A POST with a raw body and a Content-Type of the caller's choosing. */
-const postRaw = (path: string, body: BodyInit, contentType: string) =>
+const postRaw = (path: string, body: string | Uint8Array, contentType: string) =>
   Effect.gen(function*() {
     const server = yield* TestServer.TestServer
     const response = yield* Effect.promise(() =>
