@@ -6,9 +6,9 @@
 import type { Environment } from "@moneta/domain/Environment"
 import { EnvironmentMismatchError, InvalidApiKeyError } from "@moneta/domain/Errors"
 import { ApiKeyId, type GroupId } from "@moneta/domain/Ids"
-import { ApiKeys } from "@moneta/store/ApiKeys"
+import { ApiKeys, type StoredKey } from "@moneta/store/ApiKeys"
 import { makeId } from "@moneta/store/IdGenerator"
-import { Cache, Context, Duration, Effect, Option, Redacted } from "effect"
+import { Cache, Context, Duration, Effect, Exit, Option, Redacted } from "effect"
 import { createHash, randomBytes } from "node:crypto"
 import type { CallerShape } from "@moneta/domain/Caller"
 import { now } from "./Time.js"
@@ -32,10 +32,13 @@ export class Authentication extends Effect.Service<Authentication>()("@moneta/ba
     const environment = yield* ServerEnvironment
     // Every request resolves its key: a short-lived per-process cache saves that
     // query on the hot path. A key revoked in the database stops working within
-    // the time to live.
-    const lookups = yield* Cache.make({
+    // the time to live. Only keys found are kept: a key registered a moment
+    // after a refused attempt, or looked up while the database was failing,
+    // is looked up again on the next request.
+    const lookups = yield* Cache.makeWith({
       capacity: 10_000,
-      timeToLive: keyCacheTimeToLive,
+      timeToLive: (exit: Exit.Exit<Option.Option<StoredKey>>) =>
+        Exit.isSuccess(exit) && Option.isSome(exit.value) ? keyCacheTimeToLive : Duration.zero,
       lookup: (hash: string) => keys.findByHash(hash)
     })
 
