@@ -6,7 +6,7 @@
 import type { Environment } from "@moneta/domain/Environment"
 import { EnvironmentMismatchError, InvalidApiKeyError } from "@moneta/domain/Errors"
 import { ApiKeyId, type GroupId } from "@moneta/domain/Ids"
-import { ApiKeys, type StoredKey } from "@moneta/store/ApiKeys"
+import { ApiKeys } from "@moneta/store/ApiKeys"
 import { makeId } from "@moneta/store/IdGenerator"
 import { Cache, Context, Duration, Effect, Exit, Option, Redacted } from "effect"
 import { createHash, randomBytes } from "node:crypto"
@@ -35,18 +35,23 @@ export class Authentication extends Effect.Service<Authentication>()("@moneta/ba
     // the time to live. Only keys found are kept: a key registered a moment
     // after a refused attempt, or looked up while the database was failing,
     // is looked up again on the next request.
-    const lookups = yield* Cache.makeWith({
+    const lookups = yield* Cache.make({
       capacity: 10_000,
-      timeToLive: (exit: Exit.Exit<Option.Option<StoredKey>>) =>
-        Exit.isSuccess(exit) && Option.isSome(exit.value) ? keyCacheTimeToLive : Duration.zero,
+      timeToLive: keyCacheTimeToLive,
       lookup: (hash: string) => keys.findByHash(hash)
     })
+    const lookUp = (hash: string) =>
+      lookups.get(hash).pipe(
+        Effect.onExit((exit) =>
+          Exit.isSuccess(exit) && Option.isSome(exit.value) ? Effect.void : lookups.invalidate(hash)
+        )
+      )
 
     const authenticate = (key: Redacted.Redacted<string>) =>
       Effect.gen(function*() {
         const value = Redacted.value(key).trim()
         if (value.length === 0) return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_header" }))
-        const stored = yield* lookups.get(hashKey(value))
+        const stored = yield* lookUp(hashKey(value))
         if (Option.isNone(stored)) return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_credential" }))
         if (stored.value.revoked) return yield* Effect.fail(new InvalidApiKeyError({ reason: "deleted_credential" }))
         if (stored.value.environment !== environment) {
