@@ -98,6 +98,14 @@ for (const kind of TestDatabase.testDatabases) {
           const pool = new Map<string, Array<string>>([["account", [server.accountId]]])
           const failures: Array<string> = []
           const statuses = new Map<string, Map<number, number>>()
+          // Warm-up: every list, unfiltered, so that path and body references can name existing objects.
+          for (const operation of document.operations) {
+            if (operation.method !== "GET" || operation.path.includes("{")) continue
+            const answer = yield* Effect.promise(() =>
+              send(server.baseUrl, server.apiKey, { method: "GET", path: operation.path, query: "" }, config.boundMillis).catch(() => undefined)
+            )
+            if (answer !== undefined && answer.status === 200) collectIds(answer.body, pool)
+          }
           let snapshot = yield* counts
           let dirty = false
 
