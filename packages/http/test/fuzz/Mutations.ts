@@ -58,6 +58,30 @@ const replaceFirstSegmentAfter = (path: string, random: Random, segment: string)
 
 type Mutation = (request: FuzzRequest, random: Random) => FuzzRequest
 
+/** A copy of `value` with one string leaf (a valid value) given a suffix; unchanged when it has none. */
+const appendToString = (value: unknown, random: Random, suffix: string): unknown => {
+  const strings: Array<ReadonlyArray<string | number>> = []
+  const walk = (node: unknown, path: ReadonlyArray<string | number>) => {
+    if (typeof node === "string") strings.push(path)
+    else if (Array.isArray(node)) node.forEach((item, index) => walk(item, [...path, index]))
+    else if (isRecord(node)) for (const [key, item] of Object.entries(node)) walk(item, [...path, key])
+  }
+  walk(value, [])
+  if (strings.length === 0) return value
+  const target = pick(random, strings)
+  const rebuild = (node: unknown, depth: number): unknown => {
+    if (depth === target.length) return `${String(node)}${suffix}`
+    const step = target[depth]
+    if (Array.isArray(node)) return node.map((item, index) => (index === step ? rebuild(item, depth + 1) : item))
+    if (isRecord(node) && typeof step === "string") return { ...node, [step]: rebuild(node[step], depth + 1) }
+    return node
+  }
+  return rebuild(value, 0)
+}
+
+/** Text Postgres cannot store, or that is easy to mishandle, added to an otherwise valid string. */
+const awkwardText = ["\ud800", "\udfff", "\u0000", "😀", "\u202e", "\ufffd"]
+
 const bodyMutations: ReadonlyArray<Mutation> = [
   // The body's shape and types.
   (request, random) => {
@@ -67,6 +91,8 @@ const bodyMutations: ReadonlyArray<Mutation> = [
     return withBody(request, rest)
   },
   (request, random) => withBody(request, replaceLeaf(bodyValue(request), random, () => pick(random, wrongValues))),
+  (request, random) => withBody(request, appendToString(bodyValue(request), random, pick(random, awkwardText))),
+  (request, random) => withBody(request, appendToString(bodyValue(request), random, pick(random, awkwardText))),
   (request, random) => withBody(request, { ...(isRecord(bodyValue(request)) ? Object(bodyValue(request)) : {}), [pick(random, ["extra", "__proto__", "constructor", "id", "type"])]: 1 }),
   (request, random) => withBody(request, pick(random, [[], "text", 42, null, [bodyValue(request)]])),
   // Size, nesting, encoding and JSON text.

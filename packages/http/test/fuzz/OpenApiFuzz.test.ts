@@ -24,7 +24,7 @@ import * as OpenApiDocument from "./OpenApiDocument.js"
 
 const FuzzConfig = Config.all({
   seed: Config.integer("MONETA_FUZZ_SEED").pipe(Config.withDefault(20261123)),
-  requests: Config.integer("MONETA_FUZZ_REQUESTS").pipe(Config.withDefault(1000)),
+  requests: Config.integer("MONETA_FUZZ_REQUESTS").pipe(Config.withDefault(1500)),
   boundMillis: Config.integer("MONETA_FUZZ_BOUND_MS").pipe(Config.withDefault(5_000))
 })
 
