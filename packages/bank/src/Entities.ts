@@ -1,5 +1,5 @@
 /** Entities: create, retrieve, list. */
-import { type Address, type AddressObject, type BeneficialOwner, type CreateEntity, defaultCountry, Entity, lastFour } from "@moneta/domain/Entity"
+import { type Address, type AddressObject, type BeneficialOwner, type BeneficialOwnerObject, type CreateEntity, defaultCountry, Entity, lastFour } from "@moneta/domain/Entity"
 import { pendingEvent } from "@moneta/domain/Event"
 import { EntityId } from "@moneta/domain/Ids"
 import { Entities as EntityStore } from "@moneta/store/Entities"
@@ -19,7 +19,7 @@ const addressObject = (address: typeof Address.Type): typeof AddressObject.Type 
   country: address.country ?? defaultCountry
 })
 
-const beneficialOwnerObject = (owner: typeof BeneficialOwner.Type, id: string) => ({
+const beneficialOwnerObject = (owner: typeof BeneficialOwner.Type, id: string): typeof BeneficialOwnerObject.Type => ({
   id,
   company_title: owner.company_title ?? null,
   individual: {
@@ -46,8 +46,8 @@ export const entityFromRequest = (request: CreateEntity, fields: {
   readonly id: string
   readonly createdAt: Entity["created_at"]
   readonly idempotencyKey: string | null
-  /** One id per beneficial owner of a corporation, in order. */
-  readonly beneficialOwnerIds: ReadonlyArray<string>
+  /** The corporation's beneficial owners, each with its new id. */
+  readonly beneficialOwners: ReadonlyArray<typeof BeneficialOwnerObject.Type>
 }): Entity =>
   new Entity({
     id: EntityId.make(fields.id),
@@ -73,9 +73,7 @@ export const entityFromRequest = (request: CreateEntity, fields: {
         address: addressObject(request.corporation.address),
         website: request.corporation.website ?? null,
         incorporation_state: request.corporation.incorporation_state ?? null,
-        beneficial_owners: (request.corporation.beneficial_owners ?? []).map((owner, index) =>
-          beneficialOwnerObject(owner, fields.beneficialOwnerIds[index] ?? "")
-        ),
+        beneficial_owners: fields.beneficialOwners,
         beneficial_ownership_exemption_reason: request.corporation.beneficial_ownership_exemption_reason ?? null,
         email: request.corporation.email ?? null,
         industry_code: request.corporation.industry_code ?? null,
@@ -110,7 +108,8 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
           id: yield* makeId("entity"),
           createdAt,
           idempotencyKey: yield* idempotencyKey,
-          beneficialOwnerIds: yield* Effect.forEach(owners, () => makeId("entity_beneficial_owner"))
+          beneficialOwners: yield* Effect.forEach(owners, (owner) =>
+            Effect.map(makeId("entity_beneficial_owner"), (id) => beneficialOwnerObject(owner, id)))
         })
         yield* store.insert(tenant, entity)
         yield* events.record([pendingEvent("entity.created", "entity", entity.id)], createdAt)
