@@ -50,10 +50,18 @@ export const duplicateKeyPath = (text: string): Option.Option<ReadonlyArray<stri
   /** Reads the string starting at `position` (an opening quote) and returns its value. */
   const readString = (): string => {
     const start = position
+    let escaped = false
     position++
-    while (text[position] !== "\"") position += text[position] === "\\" ? 2 : 1
+    while (text[position] !== "\"") {
+      if (text[position] === "\\") {
+        escaped = true
+        position++
+      }
+      position++
+    }
     position++
-    return String(JSON.parse(text.slice(start, position)))
+    // Only keys with escapes need decoding to compare them as the parser will.
+    return escaped ? String(JSON.parse(text.slice(start, position))) : text.slice(start + 1, position - 1)
   }
   const scanValue = (path: ReadonlyArray<string>): Option.Option<ReadonlyArray<string>> => {
     skipWhitespace()
