@@ -34,7 +34,7 @@ export interface Document {
   readonly resolve: (schema: JsonSchema) => JsonSchema
   /** The operation that serves `method path` (a concrete path), preferring literal segments over parameters. */
   readonly route: (method: string, path: string) => Operation | undefined
-  /** Schema errors of a response body, or none; `undefined` when the document declares no JSON body for the status. */
+  /** Schema errors of a JSON response body, or none; `undefined` when the document does not declare the status. */
   readonly validate: (operation: Operation, status: number, body: unknown) => ReadonlyArray<string> | undefined
 }
 
@@ -100,7 +100,8 @@ export const read = (document: unknown): Document => {
     const schemaPath = ["paths", operation.path, operation.method.toLowerCase(), "responses", String(status), "content", "application/json", "schema"]
     let node: unknown = document
     for (const segment of schemaPath) node = at(node, segment)
-    if (!isObject(node)) return undefined
+    // A declared status whose body is not JSON (file contents) has nothing for a JSON schema to check.
+    if (!isObject(node)) return operation.statuses.includes(String(status)) ? [] : undefined
     const validator = ajv.getSchema(`${documentId}#/${schemaPath.map(pointerSegment).join("/")}`)
     if (validator === undefined) return [`no validator for ${schemaPath.join(" ")}`]
     return validator(body) ? [] : (validator.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ""}`)
