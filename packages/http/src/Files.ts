@@ -18,8 +18,8 @@ export const FilesLive = HttpApiBuilder.group(MonetaApi, "files", (handlers) =>
   Effect.gen(function*() {
     const files = yield* Files
     return handlers
-      .handle("create", ({ payload }) =>
-        Effect.flatMap(readUpload(payload), (upload) =>
+      .handle("create", ({ payload, request }) =>
+        Effect.flatMap(readUpload(request, payload), (upload) =>
           idempotent(File, files.upload(upload.body, upload.part), upload.fingerprint)))
       .handle("list", ({ urlParams }) => files.list(urlParams))
       .handle("retrieve", ({ path }) => files.retrieve(path.file_id))

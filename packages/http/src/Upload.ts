@@ -4,7 +4,7 @@
  * decoded by the contract's `CreateFile` (unknown fields are a 400 naming
  * them). Size is bounded by the API's body limit (ErrorMapping).
  */
-import { HttpApiError, type Multipart } from "@effect/platform"
+import { HttpApiError, type HttpServerRequest, type Multipart } from "@effect/platform"
 import { body } from "@moneta/api/Parameters"
 import type { UploadedPart } from "@moneta/bank/Files"
 import { InvalidParametersError, MalformedRequestError } from "@moneta/domain/Errors"
@@ -23,8 +23,17 @@ export interface Upload {
 const filePartKey = "file"
 const decodeFields = Schema.decodeUnknown(body(CreateFile))
 
-export const readUpload = (parts: Stream.Stream<Multipart.Part, Multipart.MultipartError>) =>
+const isMultipart = (request: HttpServerRequest.HttpServerRequest) =>
+  (request.headers["content-type"] ?? "").toLowerCase().startsWith("multipart/form-data")
+
+export const readUpload = (
+  request: HttpServerRequest.HttpServerRequest,
+  parts: Stream.Stream<Multipart.Part, Multipart.MultipartError>
+) =>
   Effect.gen(function*() {
+    if (!isMultipart(request)) {
+      return yield* Effect.fail(new MalformedRequestError({ detail: "Upload files as multipart/form-data." }))
+    }
     const fields: Record<string, string> = {}
     const files: Array<UploadedPart> = []
     yield* Stream.runForEach(parts, (part) =>
