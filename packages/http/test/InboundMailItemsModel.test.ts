@@ -12,8 +12,9 @@ import type { CheckAction, InboundMailItemStatus, RejectionReason } from "@monet
 import type { RequestedLockboxAddressStatus } from "@moneta/domain/LockboxAddress"
 import type { LockboxRecipientStatus } from "@moneta/domain/LockboxRecipient"
 import * as TestDatabase from "@moneta/store/testing"
-import { Effect, Either, FastCheck as fc, Runtime } from "effect"
+import { Effect, Either, FastCheck as fc } from "effect"
 import { activeAddress, deposit, ignore } from "./support/Mail.js"
+import { checkAgainstModel, type Run } from "./support/ModelRuns.js"
 import * as TestServer from "./support/TestServer.js"
 import { balanceOf, fundedAccount } from "./support/Wires.js"
 
@@ -35,7 +36,7 @@ interface Model {
 }
 
 interface Real {
-  readonly run: <A, E>(effect: Effect.Effect<A, E, TestServer.TestServer>) => Promise<A>
+  readonly run: Run
   readonly client: TestServer.Client
   readonly accountIds: ReadonlyArray<string>
   readonly addressIds: ReadonlyArray<LockboxAddressId>
@@ -263,29 +264,18 @@ for (const kind of TestDatabase.testDatabases) {
   describe(`inbound mail against a model (${kind})`, () => {
     layer(TestServer.layer(kind), { timeout: TestDatabase.timeout })((it) => {
       it.effect("statuses, deposits and balances follow the model after every step", () =>
-        Effect.gen(function*() {
-          const { client } = yield* TestServer.TestServer
-          const runtime = yield* Effect.runtime<TestServer.TestServer>()
-          const run = <A, E>(effect: Effect.Effect<A, E, TestServer.TestServer>) => Runtime.runPromise(runtime)(effect)
-          yield* Effect.promise(() =>
-            fc.assert(
-              fc.asyncProperty(fc.commands(commands, { maxCommands: 20 }), async (sequence) => {
-                const accountIds = await run(Effect.all(Array.from({ length: accountCount }, () => fundedAccount(client, 0))))
-                const addressIds = await run(Effect.all(Array.from({ length: addressCount }, () => activeAddress(client))))
-                const model: Model = {
-                  balances: accountIds.map(() => 0),
-                  deposits: accountIds.map(() => 0),
-                  addresses: addressIds.map((): AddressStatus => "active"),
-                  recipients: [],
-                  items: []
-                }
-                const real: Real = { run, client, accountIds, addressIds, recipientIds: [], itemIds: [] }
-                await fc.asyncModelRun(() => ({ model, real }), sequence)
-              }),
-              { numRuns: 10 }
-            )
-          )
-        }), 300_000)
+        checkAgainstModel(commands, async (run, { client }) => {
+          const accountIds = await run(Effect.all(Array.from({ length: accountCount }, () => fundedAccount(client, 0))))
+          const addressIds = await run(Effect.all(Array.from({ length: addressCount }, () => activeAddress(client))))
+          const model: Model = {
+            balances: accountIds.map(() => 0),
+            deposits: accountIds.map(() => 0),
+            addresses: addressIds.map((): AddressStatus => "active"),
+            recipients: [],
+            items: []
+          }
+          return { model, real: { run, client, accountIds, addressIds, recipientIds: [], itemIds: [] } }
+        }, { maxCommands: 20, numRuns: 10 }), 300_000)
     })
   })
 }
