@@ -87,6 +87,15 @@ const addressIdOf = (real: Real, index: number): LockboxAddressId => {
   return id
 }
 
+/** The recipient a command's `pick` names, in the model and for real. */
+const pickRecipient = (model: Model, real: Real, pick: number) => {
+  const index = pick % model.recipients.length
+  const recipient = model.recipients[index]
+  const id = real.recipientIds[index]
+  if (recipient === undefined || id === undefined) throw new Error("no such recipient")
+  return { id, recipient }
+}
+
 const credit = (model: Model, account: number, amount: number) => {
   model.balances[account] = (model.balances[account] ?? 0) + amount
   model.deposits[account] = (model.deposits[account] ?? 0) + 1
@@ -138,10 +147,7 @@ class SetRecipientStatus implements fc.AsyncCommand<Model, Real> {
   constructor(readonly pick: number, readonly status: LockboxRecipientStatus) {}
   check = (model: Readonly<Model>) => model.recipients.length > 0
   async run(model: Model, real: Real) {
-    const index = this.pick % model.recipients.length
-    const recipient = model.recipients[index]
-    const id = real.recipientIds[index]
-    if (recipient === undefined || id === undefined) throw new Error("no such recipient")
+    const { id, recipient } = pickRecipient(model, real, this.pick)
     const expected: Expected = recipient.status === "canceled" ? "InvalidOperationError" : "accepted"
     const updated = await outcomeOf(
       real,
@@ -160,10 +166,7 @@ class MailToRecipient implements fc.AsyncCommand<Model, Real> {
   constructor(readonly pick: number, readonly amount: number) {}
   check = (model: Readonly<Model>) => model.recipients.length > 0
   async run(model: Model, real: Real) {
-    const index = this.pick % model.recipients.length
-    const recipient = model.recipients[index]
-    const id = real.recipientIds[index]
-    if (recipient === undefined || id === undefined) throw new Error("no such recipient")
+    const { id, recipient } = pickRecipient(model, real, this.pick)
     const reason: RejectionReason | null = model.addresses[recipient.address] !== "active"
       ? "lockbox_address_not_active"
       : recipient.status !== "active"
@@ -214,7 +217,7 @@ class Action implements fc.AsyncCommand<Model, Real> {
     const index = this.pick % model.items.length
     const item = model.items[index]
     const id = real.itemIds[index]
-    if (item === undefined || id === undefined) throw new Error("no such item")
+    if (item === undefined || id === undefined) throw new Error("no such mail item")
     const choice = this.choice
     const checks: ReadonlyArray<CheckAction> = choice.kind === "deposit"
       ? [deposit(real.accountIds[choice.account] ?? "")]
