@@ -120,8 +120,5 @@ export const uploaded = (input: UploadInput): File =>
     purpose: input.body.purpose
   })
 
-/** The largest upload accepted, in bytes (the contents live in the database). */
-export const maxUploadBytes = 10 * 1024 * 1024
-
 /** Every new file, made or uploaded, emits `file.created`. */
 export const createdEvent = (file: File): PendingEvent => pendingEvent("file.created", "file", file.id)
