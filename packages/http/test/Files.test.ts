@@ -61,6 +61,17 @@ for (const kind of TestDatabase.testDatabases) {
           expect(events.data.map((event) => String(event.category))).toEqual(["file.created"])
         }))
 
+      it.effect("the derived client uploads a form", () =>
+        Effect.gen(function*() {
+          const { client } = yield* TestServer.TestServer
+          const form = new FormData()
+          form.append("purpose", "check_image_back")
+          form.append("file", new Blob([binary], { type: "image/png" }), "back.png")
+          const file = yield* client.files.create({ payload: form })
+          expect(file).toMatchObject({ purpose: "check_image_back", filename: "back.png", mime_type: "image/png" })
+          expect(new Uint8Array(yield* client.files.contents({ path: { file_id: file.id } }))).toEqual(binary)
+        }))
+
       it.effect("files are listed newest first and filtered by purpose", () =>
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
