@@ -27,6 +27,11 @@ import { ExternalAccounts } from "./ExternalAccounts.js"
 import { PendingTransactions } from "./PendingTransactions.js"
 import { WireTransfers } from "./WireTransfers.js"
 import { WireTransferSimulations } from "./WireTransferSimulations.js"
+import { CheckDeposits } from "./CheckDeposits.js"
+import { Files } from "./Files.js"
+import { InboundMailItems } from "./InboundMailItems.js"
+import { InboundMailItemSimulations } from "./InboundMailItemSimulations.js"
+import { LockboxRecipients } from "./LockboxRecipients.js"
 
 export class MonetaApi extends HttpApi.make("moneta")
   .add(Accounts)
@@ -43,6 +48,11 @@ export class MonetaApi extends HttpApi.make("moneta")
   .add(PendingTransactions)
   .add(ExternalAccounts)
   .add(AccountNumbers)
+  .add(LockboxRecipients)
+  .add(InboundMailItems)
+  .add(InboundMailItemSimulations)
+  .add(CheckDeposits)
+  .add(Files)
   .addError(InvalidParametersError)
   .addError(MalformedRequestError)
   .addError(ApiMethodNotFoundError)

@@ -62,7 +62,13 @@ export const refuseNulCharacters = Effect.gen(function*() {
   const inUrl = checkUrl(request.url)
   if (Option.isSome(inUrl)) return yield* Effect.fail(InvalidParametersError.single(inUrl.value, message))
   if (request.method === "GET" || request.method === "HEAD") return
+  // A multipart body (file uploads) is binary and read once, by its handler, which checks its fields itself.
+  if ((request.headers["content-type"] ?? "").toLowerCase().startsWith("multipart/form-data")) return
   const text = yield* Effect.orElseSucceed(request.text, () => "")
   const inBody = checkBody(text)
   if (Option.isSome(inBody)) return yield* Effect.fail(InvalidParametersError.single(inBody.value, message))
 })
+
+/** Fails with 400 naming `field` when `value` carries NUL: for bodies the guard leaves to their handler. */
+export const refuseNulIn = (field: string, value: string) =>
+  value.includes(nul) ? Effect.fail(InvalidParametersError.single(field, message)) : Effect.void
