@@ -237,7 +237,8 @@ export const make = (options: DispatcherOptions) =>
           Cause.isInterruptedOnly(cause)
             ? Effect.failCause(cause)
             : Effect.logError("Webhook dispatcher could not claim deliveries", cause).pipe(
-              Effect.zipRight(Effect.sleep(pollInterval))
+              // A notification means the database is back: try again then, not only at the next poll.
+              Effect.zipRight(Effect.raceFirst(Queue.take(wakeups), Effect.sleep(pollInterval)))
             )
         )
       )
