@@ -18,10 +18,16 @@
  * - Graceful shutdown: the claimer stops, in-flight attempts finish (within
  *   their deadline) and are recorded, claimed deliveries not yet started are
  *   released for another process.
+ * - A delivery claimed `maxClaims` times without a recorded attempt (its
+ *   sending keeps killing the process, or its recording keeps failing) is
+ *   failed at the next claim, with a log line, instead of being sent forever.
+ * - Retention: every `sweepInterval`, attempts and finished deliveries older
+ *   than the event retention (30 days) are deleted in bounded batches.
  * - All time is Effect's Clock, so `TestClock` drives deadlines and retries.
  */
 import { HttpClient } from "@effect/platform"
 import type { Environment } from "@moneta/domain/Environment"
+import { eventRetentionDays } from "@moneta/domain/Event"
 import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
 import { WebhookAttempt, WebhookAttemptId } from "@moneta/domain/WebhookAttempt"
 import { makeId } from "@moneta/store/IdGenerator"
@@ -61,6 +67,12 @@ export interface DispatcherOptions {
   readonly pollInterval?: Duration.DurationInput | undefined
   /** The response deadline (the spec's 10 seconds). */
   readonly deadline?: Duration.DurationInput | undefined
+  /** Claims without a recorded attempt after which a delivery is failed. */
+  readonly maxClaims?: number | undefined
+  /** How often expired attempts and deliveries are deleted. */
+  readonly sweepInterval?: Duration.DurationInput | undefined
+  /** Rows deleted per statement of a sweep. */
+  readonly sweepBatchSize?: number | undefined
 }
 
 export const defaults = {
@@ -68,7 +80,10 @@ export const defaults = {
   batchSize: 100,
   lease: Duration.minutes(1),
   pollInterval: Duration.seconds(2),
-  deadline: Duration.seconds(10)
+  deadline: Duration.seconds(10),
+  maxClaims: 5,
+  sweepInterval: Duration.hours(1),
+  sweepBatchSize: 1_000
 } as const
 
 export class Dispatcher extends Context.Tag("@moneta/webhooks/Dispatcher")<Dispatcher, {
@@ -106,6 +121,9 @@ export const make = (options: DispatcherOptions) =>
     const lease = Duration.decode(options.lease ?? defaults.lease)
     const pollInterval = Duration.decode(options.pollInterval ?? defaults.pollInterval)
     const deadline = Duration.decode(options.deadline ?? defaults.deadline)
+    const maxClaims = options.maxClaims ?? defaults.maxClaims
+    const sweepInterval = Duration.decode(options.sweepInterval ?? defaults.sweepInterval)
+    const sweepBatchSize = options.sweepBatchSize ?? defaults.sweepBatchSize
     // Claimed but unrecorded deliveries this process may hold: the workers' own plus one batch waiting.
     const maxHeld = concurrency + batchSize
     const claimThreshold = Math.max(1, Math.floor(Math.min(batchSize, concurrency) / 4))
@@ -200,19 +218,29 @@ export const make = (options: DispatcherOptions) =>
       const now = yield* DateTime.now
       const claimToken = `${processToken}:${yield* Ref.updateAndGet(claims, (count) => count + 1)}`
       // Claiming and handing over are one step: an interruption in between would strand the claims until the lease ends.
-      const claimed = yield* Effect.uninterruptible(Effect.gen(function*() {
-        const rows = yield* store.claim({
+      const { abandoned, claimed } = yield* Effect.uninterruptible(Effect.gen(function*() {
+        const taken = yield* store.claim({
           environment: options.environment,
           now,
           leaseEnd: DateTime.addDuration(now, lease),
           claimToken,
-          limit
+          limit,
+          maxClaims
         })
-        yield* Ref.update(held, (count) => count + rows.length)
-        yield* Queue.offerAll(work, rows)
-        return rows.length
+        yield* Ref.update(held, (count) => count + taken.claimed.length)
+        yield* Queue.offerAll(work, taken.claimed)
+        return taken
       }))
-      return (claimed === limit ? "more" : "drained") satisfies CycleResult
+      yield* Effect.forEach(abandoned, (delivery) =>
+        Effect.logError("Webhook delivery failed: claimed without a recorded attempt too many times").pipe(
+          Effect.annotateLogs({
+            event_id: delivery.eventId,
+            event_subscription_id: delivery.subscriptionId,
+            group_id: delivery.tenant.groupId,
+            claims: delivery.claims
+          })
+        ), { discard: true })
+      return (claimed.length + abandoned.length === limit ? "more" : "drained") satisfies CycleResult
     })
 
     const idle = Effect.gen(function*() {
@@ -244,6 +272,28 @@ export const make = (options: DispatcherOptions) =>
       )
     )
 
+    // Retention: batches until one deletes nothing, then the embedded database is compacted.
+    const sweep = Effect.gen(function*() {
+      const before = DateTime.subtract(yield* DateTime.now, { days: eventRetentionDays })
+      let total = 0
+      for (;;) {
+        const deleted = yield* store.deleteExpired({ environment: options.environment, before, limit: sweepBatchSize })
+        total += deleted
+        if (deleted === 0) break
+        yield* Effect.yieldNow()
+      }
+      yield* store.compact
+      if (total > 0) yield* Effect.logInfo(`Deleted ${total} webhook attempts and deliveries past the event retention`)
+    })
+
+    const sweeper = Effect.sleep(sweepInterval).pipe(
+      Effect.zipRight(sweep),
+      Effect.catchAllCause((cause) =>
+        Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.logError("Webhook retention sweep failed", cause)
+      ),
+      Effect.forever
+    )
+
     const listener = notifications.listen(channel).pipe(
       Stream.filter((environment) => environment === options.environment),
       Stream.runForEach(() => wake),
@@ -270,6 +320,7 @@ export const make = (options: DispatcherOptions) =>
     )
     yield* Effect.forkScoped(listener)
     yield* Effect.forkScoped(claimer)
+    yield* Effect.forkScoped(sweeper)
     return Dispatcher.of({ wake })
   })
 
@@ -279,9 +330,17 @@ export const layer = (
 ): Layer.Layer<Dispatcher, never, WebhookDeliveries | Notifications | HttpClient.HttpClient> =>
   Layer.scoped(Dispatcher, make(options))
 
-/** Tuning from the environment: `MONETA_WEBHOOK_CONCURRENCY`, `MONETA_WEBHOOK_BATCH_SIZE`, `MONETA_WEBHOOK_POLL_INTERVAL`. */
+/**
+ * Tuning from the environment: `MONETA_WEBHOOK_CONCURRENCY`, `MONETA_WEBHOOK_BATCH_SIZE`,
+ * `MONETA_WEBHOOK_POLL_INTERVAL`, `MONETA_WEBHOOK_MAX_CLAIMS`, `MONETA_WEBHOOK_SWEEP_INTERVAL`.
+ */
 export const config = Config.all({
   concurrency: Config.integer("MONETA_WEBHOOK_CONCURRENCY").pipe(Config.withDefault(defaults.concurrency)),
   batchSize: Config.integer("MONETA_WEBHOOK_BATCH_SIZE").pipe(Config.withDefault(defaults.batchSize)),
-  pollInterval: Config.duration("MONETA_WEBHOOK_POLL_INTERVAL").pipe(Config.withDefault(defaults.pollInterval))
+  pollInterval: Config.duration("MONETA_WEBHOOK_POLL_INTERVAL").pipe(Config.withDefault(defaults.pollInterval)),
+  maxClaims: Config.integer("MONETA_WEBHOOK_MAX_CLAIMS").pipe(
+    Config.validate({ message: "must be at least 1", validation: (claims) => claims >= 1 }),
+    Config.withDefault(defaults.maxClaims)
+  ),
+  sweepInterval: Config.duration("MONETA_WEBHOOK_SWEEP_INTERVAL").pipe(Config.withDefault(defaults.sweepInterval))
 })
