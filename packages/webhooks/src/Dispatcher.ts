@@ -29,6 +29,7 @@ import { HttpClient } from "@effect/platform"
 import type { Environment } from "@moneta/domain/Environment"
 import { eventRetentionDays } from "@moneta/domain/Event"
 import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
+import { WebhookDestinations } from "@moneta/domain/WebhookDestination"
 import { WebhookAttempt, WebhookAttemptId } from "@moneta/domain/WebhookAttempt"
 import { makeId } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
@@ -116,6 +117,7 @@ export const make = (options: DispatcherOptions) =>
     const store = yield* WebhookDeliveries
     const notifications = yield* Notifications
     const client = deliveryClient(yield* HttpClient.HttpClient)
+    const rule = { environment: options.environment, allowedHosts: (yield* WebhookDestinations).allowedHosts }
     const concurrency = options.concurrency ?? defaults.concurrency
     const batchSize = options.batchSize ?? defaults.batchSize
     const lease = Duration.decode(options.lease ?? defaults.lease)
@@ -157,7 +159,7 @@ export const make = (options: DispatcherOptions) =>
 
     const attempt = (claimed: ClaimedDelivery) =>
       Effect.gen(function*() {
-        const sent = yield* send(client, claimed, deadline)
+        const sent = yield* send(client, claimed, rule, deadline)
         const attemptNumber = claimed.attemptCount + 1
         const succeeded = Option.isNone(sent.failureReason)
         const next = nextAttemptAt({
@@ -185,7 +187,12 @@ export const make = (options: DispatcherOptions) =>
           next_attempt_at: Option.getOrNull(next)
           // Built from checked values; the store encodes (and so checks) it again when writing.
         }, true)
-        if (!succeeded) {
+        if (Option.isSome(sent.refusal)) {
+          yield* Effect.logWarning(`Webhook destination refused: the URL ${sent.refusal.value}`).pipe(Effect.annotateLogs({
+            event_id: claimed.event.id,
+            event_subscription_id: claimed.subscriptionId
+          }))
+        } else if (!succeeded) {
           yield* Effect.logDebug("Webhook attempt failed").pipe(Effect.annotateLogs({
             event_id: claimed.event.id,
             event_subscription_id: claimed.subscriptionId,

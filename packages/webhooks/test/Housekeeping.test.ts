@@ -41,7 +41,8 @@ const startDispatcher = (environment: Environment, options: Omit<Dispatcher.Disp
   Effect.map(
     Layer.build(
       Dispatcher.layer({ environment, pollInterval: Duration.days(60), ...options }).pipe(
-        Layer.provide(NodeHttpClient.layerUndici)
+        Layer.provide(NodeHttpClient.layerUndici),
+        Layer.provide(Seed.LoopbackAllowed)
       )
     ),
     (context) => Context.get(context, Dispatcher.Dispatcher)

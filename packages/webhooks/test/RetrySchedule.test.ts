@@ -24,7 +24,12 @@ const at = (offset: Duration.Duration) => DateTime.addDuration(start, offset)
 // time (and on `wake`) is what these tests exercise.
 const startDispatcher = (environment: Environment) =>
   Effect.map(
-    Layer.build(Dispatcher.layer({ environment, pollInterval: Duration.days(30) }).pipe(Layer.provide(NodeHttpClient.layerUndici))),
+    Layer.build(
+      Dispatcher.layer({ environment, pollInterval: Duration.days(30) }).pipe(
+        Layer.provide(NodeHttpClient.layerUndici),
+        Layer.provide(Seed.LoopbackAllowed)
+      )
+    ),
     (context) => Context.get(context, Dispatcher.Dispatcher)
   )
 
