@@ -59,13 +59,26 @@ export const layer: Layer.Layer<WebhookDestinations, ConfigError.ConfigError> = 
   Effect.map(config, (allowedHosts) => ({ allowedHosts, resolve }))
 )
 
+/** Resolves every address of a name, as `dns.lookup` with `all: true` does. */
+export type ResolveAll = (
+  hostname: string,
+  options: Dns.LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: Array<Dns.LookupAddress>) => void
+) => void
+
 /**
- * A `lookup` for outgoing connections that resolves as usual and then refuses
- * the connection unless every address may receive webhooks in `environment`.
+ * A `lookup` for outgoing connections that resolves as usual (`resolveAll`,
+ * the system resolver by default) and then refuses the connection unless every
+ * address may receive webhooks in `environment`; the connection goes to an
+ * address so judged.
  */
-export const guardedLookup = (environment: Environment, allowedHosts: ReadonlyArray<string>): LookupFunction =>
+export const guardedLookup = (
+  environment: Environment,
+  allowedHosts: ReadonlyArray<string>,
+  resolveAll: ResolveAll = Dns.lookup
+): LookupFunction =>
   (hostname, options, callback) => {
-    Dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    resolveAll(hostname, { ...options, all: true }, (error, addresses) => {
       if (error !== null) return callback(error, "", 0)
       const host = hostOf(new URL(`http://${hostname.includes(":") ? `[${hostname}]` : hostname}`))
       const refusal = isAllowedHost(allowedHosts, host)
@@ -83,11 +96,14 @@ export const guardedLookup = (environment: Environment, allowedHosts: ReadonlyAr
   }
 
 /** The HTTP agent deliveries go through: connections only to judged addresses, no redirects. */
-export const makeAgent = (environment: Environment): Effect.Effect<Agent, never, Scope.Scope | WebhookDestinations> =>
+export const makeAgent = (
+  environment: Environment,
+  resolveAll?: ResolveAll
+): Effect.Effect<Agent, never, Scope.Scope | WebhookDestinations> =>
   Effect.gen(function*() {
     const { allowedHosts } = yield* WebhookDestinations
     return yield* Effect.acquireRelease(
-      Effect.sync(() => new Agent({ connect: { lookup: guardedLookup(environment, allowedHosts) } })),
+      Effect.sync(() => new Agent({ connect: { lookup: guardedLookup(environment, allowedHosts, resolveAll) } })),
       (agent) => Effect.promise(() => agent.destroy())
     )
   })
