@@ -339,12 +339,14 @@ export const layer = (
 
 /**
  * Tuning from the environment: `MONETA_WEBHOOK_CONCURRENCY`, `MONETA_WEBHOOK_BATCH_SIZE`,
- * `MONETA_WEBHOOK_POLL_INTERVAL`, `MONETA_WEBHOOK_MAX_CLAIMS`, `MONETA_WEBHOOK_SWEEP_INTERVAL`.
+ * `MONETA_WEBHOOK_POLL_INTERVAL`, `MONETA_WEBHOOK_LEASE`, `MONETA_WEBHOOK_MAX_CLAIMS`,
+ * `MONETA_WEBHOOK_SWEEP_INTERVAL`.
  */
 export const config = Config.all({
   concurrency: Config.integer("MONETA_WEBHOOK_CONCURRENCY").pipe(Config.withDefault(defaults.concurrency)),
   batchSize: Config.integer("MONETA_WEBHOOK_BATCH_SIZE").pipe(Config.withDefault(defaults.batchSize)),
   pollInterval: Config.duration("MONETA_WEBHOOK_POLL_INTERVAL").pipe(Config.withDefault(defaults.pollInterval)),
+  lease: Config.duration("MONETA_WEBHOOK_LEASE").pipe(Config.withDefault(defaults.lease)),
   maxClaims: Config.integer("MONETA_WEBHOOK_MAX_CLAIMS").pipe(
     Config.validate({ message: "must be at least 1", validation: (claims) => claims >= 1 }),
     Config.withDefault(defaults.maxClaims)
