@@ -77,7 +77,14 @@ const startReceiver = async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   // Safe: a TCP server listening on a host and port has an AddressInfo address.
   const port = (server.address() as AddressInfo).port
-  return { url: `http://127.0.0.1:${port}/webhooks`, deliveries, close: () => server.close() }
+  return {
+    url: `http://127.0.0.1:${port}/webhooks`,
+    deliveries,
+    close: () => {
+      server.closeAllConnections()
+      server.close()
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -427,7 +434,11 @@ const main = async () => {
   }
 }
 
-main().catch((error: unknown) => {
-  log(error instanceof Error ? error.stack ?? error.message : String(error))
-  process.exit(1)
-})
+// Exits explicitly: fetch's keep-alive connections must not hold the process once everything is stopped.
+main().then(
+  () => process.exit(),
+  (error: unknown) => {
+    log(error instanceof Error ? error.stack ?? error.message : String(error))
+    process.exit(1)
+  }
+)
