@@ -27,10 +27,10 @@ import {
   Schema,
   type Scope,
   TestClock,
-  TestContext,
   TestServices
 } from "effect"
 import * as Dispatcher from "../src/Dispatcher.js"
+import { underTestClock } from "./support/Clock.js"
 import * as Receiver from "./support/Receiver.js"
 import * as Seed from "./support/Seed.js"
 
@@ -96,9 +96,6 @@ for (const kind of TestDatabase.testDatabases) {
       timeout: TestDatabase.timeout,
       excludeTestServices: true
     })((it) => {
-      const underTestClock = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-        Effect.scoped(effect).pipe(Effect.provide(TestContext.TestContext))
-
       it.effect("counts claims without a recorded attempt; releases and recorded attempts reset them; the cap fails the delivery", () =>
         underTestClock(Effect.gen(function*() {
           yield* TestClock.setTime(DateTime.toEpochMillis(start))
