@@ -228,6 +228,16 @@ export const urlRefusal = (
   return permits(environment, range) ? undefined : `points to ${described[range]} address`
 }
 
+/** The URL without user name and password, for anything that shows it (a URL stored before the rule may have them). */
+export const withoutCredentials = (url: string): string => {
+  if (!URL.canParse(url)) return url
+  const parsed = new URL(url)
+  if (parsed.username === "" && parsed.password === "") return url
+  parsed.username = ""
+  parsed.password = ""
+  return parsed.toString()
+}
+
 /** Whether a host needs resolving before it can be judged (a name, not allowed outright, not loopback by name). */
 export const needsResolving = (allowedHosts: ReadonlyArray<string>, url: URL): boolean => {
   const host = hostOf(url)

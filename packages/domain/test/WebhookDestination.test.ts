@@ -11,7 +11,8 @@ import {
   classify,
   parseIpv6,
   permits,
-  urlRefusal
+  urlRefusal,
+  withoutCredentials
 } from "../src/WebhookDestination.js"
 
 const byte = fc.integer({ min: 0, max: 255 })
@@ -124,6 +125,7 @@ describe("what each environment lets receive", () => {
     const url = new URL(`https://${user}${password === "" ? "" : `:${password}`}@hooks.example.com/`)
     const refusal = urlRefusal(environment, [], url)
     expect(refusal).toBe("must not contain credentials")
+    expect(withoutCredentials(url.toString())).toBe("https://hooks.example.com/")
   })
 
   it("the examples of the issue", () => {

@@ -29,7 +29,7 @@ import { HttpClient } from "@effect/platform"
 import type { Environment } from "@moneta/domain/Environment"
 import { eventRetentionDays } from "@moneta/domain/Event"
 import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
-import { WebhookDestinations } from "@moneta/domain/WebhookDestination"
+import { WebhookDestinations, withoutCredentials } from "@moneta/domain/WebhookDestination"
 import { WebhookAttempt, WebhookAttemptId } from "@moneta/domain/WebhookAttempt"
 import { makeId } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
@@ -176,7 +176,7 @@ export const make = (options: DispatcherOptions) =>
           event_id: EventId.make(claimed.event.id),
           event_category: claimed.event.category,
           event_subscription_id: EventSubscriptionId.make(claimed.subscriptionId),
-          url: claimed.url,
+          url: withoutCredentials(claimed.url),
           trigger: claimed.trigger,
           attempt_number: attemptNumber,
           status: succeeded ? "succeeded" : "failed",

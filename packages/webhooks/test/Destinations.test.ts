@@ -73,7 +73,8 @@ for (const kind of TestDatabase.testDatabases) {
 
       for (const [name, url] of [
         ["an internal IP literal", "https://169.254.169.254/latest/meta-data/"],
-        ["a name that now resolves to an internal address", "https://rebind.example.com/hooks"]
+        ["a name that now resolves to an internal address", "https://rebind.example.com/hooks"],
+        ["a URL with credentials", "https://user:hunter2@hooks.example.com/hooks"]
       ] as const) {
         it.scoped(`${name} is not contacted; the attempt fails with destination_refused`, () =>
           Effect.gen(function*() {
@@ -89,6 +90,7 @@ for (const kind of TestDatabase.testDatabases) {
               response_status_code: null,
               response_body: null
             })
+            expect(attempt.url).not.toContain("hunter2")
           }), 30_000)
       }
     })
