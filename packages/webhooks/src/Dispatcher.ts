@@ -148,6 +148,10 @@ export const make = (options: DispatcherOptions) =>
         : []
       const batch = [...first, ...more]
       yield* store.record(batch.map((pending) => pending.record)).pipe(
+        // A database that is restarting is back within a few seconds; the attempts were made: keep them.
+        Effect.sandbox,
+        Effect.retry({ schedule: Schedule.exponential(Duration.millis(100)), times: 5 }),
+        Effect.unsandbox,
         // The deliveries stay claimed: they are sent again when the lease ends (at least once).
         Effect.catchAllCause((cause) => Effect.logError("Could not record webhook attempts", cause)),
         Effect.uninterruptible
