@@ -13,11 +13,11 @@ const mayImport = {
   api: { workspace: ["domain"], npm: ["effect", "@effect/platform"] },
   store: {
     workspace: ["domain"],
-    npm: ["effect", "@effect/sql", "@effect/sql-pg", "@effect/experimental", "@electric-sql/pglite", "@effect/vitest"]
+    npm: ["effect", "@effect/sql", "@effect/sql-pg", "@effect/experimental", "@electric-sql/pglite", "@effect/vitest", "pg"]
   },
   bank: { workspace: ["domain", "store"], npm: ["effect", "@effect/sql"] },
   http: { workspace: ["api", "bank", "domain"], npm: ["effect", "@effect/platform"] },
-  webhooks: { workspace: ["domain", "store"], npm: ["effect", "@effect/platform", "@effect/sql"] },
+  webhooks: { workspace: ["domain", "store"], npm: ["effect", "@effect/platform", "@effect/sql", "undici"] },
   receiver: { workspace: ["domain", "api"], npm: ["effect", "@effect/platform", "@effect/sql"] },
   server: {
     workspace: ["domain", "api", "store", "bank", "http", "webhooks", "receiver"],

@@ -19,6 +19,7 @@ import { Caller as Tenant } from "@moneta/domain/Caller"
 import { InvalidOperationError } from "@moneta/domain/Errors"
 import { eventRetentionDays, pendingEvent } from "@moneta/domain/Event"
 import {
+  checkResolved,
   checkUrl,
   conflictingRealTimeDecisionCategories,
   create as createSubscription,
@@ -30,6 +31,7 @@ import {
   type UpdateEventSubscription
 } from "@moneta/domain/EventSubscription"
 import { EventSubscriptionId } from "@moneta/domain/Ids"
+import { hostOf, needsResolving, WebhookDestinations } from "@moneta/domain/WebhookDestination"
 import { EventSubscriptions as SubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { Events as EventStore } from "@moneta/store/Events"
 import { makeId } from "@moneta/store/IdGenerator"
@@ -63,6 +65,22 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
     const deliveries = yield* WebhookDeliveries
     const eventStore = yield* EventStore
     const events = yield* Events
+    const destinations = yield* WebhookDestinations
+
+    /**
+     * The URL may receive webhooks: its text, and every address its host
+     * resolves to (resolved outside the transaction; a name that does not
+     * resolve is accepted, and judged again at every delivery).
+     */
+    const checkDestination = (url: string) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        yield* checkUrl(url, tenant.environment, destinations.allowedHosts)
+        const parsed = new URL(url)
+        if (needsResolving(destinations.allowedHosts, parsed)) {
+          yield* checkResolved(url, tenant.environment, yield* destinations.resolve(hostOf(parsed)))
+        }
+      })
 
     /** Fails when `candidate` would receive a real-time decision category another active subscription receives. */
     const ensureUniqueRealTimeDecisions = (candidate: EventSubscription) =>
@@ -82,9 +100,8 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
       })
 
     const create = (request: CreateEventSubscription) =>
-      transactionally(Effect.gen(function*() {
+      Effect.zipRight(checkDestination(request.url), transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        yield* checkUrl(request.url, tenant.environment)
         const createdAt = yield* now
         const { next, events: emitted } = createSubscription({
           id: EventSubscriptionId.make(yield* makeId("event_subscription")),
@@ -96,7 +113,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         yield* store.insert(tenant, next, request.shared_secret ?? generateSecret())
         yield* events.record(emitted, createdAt)
         return next
-      }))
+      })))
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {

@@ -11,6 +11,7 @@ import { FirstRun } from "@moneta/bank/FirstRun"
 import * as MonetaHttp from "@moneta/http/MonetaHttp"
 import * as Database from "@moneta/store/Database"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import * as Destinations from "@moneta/webhooks/Destinations"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
 import { Config, Console, Effect, Layer, Option, Redacted } from "effect"
 import { createServer } from "node:http"
@@ -56,15 +57,23 @@ const AnnounceLive = Layer.effectDiscard(Effect.gen(function*() {
   ].join("\n"))
 }))
 
+/** Deliveries connect only to addresses the destination rule lets receive (`Destinations`). */
+const DeliveryClientLive = NodeHttpClient.layerUndiciWithoutDispatcher.pipe(
+  Layer.provide(Layer.scoped(
+    NodeHttpClient.Dispatcher,
+    Effect.flatMap(ServerConfig, (config) => Destinations.makeAgent(config.environment))
+  ))
+)
+
 /** Sends the webhooks of this server's environment; shares the work with every other server on the database. */
 const DispatcherLive = Layer.unwrapEffect(
   Effect.map(
     Config.all({ server: ServerConfig, tuning: Dispatcher.config }),
     ({ server, tuning }) => Dispatcher.layer({ environment: server.environment, ...tuning })
   )
-).pipe(Layer.provide(Layer.merge(WebhookDeliveries.Default, NodeHttpClient.layerUndici)))
+).pipe(Layer.provide(Layer.merge(WebhookDeliveries.Default, DeliveryClientLive)))
 
-const ServicesLive = Layer.mergeAll(NodeServerLive, FirstRun.Default).pipe(
+const ServicesLive = Layer.mergeAll(NodeServerLive, FirstRun.Default, Destinations.layer).pipe(
   Layer.provideMerge(EnvironmentLive),
   Layer.provideMerge(Database.layer)
 )
