@@ -7,7 +7,7 @@ import { defineConfig } from "vitest/config"
  * One project per package and example, each inheriting this configuration.
  */
 // Vite's default server conditions, with ours first.
-const conditions = ["@moneta/source", "module", "node", "development|production"]
+const conditions = ["@moneta/source", "node", "development|production"]
 
 const projectsUnder = (folder: string) =>
   readdirSync(folder, { withFileTypes: true })
