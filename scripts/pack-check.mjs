@@ -50,7 +50,7 @@ try {
       if (dependency.startsWith("@moneta/") && !/^\^\d+\.\d+\.\d+$/.test(range)) fail(`${where} depends on ${dependency} as ${range}`)
     }
     if (manifest.sideEffects === undefined) fail(`${where} does not declare sideEffects`)
-    const stray = files.filter((entry) => !/^(dist|src)\//.test(entry) && !/^(package\.json|README\.md|LICENSE)$/.test(entry))
+    const stray = files.filter((entry) => !/^(bin|dist|src)\//.test(entry) && !/^(package\.json|README\.md|LICENSE)$/.test(entry))
     if (stray.length > 0) fail(`${where} ships ${stray.join(", ")}`)
     for (const [subpath, conditions] of Object.entries(manifest.exports)) {
       if (typeof conditions.types !== "string" || typeof conditions.import !== "string") fail(`${where} exports ${subpath} without types and import`)
@@ -60,7 +60,7 @@ try {
       }
     }
     if (!files.includes("dist/index.js") || !files.includes("dist/index.d.ts")) fail(`${where} has no dist/index.js and .d.ts`)
-    if (name === "server" && manifest.bin?.moneta !== "./dist/main.js") fail(`${where} has no moneta bin at dist/main.js`)
+    if (name === "server" && manifest.bin?.moneta !== "./bin/moneta.js") fail(`${where} has no moneta bin`)
   }
   log("every packed package.json and file list is publishable")
 
