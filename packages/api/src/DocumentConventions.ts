@@ -12,7 +12,7 @@
  * - Effect's placeholders for schemas without a name (`$id: /schemas/unknown`
  *   for `Schema.Unknown`, `/schemas/{}` for an empty struct) become plain JSON
  *   Schema (`{}`, `{ type: object }`), and an array schema always has `items`;
- * - each tag is listed once (two groups may share one, e.g. Simulations), with
+ * - each tag is listed once (two groups may share one), with
  *   the tags that only endpoints name (`OpenApi.Override`) added.
  */
 import { Predicate } from "effect"

@@ -7,8 +7,8 @@ import { body } from "./Parameters.js"
 
 export class Simulations extends HttpApiGroup.make("simulations")
   .annotateContext(OpenApi.annotations({
-    title: "Simulations",
-    description: "Sandbox-only endpoints under `/simulations` that make the outside world act: interest payments, the wire network, card networks, the mail room."
+    title: "Sandbox: Interest Payments",
+    description: "Sandbox-only endpoints under `/simulations` that make the outside world act, here an interest payment."
   }))
   .add(
     HttpApiEndpoint.post("interestPayment", "/simulations/interest_payments")

@@ -6,7 +6,10 @@ import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
 import { wireTransferPath } from "./WireTransfers.js"
 
 export class WireTransferSimulations extends HttpApiGroup.make("wireTransferSimulations")
-  .annotateContext(OpenApi.annotations({ title: "Simulations" }))
+  .annotateContext(OpenApi.annotations({
+    title: "Sandbox: Wire Transfers",
+    description: "Sandbox-only endpoints under `/simulations` that make the wire network act on a transfer."
+  }))
   .add(
     HttpApiEndpoint.post("submit", "/simulations/wire_transfers/:wire_transfer_id/submit")
       .annotate(OpenApi.Summary, "Simulate the submission of a Wire Transfer")
