@@ -21,7 +21,16 @@ const mayImport = {
   receiver: { workspace: ["domain", "api"], npm: ["effect", "@effect/platform", "@effect/sql"] },
   server: {
     workspace: ["domain", "api", "store", "bank", "http", "webhooks", "receiver"],
-    npm: ["effect", "@effect/platform", "@effect/platform-node", "@effect/sql", "@effect/sql-pg"]
+    npm: [
+      "effect",
+      "@effect/platform",
+      "@effect/platform-node",
+      "@effect/sql",
+      "@effect/sql-pg",
+      "@effect/opentelemetry",
+      "@opentelemetry/exporter-trace-otlp-http",
+      "@opentelemetry/sdk-trace-base"
+    ]
   }
 }
 
@@ -83,7 +92,8 @@ module.exports = {
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {
       exportsFields: ["exports"],
-      conditionNames: ["import", "require", "node", "default", "types"],
+      // "@moneta/source" first: inside the workspace, packages resolve to their sources.
+      conditionNames: ["@moneta/source", "import", "require", "node", "default", "types"],
       mainFields: ["module", "main", "types"],
       extensions: [".ts", ".js", ".mjs", ".cjs", ".d.ts"]
     },

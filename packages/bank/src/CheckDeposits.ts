@@ -8,6 +8,7 @@ import { CheckDeposits as CheckDepositStore } from "@moneta/store/CheckDeposits"
 import { Effect } from "effect"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { orNotFound } from "./NotFound.js"
+import { traced } from "./Traced.js"
 
 export interface CheckDepositListParameters extends ListParameters {
   readonly account_id?: AccountId | undefined
@@ -30,7 +31,7 @@ export class CheckDeposits extends Effect.Service<CheckDeposits>()("@moneta/bank
         }))
       })
 
-    return { retrieve, list } as const
+    return traced("CheckDeposits", { retrieve, list } as const)
   }),
   dependencies: [CheckDepositStore.Default]
 }) {}

@@ -44,6 +44,7 @@ import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 /** How long a replaced secret keeps signing beside the new one. */
 export const secretOverlap = Duration.hours(24)
@@ -194,7 +195,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         return event
       }))
 
-    return { create, retrieve, update, list, resend, heartbeat } as const
+    return traced("EventSubscriptions", { create, retrieve, update, list, resend, heartbeat } as const)
   }),
   dependencies: [SubscriptionStore.Default, WebhookDeliveries.Default, EventStore.Default, Events.Default]
 }) {}

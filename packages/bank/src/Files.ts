@@ -15,6 +15,7 @@ import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 export interface FileListParameters extends ListParameters {
   readonly idempotency_key?: string | undefined
@@ -96,7 +97,7 @@ export class Files extends Effect.Service<Files>()("@moneta/bank/Files", {
         }))
       })
 
-    return { produce, upload, retrieve, contents, list } as const
+    return traced("Files", { produce, upload, retrieve, contents, list } as const)
   }),
   dependencies: [FileStore.Default, Events.Default]
 }) {}

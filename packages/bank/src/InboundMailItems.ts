@@ -36,6 +36,7 @@ import { Ledger } from "./Ledger.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 export interface InboundMailItemListParameters extends ListParameters {
   readonly lockbox_address_id?: LockboxAddressId | undefined
@@ -156,7 +157,7 @@ export class InboundMailItems extends Effect.Service<InboundMailItems>()("@monet
         }))
       })
 
-    return { action, simulate, retrieve, list } as const
+    return traced("InboundMailItems", { action, simulate, retrieve, list } as const)
   }),
   dependencies: [
     InboundMailItemStore.Default,

@@ -18,6 +18,7 @@ import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 export interface LockboxRecipientListParameters extends ListParameters {
   readonly account_id?: AccountId | undefined
@@ -94,7 +95,7 @@ export class LockboxRecipients extends Effect.Service<LockboxRecipients>()("@mon
         }))
       })
 
-    return { create, update, retrieve, list } as const
+    return traced("LockboxRecipients", { create, update, retrieve, list } as const)
   }),
   dependencies: [LockboxRecipientStore.Default, LockboxAddressStore.Default, AccountStore.Default, Events.Default]
 }) {}

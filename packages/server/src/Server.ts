@@ -1,27 +1,24 @@
 /**
  * The runnable server: the configured database, migrated; the first run; the
  * API with `/openapi.json` and the reference page at `/docs` (bundled, works
- * offline); the webhook dispatcher of the server's environment; a start-up
- * banner with the address and the API key.
+ * offline, compressed); `/health` and `/ready`; a log line per request; the
+ * webhook dispatcher of the server's environment; a start-up banner with the
+ * address and the API key.
  */
-import { HttpApiBuilder, HttpApiScalar, HttpServer } from "@effect/platform"
+import { HttpServer } from "@effect/platform"
 import { NodeHttpClient, NodeHttpServer } from "@effect/platform-node"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun } from "@moneta/bank/FirstRun"
-import * as MonetaHttp from "@moneta/http/MonetaHttp"
 import * as Database from "@moneta/store/Database"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import * as Destinations from "@moneta/webhooks/Destinations"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
 import { Config, Console, Effect, Layer, Option, Redacted } from "effect"
 import { createServer } from "node:http"
+import * as Api from "./Api.js"
 import { ServerConfig } from "./ServerConfig.js"
 
-const ApiLive = HttpApiBuilder.serve().pipe(
-  Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
-  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
-  Layer.provide(MonetaHttp.layer)
-)
+const ApiLive = Api.layer
 
 const NodeServerLive = Layer.unwrapEffect(
   Effect.map(ServerConfig, (config) => NodeHttpServer.layer(createServer, { port: config.port, host: config.host }))
@@ -78,4 +75,7 @@ const ServicesLive = Layer.mergeAll(NodeServerLive, FirstRun.Default, Destinatio
   Layer.provideMerge(Database.layer)
 )
 
-export const layer = Layer.provide(Layer.mergeAll(ApiLive, AnnounceLive, DispatcherLive), ServicesLive)
+export const layer = Layer.mergeAll(ApiLive, AnnounceLive).pipe(
+  Layer.provideMerge(DispatcherLive),
+  Layer.provide(ServicesLive)
+)

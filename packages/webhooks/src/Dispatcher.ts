@@ -90,6 +90,8 @@ export const defaults = {
 export class Dispatcher extends Context.Tag("@moneta/webhooks/Dispatcher")<Dispatcher, {
   /** Makes the dispatcher look for due deliveries now (as a NOTIFY does). */
   readonly wake: Effect.Effect<void>
+  /** Whether the dispatcher is still claiming deliveries (for readiness checks). */
+  readonly running: Effect.Effect<boolean>
 }>() {}
 
 interface PendingRecord {
@@ -330,9 +332,9 @@ export const make = (options: DispatcherOptions) =>
       })
     )
     yield* Effect.forkScoped(listener)
-    yield* Effect.forkScoped(claimer)
+    const claiming = yield* Effect.forkScoped(claimer)
     yield* Effect.forkScoped(sweeper)
-    return Dispatcher.of({ wake })
+    return Dispatcher.of({ wake, running: Effect.map(Fiber.poll(claiming), Option.isNone) })
   })
 
 /** The dispatcher as a layer (it needs the database, its notifications and an `HttpClient`). */
