@@ -41,7 +41,7 @@ export const startMoneta = async (database: Database, accounts: number): Promise
     DATABASE_URL: database.kind === "postgres" ? database.url : undefined
   })
   const tsx = Path.join(root, "node_modules", ".bin", "tsx")
-  const child = start(tsx, [Path.join(root, "packages", "server", "src", "main.ts")], env, root)
+  const child = start(tsx, ["--conditions=@moneta/source", Path.join(root, "packages", "server", "src", "main.ts")], env, root)
   const url = `http://127.0.0.1:${port}`
   const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }
   await waitUntilServing(child, `${url}/accounts?limit=1`, headers)

@@ -39,7 +39,17 @@ const asPostgres = (command: string, args: ReadonlyArray<string>, cwd: string) =
     ? execFileSync("runuser", ["-u", "postgres", "--", command, ...args], { cwd, stdio: "pipe" })
     : execFileSync(command, [...args], { cwd, stdio: "pipe" })
 
-const startCluster = async (): Promise<{ readonly url: string; readonly label: string; readonly stop: () => Promise<void> }> => {
+export interface Cluster {
+  readonly url: string
+  readonly label: string
+  /** Stops the server: `immediate` is a crash, recovered from the WAL at the next start. */
+  readonly halt: (mode: "fast" | "immediate") => void
+  readonly start: () => void
+  readonly stop: () => Promise<void>
+}
+
+/** A throwaway cluster; `durable` keeps fsync and synchronous commits on, as a real deployment would. */
+export const startCluster = async (options: { readonly durable?: boolean } = {}): Promise<Cluster> => {
   const bin = findBinaries()
   if (bin === undefined) throw new Error("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin); set DATABASE_URL")
   const dir = Fs.mkdtempSync(Path.join(Os.tmpdir(), "moneta-bench-pg-"))
@@ -47,15 +57,25 @@ const startCluster = async (): Promise<{ readonly url: string; readonly label: s
   const data = Path.join(dir, "data")
   const port = await freePort()
   asPostgres(Path.join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8", "--lc-collate=C"], dir)
-  asPostgres(Path.join(bin, "pg_ctl"), [
-    "-D", data, "-l", Path.join(dir, "server.log"), "-w", "-t", "60", "start", "-o",
-    `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
-  ], dir)
+  const durability = options.durable === true
+    ? "-c fsync=on -c synchronous_commit=on -c full_page_writes=on"
+    : "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  const start = () =>
+    asPostgres(Path.join(bin, "pg_ctl"), [
+      "-D", data, "-l", Path.join(dir, "server.log"), "-w", "-t", "60", "start", "-o",
+      `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} ${durability} -c max_connections=200`
+    ], dir)
+  const halt = (mode: "fast" | "immediate") => asPostgres(Path.join(bin, "pg_ctl"), ["-D", data, "-m", mode, "-w", "stop"], dir)
+  start()
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    label: `throwaway cluster (${Path.basename(Path.dirname(bin))}, fsync=off, synchronous_commit=off) on port ${port}`,
+    label: options.durable === true
+      ? `throwaway cluster (${Path.basename(Path.dirname(bin))}, fsync=on, synchronous_commit=on) on port ${port}`
+      : `throwaway cluster (${Path.basename(Path.dirname(bin))}, fsync=off, synchronous_commit=off) on port ${port}`,
+    halt,
+    start,
     stop: async () => {
-      asPostgres(Path.join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"], dir)
+      if (Fs.existsSync(Path.join(data, "postmaster.pid"))) halt("immediate")
       Fs.rmSync(dir, { recursive: true, force: true })
     }
   }

@@ -1,5 +1,5 @@
 /** Cards: create, retrieve, update, list. */
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Card, CreateCard, Status, UpdateCard } from "@moneta/domain/Card"
 import { AccountId, CardId } from "@moneta/domain/Ids"
 import { IdempotencyKey } from "@moneta/domain/Text"
@@ -11,15 +11,33 @@ import { body, CommaSeparated, listFields, Page, urlParams } from "./Parameters.
 const cardPath = Schema.Struct({ card_id: CardId })
 
 export class Cards extends HttpApiGroup.make("cards")
+  .annotateContext(OpenApi.annotations({
+    title: "Cards",
+    description: "Cards are commercial credit cards drawing on an account."
+  }))
   .add(
     HttpApiEndpoint.post("create", "/cards")
+      .annotate(OpenApi.Summary, "Create a Card")
+      .annotate(OpenApi.Description, "Creates a card drawing on an account.")
       .setPayload(body(CreateCard))
       .addSuccess(Card)
       .addError(ObjectNotFoundError)
   )
-  .add(HttpApiEndpoint.get("retrieve", "/cards/:card_id").setPath(cardPath).addSuccess(Card).addError(ObjectNotFoundError))
+  .add(
+    HttpApiEndpoint.get("retrieve", "/cards/:card_id")
+      .annotate(OpenApi.Summary, "Retrieve a Card")
+      .annotate(OpenApi.Description, "Returns the card with this identifier.")
+      .setPath(cardPath)
+      .addSuccess(Card)
+      .addError(ObjectNotFoundError)
+  )
   .add(
     HttpApiEndpoint.patch("update", "/cards/:card_id")
+      .annotate(OpenApi.Summary, "Update a Card")
+      .annotate(
+        OpenApi.Description,
+        "Changes a card's description, status, entity, billing address, digital wallet settings or authorization controls."
+      )
       .setPath(cardPath)
       .setPayload(body(UpdateCard))
       .addSuccess(Card)
@@ -27,6 +45,8 @@ export class Cards extends HttpApiGroup.make("cards")
   )
   .add(
     HttpApiEndpoint.get("list", "/cards")
+      .annotate(OpenApi.Summary, "List Cards")
+      .annotate(OpenApi.Description, "Lists your cards, newest first, filtered by account, status or idempotency key.")
       .setUrlParams(urlParams({
         ...listFields,
         account_id: Schema.optional(AccountId),

@@ -39,25 +39,35 @@ export const UpdateEventSubscriptionRequest = Schema.Struct({
 export const ResendEvent = Schema.Struct({ event_id: EventId }).annotations({ identifier: "ResendEvent" })
 
 export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
+  .annotateContext(OpenApi.annotations({
+    title: "Event Subscriptions",
+    description: "Webhooks are event notifications Moneta sends to your URL, signed with the Standard Webhooks scheme. An Event Subscription names the URL and the event categories to send; its delivery log shows every attempt."
+  }))
   .add(
     HttpApiEndpoint.post("create", "/event_subscriptions")
+      .annotate(OpenApi.Summary, "Create an Event Subscription")
       .setPayload(body(CreateEventSubscription))
       .addSuccess(EventSubscription)
       .annotate(OpenApi.Description, "Creates a subscription. Without `shared_secret` a random one is made; the secret is never returned.")
   )
   .add(
     HttpApiEndpoint.get("list", "/event_subscriptions")
+      .annotate(OpenApi.Summary, "List Event Subscriptions")
+      .annotate(OpenApi.Description, "Lists your event subscriptions, newest first.")
       .setUrlParams(urlParams({ ...listFields, idempotency_key: Schema.optional(IdempotencyKey) }))
       .addSuccess(Page(EventSubscription))
   )
   .add(
     HttpApiEndpoint.get("retrieve", "/event_subscriptions/:event_subscription_id")
+      .annotate(OpenApi.Summary, "Retrieve an Event Subscription")
+      .annotate(OpenApi.Description, "Returns the event subscription with this identifier (never its shared secret).")
       .setPath(subscriptionPath)
       .addSuccess(EventSubscription)
       .addError(ObjectNotFoundError)
   )
   .add(
     HttpApiEndpoint.patch("update", "/event_subscriptions/:event_subscription_id")
+      .annotate(OpenApi.Summary, "Update an Event Subscription")
       .setPath(subscriptionPath)
       .setPayload(body(UpdateEventSubscriptionRequest))
       .addSuccess(EventSubscription)
@@ -66,6 +76,7 @@ export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
   )
   .add(
     HttpApiEndpoint.get("listAttempts", "/event_subscriptions/:event_subscription_id/attempts")
+      .annotate(OpenApi.Summary, "List an Event Subscription's delivery attempts")
       .setPath(subscriptionPath)
       .setUrlParams(urlParams({ ...listFields, event_id: Schema.optional(EventId) }))
       .addSuccess(Page(WebhookAttempt))
@@ -74,6 +85,7 @@ export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
   )
   .add(
     HttpApiEndpoint.get("listEventAttempts", "/events/:event_id/attempts")
+      .annotate(OpenApi.Summary, "List an Event's delivery attempts")
       .setPath(Schema.Struct({ event_id: EventId }))
       .setUrlParams(urlParams({ ...listFields, event_subscription_id: Schema.optional(EventSubscriptionId) }))
       .addSuccess(Page(WebhookAttempt))
@@ -82,6 +94,7 @@ export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
   )
   .add(
     HttpApiEndpoint.post("resend", "/event_subscriptions/:event_subscription_id/resend")
+      .annotate(OpenApi.Summary, "Resend an Event")
       .setPath(subscriptionPath)
       .setPayload(body(ResendEvent))
       .addSuccess(Event)
@@ -93,6 +106,7 @@ export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
   )
   .add(
     HttpApiEndpoint.post("heartbeat", "/event_subscriptions/:event_subscription_id/heartbeat")
+      .annotate(OpenApi.Summary, "Send a heartbeat Event")
       .setPath(subscriptionPath)
       .addSuccess(Event)
       .addError(ObjectNotFoundError)

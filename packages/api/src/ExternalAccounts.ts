@@ -1,5 +1,5 @@
 /** External accounts: saved wire destinations. */
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import {
   CreateExternalAccount,
   ExternalAccount,
@@ -17,13 +17,24 @@ import { body, CommaSeparated, listFields, Page, urlParams } from "./Parameters.
 const externalAccountPath = Schema.Struct({ external_account_id: ExternalAccountId })
 
 export class ExternalAccounts extends HttpApiGroup.make("externalAccounts")
+  .annotateContext(OpenApi.annotations({
+    title: "External Accounts",
+    description: "External accounts are accounts at other banks, saved as destinations for transfers."
+  }))
   .add(
     HttpApiEndpoint.post("create", "/external_accounts")
+      .annotate(OpenApi.Summary, "Create an External Account")
+      .annotate(
+        OpenApi.Description,
+        "Saves an account at another bank (routing and account number) as a transfer destination."
+      )
       .setPayload(body(CreateExternalAccount))
       .addSuccess(ExternalAccount)
   )
   .add(
     HttpApiEndpoint.get("list", "/external_accounts")
+      .annotate(OpenApi.Summary, "List External Accounts")
+      .annotate(OpenApi.Description, "Lists your external accounts, newest first.")
       .setUrlParams(urlParams({
         ...listFields,
         idempotency_key: Schema.optional(IdempotencyKey),
@@ -34,12 +45,16 @@ export class ExternalAccounts extends HttpApiGroup.make("externalAccounts")
   )
   .add(
     HttpApiEndpoint.get("retrieve", "/external_accounts/:external_account_id")
+      .annotate(OpenApi.Summary, "Retrieve an External Account")
+      .annotate(OpenApi.Description, "Returns the external account with this identifier.")
       .setPath(externalAccountPath)
       .addSuccess(ExternalAccount)
       .addError(ObjectNotFoundError)
   )
   .add(
     HttpApiEndpoint.patch("update", "/external_accounts/:external_account_id")
+      .annotate(OpenApi.Summary, "Update an External Account")
+      .annotate(OpenApi.Description, "Changes an external account's description, account holder, funding or status.")
       .setPath(externalAccountPath)
       .setPayload(body(UpdateExternalAccount))
       .addSuccess(ExternalAccount)

@@ -16,6 +16,7 @@ import {
 } from "./ApiError.js"
 import { Bookkeeping } from "./Bookkeeping.js"
 import { Cards } from "./Cards.js"
+import * as DocumentConventions from "./DocumentConventions.js"
 import { Entities } from "./Entities.js"
 import { Events } from "./Events.js"
 import { EventSubscriptions } from "./EventSubscriptions.js"
@@ -27,6 +28,11 @@ import { ExternalAccounts } from "./ExternalAccounts.js"
 import { PendingTransactions } from "./PendingTransactions.js"
 import { WireTransfers } from "./WireTransfers.js"
 import { WireTransferSimulations } from "./WireTransferSimulations.js"
+import { CheckDeposits } from "./CheckDeposits.js"
+import { Files } from "./Files.js"
+import { InboundMailItems } from "./InboundMailItems.js"
+import { InboundMailItemSimulations } from "./InboundMailItemSimulations.js"
+import { LockboxRecipients } from "./LockboxRecipients.js"
 
 export class MonetaApi extends HttpApi.make("moneta")
   .add(Accounts)
@@ -43,6 +49,11 @@ export class MonetaApi extends HttpApi.make("moneta")
   .add(PendingTransactions)
   .add(ExternalAccounts)
   .add(AccountNumbers)
+  .add(LockboxRecipients)
+  .add(InboundMailItems)
+  .add(InboundMailItemSimulations)
+  .add(CheckDeposits)
+  .add(Files)
   .addError(InvalidParametersError)
   .addError(MalformedRequestError)
   .addError(ApiMethodNotFoundError)
@@ -52,6 +63,12 @@ export class MonetaApi extends HttpApi.make("moneta")
   .annotateContext(OpenApi.annotations({
     title: "Moneta API",
     version: "0.1.0",
-    description: "Bookkeeping, wire transfers, real-time decisions, events and webhooks, card payments, inbound mail and lockboxes."
+    description: "Bookkeeping, wire transfers, real-time decisions, events and webhooks, card payments, inbound mail and lockboxes.",
+    license: { name: "MIT", url: "https://opensource.org/licenses/MIT" },
+    servers: [
+      { url: "/", description: "The server this document came from" },
+      { url: "http://127.0.0.1:4010", description: "A local sandbox (`pnpm start`)" }
+    ],
+    transform: DocumentConventions.apply
   }))
 {}

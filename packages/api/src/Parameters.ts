@@ -4,7 +4,7 @@
  * lists. Unknown query parameters are refused.
  */
 import { Timestamp } from "@moneta/domain/Timestamp"
-import { Schema } from "effect"
+import { JSONSchema, Schema } from "effect"
 
 export const Limit = Schema.String.pipe(
   Schema.pattern(/^\d{1,3}$/, { message: () => "must be an integer between 1 and 100" }),
@@ -26,10 +26,18 @@ const commaSeparatedStrings = Schema.transform(Schema.String, Schema.Array(Schem
   encode: (items) => items.join(",")
 })
 
+/** The JSON Schema of one item, self-contained (an item named by an identifier is inlined, not referenced). */
+const itemJsonSchema = (item: Schema.Schema.Any): object => {
+  const { $defs, $schema: _schema, ...root } = JSONSchema.make(item)
+  const reference = "$ref" in root ? root.$ref.replace("#/$defs/", "") : undefined
+  return reference !== undefined && $defs?.[reference] !== undefined ? $defs[reference] : root
+}
+
 /**
  * A comma-separated list on the query string (`status.in=a,b`), each item
- * decoded by `item`. An empty list is refused: `status.in=` filtering on
- * nothing must not return everything.
+ * decoded by `item`. Documented as an array of the item (the document says
+ * comma-separated with `style: form, explode: false`). An empty list is
+ * refused: `status.in=` filtering on nothing must not return everything.
  */
 export const CommaSeparated = <A, I extends string, R>(item: Schema.Schema<A, I, R>) =>
   Schema.compose(
@@ -37,7 +45,7 @@ export const CommaSeparated = <A, I extends string, R>(item: Schema.Schema<A, I,
     Schema.Array(item).pipe(Schema.minItems(1, { message: () => "must name at least one value" })),
     { strict: false }
   ).annotations({
-    jsonSchema: { type: "string", description: "Comma-separated values." }
+    jsonSchema: { type: "array", items: itemJsonSchema(item), minItems: 1, description: "One or more values, comma-separated." }
   })
 
 /** A `created_at.*` filter: a date-time with its time and zone, as documented (a bare date is refused, not guessed at). */

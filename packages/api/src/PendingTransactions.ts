@@ -1,5 +1,5 @@
 /** Pending transactions (holds on the available balance): list and retrieve. */
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { AccountId, PendingTransactionId } from "@moneta/domain/Ids"
 import {
   PendingTransaction,
@@ -12,8 +12,17 @@ import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
 import { CommaSeparated, listFields, Page, urlParams } from "./Parameters.js"
 
 export class PendingTransactions extends HttpApiGroup.make("pendingTransactions")
+  .annotateContext(OpenApi.annotations({
+    title: "Pending Transactions",
+    description: "Pending transactions are potential future additions and removals of money from your bank account: holds on the available balance until the money movement settles or is released."
+  }))
   .add(
     HttpApiEndpoint.get("list", "/pending_transactions")
+      .annotate(OpenApi.Summary, "List Pending Transactions")
+      .annotate(
+        OpenApi.Description,
+        "Lists the pending transactions of your accounts, newest first, filtered by account, source or status."
+      )
       .setUrlParams(urlParams({
         ...listFields,
         account_id: Schema.optional(AccountId),
@@ -25,6 +34,8 @@ export class PendingTransactions extends HttpApiGroup.make("pendingTransactions"
   )
   .add(
     HttpApiEndpoint.get("retrieve", "/pending_transactions/:pending_transaction_id")
+      .annotate(OpenApi.Summary, "Retrieve a Pending Transaction")
+      .annotate(OpenApi.Description, "Returns the pending transaction with this identifier.")
       .setPath(Schema.Struct({ pending_transaction_id: PendingTransactionId }))
       .addSuccess(PendingTransaction)
       .addError(ObjectNotFoundError)

@@ -1,5 +1,5 @@
 /** Posted transactions: list and retrieve. */
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { AccountId, TransactionId } from "@moneta/domain/Ids"
 import { Transaction, TransactionSourceCategory } from "@moneta/domain/Transaction"
 import { Schema } from "effect"
@@ -8,8 +8,17 @@ import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
 import { CommaSeparated, listFields, Page, urlParams } from "./Parameters.js"
 
 export class Transactions extends HttpApiGroup.make("transactions")
+  .annotateContext(OpenApi.annotations({
+    title: "Transactions",
+    description: "Transactions are the immutable additions and removals of money from your bank account. They're the equivalent of line items on your bank statement."
+  }))
   .add(
     HttpApiEndpoint.get("list", "/transactions")
+      .annotate(OpenApi.Summary, "List Transactions")
+      .annotate(
+        OpenApi.Description,
+        "Lists the transactions of your accounts, newest first, filtered by account or category."
+      )
       .setUrlParams(urlParams({
         ...listFields,
         account_id: Schema.optional(AccountId),
@@ -20,6 +29,8 @@ export class Transactions extends HttpApiGroup.make("transactions")
   )
   .add(
     HttpApiEndpoint.get("retrieve", "/transactions/:transaction_id")
+      .annotate(OpenApi.Summary, "Retrieve a Transaction")
+      .annotate(OpenApi.Description, "Returns the transaction with this identifier.")
       .setPath(Schema.Struct({ transaction_id: TransactionId }))
       .addSuccess(Transaction)
       .addError(ObjectNotFoundError)

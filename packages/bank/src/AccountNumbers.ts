@@ -16,6 +16,7 @@ import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 export interface AccountNumberListParameters extends ListParameters {
   readonly account_id?: string | undefined
@@ -79,7 +80,7 @@ export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/ba
         }))
       })
 
-    return { create, retrieve, list } as const
+    return traced("AccountNumbers", { create, retrieve, list } as const)
   }),
   dependencies: [AccountNumberStore.Default, AccountStore.Default, Events.Default]
 }) {}

@@ -13,6 +13,7 @@ import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 /** The sandbox has one program; accounts created without one join it. */
 export const defaultProgramId = ProgramId.make("program_sandbox0000000000000")
@@ -99,7 +100,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
         })
       })
 
-    return { create, retrieve, list, balance } as const
+    return traced("Accounts", { create, retrieve, list, balance } as const)
   }),
   dependencies: [AccountStore.Default, EntityStore.Default, Events.Default]
 }) {}

@@ -12,6 +12,7 @@ import { Cache, Context, Duration, Effect, Exit, Option, Redacted } from "effect
 import { createHash, randomBytes } from "node:crypto"
 import type { CallerShape } from "@moneta/domain/Caller"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 /** The environment this server serves. */
 export class ServerEnvironment extends Context.Tag("@moneta/bank/ServerEnvironment")<ServerEnvironment, Environment>() {}
@@ -80,7 +81,7 @@ export class Authentication extends Effect.Service<Authentication>()("@moneta/ba
         })
       })
 
-    return { authenticate, register } as const
+    return traced("Authentication", { authenticate, register } as const)
   }),
   dependencies: [ApiKeys.Default]
 }) {}

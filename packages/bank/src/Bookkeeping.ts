@@ -30,6 +30,7 @@ import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Bookkeeping", {
   effect: Effect.gen(function*() {
@@ -161,7 +162,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
         return toPage(yield* transactions.unbookkept(tenant, account.account_id, request))
       })
 
-    return {
+    return traced("Bookkeeping", {
       createAccount,
       retrieveAccount,
       updateAccount,
@@ -173,7 +174,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
       retrieveEntry,
       listEntries,
       unbookkeptCashTransactions
-    } as const
+    } as const)
   }),
   dependencies: [BookkeepingStore.Default, AccountStore.Default, EntityStore.Default, TransactionStore.Default, Events.Default]
 }) {}

@@ -17,6 +17,7 @@ import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 /** Sandbox cards carry a test issuer identification number. */
 export const sandboxBin = "400000"
@@ -99,7 +100,7 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
         }))
       })
 
-    return { create, retrieve, update, list } as const
+    return traced("Cards", { create, retrieve, update, list } as const)
   }),
   dependencies: [CardStore.Default, AccountStore.Default, EntityStore.Default, Events.Default]
 }) {}

@@ -12,6 +12,7 @@ import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 const addressObject = (address: typeof Address.Type): typeof AddressObject.Type => ({
   ...address,
@@ -136,7 +137,7 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
         }))
       })
 
-    return { create, retrieve, list } as const
+    return traced("Entities", { create, retrieve, list } as const)
   }),
   dependencies: [EntityStore.Default, Events.Default]
 }) {}

@@ -19,6 +19,7 @@ import { Caller as Tenant } from "@moneta/domain/Caller"
 import { InvalidOperationError } from "@moneta/domain/Errors"
 import { eventRetentionDays, pendingEvent } from "@moneta/domain/Event"
 import {
+  checkResolved,
   checkUrl,
   conflictingRealTimeDecisionCategories,
   create as createSubscription,
@@ -30,6 +31,7 @@ import {
   type UpdateEventSubscription
 } from "@moneta/domain/EventSubscription"
 import { EventSubscriptionId } from "@moneta/domain/Ids"
+import { hostOf, needsResolving, WebhookDestinations } from "@moneta/domain/WebhookDestination"
 import { EventSubscriptions as SubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { Events as EventStore } from "@moneta/store/Events"
 import { makeId } from "@moneta/store/IdGenerator"
@@ -42,6 +44,7 @@ import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 /** How long a replaced secret keeps signing beside the new one. */
 export const secretOverlap = Duration.hours(24)
@@ -63,6 +66,22 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
     const deliveries = yield* WebhookDeliveries
     const eventStore = yield* EventStore
     const events = yield* Events
+    const destinations = yield* WebhookDestinations
+
+    /**
+     * The URL may receive webhooks: its text, and every address its host
+     * resolves to (resolved outside the transaction; a name that does not
+     * resolve is accepted, and judged again at every delivery).
+     */
+    const checkDestination = (url: string) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        yield* checkUrl(url, tenant.environment, destinations.allowedHosts)
+        const parsed = new URL(url)
+        if (needsResolving(destinations.allowedHosts, parsed)) {
+          yield* checkResolved(url, tenant.environment, yield* destinations.resolve(hostOf(parsed)))
+        }
+      })
 
     /** Fails when `candidate` would receive a real-time decision category another active subscription receives. */
     const ensureUniqueRealTimeDecisions = (candidate: EventSubscription) =>
@@ -82,9 +101,8 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
       })
 
     const create = (request: CreateEventSubscription) =>
-      transactionally(Effect.gen(function*() {
+      Effect.zipRight(checkDestination(request.url), transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        yield* checkUrl(request.url, tenant.environment)
         const createdAt = yield* now
         const { next, events: emitted } = createSubscription({
           id: EventSubscriptionId.make(yield* makeId("event_subscription")),
@@ -96,7 +114,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         yield* store.insert(tenant, next, request.shared_secret ?? generateSecret())
         yield* events.record(emitted, createdAt)
         return next
-      }))
+      })))
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
@@ -177,7 +195,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         return event
       }))
 
-    return { create, retrieve, update, list, resend, heartbeat } as const
+    return traced("EventSubscriptions", { create, retrieve, update, list, resend, heartbeat } as const)
   }),
   dependencies: [SubscriptionStore.Default, WebhookDeliveries.Default, EventStore.Default, Events.Default]
 }) {}

@@ -8,6 +8,7 @@ import { DateTime, Effect } from "effect"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 export interface EventListParameters extends ListParameters {
   readonly "category.in"?: ReadonlyArray<EventCategory> | undefined
@@ -47,7 +48,7 @@ export class Events extends Effect.Service<Events>()("@moneta/bank/Events", {
         return toPage(page)
       })
 
-    return { record, retrieve, list } as const
+    return traced("Events", { record, retrieve, list } as const)
   }),
   dependencies: [EventStore.Default]
 }) {}

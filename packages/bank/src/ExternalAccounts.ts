@@ -17,6 +17,7 @@ import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 export interface ExternalAccountListParameters extends ListParameters {
   readonly idempotency_key?: string | undefined
@@ -82,7 +83,7 @@ export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@monet
         }))
       })
 
-    return { create, update, retrieve, list } as const
+    return traced("ExternalAccounts", { create, update, retrieve, list } as const)
   }),
   dependencies: [ExternalAccountStore.Default, Events.Default]
 }) {}

@@ -18,6 +18,7 @@ import { Entities } from "./Entities.js"
 import { LockboxAddresses } from "./LockboxAddresses.js"
 import { Simulations } from "./Simulations.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 export interface FirstRunOptions {
   readonly environment: Environment
@@ -81,7 +82,7 @@ export class FirstRun extends Effect.Service<FirstRun>()("@moneta/bank/FirstRun"
         return { groupId, apiKey, seeded: Option.isNone(existing), accountId } satisfies FirstRunResult
       }))
 
-    return { run } as const
+    return traced("FirstRun", { run } as const)
   }),
   dependencies: [ApiKeys.Default, Authentication.Default, Entities.Default, Accounts.Default, Simulations.Default, Cards.Default, LockboxAddresses.Default]
 }) {}

@@ -23,6 +23,7 @@ import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 
 export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@moneta/bank/LockboxAddresses", {
@@ -64,7 +65,7 @@ export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@monet
         return toPage(yield* store.list(yield* Tenant, request, { idempotencyKey: parameters.idempotency_key }))
       })
 
-    return { create, retrieve, update, list } as const
+    return traced("LockboxAddresses", { create, retrieve, update, list } as const)
   }),
   dependencies: [LockboxAddressStore.Default, Events.Default]
 }) {}

@@ -5,6 +5,7 @@ import { PendingTransactions as PendingTransactionStore } from "@moneta/store/Pe
 import { Effect } from "effect"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound } from "./NotFound.js"
+import { traced } from "./Traced.js"
 
 export interface PendingTransactionListParameters extends ListParameters {
   readonly account_id?: string | undefined
@@ -34,7 +35,7 @@ export class PendingTransactions extends Effect.Service<PendingTransactions>()("
         }))
       })
 
-    return { retrieve, list } as const
+    return traced("PendingTransactions", { retrieve, list } as const)
   }),
   dependencies: [PendingTransactionStore.Default]
 }) {}

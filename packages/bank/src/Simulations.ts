@@ -5,6 +5,7 @@ import { transactionally } from "@moneta/store/UnitOfWork"
 import { DateTime, Effect } from "effect"
 import { Ledger } from "./Ledger.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 export class Simulations extends Effect.Service<Simulations>()("@moneta/bank/Simulations", {
   effect: Effect.gen(function*() {
@@ -33,7 +34,7 @@ export class Simulations extends Effect.Service<Simulations>()("@moneta/bank/Sim
         })
       }))
 
-    return { interestPayment } as const
+    return traced("Simulations", { interestPayment } as const)
   }),
   dependencies: [Ledger.Default]
 }) {}

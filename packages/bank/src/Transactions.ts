@@ -4,6 +4,7 @@ import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { Effect } from "effect"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound } from "./NotFound.js"
+import { traced } from "./Traced.js"
 
 export class Transactions extends Effect.Service<Transactions>()("@moneta/bank/Transactions", {
   effect: Effect.gen(function*() {
@@ -29,7 +30,7 @@ export class Transactions extends Effect.Service<Transactions>()("@moneta/bank/T
         }))
       })
 
-    return { retrieve, list } as const
+    return traced("Transactions", { retrieve, list } as const)
   }),
   dependencies: [TransactionStore.Default]
 }) {}

@@ -12,6 +12,7 @@ import { DateTime, Effect, Option } from "effect"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 export interface AttemptListParameters extends ListParameters {
   /** Narrows a subscription's attempts to one event, or an event's to one subscription. */
@@ -49,7 +50,7 @@ export class WebhookLog extends Effect.Service<WebhookLog>()("@moneta/bank/Webho
         return yield* page(parameters, { eventId: id })
       })
 
-    return { attemptsOfSubscription, attemptsOfEvent } as const
+    return traced("WebhookLog", { attemptsOfSubscription, attemptsOfEvent } as const)
   }),
   dependencies: [WebhookDeliveries.Default, SubscriptionStore.Default, EventStore.Default]
 }) {}

@@ -28,6 +28,7 @@ import { Ledger } from "./Ledger.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
+import { traced } from "./Traced.js"
 
 export interface WireTransferListParameters extends ListParameters {
   readonly account_id?: string | undefined
@@ -211,7 +212,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
         }))
       })
 
-    return { create, approve, cancel, simulateSubmission, simulateReversal, retrieve, list } as const
+    return traced("WireTransfers", { create, approve, cancel, simulateSubmission, simulateReversal, retrieve, list } as const)
   }),
   dependencies: [
     WireTransferStore.Default,

@@ -19,6 +19,7 @@ import {
 import { EventSubscriptionId, OAuthConnectionId } from "./Ids.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
+import { addressRefusal, urlRefusal } from "./WebhookDestination.js"
 
 export const EventSubscriptionStatus = Schema.Literal("active", "disabled", "deleted")
 export type EventSubscriptionStatus = typeof EventSubscriptionStatus.Type
@@ -82,22 +83,31 @@ export const UpdateEventSubscription = Schema.Struct({
 }).annotations({ identifier: "UpdateEventSubscription" })
 export type UpdateEventSubscription = typeof UpdateEventSubscription.Type
 
-const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"])
-
 /**
- * The live environment delivers only over https; the sandbox also accepts
- * plain http to a loopback host, for receivers under development.
+ * Whether a URL may receive webhooks, on its text alone (`WebhookDestination`):
+ * https (the sandbox also takes plain http to loopback), no credentials, and
+ * no IP literal outside what the environment sends to, unless the operator
+ * allows the host. A host name is judged by what it resolves to: `checkResolved`.
  */
-export const checkUrl = (url: string, environment: Environment): Either.Either<string, InvalidParametersError> => {
-  const parsed = new URL(url)
-  if (parsed.protocol === "https:") return Either.right(url)
-  if (environment === "sandbox" && loopbackHosts.has(parsed.hostname)) return Either.right(url)
-  return Either.left(
-    InvalidParametersError.single(
-      "url",
-      environment === "sandbox" ? "must use https (plain http only to localhost)" : "must use https"
-    )
-  )
+export const checkUrl = (
+  url: string,
+  environment: Environment,
+  allowedHosts: ReadonlyArray<string> = []
+): Either.Either<string, InvalidParametersError> => {
+  const refusal = urlRefusal(environment, allowedHosts, new URL(url))
+  return refusal === undefined ? Either.right(url) : Either.left(InvalidParametersError.single("url", refusal))
+}
+
+/** Whether every address the URL's host resolves to may receive webhooks. */
+export const checkResolved = (
+  url: string,
+  environment: Environment,
+  addresses: ReadonlyArray<string>
+): Either.Either<string, InvalidParametersError> => {
+  const refusal = addresses.map((address) => addressRefusal(environment, address)).find((reason) => reason !== undefined)
+  return refusal === undefined
+    ? Either.right(url)
+    : Either.left(InvalidParametersError.single("url", refusal.replace(/^points to/, "resolves to")))
 }
 
 /** The categories a subscription selects, or null for all. */

@@ -4,6 +4,7 @@
  * bytes the store keeps next to it.
  */
 import { Schema } from "effect"
+import { pendingEvent, type PendingEvent } from "./Event.js"
 import { FileId } from "./Ids.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
@@ -73,3 +74,51 @@ export const CreateFile = Schema.Struct({
   description: Schema.optional(ShortText)
 }).annotations({ identifier: "CreateFile" })
 export type CreateFile = typeof CreateFile.Type
+
+export interface ProducedInput {
+  readonly id: FileId
+  readonly createdAt: Timestamp
+  readonly purpose: FilePurpose
+  readonly filename: string
+  readonly mimeType: string
+  readonly description: string | null
+}
+
+/** A file the service made (a check image, the scan of a mail item): `from_increase`, no idempotency key. */
+export const produced = (input: ProducedInput): File =>
+  new File({
+    id: input.id,
+    created_at: input.createdAt,
+    description: input.description,
+    direction: "from_increase",
+    filename: input.filename,
+    idempotency_key: null,
+    mime_type: input.mimeType,
+    purpose: input.purpose
+  })
+
+export interface UploadInput {
+  readonly id: FileId
+  readonly createdAt: Timestamp
+  readonly body: CreateFile
+  /** As the client named the file part, null when it named none. */
+  readonly filename: string | null
+  readonly mimeType: string
+  readonly idempotencyKey: string | null
+}
+
+/** A file a client sent (`POST /files`): `to_increase`. */
+export const uploaded = (input: UploadInput): File =>
+  new File({
+    id: input.id,
+    created_at: input.createdAt,
+    description: input.body.description ?? null,
+    direction: "to_increase",
+    filename: input.filename,
+    idempotency_key: input.idempotencyKey,
+    mime_type: input.mimeType,
+    purpose: input.body.purpose
+  })
+
+/** Every new file, made or uploaded, emits `file.created`. */
+export const createdEvent = (file: File): PendingEvent => pendingEvent("file.created", "file", file.id)

@@ -23,8 +23,17 @@ export type WebhookAttemptTrigger = typeof WebhookAttemptTrigger.Type
 export const WebhookAttemptStatus = Schema.Literal("succeeded", "failed")
 export type WebhookAttemptStatus = typeof WebhookAttemptStatus.Type
 
-/** The class of a failure: the endpoint answered outside 2xx, did not answer in time, or could not be reached. */
-export const WebhookAttemptFailureReason = Schema.Literal("non_2xx_response", "timed_out", "connection_failed")
+/**
+ * The class of a failure: the endpoint answered outside 2xx, did not answer in
+ * time, could not be reached, or was not contacted because its address may not
+ * receive webhooks (`WebhookDestination`).
+ */
+export const WebhookAttemptFailureReason = Schema.Literal(
+  "non_2xx_response",
+  "timed_out",
+  "connection_failed",
+  "destination_refused"
+)
 export type WebhookAttemptFailureReason = typeof WebhookAttemptFailureReason.Type
 
 /** How much of the endpoint's answer the log keeps. */

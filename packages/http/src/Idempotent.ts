@@ -19,9 +19,9 @@ const canonicalJson = (value: unknown): string =>
       ? Object.fromEntries(Object.entries(nested).sort(([left], [right]) => left < right ? -1 : left > right ? 1 : 0))
       : nested)
 
-const fingerprintOf = (request: HttpServerRequest.HttpServerRequest) =>
+const fingerprintOf = (request: HttpServerRequest.HttpServerRequest, requestBody: string | undefined) =>
   Effect.map(
-    Effect.orElseSucceed(request.text, () => ""),
+    requestBody === undefined ? Effect.orElseSucceed(request.text, () => "") : Effect.succeed(requestBody),
     (text) => {
       // A body that is not JSON (possible where an endpoint takes none) counts as its raw text.
       const body = Either.getOrElse(Either.try(() => canonicalJson(JSON.parse(text))), () => text)
@@ -42,16 +42,19 @@ const idempotencyKeyOf = (request: HttpServerRequest.HttpServerRequest) => {
 /**
  * Runs `operation` once per idempotency key. `success` is the endpoint's
  * success schema: it encodes the first response for later replays.
+ * `requestBody` stands for the body in the fingerprint where the handler
+ * has already consumed it (multipart uploads); by default the body is read.
  */
 export const idempotent = <A extends { readonly id: string }, I, E, R>(
   success: Schema.Schema<A, I>,
-  operation: Effect.Effect<A, E, R>
+  operation: Effect.Effect<A, E, R>,
+  requestBody?: string
 ) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const idempotency = yield* Idempotency
     const key = yield* idempotencyKeyOf(request)
-    const fingerprint = Option.isSome(key) ? yield* fingerprintOf(request) : ""
+    const fingerprint = Option.isSome(key) ? yield* fingerprintOf(request, requestBody) : ""
     const encode = Schema.encode(success)
     const outcome = yield* idempotency.run({ key, fingerprint }, operation, (value) =>
       Effect.map(Effect.orDie(encode(value)), (body) => ({ status: 200, body, resourceId: value.id })))

@@ -22,6 +22,10 @@ import { AccountNumbers } from "@moneta/bank/AccountNumbers"
 import { ExternalAccounts } from "@moneta/bank/ExternalAccounts"
 import { PendingTransactions } from "@moneta/bank/PendingTransactions"
 import { WireTransfers } from "@moneta/bank/WireTransfers"
+import { CheckDeposits } from "@moneta/bank/CheckDeposits"
+import { Files } from "@moneta/bank/Files"
+import { InboundMailItems } from "@moneta/bank/InboundMailItems"
+import { LockboxRecipients } from "@moneta/bank/LockboxRecipients"
 import { Layer } from "effect"
 import { AccountsLive } from "./Accounts.js"
 import { AuthorizationLive } from "./Authorization.js"
@@ -39,6 +43,11 @@ import { ExternalAccountsLive } from "./ExternalAccounts.js"
 import { PendingTransactionsLive } from "./PendingTransactions.js"
 import { WireTransfersLive } from "./WireTransfers.js"
 import { WireTransferSimulationsLive } from "./WireTransferSimulations.js"
+import { CheckDepositsLive } from "./CheckDeposits.js"
+import { FilesLive } from "./Files.js"
+import { InboundMailItemsLive } from "./InboundMailItems.js"
+import { InboundMailItemSimulationsLive } from "./InboundMailItemSimulations.js"
+import { LockboxRecipientsLive } from "./LockboxRecipients.js"
 
 /** The bank's operations the handlers use. Needs `SqlClient` and `ServerEnvironment`. */
 export const BankLive = Layer.mergeAll(
@@ -57,7 +66,11 @@ export const BankLive = Layer.mergeAll(
   AccountNumbers.Default,
   ExternalAccounts.Default,
   PendingTransactions.Default,
-  WireTransfers.Default
+  WireTransfers.Default,
+  LockboxRecipients.Default,
+  InboundMailItems.Default,
+  CheckDeposits.Default,
+  Files.Default
 )
 
 const GroupsLive = Layer.mergeAll(
@@ -74,7 +87,12 @@ const GroupsLive = Layer.mergeAll(
   ExternalAccountsLive,
   PendingTransactionsLive,
   WireTransfersLive,
-  WireTransferSimulationsLive
+  WireTransferSimulationsLive,
+  LockboxRecipientsLive,
+  InboundMailItemsLive,
+  InboundMailItemSimulationsLive,
+  CheckDepositsLive,
+  FilesLive
 )
 
 /** The HttpApi implementation: `HttpApi.Api` for `HttpApiBuilder.serve` / `httpApp` / `toWebHandler`. */

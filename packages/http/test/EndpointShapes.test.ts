@@ -19,6 +19,7 @@ describe("endpoint shapes from the contract", () => {
   it("body media types are the ones the contract declares", () => {
     expect(acceptsMediaType("POST", "/accounts", "application/json")).toBe(true)
     expect(acceptsMediaType("POST", "/accounts", "multipart/form-data")).toBe(false)
+    expect(acceptsMediaType("POST", "/files", "multipart/form-data")).toBe(true)
     expect(acceptsMediaType("POST", "/nowhere", "multipart/form-data")).toBe(false)
   })
 })

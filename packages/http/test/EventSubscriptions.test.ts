@@ -245,8 +245,9 @@ for (const kind of TestDatabase.testDatabases) {
             now: DateTime.add(now, { seconds: 1 }),
             leaseEnd: DateTime.add(now, { minutes: 1 }),
             claimToken: "test",
-            limit: 100
-          })).filter((delivery) => delivery.tenant.groupId === groupId)
+            limit: 100,
+            maxClaims: 5
+          })).claimed.filter((delivery) => delivery.tenant.groupId === groupId)
           yield* deliveries.record(claimed.map((delivery, index) => ({
             deliveryId: delivery.id,
             claimToken: delivery.claimToken,

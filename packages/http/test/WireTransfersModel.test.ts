@@ -8,7 +8,8 @@ import { describe, expect, layer } from "@effect/vitest"
 import { AccountId, type WireTransferId } from "@moneta/domain/Ids"
 import type { WireTransferStatus } from "@moneta/domain/WireTransfer"
 import * as TestDatabase from "@moneta/store/testing"
-import { Effect, Either, FastCheck as fc, Runtime } from "effect"
+import { Effect, Either, FastCheck as fc } from "effect"
+import { checkAgainstModel, type Run } from "./support/ModelRuns.js"
 import * as TestServer from "./support/TestServer.js"
 import { balanceOf, fundedAccount, wireBody } from "./support/Wires.js"
 
@@ -29,7 +30,7 @@ interface Model {
 }
 
 interface Real {
-  readonly run: <A, E>(effect: Effect.Effect<A, E, TestServer.TestServer>) => Promise<A>
+  readonly run: Run
   readonly client: TestServer.Client
   readonly accountIds: ReadonlyArray<string>
   readonly transferIds: Array<WireTransferId>
@@ -173,26 +174,16 @@ for (const kind of TestDatabase.testDatabases) {
   describe(`wire transfers against a model (${kind})`, () => {
     layer(TestServer.layer(kind), { timeout: TestDatabase.timeout })((it) => {
       it.effect("statuses and both balances follow the model after every step", () =>
-        Effect.gen(function*() {
-          const { client } = yield* TestServer.TestServer
-          const runtime = yield* Effect.runtime<TestServer.TestServer>()
-          const run = <A, E>(effect: Effect.Effect<A, E, TestServer.TestServer>) => Runtime.runPromise(runtime)(effect)
-          yield* Effect.promise(() =>
-            fc.assert(
-              fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (sequence) => {
-                const accountIds = await run(
-                  Effect.all(Array.from({ length: accountCount }, () => fundedAccount(client, startingBalance)))
-                )
-                const model: Model = {
-                  accounts: accountIds.map(() => ({ current: startingBalance, available: startingBalance })),
-                  transfers: []
-                }
-                await fc.asyncModelRun(() => ({ model, real: { run, client, accountIds, transferIds: [] } }), sequence)
-              }),
-              { numRuns: 12 }
-            )
+        checkAgainstModel(commands, async (run, { client }) => {
+          const accountIds = await run(
+            Effect.all(Array.from({ length: accountCount }, () => fundedAccount(client, startingBalance)))
           )
-        }), 300_000)
+          const model: Model = {
+            accounts: accountIds.map(() => ({ current: startingBalance, available: startingBalance })),
+            transfers: []
+          }
+          return { model, real: { run, client, accountIds, transferIds: [] } }
+        }, { maxCommands: 25, numRuns: 12 }), 300_000)
     })
   })
 }

@@ -1,28 +1,26 @@
 /**
  * The runnable server: the configured database, migrated; the first run; the
  * API with `/openapi.json` and the reference page at `/docs` (bundled, works
- * offline); the webhook dispatcher of the server's environment; a start-up
- * banner with the address and the API key. The port opens only once the
- * migrations and the first run are done, so no request is answered (or its
- * key refused) before the first run's key exists.
+ * offline, compressed); `/health` and `/ready`; a log line per request; the
+ * webhook dispatcher of the server's environment; a start-up banner with the
+ * address and the API key. The port opens only once the migrations and the
+ * first run are done, so no request is answered (or its key refused) before
+ * the first run's key exists.
  */
-import { HttpApiBuilder, HttpApiScalar, HttpServer } from "@effect/platform"
+import { HttpServer } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun, type FirstRunResult } from "@moneta/bank/FirstRun"
-import * as MonetaHttp from "@moneta/http/MonetaHttp"
 import * as Database from "@moneta/store/Database"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import * as Destinations from "@moneta/webhooks/Destinations"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
 import { Config, Console, Context, Effect, Layer, Option, Redacted } from "effect"
+import * as Api from "./Api.js"
 import * as NodeServer from "./NodeServer.js"
 import { ServerConfig } from "./ServerConfig.js"
 
-const ApiLive = HttpApiBuilder.serve().pipe(
-  Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
-  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
-  Layer.provide(MonetaHttp.layer)
-)
+const ApiLive = Api.layer
 
 const NodeServerLive = Layer.unwrapEffect(
   Effect.map(ServerConfig, (config) => NodeServer.layer({ port: config.port, host: config.host }))
@@ -69,20 +67,31 @@ const AnnounceLive = Layer.effectDiscard(Effect.gen(function*() {
   ].join("\n"))
 }))
 
+/** Deliveries connect only to addresses the destination rule lets receive (`Destinations`). */
+const DeliveryClientLive = NodeHttpClient.layerUndiciWithoutDispatcher.pipe(
+  Layer.provide(Layer.scoped(
+    NodeHttpClient.Dispatcher,
+    Effect.flatMap(ServerConfig, (config) => Destinations.makeAgent(config.environment))
+  ))
+)
+
 /** Sends the webhooks of this server's environment; shares the work with every other server on the database. */
 const DispatcherLive = Layer.unwrapEffect(
   Effect.map(
     Config.all({ server: ServerConfig, tuning: Dispatcher.config }),
     ({ server, tuning }) => Dispatcher.layer({ environment: server.environment, ...tuning })
   )
-).pipe(Layer.provide(Layer.merge(WebhookDeliveries.Default, NodeHttpClient.layerUndici)))
+).pipe(Layer.provide(Layer.merge(WebhookDeliveries.Default, DeliveryClientLive)))
 
 // Layer.provideMerge builds its argument first: database (migrated), then the first run, then the port.
-const ServicesLive = NodeServerLive.pipe(
+const ServicesLive = Layer.mergeAll(NodeServerLive, Destinations.layer).pipe(
   Layer.provideMerge(FirstRunDoneLive),
   Layer.provideMerge(FirstRun.Default),
   Layer.provideMerge(EnvironmentLive),
   Layer.provideMerge(Database.layer)
 )
 
-export const layer = Layer.provide(Layer.mergeAll(ApiLive, AnnounceLive, DispatcherLive), ServicesLive)
+export const layer = Layer.mergeAll(ApiLive, AnnounceLive).pipe(
+  Layer.provideMerge(DispatcherLive),
+  Layer.provide(ServicesLive)
+)

@@ -1,7 +1,33 @@
 #!/usr/bin/env node
-/** `pnpm start`: the Moneta server. SIGINT/SIGTERM stop it gracefully (in-flight requests finish, the database closes). */
+/**
+ * The `moneta` command (`pnpm start`): the Moneta server, or its usage with
+ * `--help`. SIGINT/SIGTERM stop it gracefully (in-flight requests finish, the
+ * database closes) and it says so.
+ */
 import { NodeRuntime } from "@effect/platform-node"
-import { Layer } from "effect"
+import { Console, Effect, Layer } from "effect"
+import * as Help from "./Help.js"
+import * as Logging from "./Logging.js"
 import * as Server from "./Server.js"
+import { tolerateRelayedInterrupts } from "./Signals.js"
+import * as Tracing from "./Tracing.js"
 
-NodeRuntime.runMain(Layer.launch(Server.layer))
+const [argument, ...rest] = process.argv.slice(2)
+
+if (argument === "--help" || argument === "-h") {
+  process.stdout.write(Help.usage())
+} else if (argument === "--version" || argument === "-v") {
+  process.stdout.write(`${Help.version()}\n`)
+} else if (argument !== undefined || rest.length > 0) {
+  process.stderr.write(`moneta: unknown argument ${argument}\n\n${Help.usage()}`)
+  process.exitCode = 2
+} else {
+  tolerateRelayedInterrupts()
+  NodeRuntime.runMain(
+    Layer.launch(Server.layer).pipe(
+      Effect.ensuring(Console.log("Moneta stopped")),
+      Effect.provide(Layer.merge(Logging.layer, Tracing.layer))
+    ),
+    { disablePrettyLogger: true }
+  )
+}

@@ -37,3 +37,16 @@ export const run: Effect.Effect<
   Migrator.MigrationError | SqlError.SqlError,
   SqlClient.SqlClient
 > = Effect.zipRight(ensureTable, migrate({ loader: Migrator.fromRecord(migrations), table }))
+
+/** The id of the newest migration this build knows (`NNNN` of `NNNN_name`). */
+export const latestId: number = Math.max(0, ...Object.keys(migrations).map((name) => Number.parseInt(name, 10)))
+
+/** Whether every migration this build knows has been applied (for readiness checks). */
+export const isUpToDate: Effect.Effect<boolean, SqlError.SqlError, SqlClient.SqlClient> = Effect.flatMap(
+  SqlClient.SqlClient,
+  (sql) =>
+    Effect.map(
+      sql<{ readonly latest: number | null }>`SELECT max(migration_id) AS latest FROM ${sql(table)}`,
+      (rows) => (rows[0]?.latest ?? 0) >= latestId
+    )
+)

@@ -11,12 +11,17 @@
  * it with polling where a missed wake-up matters. Channels are case-sensitive
  * names (quoted, as `pg_notify` takes them). Empty payloads are not delivered
  * (sql-pg drops them; the embedded database does the same for parity).
+ * On real Postgres the LISTEN connection is re-established after it is lost
+ * (`ListenConnection`); the stream keeps running across the loss, and what was
+ * sent meanwhile is missed.
  * On the embedded database LISTEN waits for an open transaction to finish, so
  * start listening before a transaction, not from inside one you then wait in.
  */
 import type { SqlClient, SqlError } from "@effect/sql"
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Context, Effect, Layer, RcMap, Stream } from "effect"
+import { Context, Effect, Layer, RcMap, Redacted, Stream } from "effect"
+import type Pg from "pg"
+import * as ListenConnection from "./ListenConnection.js"
 import { PgliteClient } from "./PgliteClient.js"
 
 export class Notifications extends Context.Tag("@moneta/store/Notifications")<Notifications, {
@@ -46,8 +51,29 @@ export const layerPglite: Layer.Layer<Notifications, never, PgliteClient> = Laye
     make(client, (channel) => Stream.filter(client.listen(channel), (payload) => payload !== "")))
 )
 
-/** Over real Postgres: LISTEN on sql-pg's dedicated listen connection. */
+// The LISTEN connection goes where the pool goes, under a name of its own.
+const listenConnectionConfig = (config: PgClient.PgClientConfig): Pg.ClientConfig => ({
+  ...(config.url === undefined ? {} : { connectionString: Redacted.value(config.url) }),
+  ...(config.host === undefined ? {} : { host: config.host }),
+  ...(config.port === undefined ? {} : { port: config.port }),
+  ...(config.database === undefined ? {} : { database: config.database }),
+  ...(config.username === undefined ? {} : { user: config.username }),
+  ...(config.password === undefined ? {} : { password: Redacted.value(config.password) }),
+  ...(config.ssl === undefined ? {} : { ssl: config.ssl }),
+  application_name: ListenConnection.applicationName,
+  keepAlive: true,
+  connectionTimeoutMillis: 10_000
+})
+
+/**
+ * Over real Postgres: LISTEN on a connection of this process's own, made again
+ * whenever it is lost (`ListenConnection`).
+ */
 export const layerPg: Layer.Layer<Notifications, never, PgClient.PgClient> = Layer.scoped(
   Notifications,
-  Effect.flatMap(PgClient.PgClient, (client) => make(client, client.listen))
+  Effect.gen(function*() {
+    const client = yield* PgClient.PgClient
+    const connection = yield* ListenConnection.make({ connection: listenConnectionConfig(client.config) })
+    return yield* make(client, connection.listen)
+  })
 )

@@ -8,7 +8,7 @@ import { Effect, Option, Schema } from "effect"
 import { createdAtConditions, newestFirst, type PageOf, type PageRequest, toPage } from "./Pagination.js"
 import type { TenantShape } from "./Tenant.js"
 
-export type ColumnValue = string | number | boolean | Date | null
+export type ColumnValue = string | number | boolean | Date | Uint8Array | null
 
 /** A JSON value as a jsonb parameter, the same way on Postgres and PGlite. */
 export const jsonb = (sql: Statement.Constructor, value: unknown): Statement.Fragment =>

@@ -14,6 +14,12 @@
  *   under the same claim, its next due time or its final status, in one
  *   statement.
  * - `release` hands claimed deliveries back unsent (graceful shutdown).
+ * - A delivery claimed `maxClaims` times without an attempt being recorded
+ *   (its sending keeps killing the process) is failed by the next claim
+ *   instead of being taken once more.
+ * - `deleteExpired` removes attempts and finished deliveries past the event
+ *   retention, a bounded batch per statement; `compact` vacuums the two
+ *   tables on the embedded database, which has no autovacuum.
  */
 import { SqlClient, type Statement } from "@effect/sql"
 import type { Environment } from "@moneta/domain/Environment"
@@ -22,6 +28,7 @@ import { Event } from "@moneta/domain/Event"
 import { EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
 import { WebhookAttempt, WebhookAttemptTrigger } from "@moneta/domain/WebhookAttempt"
 import { DateTime, Effect, Option, Schema } from "effect"
+import { Info } from "./Database.js"
 import { type SigningSecrets, toSigningSecrets } from "./EventSubscriptions.js"
 import type { PageRequest } from "./Pagination.js"
 import { jsonb, makeResourceTable } from "./ResourceTable.js"
@@ -60,9 +67,35 @@ export interface ClaimRequest {
   readonly leaseEnd: DateTime.Utc
   readonly claimToken: string
   readonly limit: number
+  /** Claims a delivery may have had without a recorded attempt; a due delivery at the cap is failed instead. */
+  readonly maxClaims: number
+}
+
+/** A delivery failed at the claim cap: its claims never led to a recorded attempt. */
+export interface AbandonedDelivery {
+  readonly id: string
+  readonly tenant: TenantShape
+  readonly eventId: string
+  readonly subscriptionId: EventSubscriptionId
+  readonly claims: number
+}
+
+export interface Claimed {
+  readonly claimed: ReadonlyArray<ClaimedDelivery>
+  readonly abandoned: ReadonlyArray<AbandonedDelivery>
+}
+
+export interface ExpiryRequest {
+  readonly environment: Environment
+  /** Attempts, and finished deliveries, created before it go. */
+  readonly before: DateTime.Utc
+  /** Rows per statement. */
+  readonly limit: number
 }
 
 const ClaimRow = Schema.Struct({
+  outcome: Schema.Literal("claimed", "abandoned"),
+  unrecorded_claims: Schema.Number,
   id: Schema.String,
   group_id: GroupId,
   environment: EnvironmentSchema,
@@ -81,6 +114,7 @@ const ClaimRow = Schema.Struct({
 })
 
 const NextDueRow = Schema.Struct({ due_at: Schema.NullOr(Schema.DateTimeUtcFromDate) })
+const CountRow = Schema.Struct({ count: Schema.NumberFromString })
 
 /**
  * The statement that writes the deliveries of a just-inserted event and wakes
@@ -109,9 +143,11 @@ export const deliveriesOfEvent = (
 export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@moneta/store/WebhookDeliveries", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const database = yield* Effect.serviceOption(Info)
     const attempts = yield* makeResourceTable("webhook_attempts", WebhookAttempt)
     const decodeClaims = Schema.decodeUnknown(Schema.Array(ClaimRow))
     const decodeNextDue = Schema.decodeUnknown(Schema.Array(NextDueRow))
+    const decodeCount = Schema.decodeUnknown(Schema.Array(CountRow))
     const decodeEvent = Schema.decodeUnknown(Event)
     const encodeAttempt = Schema.encode(WebhookAttempt)
 
@@ -138,10 +174,14 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
         })
       )
 
-    /** Takes up to `limit` due deliveries of the environment, oldest due first, under a lease. */
-    const claim = (request: ClaimRequest) =>
+    /**
+     * Takes up to `limit` due deliveries of the environment, oldest due first,
+     * under a lease; those already claimed `maxClaims` times without a
+     * recorded attempt are failed instead, and returned as abandoned.
+     */
+    const claim = (request: ClaimRequest): Effect.Effect<Claimed> =>
       sql`WITH due AS (
-          SELECT id FROM webhook_deliveries
+          SELECT id, unrecorded_claims FROM webhook_deliveries
           WHERE status = 'pending' AND environment = ${request.environment} AND due_at <= ${DateTime.toDate(request.now)}
           ORDER BY due_at
           LIMIT ${request.limit}
@@ -149,21 +189,44 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
         ), claimed AS (
           UPDATE webhook_deliveries AS delivery
           SET due_at = ${DateTime.toDate(request.leaseEnd)}, claimed_until = ${DateTime.toDate(request.leaseEnd)},
-            claim_token = ${request.claimToken}
-          FROM due WHERE delivery.id = due.id
-          RETURNING delivery.id, delivery.group_id, delivery.environment, delivery.event_id,
-            delivery.event_subscription_id, delivery.trigger, delivery.attempt_count
+            claim_token = ${request.claimToken}, unrecorded_claims = delivery.unrecorded_claims + 1
+          FROM due WHERE delivery.id = due.id AND due.unrecorded_claims < ${request.maxClaims}
+          RETURNING 'claimed'::text AS outcome, delivery.id, delivery.group_id, delivery.environment, delivery.event_id,
+            delivery.event_subscription_id, delivery.trigger, delivery.attempt_count, delivery.unrecorded_claims
+        ), abandoned AS (
+          UPDATE webhook_deliveries AS delivery
+          SET status = 'failed', claimed_until = NULL, claim_token = NULL
+          FROM due WHERE delivery.id = due.id AND due.unrecorded_claims >= ${request.maxClaims}
+          RETURNING 'abandoned'::text AS outcome, delivery.id, delivery.group_id, delivery.environment, delivery.event_id,
+            delivery.event_subscription_id, delivery.trigger, delivery.attempt_count, delivery.unrecorded_claims
+        ), taken AS (
+          SELECT * FROM claimed UNION ALL SELECT * FROM abandoned
         )
-        SELECT claimed.id::text AS id, claimed.group_id, claimed.environment, claimed.trigger, claimed.attempt_count,
+        SELECT taken.outcome, taken.unrecorded_claims, taken.id::text AS id, taken.group_id, taken.environment,
+          taken.trigger, taken.attempt_count,
           event.id AS event_id, event.created_at AS event_created_at, event.category,
           event.associated_object_type, event.associated_object_id,
           subscription.id AS event_subscription_id, subscription.body->>'url' AS url, subscription.shared_secret,
           subscription.previous_shared_secret, subscription.previous_shared_secret_expires_at
-        FROM claimed
-          JOIN events AS event ON event.id = claimed.event_id
-          JOIN event_subscriptions AS subscription ON subscription.id = claimed.event_subscription_id`.pipe(
+        FROM taken
+          JOIN events AS event ON event.id = taken.event_id
+          JOIN event_subscriptions AS subscription ON subscription.id = taken.event_subscription_id`.pipe(
         Effect.flatMap(decodeClaims),
-        Effect.flatMap(Effect.forEach(toClaimed(request.claimToken))),
+        Effect.flatMap((rows) =>
+          Effect.map(
+            Effect.forEach(rows.filter((row) => row.outcome === "claimed"), toClaimed(request.claimToken)),
+            (claimed): Claimed => ({
+              claimed,
+              abandoned: rows.filter((row) => row.outcome === "abandoned").map((row) => ({
+                id: row.id,
+                tenant: { groupId: row.group_id, environment: row.environment },
+                eventId: row.event_id,
+                subscriptionId: row.event_subscription_id,
+                claims: row.unrecorded_claims
+              }))
+            })
+          )
+        ),
         Effect.orDie
       )
 
@@ -189,7 +252,8 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
           moved AS (
             UPDATE webhook_deliveries AS delivery
             SET attempt_count = delivery.attempt_count + 1, status = outcome.status,
-              due_at = coalesce(outcome.due_at, delivery.due_at), claimed_until = NULL, claim_token = NULL
+              due_at = coalesce(outcome.due_at, delivery.due_at), claimed_until = NULL, claim_token = NULL,
+              unrecorded_claims = 0
             FROM outcome
             WHERE delivery.id = outcome.id AND delivery.claim_token = outcome.claim_token AND delivery.status = 'pending'
           )
@@ -203,7 +267,8 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
       claims.length === 0
         ? Effect.void
         : sql`UPDATE webhook_deliveries AS delivery
-            SET due_at = ${DateTime.toDate(now)}, claimed_until = NULL, claim_token = NULL
+            SET due_at = ${DateTime.toDate(now)}, claimed_until = NULL, claim_token = NULL,
+              unrecorded_claims = greatest(delivery.unrecorded_claims - 1, 0)
             FROM (VALUES ${sql.csv(claims.map((claim) => sql`(${claim.id}::bigint, ${claim.claimToken}::text)`))})
               AS released (id, claim_token)
             WHERE delivery.id = released.id AND delivery.claim_token = released.claim_token
@@ -240,6 +305,45 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
           Effect.orDie
         )
 
+    const deleted = (statement: Statement.Statement<unknown>) =>
+      statement.pipe(
+        Effect.flatMap(decodeCount),
+        Effect.map((rows) => rows[0]?.count ?? 0),
+        Effect.orDie
+      )
+
+    /**
+     * Deletes up to `limit` attempts, then up to `limit` finished deliveries
+     * without attempts, created before the cutoff; returns how many rows went.
+     * Call again until it returns 0.
+     */
+    const deleteExpired = (request: ExpiryRequest) =>
+      Effect.gen(function*() {
+        const before = DateTime.toDate(request.before)
+        const attemptsDeleted = yield* deleted(sql`WITH expired AS (
+            DELETE FROM webhook_attempts WHERE id IN (
+              SELECT id FROM webhook_attempts
+              WHERE environment = ${request.environment} AND created_at < ${before}
+              LIMIT ${request.limit} FOR UPDATE SKIP LOCKED
+            ) RETURNING 1
+          ) SELECT count(*)::text AS count FROM expired`)
+        const deliveriesDeleted = yield* deleted(sql`WITH expired AS (
+            DELETE FROM webhook_deliveries WHERE id IN (
+              SELECT delivery.id FROM webhook_deliveries AS delivery
+              WHERE delivery.environment = ${request.environment} AND delivery.status <> 'pending'
+                AND delivery.created_at < ${before}
+                AND NOT EXISTS (SELECT 1 FROM webhook_attempts AS attempt WHERE attempt.delivery_id = delivery.id)
+              LIMIT ${request.limit} FOR UPDATE SKIP LOCKED
+            ) RETURNING 1
+          ) SELECT count(*)::text AS count FROM expired`)
+        return attemptsDeleted + deliveriesDeleted
+      })
+
+    /** Reclaims the space of deleted and updated rows where nothing else does (the embedded database). */
+    const compact = Option.exists(database, (info) => info.kind === "embedded")
+      ? sql`VACUUM webhook_deliveries, webhook_attempts`.pipe(Effect.asVoid, Effect.orDie)
+      : Effect.void
+
     /** The log, newest first: the attempts of a subscription, of an event, or of an event to a subscription. */
     const listAttempts = (tenant: TenantShape, request: PageRequest, filter: {
       readonly subscriptionId?: string | undefined
@@ -250,6 +354,6 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
         ...(filter.eventId === undefined ? [] : [sql`event_id = ${filter.eventId}`])
       ])
 
-    return { claim, record, release, enqueue, cancelPending, nextDueAt, listAttempts } as const
+    return { claim, record, release, enqueue, cancelPending, nextDueAt, listAttempts, deleteExpired, compact } as const
   })
 }) {}

@@ -1,11 +1,13 @@
 /**
  * LISTEN / NOTIFY through `Notifications`, on every test database: delivery,
  * transactional NOTIFY (on commit only), and channels shared by several
- * subscribers.
+ * subscribers; on Postgres, listening again after the LISTEN connection's
+ * backend is terminated.
  */
 import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
-import { Deferred, Effect, Either, Option, Queue, Stream } from "effect"
+import { Deferred, Effect, Either, Option, Queue, Schema, Stream } from "effect"
+import { applicationName } from "../src/ListenConnection.js"
 import { Notifications } from "../src/Notifications.js"
 import * as TestDatabase from "../src/testing.js"
 
@@ -28,6 +30,26 @@ const subscribe = (channel: string) =>
     )
     return received
   })
+
+// Sends pings until one comes back through `received`'s listener: LISTEN is in effect.
+const pingUntilHeard = (channel: string, heard: Queue.Queue<string>) =>
+  Effect.gen(function*() {
+    const notifications = yield* Notifications
+    yield* notifications.notify(channel, "pong").pipe(
+      Effect.zipRight(Effect.timeoutFail(Queue.take(heard), { duration: "100 millis", onTimeout: () => "no pong" })),
+      Effect.retry({ times: 200 })
+    )
+  })
+
+const ListenBackend = Schema.Array(Schema.Struct({ pid: Schema.Number }))
+
+// The server process of this database's LISTEN connection.
+const listenBackends = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql`SELECT pid FROM pg_stat_activity
+    WHERE application_name = ${applicationName} AND datname = current_database()`
+  return (yield* Schema.decodeUnknown(ListenBackend)(rows)).map((row) => row.pid)
+})
 
 // Nothing arrives within a short while.
 const expectNothing = (queue: Queue.Queue<string>) =>
@@ -95,3 +117,26 @@ for (const kind of TestDatabase.testDatabases) {
     })
   })
 }
+
+describe.runIf(TestDatabase.testDatabases.includes("postgres"))("postgres: the LISTEN connection", () => {
+  layer(TestDatabase.layerFor("postgres"), { timeout: TestDatabase.timeout, excludeTestServices: true })((it) => {
+    it.scoped("listens again after its backend is terminated", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const notifications = yield* Notifications
+        const received = yield* subscribe("moneta_reconnect")
+        const [before] = yield* listenBackends
+        expect(before).toBeDefined()
+        yield* sql`SELECT pg_terminate_backend(${before})`
+        // The stream keeps running: pings come back once LISTEN is in effect on a new connection.
+        yield* pingUntilHeard("moneta_reconnect", received)
+        const after = yield* listenBackends
+        expect(after).toHaveLength(1)
+        expect(after[0]).not.toBe(before)
+        yield* notifications.notify("moneta_reconnect", "after")
+        // A late pong may still be queued ahead of it.
+        const next = yield* Queue.take(received).pipe(Effect.repeat({ while: (payload) => payload === "pong" }))
+        expect(next).toBe("after")
+      }), 30_000)
+  })
+})

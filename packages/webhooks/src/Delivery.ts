@@ -7,11 +7,14 @@
  * from the Clock just before the request goes out.
  */
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
+import type { Environment } from "@moneta/domain/Environment"
 import { Event } from "@moneta/domain/Event"
+import { urlRefusal } from "@moneta/domain/WebhookDestination"
 import * as WebhookSignature from "@moneta/domain/WebhookSignature"
 import { isSuccessStatus, responseExcerptBytes, type WebhookAttemptFailureReason } from "@moneta/domain/WebhookAttempt"
 import type { SigningSecrets } from "@moneta/store/EventSubscriptions"
 import { Clock, DateTime, Duration, Effect, Either, Option, Schema, Stream } from "effect"
+import { refusalIn } from "./Destinations.js"
 
 /** The spec's response deadline: a delivery succeeds only with a 2xx answer within it. */
 export const responseDeadline = Duration.seconds(10)
@@ -46,6 +49,14 @@ export interface Sent {
   /** The first bytes of the answer, as text. */
   readonly responseBody: Option.Option<string>
   readonly failureReason: Option.Option<WebhookAttemptFailureReason>
+  /** Why the destination was refused, when it was (for the log; never sent to anyone). */
+  readonly refusal: Option.Option<string>
+}
+
+/** Whom the rule lets receive: the delivery's environment and the operator's allowed hosts. */
+export interface DestinationRule {
+  readonly environment: Environment
+  readonly allowedHosts: ReadonlyArray<string>
 }
 
 const concat = (left: Uint8Array, right: Uint8Array): Uint8Array => {
@@ -72,16 +83,31 @@ const elapsedMillis = (startNanos: bigint) =>
 export const deliveryClient = (client: HttpClient.HttpClient): HttpClient.HttpClient =>
   client.pipe(HttpClient.withTracerPropagation(false), HttpClient.withTracerDisabledWhen(() => true))
 
-/** POSTs the event to the target. Never fails: every outcome is a `Sent`. */
+/**
+ * POSTs the event to the target. Never fails: every outcome is a `Sent`. A URL
+ * the rule refuses on its text is not contacted; a host that resolves to a
+ * refused address is refused by the client's connection (`Destinations`).
+ */
 export const send = (
   client: HttpClient.HttpClient,
   target: Target,
+  rule: DestinationRule,
   deadline: Duration.Duration = responseDeadline
 ): Effect.Effect<Sent> =>
   Effect.gen(function*() {
     const body = bodyOf(target.event)
     const startedAt = yield* DateTime.now
     const startNanos = yield* Clock.currentTimeNanos
+    const refused = (reason: string): Sent => ({
+      startedAt,
+      durationMs: 0,
+      statusCode: Option.none(),
+      responseBody: Option.none(),
+      failureReason: Option.some("destination_refused"),
+      refusal: Option.some(reason)
+    })
+    const textRefusal = urlRefusal(rule.environment, rule.allowedHosts, new URL(target.url))
+    if (textRefusal !== undefined) return refused(textRefusal)
     const headers = WebhookSignature.headers({
       id: target.event.id,
       timestamp: WebhookSignature.unixSeconds(startedAt),
@@ -97,13 +123,16 @@ export const send = (
       Effect.either
     )
     if (Either.isLeft(answer)) {
+      const refusal = refusalIn(answer.left)
+      if (refusal !== undefined) return refused(refusal.reason)
       const failureReason: WebhookAttemptFailureReason = answer.left === "timed_out" ? "timed_out" : "connection_failed"
       return {
         startedAt,
         durationMs: yield* elapsedMillis(startNanos),
         statusCode: Option.none(),
         responseBody: Option.none(),
-        failureReason: Option.some(failureReason)
+        failureReason: Option.some(failureReason),
+        refusal: Option.none()
       } satisfies Sent
     }
     const response = answer.right
@@ -118,6 +147,7 @@ export const send = (
       durationMs: yield* elapsedMillis(startNanos),
       statusCode: Option.some(response.status),
       responseBody,
-      failureReason: isSuccessStatus(response.status) ? Option.none() : Option.some("non_2xx_response" as const)
+      failureReason: isSuccessStatus(response.status) ? Option.none() : Option.some("non_2xx_response" as const),
+      refusal: Option.none()
     } satisfies Sent
   })

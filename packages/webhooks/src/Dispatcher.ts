@@ -18,11 +18,18 @@
  * - Graceful shutdown: the claimer stops, in-flight attempts finish (within
  *   their deadline) and are recorded, claimed deliveries not yet started are
  *   released for another process.
+ * - A delivery claimed `maxClaims` times without a recorded attempt (its
+ *   sending keeps killing the process, or its recording keeps failing) is
+ *   failed at the next claim, with a log line, instead of being sent forever.
+ * - Retention: every `sweepInterval`, attempts and finished deliveries older
+ *   than the event retention (30 days) are deleted in bounded batches.
  * - All time is Effect's Clock, so `TestClock` drives deadlines and retries.
  */
 import { HttpClient } from "@effect/platform"
 import type { Environment } from "@moneta/domain/Environment"
+import { eventRetentionDays } from "@moneta/domain/Event"
 import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
+import { WebhookDestinations, withoutCredentials } from "@moneta/domain/WebhookDestination"
 import { WebhookAttempt, WebhookAttemptId } from "@moneta/domain/WebhookAttempt"
 import { makeId } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
@@ -61,6 +68,12 @@ export interface DispatcherOptions {
   readonly pollInterval?: Duration.DurationInput | undefined
   /** The response deadline (the spec's 10 seconds). */
   readonly deadline?: Duration.DurationInput | undefined
+  /** Claims without a recorded attempt after which a delivery is failed. */
+  readonly maxClaims?: number | undefined
+  /** How often expired attempts and deliveries are deleted. */
+  readonly sweepInterval?: Duration.DurationInput | undefined
+  /** Rows deleted per statement of a sweep. */
+  readonly sweepBatchSize?: number | undefined
 }
 
 export const defaults = {
@@ -68,12 +81,17 @@ export const defaults = {
   batchSize: 100,
   lease: Duration.minutes(1),
   pollInterval: Duration.seconds(2),
-  deadline: Duration.seconds(10)
+  deadline: Duration.seconds(10),
+  maxClaims: 5,
+  sweepInterval: Duration.hours(1),
+  sweepBatchSize: 1_000
 } as const
 
 export class Dispatcher extends Context.Tag("@moneta/webhooks/Dispatcher")<Dispatcher, {
   /** Makes the dispatcher look for due deliveries now (as a NOTIFY does). */
   readonly wake: Effect.Effect<void>
+  /** Whether the dispatcher is still claiming deliveries (for readiness checks). */
+  readonly running: Effect.Effect<boolean>
 }>() {}
 
 interface PendingRecord {
@@ -101,11 +119,15 @@ export const make = (options: DispatcherOptions) =>
     const store = yield* WebhookDeliveries
     const notifications = yield* Notifications
     const client = deliveryClient(yield* HttpClient.HttpClient)
+    const rule = { environment: options.environment, allowedHosts: (yield* WebhookDestinations).allowedHosts }
     const concurrency = options.concurrency ?? defaults.concurrency
     const batchSize = options.batchSize ?? defaults.batchSize
     const lease = Duration.decode(options.lease ?? defaults.lease)
     const pollInterval = Duration.decode(options.pollInterval ?? defaults.pollInterval)
     const deadline = Duration.decode(options.deadline ?? defaults.deadline)
+    const maxClaims = options.maxClaims ?? defaults.maxClaims
+    const sweepInterval = Duration.decode(options.sweepInterval ?? defaults.sweepInterval)
+    const sweepBatchSize = options.sweepBatchSize ?? defaults.sweepBatchSize
     // Claimed but unrecorded deliveries this process may hold: the workers' own plus one batch waiting.
     const maxHeld = concurrency + batchSize
     const claimThreshold = Math.max(1, Math.floor(Math.min(batchSize, concurrency) / 4))
@@ -128,6 +150,10 @@ export const make = (options: DispatcherOptions) =>
         : []
       const batch = [...first, ...more]
       yield* store.record(batch.map((pending) => pending.record)).pipe(
+        // A database that is restarting is back within a few seconds; the attempts were made: keep them.
+        Effect.sandbox,
+        Effect.retry({ schedule: Schedule.exponential(Duration.millis(100)), times: 5 }),
+        Effect.unsandbox,
         // The deliveries stay claimed: they are sent again when the lease ends (at least once).
         Effect.catchAllCause((cause) => Effect.logError("Could not record webhook attempts", cause)),
         Effect.uninterruptible
@@ -139,7 +165,7 @@ export const make = (options: DispatcherOptions) =>
 
     const attempt = (claimed: ClaimedDelivery) =>
       Effect.gen(function*() {
-        const sent = yield* send(client, claimed, deadline)
+        const sent = yield* send(client, claimed, rule, deadline)
         const attemptNumber = claimed.attemptCount + 1
         const succeeded = Option.isNone(sent.failureReason)
         const next = nextAttemptAt({
@@ -156,7 +182,7 @@ export const make = (options: DispatcherOptions) =>
           event_id: EventId.make(claimed.event.id),
           event_category: claimed.event.category,
           event_subscription_id: EventSubscriptionId.make(claimed.subscriptionId),
-          url: claimed.url,
+          url: withoutCredentials(claimed.url),
           trigger: claimed.trigger,
           attempt_number: attemptNumber,
           status: succeeded ? "succeeded" : "failed",
@@ -167,7 +193,12 @@ export const make = (options: DispatcherOptions) =>
           next_attempt_at: Option.getOrNull(next)
           // Built from checked values; the store encodes (and so checks) it again when writing.
         }, true)
-        if (!succeeded) {
+        if (Option.isSome(sent.refusal)) {
+          yield* Effect.logWarning(`Webhook destination refused: the URL ${sent.refusal.value}`).pipe(Effect.annotateLogs({
+            event_id: claimed.event.id,
+            event_subscription_id: claimed.subscriptionId
+          }))
+        } else if (!succeeded) {
           yield* Effect.logDebug("Webhook attempt failed").pipe(Effect.annotateLogs({
             event_id: claimed.event.id,
             event_subscription_id: claimed.subscriptionId,
@@ -200,19 +231,29 @@ export const make = (options: DispatcherOptions) =>
       const now = yield* DateTime.now
       const claimToken = `${processToken}:${yield* Ref.updateAndGet(claims, (count) => count + 1)}`
       // Claiming and handing over are one step: an interruption in between would strand the claims until the lease ends.
-      const claimed = yield* Effect.uninterruptible(Effect.gen(function*() {
-        const rows = yield* store.claim({
+      const { abandoned, claimed } = yield* Effect.uninterruptible(Effect.gen(function*() {
+        const taken = yield* store.claim({
           environment: options.environment,
           now,
           leaseEnd: DateTime.addDuration(now, lease),
           claimToken,
-          limit
+          limit,
+          maxClaims
         })
-        yield* Ref.update(held, (count) => count + rows.length)
-        yield* Queue.offerAll(work, rows)
-        return rows.length
+        yield* Ref.update(held, (count) => count + taken.claimed.length)
+        yield* Queue.offerAll(work, taken.claimed)
+        return taken
       }))
-      return (claimed === limit ? "more" : "drained") satisfies CycleResult
+      yield* Effect.forEach(abandoned, (delivery) =>
+        Effect.logError("Webhook delivery failed: claimed without a recorded attempt too many times").pipe(
+          Effect.annotateLogs({
+            event_id: delivery.eventId,
+            event_subscription_id: delivery.subscriptionId,
+            group_id: delivery.tenant.groupId,
+            claims: delivery.claims
+          })
+        ), { discard: true })
+      return (claimed.length + abandoned.length === limit ? "more" : "drained") satisfies CycleResult
     })
 
     const idle = Effect.gen(function*() {
@@ -237,10 +278,33 @@ export const make = (options: DispatcherOptions) =>
           Cause.isInterruptedOnly(cause)
             ? Effect.failCause(cause)
             : Effect.logError("Webhook dispatcher could not claim deliveries", cause).pipe(
-              Effect.zipRight(Effect.sleep(pollInterval))
+              // A notification means the database is back: try again then, not only at the next poll.
+              Effect.zipRight(Effect.raceFirst(Queue.take(wakeups), Effect.sleep(pollInterval)))
             )
         )
       )
+    )
+
+    // Retention: batches until one deletes nothing, then the embedded database is compacted.
+    const sweep = Effect.gen(function*() {
+      const before = DateTime.subtract(yield* DateTime.now, { days: eventRetentionDays })
+      let total = 0
+      for (;;) {
+        const deleted = yield* store.deleteExpired({ environment: options.environment, before, limit: sweepBatchSize })
+        total += deleted
+        if (deleted === 0) break
+        yield* Effect.yieldNow()
+      }
+      yield* store.compact
+      if (total > 0) yield* Effect.logInfo(`Deleted ${total} webhook attempts and deliveries past the event retention`)
+    })
+
+    const sweeper = Effect.sleep(sweepInterval).pipe(
+      Effect.zipRight(sweep),
+      Effect.catchAllCause((cause) =>
+        Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.logError("Webhook retention sweep failed", cause)
+      ),
+      Effect.forever
     )
 
     const listener = notifications.listen(channel).pipe(
@@ -268,8 +332,9 @@ export const make = (options: DispatcherOptions) =>
       })
     )
     yield* Effect.forkScoped(listener)
-    yield* Effect.forkScoped(claimer)
-    return Dispatcher.of({ wake })
+    const claiming = yield* Effect.forkScoped(claimer)
+    yield* Effect.forkScoped(sweeper)
+    return Dispatcher.of({ wake, running: Effect.map(Fiber.poll(claiming), Option.isNone) })
   })
 
 /** The dispatcher as a layer (it needs the database, its notifications and an `HttpClient`). */
@@ -278,9 +343,19 @@ export const layer = (
 ): Layer.Layer<Dispatcher, never, WebhookDeliveries | Notifications | HttpClient.HttpClient> =>
   Layer.scoped(Dispatcher, make(options))
 
-/** Tuning from the environment: `MONETA_WEBHOOK_CONCURRENCY`, `MONETA_WEBHOOK_BATCH_SIZE`, `MONETA_WEBHOOK_POLL_INTERVAL`. */
+/**
+ * Tuning from the environment: `MONETA_WEBHOOK_CONCURRENCY`, `MONETA_WEBHOOK_BATCH_SIZE`,
+ * `MONETA_WEBHOOK_POLL_INTERVAL`, `MONETA_WEBHOOK_LEASE`, `MONETA_WEBHOOK_MAX_CLAIMS`,
+ * `MONETA_WEBHOOK_SWEEP_INTERVAL`.
+ */
 export const config = Config.all({
   concurrency: Config.integer("MONETA_WEBHOOK_CONCURRENCY").pipe(Config.withDefault(defaults.concurrency)),
   batchSize: Config.integer("MONETA_WEBHOOK_BATCH_SIZE").pipe(Config.withDefault(defaults.batchSize)),
-  pollInterval: Config.duration("MONETA_WEBHOOK_POLL_INTERVAL").pipe(Config.withDefault(defaults.pollInterval))
+  pollInterval: Config.duration("MONETA_WEBHOOK_POLL_INTERVAL").pipe(Config.withDefault(defaults.pollInterval)),
+  lease: Config.duration("MONETA_WEBHOOK_LEASE").pipe(Config.withDefault(defaults.lease)),
+  maxClaims: Config.integer("MONETA_WEBHOOK_MAX_CLAIMS").pipe(
+    Config.validate({ message: "must be at least 1", validation: (claims) => claims >= 1 }),
+    Config.withDefault(defaults.maxClaims)
+  ),
+  sweepInterval: Config.duration("MONETA_WEBHOOK_SWEEP_INTERVAL").pipe(Config.withDefault(defaults.sweepInterval))
 })

@@ -24,7 +24,7 @@ const script = fileURLToPath(new URL("./support/DispatcherProcess.ts", import.me
 const dispatcherProcess = (url: Redacted.Redacted, options: { readonly leaseMillis: number; readonly environment: Environment }) =>
   Effect.acquireRelease(
     Effect.async<ChildProcess, Error>((resume) => {
-      const child = spawn(process.execPath, ["--import", "tsx", script], {
+      const child = spawn(process.execPath, ["--conditions=@moneta/source", "--import", "tsx", script], {
         env: {
           ...process.env,
           DATABASE_URL: Redacted.value(url),

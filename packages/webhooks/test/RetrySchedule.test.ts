@@ -10,9 +10,10 @@ import type { Environment } from "@moneta/domain/Environment"
 import type { WebhookAttempt, WebhookAttemptFailureReason } from "@moneta/domain/WebhookAttempt"
 import * as TestDatabase from "@moneta/store/testing"
 import type { TenantShape } from "@moneta/store/Tenant"
-import { Context, DateTime, Duration, Effect, Layer, Option, Queue, TestClock, TestContext, TestServices } from "effect"
+import { Context, DateTime, Duration, Effect, Layer, Option, Queue, TestClock, TestServices } from "effect"
 import * as Dispatcher from "../src/Dispatcher.js"
 import { attemptOffsets, nextAttemptAt } from "../src/RetrySchedule.js"
+import { underTestClock } from "./support/Clock.js"
 import * as Receiver from "./support/Receiver.js"
 import * as Seed from "./support/Seed.js"
 
@@ -24,7 +25,12 @@ const at = (offset: Duration.Duration) => DateTime.addDuration(start, offset)
 // time (and on `wake`) is what these tests exercise.
 const startDispatcher = (environment: Environment) =>
   Effect.map(
-    Layer.build(Dispatcher.layer({ environment, pollInterval: Duration.days(30) }).pipe(Layer.provide(NodeHttpClient.layerUndici))),
+    Layer.build(
+      Dispatcher.layer({ environment, pollInterval: Duration.days(30) }).pipe(
+        Layer.provide(NodeHttpClient.layerUndici),
+        Layer.provide(Seed.LoopbackAllowed)
+      )
+    ),
     (context) => Context.get(context, Dispatcher.Dispatcher)
   )
 
@@ -76,9 +82,6 @@ for (const kind of TestDatabase.testDatabases) {
       timeout: TestDatabase.timeout,
       excludeTestServices: true
     })((it) => {
-      const underTestClock = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-        Effect.scoped(effect).pipe(Effect.provide(TestContext.TestContext))
-
       for (const failure of failures) {
         it.effect(`an endpoint that ${failure.name} gets 8 attempts at the spec's offsets and none after`, () =>
           underTestClock(Effect.gen(function*() {

@@ -15,6 +15,7 @@ import { Events } from "@moneta/store/Events"
 import { makeId } from "@moneta/store/IdGenerator"
 import type { TenantShape } from "@moneta/store/Tenant"
 import { transactionally } from "@moneta/store/UnitOfWork"
+import { WebhookDestinations } from "@moneta/domain/WebhookDestination"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { DateTime, Effect, Layer, Schema } from "effect"
 
@@ -25,6 +26,15 @@ export const StoreLive = Layer.mergeAll(
   Events.Default,
   WebhookDeliveries.Default
 )
+
+/**
+ * The tests' receivers listen on 127.0.0.1 over plain http; the live
+ * environment refuses that unless the operator allows the host, as here.
+ */
+export const LoopbackAllowed = Layer.succeed(WebhookDestinations, {
+  allowedHosts: ["127.0.0.1"],
+  resolve: () => Effect.succeed([])
+})
 
 export const tenant = (environment: Environment) =>
   Effect.gen(function*() {

@@ -1,0 +1,103 @@
+/**
+ * Files: uploaded by clients (`POST /files`) or made by the service (the
+ * images of simulated mail). The bytes are kept in the database beside the
+ * metadata and served by `GET /files/{id}/contents`.
+ */
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import * as File from "@moneta/domain/File"
+import { FileId } from "@moneta/domain/Ids"
+import { makeId } from "@moneta/store/IdGenerator"
+import { Files as FileStore } from "@moneta/store/Files"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { type DateTime, Effect } from "effect"
+import { idempotencyKey } from "./Caller.js"
+import { Events } from "./Events.js"
+import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { orNotFound } from "./NotFound.js"
+import { now } from "./Time.js"
+import { traced } from "./Traced.js"
+
+export interface FileListParameters extends ListParameters {
+  readonly idempotency_key?: string | undefined
+  readonly "purpose.in"?: ReadonlyArray<File.FilePurpose> | undefined
+}
+
+/** A file the service makes, written in the caller's database transaction. */
+export interface Production {
+  readonly purpose: File.FilePurpose
+  readonly filename: string
+  readonly mimeType: string
+  readonly description: string | null
+  readonly contents: string
+}
+
+/** The file part of an upload. */
+export interface UploadedPart {
+  readonly filename: string | null
+  readonly mimeType: string
+  readonly contents: Uint8Array
+}
+
+const utf8 = new TextEncoder()
+
+export class Files extends Effect.Service<Files>()("@moneta/bank/Files", {
+  effect: Effect.gen(function*() {
+    const store = yield* FileStore
+    const events = yield* Events
+
+    const fileId = Effect.map(makeId("file"), FileId.make)
+
+    const write = (file: File.File, contents: Uint8Array, at: DateTime.Utc) =>
+      Effect.gen(function*() {
+        yield* store.insert(yield* Tenant, file, contents)
+        yield* events.record([File.createdEvent(file)], at)
+        return file
+      })
+
+    /** Makes a file inside the caller's transaction (no transaction of its own). */
+    const produce = (production: Production, at: DateTime.Utc) =>
+      Effect.gen(function*() {
+        const file = File.produced({
+          id: yield* fileId,
+          createdAt: at,
+          purpose: production.purpose,
+          filename: production.filename,
+          mimeType: production.mimeType,
+          description: production.description
+        })
+        return yield* write(file, utf8.encode(production.contents), at)
+      })
+
+    const upload = (body: File.CreateFile, part: UploadedPart) =>
+      transactionally(Effect.gen(function*() {
+        const createdAt = yield* now
+        const file = File.uploaded({
+          id: yield* fileId,
+          createdAt,
+          body,
+          filename: part.filename,
+          mimeType: part.mimeType,
+          idempotencyKey: yield* idempotencyKey
+        })
+        return yield* write(file, part.contents, createdAt)
+      }))
+
+    const retrieve = (id: FileId) =>
+      Effect.flatMap(Tenant, (tenant) => store.find(tenant, id).pipe(orNotFound("file", id)))
+
+    const contents = (id: FileId) =>
+      Effect.flatMap(Tenant, (tenant) => store.findWithContents(tenant, id).pipe(orNotFound("file", id)))
+
+    const list = (parameters: FileListParameters) =>
+      Effect.gen(function*() {
+        const request = yield* pageRequest(parameters)
+        return toPage(yield* store.list(yield* Tenant, request, {
+          idempotencyKey: parameters.idempotency_key,
+          purposes: parameters["purpose.in"]
+        }))
+      })
+
+    return traced("Files", { produce, upload, retrieve, contents, list } as const)
+  }),
+  dependencies: [FileStore.Default, Events.Default]
+}) {}

@@ -1,0 +1,101 @@
+/**
+ * Lockbox recipients: inboxes at a lockbox address whose checks go to an
+ * account. A new recipient gets a mail stop code no other recipient at its
+ * address has: codes are drawn under the address's row lock, so concurrent
+ * creations at one address queue, and a unique index backs the rule.
+ */
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import { type AccountId, type LockboxAddressId, LockboxRecipientId } from "@moneta/domain/Ids"
+import * as LockboxRecipient from "@moneta/domain/LockboxRecipient"
+import { Accounts as AccountStore } from "@moneta/store/Accounts"
+import { makeId } from "@moneta/store/IdGenerator"
+import { LockboxAddresses as LockboxAddressStore } from "@moneta/store/LockboxAddresses"
+import { LockboxRecipients as LockboxRecipientStore } from "@moneta/store/LockboxRecipients"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { Effect, Random } from "effect"
+import { idempotencyKey } from "./Caller.js"
+import { Events } from "./Events.js"
+import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { orNotFound } from "./NotFound.js"
+import { now } from "./Time.js"
+import { traced } from "./Traced.js"
+
+export interface LockboxRecipientListParameters extends ListParameters {
+  readonly account_id?: AccountId | undefined
+  readonly lockbox_address_id?: LockboxAddressId | undefined
+  readonly idempotency_key?: string | undefined
+}
+
+const drawMailStopCode = Effect.gen(function*() {
+  const alphabet = LockboxRecipient.mailStopCodeAlphabet
+  let code = ""
+  for (let index = 0; index < LockboxRecipient.mailStopCodeLength; index++) {
+    code += alphabet[yield* Random.nextIntBetween(0, alphabet.length)] ?? ""
+  }
+  return code
+})
+
+export class LockboxRecipients extends Effect.Service<LockboxRecipients>()("@moneta/bank/LockboxRecipients", {
+  effect: Effect.gen(function*() {
+    const store = yield* LockboxRecipientStore
+    const addresses = yield* LockboxAddressStore
+    const accounts = yield* AccountStore
+    const events = yield* Events
+
+    /** A code no recipient at the address has; the caller holds the address's row lock. */
+    const freeMailStopCode = (lockboxAddressId: LockboxAddressId) =>
+      Effect.gen(function*() {
+        for (;;) {
+          const code = yield* drawMailStopCode
+          if (!(yield* store.mailStopCodeTaken(lockboxAddressId, code))) return code
+        }
+      })
+
+    const create = (body: LockboxRecipient.CreateLockboxRecipient) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const address = yield* addresses.lock(tenant, body.lockbox_address_id).pipe(
+          orNotFound("lockbox_address", body.lockbox_address_id)
+        )
+        yield* accounts.find(tenant, body.account_id).pipe(orNotFound("account", body.account_id))
+        const createdAt = yield* now
+        const { events: emitted, next } = yield* LockboxRecipient.create({
+          id: LockboxRecipientId.make(yield* makeId("lockbox_recipient")),
+          createdAt,
+          body,
+          address,
+          mailStopCode: yield* freeMailStopCode(address.id),
+          idempotencyKey: yield* idempotencyKey
+        })
+        yield* store.insert(tenant, next)
+        yield* events.record(emitted, createdAt)
+        return next
+      }))
+
+    const update = (id: LockboxRecipientId, body: LockboxRecipient.UpdateLockboxRecipient) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const current = yield* store.lock(tenant, id).pipe(orNotFound("lockbox_recipient", id))
+        const { events: emitted, next } = yield* LockboxRecipient.update(current, body)
+        yield* store.update(tenant, next)
+        yield* events.record(emitted, yield* now)
+        return next
+      }))
+
+    const retrieve = (id: LockboxRecipientId) =>
+      Effect.flatMap(Tenant, (tenant) => store.find(tenant, id).pipe(orNotFound("lockbox_recipient", id)))
+
+    const list = (parameters: LockboxRecipientListParameters) =>
+      Effect.gen(function*() {
+        const request = yield* pageRequest(parameters)
+        return toPage(yield* store.list(yield* Tenant, request, {
+          accountId: parameters.account_id,
+          lockboxAddressId: parameters.lockbox_address_id,
+          idempotencyKey: parameters.idempotency_key
+        }))
+      })
+
+    return traced("LockboxRecipients", { create, update, retrieve, list } as const)
+  }),
+  dependencies: [LockboxRecipientStore.Default, LockboxAddressStore.Default, AccountStore.Default, Events.Default]
+}) {}

@@ -1,0 +1,28 @@
+/**
+ * A span for each bank operation: `traced("WireTransfers", { create, … })`
+ * returns the same operations, each call of which runs in a span named
+ * `bank.WireTransfers.create`. In a trace it sits between the request's span
+ * and the SQL statements' spans (exported over OTLP when the server is
+ * configured for it; see docs/operations.md).
+ */
+import { Effect } from "effect"
+
+export const traced = <Operations extends object>(service: string, operations: Operations): Operations => {
+  const wrapped = new Map<PropertyKey, unknown>()
+  // A proxy keeps the operations' exact types without restating them.
+  return new Proxy(operations, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver)
+      if (typeof value !== "function" || typeof property !== "string") return value
+      const known = wrapped.get(property)
+      if (known !== undefined) return known
+      const spanName = `bank.${service}.${property}`
+      const operation = (...args: ReadonlyArray<unknown>): unknown => {
+        const result: unknown = Reflect.apply(value, target, args)
+        return Effect.isEffect(result) ? Effect.withSpan(result, spanName) : result
+      }
+      wrapped.set(property, operation)
+      return operation
+    }
+  })
+}

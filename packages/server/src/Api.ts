@@ -1,0 +1,22 @@
+/**
+ * What the server serves over HTTP: the API, `/openapi.json`, the reference
+ * page at `/docs` (bundled and without an outside font host, so it works
+ * offline; compressed when the client accepts it), `/favicon.ico`, `/health`
+ * and `/ready`, with one log line per request. Needs an `HttpServer`, the
+ * database, `ServerEnvironment` and the webhook `Dispatcher` (for `/ready`).
+ */
+import { HttpApiBuilder, HttpApiScalar } from "@effect/platform"
+import * as MonetaHttp from "@moneta/http/MonetaHttp"
+import { Layer } from "effect"
+import * as Compression from "./Compression.js"
+import * as Favicon from "./Favicon.js"
+import * as Health from "./Health.js"
+import * as RequestLog from "./RequestLog.js"
+
+export const layer = HttpApiBuilder.serve((app) => RequestLog.middleware(Compression.middleware(app))).pipe(
+  Layer.provide(HttpApiScalar.layer({ path: "/docs", scalar: { withDefaultFonts: false, favicon: "/favicon.ico" } })),
+  Layer.provide(Favicon.layer),
+  Layer.provide(Health.layer),
+  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
+  Layer.provide(MonetaHttp.layer)
+)

@@ -1,0 +1,56 @@
+/** `moneta --help`: what the command does and the configuration it reads from the environment. */
+import { Schema } from "effect"
+import { readFileSync } from "node:fs"
+
+export interface Setting {
+  readonly name: string
+  readonly default: string
+  readonly meaning: string
+}
+
+/** Every environment variable the server reads (README, "Configuration"). */
+export const settings: ReadonlyArray<Setting> = [
+  { name: "PORT", default: "4010", meaning: "port to listen on" },
+  { name: "HOST", default: "127.0.0.1", meaning: "address to listen on (0.0.0.0 to accept outside connections)" },
+  {
+    name: "DATABASE_URL",
+    default: "unset",
+    meaning: "a real Postgres (postgres://user:password@host:5432/db); when unset, the embedded database"
+  },
+  { name: "MONETA_DATA_DIR", default: ".moneta/", meaning: "directory of the embedded database; memory:// for a throwaway one" },
+  {
+    name: "MONETA_API_KEY",
+    default: "unset",
+    meaning: "the API key to register for the first group; when unset, a new sandbox key is printed at each start"
+  },
+  { name: "MONETA_ENVIRONMENT", default: "sandbox", meaning: "sandbox (with /simulations/*) or live" },
+  { name: "MONETA_WEBHOOK_CONCURRENCY", default: "64", meaning: "webhook deliveries in flight at once, per process" },
+  { name: "MONETA_WEBHOOK_BATCH_SIZE", default: "100", meaning: "webhook deliveries claimed per database round trip" },
+  { name: "MONETA_WEBHOOK_POLL_INTERVAL", default: "2 seconds", meaning: "how often to look for due deliveries without a notification" },
+  { name: "LOG_LEVEL", default: "Info", meaning: "All, Trace, Debug, Info, Warning, Error, Fatal or None" },
+  { name: "LOG_FORMAT", default: "logfmt", meaning: "logfmt, json (one object per line) or pretty" },
+  { name: "OTEL_EXPORTER_OTLP_ENDPOINT", default: "unset", meaning: "an OTLP/HTTP collector (http://host:4318) to export traces to" },
+  { name: "OTEL_SERVICE_NAME", default: "moneta", meaning: "the service name on exported traces" }
+]
+
+const PackageJson = Schema.parseJson(Schema.Struct({ version: Schema.String }))
+
+/** The version of `@moneta/server` (its package.json is one level above both `src/` and `dist/`). */
+export const version = (): string =>
+  Schema.decodeUnknownSync(PackageJson)(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version
+
+export const usage = (): string => {
+  const width = Math.max(...settings.map((setting) => setting.name.length)) + 2
+  return [
+    `moneta ${version()}: a bank API sandbox (and live server) speaking Increase's wire format.`,
+    "",
+    "Usage: moneta [--help | --version]",
+    "",
+    "Serves the API, its reference at /docs, /openapi.json, /health and /ready, and sends webhooks.",
+    "Ctrl-C (SIGINT) or SIGTERM stops it gracefully.",
+    "",
+    "Configuration (environment variables):",
+    ...settings.map((setting) => `  ${setting.name.padEnd(width)}${setting.meaning} (default: ${setting.default})`),
+    ""
+  ].join("\n")
+}

@@ -1,0 +1,55 @@
+/**
+ * One structured log line per request: method, route (the matched pattern,
+ * so ids do not scatter the lines), path, status, duration and request id.
+ * The request id is the caller's `x-request-id` when it is a plain token (1
+ * to 128 of `A-Z a-z 0-9 . _ : -`, so it cannot forge log lines or bloat
+ * them), a new UUID otherwise; it is echoed on the response and annotates
+ * every log line of the request and its span. Health probes log at Debug.
+ */
+import { HttpApp, HttpMiddleware, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Clock, Effect, Option, Predicate } from "effect"
+import { randomUUID } from "node:crypto"
+import * as Health from "./Health.js"
+
+export const header = "x-request-id"
+
+const plainToken = /^[A-Za-z0-9._:-]{1,128}$/
+
+/** The caller's request id when it is acceptable, a new one otherwise. */
+export const requestIdOf = (value: string | undefined): string =>
+  value !== undefined && plainToken.test(value) ? value : randomUUID()
+
+const routeOf = Effect.map(
+  Effect.option(Effect.currentSpan),
+  Option.flatMap((span) => Option.liftPredicate(span.attributes.get("http.route"), Predicate.isString))
+)
+
+const logAt = (path: string, status: number) =>
+  Health.paths.has(path) ? Effect.logDebug : status >= 500 ? Effect.logError : Effect.logInfo
+
+export const middleware = HttpMiddleware.make((app) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const requestId = requestIdOf(request.headers[header])
+    const started = yield* Clock.currentTimeNanos
+    yield* Effect.annotateCurrentSpan("http.request_id", requestId)
+    // The server sends the response before this middleware sees it: echo the id in a pre-response handler.
+    yield* HttpApp.appendPreResponseHandler((_request, response) =>
+      Effect.succeed(HttpServerResponse.setHeader(response, header, requestId))
+    )
+    const exit = yield* Effect.exit(Effect.annotateLogs(app, "request_id", requestId))
+    const status = HttpServerError.exitResponse(exit).status
+    const durationMs = Number((yield* Clock.currentTimeNanos) - started) / 1e6
+    const path = request.url.split("?", 1)[0] ?? request.url
+    const route = yield* routeOf
+    yield* logAt(path, status)("request").pipe(Effect.annotateLogs({
+      method: request.method,
+      route: Option.getOrElse(route, () => "-"),
+      path,
+      status,
+      duration_ms: Math.round(durationMs * 10) / 10,
+      request_id: requestId
+    }))
+    return yield* exit
+  })
+)

@@ -1,0 +1,21 @@
+/**
+ * Spans (each request, each bank operation, each SQL statement) are exported
+ * over OTLP/HTTP when `OTEL_EXPORTER_OTLP_ENDPOINT` is set (service name
+ * `OTEL_SERVICE_NAME`, default `moneta`). When it is not set, the
+ * OpenTelemetry SDK is not even loaded.
+ */
+import { Config, Effect, Layer, Option } from "effect"
+
+export const config = Config.all({
+  endpoint: Config.option(Config.string("OTEL_EXPORTER_OTLP_ENDPOINT")),
+  serviceName: Config.string("OTEL_SERVICE_NAME").pipe(Config.withDefault("moneta"))
+})
+
+export const layer = Layer.unwrapEffect(
+  Effect.gen(function*() {
+    const { endpoint, serviceName } = yield* config
+    if (Option.isNone(endpoint)) return Layer.empty
+    const Otlp = yield* Effect.promise(() => import("./Otlp.js"))
+    return Otlp.layer({ endpoint: endpoint.value, serviceName })
+  })
+)

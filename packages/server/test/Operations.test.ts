@@ -1,0 +1,175 @@
+/**
+ * What an operator relies on, through the server's real HTTP stack (`Api.layer`
+ * over a test database, with the webhook dispatcher): the health probes
+ * outside authentication, the request id and the log line of each request,
+ * the compressed reference page and the favicon.
+ */
+import { HttpServer } from "@effect/platform"
+import { NodeHttpClient, NodeHttpServer } from "@effect/platform-node"
+import { describe, expect, layer } from "@effect/vitest"
+import { ServerEnvironment } from "@moneta/bank/Authentication"
+import { FirstRun } from "@moneta/bank/FirstRun"
+import * as TestDatabase from "@moneta/store/testing"
+import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import * as Dispatcher from "@moneta/webhooks/Dispatcher"
+import { Context, Effect, HashMap, Layer, List, Logger, LogLevel, Option } from "effect"
+import * as Http from "node:http"
+import { createServer } from "node:http"
+import { brotliDecompressSync, gunzipSync } from "node:zlib"
+import * as Api from "../src/Api.js"
+
+interface LogEntry {
+  readonly message: unknown
+  readonly level: string
+  readonly annotations: Record<string, unknown>
+}
+
+class Served extends Context.Tag("@moneta/server/test/Served")<Served, {
+  readonly baseUrl: string
+  readonly apiKey: string
+  readonly logs: ReadonlyArray<LogEntry>
+}>() {}
+
+const logs: Array<LogEntry> = []
+
+const collectingLogger = Logger.replace(
+  Logger.defaultLogger,
+  Logger.make(({ annotations, logLevel, message }) => {
+    logs.push({
+      message: List.isList(message) ? List.toArray(message)[0] : Array.isArray(message) ? message[0] : message,
+      level: logLevel.label,
+      annotations: Object.fromEntries(HashMap.toEntries(annotations))
+    })
+  })
+)
+
+const served = Layer.effect(
+  Served,
+  Effect.gen(function*() {
+    const seeded = yield* (yield* FirstRun).run({ environment: "sandbox", apiKey: Option.none() })
+    const server = yield* HttpServer.HttpServer
+    const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+    return { baseUrl: `http://127.0.0.1:${port}`, apiKey: seeded.apiKey, logs }
+  })
+)
+
+const serverLayer = (kind: TestDatabase.Kind) =>
+  served.pipe(
+    Layer.provideMerge(Api.layer),
+    Layer.provide(Dispatcher.layer({ environment: "sandbox" })),
+    Layer.provide(Layer.mergeAll(WebhookDeliveries.Default, NodeHttpClient.layerUndici, FirstRun.Default)),
+    Layer.provide(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+    Layer.provide(Layer.succeed(ServerEnvironment, "sandbox")),
+    Layer.provide(TestDatabase.layerFor(kind)),
+    Layer.provide(Layer.merge(collectingLogger, Logger.minimumLogLevel(LogLevel.All)))
+  )
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  Effect.promise(async () => {
+    const response = await fetch(url, { headers })
+    return { status: response.status, headers: response.headers, body: new Uint8Array(await response.arrayBuffer()) }
+  })
+
+/** The bytes as sent (fetch would decode them). */
+const getRaw = (url: string, acceptEncoding: string) =>
+  Effect.async<{ readonly encoding: string | undefined; readonly body: Buffer }, Error>((resume) => {
+    Http.get(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+      const chunks: Array<Buffer> = []
+      response.on("data", (chunk: Buffer) => chunks.push(chunk))
+      response.on("end", () => resume(Effect.succeed({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) })))
+    }).on("error", (error) => resume(Effect.fail(error)))
+  })
+
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
+
+const requestLines = (requestId: string) =>
+  logs.filter((entry) => entry.message === "request" && entry.annotations["request_id"] === requestId)
+
+for (const kind of TestDatabase.testDatabases) {
+  describe(`operations (${kind})`, () => {
+    layer(serverLayer(kind), { timeout: TestDatabase.timeout, excludeTestServices: true })((it) => {
+      it.effect("/health and /ready answer without a key; ready checks the database, migrations and dispatcher", () =>
+        Effect.gen(function*() {
+          const { baseUrl } = yield* Served
+          const health = yield* get(`${baseUrl}/health`)
+          expect(health.status).toBe(200)
+          expect(JSON.parse(text(health.body))).toEqual({ status: "ok" })
+          const ready = yield* get(`${baseUrl}/ready`)
+          expect(ready.status).toBe(200)
+          expect(JSON.parse(text(ready.body))).toEqual({
+            status: "ready",
+            checks: { database: "ok", migrations: "ok", dispatcher: "ok" }
+          })
+        }))
+
+      it.effect("echoes an acceptable x-request-id and logs one line per request with its route", () =>
+        Effect.gen(function*() {
+          const { apiKey, baseUrl } = yield* Served
+          const response = yield* get(`${baseUrl}/accounts/account_doesnotexist?`, {
+            authorization: `Bearer ${apiKey}`,
+            "x-request-id": `${kind}-42.a:b_c`
+          })
+          expect(response.status).toBe(404)
+          expect(response.headers.get("x-request-id")).toBe(`${kind}-42.a:b_c`)
+          const lines = requestLines(`${kind}-42.a:b_c`)
+          expect(lines).toHaveLength(1)
+          expect(lines[0]?.level).toBe("INFO")
+          expect(lines[0]?.annotations).toMatchObject({
+            method: "GET",
+            route: "/accounts/:account_id",
+            path: "/accounts/account_doesnotexist",
+            status: 404,
+            duration_ms: expect.any(Number)
+          })
+        }))
+
+      it.effect("replaces a missing, oversized or unsafe x-request-id with a generated one", () =>
+        Effect.gen(function*() {
+          const { baseUrl } = yield* Served
+          for (const offered of [undefined, "x".repeat(129), "two words", "line\\nbreak", ""]) {
+            const response = yield* get(`${baseUrl}/accounts`, offered === undefined ? {} : { "x-request-id": offered })
+            expect(response.status).toBe(401)
+            const echoed = response.headers.get("x-request-id") ?? ""
+            expect(echoed).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+            expect(requestLines(echoed)).toHaveLength(1)
+          }
+        }))
+
+      it.effect("logs unknown routes and health probes too (probes at Debug)", () =>
+        Effect.gen(function*() {
+          const { baseUrl } = yield* Served
+          const unknown = yield* get(`${baseUrl}/no_such_thing`, { "x-request-id": `${kind}-unknown-route` })
+          expect(unknown.status).toBe(404)
+          expect(requestLines(`${kind}-unknown-route`)[0]?.annotations).toMatchObject({ route: "-", path: "/no_such_thing", status: 404 })
+          yield* get(`${baseUrl}/ready`, { "x-request-id": `${kind}-probe` })
+          expect(requestLines(`${kind}-probe`)[0]?.level).toBe("DEBUG")
+        }))
+
+      it.effect("/docs is Brotli or gzip when asked, identical once decoded, and loads no outside fonts", () =>
+        Effect.gen(function*() {
+          const { baseUrl } = yield* Served
+          const plain = yield* get(`${baseUrl}/docs`, { "accept-encoding": "identity" })
+          expect(plain.status).toBe(200)
+          expect(plain.headers.get("content-encoding")).toBeNull()
+          expect(plain.headers.get("vary")).toBe("Accept-Encoding")
+          expect(text(plain.body)).toContain(`"withDefaultFonts":false`)
+          const br = yield* getRaw(`${baseUrl}/docs`, "gzip, br")
+          expect(br.encoding).toBe("br")
+          expect(br.body.length).toBeLessThan(plain.body.length / 3)
+          expect(brotliDecompressSync(br.body).equals(Buffer.from(plain.body))).toBe(true)
+          const gzipped = yield* getRaw(`${baseUrl}/docs`, "gzip;q=1, br;q=0")
+          expect(gzipped.encoding).toBe("gzip")
+          expect(gunzipSync(gzipped.body).equals(Buffer.from(plain.body))).toBe(true)
+        }))
+
+      it.effect("/favicon.ico is an icon", () =>
+        Effect.gen(function*() {
+          const { baseUrl } = yield* Served
+          const icon = yield* get(`${baseUrl}/favicon.ico`)
+          expect(icon.status).toBe(200)
+          expect(icon.headers.get("content-type")).toBe("image/x-icon")
+          expect(Array.from(icon.body.slice(0, 4))).toEqual([0, 0, 1, 0])
+        }))
+    })
+  })
+}

@@ -1,0 +1,41 @@
+/** Check deposits. */
+import { SqlClient, type Statement } from "@effect/sql"
+import { CheckDeposit } from "@moneta/domain/CheckDeposit"
+import type { AccountId, CheckDepositId } from "@moneta/domain/Ids"
+import { DateTime, Effect } from "effect"
+import type { PageRequest } from "./Pagination.js"
+import { makeResourceTable } from "./ResourceTable.js"
+import type { TenantShape } from "./Tenant.js"
+
+export interface CheckDepositFilter {
+  readonly accountId?: AccountId | undefined
+  readonly idempotencyKey?: string | undefined
+}
+
+export class CheckDeposits extends Effect.Service<CheckDeposits>()("@moneta/store/CheckDeposits", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const table = yield* makeResourceTable("check_deposits", CheckDeposit)
+
+    /** Writes a new deposit; the caller has locked its account (see the bank's Ledger). */
+    const insert = (tenant: TenantShape, deposit: CheckDeposit) =>
+      table.insert(tenant, deposit, {
+        created_at: DateTime.toDate(deposit.created_at),
+        idempotency_key: deposit.idempotency_key,
+        account_id: deposit.account_id,
+        inbound_mail_item_id: deposit.inbound_mail_item_id,
+        status: deposit.status
+      })
+
+    const list = (tenant: TenantShape, request: PageRequest, filter: CheckDepositFilter) => {
+      const conditions: Array<Statement.Fragment> = []
+      if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
+      if (filter.idempotencyKey !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotencyKey}`)
+      return table.page(tenant, request, conditions)
+    }
+
+    const find = (tenant: TenantShape, id: CheckDepositId) => table.find(tenant, id)
+
+    return { insert, find, list } as const
+  })
+}) {}

@@ -1,0 +1,64 @@
+/** Files: the metadata as the API encodes it, and the bytes (`contents`, bytea) beside it. */
+import { SqlClient, type Statement } from "@effect/sql"
+import { File } from "@moneta/domain/File"
+import type { FileId } from "@moneta/domain/Ids"
+import { DateTime, Effect, Option, Schema } from "effect"
+import type { PageRequest } from "./Pagination.js"
+import { makeResourceTable } from "./ResourceTable.js"
+import type { TenantShape } from "./Tenant.js"
+
+export interface FileFilter {
+  readonly purposes?: ReadonlyArray<string> | undefined
+  readonly idempotencyKey?: string | undefined
+}
+
+/** A file's metadata and bytes (node-postgres reads bytea as a Buffer, PGlite as a Uint8Array: both decode). */
+const ContentsRow = Schema.Struct({ body: Schema.Unknown, contents: Schema.Uint8ArrayFromSelf })
+
+export interface FileWithContents {
+  readonly file: File
+  readonly contents: Uint8Array
+}
+
+export class Files extends Effect.Service<Files>()("@moneta/store/Files", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const table = yield* makeResourceTable("files", File)
+    const decodeRows = Schema.decodeUnknown(Schema.Array(ContentsRow))
+    const decodeFile = Schema.decodeUnknown(File)
+
+    const insert = (tenant: TenantShape, file: File, contents: Uint8Array) =>
+      table.insert(tenant, file, {
+        created_at: DateTime.toDate(file.created_at),
+        idempotency_key: file.idempotency_key,
+        purpose: file.purpose,
+        contents
+      })
+
+    const find = (tenant: TenantShape, id: FileId) => table.find(tenant, id)
+
+    const findWithContents = (tenant: TenantShape, id: FileId) =>
+      Effect.gen(function*() {
+        const rows = yield* sql`SELECT body, contents FROM files
+          WHERE id = ${id} AND group_id = ${tenant.groupId} AND environment = ${tenant.environment}`.pipe(
+          Effect.flatMap(decodeRows),
+          Effect.orDie
+        )
+        const row = rows[0]
+        if (row === undefined) return Option.none<FileWithContents>()
+        const file = yield* Effect.orDie(decodeFile(row.body))
+        return Option.some<FileWithContents>({ file, contents: row.contents })
+      })
+
+    const list = (tenant: TenantShape, request: PageRequest, filter: FileFilter) => {
+      const conditions: Array<Statement.Fragment> = []
+      if (filter.purposes !== undefined && filter.purposes.length > 0) {
+        conditions.push(sql`purpose IN ${sql.in(filter.purposes)}`)
+      }
+      if (filter.idempotencyKey !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotencyKey}`)
+      return table.page(tenant, request, conditions)
+    }
+
+    return { insert, find, findWithContents, list } as const
+  })
+}) {}

@@ -1,0 +1,43 @@
+/** Inbound mail items. */
+import { SqlClient, type Statement } from "@effect/sql"
+import type { InboundMailItemId, LockboxAddressId, LockboxRecipientId } from "@moneta/domain/Ids"
+import { InboundMailItem } from "@moneta/domain/InboundMailItem"
+import { DateTime, Effect } from "effect"
+import type { PageRequest } from "./Pagination.js"
+import { makeResourceTable } from "./ResourceTable.js"
+import type { TenantShape } from "./Tenant.js"
+
+export interface InboundMailItemFilter {
+  readonly lockboxAddressId?: LockboxAddressId | undefined
+  readonly lockboxRecipientId?: LockboxRecipientId | undefined
+}
+
+export class InboundMailItems extends Effect.Service<InboundMailItems>()("@moneta/store/InboundMailItems", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const table = yield* makeResourceTable("inbound_mail_items", InboundMailItem)
+
+    const insert = (tenant: TenantShape, item: InboundMailItem) =>
+      table.insert(tenant, item, {
+        created_at: DateTime.toDate(item.created_at),
+        lockbox_address_id: item.lockbox_address_id,
+        lockbox_recipient_id: item.lockbox_recipient_id,
+        status: item.status
+      })
+
+    /** Saves a transition; the caller holds the row lock (`lock`). */
+    const update = (tenant: TenantShape, item: InboundMailItem) => table.update(tenant, item, { status: item.status })
+
+    const list = (tenant: TenantShape, request: PageRequest, filter: InboundMailItemFilter) => {
+      const conditions: Array<Statement.Fragment> = []
+      if (filter.lockboxAddressId !== undefined) conditions.push(sql`lockbox_address_id = ${filter.lockboxAddressId}`)
+      if (filter.lockboxRecipientId !== undefined) conditions.push(sql`lockbox_recipient_id = ${filter.lockboxRecipientId}`)
+      return table.page(tenant, request, conditions)
+    }
+
+    const find = (tenant: TenantShape, id: InboundMailItemId) => table.find(tenant, id)
+    const lock = (tenant: TenantShape, id: InboundMailItemId) => table.lock(tenant, id)
+
+    return { insert, update, find, lock, list } as const
+  })
+}) {}

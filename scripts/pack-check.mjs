@@ -1,0 +1,127 @@
+// Packs every package under packages/ the way it would be published, installs
+// the tarballs with npm into a throwaway project outside the workspace (third-
+// party dependencies come from the npm registry), and checks with plain node,
+// no TypeScript loader, that they stand alone:
+// - each packed package.json is publishable (not private, siblings by version
+//   range, exports with types and import, only dist/ and src/ shipped, no
+//   tsconfig), and every file its exports name is in the tarball;
+// - pack-check/smoke.mjs: the receiver verifies a Standard Webhooks delivery,
+//   and the HTTP layer mounted in a small @effect/platform app on the embedded
+//   database answers the typed client;
+// - the `moneta` command: `--help` lists the configuration, and the server
+//   starts, answers /ready and stops on SIGINT with its "stopped" line.
+// Needs the packages built (`pnpm build`, or `pnpm check`). Run by .ci/run.
+import { execFileSync, spawn } from "node:child_process"
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = fileURLToPath(new URL("..", import.meta.url))
+const work = mkdtempSync(join(tmpdir(), "moneta-pack-check-"))
+const tarballs = join(work, "tarballs")
+const app = join(work, "app")
+const started = Date.now()
+
+const log = (message) => console.log(`pack-check: ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+const fail = (message) => {
+  throw new Error(`pack-check: ${message}`)
+}
+const run = (command, args, cwd) => execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
+
+try {
+  const packages = readdirSync(join(root, "packages")).sort()
+  const packed = []
+  for (const name of packages) {
+    const output = run("pnpm", ["pack", "--pack-destination", tarballs], join(root, "packages", name))
+    const file = output.trim().split("\n").pop()
+    packed.push({ name, file })
+  }
+  log(`packed ${packed.length} packages`)
+
+  for (const { name, file } of packed) {
+    const manifest = JSON.parse(run("tar", ["-xzOf", file, "package/package.json"]))
+    const files = run("tar", ["-tzf", file]).trim().split("\n").map((entry) => entry.replace(/^package\//, ""))
+    const where = `${manifest.name} (${file})`
+    if (manifest.private) fail(`${where} is private`)
+    if (JSON.stringify(manifest).includes("workspace:")) fail(`${where} still says workspace:`)
+    for (const [dependency, range] of Object.entries(manifest.dependencies ?? {})) {
+      if (dependency.startsWith("@moneta/") && !/^\^\d+\.\d+\.\d+$/.test(range)) fail(`${where} depends on ${dependency} as ${range}`)
+    }
+    if (manifest.sideEffects === undefined) fail(`${where} does not declare sideEffects`)
+    const stray = files.filter((entry) => !/^(bin|dist|src)\//.test(entry) && !/^(package\.json|README\.md|LICENSE)$/.test(entry))
+    if (stray.length > 0) fail(`${where} ships ${stray.join(", ")}`)
+    for (const [subpath, conditions] of Object.entries(manifest.exports)) {
+      if (typeof conditions.types !== "string" || typeof conditions.import !== "string") fail(`${where} exports ${subpath} without types and import`)
+      for (const target of [conditions.types, conditions.import]) {
+        const pattern = new RegExp(`^${target.replace(/^\.\//, "").replace(/[.]/g, "\\.").replace("*", ".+")}$`)
+        if (!files.some((entry) => pattern.test(entry))) fail(`${where} exports ${target}, which is not in the tarball`)
+      }
+    }
+    if (!files.includes("dist/index.js") || !files.includes("dist/index.d.ts")) fail(`${where} has no dist/index.js and .d.ts`)
+    if (name === "server" && manifest.bin?.moneta !== "./bin/moneta.js") fail(`${where} has no moneta bin`)
+  }
+  log("every packed package.json and file list is publishable")
+
+  const dependencies = Object.fromEntries(packed.map(({ file, name }) => [`@moneta/${name}`, `file:${file}`]))
+  const workspaceVersion = (name, dependency) =>
+    JSON.parse(readFileSync(join(root, "packages", name, "package.json"), "utf8")).dependencies[dependency]
+  mkdirSync(app, { recursive: true })
+  writeFileSync(join(app, "package.json"), JSON.stringify({
+    name: "moneta-pack-check",
+    private: true,
+    type: "module",
+    dependencies: {
+      ...dependencies,
+      "@effect/platform": workspaceVersion("http", "@effect/platform"),
+      "@effect/platform-node": workspaceVersion("server", "@effect/platform-node"),
+      effect: workspaceVersion("domain", "effect"),
+      standardwebhooks: "1.1.1"
+    },
+    // Siblings resolve to the tarballs, never to a registry package of the same name.
+    overrides: dependencies
+  }, null, 2))
+  run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], app)
+  log("installed the tarballs with npm")
+
+  copyFileSync(join(root, "scripts", "pack-check", "smoke.mjs"), join(app, "smoke.mjs"))
+  const environment = { ...process.env, MONETA_DATA_DIR: "memory://", NODE_OPTIONS: "" }
+  delete environment.DATABASE_URL
+  execFileSync(process.execPath, ["smoke.mjs"], { cwd: app, env: environment, stdio: "inherit" })
+
+  const moneta = join(app, "node_modules", ".bin", "moneta")
+  const help = execFileSync(moneta, ["--help"], { cwd: app, encoding: "utf8", env: environment })
+  for (const setting of ["PORT", "HOST", "DATABASE_URL", "MONETA_DATA_DIR", "MONETA_API_KEY", "MONETA_ENVIRONMENT", "LOG_LEVEL"]) {
+    if (!help.includes(setting)) fail(`moneta --help does not list ${setting}`)
+  }
+  const port = await new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+  const server = spawn(moneta, [], { cwd: app, env: { ...environment, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] })
+  let output = ""
+  server.stdout.on("data", (chunk) => {
+    output += chunk
+  })
+  const exited = new Promise((resolve) => server.on("exit", (code, signal) => resolve({ code, signal })))
+  const deadline = Date.now() + 60_000
+  let ready = false
+  while (!ready && Date.now() < deadline) {
+    ready = await fetch(`http://127.0.0.1:${port}/ready`).then((response) => response.status === 200, () => false)
+    if (!ready) await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  if (!ready) {
+    server.kill("SIGKILL")
+    fail(`npx moneta did not become ready: ${output}`)
+  }
+  server.kill("SIGINT")
+  const { code, signal } = await exited
+  if (code !== 0 || !output.includes("Moneta stopped")) fail(`moneta stopped with ${code ?? signal}: ${output}`)
+  log("the moneta command lists its configuration, serves /ready and stops cleanly")
+  log("all checks passed")
+} finally {
+  rmSync(work, { recursive: true, force: true })
+}
