@@ -27,6 +27,9 @@ import { ExternalAccounts } from "./ExternalAccounts.js"
 import { PendingTransactions } from "./PendingTransactions.js"
 import { WireTransfers } from "./WireTransfers.js"
 import { WireTransferSimulations } from "./WireTransferSimulations.js"
+import { CardPayments } from "./CardPayments.js"
+import { CardSimulations } from "./CardSimulations.js"
+import { DeclinedTransactions } from "./DeclinedTransactions.js"
 
 export class MonetaApi extends HttpApi.make("moneta")
   .add(Accounts)
@@ -43,6 +46,9 @@ export class MonetaApi extends HttpApi.make("moneta")
   .add(PendingTransactions)
   .add(ExternalAccounts)
   .add(AccountNumbers)
+  .add(CardPayments)
+  .add(CardSimulations)
+  .add(DeclinedTransactions)
   .addError(InvalidParametersError)
   .addError(MalformedRequestError)
   .addError(ApiMethodNotFoundError)

@@ -22,6 +22,9 @@ import { AccountNumbers } from "@moneta/bank/AccountNumbers"
 import { ExternalAccounts } from "@moneta/bank/ExternalAccounts"
 import { PendingTransactions } from "@moneta/bank/PendingTransactions"
 import { WireTransfers } from "@moneta/bank/WireTransfers"
+import { CardPayments } from "@moneta/bank/CardPayments"
+import { CardSimulations } from "@moneta/bank/CardSimulations"
+import { DeclinedTransactions } from "@moneta/bank/DeclinedTransactions"
 import { Layer } from "effect"
 import { AccountsLive } from "./Accounts.js"
 import { AuthorizationLive } from "./Authorization.js"
@@ -39,6 +42,9 @@ import { ExternalAccountsLive } from "./ExternalAccounts.js"
 import { PendingTransactionsLive } from "./PendingTransactions.js"
 import { WireTransfersLive } from "./WireTransfers.js"
 import { WireTransferSimulationsLive } from "./WireTransferSimulations.js"
+import { CardPaymentsLive } from "./CardPayments.js"
+import { CardSimulationsLive } from "./CardSimulations.js"
+import { DeclinedTransactionsLive } from "./DeclinedTransactions.js"
 
 /** The bank's operations the handlers use. Needs `SqlClient` and `ServerEnvironment`. */
 export const BankLive = Layer.mergeAll(
@@ -57,7 +63,10 @@ export const BankLive = Layer.mergeAll(
   AccountNumbers.Default,
   ExternalAccounts.Default,
   PendingTransactions.Default,
-  WireTransfers.Default
+  WireTransfers.Default,
+  CardPayments.Default,
+  CardSimulations.Default,
+  DeclinedTransactions.Default
 )
 
 const GroupsLive = Layer.mergeAll(
@@ -74,7 +83,10 @@ const GroupsLive = Layer.mergeAll(
   ExternalAccountsLive,
   PendingTransactionsLive,
   WireTransfersLive,
-  WireTransferSimulationsLive
+  WireTransferSimulationsLive,
+  CardPaymentsLive,
+  CardSimulationsLive,
+  DeclinedTransactionsLive
 )
 
 /** The HttpApi implementation: `HttpApi.Api` for `HttpApiBuilder.serve` / `httpApp` / `toWebHandler`. */

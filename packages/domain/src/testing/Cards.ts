@@ -18,6 +18,7 @@ import * as Card from "../Card.js"
 import * as CardAuthentication from "../CardAuthentication.js"
 import { AuthorizationDeclineReason } from "../CardNetwork.js"
 import * as CardPayment from "../CardPayment.js"
+import * as CardPaymentElements from "../CardPaymentElements.js"
 import * as CardSimulations from "../CardSimulations.js"
 import * as DeclinedTransaction from "../DeclinedTransaction.js"
 import * as DigitalWalletToken from "../DigitalWalletToken.js"
@@ -39,11 +40,11 @@ export const updateCardArbitrary = Arbitrary.make(Card.UpdateCard)
 export const digitalWalletTokenArbitrary = Arbitrary.make(DigitalWalletToken.DigitalWalletToken)
 export const declinedTransactionArbitrary = Arbitrary.make(DeclinedTransaction.DeclinedTransaction)
 export const cardPaymentArbitrary = Arbitrary.make(CardPayment.CardPayment)
-export const cardPaymentElementArbitrary = Arbitrary.make(CardPayment.Element)
-export const cardAuthorizationArbitrary = Arbitrary.make(CardPayment.CardAuthorization)
-export const cardDeclineArbitrary = Arbitrary.make(CardPayment.CardDecline)
-export const cardSettlementArbitrary = Arbitrary.make(CardPayment.CardSettlement)
-export const cardRefundArbitrary = Arbitrary.make(CardPayment.CardRefund)
+export const cardPaymentElementArbitrary = Arbitrary.make(CardPaymentElements.Element)
+export const cardAuthorizationArbitrary = Arbitrary.make(CardPaymentElements.CardAuthorization)
+export const cardDeclineArbitrary = Arbitrary.make(CardPaymentElements.CardDecline)
+export const cardSettlementArbitrary = Arbitrary.make(CardPaymentElements.CardSettlement)
+export const cardRefundArbitrary = Arbitrary.make(CardPaymentElements.CardRefund)
 export const cardAuthenticationArbitrary = Arbitrary.make(CardAuthentication.CardAuthentication)
 /** Any decision the schema accepts (details need not match the category): for round trips. */
 export const anyRealTimeDecisionArbitrary = Arbitrary.make(RealTimeDecision.RealTimeDecision)
@@ -82,7 +83,7 @@ export const cardAuthorizationSimulationResultArbitrary: fc.Arbitrary<CardSimula
             // decoded from the wire form, so that it fits whatever shape the pending transaction module gives the source
             source: Schema.decodeUnknownSync(PendingTransaction.PendingTransactionSource)({
               category: "card_authorization",
-              card_authorization: Schema.encodeSync(CardPayment.CardAuthorization)(authorization)
+              card_authorization: Schema.encodeSync(CardPaymentElements.CardAuthorization)(authorization)
             })
           })
         )
@@ -709,29 +710,29 @@ export const cardAuthenticationScenarioArbitrary: fc.Arbitrary<CardAuthenticatio
  * an authorization).
  */
 export interface CardPaymentElementDraft {
-  readonly template: CardPayment.Element
+  readonly template: CardPaymentElements.Element
   readonly amount: number
   readonly direction: "settlement" | "refund"
   readonly linked: boolean
 }
 
-const elementTemplateArbitrary: fc.Arbitrary<CardPayment.Element> = fc.oneof(
-  { arbitrary: Arbitrary.make(CardPayment.CardAuthorizationElement), weight: 1 },
-  { arbitrary: Arbitrary.make(CardPayment.CardIncrementElement), weight: 3 },
-  { arbitrary: Arbitrary.make(CardPayment.CardReversalElement), weight: 3 },
-  { arbitrary: Arbitrary.make(CardPayment.CardSettlementElement), weight: 3 },
-  { arbitrary: Arbitrary.make(CardPayment.CardRefundElement), weight: 2 },
-  { arbitrary: Arbitrary.make(CardPayment.CardFuelConfirmationElement), weight: 1 },
-  { arbitrary: Arbitrary.make(CardPayment.CardAuthorizationExpirationElement), weight: 1 },
-  { arbitrary: Arbitrary.make(CardPayment.CardDeclineElement), weight: 1 },
-  { arbitrary: Arbitrary.make(CardPayment.CardAuthenticationElement), weight: 1 },
-  { arbitrary: Arbitrary.make(CardPayment.CardBalanceInquiryElement), weight: 1 },
-  { arbitrary: Arbitrary.make(CardPayment.CardFinancialElement), weight: 1 },
-  { arbitrary: Arbitrary.make(CardPayment.CardValidationElement), weight: 1 },
-  { arbitrary: Arbitrary.make(CardPayment.OtherElement), weight: 1 }
+const elementTemplateArbitrary: fc.Arbitrary<CardPaymentElements.Element> = fc.oneof(
+  { arbitrary: Arbitrary.make(CardPaymentElements.CardAuthorizationElement), weight: 1 },
+  { arbitrary: Arbitrary.make(CardPaymentElements.CardIncrementElement), weight: 3 },
+  { arbitrary: Arbitrary.make(CardPaymentElements.CardReversalElement), weight: 3 },
+  { arbitrary: Arbitrary.make(CardPaymentElements.CardSettlementElement), weight: 3 },
+  { arbitrary: Arbitrary.make(CardPaymentElements.CardRefundElement), weight: 2 },
+  { arbitrary: Arbitrary.make(CardPaymentElements.CardFuelConfirmationElement), weight: 1 },
+  { arbitrary: Arbitrary.make(CardPaymentElements.CardAuthorizationExpirationElement), weight: 1 },
+  { arbitrary: Arbitrary.make(CardPaymentElements.CardDeclineElement), weight: 1 },
+  { arbitrary: Arbitrary.make(CardPaymentElements.CardAuthenticationElement), weight: 1 },
+  { arbitrary: Arbitrary.make(CardPaymentElements.CardBalanceInquiryElement), weight: 1 },
+  { arbitrary: Arbitrary.make(CardPaymentElements.CardFinancialElement), weight: 1 },
+  { arbitrary: Arbitrary.make(CardPaymentElements.CardValidationElement), weight: 1 },
+  { arbitrary: Arbitrary.make(CardPaymentElements.OtherElement), weight: 1 }
 )
 
-const draftOf = (template: fc.Arbitrary<CardPayment.Element>, amount: fc.Arbitrary<number>) =>
+const draftOf = (template: fc.Arbitrary<CardPaymentElements.Element>, amount: fc.Arbitrary<number>) =>
   fc.record({
     template,
     // now and then a non-positive amount, which must be refused
@@ -742,7 +743,7 @@ const draftOf = (template: fc.Arbitrary<CardPayment.Element>, amount: fc.Arbitra
 
 /** Authorizations larger than the other amounts, so that increments, reversals and settlements often fit. */
 const authorizationDraftArbitrary = draftOf(
-  Arbitrary.make(CardPayment.CardAuthorizationElement),
+  Arbitrary.make(CardPaymentElements.CardAuthorizationElement),
   fc.integer({ min: 1_000, max: 10_000 })
 )
 
@@ -760,7 +761,7 @@ export const cardPaymentElementDraftsArbitrary: fc.Arbitrary<ReadonlyArray<CardP
   .map(([first, rest]) => (first === undefined ? rest : [first, ...rest]))
 
 /** The element of a draft, with its amount and its links to the payment. */
-export const shapeElement = (draft: CardPaymentElementDraft, cardPayment: CardPayment.CardPayment): CardPayment.Element => {
+export const shapeElement = (draft: CardPaymentElementDraft, cardPayment: CardPayment.CardPayment): CardPaymentElements.Element => {
   const { template, amount, linked } = draft
   const authorizationId = CardPayment.authorizationOf(cardPayment)?.id
   const paymentId = (own: Ids.CardPaymentId) => (linked ? cardPayment.id : own)
@@ -769,7 +770,7 @@ export const shapeElement = (draft: CardPaymentElementDraft, cardPayment: CardPa
     case "card_authorization":
       return {
         ...template,
-        card_authorization: new CardPayment.CardAuthorization({
+        card_authorization: new CardPaymentElements.CardAuthorization({
           ...template.card_authorization,
           amount,
           direction: draft.direction,
@@ -779,7 +780,7 @@ export const shapeElement = (draft: CardPaymentElementDraft, cardPayment: CardPa
     case "card_increment":
       return {
         ...template,
-        card_increment: new CardPayment.CardIncrement({
+        card_increment: new CardPaymentElements.CardIncrement({
           ...template.card_increment,
           amount,
           card_authorization_id: authorizationOf(template.card_increment.card_authorization_id)
@@ -788,7 +789,7 @@ export const shapeElement = (draft: CardPaymentElementDraft, cardPayment: CardPa
     case "card_reversal":
       return {
         ...template,
-        card_reversal: new CardPayment.CardReversal({
+        card_reversal: new CardPaymentElements.CardReversal({
           ...template.card_reversal,
           reversal_amount: amount,
           card_authorization_id: authorizationOf(template.card_reversal.card_authorization_id)
@@ -797,7 +798,7 @@ export const shapeElement = (draft: CardPaymentElementDraft, cardPayment: CardPa
     case "card_settlement":
       return {
         ...template,
-        card_settlement: new CardPayment.CardSettlement({
+        card_settlement: new CardPaymentElements.CardSettlement({
           ...template.card_settlement,
           amount,
           card_payment_id: paymentId(template.card_settlement.card_payment_id),
@@ -807,7 +808,7 @@ export const shapeElement = (draft: CardPaymentElementDraft, cardPayment: CardPa
     case "card_refund":
       return {
         ...template,
-        card_refund: new CardPayment.CardRefund({
+        card_refund: new CardPaymentElements.CardRefund({
           ...template.card_refund,
           amount,
           card_payment_id: paymentId(template.card_refund.card_payment_id)
@@ -816,7 +817,7 @@ export const shapeElement = (draft: CardPaymentElementDraft, cardPayment: CardPa
     case "card_fuel_confirmation":
       return {
         ...template,
-        card_fuel_confirmation: new CardPayment.CardFuelConfirmation({
+        card_fuel_confirmation: new CardPaymentElements.CardFuelConfirmation({
           ...template.card_fuel_confirmation,
           updated_authorization_amount: amount,
           card_authorization_id: authorizationOf(template.card_fuel_confirmation.card_authorization_id)
@@ -825,7 +826,7 @@ export const shapeElement = (draft: CardPaymentElementDraft, cardPayment: CardPa
     case "card_authorization_expiration":
       return {
         ...template,
-        card_authorization_expiration: new CardPayment.CardAuthorizationExpiration({
+        card_authorization_expiration: new CardPaymentElements.CardAuthorizationExpiration({
           ...template.card_authorization_expiration,
           card_authorization_id: authorizationOf(template.card_authorization_expiration.card_authorization_id)
         })
@@ -833,7 +834,7 @@ export const shapeElement = (draft: CardPaymentElementDraft, cardPayment: CardPa
     case "card_decline":
       return {
         ...template,
-        card_decline: new CardPayment.CardDecline({
+        card_decline: new CardPaymentElements.CardDecline({
           ...template.card_decline,
           amount,
           card_payment_id: paymentId(template.card_decline.card_payment_id)
@@ -850,7 +851,7 @@ export const shapeElement = (draft: CardPaymentElementDraft, cardPayment: CardPa
     case "card_balance_inquiry":
       return {
         ...template,
-        card_balance_inquiry: new CardPayment.CardBalanceInquiry({
+        card_balance_inquiry: new CardPaymentElements.CardBalanceInquiry({
           ...template.card_balance_inquiry,
           card_payment_id: paymentId(template.card_balance_inquiry.card_payment_id)
         })
@@ -858,7 +859,7 @@ export const shapeElement = (draft: CardPaymentElementDraft, cardPayment: CardPa
     case "card_financial":
       return {
         ...template,
-        card_financial: new CardPayment.CardFinancial({
+        card_financial: new CardPaymentElements.CardFinancial({
           ...template.card_financial,
           card_payment_id: paymentId(template.card_financial.card_payment_id)
         })
@@ -866,7 +867,7 @@ export const shapeElement = (draft: CardPaymentElementDraft, cardPayment: CardPa
     case "card_validation":
       return {
         ...template,
-        card_validation: new CardPayment.CardValidation({
+        card_validation: new CardPaymentElements.CardValidation({
           ...template.card_validation,
           card_payment_id: paymentId(template.card_validation.card_payment_id)
         })
@@ -881,7 +882,7 @@ export const shapeElement = (draft: CardPaymentElementDraft, cardPayment: CardPa
  * the model: the state field it adds to and the amount.
  */
 export const contributionOf = (
-  element: CardPayment.Element
+  element: CardPaymentElements.Element
 ): { readonly field: keyof CardPayment.State; readonly amount: number } | undefined => {
   switch (element.category) {
     case "card_authorization":
@@ -904,7 +905,7 @@ export const contributionOf = (
 }
 
 /** The sums of the elements' amounts, per state field: what `state` must always equal. */
-export const totalsOf = (elements: ReadonlyArray<CardPayment.Element>): CardPayment.State => {
+export const totalsOf = (elements: ReadonlyArray<CardPaymentElements.Element>): CardPayment.State => {
   const totals = { ...CardPayment.emptyState }
   for (const element of elements) {
     const contribution = contributionOf(element)

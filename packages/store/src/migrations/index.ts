@@ -8,9 +8,11 @@ import type { Effect } from "effect"
 import core from "./0001_core.js"
 import wireTransfers from "./0002_wire_transfers.js"
 import eventSubscriptions from "./0003_event_subscriptions.js"
+import cards from "./0005_cards.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_core": core,
   "0002_wire_transfers": wireTransfers,
-  "0003_event_subscriptions": eventSubscriptions
+  "0003_event_subscriptions": eventSubscriptions,
+  "0005_cards": cards
 }
