@@ -8,17 +8,26 @@ import { CardPayment } from "@moneta/domain/CardPayment"
 import {
   CardAuthorizationSimulationResult,
   SimulateCardAuthorization,
+  SimulateCardAuthentication,
+  SimulateCardAuthenticationChallengeAttempt,
   SimulateCardAuthorizationExpiration,
+  SimulateCardBalanceInquiry,
   SimulateCardFuelConfirmation,
   SimulateCardIncrement,
   SimulateCardRefund,
   SimulateCardReversal,
-  SimulateCardSettlement
+  SimulateCardSettlement,
+  SimulateDigitalWalletTokenRequest,
+  DigitalWalletTokenRequestSimulationResult
 } from "@moneta/domain/CardSimulations"
+import { CardPaymentId } from "@moneta/domain/Ids"
 import { Transaction } from "@moneta/domain/Transaction"
+import { Schema } from "effect"
 import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
 import { body } from "./Parameters.js"
+
+const cardPaymentPath = Schema.Struct({ card_payment_id: CardPaymentId })
 
 export class CardSimulations extends HttpApiGroup.make("cardSimulations")
   .add(
@@ -89,6 +98,57 @@ export class CardSimulations extends HttpApiGroup.make("cardSimulations")
       .annotateContext(OpenApi.annotations({
         summary: "Simulate a card fuel confirmation",
         description: "Simulates a fuel dispenser reporting the amount dispensed on an open authorization; once per authorization."
+      }))
+  )
+  .add(
+    HttpApiEndpoint.post("inquireBalance", "/simulations/card_balance_inquiries")
+      .setPayload(body(SimulateCardBalanceInquiry))
+      .addSuccess(CardPayment)
+      .addError(ObjectNotFoundError)
+      .annotateContext(OpenApi.annotations({
+        summary: "Simulate a card balance inquiry",
+        description: "Simulates a merchant asking for the card's balance (an ATM, for example): a new card payment with a `card_balance_inquiry` element reporting `balance` (default: the available balance), or a `card_decline` when the card cannot be used or `decline_reason` forces one."
+      }))
+  )
+  .add(
+    HttpApiEndpoint.post("authenticate", "/simulations/card_authentications")
+      .setPayload(body(SimulateCardAuthentication))
+      .addSuccess(CardPayment)
+      .addError(ObjectNotFoundError)
+      .annotateContext(OpenApi.annotations({
+        summary: "Simulate a 3DS card authentication",
+        description: "Simulates a merchant's 3-D Secure authentication attempt: a new card payment with a `card_authentication` element. The service challenges an active card (`awaiting_challenge`) and denies an inactive one (`card_not_active`)."
+      }))
+  )
+  .add(
+    HttpApiEndpoint.post("challenge", "/simulations/card_authentications/:card_payment_id/challenges")
+      .setPath(cardPaymentPath)
+      .addSuccess(CardPayment)
+      .addError(ObjectNotFoundError)
+      .annotateContext(OpenApi.annotations({
+        summary: "Simulate starting a 3DS challenge",
+        description: "Starts the challenge of an authentication awaiting one: a one-time code is sent to the cardholder (shown on the element's `challenge`)."
+      }))
+  )
+  .add(
+    HttpApiEndpoint.post("attemptChallenge", "/simulations/card_authentications/:card_payment_id/challenge_attempts")
+      .setPath(cardPaymentPath)
+      .setPayload(body(SimulateCardAuthenticationChallengeAttempt))
+      .addSuccess(CardPayment)
+      .addError(ObjectNotFoundError)
+      .annotateContext(OpenApi.annotations({
+        summary: "Simulate a 3DS challenge attempt",
+        description: "The cardholder enters `one_time_code`: the right code authenticates with challenge; after three wrong codes the authentication ends `exceeded_attempt_threshold`."
+      }))
+  )
+  .add(
+    HttpApiEndpoint.post("requestDigitalWalletToken", "/simulations/digital_wallet_token_requests")
+      .setPayload(body(SimulateDigitalWalletTokenRequest))
+      .addSuccess(DigitalWalletTokenRequestSimulationResult)
+      .addError(ObjectNotFoundError)
+      .annotateContext(OpenApi.annotations({
+        summary: "Simulate a digital wallet token request",
+        description: "Simulates a wallet provisioning the card: an active token, or, for a card that is not active, a declined one with `decline_reason`."
       }))
   )
   .addError(InvalidParametersError)

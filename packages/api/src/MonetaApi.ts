@@ -30,6 +30,7 @@ import { WireTransferSimulations } from "./WireTransferSimulations.js"
 import { CardPayments } from "./CardPayments.js"
 import { CardSimulations } from "./CardSimulations.js"
 import { DeclinedTransactions } from "./DeclinedTransactions.js"
+import { DigitalWalletTokens } from "./DigitalWalletTokens.js"
 
 export class MonetaApi extends HttpApi.make("moneta")
   .add(Accounts)
@@ -49,6 +50,7 @@ export class MonetaApi extends HttpApi.make("moneta")
   .add(CardPayments)
   .add(CardSimulations)
   .add(DeclinedTransactions)
+  .add(DigitalWalletTokens)
   .addError(InvalidParametersError)
   .addError(MalformedRequestError)
   .addError(ApiMethodNotFoundError)

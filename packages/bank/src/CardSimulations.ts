@@ -1,7 +1,7 @@
 /**
  * Sandbox card network simulations (decisions.md d): authorizations,
- * increments, reversals, expirations, settlements, refunds and fuel
- * confirmations. Each loads what it needs, asks the decider where the network
+ * increments, reversals, expirations, settlements, refunds, fuel
+ * confirmations and balance inquiries. Each loads what it needs, asks the decider where the network
  * would ask the issuer, lets the domain's planner (`CardActivity`) decide the
  * outcome, and writes the card payment, its holds and postings, the declined
  * transaction and every event in one database transaction; a refused
@@ -17,9 +17,11 @@ import type { Card } from "@moneta/domain/Card"
 import * as CardActivity from "@moneta/domain/CardActivity"
 import * as CardDecision from "@moneta/domain/CardDecision"
 import type { CardPayment } from "@moneta/domain/CardPayment"
+import * as CardRequests from "@moneta/domain/CardRequests"
 import type {
   SimulateCardAuthorization,
   SimulateCardAuthorizationExpiration,
+  SimulateCardBalanceInquiry,
   SimulateCardFuelConfirmation,
   SimulateCardIncrement,
   SimulateCardRefund,
@@ -31,6 +33,7 @@ import { InvalidOperationError } from "@moneta/domain/Errors"
 import {
   CardAuthorizationExpirationId,
   CardAuthorizationId,
+  CardBalanceInquiryId,
   CardDeclineId,
   CardFuelConfirmationId,
   CardIncrementId,
@@ -344,7 +347,43 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         return { cardPayment, of: { _tag: "Settlement", transaction } as const }
       })
 
-    return { authorize, increment, reverse, expire, confirmFuel, settle, refund } as const
+    const inquireBalance = (body: SimulateCardBalanceInquiry) =>
+      transactionally(Effect.gen(function*() {
+        const { card, token } = yield* cardOf(body)
+        const balance = yield* ledger.lockAccount(card.account_id)
+        const cardPaymentId = yield* reserve("card_payment", CardPaymentId.make)
+        const forced = CardDecision.forcedDecline({
+          forced: body.decline_reason,
+          cardStatus: card.status,
+          tokenStatus: token?.status ?? null
+        })
+        const answer = forced !== undefined
+          ? CardDecision.declineByService(forced)
+          : yield* decider.balanceInquiry(
+            { card, cardPaymentId, eventSubscriptionId: body.event_subscription_id ?? null },
+            { available: balance.available }
+          )
+        const at = yield* now
+        const step = yield* CardRequests.inquireBalance({
+          at,
+          card,
+          digitalWalletTokenId: token?.id ?? null,
+          body,
+          available: balance.available,
+          answer,
+          reference: yield* networkReference,
+          ids: {
+            cardPayment: cardPaymentId,
+            cardBalanceInquiry: yield* reserve("card_balance_inquiry", CardBalanceInquiryId.make),
+            cardDecline: yield* reserve("card_decline", CardDeclineId.make),
+            declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
+          }
+        })
+        yield* persist(step, at, new Map([[card.account_id, balance]]))
+        return step.cardPayment
+      }))
+
+    return { authorize, increment, reverse, expire, confirmFuel, settle, refund, inquireBalance } as const
   }),
   dependencies: [
     CardStore.Default,

@@ -16,6 +16,7 @@ import type { Card } from "./Card.js"
 import * as CardDecision from "./CardDecision.js"
 import {
   type Direction,
+  type NetworkADetails,
   noAdditionalAmounts,
   type NetworkDetails,
   type NetworkIdentifiers,
@@ -131,7 +132,17 @@ export const noVerification: Verification = {
   cardholder_name: null
 }
 
-export const networkDetailsOf = (input: SimulateCardAuthorization["network_details"]): NetworkDetails => ({
+/** The network fields a simulation may set (each optional); the sandbox's network is `network_a`. */
+export interface NetworkInput {
+  readonly network_a: {
+    readonly electronic_commerce_indicator?: NetworkADetails["electronic_commerce_indicator"] | undefined
+    readonly point_of_service_entry_mode?: NetworkADetails["point_of_service_entry_mode"] | undefined
+    readonly stand_in_processing_reason?: NetworkADetails["stand_in_processing_reason"] | undefined
+    readonly terminal_entry_capability?: NetworkADetails["terminal_entry_capability"] | undefined
+  }
+}
+
+export const networkDetailsOf = (input: NetworkInput | undefined): NetworkDetails => ({
   category: "network_a",
   network_a: {
     electronic_commerce_indicator: input?.network_a.electronic_commerce_indicator ?? null,
@@ -142,7 +153,7 @@ export const networkDetailsOf = (input: SimulateCardAuthorization["network_detai
   network_b: null
 })
 
-const cardRoute = (card: { readonly id: string }): Route => ({ id: card.id, type: "card" })
+export const cardRoute = (card: { readonly id: string }): Route => ({ id: card.id, type: "card" })
 
 const refuse = (detail: string) => Either.left(new InvalidOperationError({ detail }))
 
@@ -154,7 +165,7 @@ const processingCategoryOf = (body: SimulateCardAuthorization): ProcessingCatego
   body.processing_category?.category ?? "purchase"
 
 /** The declined transaction a card decline records: the amount signed as the transaction would have been. */
-const declinedTransactionOf = (
+export const declinedTransactionOf = (
   id: DeclinedTransactionId,
   decline: CardDecline,
   card: Card,

@@ -25,6 +25,8 @@ import { WireTransfers } from "@moneta/bank/WireTransfers"
 import { CardPayments } from "@moneta/bank/CardPayments"
 import { CardSimulations } from "@moneta/bank/CardSimulations"
 import { DeclinedTransactions } from "@moneta/bank/DeclinedTransactions"
+import { CardAuthentications } from "@moneta/bank/CardAuthentications"
+import { DigitalWalletTokens } from "@moneta/bank/DigitalWalletTokens"
 import { Layer } from "effect"
 import { AccountsLive } from "./Accounts.js"
 import { AuthorizationLive } from "./Authorization.js"
@@ -45,6 +47,7 @@ import { WireTransferSimulationsLive } from "./WireTransferSimulations.js"
 import { CardPaymentsLive } from "./CardPayments.js"
 import { CardSimulationsLive } from "./CardSimulations.js"
 import { DeclinedTransactionsLive } from "./DeclinedTransactions.js"
+import { DigitalWalletTokensLive } from "./DigitalWalletTokens.js"
 
 /** The bank's operations the handlers use. Needs `SqlClient` and `ServerEnvironment`. */
 export const BankLive = Layer.mergeAll(
@@ -66,7 +69,9 @@ export const BankLive = Layer.mergeAll(
   WireTransfers.Default,
   CardPayments.Default,
   CardSimulations.Default,
-  DeclinedTransactions.Default
+  DeclinedTransactions.Default,
+  CardAuthentications.Default,
+  DigitalWalletTokens.Default
 )
 
 const GroupsLive = Layer.mergeAll(
@@ -86,7 +91,8 @@ const GroupsLive = Layer.mergeAll(
   WireTransferSimulationsLive,
   CardPaymentsLive,
   CardSimulationsLive,
-  DeclinedTransactionsLive
+  DeclinedTransactionsLive,
+  DigitalWalletTokensLive
 )
 
 /** The HttpApi implementation: `HttpApi.Api` for `HttpApiBuilder.serve` / `httpApp` / `toWebHandler`. */

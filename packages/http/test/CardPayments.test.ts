@@ -240,12 +240,13 @@ for (const kind of TestDatabase.testDatabases) {
           expect(overIncrement.state).toEqual(before.state)
           yield* client.cardSimulations.settle({ payload: { card_id: cardId, pending_transaction_id: hold.id } })
           const afterSettle = yield* retrievePayment(client, cardPaymentId)
-          for (const refused of [
+          const refusals: ReadonlyArray<Effect.Effect<unknown, { readonly _tag: string }>> = [
             client.cardSimulations.reverse({ payload: { card_payment_id: cardPaymentId } }),
             client.cardSimulations.expire({ payload: { card_payment_id: cardPaymentId } }),
             client.cardSimulations.increment({ payload: { card_payment_id: cardPaymentId, amount: 1 } }),
             client.cardSimulations.settle({ payload: { card_id: cardId, pending_transaction_id: hold.id } })
-          ]) {
+          ]
+          for (const refused of refusals) {
             expect((yield* Effect.flip(refused))._tag).toBe("InvalidOperationError")
           }
           expect(yield* retrievePayment(client, cardPaymentId)).toEqual(afterSettle)
@@ -258,14 +259,15 @@ for (const kind of TestDatabase.testDatabases) {
           const { client } = server
           const { cardId, cardPaymentId, hold } = yield* authorized(client, 5_000, 1_000)
           const other = yield* server.clientFor((yield* server.newGroup()).apiKey)
-          for (const lookup of [
+          const lookups: ReadonlyArray<Effect.Effect<unknown, { readonly _tag: string }>> = [
             other.cardPayments.retrieve({ path: { card_payment_id: cardPaymentId } }),
             other.cardSimulations.reverse({ payload: { card_payment_id: cardPaymentId } }),
             other.cardSimulations.settle({ payload: { card_id: cardId, pending_transaction_id: hold.id } }),
             other.cardSimulations.authorize({ payload: { card_id: cardId, amount: 1 } }),
             client.cardSimulations.refund({ payload: { transaction_id: TransactionId.make("transaction_unknown") } }),
             client.cardPayments.retrieve({ path: { card_payment_id: CardPaymentId.make("card_payment_unknown") } })
-          ]) {
+          ]
+          for (const lookup of lookups) {
             expect((yield* Effect.flip(lookup))._tag).toBe("ObjectNotFoundError")
           }
           expect((yield* other.cardPayments.list({ urlParams: {} })).data).toEqual([])
