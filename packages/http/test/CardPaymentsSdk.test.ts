@@ -131,6 +131,42 @@ for (const kind of TestDatabase.testDatabases) {
               .toEqual({ current: 10_000, available: 10_000 })
           })
         }))
+
+      it.effect("balance inquiry, 3DS authentication with challenge, wallet token through the SDK", () =>
+        Effect.gen(function*() {
+          const server = yield* TestServer.TestServer
+          const sdk = sdkFor(server)
+          yield* Effect.promise(async () => {
+            const account = await sdk.accounts.create({ name: "SDK card requests" })
+            await sdk.simulations.interestPayments.create({ account_id: account.id, amount: 3_000 })
+            const card = await sdk.cards.create({ account_id: account.id })
+
+            const inquiry = await sdk.simulations.cardBalanceInquiries.create({ card_id: card.id })
+            expect(inquiry.elements[0]?.card_balance_inquiry?.balance).toBe(3_000)
+
+            const authentication = await sdk.simulations.cardAuthentications.create({
+              card_id: card.id,
+              purchase_amount: 1_000,
+              device_channel: "browser"
+            })
+            expect(authentication.elements[0]?.card_authentication?.status).toBe("awaiting_challenge")
+            const challenged = await sdk.simulations.cardAuthentications.challenges(authentication.id)
+            const code = challenged.elements[0]?.card_authentication?.challenge?.one_time_code ?? ""
+            const attempted = await sdk.simulations.cardAuthentications.challengeAttempts(authentication.id, {
+              one_time_code: code
+            })
+            expect(attempted.elements[0]?.card_authentication?.status).toBe("authenticated_with_challenge")
+
+            const tokenRequest = await sdk.simulations.digitalWalletTokenRequests.create({ card_id: card.id })
+            expect(tokenRequest.decline_reason).toBeNull()
+            const tokenId = tokenRequest.digital_wallet_token_id ?? ""
+            expect((await sdk.digitalWalletTokens.retrieve(tokenId)).status).toBe("active")
+            const tokens = await sdk.digitalWalletTokens.list({ card_id: card.id })
+            expect(tokens.data.map((token) => token.id)).toEqual([tokenId])
+            const viaToken = await sdk.simulations.cardAuthorizations.create({ amount: 500, digital_wallet_token_id: tokenId })
+            expect(viaToken.pending_transaction?.source.card_authorization?.digital_wallet_token_id).toBe(tokenId)
+          })
+        }))
     })
   })
 }
