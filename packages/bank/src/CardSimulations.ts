@@ -214,48 +214,52 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         return step.cardPayment
       }))
 
-    const reverse = (body: SimulateCardReversal) =>
+    /** Locks the payment and applies one planned change to it (reversal, expiration, fuel confirmation). */
+    const changePayment = <E>(
+      id: CardPaymentId,
+      plan: (cardPayment: CardPayment, at: DateTime.Utc) => Effect.Effect<CardActivity.Step, E>
+    ) =>
       transactionally(Effect.gen(function*() {
-        const cardPayment = yield* lockPayment(body.card_payment_id)
+        const cardPayment = yield* lockPayment(id)
         const at = yield* now
-        const step = yield* CardActivity.reverse({
-          at,
-          cardPayment,
-          amount: body.amount,
-          reference: yield* networkReference,
-          id: yield* reserve("card_reversal", CardReversalId.make)
-        })
+        const step = yield* plan(cardPayment, at)
         yield* persist(step, at)
         return step.cardPayment
       }))
+
+    const reverse = (body: SimulateCardReversal) =>
+      changePayment(body.card_payment_id, (cardPayment, at) =>
+        Effect.gen(function*() {
+          return yield* CardActivity.reverse({
+            at,
+            cardPayment,
+            amount: body.amount,
+            reference: yield* networkReference,
+            id: yield* reserve("card_reversal", CardReversalId.make)
+          })
+        }))
 
     const expire = (body: SimulateCardAuthorizationExpiration) =>
-      transactionally(Effect.gen(function*() {
-        const cardPayment = yield* lockPayment(body.card_payment_id)
-        const at = yield* now
-        const step = yield* CardActivity.expire({
-          at,
-          cardPayment,
-          id: yield* reserve("card_authorization_expiration", CardAuthorizationExpirationId.make)
-        })
-        yield* persist(step, at)
-        return step.cardPayment
-      }))
+      changePayment(body.card_payment_id, (cardPayment, at) =>
+        Effect.gen(function*() {
+          return yield* CardActivity.expire({
+            at,
+            cardPayment,
+            id: yield* reserve("card_authorization_expiration", CardAuthorizationExpirationId.make)
+          })
+        }))
 
     const confirmFuel = (body: SimulateCardFuelConfirmation) =>
-      transactionally(Effect.gen(function*() {
-        const cardPayment = yield* lockPayment(body.card_payment_id)
-        const at = yield* now
-        const step = yield* CardActivity.confirmFuel({
-          at,
-          cardPayment,
-          amount: body.amount,
-          reference: yield* networkReference,
-          id: yield* reserve("card_fuel_confirmation", CardFuelConfirmationId.make)
-        })
-        yield* persist(step, at)
-        return step.cardPayment
-      }))
+      changePayment(body.card_payment_id, (cardPayment, at) =>
+        Effect.gen(function*() {
+          return yield* CardActivity.confirmFuel({
+            at,
+            cardPayment,
+            amount: body.amount,
+            reference: yield* networkReference,
+            id: yield* reserve("card_fuel_confirmation", CardFuelConfirmationId.make)
+          })
+        }))
 
     /** The authorization a `card_authorization` hold belongs to, its card payment locked. */
     const authorizedPaymentOf = (pendingTransactionId: PendingTransactionId) =>

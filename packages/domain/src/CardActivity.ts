@@ -183,12 +183,37 @@ export const declinedTransactionOf = (
     source: { category: "card_decline", card_decline: decline }
   })
 
+/** The merchant of an authorization, carried by the elements that act on it. */
+const merchantOfAuthorization = (authorization: CardAuthorization) => ({
+  merchant_acceptor_id: authorization.merchant_acceptor_id,
+  merchant_category_code: authorization.merchant_category_code,
+  merchant_city: authorization.merchant_city,
+  merchant_country: authorization.merchant_country,
+  merchant_descriptor: authorization.merchant_descriptor,
+  merchant_postal_code: authorization.merchant_postal_code,
+  merchant_state: authorization.merchant_state
+})
+
+interface Placed {
+  readonly cardPayment: CardPayment.CardPayment
+  readonly isNew: boolean
+  readonly events: ReadonlyArray<PendingEvent>
+}
+
+/** A decline's step: the payment with its `card_decline`, the declined transaction and its event; no money moves. */
+export const declinedStep = (placed: Placed, declinedTransaction: DeclinedTransaction): Step => ({
+  ...placed,
+  events: [...placed.events, pendingEvent("declined_transaction.created", "declined_transaction", declinedTransaction.id)],
+  effects: [],
+  declinedTransaction
+})
+
 /** Adds the element to the payment, or opens the payment with it. */
 const place = (
   existing: CardPayment.CardPayment | null,
   fields: CardPayment.CreateCardPayment,
   element: Element
-): Either.Either<{ readonly cardPayment: CardPayment.CardPayment; readonly isNew: boolean; readonly events: ReadonlyArray<PendingEvent> }, InvalidOperationError> =>
+): Either.Either<Placed, InvalidOperationError> =>
   existing === null
     ? Either.map(CardPayment.create(fields, element), ({ events, next }) => ({ cardPayment: next, isNew: true, events }))
     : Either.map(CardPayment.applyElement(existing, element), ({ events, next }) => ({ cardPayment: next, isNew: false, events }))
@@ -278,12 +303,7 @@ export const authorize = (input: AuthorizationInput): Either.Either<Step, Invali
     const declinedTransaction = declinedTransactionOf(ids.declinedTransaction, decline, card, at)
     return Either.map(
       place(input.authenticatedCardPayment, fields, { category: "card_decline", created_at: at, card_decline: decline }),
-      (placed) => ({
-        ...placed,
-        events: [...placed.events, pendingEvent("declined_transaction.created", "declined_transaction", declinedTransaction.id)],
-        effects: [],
-        declinedTransaction
-      })
+      (placed) => declinedStep(placed, declinedTransaction)
     )
   }
   const authorization = new CardAuthorization({
@@ -413,13 +433,7 @@ export const increment = (input: IncrementInput): Either.Either<Step, InvalidOpe
           digital_wallet_token_id: authorization.digital_wallet_token_id,
           direction: "settlement",
           incremented_card_authorization_id: authorization.id,
-          merchant_acceptor_id: authorization.merchant_acceptor_id,
-          merchant_category_code: authorization.merchant_category_code,
-          merchant_city: authorization.merchant_city,
-          merchant_country: authorization.merchant_country,
-          merchant_descriptor: authorization.merchant_descriptor,
-          merchant_postal_code: authorization.merchant_postal_code,
-          merchant_state: authorization.merchant_state,
+          ...merchantOfAuthorization(authorization),
           network_details: authorization.network_details,
           network_identifiers: networkIdentifiersOf(input.reference),
           network_risk_score: null,
@@ -437,13 +451,7 @@ export const increment = (input: IncrementInput): Either.Either<Step, InvalidOpe
         const declinedTransaction = declinedTransactionOf(ids.declinedTransaction, decline, card, at)
         return Either.map(
           CardPayment.applyElement(cardPayment, { category: "card_decline", created_at: at, card_decline: decline }),
-          ({ events, next }) => ({
-            cardPayment: next,
-            isNew: false,
-            events: [...events, pendingEvent("declined_transaction.created", "declined_transaction", declinedTransaction.id)],
-            effects: [],
-            declinedTransaction
-          })
+          ({ events, next }) => declinedStep({ cardPayment: next, isNew: false, events }, declinedTransaction)
         )
       }
       const element = new CardIncrement({
@@ -488,13 +496,7 @@ export const reverse = (input: {
         id: input.id,
         card_authorization_id: authorization.id,
         currency: "USD",
-        merchant_acceptor_id: authorization.merchant_acceptor_id,
-        merchant_category_code: authorization.merchant_category_code,
-        merchant_city: authorization.merchant_city,
-        merchant_country: authorization.merchant_country,
-        merchant_descriptor: authorization.merchant_descriptor,
-        merchant_postal_code: authorization.merchant_postal_code,
-        merchant_state: authorization.merchant_state,
+        ...merchantOfAuthorization(authorization),
         network: "network_a",
         network_identifiers: networkIdentifiersOf(input.reference),
         pending_transaction_id: hold,

@@ -8,6 +8,7 @@ import { Either } from "effect"
 import type { Card } from "./Card.js"
 import * as CardAuthentication from "./CardAuthentication.js"
 import {
+  declinedStep,
   declinedTransactionOf,
   merchantOf,
   type MerchantInput,
@@ -113,13 +114,7 @@ export const inquireBalance = (input: BalanceInquiryInput): Either.Either<Step, 
     const declinedTransaction = declinedTransactionOf(ids.declinedTransaction, decline, card, at)
     return Either.map(
       CardPayment.create(fields, { category: "card_decline", created_at: at, card_decline: decline }),
-      ({ events, next }) => ({
-        cardPayment: next,
-        isNew: true,
-        events: [...events, pendingEvent("declined_transaction.created", "declined_transaction", declinedTransaction.id)],
-        effects: [],
-        declinedTransaction
-      })
+      ({ events, next }) => declinedStep({ cardPayment: next, isNew: true, events }, declinedTransaction)
     )
   }
   const inquiry = new CardBalanceInquiry({
