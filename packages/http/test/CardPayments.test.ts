@@ -253,6 +253,52 @@ for (const kind of TestDatabase.testDatabases) {
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 3_000, available: 3_000 })
         }))
 
+      it.effect("a hold of another card, a transaction that is not a settlement, a refund beyond what was settled are 409", () =>
+        Effect.gen(function*() {
+          const { client } = yield* TestServer.TestServer
+          const { accountId, cardId, hold } = yield* authorized(client, 5_000, 1_000)
+          const other = yield* cardOnFundedAccount(client, 0)
+          const otherCard = yield* Effect.flip(client.cardSimulations.settle({
+            payload: { card_id: other.cardId, pending_transaction_id: hold.id }
+          }))
+          expect(otherCard._tag).toBe("InvalidOperationError")
+          const funding = (yield* client.transactions.list({ urlParams: { account_id: accountId } })).data[0]
+          const notASettlement = yield* Effect.flip(client.cardSimulations.refund({
+            payload: { transaction_id: TransactionId.make(funding?.id ?? "") }
+          }))
+          expect(notASettlement._tag).toBe("InvalidOperationError")
+          const settlement = yield* client.cardSimulations.settle({ payload: { card_id: cardId, pending_transaction_id: hold.id } })
+          const beyond = yield* Effect.flip(client.cardSimulations.refund({
+            payload: { transaction_id: settlement.id, amount: 1_001 }
+          }))
+          expect(beyond._tag).toBe("InvalidOperationError")
+          yield* client.cardSimulations.refund({ payload: { transaction_id: settlement.id } })
+          const twice = yield* Effect.flip(client.cardSimulations.refund({ payload: { transaction_id: settlement.id } }))
+          expect(twice._tag).toBe("InvalidOperationError")
+          expect(yield* balanceOf(client, accountId)).toEqual({ current: 5_000, available: 5_000 })
+        }))
+
+      it.effect("a key reused for another simulation is 409 idempotency_key_already_used_error naming the first result", () =>
+        Effect.gen(function*() {
+          const server = yield* TestServer.TestServer
+          const { cardId } = yield* cardOnFundedAccount(server.client, 5_000)
+          const idempotencyKey = `reuse-${cardId}`
+          const first = yield* send(server, "POST", "/simulations/card_authorizations", {
+            body: { amount: 100, card_id: cardId },
+            idempotencyKey
+          })
+          const held = objectBody(first)["pending_transaction"]
+          const reused = yield* send(server, "POST", "/simulations/card_authorizations", {
+            body: { amount: 200, card_id: cardId },
+            idempotencyKey
+          })
+          expect(reused.status).toBe(409)
+          expect(objectBody(reused)).toMatchObject({
+            type: "idempotency_key_already_used_error",
+            resource_id: typeof held === "object" && held !== null && "id" in held ? held.id : "missing"
+          })
+        }))
+
       it.effect("unknown and other groups' ids are 404", () =>
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
