@@ -42,8 +42,10 @@ import {
   CardReversalId,
   CardSettlementId,
   DeclinedTransactionId,
+  type CardId,
   type DigitalWalletTokenId,
   PendingTransactionId,
+  type PhysicalCardId,
   TransactionId
 } from "@moneta/domain/Ids"
 import type { Balance } from "@moneta/store/Accounts"
@@ -82,7 +84,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     const events = yield* Events
     const decider = yield* CardDecider
 
-    const findCard = (id: string) =>
+    const findCard = (id: CardId) =>
       Effect.flatMap(Tenant, (tenant) => orNotFound("card", id)(cards.find(tenant, id)))
 
     const lockPayment = (id: CardPaymentId) =>
@@ -104,11 +106,14 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         return applied
       })
 
-    /** The card an authorization names: by card, or through a wallet token (which must be the caller's). */
+    /**
+     * The card an authorization names: by card, or through a wallet token (which must be the caller's).
+     * The body's schema requires exactly one of the three selectors.
+     */
     const cardOf = (body: {
-      readonly card_id?: string | undefined
+      readonly card_id?: CardId | undefined
       readonly digital_wallet_token_id?: DigitalWalletTokenId | undefined
-      readonly physical_card_id?: string | undefined
+      readonly physical_card_id?: PhysicalCardId | undefined
     }) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
@@ -122,7 +127,8 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           )
           return { card: yield* findCard(token.card_id), token }
         }
-        return { card: yield* findCard(body.card_id ?? ""), token: null }
+        if (body.card_id !== undefined) return { card: yield* findCard(body.card_id), token: null }
+        return yield* Effect.dieMessage("the body names no card: its schema requires one selector")
       })
 
     const authorize = (body: SimulateCardAuthorization) =>
@@ -339,7 +345,9 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           const { cardPayment, hold } = yield* authorizedPaymentOf(body.pending_transaction_id)
           return { cardPayment, of: { _tag: "RefundAuthorization", hold } as const }
         }
-        const transactionId = body.transaction_id ?? ""
+        const transactionId = body.transaction_id
+        // the body's schema requires exactly one of pending_transaction_id and transaction_id
+        if (transactionId === undefined) return yield* Effect.dieMessage("the refund names neither a hold nor a settlement")
         const transaction = yield* orNotFound("transaction", transactionId)(transactions.find(tenant, transactionId))
         const settlement = CardActivity.settlementOf(transaction)
         if (settlement === undefined) {

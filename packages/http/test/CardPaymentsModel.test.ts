@@ -149,14 +149,17 @@ class Fund implements fc.AsyncCommand<Model, Real> {
 }
 
 class Authorize implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly card: number, readonly amount: number) {}
+  constructor(readonly card: number, readonly amount: number, readonly forced: boolean) {}
   check = () => true
   async run(model: Model, real: Real) {
     const account = accountOf(model, this.card)
+    const cardId = real.cardIds[this.card] ?? CardId.make("")
     const result = await real.run(real.client.cardSimulations.authorize({
-      payload: { amount: this.amount, card_id: real.cardIds[this.card] ?? CardId.make("") }
+      payload: this.forced
+        ? { amount: this.amount, card_id: cardId, decline_reason: "suspected_fraud" }
+        : { amount: this.amount, card_id: cardId }
     }))
-    if (this.amount <= account.available) {
+    if (!this.forced && this.amount <= account.available) {
       const hold = result.pending_transaction
       if (hold === null) throw new Error("declined where the model approves")
       account.available -= this.amount
@@ -166,7 +169,9 @@ class Authorize implements fc.AsyncCommand<Model, Real> {
     } else {
       const declined = result.declined_transaction
       if (declined === null) throw new Error("approved where the model declines")
-      expect(declined.source).toMatchObject({ card_decline: { reason: "insufficient_funds" } })
+      expect(declined.source).toMatchObject({
+        card_decline: { reason: this.forced ? "suspected_fraud" : "insufficient_funds" }
+      })
       const source = declined.source
       const paymentId = source.category === "card_decline" ? source.card_decline.card_payment_id : undefined
       if (paymentId === undefined) throw new Error("the decline names no card payment")
@@ -177,7 +182,7 @@ class Authorize implements fc.AsyncCommand<Model, Real> {
     await checkPayment(model, real, model.payments.length - 1)
     await checkBalances(model, real)
   }
-  toString = () => `authorize(card ${this.card}, ${this.amount})`
+  toString = () => `authorize(card ${this.card}, ${this.amount}${this.forced ? ", forced decline" : ""})`
 }
 
 type PaymentAction =
@@ -367,7 +372,8 @@ const optionalAmount = (max: number) => fc.option(fc.integer({ min: 1, max }), {
 
 const commands = [
   fc.tuple(fc.nat(accountCount - 1), fc.integer({ min: 1, max: 4_000 })).map(([account, amount]) => new Fund(account, amount)),
-  fc.tuple(card, fc.integer({ min: 1, max: 7_000 })).map(([index, amount]) => new Authorize(index, amount)),
+  fc.tuple(card, fc.integer({ min: 1, max: 7_000 }), fc.integer({ min: 0, max: 7 }))
+    .map(([index, amount, draw]) => new Authorize(index, amount, draw === 0)),
   fc.tuple(card, fc.integer({ min: 1, max: 3_000 })).map(([index, amount]) => new ForcedSettlement(index, amount)),
   fc.tuple(
     fc.oneof(
