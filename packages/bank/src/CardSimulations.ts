@@ -15,9 +15,11 @@
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { Card } from "@moneta/domain/Card"
 import * as CardActivity from "@moneta/domain/CardActivity"
+import * as CardClearing from "@moneta/domain/CardClearing"
 import * as CardDecision from "@moneta/domain/CardDecision"
 import type { CardPayment } from "@moneta/domain/CardPayment"
 import * as CardRequests from "@moneta/domain/CardRequests"
+import type { Step } from "@moneta/domain/CardSteps"
 import type {
   SimulateCardAuthorization,
   SimulateCardAuthorizationExpiration,
@@ -95,7 +97,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
      * there leaves nothing written), then the card payment, the declined
      * transaction and the events.
      */
-    const persist = (step: CardActivity.Step, at: DateTime.Utc, locked: ReadonlyMap<string, Balance> = new Map()) =>
+    const persist = (step: Step, at: DateTime.Utc, locked: ReadonlyMap<string, Balance> = new Map()) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
         const applied = yield* ledger.apply(step.effects, at, locked)
@@ -223,7 +225,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     /** Locks the payment and applies one planned change to it (reversal, expiration, fuel confirmation). */
     const changePayment = <E>(
       id: CardPaymentId,
-      plan: (cardPayment: CardPayment, at: DateTime.Utc) => Effect.Effect<CardActivity.Step, E>
+      plan: (cardPayment: CardPayment, at: DateTime.Utc) => Effect.Effect<Step, E>
     ) =>
       transactionally(Effect.gen(function*() {
         const cardPayment = yield* lockPayment(id)
@@ -272,7 +274,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
       Effect.gen(function*() {
         const tenant = yield* Tenant
         const found = yield* orNotFound("pending_transaction", pendingTransactionId)(holds.find(tenant, pendingTransactionId))
-        const authorization = CardActivity.authorizationOfHold(found)
+        const authorization = CardClearing.authorizationOfHold(found)
         if (authorization === undefined) {
           return yield* Effect.fail(
             new InvalidOperationError({ detail: `pending transaction ${pendingTransactionId} is not a card authorization` })
@@ -302,7 +304,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           ? new Map([[card.account_id, yield* ledger.lockAccount(card.account_id)]])
           : new Map<string, Balance>()
         const at = yield* now
-        const step = yield* CardActivity.settle({
+        const step = yield* CardClearing.settle({
           at,
           card,
           authorized,
@@ -322,7 +324,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         const target = yield* refundTarget(body)
         const card: Pick<Card, "id" | "account_id"> = { id: target.cardPayment.card_id, account_id: target.cardPayment.account_id }
         const at = yield* now
-        const step = yield* CardActivity.refund({
+        const step = yield* CardClearing.refund({
           at,
           card,
           cardPayment: target.cardPayment,
@@ -349,7 +351,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         // the body's schema requires exactly one of pending_transaction_id and transaction_id
         if (transactionId === undefined) return yield* Effect.dieMessage("the refund names neither a hold nor a settlement")
         const transaction = yield* orNotFound("transaction", transactionId)(transactions.find(tenant, transactionId))
-        const settlement = CardActivity.settlementOf(transaction)
+        const settlement = CardClearing.settlementOf(transaction)
         if (settlement === undefined) {
           return yield* Effect.fail(
             new InvalidOperationError({ detail: `transaction ${transactionId} is not a card settlement` })

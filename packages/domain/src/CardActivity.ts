@@ -1,28 +1,18 @@
 /**
- * What card activity does to money: the planners of authorizations,
- * increments, reversals, expirations, settlements, refunds and fuel
- * confirmations (decisions.md d, f, j). Each takes what the bank loaded (the
- * card, the card payment, the hold, the available balance read under the
- * account's row lock), the ids it reserved and the decider's answer, and
- * returns the next card payment, its events, the money movements for the
- * ledger and the declined transaction of a decline; or the refusal (409) that
- * writes nothing.
- *
- * A card's money moves through the card: holds and transactions carry
- * `route_type: card` and the card's id.
+ * What card activity does to an authorization: the planners of
+ * authorizations, increments, reversals, expirations and fuel confirmations
+ * (decisions.md d, f, j). Each takes what the bank loaded (the card, the card
+ * payment, the available balance read under the account's row lock), the ids
+ * it reserved and the decider's answer, and returns the next card payment, its
+ * events, the money movements for the ledger and the declined transaction of a
+ * decline; or the refusal (409) that writes nothing. Settlements and refunds
+ * are in `CardClearing`.
  */
 import { DateTime, Either } from "effect"
 import type { Card } from "./Card.js"
 import * as CardDecision from "./CardDecision.js"
-import {
-  type Direction,
-  type NetworkADetails,
-  noAdditionalAmounts,
-  type NetworkDetails,
-  type NetworkIdentifiers,
-  type ProcessingCategory,
-  type Verification
-} from "./CardNetwork.js"
+import { merchantOf, networkDetailsOf, networkIdentifiersOf, noVerification, authorizationLifetime } from "./CardMessages.js"
+import { type Direction, noAdditionalAmounts, type ProcessingCategory } from "./CardNetwork.js"
 import * as CardPayment from "./CardPayment.js"
 import {
   CardAuthorization,
@@ -30,15 +20,11 @@ import {
   CardDecline,
   CardFuelConfirmation,
   CardIncrement,
-  CardRefund,
-  CardReversal,
-  CardSettlement,
-  type Element
+  CardReversal
 } from "./CardPaymentElements.js"
 import type { SimulateCardAuthorization } from "./CardSimulations.js"
-import { DeclinedTransaction } from "./DeclinedTransaction.js"
-import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
-import { type PendingEvent, pendingEvent } from "./Event.js"
+import { type Step, cardRoute, changed, declinedStep, declinedTransactionOf, merchantOfAuthorization, place } from "./CardSteps.js"
+import { InvalidOperationError } from "./Errors.js"
 import type {
   CardAuthorizationExpirationId,
   CardAuthorizationId,
@@ -46,114 +32,13 @@ import type {
   CardFuelConfirmationId,
   CardIncrementId,
   CardPaymentId,
-  CardRefundId,
   CardReversalId,
-  CardSettlementId,
   DeclinedTransactionId,
   DigitalWalletTokenId,
-  PendingTransactionId,
-  TransactionId
+  PendingTransactionId
 } from "./Ids.js"
-import type { MoneyEffect, Route } from "./MoneyEffect.js"
-import type { PendingTransaction } from "./PendingTransaction.js"
+import type { MoneyEffect } from "./MoneyEffect.js"
 import type { Timestamp } from "./Timestamp.js"
-import type { Transaction } from "./Transaction.js"
-
-/** The outcome of one card event. */
-export interface Step {
-  readonly cardPayment: CardPayment.CardPayment
-  /** The card payment is new (insert) rather than changed (update). */
-  readonly isNew: boolean
-  readonly events: ReadonlyArray<PendingEvent>
-  readonly effects: ReadonlyArray<MoneyEffect>
-  readonly declinedTransaction: DeclinedTransaction | null
-}
-
-/** How long an authorization holds money unless the merchant settles it first. */
-export const authorizationLifetime = { days: 7 } as const
-
-/** What the sandbox's merchant looks like unless the simulation says otherwise. */
-export const defaultMerchant = {
-  merchant_acceptor_id: "5665270011000168",
-  merchant_category_code: "5734",
-  merchant_city: "New York",
-  merchant_country: "US",
-  merchant_descriptor: "SANDBOX MERCHANT",
-  merchant_postal_code: "10045",
-  merchant_state: "NY"
-} as const
-
-export interface MerchantInput {
-  readonly merchant_acceptor_id?: string | undefined
-  readonly merchant_category_code?: string | undefined
-  readonly merchant_city?: string | undefined
-  readonly merchant_country?: string | undefined
-  readonly merchant_descriptor?: string | undefined
-  readonly merchant_state?: string | undefined
-}
-
-export const merchantOf = (input: MerchantInput) => ({
-  merchant_acceptor_id: input.merchant_acceptor_id ?? defaultMerchant.merchant_acceptor_id,
-  merchant_category_code: input.merchant_category_code ?? defaultMerchant.merchant_category_code,
-  merchant_city: input.merchant_city ?? defaultMerchant.merchant_city,
-  merchant_country: input.merchant_country ?? defaultMerchant.merchant_country,
-  merchant_descriptor: input.merchant_descriptor ?? defaultMerchant.merchant_descriptor,
-  merchant_postal_code: defaultMerchant.merchant_postal_code,
-  merchant_state: input.merchant_state ?? defaultMerchant.merchant_state
-})
-
-/**
- * The network identifiers of a message, from a reference the bank drew at
- * random (12 digits): the authorization code is its last six.
- */
-export const networkIdentifiersOf = (reference: string): NetworkIdentifiers => ({
-  authorization_identification_response: reference.slice(-6),
-  retrieval_reference_number: reference,
-  trace_number: reference.slice(0, 6),
-  transaction_id: reference
-})
-
-const clearingIdentifiersOf = (reference: string) => ({
-  acquirer_business_id: "69650702",
-  acquirer_reference_number: `2${reference.padStart(22, "0")}`.slice(0, 23),
-  authorization_identification_response: reference.slice(-6),
-  transaction_id: reference
-})
-
-export const noVerification: Verification = {
-  card_verification_code: { result: "not_checked" },
-  cardholder_address: {
-    actual_line1: null,
-    actual_postal_code: null,
-    provided_line1: null,
-    provided_postal_code: null,
-    result: "not_checked"
-  },
-  cardholder_name: null
-}
-
-/** The network fields a simulation may set (each optional); the sandbox's network is `network_a`. */
-export interface NetworkInput {
-  readonly network_a: {
-    readonly electronic_commerce_indicator?: NetworkADetails["electronic_commerce_indicator"] | undefined
-    readonly point_of_service_entry_mode?: NetworkADetails["point_of_service_entry_mode"] | undefined
-    readonly stand_in_processing_reason?: NetworkADetails["stand_in_processing_reason"] | undefined
-    readonly terminal_entry_capability?: NetworkADetails["terminal_entry_capability"] | undefined
-  }
-}
-
-export const networkDetailsOf = (input: NetworkInput | undefined): NetworkDetails => ({
-  category: "network_a",
-  network_a: {
-    electronic_commerce_indicator: input?.network_a.electronic_commerce_indicator ?? null,
-    point_of_service_entry_mode: input?.network_a.point_of_service_entry_mode ?? null,
-    stand_in_processing_reason: input?.network_a.stand_in_processing_reason ?? null,
-    terminal_entry_capability: input?.network_a.terminal_entry_capability ?? null
-  },
-  network_b: null
-})
-
-export const cardRoute = (card: { readonly id: string }): Route => ({ id: card.id, type: "card" })
 
 const refuse = (detail: string) => Either.left(new InvalidOperationError({ detail }))
 
@@ -163,60 +48,6 @@ export const directionOf = (body: SimulateCardAuthorization): Direction =>
 
 const processingCategoryOf = (body: SimulateCardAuthorization): ProcessingCategory =>
   body.processing_category?.category ?? "purchase"
-
-/** The declined transaction a card decline records: the amount signed as the transaction would have been. */
-export const declinedTransactionOf = (
-  id: DeclinedTransactionId,
-  decline: CardDecline,
-  card: Card,
-  at: Timestamp
-): DeclinedTransaction =>
-  new DeclinedTransaction({
-    id,
-    account_id: card.account_id,
-    amount: decline.direction === "refund" ? decline.amount : -decline.amount,
-    created_at: at,
-    currency: "USD",
-    description: decline.merchant_descriptor,
-    route_id: card.id,
-    route_type: "card",
-    source: { category: "card_decline", card_decline: decline }
-  })
-
-/** The merchant of an authorization, carried by the elements that act on it. */
-const merchantOfAuthorization = (authorization: CardAuthorization) => ({
-  merchant_acceptor_id: authorization.merchant_acceptor_id,
-  merchant_category_code: authorization.merchant_category_code,
-  merchant_city: authorization.merchant_city,
-  merchant_country: authorization.merchant_country,
-  merchant_descriptor: authorization.merchant_descriptor,
-  merchant_postal_code: authorization.merchant_postal_code,
-  merchant_state: authorization.merchant_state
-})
-
-interface Placed {
-  readonly cardPayment: CardPayment.CardPayment
-  readonly isNew: boolean
-  readonly events: ReadonlyArray<PendingEvent>
-}
-
-/** A decline's step: the payment with its `card_decline`, the declined transaction and its event; no money moves. */
-export const declinedStep = (placed: Placed, declinedTransaction: DeclinedTransaction): Step => ({
-  ...placed,
-  events: [...placed.events, pendingEvent("declined_transaction.created", "declined_transaction", declinedTransaction.id)],
-  effects: [],
-  declinedTransaction
-})
-
-/** Adds the element to the payment, or opens the payment with it. */
-const place = (
-  existing: CardPayment.CardPayment | null,
-  fields: CardPayment.CreateCardPayment,
-  element: Element
-): Either.Either<Placed, InvalidOperationError> =>
-  existing === null
-    ? Either.map(CardPayment.create(fields, element), ({ events, next }) => ({ cardPayment: next, isNew: true, events }))
-    : Either.map(CardPayment.applyElement(existing, element), ({ events, next }) => ({ cardPayment: next, isNew: false, events }))
 
 // ---------------------------------------------------------------------------
 // Authorizations
@@ -376,19 +207,6 @@ const withHold = (
   const hold = holdOf(authorization)
   return hold === null ? refuse(`authorization ${authorization.id} holds no pending transaction`) : build(hold)
 }
-
-const changed = (
-  cardPayment: CardPayment.CardPayment,
-  element: Element,
-  effects: (next: CardPayment.CardPayment) => ReadonlyArray<MoneyEffect>
-): Either.Either<Step, InvalidOperationError> =>
-  Either.map(CardPayment.applyElement(cardPayment, element), ({ events, next }) => ({
-    cardPayment: next,
-    isNew: false,
-    events,
-    effects: effects(next),
-    declinedTransaction: null
-  }))
 
 export interface IncrementInput {
   readonly at: Timestamp
@@ -570,207 +388,3 @@ export const confirmFuel = (input: {
       },
       () => []
     ))
-
-// ---------------------------------------------------------------------------
-// Clearing: settlements and refunds
-// ---------------------------------------------------------------------------
-
-interface Clearing {
-  readonly merchant_acceptor_id: string
-  readonly merchant_category_code: string
-  readonly merchant_city: string
-  readonly merchant_country: string
-  readonly merchant_name: string
-  readonly merchant_postal_code: string | null
-  readonly merchant_state: string | null
-}
-
-const clearingMerchantOf = (authorization: CardAuthorization | undefined): Clearing => ({
-  merchant_acceptor_id: authorization?.merchant_acceptor_id ?? defaultMerchant.merchant_acceptor_id,
-  merchant_category_code: authorization?.merchant_category_code ?? defaultMerchant.merchant_category_code,
-  merchant_city: authorization?.merchant_city ?? defaultMerchant.merchant_city,
-  merchant_country: authorization?.merchant_country ?? defaultMerchant.merchant_country,
-  merchant_name: authorization?.merchant_descriptor ?? defaultMerchant.merchant_descriptor,
-  merchant_postal_code: authorization?.merchant_postal_code ?? defaultMerchant.merchant_postal_code,
-  merchant_state: authorization?.merchant_state ?? defaultMerchant.merchant_state
-})
-
-export interface SettlementInput {
-  readonly at: Timestamp
-  readonly card: Card
-  /** The authorization's card payment and its hold; both null for a settlement forced without authorization. */
-  readonly authorized: { readonly cardPayment: CardPayment.CardPayment; readonly hold: PendingTransaction } | null
-  readonly amount: number | undefined
-  readonly reference: string
-  readonly ids: {
-    readonly cardPayment: CardPaymentId
-    readonly cardSettlement: CardSettlementId
-    readonly transaction: TransactionId
-  }
-}
-
-/**
- * The merchant clears a purchase: a `card_settlement` element and a Transaction
- * of −amount. Settling an authorization (default amount: what it still holds,
- * never more) completes its hold, releasing any rest. Without one the
- * settlement is forced: a new card payment, `amount` required, and the
- * available balance must cover it.
- */
-export const settle = (input: SettlementInput): Either.Either<Step, InvalidOperationError | InvalidParametersError> => {
-  const { at, card, ids } = input
-  const authorized = input.authorized
-  if (authorized === null && input.amount === undefined) {
-    return Either.left(
-      InvalidParametersError.single("amount", "is required when settling without a pending_transaction_id")
-    )
-  }
-  if (authorized !== null) {
-    const { cardPayment, hold } = authorized
-    if (hold.status !== "pending") return refuse(`pending transaction ${hold.id} is already complete`)
-    if (cardPayment.card_id !== card.id) {
-      return refuse(`pending transaction ${hold.id} is not an authorization of card ${card.id}`)
-    }
-  }
-  const authorization = authorized === null ? undefined : CardPayment.authorizationOf(authorized.cardPayment)
-  const amount = input.amount ?? (authorized === null ? 0 : CardPayment.outstandingAuthorization(authorized.cardPayment))
-  const cardPaymentId = authorized?.cardPayment.id ?? ids.cardPayment
-  const settlement = new CardSettlement({
-    id: ids.cardSettlement,
-    amount,
-    card_authorization: authorization?.id ?? null,
-    card_payment_id: cardPaymentId,
-    cashback: null,
-    currency: "USD",
-    interchange: null,
-    ...clearingMerchantOf(authorization),
-    network: "network_a",
-    network_identifiers: clearingIdentifiersOf(input.reference),
-    pending_transaction_id: authorized?.hold.id ?? null,
-    presentment_amount: amount,
-    presentment_currency: "USD",
-    purchase_details: null,
-    scheme_fees: [],
-    surcharge: null,
-    transaction_id: ids.transaction,
-    type: "card_settlement"
-  })
-  const posting: MoneyEffect = {
-    kind: "post_transaction",
-    transactionId: ids.transaction,
-    accountId: card.account_id,
-    amount: -amount,
-    description: settlement.merchant_name,
-    source: { category: "card_settlement", card_settlement: settlement },
-    route: cardRoute(card),
-    // a settlement of an authorization spends what it held; a forced one must find the money
-    requiresAvailableBalance: authorized === null
-  }
-  const effects: ReadonlyArray<MoneyEffect> = authorized === null
-    ? [posting]
-    : [{ kind: "complete_pending_transaction", pendingTransactionId: authorized.hold.id }, posting]
-  return Either.map(
-    place(authorized?.cardPayment ?? null, {
-      id: cardPaymentId,
-      account_id: card.account_id,
-      card_id: card.id,
-      created_at: at,
-      digital_wallet_token_id: null,
-      physical_card_id: null
-    }, { category: "card_settlement", created_at: at, card_settlement: settlement }),
-    (placed) => ({ ...placed, effects, declinedTransaction: null })
-  )
-}
-
-export interface RefundInput {
-  readonly at: Timestamp
-  readonly card: { readonly id: string; readonly account_id: string }
-  readonly cardPayment: CardPayment.CardPayment
-  /** What is refunded: a settlement's transaction, or a refund authorization's pending transaction. */
-  readonly of:
-    | { readonly _tag: "Settlement"; readonly transaction: Transaction }
-    | { readonly _tag: "RefundAuthorization"; readonly hold: PendingTransaction }
-  readonly amount: number | undefined
-  readonly reference: string
-  readonly ids: { readonly cardRefund: CardRefundId; readonly transaction: TransactionId }
-}
-
-/** The settlement a `card_settlement` transaction posted, if it is one. */
-export const settlementOf = (transaction: Transaction): CardSettlement | undefined => {
-  const source = transaction.source
-  return source.category === "card_settlement" && source.card_settlement instanceof CardSettlement
-    ? source.card_settlement
-    : undefined
-}
-
-/** The authorization a `card_authorization` pending transaction holds for, if it is one. */
-export const authorizationOfHold = (hold: PendingTransaction): CardAuthorization | undefined => {
-  const source = hold.source
-  return source.category === "card_authorization" && source.card_authorization instanceof CardAuthorization
-    ? source.card_authorization
-    : undefined
-}
-
-/** What of this settlement or refund authorization is still refundable. */
-const refundableOf = (input: RefundInput): Either.Either<number, InvalidOperationError> => {
-  const state = input.cardPayment.state
-  const refundable = state.settled_amount + state.refund_authorized_amount - state.refunded_amount
-  if (input.of._tag === "Settlement") {
-    const settlement = settlementOf(input.of.transaction)
-    if (settlement === undefined) return refuse(`transaction ${input.of.transaction.id} is not a card settlement`)
-    return Either.right(Math.min(refundable, settlement.amount))
-  }
-  const hold = input.of.hold
-  if (authorizationOfHold(hold)?.direction !== "refund") {
-    return refuse(`pending transaction ${hold.id} is not a refund authorization`)
-  }
-  if (hold.status !== "pending") return refuse(`pending transaction ${hold.id} is already complete`)
-  return Either.right(Math.min(refundable, hold.amount))
-}
-
-/**
- * Money returned to the cardholder: a `card_refund` element and a Transaction
- * of +amount (default: what is still refundable of the settlement, or the
- * refund authorization's amount, which then completes).
- */
-export const refund = (input: RefundInput): Either.Either<Step, InvalidOperationError> =>
-  Either.flatMap(refundableOf(input), (refundable) => {
-    const amount = input.amount ?? refundable
-    if (amount > refundable) {
-      return refuse(`cannot refund ${amount}: only ${refundable} of card payment ${input.cardPayment.id} is refundable`)
-    }
-    const authorization = CardPayment.authorizationOf(input.cardPayment)
-    const element = new CardRefund({
-      id: input.ids.cardRefund,
-      amount,
-      card_payment_id: input.cardPayment.id,
-      cashback: null,
-      currency: "USD",
-      interchange: null,
-      ...clearingMerchantOf(authorization),
-      network_identifiers: clearingIdentifiersOf(input.reference),
-      presentment_amount: amount,
-      presentment_currency: "USD",
-      purchase_details: null,
-      scheme_fees: [],
-      transaction_id: input.ids.transaction,
-      type: "card_refund"
-    })
-    const posting: MoneyEffect = {
-      kind: "post_transaction",
-      transactionId: input.ids.transaction,
-      accountId: input.cardPayment.account_id,
-      amount,
-      description: element.merchant_name,
-      source: { category: "card_refund", card_refund: element },
-      route: cardRoute(input.card),
-      requiresAvailableBalance: false
-    }
-    const of = input.of
-    return changed(
-      input.cardPayment,
-      { category: "card_refund", created_at: input.at, card_refund: element },
-      () => of._tag === "RefundAuthorization"
-        ? [{ kind: "complete_pending_transaction", pendingTransactionId: of.hold.id }, posting]
-        : [posting]
-    )
-  })

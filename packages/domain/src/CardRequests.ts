@@ -8,16 +8,14 @@ import { Either } from "effect"
 import type { Card } from "./Card.js"
 import * as CardAuthentication from "./CardAuthentication.js"
 import {
-  declinedStep,
-  declinedTransactionOf,
   merchantOf,
   type MerchantInput,
   type NetworkInput,
   networkDetailsOf,
   networkIdentifiersOf,
-  noVerification,
-  type Step
-} from "./CardActivity.js"
+  noVerification
+} from "./CardMessages.js"
+import { declinedStep, declinedTransactionOf, type Step } from "./CardSteps.js"
 import type * as CardDecision from "./CardDecision.js"
 import { noAdditionalAmounts } from "./CardNetwork.js"
 import * as CardPayment from "./CardPayment.js"

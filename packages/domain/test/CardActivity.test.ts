@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Either, FastCheck as fc } from "effect"
 import { Card } from "../src/Card.js"
 import * as CardActivity from "../src/CardActivity.js"
+import * as CardClearing from "../src/CardClearing.js"
 import * as CardDecision from "../src/CardDecision.js"
 import type { CardPayment } from "../src/CardPayment.js"
 import * as Ids from "../src/Ids.js"
@@ -142,7 +143,7 @@ describe("card activity", () => {
         source: opened.source,
         status: "pending"
       })
-      const step = CardActivity.settle({
+      const step = CardClearing.settle({
         at,
         card,
         authorized: { cardPayment: authorized.cardPayment, hold },
@@ -168,7 +169,7 @@ describe("card activity", () => {
     [activeCardArbitrary, amountArbitrary],
     ([card, amount]) => {
       const settle = (forced: number | undefined) =>
-        CardActivity.settle({
+        CardClearing.settle({
           at,
           card,
           authorized: null,

@@ -8,7 +8,7 @@
  * predicts, and every success one it allows.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { settlementOf } from "@moneta/domain/CardActivity"
+import { settlementOf } from "@moneta/domain/CardClearing"
 import type { CardPayment } from "@moneta/domain/CardPayment"
 import { AccountId, CardId, type CardPaymentId, type PendingTransactionId, type TransactionId } from "@moneta/domain/Ids"
 import * as TestDatabase from "@moneta/store/testing"
