@@ -240,6 +240,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect(overIncrement.state).toEqual(before.state)
           yield* client.cardSimulations.settle({ payload: { card_id: cardId, pending_transaction_id: hold.id } })
           const afterSettle = yield* retrievePayment(client, cardPaymentId)
+          const eventsAfterSettle = yield* eventCategoriesOf(client, cardPaymentId)
           const refusals: ReadonlyArray<Effect.Effect<unknown, { readonly _tag: string }>> = [
             client.cardSimulations.reverse({ payload: { card_payment_id: cardPaymentId } }),
             client.cardSimulations.expire({ payload: { card_payment_id: cardPaymentId } }),
@@ -250,6 +251,8 @@ for (const kind of TestDatabase.testDatabases) {
             expect((yield* Effect.flip(refused))._tag).toBe("InvalidOperationError")
           }
           expect(yield* retrievePayment(client, cardPaymentId)).toEqual(afterSettle)
+          expect(yield* eventCategoriesOf(client, cardPaymentId)).toEqual(eventsAfterSettle)
+          expect(yield* eventCategoriesOf(client, hold.id)).toEqual(["pending_transaction.created", "pending_transaction.updated"])
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 3_000, available: 3_000 })
         }))
 
