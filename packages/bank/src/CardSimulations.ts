@@ -46,6 +46,7 @@ import {
   DeclinedTransactionId,
   type CardId,
   type DigitalWalletTokenId,
+  type EventSubscriptionId,
   PendingTransactionId,
   type PhysicalCardId,
   TransactionId
@@ -55,6 +56,7 @@ import { CardPayments as CardPaymentStore } from "@moneta/store/CardPayments"
 import { Cards as CardStore } from "@moneta/store/Cards"
 import { DeclinedTransactions as DeclinedTransactionStore } from "@moneta/store/DeclinedTransactions"
 import { DigitalWalletTokens as DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
+import { EventSubscriptions as EventSubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { makeId } from "@moneta/store/IdGenerator"
 import { PendingTransactions as PendingTransactionStore } from "@moneta/store/PendingTransactions"
 import { Transactions as TransactionStore } from "@moneta/store/Transactions"
@@ -85,6 +87,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     const ledger = yield* Ledger
     const events = yield* Events
     const decider = yield* CardDecider
+    const subscriptions = yield* EventSubscriptionStore
 
     const findCard = (id: CardId) =>
       Effect.flatMap(Tenant, (tenant) => orNotFound("card", id)(cards.find(tenant, id)))
@@ -107,6 +110,13 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         yield* events.record(step.events, at)
         return applied
       })
+
+    /** A subscription a simulation routes its real-time decision to must be the caller's (404 otherwise). */
+    const subscriptionOf = (id: EventSubscriptionId | undefined) =>
+      id === undefined
+        ? Effect.succeed(null)
+        : Effect.flatMap(Tenant, (tenant) =>
+          Effect.as(orNotFound("event_subscription", id)(subscriptions.find(tenant, id)), id))
 
     /**
      * The card an authorization names: by card, or through a wallet token (which must be the caller's).
@@ -144,6 +154,11 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
             new InvalidOperationError({ detail: `card payment ${authenticated.id} belongs to another card than ${card.id}` })
           )
         }
+        const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
+        const original = body.processing_category?.refund?.original_card_payment_id
+        if (original !== undefined) {
+          yield* orNotFound("card_payment", original)(cardPayments.find(yield* Tenant, original))
+        }
         const balance = yield* ledger.lockAccount(card.account_id)
         const cardPaymentId = authenticated?.id ?? (yield* reserve("card_payment", CardPaymentId.make))
         const question = CardActivity.authorizationQuestion({ body, available: balance.available })
@@ -154,10 +169,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         })
         const answer = forced !== undefined
           ? CardDecision.declineByService(forced)
-          : yield* decider.authorization(
-            { card, cardPaymentId, eventSubscriptionId: body.event_subscription_id ?? null },
-            { ...question, incremental: false }
-          )
+          : yield* decider.authorization({ card, cardPaymentId, eventSubscriptionId }, { ...question, incremental: false })
         const at = yield* now
         const step = yield* CardActivity.authorize({
           at,
@@ -193,6 +205,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     const increment = (body: SimulateCardIncrement) =>
       transactionally(Effect.gen(function*() {
         const { card, cardPayment } = yield* loadPayment(body.card_payment_id)
+        const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
         // refuse an increment of an authorization that is not open before anyone is asked about it
         yield* CardActivity.openAuthorization(cardPayment)
         const balance = yield* ledger.lockAccount(card.account_id)
@@ -200,7 +213,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         const answer = forced !== undefined
           ? CardDecision.declineByService(forced)
           : yield* decider.authorization(
-            { card, cardPaymentId: cardPayment.id, eventSubscriptionId: body.event_subscription_id ?? null },
+            { card, cardPaymentId: cardPayment.id, eventSubscriptionId },
             { amount: body.amount, direction: "settlement", available: balance.available, incremental: true }
           )
         const at = yield* now
@@ -364,6 +377,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     const inquireBalance = (body: SimulateCardBalanceInquiry) =>
       transactionally(Effect.gen(function*() {
         const { card, token } = yield* cardOf(body)
+        const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
         const balance = yield* ledger.lockAccount(card.account_id)
         const cardPaymentId = yield* reserve("card_payment", CardPaymentId.make)
         const forced = CardDecision.forcedDecline({
@@ -374,7 +388,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         const answer = forced !== undefined
           ? CardDecision.declineByService(forced)
           : yield* decider.balanceInquiry(
-            { card, cardPaymentId, eventSubscriptionId: body.event_subscription_id ?? null },
+            { card, cardPaymentId, eventSubscriptionId },
             { available: balance.available }
           )
         const at = yield* now
@@ -408,6 +422,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     TransactionStore.Default,
     Ledger.Default,
     Events.Default,
+    EventSubscriptionStore.Default,
     serviceDecides
   ]
 }) {}

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { CardPaymentId, DeclinedTransactionId, PendingTransactionId, TransactionId } from "@moneta/domain/Ids"
+import { CardPaymentId, DeclinedTransactionId, EventSubscriptionId, PendingTransactionId, TransactionId } from "@moneta/domain/Ids"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect } from "effect"
 import { approvedHold, cardOnFundedAccount, cardPaymentIdOf } from "./support/Cards.js"
@@ -314,7 +314,20 @@ for (const kind of TestDatabase.testDatabases) {
             other.cardSimulations.settle({ payload: { card_id: cardId, pending_transaction_id: hold.id } }),
             other.cardSimulations.authorize({ payload: { card_id: cardId, amount: 1 } }),
             client.cardSimulations.refund({ payload: { transaction_id: TransactionId.make("transaction_unknown") } }),
-            client.cardPayments.retrieve({ path: { card_payment_id: CardPaymentId.make("card_payment_unknown") } })
+            client.cardPayments.retrieve({ path: { card_payment_id: CardPaymentId.make("card_payment_unknown") } }),
+            client.cardSimulations.authorize({
+              payload: { card_id: cardId, amount: 1, event_subscription_id: EventSubscriptionId.make("event_subscription_unknown") }
+            }),
+            client.cardSimulations.authorize({
+              payload: {
+                card_id: cardId,
+                amount: 1,
+                processing_category: {
+                  category: "refund",
+                  refund: { original_card_payment_id: CardPaymentId.make("card_payment_unknown") }
+                }
+              }
+            })
           ]
           for (const lookup of lookups) {
             expect((yield* Effect.flip(lookup))._tag).toBe("ObjectNotFoundError")
