@@ -48,9 +48,8 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
         const tenant = yield* Tenant
         const card = yield* orNotFound("card", body.card_id)(cards.find(tenant, body.card_id))
         const cardPaymentId = CardPaymentId.make(yield* makeId("card_payment"))
-        const answer = card.status === "active"
-          ? yield* decider.authentication({ card, cardPaymentId, eventSubscriptionId: null })
-          : CardDecision.serviceAuthenticationDecision(card.status)
+        const answer = CardDecision.forcedAuthenticationDenial(card.status) ??
+          (yield* decider.authentication({ card, cardPaymentId, eventSubscriptionId: null }))
         const at = yield* now
         const step = yield* CardRequests.authenticate({
           at,

@@ -31,7 +31,6 @@ import type {
   SimulateCardSettlement
 } from "@moneta/domain/CardSimulations"
 import { approvedAuthorization, declinedAuthorization } from "@moneta/domain/CardSimulations"
-import { InvalidOperationError } from "@moneta/domain/Errors"
 import {
   CardAuthorizationExpirationId,
   CardAuthorizationId,
@@ -148,12 +147,8 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         const { card, token } = yield* cardOf(body)
         const authenticated = body.authenticated_card_payment_id === undefined
           ? null
-          : yield* lockPayment(body.authenticated_card_payment_id)
-        if (authenticated !== null && authenticated.card_id !== card.id) {
-          return yield* Effect.fail(
-            new InvalidOperationError({ detail: `card payment ${authenticated.id} belongs to another card than ${card.id}` })
-          )
-        }
+          : yield* Effect.flatMap(lockPayment(body.authenticated_card_payment_id), (payment) =>
+            CardActivity.requireSameCard(payment, card))
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
         const original = body.processing_category?.refund?.original_card_payment_id
         if (original !== undefined) {
@@ -287,12 +282,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
       Effect.gen(function*() {
         const tenant = yield* Tenant
         const found = yield* orNotFound("pending_transaction", pendingTransactionId)(holds.find(tenant, pendingTransactionId))
-        const authorization = CardClearing.authorizationOfHold(found)
-        if (authorization === undefined) {
-          return yield* Effect.fail(
-            new InvalidOperationError({ detail: `pending transaction ${pendingTransactionId} is not a card authorization` })
-          )
-        }
+        const authorization = yield* CardClearing.requireAuthorizationHold(found)
         const cardPayment = yield* lockPayment(authorization.card_payment_id)
         // read again under the payment's lock: every change to the hold happens under it
         const hold = yield* orNotFound("pending_transaction", pendingTransactionId)(holds.find(tenant, pendingTransactionId))
@@ -364,12 +354,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         // the body's schema requires exactly one of pending_transaction_id and transaction_id
         if (transactionId === undefined) return yield* Effect.dieMessage("the refund names neither a hold nor a settlement")
         const transaction = yield* orNotFound("transaction", transactionId)(transactions.find(tenant, transactionId))
-        const settlement = CardClearing.settlementOf(transaction)
-        if (settlement === undefined) {
-          return yield* Effect.fail(
-            new InvalidOperationError({ detail: `transaction ${transactionId} is not a card settlement` })
-          )
-        }
+        const settlement = yield* CardClearing.requireSettlement(transaction)
         const cardPayment: CardPayment = yield* lockPayment(settlement.card_payment_id)
         return { cardPayment, of: { _tag: "Settlement", transaction } as const }
       })

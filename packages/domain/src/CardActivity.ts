@@ -74,6 +74,15 @@ export interface AuthorizationInput {
   }
 }
 
+/** The authenticated card payment an authorization joins must be of the same card (409 otherwise). */
+export const requireSameCard = (
+  cardPayment: CardPayment.CardPayment,
+  card: Card
+): Either.Either<CardPayment.CardPayment, InvalidOperationError> =>
+  cardPayment.card_id === card.id
+    ? Either.right(cardPayment)
+    : refuse(`card payment ${cardPayment.id} belongs to another card than ${card.id}`)
+
 /** What a decider is asked about this authorization. */
 export const authorizationQuestion = (input: Pick<AuthorizationInput, "body" | "available">): CardDecision.AuthorizationQuestion => ({
   amount: input.body.amount,

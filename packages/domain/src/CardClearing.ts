@@ -153,6 +153,20 @@ export const authorizationOfHold = (hold: PendingTransaction): CardAuthorization
     : undefined
 }
 
+/** The settlement a refund names: refused (409) when the transaction is not a card settlement. */
+export const requireSettlement = (transaction: Transaction): Either.Either<CardSettlement, InvalidOperationError> => {
+  const settlement = settlementOf(transaction)
+  return settlement === undefined ? refuse(`transaction ${transaction.id} is not a card settlement`) : Either.right(settlement)
+}
+
+/** The authorization a settlement or refund names by its hold: refused (409) when the hold is not a card authorization's. */
+export const requireAuthorizationHold = (hold: PendingTransaction): Either.Either<CardAuthorization, InvalidOperationError> => {
+  const authorization = authorizationOfHold(hold)
+  return authorization === undefined
+    ? refuse(`pending transaction ${hold.id} is not a card authorization`)
+    : Either.right(authorization)
+}
+
 /** What of this settlement or refund authorization is still refundable. */
 const refundableOf = (input: RefundInput): Either.Either<number, InvalidOperationError> => {
   const state = input.cardPayment.state

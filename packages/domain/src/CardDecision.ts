@@ -89,6 +89,10 @@ export interface AuthenticationAnswer {
   readonly realTimeDecisionId: RealTimeDecisionId | null
 }
 
+/** A 3DS attempt on a card that is not active is denied `card_not_active` before anyone is asked. */
+export const forcedAuthenticationDenial = (cardStatus: Card.Status): AuthenticationAnswer | undefined =>
+  cardStatus === "active" ? undefined : { decision: "deny", denyReason: "card_not_active", realTimeDecisionId: null }
+
 /**
  * The service's own 3DS decision: a card that is not active is denied
  * `card_not_active`; otherwise the cardholder is challenged (a one-time code),
@@ -96,9 +100,7 @@ export interface AuthenticationAnswer {
  * `/challenge_attempts`.
  */
 export const serviceAuthenticationDecision = (cardStatus: Card.Status): AuthenticationAnswer =>
-  cardStatus === "active"
-    ? { decision: "challenge", denyReason: null, realTimeDecisionId: null }
-    : { decision: "deny", denyReason: "card_not_active", realTimeDecisionId: null }
+  forcedAuthenticationDenial(cardStatus) ?? { decision: "challenge", denyReason: null, realTimeDecisionId: null }
 
 /** The answer to a challenge delivery: the code reached the cardholder or not. */
 export interface ChallengeDeliveryAnswer {
