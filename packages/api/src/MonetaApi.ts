@@ -33,6 +33,10 @@ import { Files } from "./Files.js"
 import { InboundMailItems } from "./InboundMailItems.js"
 import { InboundMailItemSimulations } from "./InboundMailItemSimulations.js"
 import { LockboxRecipients } from "./LockboxRecipients.js"
+import { CardPayments } from "./CardPayments.js"
+import { CardSimulations } from "./CardSimulations.js"
+import { DeclinedTransactions } from "./DeclinedTransactions.js"
+import { DigitalWalletTokens } from "./DigitalWalletTokens.js"
 
 export class MonetaApi extends HttpApi.make("moneta")
   .add(Accounts)
@@ -54,6 +58,10 @@ export class MonetaApi extends HttpApi.make("moneta")
   .add(InboundMailItemSimulations)
   .add(CheckDeposits)
   .add(Files)
+  .add(CardPayments)
+  .add(CardSimulations)
+  .add(DeclinedTransactions)
+  .add(DigitalWalletTokens)
   .addError(InvalidParametersError)
   .addError(MalformedRequestError)
   .addError(ApiMethodNotFoundError)

@@ -44,6 +44,7 @@ export interface Applied {
   readonly transactions: ReadonlyArray<Transaction>
   readonly createdHolds: ReadonlyArray<PendingTransaction.PendingTransaction>
   readonly completedHolds: ReadonlyArray<PendingTransaction.PendingTransaction>
+  readonly revisedHolds: ReadonlyArray<PendingTransaction.PendingTransaction>
 }
 
 /** Changes to an account's running totals, exact: `posted` to the current balance, `held` (positive) to the held total. */
@@ -120,6 +121,7 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
         const posted: Array<Transaction> = []
         const created: Array<PendingTransaction.PendingTransaction> = []
         const completed: Array<PendingTransaction.PendingTransaction> = []
+        const revised: Array<PendingTransaction.PendingTransaction> = []
         const recorded: Array<PendingEvent> = []
 
         for (const effect of effects) {
@@ -141,6 +143,24 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
               recorded.push(...transition.events)
               break
             }
+            case "revise_pending_transaction": {
+              const hold = yield* holds.lock(tenant, effect.pendingTransactionId).pipe(
+                Effect.flatMap(Option.match({
+                  onNone: () => Effect.dieMessage(`pending transaction ${effect.pendingTransactionId} does not exist`),
+                  onSome: Effect.succeed
+                }))
+              )
+              const transition = yield* Either.match(PendingTransaction.revise(hold, effect.amount), {
+                onLeft: Effect.fail,
+                onRight: Effect.succeed
+              })
+              const movement = movementOf(hold.account_id)
+              movement.held += heldColumn(transition.next) - heldColumn(hold)
+              movement.guarded ||= effect.requiresAvailableBalance
+              revised.push(transition.next)
+              recorded.push(...transition.events)
+              break
+            }
             case "create_pending_transaction": {
               const hold = new PendingTransaction.PendingTransaction({
                 id: effect.pendingTransactionId,
@@ -151,8 +171,8 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
                 currency: "USD",
                 description: effect.description,
                 held_amount: PendingTransaction.heldAmountOf(effect.amount),
-                route_id: null,
-                route_type: null,
+                route_id: effect.route?.id ?? null,
+                route_type: effect.route?.type ?? null,
                 source: effect.source,
                 status: "pending"
               }, withoutValidation)
@@ -171,8 +191,8 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
                 currency: "USD",
                 created_at: at,
                 description: effect.description,
-                route_id: null,
-                route_type: null,
+                route_id: effect.route?.id ?? null,
+                route_type: effect.route?.type ?? null,
                 source: effect.source
               }, withoutValidation)
               const movement = movementOf(effect.accountId)
@@ -189,8 +209,14 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
         for (const transaction of posted) yield* transactions.insert(tenant, transaction)
         for (const hold of created) yield* holds.insert(tenant, hold, null)
         for (const hold of completed) yield* holds.update(tenant, hold)
+        for (const hold of revised) yield* holds.update(tenant, hold)
         yield* events.record(recorded, at)
-        return { transactions: posted, createdHolds: created, completedHolds: completed } satisfies Applied
+        return {
+          transactions: posted,
+          createdHolds: created,
+          completedHolds: completed,
+          revisedHolds: revised
+        } satisfies Applied
       })
 
     /** Posts one transaction. Debits must not take the available balance below zero. */

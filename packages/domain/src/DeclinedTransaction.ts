@@ -5,7 +5,7 @@
  * cause: a `category` and one object named after it.
  */
 import { Schema } from "effect"
-import { CardDecline } from "./CardPayment.js"
+import { CardDecline } from "./CardPaymentElements.js"
 import { AccountId, CheckDepositId, DeclinedTransactionId, FileId } from "./Ids.js"
 import { Amount, Currency } from "./Money.js"
 import { Timestamp } from "./Timestamp.js"
@@ -171,3 +171,9 @@ export const cardDeclineSource = (cardDecline: CardDecline): DeclinedTransaction
   category: "card_decline",
   card_decline: cardDecline
 })
+
+/** The filters of `GET /declined_transactions` (besides the paging and `created_at.*` ones every list has). */
+export const DeclinedTransactionFilter = Schema.Struct({
+  account_id: Schema.optional(AccountId)
+})
+export type DeclinedTransactionFilter = typeof DeclinedTransactionFilter.Type

@@ -80,3 +80,9 @@ export const provisioningOutcome = (
       return { status: "declined", decline: { reason: "webhook_timed_out" } }
   }
 }
+
+/** The filters of `GET /digital_wallet_tokens` (besides the paging and `created_at.*` ones every list has). */
+export const DigitalWalletTokenFilter = Schema.Struct({
+  card_id: Schema.optional(CardId)
+})
+export type DigitalWalletTokenFilter = typeof DigitalWalletTokenFilter.Type

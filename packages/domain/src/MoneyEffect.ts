@@ -6,7 +6,13 @@
  */
 import type { AccountId, PendingTransactionId, TransactionId } from "./Ids.js"
 import type { PendingTransactionSource } from "./PendingTransaction.js"
-import type { TransactionSource } from "./Transaction.js"
+import type { RouteType, TransactionSource } from "./Transaction.js"
+
+/** What the money moved through (a card, an account number…), shown as `route_id` / `route_type`. */
+export interface Route {
+  readonly id: string
+  readonly type: RouteType
+}
 
 /** Post an immutable Transaction (and emit `transaction.created`). */
 export interface PostTransaction {
@@ -17,6 +23,7 @@ export interface PostTransaction {
   readonly amount: number
   readonly description: string
   readonly source: TransactionSource
+  readonly route?: Route | undefined
   /** Refuse the whole step (409, nothing written) unless the available balance covers `-amount`. */
   readonly requiresAvailableBalance: boolean
 }
@@ -30,6 +37,7 @@ export interface CreatePendingTransaction {
   readonly amount: number
   readonly description: string
   readonly source: PendingTransactionSource
+  readonly route?: Route | undefined
   /** Refuse the whole step (409, nothing written) unless the available balance covers `-amount`. */
   readonly requiresAvailableBalance: boolean
 }
@@ -40,4 +48,21 @@ export interface CompletePendingTransaction {
   readonly pendingTransactionId: PendingTransactionId
 }
 
-export type MoneyEffect = PostTransaction | CreatePendingTransaction | CompletePendingTransaction
+/**
+ * Change what a `pending` Pending Transaction holds (`PendingTransaction.revise`):
+ * a card authorization's hold follows its increments and partial reversals.
+ */
+export interface RevisePendingTransaction {
+  readonly kind: "revise_pending_transaction"
+  readonly pendingTransactionId: PendingTransactionId
+  /** The new signed amount. */
+  readonly amount: number
+  /** Refuse the whole step (409, nothing written) unless the available balance covers a larger hold. */
+  readonly requiresAvailableBalance: boolean
+}
+
+export type MoneyEffect =
+  | PostTransaction
+  | CreatePendingTransaction
+  | CompletePendingTransaction
+  | RevisePendingTransaction

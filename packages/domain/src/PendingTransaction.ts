@@ -2,13 +2,15 @@
  * Pending transactions are holds on an account's available balance: a wire
  * awaiting approval, a card authorization, a deposited check's funds hold. They
  * start `pending` and end `complete` (the money posted as a Transaction, or the
- * hold was released); `amount` never changes after creation.
+ * hold was released). Only a card authorization's hold changes its `amount`
+ * while pending, following the authorization's increments and partial
+ * reversals (`revise`).
  *
  * available balance = current balance + Σ `held_amount` of the pending ones
  * (`held_amount` is the negative part of `amount`: a credit holds nothing).
  */
 import { Either, Schema } from "effect"
-import { CardAuthorizationPendingSource } from "./CardPayment.js"
+import { CardAuthorizationPendingSource } from "./CardPaymentElements.js"
 import { InboundFundsHold } from "./CheckDeposit.js"
 import { InvalidOperationError } from "./Errors.js"
 import { pendingEvent, type PendingEvent } from "./Event.js"
@@ -151,3 +153,20 @@ export const release = (
           detail: `only user_initiated_hold pending transactions can be released, this one is ${pendingTransaction.source.category}`
         })
       )
+
+/**
+ * Changes what a `pending` hold holds (a card authorization incremented or
+ * partly reversed): `amount` and `held_amount` follow; emits `pending_transaction.updated`.
+ */
+export const revise = (
+  pendingTransaction: PendingTransaction,
+  amount: number
+): Either.Either<Transition, InvalidOperationError> => {
+  if (pendingTransaction.status !== "pending") {
+    return Either.left(
+      new InvalidOperationError({ detail: `pending transaction ${pendingTransaction.id} is already complete` })
+    )
+  }
+  const next = new PendingTransaction({ ...pendingTransaction, amount, held_amount: heldAmountOf(amount) }, true)
+  return Either.right({ next, events: [updated(next)] })
+}

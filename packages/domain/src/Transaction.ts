@@ -4,7 +4,7 @@
  * after it.
  */
 import { Schema } from "effect"
-import { CardRefund, CardSettlement } from "./CardPayment.js"
+import { CardRefund, CardSettlement } from "./CardPaymentElements.js"
 import { CheckDepositAcceptance } from "./CheckDeposit.js"
 import { AccountId, TransactionId } from "./Ids.js"
 import { Amount, Currency } from "./Money.js"

@@ -2,29 +2,30 @@ import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Either, FastCheck as fc } from "effect"
 import * as CardAuthentication from "../src/CardAuthentication.js"
 import * as CardPayment from "../src/CardPayment.js"
+import * as CardPaymentElements from "../src/CardPaymentElements.js"
 import { InvalidOperationError } from "../src/Errors.js"
 import * as Cards from "../src/testing/Cards.js"
 
 /** Templates of every element of a purchase, to shape into one payment's elements. */
 const purchaseTemplates = fc.record({
   payment: Cards.emptyCardPaymentArbitrary,
-  authorization: Arbitrary.make(CardPayment.CardAuthorizationElement),
-  increment: Arbitrary.make(CardPayment.CardIncrementElement),
-  reversal: Arbitrary.make(CardPayment.CardReversalElement),
-  settlement: Arbitrary.make(CardPayment.CardSettlementElement),
-  refund: Arbitrary.make(CardPayment.CardRefundElement),
-  fuelConfirmation: Arbitrary.make(CardPayment.CardFuelConfirmationElement),
-  expiration: Arbitrary.make(CardPayment.CardAuthorizationExpirationElement),
-  authentication: Arbitrary.make(CardPayment.CardAuthenticationElement)
+  authorization: Arbitrary.make(CardPaymentElements.CardAuthorizationElement),
+  increment: Arbitrary.make(CardPaymentElements.CardIncrementElement),
+  reversal: Arbitrary.make(CardPaymentElements.CardReversalElement),
+  settlement: Arbitrary.make(CardPaymentElements.CardSettlementElement),
+  refund: Arbitrary.make(CardPaymentElements.CardRefundElement),
+  fuelConfirmation: Arbitrary.make(CardPaymentElements.CardFuelConfirmationElement),
+  expiration: Arbitrary.make(CardPaymentElements.CardAuthorizationExpirationElement),
+  authentication: Arbitrary.make(CardPaymentElements.CardAuthenticationElement)
 })
 
-const linked = (template: CardPayment.Element, amount: number, direction: "settlement" | "refund" = "settlement") =>
+const linked = (template: CardPaymentElements.Element, amount: number, direction: "settlement" | "refund" = "settlement") =>
   (cardPayment: CardPayment.CardPayment) => Cards.shapeElement({ template, amount, direction, linked: true }, cardPayment)
 
 /** Applies elements in order; stops at the first refusal. */
 const applyAll = (
   cardPayment: CardPayment.CardPayment,
-  elements: ReadonlyArray<(cardPayment: CardPayment.CardPayment) => CardPayment.Element>
+  elements: ReadonlyArray<(cardPayment: CardPayment.CardPayment) => CardPaymentElements.Element>
 ): Either.Either<CardPayment.CardPayment, InvalidOperationError> => {
   let current = cardPayment
   for (const elementFor of elements) {

@@ -3,6 +3,7 @@ import { Arbitrary, FastCheck as fc, ParseResult, Schema } from "effect"
 import * as Card from "../src/Card.js"
 import * as CardAuthentication from "../src/CardAuthentication.js"
 import * as CardPayment from "../src/CardPayment.js"
+import * as CardPaymentElements from "../src/CardPaymentElements.js"
 import * as CardSimulations from "../src/CardSimulations.js"
 import * as DeclinedTransaction from "../src/DeclinedTransaction.js"
 import * as DigitalWalletToken from "../src/DigitalWalletToken.js"
@@ -37,19 +38,19 @@ const resources: ReadonlyArray<Case> = [
   schemaCase("DigitalWalletToken", DigitalWalletToken.DigitalWalletToken),
   schemaCase("DeclinedTransaction", DeclinedTransaction.DeclinedTransaction),
   schemaCase("CardPayment", CardPayment.CardPayment),
-  schemaCase("CardPayment element", CardPayment.Element),
+  schemaCase("CardPayment element", CardPaymentElements.Element),
   schemaCase("CardAuthentication", CardAuthentication.CardAuthentication),
-  schemaCase("CardAuthorization (also the pending transaction source)", CardPayment.CardAuthorization),
-  schemaCase("CardAuthorizationExpiration", CardPayment.CardAuthorizationExpiration),
-  schemaCase("CardBalanceInquiry", CardPayment.CardBalanceInquiry),
-  schemaCase("CardDecline", CardPayment.CardDecline),
-  schemaCase("CardFinancial", CardPayment.CardFinancial),
-  schemaCase("CardFuelConfirmation", CardPayment.CardFuelConfirmation),
-  schemaCase("CardIncrement", CardPayment.CardIncrement),
-  schemaCase("CardRefund", CardPayment.CardRefund),
-  schemaCase("CardReversal", CardPayment.CardReversal),
-  schemaCase("CardSettlement", CardPayment.CardSettlement),
-  schemaCase("CardValidation", CardPayment.CardValidation),
+  schemaCase("CardAuthorization (also the pending transaction source)", CardPaymentElements.CardAuthorization),
+  schemaCase("CardAuthorizationExpiration", CardPaymentElements.CardAuthorizationExpiration),
+  schemaCase("CardBalanceInquiry", CardPaymentElements.CardBalanceInquiry),
+  schemaCase("CardDecline", CardPaymentElements.CardDecline),
+  schemaCase("CardFinancial", CardPaymentElements.CardFinancial),
+  schemaCase("CardFuelConfirmation", CardPaymentElements.CardFuelConfirmation),
+  schemaCase("CardIncrement", CardPaymentElements.CardIncrement),
+  schemaCase("CardRefund", CardPaymentElements.CardRefund),
+  schemaCase("CardReversal", CardPaymentElements.CardReversal),
+  schemaCase("CardSettlement", CardPaymentElements.CardSettlement),
+  schemaCase("CardValidation", CardPaymentElements.CardValidation),
   schemaCase("RealTimeDecision (any)", RealTimeDecision.RealTimeDecision),
   schemaCase("RealTimeDecision (as created)", RealTimeDecision.RealTimeDecision, Cards.realTimeDecisionArbitrary),
   schemaCase("RealTimeDecision card_authorization detail", RealTimeDecision.CardAuthorizationDetail),
@@ -158,13 +159,13 @@ describe("card simulation bodies", { timeout: 30_000 }, () => {
 
 describe("card payment elements", { timeout: 30_000 }, () => {
   it.prop("carry exactly the object named by their category", [Cards.cardPaymentElementArbitrary], ([element]) => {
-    const encoded = Schema.encodeSync(CardPayment.Element)(element)
+    const encoded = Schema.encodeSync(CardPaymentElements.Element)(element)
     const objectKeys = Object.keys(encoded).filter((key) => key !== "category" && key !== "created_at")
     expect(objectKeys).toEqual([element.category])
   })
   it("an element whose object does not match its category is refused", () => {
     expect(
-      Schema.decodeUnknownEither(CardPayment.Element)({
+      Schema.decodeUnknownEither(CardPaymentElements.Element)({
         category: "card_reversal",
         created_at: "2026-01-01T00:00:00.000Z",
         card_settlement: {}

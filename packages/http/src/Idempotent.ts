@@ -49,6 +49,17 @@ export const idempotent = <A extends { readonly id: string }, I, E, R>(
   success: Schema.Schema<A, I>,
   operation: Effect.Effect<A, E, R>,
   requestBody?: string
+) => idempotentResult(success, operation, (value) => value.id, requestBody)
+
+/**
+ * `idempotent` for responses that are not themselves an object with an id (a
+ * simulation result): `resourceIdOf` names the object the key is tied to.
+ */
+export const idempotentResult = <A, I, E, R>(
+  success: Schema.Schema<A, I>,
+  operation: Effect.Effect<A, E, R>,
+  resourceIdOf: (value: A) => string | null,
+  requestBody?: string
 ) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
@@ -57,7 +68,7 @@ export const idempotent = <A extends { readonly id: string }, I, E, R>(
     const fingerprint = Option.isSome(key) ? yield* fingerprintOf(request, requestBody) : ""
     const encode = Schema.encode(success)
     const outcome = yield* idempotency.run({ key, fingerprint }, operation, (value) =>
-      Effect.map(Effect.orDie(encode(value)), (body) => ({ status: 200, body, resourceId: value.id })))
+      Effect.map(Effect.orDie(encode(value)), (body) => ({ status: 200, body, resourceId: resourceIdOf(value) })))
     if (outcome._tag === "Fresh") return outcome.value
     return yield* HttpServerResponse.json(outcome.response.body, {
       status: outcome.response.status,

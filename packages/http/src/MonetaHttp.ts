@@ -26,6 +26,11 @@ import { CheckDeposits } from "@moneta/bank/CheckDeposits"
 import { Files } from "@moneta/bank/Files"
 import { InboundMailItems } from "@moneta/bank/InboundMailItems"
 import { LockboxRecipients } from "@moneta/bank/LockboxRecipients"
+import { CardPayments } from "@moneta/bank/CardPayments"
+import { CardSimulations } from "@moneta/bank/CardSimulations"
+import { DeclinedTransactions } from "@moneta/bank/DeclinedTransactions"
+import { CardAuthentications } from "@moneta/bank/CardAuthentications"
+import { DigitalWalletTokens } from "@moneta/bank/DigitalWalletTokens"
 import { Layer } from "effect"
 import { AccountsLive } from "./Accounts.js"
 import { AuthorizationLive } from "./Authorization.js"
@@ -48,6 +53,10 @@ import { FilesLive } from "./Files.js"
 import { InboundMailItemsLive } from "./InboundMailItems.js"
 import { InboundMailItemSimulationsLive } from "./InboundMailItemSimulations.js"
 import { LockboxRecipientsLive } from "./LockboxRecipients.js"
+import { CardPaymentsLive } from "./CardPayments.js"
+import { CardSimulationsLive } from "./CardSimulations.js"
+import { DeclinedTransactionsLive } from "./DeclinedTransactions.js"
+import { DigitalWalletTokensLive } from "./DigitalWalletTokens.js"
 
 /** The bank's operations the handlers use. Needs `SqlClient` and `ServerEnvironment`. */
 export const BankLive = Layer.mergeAll(
@@ -70,7 +79,12 @@ export const BankLive = Layer.mergeAll(
   LockboxRecipients.Default,
   InboundMailItems.Default,
   CheckDeposits.Default,
-  Files.Default
+  Files.Default,
+  CardPayments.Default,
+  CardSimulations.Default,
+  DeclinedTransactions.Default,
+  CardAuthentications.Default,
+  DigitalWalletTokens.Default
 )
 
 const GroupsLive = Layer.mergeAll(
@@ -92,7 +106,11 @@ const GroupsLive = Layer.mergeAll(
   InboundMailItemsLive,
   InboundMailItemSimulationsLive,
   CheckDepositsLive,
-  FilesLive
+  FilesLive,
+  CardPaymentsLive,
+  CardSimulationsLive,
+  DeclinedTransactionsLive,
+  DigitalWalletTokensLive
 )
 
 /** The HttpApi implementation: `HttpApi.Api` for `HttpApiBuilder.serve` / `httpApp` / `toWebHandler`. */

@@ -29,6 +29,8 @@ export class PendingTransactions extends Effect.Service<PendingTransactions>()("
 
     const columnsOf = (pendingTransaction: PendingTransaction) => ({
       status: pendingTransaction.status,
+      amount: pendingTransaction.amount,
+      held_amount: heldColumn(pendingTransaction),
       completed_at: pendingTransaction.completed_at === null ? null : DateTime.toDate(pendingTransaction.completed_at)
     })
 
@@ -38,14 +40,12 @@ export class PendingTransactions extends Effect.Service<PendingTransactions>()("
         ...columnsOf(pendingTransaction),
         created_at: DateTime.toDate(pendingTransaction.created_at),
         account_id: pendingTransaction.account_id,
-        amount: pendingTransaction.amount,
-        held_amount: heldColumn(pendingTransaction),
         category: pendingTransaction.source.category,
         route_id: pendingTransaction.route_id,
         idempotency_key: idempotencyKey
       })
 
-    /** Saves a status change (`complete`); the caller holds the row lock. */
+    /** Saves a status change (`complete`) or a revised amount; the caller holds the row lock. */
     const update = (tenant: TenantShape, pendingTransaction: PendingTransaction) =>
       table.update(tenant, pendingTransaction, columnsOf(pendingTransaction))
 

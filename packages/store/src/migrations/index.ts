@@ -10,11 +10,13 @@ import wireTransfers from "./0002_wire_transfers.js"
 import eventSubscriptions from "./0003_event_subscriptions.js"
 import mail from "./0004_mail.js"
 import webhookHardening from "./0005_webhook_hardening.js"
+import cards from "./0006_cards.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_core": core,
   "0002_wire_transfers": wireTransfers,
   "0003_event_subscriptions": eventSubscriptions,
   "0004_mail": mail,
-  "0005_webhook_hardening": webhookHardening
+  "0005_webhook_hardening": webhookHardening,
+  "0006_cards": cards
 }

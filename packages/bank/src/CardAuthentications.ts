@@ -1,0 +1,88 @@
+/**
+ * Sandbox 3-D Secure simulations: an authentication attempt opens a card
+ * payment with its `card_authentication` element in the status the decider's
+ * answer gives; a challenge sends a one-time code; attempts validate it. Each
+ * writes the card payment and `card_payment.created` / `.updated` in one
+ * database transaction; a move the status graph refuses is 409 and writes nothing.
+ */
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import * as CardDecision from "@moneta/domain/CardDecision"
+import * as CardRequests from "@moneta/domain/CardRequests"
+import type { SimulateCardAuthentication, SimulateCardAuthenticationChallengeAttempt } from "@moneta/domain/CardSimulations"
+import { CardAuthenticationId, CardPaymentId } from "@moneta/domain/Ids"
+import { CardPayments as CardPaymentStore } from "@moneta/store/CardPayments"
+import { Cards as CardStore } from "@moneta/store/Cards"
+import { makeId } from "@moneta/store/IdGenerator"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { type DateTime, Effect, Random } from "effect"
+import type { Step } from "@moneta/domain/CardSteps"
+import { CardDecider, serviceDecides } from "./CardDecider.js"
+import { Events } from "./Events.js"
+import { orNotFound } from "./NotFound.js"
+import { now } from "./Time.js"
+import { traced } from "./Traced.js"
+
+const digits = (length: number): Effect.Effect<string> =>
+  Effect.map(Effect.all(Array.from({ length }, () => Random.nextIntBetween(0, 10))), (drawn) => drawn.join(""))
+
+export class CardAuthentications extends Effect.Service<CardAuthentications>()("@moneta/bank/CardAuthentications", {
+  effect: Effect.gen(function*() {
+    const cards = yield* CardStore
+    const cardPayments = yield* CardPaymentStore
+    const events = yield* Events
+    const decider = yield* CardDecider
+
+    const persist = (step: Step, at: DateTime.Utc) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        if (step.isNew) yield* cardPayments.insert(tenant, step.cardPayment)
+        else yield* cardPayments.update(tenant, step.cardPayment)
+        yield* events.record(step.events, at)
+        return step.cardPayment
+      })
+
+    const lockPayment = (id: CardPaymentId) =>
+      Effect.flatMap(Tenant, (tenant) => orNotFound("card_payment", id)(cardPayments.lock(tenant, id)))
+
+    const authenticate = (body: SimulateCardAuthentication) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const card = yield* orNotFound("card", body.card_id)(cards.find(tenant, body.card_id))
+        const cardPaymentId = CardPaymentId.make(yield* makeId("card_payment"))
+        const answer = CardDecision.forcedAuthenticationDenial(card.status) ??
+          (yield* decider.authentication({ card, cardPaymentId, eventSubscriptionId: null }))
+        const at = yield* now
+        const step = yield* CardRequests.authenticate({
+          at,
+          card,
+          body,
+          answer,
+          reference: yield* digits(12),
+          ids: { cardPayment: cardPaymentId, cardAuthentication: CardAuthenticationId.make(yield* makeId("card_authentication")) }
+        })
+        return yield* persist(step, at)
+      }))
+
+    const challenge = (cardPaymentId: CardPaymentId) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const cardPayment = yield* lockPayment(cardPaymentId)
+        const card = yield* orNotFound("card", cardPayment.card_id)(cards.find(tenant, cardPayment.card_id))
+        const delivery = yield* decider.challengeDelivery({ card, cardPaymentId, eventSubscriptionId: null })
+        const at = yield* now
+        const step = yield* CardRequests.startChallenge({ at, cardPayment, oneTimeCode: yield* digits(6), delivery })
+        return yield* persist(step, at)
+      }))
+
+    const attemptChallenge = (cardPaymentId: CardPaymentId, body: SimulateCardAuthenticationChallengeAttempt) =>
+      transactionally(Effect.gen(function*() {
+        const cardPayment = yield* lockPayment(cardPaymentId)
+        const at = yield* now
+        const step = yield* CardRequests.attemptChallenge({ at, cardPayment, oneTimeCode: body.one_time_code })
+        return yield* persist(step, at)
+      }))
+
+    return traced("CardAuthentications", { authenticate, challenge, attemptChallenge } as const)
+  }),
+  dependencies: [CardStore.Default, CardPaymentStore.Default, Events.Default, serviceDecides]
+}) {}

@@ -1,0 +1,47 @@
+/**
+ * The seam where a card event is decided. The card simulations ask the
+ * decider once the declines nobody can overrule are ruled out, and apply its
+ * answer through the domain's planners. `serviceDecides` is the service
+ * deciding itself (approve within the available balance, challenge every 3DS
+ * attempt, provision every token of an active card); a decider that asks the
+ * client through real-time decisions replaces it without touching the
+ * simulations.
+ */
+import type { Card } from "@moneta/domain/Card"
+import * as CardDecision from "@moneta/domain/CardDecision"
+import type { CardPaymentId, EventSubscriptionId } from "@moneta/domain/Ids"
+import { Context, Effect, Layer } from "effect"
+
+/** Where a question comes from: the card, the payment it will belong to, the subscription the simulation named. */
+export interface CardEventContext {
+  readonly card: Card
+  readonly cardPaymentId: CardPaymentId
+  readonly eventSubscriptionId: EventSubscriptionId | null
+}
+
+export interface CardDeciderShape {
+  /** An initial or incremental authorization (the question says which direction and amount). */
+  readonly authorization: (
+    context: CardEventContext,
+    question: CardDecision.AuthorizationQuestion & { readonly incremental: boolean }
+  ) => Effect.Effect<CardDecision.AuthorizationAnswer>
+  readonly balanceInquiry: (
+    context: CardEventContext,
+    question: { readonly available: number }
+  ) => Effect.Effect<CardDecision.AuthorizationAnswer>
+  readonly authentication: (context: CardEventContext) => Effect.Effect<CardDecision.AuthenticationAnswer>
+  readonly challengeDelivery: (context: CardEventContext) => Effect.Effect<CardDecision.ChallengeDeliveryAnswer>
+  readonly digitalWalletToken: (context: Omit<CardEventContext, "cardPaymentId">) => Effect.Effect<CardDecision.TokenAnswer>
+}
+
+export class CardDecider extends Context.Tag("@moneta/bank/CardDecider")<CardDecider, CardDeciderShape>() {}
+
+/** The service decides every card event itself. */
+export const serviceDecides = Layer.succeed(CardDecider, {
+  authorization: (_context, question) => Effect.succeed(CardDecision.serviceAuthorizationDecision(question)),
+  balanceInquiry: () =>
+    Effect.succeed(CardDecision.AuthorizationAnswer.Approve({ actioner: "increase", realTimeDecisionId: null, balance: null })),
+  authentication: (context) => Effect.succeed(CardDecision.serviceAuthenticationDecision(context.card.status)),
+  challengeDelivery: () => Effect.succeed(CardDecision.serviceChallengeDelivery),
+  digitalWalletToken: () => Effect.succeed(CardDecision.serviceTokenDecision)
+})

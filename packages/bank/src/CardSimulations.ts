@@ -1,0 +1,414 @@
+/**
+ * Sandbox card network simulations (decisions.md d): authorizations,
+ * increments, reversals, expirations, settlements, refunds, fuel
+ * confirmations and balance inquiries. Each loads what it needs, asks the decider where the network
+ * would ask the issuer, lets the domain's planner (`CardActivity`) decide the
+ * outcome, and writes the card payment, its holds and postings, the declined
+ * transaction and every event in one database transaction; a refused
+ * simulation (409, 404, 400) writes nothing.
+ *
+ * Lock order: the card payment row, then the account row (read for the
+ * available balance), then the holds the ledger ends or revises. Every change
+ * to a card's hold happens under its card payment's lock, so reading the hold
+ * after that lock sees its current state.
+ */
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import type { Card } from "@moneta/domain/Card"
+import * as CardActivity from "@moneta/domain/CardActivity"
+import * as CardClearing from "@moneta/domain/CardClearing"
+import * as CardDecision from "@moneta/domain/CardDecision"
+import type { CardPayment } from "@moneta/domain/CardPayment"
+import * as CardRequests from "@moneta/domain/CardRequests"
+import type { Step } from "@moneta/domain/CardSteps"
+import type {
+  SimulateCardAuthorization,
+  SimulateCardAuthorizationExpiration,
+  SimulateCardBalanceInquiry,
+  SimulateCardFuelConfirmation,
+  SimulateCardIncrement,
+  SimulateCardRefund,
+  SimulateCardReversal,
+  SimulateCardSettlement
+} from "@moneta/domain/CardSimulations"
+import { approvedAuthorization, declinedAuthorization } from "@moneta/domain/CardSimulations"
+import {
+  CardAuthorizationExpirationId,
+  CardAuthorizationId,
+  CardBalanceInquiryId,
+  CardDeclineId,
+  CardFuelConfirmationId,
+  CardIncrementId,
+  CardPaymentId,
+  CardRefundId,
+  CardReversalId,
+  CardSettlementId,
+  DeclinedTransactionId,
+  type CardId,
+  type DigitalWalletTokenId,
+  type EventSubscriptionId,
+  PendingTransactionId,
+  type PhysicalCardId,
+  TransactionId
+} from "@moneta/domain/Ids"
+import type { Balance } from "@moneta/store/Accounts"
+import { CardPayments as CardPaymentStore } from "@moneta/store/CardPayments"
+import { Cards as CardStore } from "@moneta/store/Cards"
+import { DeclinedTransactions as DeclinedTransactionStore } from "@moneta/store/DeclinedTransactions"
+import { DigitalWalletTokens as DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
+import { EventSubscriptions as EventSubscriptionStore } from "@moneta/store/EventSubscriptions"
+import { makeId } from "@moneta/store/IdGenerator"
+import { PendingTransactions as PendingTransactionStore } from "@moneta/store/PendingTransactions"
+import { Transactions as TransactionStore } from "@moneta/store/Transactions"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { type DateTime, Effect, Random } from "effect"
+import { CardDecider, serviceDecides } from "./CardDecider.js"
+import { Events } from "./Events.js"
+import { type Applied, Ledger } from "./Ledger.js"
+import { notFound, orNotFound } from "./NotFound.js"
+import { now } from "./Time.js"
+import { traced } from "./Traced.js"
+
+/** A random 12-digit network reference (retrieval reference number; its last six digits are the authorization code). */
+const networkReference: Effect.Effect<string> = Effect.map(
+  Effect.all(Array.from({ length: 12 }, () => Random.nextIntBetween(0, 10))),
+  (digits) => digits.join("")
+)
+
+const reserve = <A>(prefix: string, brand: (id: string) => A) => Effect.map(makeId(prefix), brand)
+
+export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/bank/CardSimulations", {
+  effect: Effect.gen(function*() {
+    const cards = yield* CardStore
+    const cardPayments = yield* CardPaymentStore
+    const declinedTransactions = yield* DeclinedTransactionStore
+    const tokens = yield* DigitalWalletTokenStore
+    const holds = yield* PendingTransactionStore
+    const transactions = yield* TransactionStore
+    const ledger = yield* Ledger
+    const events = yield* Events
+    const decider = yield* CardDecider
+    const subscriptions = yield* EventSubscriptionStore
+
+    const findCard = (id: CardId) =>
+      Effect.flatMap(Tenant, (tenant) => orNotFound("card", id)(cards.find(tenant, id)))
+
+    const lockPayment = (id: CardPaymentId) =>
+      Effect.flatMap(Tenant, (tenant) => orNotFound("card_payment", id)(cardPayments.lock(tenant, id)))
+
+    /**
+     * Writes a step: its money movements first (they lock the account; a 409
+     * there leaves nothing written), then the card payment, the declined
+     * transaction and the events.
+     */
+    const persist = (step: Step, at: DateTime.Utc, locked: ReadonlyMap<string, Balance> = new Map()) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const applied = yield* ledger.apply(step.effects, at, locked)
+        if (step.isNew) yield* cardPayments.insert(tenant, step.cardPayment)
+        else yield* cardPayments.update(tenant, step.cardPayment)
+        if (step.declinedTransaction !== null) yield* declinedTransactions.insert(tenant, step.declinedTransaction)
+        yield* events.record(step.events, at)
+        return applied
+      })
+
+    /** A subscription a simulation routes its real-time decision to must be the caller's (404 otherwise). */
+    const subscriptionOf = (id: EventSubscriptionId | undefined) =>
+      id === undefined
+        ? Effect.succeed(null)
+        : Effect.flatMap(Tenant, (tenant) =>
+          Effect.as(orNotFound("event_subscription", id)(subscriptions.find(tenant, id)), id))
+
+    /**
+     * The card an authorization names: by card, or through a wallet token (which must be the caller's).
+     * The body's schema requires exactly one of the three selectors.
+     */
+    const cardOf = (body: {
+      readonly card_id?: CardId | undefined
+      readonly digital_wallet_token_id?: DigitalWalletTokenId | undefined
+      readonly physical_card_id?: PhysicalCardId | undefined
+    }) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        if (body.physical_card_id !== undefined) {
+          // this service issues no physical cards: such an id names nothing of the caller's
+          return yield* Effect.fail(notFound("physical_card", body.physical_card_id))
+        }
+        if (body.digital_wallet_token_id !== undefined) {
+          const token = yield* orNotFound("digital_wallet_token", body.digital_wallet_token_id)(
+            tokens.find(tenant, body.digital_wallet_token_id)
+          )
+          return { card: yield* findCard(token.card_id), token }
+        }
+        if (body.card_id !== undefined) return { card: yield* findCard(body.card_id), token: null }
+        return yield* Effect.dieMessage("the body names no card: its schema requires one selector")
+      })
+
+    const authorize = (body: SimulateCardAuthorization) =>
+      transactionally(Effect.gen(function*() {
+        const { card, token } = yield* cardOf(body)
+        const authenticated = body.authenticated_card_payment_id === undefined
+          ? null
+          : yield* Effect.flatMap(lockPayment(body.authenticated_card_payment_id), (payment) =>
+            CardActivity.requireSameCard(payment, card))
+        const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
+        const original = body.processing_category?.refund?.original_card_payment_id
+        if (original !== undefined) {
+          yield* orNotFound("card_payment", original)(cardPayments.find(yield* Tenant, original))
+        }
+        const balance = yield* ledger.lockAccount(card.account_id)
+        const cardPaymentId = authenticated?.id ?? (yield* reserve("card_payment", CardPaymentId.make))
+        const question = CardActivity.authorizationQuestion({ body, available: balance.available })
+        const forced = CardDecision.forcedDecline({
+          forced: body.decline_reason,
+          cardStatus: card.status,
+          tokenStatus: token?.status ?? null
+        })
+        const answer = forced !== undefined
+          ? CardDecision.declineByService(forced)
+          : yield* decider.authorization({ card, cardPaymentId, eventSubscriptionId }, { ...question, incremental: false })
+        const at = yield* now
+        const step = yield* CardActivity.authorize({
+          at,
+          card,
+          digitalWalletTokenId: token?.id ?? null,
+          body,
+          available: balance.available,
+          answer,
+          authenticatedCardPayment: authenticated,
+          reference: yield* networkReference,
+          ids: {
+            cardPayment: cardPaymentId,
+            cardAuthorization: yield* reserve("card_authorization", CardAuthorizationId.make),
+            cardDecline: yield* reserve("card_decline", CardDeclineId.make),
+            pendingTransaction: yield* reserve("pending_transaction", PendingTransactionId.make),
+            declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
+          }
+        })
+        const applied = yield* persist(step, at, new Map([[card.account_id, balance]]))
+        const hold = applied.createdHolds[0]
+        if (hold !== undefined) return approvedAuthorization(hold)
+        if (step.declinedTransaction !== null) return declinedAuthorization(step.declinedTransaction)
+        return yield* Effect.dieMessage("an authorization step neither held money nor declined")
+      }))
+
+    /** Locks the payment and its card, for the steps that change an existing payment. */
+    const loadPayment = (id: CardPaymentId) =>
+      Effect.gen(function*() {
+        const cardPayment = yield* lockPayment(id)
+        return { cardPayment, card: yield* findCard(cardPayment.card_id) }
+      })
+
+    const increment = (body: SimulateCardIncrement) =>
+      transactionally(Effect.gen(function*() {
+        const { card, cardPayment } = yield* loadPayment(body.card_payment_id)
+        const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
+        // refuse an increment of an authorization that is not open before anyone is asked about it
+        yield* CardActivity.openAuthorization(cardPayment)
+        const balance = yield* ledger.lockAccount(card.account_id)
+        const forced = CardDecision.forcedDecline({ forced: undefined, cardStatus: card.status, tokenStatus: null })
+        const answer = forced !== undefined
+          ? CardDecision.declineByService(forced)
+          : yield* decider.authorization(
+            { card, cardPaymentId: cardPayment.id, eventSubscriptionId },
+            { amount: body.amount, direction: "settlement", available: balance.available, incremental: true }
+          )
+        const at = yield* now
+        const step = yield* CardActivity.increment({
+          at,
+          card,
+          cardPayment,
+          amount: body.amount,
+          available: balance.available,
+          answer,
+          reference: yield* networkReference,
+          ids: {
+            cardIncrement: yield* reserve("card_increment", CardIncrementId.make),
+            cardDecline: yield* reserve("card_decline", CardDeclineId.make),
+            declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
+          }
+        })
+        yield* persist(step, at, new Map([[card.account_id, balance]]))
+        return step.cardPayment
+      }))
+
+    /** Locks the payment and applies one planned change to it (reversal, expiration, fuel confirmation). */
+    const changePayment = <E>(
+      id: CardPaymentId,
+      plan: (cardPayment: CardPayment, at: DateTime.Utc) => Effect.Effect<Step, E>
+    ) =>
+      transactionally(Effect.gen(function*() {
+        const cardPayment = yield* lockPayment(id)
+        const at = yield* now
+        const step = yield* plan(cardPayment, at)
+        yield* persist(step, at)
+        return step.cardPayment
+      }))
+
+    const reverse = (body: SimulateCardReversal) =>
+      changePayment(body.card_payment_id, (cardPayment, at) =>
+        Effect.gen(function*() {
+          return yield* CardActivity.reverse({
+            at,
+            cardPayment,
+            amount: body.amount,
+            reference: yield* networkReference,
+            id: yield* reserve("card_reversal", CardReversalId.make)
+          })
+        }))
+
+    const expire = (body: SimulateCardAuthorizationExpiration) =>
+      changePayment(body.card_payment_id, (cardPayment, at) =>
+        Effect.gen(function*() {
+          return yield* CardActivity.expire({
+            at,
+            cardPayment,
+            id: yield* reserve("card_authorization_expiration", CardAuthorizationExpirationId.make)
+          })
+        }))
+
+    const confirmFuel = (body: SimulateCardFuelConfirmation) =>
+      changePayment(body.card_payment_id, (cardPayment, at) =>
+        Effect.gen(function*() {
+          return yield* CardActivity.confirmFuel({
+            at,
+            cardPayment,
+            amount: body.amount,
+            reference: yield* networkReference,
+            id: yield* reserve("card_fuel_confirmation", CardFuelConfirmationId.make)
+          })
+        }))
+
+    /** The authorization a `card_authorization` hold belongs to, its card payment locked. */
+    const authorizedPaymentOf = (pendingTransactionId: PendingTransactionId) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const found = yield* orNotFound("pending_transaction", pendingTransactionId)(holds.find(tenant, pendingTransactionId))
+        const authorization = yield* CardClearing.requireAuthorizationHold(found)
+        const cardPayment = yield* lockPayment(authorization.card_payment_id)
+        // read again under the payment's lock: every change to the hold happens under it
+        const hold = yield* orNotFound("pending_transaction", pendingTransactionId)(holds.find(tenant, pendingTransactionId))
+        return { cardPayment, hold }
+      })
+
+    /** The posted transaction of the step (settlements and refunds post exactly one). */
+    const postedOf = (applied: Applied) => {
+      const transaction = applied.transactions[0]
+      return transaction === undefined
+        ? Effect.dieMessage("a clearing step posted no transaction")
+        : Effect.succeed(transaction)
+    }
+
+    const settle = (body: SimulateCardSettlement) =>
+      transactionally(Effect.gen(function*() {
+        const card = yield* findCard(body.card_id)
+        const authorized = body.pending_transaction_id === undefined
+          ? null
+          : yield* authorizedPaymentOf(body.pending_transaction_id)
+        const locked = authorized === null
+          ? new Map([[card.account_id, yield* ledger.lockAccount(card.account_id)]])
+          : new Map<string, Balance>()
+        const at = yield* now
+        const step = yield* CardClearing.settle({
+          at,
+          card,
+          authorized,
+          amount: body.amount,
+          reference: yield* networkReference,
+          ids: {
+            cardPayment: yield* reserve("card_payment", CardPaymentId.make),
+            cardSettlement: yield* reserve("card_settlement", CardSettlementId.make),
+            transaction: yield* reserve("transaction", TransactionId.make)
+          }
+        })
+        return yield* postedOf(yield* persist(step, at, locked))
+      }))
+
+    const refund = (body: SimulateCardRefund) =>
+      transactionally(Effect.gen(function*() {
+        const target = yield* refundTarget(body)
+        const card: Pick<Card, "id" | "account_id"> = { id: target.cardPayment.card_id, account_id: target.cardPayment.account_id }
+        const at = yield* now
+        const step = yield* CardClearing.refund({
+          at,
+          card,
+          cardPayment: target.cardPayment,
+          of: target.of,
+          amount: body.amount,
+          reference: yield* networkReference,
+          ids: {
+            cardRefund: yield* reserve("card_refund", CardRefundId.make),
+            transaction: yield* reserve("transaction", TransactionId.make)
+          }
+        })
+        return yield* postedOf(yield* persist(step, at))
+      }))
+
+    /** What a refund names: a settlement's transaction, or a refund authorization's hold; with its payment locked. */
+    const refundTarget = (body: SimulateCardRefund) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        if (body.pending_transaction_id !== undefined) {
+          const { cardPayment, hold } = yield* authorizedPaymentOf(body.pending_transaction_id)
+          return { cardPayment, of: { _tag: "RefundAuthorization", hold } as const }
+        }
+        const transactionId = body.transaction_id
+        // the body's schema requires exactly one of pending_transaction_id and transaction_id
+        if (transactionId === undefined) return yield* Effect.dieMessage("the refund names neither a hold nor a settlement")
+        const transaction = yield* orNotFound("transaction", transactionId)(transactions.find(tenant, transactionId))
+        const settlement = yield* CardClearing.requireSettlement(transaction)
+        const cardPayment: CardPayment = yield* lockPayment(settlement.card_payment_id)
+        return { cardPayment, of: { _tag: "Settlement", transaction } as const }
+      })
+
+    const inquireBalance = (body: SimulateCardBalanceInquiry) =>
+      transactionally(Effect.gen(function*() {
+        const { card, token } = yield* cardOf(body)
+        const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
+        const balance = yield* ledger.lockAccount(card.account_id)
+        const cardPaymentId = yield* reserve("card_payment", CardPaymentId.make)
+        const forced = CardDecision.forcedDecline({
+          forced: body.decline_reason,
+          cardStatus: card.status,
+          tokenStatus: token?.status ?? null
+        })
+        const answer = forced !== undefined
+          ? CardDecision.declineByService(forced)
+          : yield* decider.balanceInquiry(
+            { card, cardPaymentId, eventSubscriptionId },
+            { available: balance.available }
+          )
+        const at = yield* now
+        const step = yield* CardRequests.inquireBalance({
+          at,
+          card,
+          digitalWalletTokenId: token?.id ?? null,
+          body,
+          available: balance.available,
+          answer,
+          reference: yield* networkReference,
+          ids: {
+            cardPayment: cardPaymentId,
+            cardBalanceInquiry: yield* reserve("card_balance_inquiry", CardBalanceInquiryId.make),
+            cardDecline: yield* reserve("card_decline", CardDeclineId.make),
+            declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
+          }
+        })
+        yield* persist(step, at, new Map([[card.account_id, balance]]))
+        return step.cardPayment
+      }))
+
+    return traced("CardSimulations", { authorize, increment, reverse, expire, confirmFuel, settle, refund, inquireBalance } as const)
+  }),
+  dependencies: [
+    CardStore.Default,
+    CardPaymentStore.Default,
+    DeclinedTransactionStore.Default,
+    DigitalWalletTokenStore.Default,
+    PendingTransactionStore.Default,
+    TransactionStore.Default,
+    Ledger.Default,
+    Events.Default,
+    EventSubscriptionStore.Default,
+    serviceDecides
+  ]
+}) {}

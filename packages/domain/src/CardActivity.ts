@@ -1,0 +1,399 @@
+/**
+ * What card activity does to an authorization: the planners of
+ * authorizations, increments, reversals, expirations and fuel confirmations
+ * (decisions.md d, f, j). Each takes what the bank loaded (the card, the card
+ * payment, the available balance read under the account's row lock), the ids
+ * it reserved and the decider's answer, and returns the next card payment, its
+ * events, the money movements for the ledger and the declined transaction of a
+ * decline; or the refusal (409) that writes nothing. Settlements and refunds
+ * are in `CardClearing`.
+ */
+import { DateTime, Either } from "effect"
+import type { Card } from "./Card.js"
+import * as CardDecision from "./CardDecision.js"
+import { merchantOf, networkDetailsOf, networkIdentifiersOf, noVerification, authorizationLifetime } from "./CardMessages.js"
+import { type Direction, noAdditionalAmounts, type ProcessingCategory } from "./CardNetwork.js"
+import * as CardPayment from "./CardPayment.js"
+import {
+  CardAuthorization,
+  CardAuthorizationExpiration,
+  CardDecline,
+  CardFuelConfirmation,
+  CardIncrement,
+  CardReversal
+} from "./CardPaymentElements.js"
+import type { SimulateCardAuthorization } from "./CardSimulations.js"
+import { type Step, cardRoute, changed, declinedStep, declinedTransactionOf, merchantOfAuthorization, place } from "./CardSteps.js"
+import { InvalidOperationError } from "./Errors.js"
+import type {
+  CardAuthorizationExpirationId,
+  CardAuthorizationId,
+  CardDeclineId,
+  CardFuelConfirmationId,
+  CardIncrementId,
+  CardPaymentId,
+  CardReversalId,
+  DeclinedTransactionId,
+  DigitalWalletTokenId,
+  PendingTransactionId
+} from "./Ids.js"
+import type { MoneyEffect } from "./MoneyEffect.js"
+import type { Timestamp } from "./Timestamp.js"
+
+const refuse = (detail: string) => Either.left(new InvalidOperationError({ detail }))
+
+/** The direction of an authorization: a `refund` processing category credits the cardholder. */
+export const directionOf = (body: SimulateCardAuthorization): Direction =>
+  body.processing_category?.category === "refund" ? "refund" : "settlement"
+
+const processingCategoryOf = (body: SimulateCardAuthorization): ProcessingCategory =>
+  body.processing_category?.category ?? "purchase"
+
+// ---------------------------------------------------------------------------
+// Authorizations
+// ---------------------------------------------------------------------------
+
+export interface AuthorizationInput {
+  readonly at: Timestamp
+  readonly card: Card
+  readonly digitalWalletTokenId: DigitalWalletTokenId | null
+  readonly body: SimulateCardAuthorization
+  /** The account's available balance, read under its row lock. */
+  readonly available: number
+  readonly answer: CardDecision.AuthorizationAnswer
+  /** The authenticated card payment the authorization joins (`authenticated_card_payment_id`). */
+  readonly authenticatedCardPayment: CardPayment.CardPayment | null
+  /** A random 12-digit network reference. */
+  readonly reference: string
+  readonly ids: {
+    readonly cardPayment: CardPaymentId
+    readonly cardAuthorization: CardAuthorizationId
+    readonly cardDecline: CardDeclineId
+    readonly pendingTransaction: PendingTransactionId
+    readonly declinedTransaction: DeclinedTransactionId
+  }
+}
+
+/** The authenticated card payment an authorization joins must be of the same card (409 otherwise). */
+export const requireSameCard = (
+  cardPayment: CardPayment.CardPayment,
+  card: Card
+): Either.Either<CardPayment.CardPayment, InvalidOperationError> =>
+  cardPayment.card_id === card.id
+    ? Either.right(cardPayment)
+    : refuse(`card payment ${cardPayment.id} belongs to another card than ${card.id}`)
+
+/** What a decider is asked about this authorization. */
+export const authorizationQuestion = (input: Pick<AuthorizationInput, "body" | "available">): CardDecision.AuthorizationQuestion => ({
+  amount: input.body.amount,
+  direction: directionOf(input.body),
+  available: input.available
+})
+
+/**
+ * Applies the decider's answer to a simulated authorization. Approved: a
+ * `card_authorization` element and its pending transaction, holding the
+ * amount (a refund authorization credits and holds nothing). Declined (or
+ * approved beyond the available balance): a `card_decline` element and its
+ * declined transaction; nothing is held.
+ */
+export const authorize = (input: AuthorizationInput): Either.Either<Step, InvalidOperationError> => {
+  const { at, body, card, ids } = input
+  const question = authorizationQuestion(input)
+  const answer = CardDecision.withinAvailableBalance(input.answer, question)
+  const cardPaymentId = input.authenticatedCardPayment?.id ?? ids.cardPayment
+  const common = {
+    additional_amounts: noAdditionalAmounts,
+    amount: body.amount,
+    card_payment_id: cardPaymentId,
+    currency: "USD" as const,
+    digital_wallet_token_id: input.digitalWalletTokenId,
+    direction: question.direction,
+    ...merchantOf(body),
+    network_details: networkDetailsOf(body.network_details),
+    network_identifiers: networkIdentifiersOf(input.reference),
+    network_risk_score: body.network_risk_score ?? null,
+    physical_card_id: null,
+    presentment_amount: body.amount,
+    presentment_currency: "USD",
+    processing_category: processingCategoryOf(body),
+    real_time_decision_id: answer.realTimeDecisionId,
+    scheme_fees: [],
+    terminal_id: body.terminal_id ?? null,
+    verification: noVerification
+  }
+  const fields: CardPayment.CreateCardPayment = {
+    id: cardPaymentId,
+    account_id: card.account_id,
+    card_id: card.id,
+    created_at: at,
+    digital_wallet_token_id: input.digitalWalletTokenId,
+    physical_card_id: null
+  }
+  if (answer._tag === "Decline") {
+    const decline = new CardDecline({
+      ...common,
+      id: ids.cardDecline,
+      actioner: answer.actioner,
+      declined_transaction_id: ids.declinedTransaction,
+      incremented_card_authorization_id: null,
+      real_time_decision_reason: answer.realTimeDecisionReason,
+      reason: answer.reason
+    })
+    const declinedTransaction = declinedTransactionOf(ids.declinedTransaction, decline, card, at)
+    return Either.map(
+      place(input.authenticatedCardPayment, fields, { category: "card_decline", created_at: at, card_decline: decline }),
+      (placed) => declinedStep(placed, declinedTransaction)
+    )
+  }
+  const authorization = new CardAuthorization({
+    ...common,
+    id: ids.cardAuthorization,
+    actioner: answer.actioner,
+    expires_at: DateTime.add(at, authorizationLifetime),
+    healthcare: null,
+    pending_transaction_id: ids.pendingTransaction,
+    type: "card_authorization"
+  })
+  const hold: MoneyEffect = {
+    kind: "create_pending_transaction",
+    pendingTransactionId: ids.pendingTransaction,
+    accountId: card.account_id,
+    amount: question.direction === "settlement" ? -body.amount : body.amount,
+    description: authorization.merchant_descriptor,
+    source: { category: "card_authorization", card_authorization: authorization },
+    route: cardRoute(card),
+    requiresAvailableBalance: question.direction === "settlement"
+  }
+  return Either.map(
+    place(input.authenticatedCardPayment, fields, {
+      category: "card_authorization",
+      created_at: at,
+      card_authorization: authorization
+    }),
+    (placed) => ({ ...placed, effects: [hold], declinedTransaction: null })
+  )
+}
+
+// ---------------------------------------------------------------------------
+// Changes to an authorization
+// ---------------------------------------------------------------------------
+
+/**
+ * The payment's settlement authorization while it still holds money (before
+ * the decider is asked about an increment): refused when it has none, it
+ * expired, was settled or was fully reversed.
+ */
+export const openAuthorization = (
+  cardPayment: CardPayment.CardPayment
+): Either.Either<CardAuthorization, InvalidOperationError> => {
+  const authorization = CardPayment.authorizationOf(cardPayment)
+  if (authorization === undefined) return refuse(`card payment ${cardPayment.id} has no authorization`)
+  if (authorization.direction !== "settlement") return refuse(`card payment ${cardPayment.id} is a refund authorization`)
+  if (CardPayment.hasExpired(cardPayment)) return refuse(`the authorization of card payment ${cardPayment.id} has expired`)
+  if (CardPayment.hasSettledAuthorization(cardPayment)) {
+    return refuse(`the authorization of card payment ${cardPayment.id} was settled`)
+  }
+  if (CardPayment.outstandingAuthorization(cardPayment) === 0) {
+    return refuse(`the authorization of card payment ${cardPayment.id} holds nothing any more`)
+  }
+  return Either.right(authorization)
+}
+
+/** The hold of the payment's authorization (the domain only opens authorizations with one). */
+const holdOf = (authorization: CardAuthorization): PendingTransactionId | null => authorization.pending_transaction_id
+
+/** The movement that makes the hold equal what is left outstanding: revised, or completed at 0. */
+const followHold = (hold: PendingTransactionId, outstanding: number, grows: boolean): MoneyEffect =>
+  outstanding === 0
+    ? { kind: "complete_pending_transaction", pendingTransactionId: hold }
+    : { kind: "revise_pending_transaction", pendingTransactionId: hold, amount: -outstanding, requiresAvailableBalance: grows }
+
+const withHold = (
+  authorization: CardAuthorization,
+  build: (hold: PendingTransactionId) => Either.Either<Step, InvalidOperationError>
+): Either.Either<Step, InvalidOperationError> => {
+  const hold = holdOf(authorization)
+  return hold === null ? refuse(`authorization ${authorization.id} holds no pending transaction`) : build(hold)
+}
+
+export interface IncrementInput {
+  readonly at: Timestamp
+  readonly card: Card
+  readonly cardPayment: CardPayment.CardPayment
+  readonly amount: number
+  readonly available: number
+  readonly answer: CardDecision.AuthorizationAnswer
+  readonly reference: string
+  readonly ids: {
+    readonly cardIncrement: CardIncrementId
+    readonly cardDecline: CardDeclineId
+    readonly declinedTransaction: DeclinedTransactionId
+  }
+}
+
+/**
+ * Applies the answer to an incremental authorization. Approved: a
+ * `card_increment` element and the hold grows by the amount. Declined (or
+ * beyond the available balance): a `card_decline` naming the authorization,
+ * its declined transaction, and the hold stays.
+ */
+export const increment = (input: IncrementInput): Either.Either<Step, InvalidOperationError> =>
+  Either.flatMap(openAuthorization(input.cardPayment), (authorization) =>
+    withHold(authorization, (hold) => {
+      const { at, card, cardPayment, ids } = input
+      const answer = CardDecision.withinAvailableBalance(input.answer, {
+        amount: input.amount,
+        direction: "settlement",
+        available: input.available
+      })
+      const outstanding = CardPayment.outstandingAuthorization(cardPayment)
+      if (answer._tag === "Decline") {
+        const decline = new CardDecline({
+          id: ids.cardDecline,
+          actioner: answer.actioner,
+          additional_amounts: noAdditionalAmounts,
+          amount: input.amount,
+          card_payment_id: cardPayment.id,
+          currency: "USD",
+          declined_transaction_id: ids.declinedTransaction,
+          digital_wallet_token_id: authorization.digital_wallet_token_id,
+          direction: "settlement",
+          incremented_card_authorization_id: authorization.id,
+          ...merchantOfAuthorization(authorization),
+          network_details: authorization.network_details,
+          network_identifiers: networkIdentifiersOf(input.reference),
+          network_risk_score: null,
+          physical_card_id: authorization.physical_card_id,
+          presentment_amount: input.amount,
+          presentment_currency: "USD",
+          processing_category: authorization.processing_category,
+          real_time_decision_id: answer.realTimeDecisionId,
+          real_time_decision_reason: answer.realTimeDecisionReason,
+          reason: answer.reason,
+          scheme_fees: [],
+          terminal_id: authorization.terminal_id,
+          verification: authorization.verification
+        })
+        const declinedTransaction = declinedTransactionOf(ids.declinedTransaction, decline, card, at)
+        return Either.map(
+          CardPayment.applyElement(cardPayment, { category: "card_decline", created_at: at, card_decline: decline }),
+          ({ events, next }) => declinedStep({ cardPayment: next, isNew: false, events }, declinedTransaction)
+        )
+      }
+      const element = new CardIncrement({
+        id: ids.cardIncrement,
+        actioner: answer.actioner,
+        additional_amounts: noAdditionalAmounts,
+        amount: input.amount,
+        card_authorization_id: authorization.id,
+        currency: "USD",
+        network: "network_a",
+        network_identifiers: networkIdentifiersOf(input.reference),
+        network_risk_score: null,
+        pending_transaction_id: hold,
+        presentment_amount: input.amount,
+        presentment_currency: "USD",
+        real_time_decision_id: answer.realTimeDecisionId,
+        scheme_fees: [],
+        type: "card_increment",
+        updated_authorization_amount: outstanding + input.amount
+      })
+      return changed(cardPayment, { category: "card_increment", created_at: at, card_increment: element }, (next) => [
+        followHold(hold, CardPayment.outstandingAuthorization(next), true)
+      ])
+    }))
+
+/**
+ * A reversal of `amount` (default: all that is outstanding) releases that much
+ * of the hold; at zero the pending transaction completes.
+ */
+export const reverse = (input: {
+  readonly at: Timestamp
+  readonly cardPayment: CardPayment.CardPayment
+  readonly amount: number | undefined
+  readonly reference: string
+  readonly id: CardReversalId
+}): Either.Either<Step, InvalidOperationError> =>
+  Either.flatMap(openAuthorization(input.cardPayment), (authorization) =>
+    withHold(authorization, (hold) => {
+      const outstanding = CardPayment.outstandingAuthorization(input.cardPayment)
+      const amount = input.amount ?? outstanding
+      const element = new CardReversal({
+        id: input.id,
+        card_authorization_id: authorization.id,
+        currency: "USD",
+        ...merchantOfAuthorization(authorization),
+        network: "network_a",
+        network_identifiers: networkIdentifiersOf(input.reference),
+        pending_transaction_id: hold,
+        presentment_currency: "USD",
+        reversal_amount: amount,
+        reversal_presentment_amount: amount,
+        reversal_reason: amount >= outstanding ? "reversed_by_customer" : "partial_reversal",
+        scheme_fees: [],
+        terminal_id: authorization.terminal_id,
+        type: "card_reversal",
+        updated_authorization_amount: Math.max(0, outstanding - amount),
+        updated_authorization_presentment_amount: Math.max(0, outstanding - amount)
+      })
+      return changed(
+        input.cardPayment,
+        { category: "card_reversal", created_at: input.at, card_reversal: element },
+        (next) => [followHold(hold, CardPayment.outstandingAuthorization(next), false)]
+      )
+    }))
+
+/** The authorization expires: what it still held is released and its pending transaction completes. */
+export const expire = (input: {
+  readonly at: Timestamp
+  readonly cardPayment: CardPayment.CardPayment
+  readonly id: CardAuthorizationExpirationId
+}): Either.Either<Step, InvalidOperationError> =>
+  Either.flatMap(openAuthorization(input.cardPayment), (authorization) =>
+    withHold(authorization, (hold) =>
+      changed(
+        input.cardPayment,
+        {
+          category: "card_authorization_expiration",
+          created_at: input.at,
+          card_authorization_expiration: new CardAuthorizationExpiration({
+            id: input.id,
+            card_authorization_id: authorization.id,
+            currency: "USD",
+            expired_amount: CardPayment.outstandingAuthorization(input.cardPayment),
+            network: "network_a",
+            type: "card_authorization_expiration"
+          })
+        },
+        () => [{ kind: "complete_pending_transaction", pendingTransactionId: hold }]
+      )))
+
+/** A fuel dispenser reports what it dispensed: recorded once per authorization; the hold is unchanged. */
+export const confirmFuel = (input: {
+  readonly at: Timestamp
+  readonly cardPayment: CardPayment.CardPayment
+  readonly amount: number
+  readonly reference: string
+  readonly id: CardFuelConfirmationId
+}): Either.Either<Step, InvalidOperationError> =>
+  Either.flatMap(openAuthorization(input.cardPayment), (authorization) =>
+    changed(
+      input.cardPayment,
+      {
+        category: "card_fuel_confirmation",
+        created_at: input.at,
+        card_fuel_confirmation: new CardFuelConfirmation({
+          id: input.id,
+          card_authorization_id: authorization.id,
+          currency: "USD",
+          network: "network_a",
+          network_identifiers: networkIdentifiersOf(input.reference),
+          pending_transaction_id: authorization.pending_transaction_id,
+          scheme_fees: [],
+          type: "card_fuel_confirmation",
+          updated_authorization_amount: input.amount
+        })
+      },
+      () => []
+    ))

@@ -1,0 +1,90 @@
+/**
+ * What the sandbox's card network sends: the merchant (the simulation's
+ * fields, or defaults), the network identifiers of authorization-like and
+ * clearing messages, the network details and the (unchecked) verification.
+ */
+import { type NetworkADetails, type NetworkDetails, type NetworkIdentifiers, type Verification } from "./CardNetwork.js"
+
+/** How long an authorization holds money unless the merchant settles it first. */
+export const authorizationLifetime = { days: 7 } as const
+
+/** What the sandbox's merchant looks like unless the simulation says otherwise. */
+export const defaultMerchant = {
+  merchant_acceptor_id: "5665270011000168",
+  merchant_category_code: "5734",
+  merchant_city: "New York",
+  merchant_country: "US",
+  merchant_descriptor: "SANDBOX MERCHANT",
+  merchant_postal_code: "10045",
+  merchant_state: "NY"
+} as const
+
+export interface MerchantInput {
+  readonly merchant_acceptor_id?: string | undefined
+  readonly merchant_category_code?: string | undefined
+  readonly merchant_city?: string | undefined
+  readonly merchant_country?: string | undefined
+  readonly merchant_descriptor?: string | undefined
+  readonly merchant_state?: string | undefined
+}
+
+export const merchantOf = (input: MerchantInput) => ({
+  merchant_acceptor_id: input.merchant_acceptor_id ?? defaultMerchant.merchant_acceptor_id,
+  merchant_category_code: input.merchant_category_code ?? defaultMerchant.merchant_category_code,
+  merchant_city: input.merchant_city ?? defaultMerchant.merchant_city,
+  merchant_country: input.merchant_country ?? defaultMerchant.merchant_country,
+  merchant_descriptor: input.merchant_descriptor ?? defaultMerchant.merchant_descriptor,
+  merchant_postal_code: defaultMerchant.merchant_postal_code,
+  merchant_state: input.merchant_state ?? defaultMerchant.merchant_state
+})
+
+/**
+ * The network identifiers of a message, from a reference the bank drew at
+ * random (12 digits): the authorization code is its last six.
+ */
+export const networkIdentifiersOf = (reference: string): NetworkIdentifiers => ({
+  authorization_identification_response: reference.slice(-6),
+  retrieval_reference_number: reference,
+  trace_number: reference.slice(0, 6),
+  transaction_id: reference
+})
+
+export const clearingIdentifiersOf = (reference: string) => ({
+  acquirer_business_id: "69650702",
+  acquirer_reference_number: `2${reference.padStart(22, "0")}`.slice(0, 23),
+  authorization_identification_response: reference.slice(-6),
+  transaction_id: reference
+})
+
+export const noVerification: Verification = {
+  card_verification_code: { result: "not_checked" },
+  cardholder_address: {
+    actual_line1: null,
+    actual_postal_code: null,
+    provided_line1: null,
+    provided_postal_code: null,
+    result: "not_checked"
+  },
+  cardholder_name: null
+}
+
+/** The network fields a simulation may set (each optional); the sandbox's network is `network_a`. */
+export interface NetworkInput {
+  readonly network_a: {
+    readonly electronic_commerce_indicator?: NetworkADetails["electronic_commerce_indicator"] | undefined
+    readonly point_of_service_entry_mode?: NetworkADetails["point_of_service_entry_mode"] | undefined
+    readonly stand_in_processing_reason?: NetworkADetails["stand_in_processing_reason"] | undefined
+    readonly terminal_entry_capability?: NetworkADetails["terminal_entry_capability"] | undefined
+  }
+}
+
+export const networkDetailsOf = (input: NetworkInput | undefined): NetworkDetails => ({
+  category: "network_a",
+  network_a: {
+    electronic_commerce_indicator: input?.network_a.electronic_commerce_indicator ?? null,
+    point_of_service_entry_mode: input?.network_a.point_of_service_entry_mode ?? null,
+    stand_in_processing_reason: input?.network_a.stand_in_processing_reason ?? null,
+    terminal_entry_capability: input?.network_a.terminal_entry_capability ?? null
+  },
+  network_b: null
+})

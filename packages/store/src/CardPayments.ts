@@ -1,0 +1,42 @@
+/** Card payments: one row per payment, rewritten as elements are added (the caller holds the row lock). */
+import { SqlClient, type Statement } from "@effect/sql"
+import { CardPayment } from "@moneta/domain/CardPayment"
+import type { AccountId, CardId, CardPaymentId } from "@moneta/domain/Ids"
+import { DateTime, Effect } from "effect"
+import type { PageRequest } from "./Pagination.js"
+import { makeResourceTable } from "./ResourceTable.js"
+import type { TenantShape } from "./Tenant.js"
+
+export interface CardPaymentFilter {
+  readonly accountId?: AccountId | undefined
+  readonly cardId?: CardId | undefined
+}
+
+export class CardPayments extends Effect.Service<CardPayments>()("@moneta/store/CardPayments", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const table = yield* makeResourceTable("card_payments", CardPayment)
+
+    const insert = (tenant: TenantShape, cardPayment: CardPayment) =>
+      table.insert(tenant, cardPayment, {
+        created_at: DateTime.toDate(cardPayment.created_at),
+        account_id: cardPayment.account_id,
+        card_id: cardPayment.card_id
+      })
+
+    const update = (tenant: TenantShape, cardPayment: CardPayment) => table.update(tenant, cardPayment)
+
+    const find = (tenant: TenantShape, id: CardPaymentId) => table.find(tenant, id)
+
+    const lock = (tenant: TenantShape, id: CardPaymentId) => table.lock(tenant, id)
+
+    const list = (tenant: TenantShape, request: PageRequest, filter: CardPaymentFilter) => {
+      const conditions: Array<Statement.Fragment> = []
+      if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
+      if (filter.cardId !== undefined) conditions.push(sql`card_id = ${filter.cardId}`)
+      return table.page(tenant, request, conditions)
+    }
+
+    return { insert, update, find, lock, list } as const
+  })
+}) {}

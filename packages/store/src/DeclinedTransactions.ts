@@ -1,0 +1,37 @@
+/** Declined transactions: written once, never changed. */
+import { SqlClient, type Statement } from "@effect/sql"
+import { DeclinedTransaction } from "@moneta/domain/DeclinedTransaction"
+import type { AccountId, DeclinedTransactionId } from "@moneta/domain/Ids"
+import { DateTime, Effect } from "effect"
+import type { PageRequest } from "./Pagination.js"
+import { makeResourceTable } from "./ResourceTable.js"
+import type { TenantShape } from "./Tenant.js"
+
+export interface DeclinedTransactionFilter {
+  readonly accountId?: AccountId | undefined
+}
+
+export class DeclinedTransactions extends Effect.Service<DeclinedTransactions>()("@moneta/store/DeclinedTransactions", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const table = yield* makeResourceTable("declined_transactions", DeclinedTransaction)
+
+    const insert = (tenant: TenantShape, declinedTransaction: DeclinedTransaction) =>
+      table.insert(tenant, declinedTransaction, {
+        created_at: DateTime.toDate(declinedTransaction.created_at),
+        account_id: declinedTransaction.account_id,
+        category: declinedTransaction.source.category,
+        route_id: declinedTransaction.route_id
+      })
+
+    const find = (tenant: TenantShape, id: DeclinedTransactionId) => table.find(tenant, id)
+
+    const list = (tenant: TenantShape, request: PageRequest, filter: DeclinedTransactionFilter) => {
+      const conditions: Array<Statement.Fragment> = []
+      if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
+      return table.page(tenant, request, conditions)
+    }
+
+    return { insert, find, list } as const
+  })
+}) {}
