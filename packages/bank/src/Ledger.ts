@@ -155,7 +155,7 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
                 onRight: Effect.succeed
               })
               const movement = movementOf(hold.account_id)
-              movement.held += heldColumn(transition.next) - heldColumn(hold)
+              movement.held += BigInt(heldColumn(transition.next)) - BigInt(heldColumn(hold))
               movement.guarded ||= effect.requiresAvailableBalance
               revised.push(transition.next)
               recorded.push(...transition.events)
