@@ -5,7 +5,7 @@
 import { InvalidParametersError } from "@moneta/domain/Errors"
 import type { Page } from "@moneta/domain/List"
 import { isValidCursor, type PageOf, type PageRequest } from "@moneta/store/Pagination"
-import { DateTime, Effect } from "effect"
+import { type DateTime, Effect } from "effect"
 
 export interface ListParameters {
   readonly cursor?: string | undefined

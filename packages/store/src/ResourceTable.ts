@@ -4,7 +4,7 @@
  * A row that does not decode is a defect (the store wrote it), never a caller error.
  */
 import { SqlClient, type Statement } from "@effect/sql"
-import { Effect, Option, Schema } from "effect"
+import { Effect, type Option, Schema } from "effect"
 import { createdAtConditions, newestFirst, type PageOf, type PageRequest, toPage } from "./Pagination.js"
 import type { TenantShape } from "./Tenant.js"
 
