@@ -16,17 +16,17 @@
  *   receives its own `event_subscription.created`).
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { InvalidOperationError } from "@moneta/domain/Errors"
 import { eventRetentionDays, pendingEvent } from "@moneta/domain/Event"
 import {
   checkResolved,
   checkUrl,
-  conflictingRealTimeDecisionCategories,
+  claimsRealTimeDecisions,
   create as createSubscription,
   type CreateEventSubscription,
+  ensureActive,
+  ensureReceives,
+  ensureUniqueRealTimeDecisions as ensureUniqueAmongActive,
   type EventSubscription,
-  realTimeDecisionCategories,
-  receives,
   update as updateSubscription,
   type UpdateEventSubscription
 } from "@moneta/domain/EventSubscription"
@@ -52,10 +52,6 @@ export const secretOverlap = Duration.hours(24)
 /** A secret for a subscription created without one: 256 random bits. */
 export const generateSecret = (): string => randomBytes(32).toString("base64url")
 
-/** `PATCH /event_subscriptions/{id}`: a status, and/or a new signing secret. */
-export interface UpdateRequest extends UpdateEventSubscription {
-  readonly shared_secret?: string | undefined
-}
 
 
 const retainedSince = Effect.map(now, DateTime.subtract({ days: eventRetentionDays }))
@@ -86,18 +82,10 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
     /** Fails when `candidate` would receive a real-time decision category another active subscription receives. */
     const ensureUniqueRealTimeDecisions = (candidate: EventSubscription) =>
       Effect.gen(function*() {
-        if (candidate.status !== "active" || realTimeDecisionCategories(candidate).length === 0) return
+        if (!claimsRealTimeDecisions(candidate)) return
         const tenant = yield* Tenant
         yield* store.lockSelections(tenant)
-        const conflicts = conflictingRealTimeDecisionCategories(candidate, yield* store.active(tenant))
-        if (conflicts.length > 0) {
-          return yield* Effect.fail(
-            new InvalidOperationError({
-              detail: `another active event subscription already receives ${conflicts.join(", ")}; ` +
-                "real-time decisions go to one subscription only"
-            })
-          )
-        }
+        yield* ensureUniqueAmongActive(candidate, yield* store.active(tenant))
       })
 
     const create = (request: CreateEventSubscription) =>
@@ -122,12 +110,11 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         return yield* Effect.mapError(found, () => notFound("event_subscription", id))
       })
 
-    const update = (id: string, request: UpdateRequest) =>
+    const update = (id: string, request: UpdateEventSubscription) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound("event_subscription", id))
-        const transition = yield* updateSubscription(current, { status: request.status })
-        const { next } = transition
+        const { next, events: emitted } = yield* updateSubscription(current, request)
         const updatedAt = yield* now
         if (next.status !== current.status) {
           yield* ensureUniqueRealTimeDecisions(next)
@@ -137,9 +124,6 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         if (request.shared_secret !== undefined) {
           yield* store.rotateSecret(tenant, id, request.shared_secret, DateTime.addDuration(updatedAt, secretOverlap))
         }
-        const emitted = transition.events.length === 0 && request.shared_secret !== undefined
-          ? [pendingEvent("event_subscription.updated", "event_subscription", id)]
-          : transition.events
         yield* events.record(emitted, updatedAt)
         return next
       }))
@@ -151,16 +135,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
       })
 
     /** The subscription, provided it is active (resends and heartbeats go only to active ones). */
-    const activeSubscription = (id: string) =>
-      Effect.gen(function*() {
-        const subscription = yield* retrieve(id)
-        if (subscription.status !== "active") {
-          return yield* Effect.fail(
-            new InvalidOperationError({ detail: `event subscription ${id} is ${subscription.status}; only active ones receive` })
-          )
-        }
-        return subscription
-      })
+    const activeSubscription = (id: string) => Effect.flatMap(retrieve(id), ensureActive)
 
     /** Sends an event to a subscription once more (one attempt, whatever the environment). */
     const resend = (id: string, eventId: string) =>
@@ -169,11 +144,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         const subscription = yield* activeSubscription(id)
         const found = yield* eventStore.find(tenant, eventId, yield* retainedSince)
         const event = yield* Effect.mapError(found, () => notFound("event", eventId))
-        if (!receives(subscription, event.category)) {
-          return yield* Effect.fail(
-            new InvalidOperationError({ detail: `event subscription ${id} does not receive ${event.category} events` })
-          )
-        }
+        yield* ensureReceives(subscription, event.category)
         yield* deliveries.enqueue(tenant, { eventId: event.id, subscriptionId: id, trigger: "resend", dueAt: yield* now })
         return event
       }))

@@ -10,7 +10,6 @@
  * wires from one account queue on that row.
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { InvalidOperationError, InvalidParametersError } from "@moneta/domain/Errors"
 import type { ExternalAccount } from "@moneta/domain/ExternalAccount"
 import { PendingTransactionId, TransactionId, WireTransferId } from "@moneta/domain/Ids"
 import { wireCompletion, wireReversal, wireSubmission } from "@moneta/domain/Simulations"
@@ -81,21 +80,14 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
         )
       })
 
-    /** `source_account_number_id` must name an active account number of the sending account. */
+    /** Loads the account number a transfer sends from, for the domain to judge. */
     const checkSourceAccountNumber = (body: WireTransfer.CreateWireTransfer) =>
       Effect.gen(function*() {
         const id = body.source_account_number_id
         if (id === undefined) return
         const found = yield* accountNumbers.find(yield* Tenant, id)
         const accountNumber = yield* Effect.mapError(found, () => notFound("account_number", id))
-        if (accountNumber.account_id !== body.account_id) {
-          return yield* Effect.fail(
-            InvalidParametersError.single("source_account_number_id", "must be an account number of account_id")
-          )
-        }
-        if (accountNumber.status !== "active") {
-          return yield* Effect.fail(new InvalidOperationError({ detail: `account number ${id} is ${accountNumber.status}` }))
-        }
+        yield* WireTransfer.checkSourceAccountNumber(body, accountNumber)
       })
 
     /**
