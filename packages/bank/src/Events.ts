@@ -1,7 +1,5 @@
 /** Listing and retrieving events, and recording them with the change they describe. */
-import type { PendingEvent } from "@moneta/domain/Event"
-import { eventRetentionDays } from "@moneta/domain/Event"
-import type { EventCategory } from "@moneta/domain/EventCategory"
+import { eventRetentionDays, type EventFilter, type PendingEvent } from "@moneta/domain/Event"
 import { Events as EventStore, isValidEventCursor } from "@moneta/store/Events"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { DateTime, Effect } from "effect"
@@ -10,12 +8,7 @@ import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
-export interface EventListParameters extends ListParameters {
-  readonly "category.in"?: ReadonlyArray<EventCategory> | undefined
-  readonly associated_object_id?: string | undefined
-  readonly "order_by.direction"?: "ascending" | "descending" | undefined
-  readonly "order_by.field"?: "created_at" | undefined
-}
+export type EventListParameters = ListParameters & EventFilter
 
 const retainedSince = Effect.map(now, DateTime.subtract({ days: eventRetentionDays }))
 

@@ -29,12 +29,7 @@ import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
-export interface WireTransferListParameters extends ListParameters {
-  readonly account_id?: string | undefined
-  readonly external_account_id?: string | undefined
-  readonly idempotency_key?: string | undefined
-  readonly "status.in"?: ReadonlyArray<WireTransfer.WireTransferStatus> | undefined
-}
+export type WireTransferListParameters = ListParameters & WireTransfer.WireTransferFilter
 
 
 /** The debtor of a transfer whose body names none: the sending account's entity, address on unstructured lines. */

@@ -28,7 +28,8 @@ import {
 import { Amount, Currency, PositiveAmount } from "./Money.js"
 import type { CompletePendingTransaction, MoneyEffect, PostTransaction } from "./MoneyEffect.js"
 import { RoutingNumber } from "./RoutingNumber.js"
-import { ShortText } from "./Text.js"
+import { CommaSeparated } from "./ListParameters.js"
+import { IdempotencyKey, ShortText } from "./Text.js"
 import { CalendarDate, Timestamp } from "./Timestamp.js"
 
 // ---------------------------------------------------------------------------
@@ -242,6 +243,15 @@ export const RemittanceInput = Schema.Struct({
   })
 )
 export type RemittanceInput = typeof RemittanceInput.Type
+
+/** `GET /wire_transfers` filters (beside the paging of `ListParameters`). */
+export const WireTransferFilter = Schema.Struct({
+  account_id: Schema.optional(AccountId),
+  external_account_id: Schema.optional(ExternalAccountId),
+  idempotency_key: Schema.optional(IdempotencyKey),
+  "status.in": Schema.optional(CommaSeparated(WireTransferStatus))
+})
+export type WireTransferFilter = typeof WireTransferFilter.Type
 
 /** `POST /wire_transfers`. */
 export const CreateWireTransfer = Schema.Struct({
