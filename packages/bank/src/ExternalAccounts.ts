@@ -1,12 +1,8 @@
 /** External accounts: saved wire destinations. Archived ones stay readable but cannot receive new transfers. */
+import type { ExternalAccountFilter } from "@moneta/domain/ExternalAccount"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { pendingEvent } from "@moneta/domain/Event"
-import {
-  type CreateExternalAccount,
-  ExternalAccount,
-  type ExternalAccountStatus,
-  type UpdateExternalAccount
-} from "@moneta/domain/ExternalAccount"
+import { type CreateExternalAccount, ExternalAccount, type UpdateExternalAccount } from "@moneta/domain/ExternalAccount"
 import { ExternalAccountId } from "@moneta/domain/Ids"
 import { ExternalAccounts as ExternalAccountStore } from "@moneta/store/ExternalAccounts"
 import { makeId } from "@moneta/store/IdGenerator"
@@ -19,11 +15,7 @@ import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
-export interface ExternalAccountListParameters extends ListParameters {
-  readonly idempotency_key?: string | undefined
-  readonly routing_number?: string | undefined
-  readonly "status.in"?: ReadonlyArray<ExternalAccountStatus> | undefined
-}
+export type ExternalAccountListParameters = ListParameters & ExternalAccountFilter
 
 
 export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@moneta/bank/ExternalAccounts", {
