@@ -19,12 +19,11 @@ import {
   UpdateEventSubscription
 } from "@moneta/domain/EventSubscription"
 import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
-import { IdempotencyKey } from "@moneta/domain/Text"
 import { WebhookAttempt } from "@moneta/domain/WebhookAttempt"
 import { Schema } from "effect"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
-import { body, listFields, Page, urlParams } from "./Parameters.js"
+import { body, IdempotencyKeyFilter, listFields, Page, urlParams } from "./Parameters.js"
 
 const subscriptionPath = Schema.Struct({ event_subscription_id: EventSubscriptionId })
 
@@ -46,7 +45,7 @@ export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
     HttpApiEndpoint.get("list", "/event_subscriptions")
       .annotate(OpenApi.Summary, "List Event Subscriptions")
       .annotate(OpenApi.Description, "Lists your event subscriptions, newest first.")
-      .setUrlParams(urlParams({ ...listFields, idempotency_key: Schema.optional(IdempotencyKey) }))
+      .setUrlParams(urlParams({ ...listFields, ...IdempotencyKeyFilter.fields }))
       .addSuccess(Page(EventSubscription))
   )
   .add(

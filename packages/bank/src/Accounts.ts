@@ -1,4 +1,5 @@
 /** Accounts: create, retrieve, list, and balance lookups. */
+import type { AccountFilter } from "@moneta/domain/Account"
 import { Account, BalanceLookup, type CreateAccount } from "@moneta/domain/Account"
 import { pendingEvent } from "@moneta/domain/Event"
 import { AccountId, ProgramId } from "@moneta/domain/Ids"
@@ -66,13 +67,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
         return yield* Effect.mapError(found, () => notFound("account", id))
       })
 
-    const list = (parameters: ListParameters & {
-      readonly entity_id?: string | undefined
-      readonly informational_entity_id?: string | undefined
-      readonly program_id?: string | undefined
-      readonly idempotency_key?: string | undefined
-      readonly "status.in"?: ReadonlyArray<string> | undefined
-    }) =>
+    const list = (parameters: ListParameters & AccountFilter) =>
       Effect.gen(function*() {
         const request = yield* pageRequest(parameters)
         return toPage(yield* store.list(yield* Tenant, request, {

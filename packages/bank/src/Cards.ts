@@ -2,6 +2,7 @@
  * Cards: issue, retrieve, update, list. The sandbox issues card numbers with
  * a test BIN; the full number is never stored or shown.
  */
+import type { CardFilter } from "@moneta/domain/Card"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { billingAddressFrom, Card, type CreateCard, digitalWalletFrom, authorizationControlsFrom, update as updateCard, type UpdateCard } from "@moneta/domain/Card"
 import { pendingEvent } from "@moneta/domain/Event"
@@ -86,11 +87,7 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
         return next
       }))
 
-    const list = (parameters: ListParameters & {
-      readonly account_id?: string | undefined
-      readonly idempotency_key?: string | undefined
-      readonly "status.in"?: ReadonlyArray<string> | undefined
-    }) =>
+    const list = (parameters: ListParameters & CardFilter) =>
       Effect.gen(function*() {
         const request = yield* pageRequest(parameters)
         return toPage(yield* store.list(yield* Tenant, request, {

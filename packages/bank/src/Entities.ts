@@ -1,4 +1,5 @@
 /** Entities: create, retrieve, list. */
+import type { EntityFilter } from "@moneta/domain/Entity"
 import { type Address, type AddressObject, type BeneficialOwner, type BeneficialOwnerObject, type CreateEntity, defaultCountry, Entity, lastFour } from "@moneta/domain/Entity"
 import { pendingEvent } from "@moneta/domain/Event"
 import { EntityId } from "@moneta/domain/Ids"
@@ -123,11 +124,7 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
         return yield* Effect.mapError(found, () => notFound("entity", id))
       })
 
-    const list = (parameters: ListParameters & {
-      readonly idempotency_key?: string | undefined
-      readonly "status.in"?: ReadonlyArray<string> | undefined
-      readonly "validation_status.in"?: ReadonlyArray<string> | undefined
-    }) =>
+    const list = (parameters: ListParameters & EntityFilter) =>
       Effect.gen(function*() {
         const request = yield* pageRequest(parameters)
         return toPage(yield* store.list(yield* Tenant, request, {

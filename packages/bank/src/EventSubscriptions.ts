@@ -15,6 +15,7 @@
  *   the subscriptions active after it (a new subscription of every category
  *   receives its own `event_subscription.created`).
  */
+import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { eventRetentionDays, pendingEvent } from "@moneta/domain/Event"
 import {
@@ -128,7 +129,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         return next
       }))
 
-    const list = (parameters: ListParameters & { readonly idempotency_key?: string | undefined }) =>
+    const list = (parameters: ListParameters & IdempotencyKeyFilter) =>
       Effect.gen(function*() {
         const request = yield* pageRequest(parameters)
         return toPage(yield* store.list(yield* Tenant, request, { idempotencyKey: parameters.idempotency_key }))

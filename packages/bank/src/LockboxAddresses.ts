@@ -4,6 +4,7 @@
  * once, so the address is `active` when the create call returns (both moves
  * are recorded as events).
  */
+import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { LockboxAddressId } from "@moneta/domain/Ids"
 import {
@@ -59,7 +60,7 @@ export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@monet
         return next
       }))
 
-    const list = (parameters: ListParameters & { readonly idempotency_key?: string | undefined }) =>
+    const list = (parameters: ListParameters & IdempotencyKeyFilter) =>
       Effect.gen(function*() {
         const request = yield* pageRequest(parameters)
         return toPage(yield* store.list(yield* Tenant, request, { idempotencyKey: parameters.idempotency_key }))

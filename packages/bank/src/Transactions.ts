@@ -1,4 +1,5 @@
 /** Posted transactions: list and retrieve. */
+import type { TransactionFilter } from "@moneta/domain/Transaction"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { Effect } from "effect"
@@ -16,11 +17,7 @@ export class Transactions extends Effect.Service<Transactions>()("@moneta/bank/T
         return yield* Effect.mapError(found, () => notFound("transaction", id))
       })
 
-    const list = (parameters: ListParameters & {
-      readonly account_id?: string | undefined
-      readonly route_id?: string | undefined
-      readonly "category.in"?: ReadonlyArray<string> | undefined
-    }) =>
+    const list = (parameters: ListParameters & TransactionFilter) =>
       Effect.gen(function*() {
         const request = yield* pageRequest(parameters)
         return toPage(yield* store.list(yield* Tenant, request, {

@@ -5,6 +5,7 @@
  * (`api`) decodes with them and `bank` takes their types: one declaration.
  */
 import { JSONSchema, Schema } from "effect"
+import { IdempotencyKey } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
 export const Limit = Schema.String.pipe(
@@ -69,3 +70,7 @@ export const listFields = {
 /** The list fields as one Schema: `bank` takes its type as every list's paging and date filters. */
 export const ListFields = Schema.Struct(listFields)
 export type ListFields = typeof ListFields.Type
+
+/** The filter of lists whose only filter is the key the object was created with. */
+export const IdempotencyKeyFilter = Schema.Struct({ idempotency_key: Schema.optional(IdempotencyKey) })
+export type IdempotencyKeyFilter = typeof IdempotencyKeyFilter.Type
