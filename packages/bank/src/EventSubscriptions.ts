@@ -17,7 +17,7 @@
  */
 import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { eventRetentionDays, pendingEvent } from "@moneta/domain/Event"
+import { pendingEvent } from "@moneta/domain/Event"
 import {
   checkResolved,
   checkUrl,
@@ -41,7 +41,7 @@ import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { DateTime, Duration, Effect } from "effect"
 import { randomBytes } from "node:crypto"
 import { idempotencyKey } from "./Caller.js"
-import { Events } from "./Events.js"
+import { Events, retainedSince } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
@@ -54,8 +54,6 @@ export const secretOverlap = Duration.hours(24)
 export const generateSecret = (): string => randomBytes(32).toString("base64url")
 
 
-
-const retainedSince = Effect.map(now, DateTime.subtract({ days: eventRetentionDays }))
 
 export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@moneta/bank/EventSubscriptions", {
   effect: Effect.gen(function*() {

@@ -10,7 +10,8 @@ import { traced } from "./Traced.js"
 
 export type EventListParameters = ListParameters & EventFilter
 
-const retainedSince = Effect.map(now, DateTime.subtract({ days: eventRetentionDays }))
+/** The oldest creation time of an event still served (older ones are gone, decisions.md). */
+export const retainedSince = Effect.map(now, DateTime.subtract({ days: eventRetentionDays }))
 
 export class Events extends Effect.Service<Events>()("@moneta/bank/Events", {
   effect: Effect.gen(function*() {
