@@ -15,7 +15,7 @@ import { Effect, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { notFound, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -61,8 +61,7 @@ export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/ba
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("account_number", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("account_number", id))
       })
 
     const list = (parameters: AccountNumberListParameters) =>

@@ -12,7 +12,7 @@ import { type DateTime, Effect, Option } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { notFound, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -63,8 +63,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("account", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("account", id))
       })
 
     const list = (parameters: ListParameters & AccountFilter) =>

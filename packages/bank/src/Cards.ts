@@ -16,7 +16,7 @@ import { DateTime, Effect, Option, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { notFound, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -72,14 +72,13 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("card", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("card", id))
       })
 
     const update = (id: string, request: UpdateCard) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound("card", id))
+        const current = yield* store.lock(tenant, id).pipe(orNotFound("card", id))
         yield* requireEntity(tenant, request.entity_id)
         const { next, events: emitted } = yield* updateCard(current, request)
         yield* store.update(tenant, next)

@@ -11,7 +11,7 @@ import { Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -120,8 +120,7 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("entity", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("entity", id))
       })
 
     const list = (parameters: ListParameters & EntityFilter) =>

@@ -43,7 +43,7 @@ import { randomBytes } from "node:crypto"
 import { idempotencyKey } from "./Caller.js"
 import { Events, retainedSince } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -105,14 +105,13 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("event_subscription", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("event_subscription", id))
       })
 
     const update = (id: string, request: UpdateEventSubscription) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound("event_subscription", id))
+        const current = yield* store.lock(tenant, id).pipe(orNotFound("event_subscription", id))
         const { next, events: emitted } = yield* updateSubscription(current, request)
         const updatedAt = yield* now
         if (next.status !== current.status) {
@@ -141,8 +140,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const subscription = yield* activeSubscription(id)
-        const found = yield* eventStore.find(tenant, eventId, yield* retainedSince)
-        const event = yield* Effect.mapError(found, () => notFound("event", eventId))
+        const event = yield* eventStore.find(tenant, eventId, yield* retainedSince).pipe(orNotFound("event", eventId))
         yield* ensureReceives(subscription, event.category)
         yield* deliveries.enqueue(tenant, { eventId: event.id, subscriptionId: id, trigger: "resend", dueAt: yield* now })
         return event

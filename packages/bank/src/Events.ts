@@ -4,7 +4,7 @@ import { Events as EventStore, isValidEventCursor } from "@moneta/store/Events"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { DateTime, Effect } from "effect"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -24,8 +24,7 @@ export class Events extends Effect.Service<Events>()("@moneta/bank/Events", {
     const retrieve = (id: string) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
-        const found = yield* store.find(tenant, id, yield* retainedSince)
-        return yield* Effect.mapError(found, () => notFound("event", id))
+        return yield* store.find(tenant, id, yield* retainedSince).pipe(orNotFound("event", id))
       })
 
     const list = (parameters: EventListParameters) =>

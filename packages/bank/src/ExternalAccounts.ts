@@ -11,7 +11,7 @@ import { Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -46,7 +46,7 @@ export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@monet
     const update = (id: string, request: UpdateExternalAccount) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound("external_account", id))
+        const current = yield* store.lock(tenant, id).pipe(orNotFound("external_account", id))
         const updated = new ExternalAccount({
           ...current,
           account_holder: request.account_holder ?? current.account_holder,
@@ -61,8 +61,7 @@ export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@monet
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("external_account", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("external_account", id))
       })
 
     const list = (parameters: ExternalAccountListParameters) =>

@@ -4,7 +4,7 @@ import { Caller as Tenant } from "@moneta/domain/Caller"
 import { PendingTransactions as PendingTransactionStore } from "@moneta/store/PendingTransactions"
 import { Effect } from "effect"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { orNotFound } from "./NotFound.js"
 import { traced } from "./Traced.js"
 
 export type PendingTransactionListParameters = ListParameters & PendingTransactionFilter
@@ -15,8 +15,7 @@ export class PendingTransactions extends Effect.Service<PendingTransactions>()("
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("pending_transaction", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("pending_transaction", id))
       })
 
     const list = (parameters: PendingTransactionListParameters) =>

@@ -4,7 +4,7 @@ import { Caller as Tenant } from "@moneta/domain/Caller"
 import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { Effect } from "effect"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { orNotFound } from "./NotFound.js"
 import { traced } from "./Traced.js"
 
 export class Transactions extends Effect.Service<Transactions>()("@moneta/bank/Transactions", {
@@ -13,8 +13,7 @@ export class Transactions extends Effect.Service<Transactions>()("@moneta/bank/T
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("transaction", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("transaction", id))
       })
 
     const list = (parameters: ListParameters & TransactionFilter) =>

@@ -25,7 +25,7 @@ import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { Ledger } from "./Ledger.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { notFound, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -80,8 +80,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
       Effect.gen(function*() {
         const id = body.source_account_number_id
         if (id === undefined) return
-        const found = yield* accountNumbers.find(yield* Tenant, id)
-        const accountNumber = yield* Effect.mapError(found, () => notFound("account_number", id))
+        const accountNumber = yield* accountNumbers.find(yield* Tenant, id).pipe(orNotFound("account_number", id))
         yield* WireTransfer.checkSourceAccountNumber(body, accountNumber)
       })
 
@@ -111,8 +110,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
         const externalAccount: ExternalAccount | null = yield* externalAccountOf(body)
         yield* checkSourceAccountNumber(body)
         // One statement locks the account (before anything referencing it is written) and reads its entity.
-        const locked = yield* store.lockSender(tenant, body.account_id)
-        const sender = yield* Effect.mapError(locked, () => notFound("account", body.account_id))
+        const sender = yield* store.lockSender(tenant, body.account_id).pipe(orNotFound("account", body.account_id))
         const createdAt = yield* now
         const step = yield* WireTransfer.create({
           id: WireTransferId.make(yield* makeId("wire_transfer")),
@@ -138,8 +136,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
     ) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const found = yield* store.lock(tenant, id)
-        const transfer = yield* Effect.mapError(found, () => notFound("wire_transfer", id))
+        const transfer = yield* store.lock(tenant, id).pipe(orNotFound("wire_transfer", id))
         const at = yield* now
         let step: WireTransfer.Transition = { next: transfer, events: [], effects: [] }
         for (const command of yield* commands(at)) {
@@ -184,8 +181,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("wire_transfer", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("wire_transfer", id))
       })
 
     const list = (parameters: WireTransferListParameters) =>
