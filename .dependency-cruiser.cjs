@@ -9,7 +9,7 @@
 
 /** Workspace packages and npm packages each package's `src` may import. */
 const mayImport = {
-  domain: { workspace: [], npm: ["effect"] },
+  domain: { workspace: [], npm: ["effect", "@noble/hashes"] },
   api: { workspace: ["domain"], npm: ["effect", "@effect/platform"] },
   store: {
     workspace: ["domain"],

@@ -10,7 +10,7 @@
  * whose handling failed (Moneta unreachable for the fetch, say) is sent again
  * by Moneta; duplicates are acknowledged without handling them twice.
  */
-import { AssociatedObject, Deduplication, Handlers, NodeAdapter, Receiver } from "@moneta/receiver"
+import { AssociatedObject, type Deduplication, Handlers, NodeAdapter, Receiver } from "@moneta/receiver"
 import { Effect } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import type { RequestListener } from "node:http"

@@ -1,12 +1,11 @@
 /** Account numbers: routes into an account. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { AccountNumber, AccountNumberStatus, CreateAccountNumber, InboundAch } from "@moneta/domain/AccountNumber"
-import { AccountId, AccountNumberId } from "@moneta/domain/Ids"
-import { IdempotencyKey } from "@moneta/domain/Text"
+import { AccountNumber, CreateAccountNumber, AccountNumberFilter } from "@moneta/domain/AccountNumber"
+import { AccountNumberId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
 import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
-import { body, CommaSeparated, listFields, Page, urlParams } from "./Parameters.js"
+import { body, listFields, Page, urlParams } from "./Parameters.js"
 
 export class AccountNumbers extends HttpApiGroup.make("accountNumbers")
   .annotateContext(OpenApi.annotations({
@@ -28,13 +27,7 @@ export class AccountNumbers extends HttpApiGroup.make("accountNumbers")
     HttpApiEndpoint.get("list", "/account_numbers")
       .annotate(OpenApi.Summary, "List Account Numbers")
       .annotate(OpenApi.Description, "Lists your account numbers, newest first, filtered by account or status.")
-      .setUrlParams(urlParams({
-        ...listFields,
-        account_id: Schema.optional(AccountId),
-        idempotency_key: Schema.optional(IdempotencyKey),
-        "status.in": Schema.optional(CommaSeparated(AccountNumberStatus)),
-        "ach_debit_status.in": Schema.optional(CommaSeparated(InboundAch.fields.debit_status))
-      }))
+      .setUrlParams(urlParams({ ...listFields, ...AccountNumberFilter.fields }))
       .addSuccess(Page(AccountNumber))
   )
   .add(

@@ -1,13 +1,12 @@
 /** Accounts: create, retrieve, list, balance. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Account, AccountStatus, BalanceLookup, CreateAccount } from "@moneta/domain/Account"
-import { AccountId, EntityId, ProgramId } from "@moneta/domain/Ids"
-import { IdempotencyKey } from "@moneta/domain/Text"
+import { Account, BalanceLookup, CreateAccount, AccountFilter } from "@moneta/domain/Account"
+import { AccountId } from "@moneta/domain/Ids"
 import { Timestamp } from "@moneta/domain/Timestamp"
 import { Schema } from "effect"
 import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
-import { body, CommaSeparated, listFields, Page, urlParams } from "./Parameters.js"
+import { body, listFields, Page, urlParams } from "./Parameters.js"
 
 const accountPath = Schema.Struct({ account_id: AccountId })
 
@@ -39,14 +38,7 @@ export class Accounts extends HttpApiGroup.make("accounts")
         OpenApi.Description,
         "Lists your accounts, newest first, filtered by entity, program, status or idempotency key."
       )
-      .setUrlParams(urlParams({
-        ...listFields,
-        entity_id: Schema.optional(EntityId),
-        informational_entity_id: Schema.optional(EntityId),
-        program_id: Schema.optional(ProgramId),
-        idempotency_key: Schema.optional(IdempotencyKey),
-        "status.in": Schema.optional(CommaSeparated(AccountStatus))
-      }))
+      .setUrlParams(urlParams({ ...listFields, ...AccountFilter.fields }))
       .addSuccess(Page(Account))
   )
   .add(

@@ -16,7 +16,7 @@ import { Transaction } from "@moneta/domain/Transaction"
 import { Schema } from "effect"
 import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
-import { body, listFields, Page, urlParams } from "./Parameters.js"
+import { body, IdempotencyKeyFilter, listFields, Page, urlParams } from "./Parameters.js"
 
 const accountPath = Schema.Struct({ bookkeeping_account_id: BookkeepingAccountId })
 
@@ -43,7 +43,7 @@ export class Bookkeeping extends HttpApiGroup.make("bookkeeping")
         OpenApi.Description,
         "Lists your bookkeeping accounts, newest first, optionally only the one created with `idempotency_key`."
       )
-      .setUrlParams(urlParams({ ...listFields, idempotency_key: Schema.optional(IdempotencyKey) }))
+      .setUrlParams(urlParams({ ...listFields, ...IdempotencyKeyFilter.fields }))
       .addSuccess(Page(BookkeepingAccount))
   )
   .add(

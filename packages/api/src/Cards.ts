@@ -1,12 +1,11 @@
 /** Cards: create, retrieve, update, list. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Card, CreateCard, Status, UpdateCard } from "@moneta/domain/Card"
-import { AccountId, CardId } from "@moneta/domain/Ids"
-import { IdempotencyKey } from "@moneta/domain/Text"
+import { Card, CreateCard, UpdateCard, CardFilter } from "@moneta/domain/Card"
+import { CardId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
-import { body, CommaSeparated, listFields, Page, urlParams } from "./Parameters.js"
+import { body, listFields, Page, urlParams } from "./Parameters.js"
 
 const cardPath = Schema.Struct({ card_id: CardId })
 
@@ -47,12 +46,7 @@ export class Cards extends HttpApiGroup.make("cards")
     HttpApiEndpoint.get("list", "/cards")
       .annotate(OpenApi.Summary, "List Cards")
       .annotate(OpenApi.Description, "Lists your cards, newest first, filtered by account, status or idempotency key.")
-      .setUrlParams(urlParams({
-        ...listFields,
-        account_id: Schema.optional(AccountId),
-        idempotency_key: Schema.optional(IdempotencyKey),
-        "status.in": Schema.optional(CommaSeparated(Status))
-      }))
+      .setUrlParams(urlParams({ ...listFields, ...CardFilter.fields }))
       .addSuccess(Page(Card))
   )
   .addError(InvalidParametersError)

@@ -1,8 +1,7 @@
 /** Check deposits: retrieve and list (deposits are created by actioning inbound mail). */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { CheckDeposit } from "@moneta/domain/CheckDeposit"
-import { AccountId, CheckDepositId } from "@moneta/domain/Ids"
-import { IdempotencyKey } from "@moneta/domain/Text"
+import { CheckDeposit, CheckDepositFilter } from "@moneta/domain/CheckDeposit"
+import { CheckDepositId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
@@ -13,11 +12,7 @@ export const checkDepositPath = Schema.Struct({ check_deposit_id: CheckDepositId
 export class CheckDeposits extends HttpApiGroup.make("checkDeposits")
   .add(
     HttpApiEndpoint.get("list", "/check_deposits")
-      .setUrlParams(urlParams({
-        ...listFields,
-        account_id: Schema.optional(AccountId),
-        idempotency_key: Schema.optional(IdempotencyKey)
-      }))
+      .setUrlParams(urlParams({ ...listFields, ...CheckDepositFilter.fields }))
       .addSuccess(Page(CheckDeposit))
       .annotateContext(OpenApi.annotations({
         summary: "List Check Deposits",

@@ -1,12 +1,11 @@
 /** Entities: create, retrieve, list. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { CreateEntity, Entity, EntityStatus } from "@moneta/domain/Entity"
-import { IdempotencyKey } from "@moneta/domain/Text"
+import { CreateEntity, Entity, EntityFilter } from "@moneta/domain/Entity"
 import { EntityId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
 import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
-import { body, CommaSeparated, listFields, Page, urlParams } from "./Parameters.js"
+import { body, listFields, Page, urlParams } from "./Parameters.js"
 
 export class Entities extends HttpApiGroup.make("entities")
   .annotateContext(OpenApi.annotations({
@@ -32,12 +31,7 @@ export class Entities extends HttpApiGroup.make("entities")
     HttpApiEndpoint.get("list", "/entities")
       .annotate(OpenApi.Summary, "List Entities")
       .annotate(OpenApi.Description, "Lists your entities, newest first.")
-      .setUrlParams(urlParams({
-        ...listFields,
-        idempotency_key: Schema.optional(IdempotencyKey),
-        "status.in": Schema.optional(CommaSeparated(EntityStatus)),
-        "validation_status.in": Schema.optional(CommaSeparated(Schema.Literal("pending", "valid", "invalid")))
-      }))
+      .setUrlParams(urlParams({ ...listFields, ...EntityFilter.fields }))
       .addSuccess(Page(Entity))
   )
   .addError(InvalidParametersError)

@@ -16,25 +16,16 @@ import { Event } from "@moneta/domain/Event"
 import {
   CreateEventSubscription,
   EventSubscription,
-  EventSubscriptionStatus
+  UpdateEventSubscription
 } from "@moneta/domain/EventSubscription"
 import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
-import { IdempotencyKey, ShortText } from "@moneta/domain/Text"
 import { WebhookAttempt } from "@moneta/domain/WebhookAttempt"
 import { Schema } from "effect"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
-import { body, listFields, Page, urlParams } from "./Parameters.js"
+import { body, IdempotencyKeyFilter, listFields, Page, urlParams } from "./Parameters.js"
 
 const subscriptionPath = Schema.Struct({ event_subscription_id: EventSubscriptionId })
-
-/** `PATCH /event_subscriptions/{id}`: the SDK's `status`, plus `shared_secret` to rotate the signing secret. */
-export const UpdateEventSubscriptionRequest = Schema.Struct({
-  status: Schema.optional(EventSubscriptionStatus),
-  shared_secret: Schema.optional(ShortText).annotations({
-    description: "A new signing secret. The previous one keeps signing beside it (both signatures are sent) for 24 hours."
-  })
-}).annotations({ identifier: "UpdateEventSubscription" })
 
 export const ResendEvent = Schema.Struct({ event_id: EventId }).annotations({ identifier: "ResendEvent" })
 
@@ -54,7 +45,7 @@ export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
     HttpApiEndpoint.get("list", "/event_subscriptions")
       .annotate(OpenApi.Summary, "List Event Subscriptions")
       .annotate(OpenApi.Description, "Lists your event subscriptions, newest first.")
-      .setUrlParams(urlParams({ ...listFields, idempotency_key: Schema.optional(IdempotencyKey) }))
+      .setUrlParams(urlParams({ ...listFields, ...IdempotencyKeyFilter.fields }))
       .addSuccess(Page(EventSubscription))
   )
   .add(
@@ -69,7 +60,7 @@ export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
     HttpApiEndpoint.patch("update", "/event_subscriptions/:event_subscription_id")
       .annotate(OpenApi.Summary, "Update an Event Subscription")
       .setPath(subscriptionPath)
-      .setPayload(body(UpdateEventSubscriptionRequest))
+      .setPayload(body(UpdateEventSubscription))
       .addSuccess(EventSubscription)
       .addError(ObjectNotFoundError)
       .annotate(OpenApi.Description, "Changes the status (a deleted subscription can no longer change) and/or rotates the signing secret.")

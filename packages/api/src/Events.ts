@@ -3,13 +3,12 @@
  * and keep `next_cursor`, which is never null when ascending) and retrieve.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Event } from "@moneta/domain/Event"
-import { EventCategory } from "@moneta/domain/EventCategory"
+import { Event, EventFilter } from "@moneta/domain/Event"
 import { EventId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
 import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
-import { CommaSeparated, listFields, Page, urlParams } from "./Parameters.js"
+import { listFields, Page, urlParams } from "./Parameters.js"
 
 export class Events extends HttpApiGroup.make("events")
   .annotateContext(OpenApi.annotations({
@@ -23,13 +22,7 @@ export class Events extends HttpApiGroup.make("events")
         OpenApi.Description,
         "Lists events, newest first by default. To poll, list with `order_by.direction=ascending` and keep `next_cursor`: when ascending it is never null, and the next call returns only newer events."
       )
-      .setUrlParams(urlParams({
-        ...listFields,
-        "category.in": Schema.optional(CommaSeparated(EventCategory)),
-        associated_object_id: Schema.optional(Schema.String),
-        "order_by.direction": Schema.optional(Schema.Literal("ascending", "descending")),
-        "order_by.field": Schema.optional(Schema.Literal("created_at"))
-      }))
+      .setUrlParams(urlParams({ ...listFields, ...EventFilter.fields }))
       .addSuccess(Page(Event))
   )
   .add(

@@ -1,18 +1,11 @@
 /** External accounts: saved wire destinations. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import {
-  CreateExternalAccount,
-  ExternalAccount,
-  ExternalAccountStatus,
-  UpdateExternalAccount
-} from "@moneta/domain/ExternalAccount"
+import { CreateExternalAccount, ExternalAccount, ExternalAccountFilter, UpdateExternalAccount } from "@moneta/domain/ExternalAccount"
 import { ExternalAccountId } from "@moneta/domain/Ids"
-import { RoutingNumber } from "@moneta/domain/RoutingNumber"
-import { IdempotencyKey } from "@moneta/domain/Text"
 import { Schema } from "effect"
 import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
-import { body, CommaSeparated, listFields, Page, urlParams } from "./Parameters.js"
+import { body, listFields, Page, urlParams } from "./Parameters.js"
 
 const externalAccountPath = Schema.Struct({ external_account_id: ExternalAccountId })
 
@@ -35,12 +28,7 @@ export class ExternalAccounts extends HttpApiGroup.make("externalAccounts")
     HttpApiEndpoint.get("list", "/external_accounts")
       .annotate(OpenApi.Summary, "List External Accounts")
       .annotate(OpenApi.Description, "Lists your external accounts, newest first.")
-      .setUrlParams(urlParams({
-        ...listFields,
-        idempotency_key: Schema.optional(IdempotencyKey),
-        routing_number: Schema.optional(RoutingNumber),
-        "status.in": Schema.optional(CommaSeparated(ExternalAccountStatus))
-      }))
+      .setUrlParams(urlParams({ ...listFields, ...ExternalAccountFilter.fields }))
       .addSuccess(Page(ExternalAccount))
   )
   .add(

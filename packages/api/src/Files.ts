@@ -4,13 +4,13 @@
  * rather than JSON, as the contract declares.
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
-import { File, FilePurpose, UploadPurpose } from "@moneta/domain/File"
+import { File, UploadPurpose, FileFilter } from "@moneta/domain/File"
 import { FileId } from "@moneta/domain/Ids"
-import { IdempotencyKey, ShortText } from "@moneta/domain/Text"
+import { ShortText } from "@moneta/domain/Text"
 import { Schema } from "effect"
 import { InvalidParametersError, MalformedRequestError, ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
-import { CommaSeparated, listFields, Page, urlParams } from "./Parameters.js"
+import { listFields, Page, urlParams } from "./Parameters.js"
 
 export const filePath = Schema.Struct({ file_id: FileId })
 
@@ -37,11 +37,7 @@ export class Files extends HttpApiGroup.make("files")
   )
   .add(
     HttpApiEndpoint.get("list", "/files")
-      .setUrlParams(urlParams({
-        ...listFields,
-        idempotency_key: Schema.optional(IdempotencyKey),
-        "purpose.in": Schema.optional(CommaSeparated(FilePurpose))
-      }))
+      .setUrlParams(urlParams({ ...listFields, ...FileFilter.fields }))
       .addSuccess(Page(File))
       .annotateContext(OpenApi.annotations({
         summary: "List Files",

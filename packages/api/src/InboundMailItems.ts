@@ -1,7 +1,7 @@
 /** Inbound mail items: list, retrieve, and action a pending item's checks (deposit or ignore). */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { InboundMailItemId, LockboxAddressId, LockboxRecipientId } from "@moneta/domain/Ids"
-import { ActionInboundMailItem, InboundMailItem } from "@moneta/domain/InboundMailItem"
+import { InboundMailItemId } from "@moneta/domain/Ids"
+import { ActionInboundMailItem, InboundMailItem, InboundMailItemFilter } from "@moneta/domain/InboundMailItem"
 import { Schema } from "effect"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
@@ -12,11 +12,7 @@ export const inboundMailItemPath = Schema.Struct({ inbound_mail_item_id: Inbound
 export class InboundMailItems extends HttpApiGroup.make("inboundMailItems")
   .add(
     HttpApiEndpoint.get("list", "/inbound_mail_items")
-      .setUrlParams(urlParams({
-        ...listFields,
-        lockbox_address_id: Schema.optional(LockboxAddressId),
-        lockbox_recipient_id: Schema.optional(LockboxRecipientId)
-      }))
+      .setUrlParams(urlParams({ ...listFields, ...InboundMailItemFilter.fields }))
       .addSuccess(Page(InboundMailItem))
       .annotateContext(OpenApi.annotations({
         summary: "List Inbound Mail Items",

@@ -2,11 +2,10 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { LockboxAddressId } from "@moneta/domain/Ids"
 import { CreateLockboxAddress, LockboxAddress, UpdateLockboxAddress } from "@moneta/domain/LockboxAddress"
-import { IdempotencyKey } from "@moneta/domain/Text"
 import { Schema } from "effect"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
-import { body, listFields, Page, urlParams } from "./Parameters.js"
+import { body, IdempotencyKeyFilter, listFields, Page, urlParams } from "./Parameters.js"
 
 const addressPath = Schema.Struct({ lockbox_address_id: LockboxAddressId })
 
@@ -43,7 +42,7 @@ export class LockboxAddresses extends HttpApiGroup.make("lockboxAddresses")
     HttpApiEndpoint.get("list", "/lockbox_addresses")
       .annotate(OpenApi.Summary, "List Lockbox Addresses")
       .annotate(OpenApi.Description, "Lists your lockbox addresses, newest first.")
-      .setUrlParams(urlParams({ ...listFields, idempotency_key: Schema.optional(IdempotencyKey) }))
+      .setUrlParams(urlParams({ ...listFields, ...IdempotencyKeyFilter.fields }))
       .addSuccess(Page(LockboxAddress))
   )
   .addError(InvalidParametersError)

@@ -1,8 +1,7 @@
 /** Lockbox recipients: create, list, retrieve, update. A canceled recipient can no longer change (409). */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { AccountId, LockboxAddressId, LockboxRecipientId } from "@moneta/domain/Ids"
-import { CreateLockboxRecipient, LockboxRecipient, UpdateLockboxRecipient } from "@moneta/domain/LockboxRecipient"
-import { IdempotencyKey } from "@moneta/domain/Text"
+import { LockboxRecipientId } from "@moneta/domain/Ids"
+import { CreateLockboxRecipient, LockboxRecipient, UpdateLockboxRecipient, LockboxRecipientFilter } from "@moneta/domain/LockboxRecipient"
 import { Schema } from "effect"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
@@ -24,12 +23,7 @@ export class LockboxRecipients extends HttpApiGroup.make("lockboxRecipients")
   )
   .add(
     HttpApiEndpoint.get("list", "/lockbox_recipients")
-      .setUrlParams(urlParams({
-        ...listFields,
-        account_id: Schema.optional(AccountId),
-        lockbox_address_id: Schema.optional(LockboxAddressId),
-        idempotency_key: Schema.optional(IdempotencyKey)
-      }))
+      .setUrlParams(urlParams({ ...listFields, ...LockboxRecipientFilter.fields }))
       .addSuccess(Page(LockboxRecipient))
       .annotateContext(OpenApi.annotations({
         summary: "List Lockbox Recipients",

@@ -1,15 +1,11 @@
 /** Pending transactions (holds on the available balance): list and retrieve. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { AccountId, PendingTransactionId } from "@moneta/domain/Ids"
-import {
-  PendingTransaction,
-  PendingTransactionSourceCategory,
-  PendingTransactionStatus
-} from "@moneta/domain/PendingTransaction"
+import { PendingTransactionId } from "@moneta/domain/Ids"
+import { PendingTransaction, PendingTransactionFilter } from "@moneta/domain/PendingTransaction"
 import { Schema } from "effect"
 import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
-import { CommaSeparated, listFields, Page, urlParams } from "./Parameters.js"
+import { listFields, Page, urlParams } from "./Parameters.js"
 
 export class PendingTransactions extends HttpApiGroup.make("pendingTransactions")
   .annotateContext(OpenApi.annotations({
@@ -23,13 +19,7 @@ export class PendingTransactions extends HttpApiGroup.make("pendingTransactions"
         OpenApi.Description,
         "Lists the pending transactions of your accounts, newest first, filtered by account, source or status."
       )
-      .setUrlParams(urlParams({
-        ...listFields,
-        account_id: Schema.optional(AccountId),
-        route_id: Schema.optional(Schema.String),
-        "status.in": Schema.optional(CommaSeparated(PendingTransactionStatus)),
-        "category.in": Schema.optional(CommaSeparated(PendingTransactionSourceCategory))
-      }))
+      .setUrlParams(urlParams({ ...listFields, ...PendingTransactionFilter.fields }))
       .addSuccess(Page(PendingTransaction))
   )
   .add(

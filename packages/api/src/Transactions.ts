@@ -1,11 +1,11 @@
 /** Posted transactions: list and retrieve. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { AccountId, TransactionId } from "@moneta/domain/Ids"
-import { Transaction, TransactionSourceCategory } from "@moneta/domain/Transaction"
+import { TransactionId } from "@moneta/domain/Ids"
+import { Transaction, TransactionFilter } from "@moneta/domain/Transaction"
 import { Schema } from "effect"
 import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
-import { CommaSeparated, listFields, Page, urlParams } from "./Parameters.js"
+import { listFields, Page, urlParams } from "./Parameters.js"
 
 export class Transactions extends HttpApiGroup.make("transactions")
   .annotateContext(OpenApi.annotations({
@@ -19,12 +19,7 @@ export class Transactions extends HttpApiGroup.make("transactions")
         OpenApi.Description,
         "Lists the transactions of your accounts, newest first, filtered by account or category."
       )
-      .setUrlParams(urlParams({
-        ...listFields,
-        account_id: Schema.optional(AccountId),
-        route_id: Schema.optional(Schema.String),
-        "category.in": Schema.optional(CommaSeparated(TransactionSourceCategory))
-      }))
+      .setUrlParams(urlParams({ ...listFields, ...TransactionFilter.fields }))
       .addSuccess(Page(Transaction))
   )
   .add(

@@ -4,13 +4,12 @@
  * `invalid_operation_error` (declared on the whole API).
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { AccountId, ExternalAccountId, WireTransferId } from "@moneta/domain/Ids"
-import { IdempotencyKey } from "@moneta/domain/Text"
-import { CreateWireTransfer, WireTransfer, WireTransferStatus } from "@moneta/domain/WireTransfer"
+import { WireTransferId } from "@moneta/domain/Ids"
+import { CreateWireTransfer, WireTransfer, WireTransferFilter } from "@moneta/domain/WireTransfer"
 import { Schema } from "effect"
 import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
-import { body, CommaSeparated, listFields, Page, urlParams } from "./Parameters.js"
+import { body, listFields, Page, urlParams } from "./Parameters.js"
 
 export const wireTransferPath = Schema.Struct({ wire_transfer_id: WireTransferId })
 
@@ -37,13 +36,7 @@ export class WireTransfers extends HttpApiGroup.make("wireTransfers")
         OpenApi.Description,
         "Lists your wire transfers, newest first, filtered by account, external account, status or idempotency key."
       )
-      .setUrlParams(urlParams({
-        ...listFields,
-        account_id: Schema.optional(AccountId),
-        external_account_id: Schema.optional(ExternalAccountId),
-        idempotency_key: Schema.optional(IdempotencyKey),
-        "status.in": Schema.optional(CommaSeparated(WireTransferStatus))
-      }))
+      .setUrlParams(urlParams({ ...listFields, ...WireTransferFilter.fields }))
       .addSuccess(Page(WireTransfer))
   )
   .add(

@@ -2,7 +2,8 @@
  * Account numbers: routes into an account. Numbers are made here (twelve
  * random digits, unique across the database) under this bank's routing number.
  */
-import { bankRoutingNumber, AccountNumber, type AccountNumberStatus, type CreateAccountNumber } from "@moneta/domain/AccountNumber"
+import type { AccountNumberFilter } from "@moneta/domain/AccountNumber"
+import { bankRoutingNumber, AccountNumber, type CreateAccountNumber } from "@moneta/domain/AccountNumber"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { pendingEvent } from "@moneta/domain/Event"
 import { AccountId, AccountNumberId } from "@moneta/domain/Ids"
@@ -14,16 +15,11 @@ import { Effect, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { notFound, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
-export interface AccountNumberListParameters extends ListParameters {
-  readonly account_id?: string | undefined
-  readonly idempotency_key?: string | undefined
-  readonly "status.in"?: ReadonlyArray<AccountNumberStatus> | undefined
-  readonly "ach_debit_status.in"?: ReadonlyArray<"allowed" | "blocked"> | undefined
-}
+export type AccountNumberListParameters = ListParameters & AccountNumberFilter
 
 const numberLength = 12
 
@@ -65,8 +61,7 @@ export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/ba
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("account_number", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("account_number", id))
       })
 
     const list = (parameters: AccountNumberListParameters) =>

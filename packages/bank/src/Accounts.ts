@@ -1,4 +1,5 @@
 /** Accounts: create, retrieve, list, and balance lookups. */
+import type { AccountFilter } from "@moneta/domain/Account"
 import { Account, BalanceLookup, type CreateAccount } from "@moneta/domain/Account"
 import { pendingEvent } from "@moneta/domain/Event"
 import { AccountId, ProgramId } from "@moneta/domain/Ids"
@@ -11,7 +12,7 @@ import { type DateTime, Effect, Option } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { notFound, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -62,17 +63,10 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("account", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("account", id))
       })
 
-    const list = (parameters: ListParameters & {
-      readonly entity_id?: string | undefined
-      readonly informational_entity_id?: string | undefined
-      readonly program_id?: string | undefined
-      readonly idempotency_key?: string | undefined
-      readonly "status.in"?: ReadonlyArray<string> | undefined
-    }) =>
+    const list = (parameters: ListParameters & AccountFilter) =>
       Effect.gen(function*() {
         const request = yield* pageRequest(parameters)
         return toPage(yield* store.list(yield* Tenant, request, {

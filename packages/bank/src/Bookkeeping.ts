@@ -3,6 +3,7 @@
  * (domain rule) and name only this caller's bookkeeping accounts; they are
  * written atomically with their `bookkeeping_entry_set.updated` event.
  */
+import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import {
   BookkeepingAccount,
   BookkeepingBalanceLookup,
@@ -76,7 +77,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
         return updated
       }))
 
-    const listAccounts = (parameters: ListParameters & { readonly idempotency_key?: string | undefined }) =>
+    const listAccounts = (parameters: ListParameters & IdempotencyKeyFilter) =>
       Effect.gen(function*() {
         const request = yield* pageRequest(parameters)
         return toPage(yield* store.listAccounts(yield* Tenant, request, { idempotencyKey: parameters.idempotency_key }))

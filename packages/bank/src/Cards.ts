@@ -2,6 +2,7 @@
  * Cards: issue, retrieve, update, list. The sandbox issues card numbers with
  * a test BIN; the full number is never stored or shown.
  */
+import type { CardFilter } from "@moneta/domain/Card"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { billingAddressFrom, Card, type CreateCard, digitalWalletFrom, authorizationControlsFrom, update as updateCard, type UpdateCard } from "@moneta/domain/Card"
 import { pendingEvent } from "@moneta/domain/Event"
@@ -15,7 +16,7 @@ import { DateTime, Effect, Option, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { notFound, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -71,14 +72,13 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("card", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("card", id))
       })
 
     const update = (id: string, request: UpdateCard) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound("card", id))
+        const current = yield* store.lock(tenant, id).pipe(orNotFound("card", id))
         yield* requireEntity(tenant, request.entity_id)
         const { next, events: emitted } = yield* updateCard(current, request)
         yield* store.update(tenant, next)
@@ -86,11 +86,7 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
         return next
       }))
 
-    const list = (parameters: ListParameters & {
-      readonly account_id?: string | undefined
-      readonly idempotency_key?: string | undefined
-      readonly "status.in"?: ReadonlyArray<string> | undefined
-    }) =>
+    const list = (parameters: ListParameters & CardFilter) =>
       Effect.gen(function*() {
         const request = yield* pageRequest(parameters)
         return toPage(yield* store.list(yield* Tenant, request, {

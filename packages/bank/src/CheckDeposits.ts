@@ -2,18 +2,16 @@
  * Check deposits: read-only here. They are created by depositing the checks
  * of inbound mail (`InboundMailItems`), which the sandbox accepts at once.
  */
+import type { CheckDepositFilter } from "@moneta/domain/CheckDeposit"
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import type { AccountId, CheckDepositId } from "@moneta/domain/Ids"
+import type { CheckDepositId } from "@moneta/domain/Ids"
 import { CheckDeposits as CheckDepositStore } from "@moneta/store/CheckDeposits"
 import { Effect } from "effect"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { orNotFound } from "./NotFound.js"
 import { traced } from "./Traced.js"
 
-export interface CheckDepositListParameters extends ListParameters {
-  readonly account_id?: AccountId | undefined
-  readonly idempotency_key?: string | undefined
-}
+export type CheckDepositListParameters = ListParameters & CheckDepositFilter
 
 export class CheckDeposits extends Effect.Service<CheckDeposits>()("@moneta/bank/CheckDeposits", {
   effect: Effect.gen(function*() {

@@ -1,4 +1,5 @@
 /** Entities: create, retrieve, list. */
+import type { EntityFilter } from "@moneta/domain/Entity"
 import { type Address, type AddressObject, type BeneficialOwner, type BeneficialOwnerObject, type CreateEntity, defaultCountry, Entity, lastFour } from "@moneta/domain/Entity"
 import { pendingEvent } from "@moneta/domain/Event"
 import { EntityId } from "@moneta/domain/Ids"
@@ -10,7 +11,7 @@ import { Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -119,15 +120,10 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("entity", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("entity", id))
       })
 
-    const list = (parameters: ListParameters & {
-      readonly idempotency_key?: string | undefined
-      readonly "status.in"?: ReadonlyArray<string> | undefined
-      readonly "validation_status.in"?: ReadonlyArray<string> | undefined
-    }) =>
+    const list = (parameters: ListParameters & EntityFilter) =>
       Effect.gen(function*() {
         const request = yield* pageRequest(parameters)
         return toPage(yield* store.list(yield* Tenant, request, {

@@ -15,18 +15,19 @@
  *   the subscriptions active after it (a new subscription of every category
  *   receives its own `event_subscription.created`).
  */
+import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { InvalidOperationError } from "@moneta/domain/Errors"
-import { eventRetentionDays, pendingEvent } from "@moneta/domain/Event"
+import { pendingEvent } from "@moneta/domain/Event"
 import {
   checkResolved,
   checkUrl,
-  conflictingRealTimeDecisionCategories,
+  claimsRealTimeDecisions,
   create as createSubscription,
   type CreateEventSubscription,
+  ensureActive,
+  ensureReceives,
+  ensureUniqueRealTimeDecisions as ensureUniqueAmongActive,
   type EventSubscription,
-  realTimeDecisionCategories,
-  receives,
   update as updateSubscription,
   type UpdateEventSubscription
 } from "@moneta/domain/EventSubscription"
@@ -40,9 +41,9 @@ import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { DateTime, Duration, Effect } from "effect"
 import { randomBytes } from "node:crypto"
 import { idempotencyKey } from "./Caller.js"
-import { Events } from "./Events.js"
+import { Events, retainedSince } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -52,13 +53,7 @@ export const secretOverlap = Duration.hours(24)
 /** A secret for a subscription created without one: 256 random bits. */
 export const generateSecret = (): string => randomBytes(32).toString("base64url")
 
-/** `PATCH /event_subscriptions/{id}`: a status, and/or a new signing secret. */
-export interface UpdateRequest extends UpdateEventSubscription {
-  readonly shared_secret?: string | undefined
-}
 
-
-const retainedSince = Effect.map(now, DateTime.subtract({ days: eventRetentionDays }))
 
 export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@moneta/bank/EventSubscriptions", {
   effect: Effect.gen(function*() {
@@ -86,18 +81,10 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
     /** Fails when `candidate` would receive a real-time decision category another active subscription receives. */
     const ensureUniqueRealTimeDecisions = (candidate: EventSubscription) =>
       Effect.gen(function*() {
-        if (candidate.status !== "active" || realTimeDecisionCategories(candidate).length === 0) return
+        if (!claimsRealTimeDecisions(candidate)) return
         const tenant = yield* Tenant
         yield* store.lockSelections(tenant)
-        const conflicts = conflictingRealTimeDecisionCategories(candidate, yield* store.active(tenant))
-        if (conflicts.length > 0) {
-          return yield* Effect.fail(
-            new InvalidOperationError({
-              detail: `another active event subscription already receives ${conflicts.join(", ")}; ` +
-                "real-time decisions go to one subscription only"
-            })
-          )
-        }
+        yield* ensureUniqueAmongActive(candidate, yield* store.active(tenant))
       })
 
     const create = (request: CreateEventSubscription) =>
@@ -118,16 +105,14 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("event_subscription", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("event_subscription", id))
       })
 
-    const update = (id: string, request: UpdateRequest) =>
+    const update = (id: string, request: UpdateEventSubscription) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound("event_subscription", id))
-        const transition = yield* updateSubscription(current, { status: request.status })
-        const { next } = transition
+        const current = yield* store.lock(tenant, id).pipe(orNotFound("event_subscription", id))
+        const { next, events: emitted } = yield* updateSubscription(current, request)
         const updatedAt = yield* now
         if (next.status !== current.status) {
           yield* ensureUniqueRealTimeDecisions(next)
@@ -137,43 +122,26 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         if (request.shared_secret !== undefined) {
           yield* store.rotateSecret(tenant, id, request.shared_secret, DateTime.addDuration(updatedAt, secretOverlap))
         }
-        const emitted = transition.events.length === 0 && request.shared_secret !== undefined
-          ? [pendingEvent("event_subscription.updated", "event_subscription", id)]
-          : transition.events
         yield* events.record(emitted, updatedAt)
         return next
       }))
 
-    const list = (parameters: ListParameters & { readonly idempotency_key?: string | undefined }) =>
+    const list = (parameters: ListParameters & IdempotencyKeyFilter) =>
       Effect.gen(function*() {
         const request = yield* pageRequest(parameters)
         return toPage(yield* store.list(yield* Tenant, request, { idempotencyKey: parameters.idempotency_key }))
       })
 
     /** The subscription, provided it is active (resends and heartbeats go only to active ones). */
-    const activeSubscription = (id: string) =>
-      Effect.gen(function*() {
-        const subscription = yield* retrieve(id)
-        if (subscription.status !== "active") {
-          return yield* Effect.fail(
-            new InvalidOperationError({ detail: `event subscription ${id} is ${subscription.status}; only active ones receive` })
-          )
-        }
-        return subscription
-      })
+    const activeSubscription = (id: string) => Effect.flatMap(retrieve(id), ensureActive)
 
     /** Sends an event to a subscription once more (one attempt, whatever the environment). */
     const resend = (id: string, eventId: string) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const subscription = yield* activeSubscription(id)
-        const found = yield* eventStore.find(tenant, eventId, yield* retainedSince)
-        const event = yield* Effect.mapError(found, () => notFound("event", eventId))
-        if (!receives(subscription, event.category)) {
-          return yield* Effect.fail(
-            new InvalidOperationError({ detail: `event subscription ${id} does not receive ${event.category} events` })
-          )
-        }
+        const event = yield* eventStore.find(tenant, eventId, yield* retainedSince).pipe(orNotFound("event", eventId))
+        yield* ensureReceives(subscription, event.category)
         yield* deliveries.enqueue(tenant, { eventId: event.id, subscriptionId: id, trigger: "resend", dueAt: yield* now })
         return event
       }))

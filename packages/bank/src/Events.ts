@@ -1,23 +1,17 @@
 /** Listing and retrieving events, and recording them with the change they describe. */
-import type { PendingEvent } from "@moneta/domain/Event"
-import { eventRetentionDays } from "@moneta/domain/Event"
-import type { EventCategory } from "@moneta/domain/EventCategory"
+import { eventRetentionDays, type EventFilter, type PendingEvent } from "@moneta/domain/Event"
 import { Events as EventStore, isValidEventCursor } from "@moneta/store/Events"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { DateTime, Effect } from "effect"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
-export interface EventListParameters extends ListParameters {
-  readonly "category.in"?: ReadonlyArray<EventCategory> | undefined
-  readonly associated_object_id?: string | undefined
-  readonly "order_by.direction"?: "ascending" | "descending" | undefined
-  readonly "order_by.field"?: "created_at" | undefined
-}
+export type EventListParameters = ListParameters & EventFilter
 
-const retainedSince = Effect.map(now, DateTime.subtract({ days: eventRetentionDays }))
+/** The oldest creation time of an event still served (older ones are gone, decisions.md). */
+export const retainedSince = Effect.map(now, DateTime.subtract({ days: eventRetentionDays }))
 
 export class Events extends Effect.Service<Events>()("@moneta/bank/Events", {
   effect: Effect.gen(function*() {
@@ -30,8 +24,7 @@ export class Events extends Effect.Service<Events>()("@moneta/bank/Events", {
     const retrieve = (id: string) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
-        const found = yield* store.find(tenant, id, yield* retainedSince)
-        return yield* Effect.mapError(found, () => notFound("event", id))
+        return yield* store.find(tenant, id, yield* retainedSince).pipe(orNotFound("event", id))
       })
 
     const list = (parameters: EventListParameters) =>

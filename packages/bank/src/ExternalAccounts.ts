@@ -1,12 +1,8 @@
 /** External accounts: saved wire destinations. Archived ones stay readable but cannot receive new transfers. */
+import type { ExternalAccountFilter } from "@moneta/domain/ExternalAccount"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { pendingEvent } from "@moneta/domain/Event"
-import {
-  type CreateExternalAccount,
-  ExternalAccount,
-  type ExternalAccountStatus,
-  type UpdateExternalAccount
-} from "@moneta/domain/ExternalAccount"
+import { type CreateExternalAccount, ExternalAccount, type UpdateExternalAccount } from "@moneta/domain/ExternalAccount"
 import { ExternalAccountId } from "@moneta/domain/Ids"
 import { ExternalAccounts as ExternalAccountStore } from "@moneta/store/ExternalAccounts"
 import { makeId } from "@moneta/store/IdGenerator"
@@ -15,15 +11,11 @@ import { Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
-export interface ExternalAccountListParameters extends ListParameters {
-  readonly idempotency_key?: string | undefined
-  readonly routing_number?: string | undefined
-  readonly "status.in"?: ReadonlyArray<ExternalAccountStatus> | undefined
-}
+export type ExternalAccountListParameters = ListParameters & ExternalAccountFilter
 
 
 export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@moneta/bank/ExternalAccounts", {
@@ -54,7 +46,7 @@ export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@monet
     const update = (id: string, request: UpdateExternalAccount) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound("external_account", id))
+        const current = yield* store.lock(tenant, id).pipe(orNotFound("external_account", id))
         const updated = new ExternalAccount({
           ...current,
           account_holder: request.account_holder ?? current.account_holder,
@@ -69,8 +61,7 @@ export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@monet
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("external_account", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("external_account", id))
       })
 
     const list = (parameters: ExternalAccountListParameters) =>

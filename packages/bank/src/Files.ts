@@ -17,10 +17,7 @@ import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
-export interface FileListParameters extends ListParameters {
-  readonly idempotency_key?: string | undefined
-  readonly "purpose.in"?: ReadonlyArray<File.FilePurpose> | undefined
-}
+export type FileListParameters = ListParameters & File.FileFilter
 
 /** A file the service makes, written in the caller's database transaction. */
 export interface Production {

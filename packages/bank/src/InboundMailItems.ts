@@ -12,13 +12,7 @@
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import * as CheckDeposit from "@moneta/domain/CheckDeposit"
 import * as CheckImage from "@moneta/domain/CheckImage"
-import {
-  CheckDepositId,
-  InboundMailItemId,
-  type LockboxAddressId,
-  type LockboxRecipientId,
-  TransactionId
-} from "@moneta/domain/Ids"
+import { CheckDepositId, InboundMailItemId, TransactionId } from "@moneta/domain/Ids"
 import * as InboundMailItem from "@moneta/domain/InboundMailItem"
 import type { LockboxAddress } from "@moneta/domain/LockboxAddress"
 import type { LockboxRecipient } from "@moneta/domain/LockboxRecipient"
@@ -38,10 +32,7 @@ import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
-export interface InboundMailItemListParameters extends ListParameters {
-  readonly lockbox_address_id?: LockboxAddressId | undefined
-  readonly lockbox_recipient_id?: LockboxRecipientId | undefined
-}
+export type InboundMailItemListParameters = ListParameters & InboundMailItem.InboundMailItemFilter
 
 const checkDepositId = Effect.map(makeId("check_deposit"), CheckDepositId.make)
 const transactionId = Effect.map(makeId("transaction"), TransactionId.make)

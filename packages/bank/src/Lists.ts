@@ -4,17 +4,12 @@
  */
 import { InvalidParametersError } from "@moneta/domain/Errors"
 import type { Page } from "@moneta/domain/List"
+import type { ListFields } from "@moneta/domain/ListParameters"
 import { isValidCursor, type PageOf, type PageRequest } from "@moneta/store/Pagination"
-import { DateTime, Effect } from "effect"
+import { Effect } from "effect"
 
-export interface ListParameters {
-  readonly cursor?: string | undefined
-  readonly limit?: number | undefined
-  readonly "created_at.after"?: DateTime.Utc | undefined
-  readonly "created_at.before"?: DateTime.Utc | undefined
-  readonly "created_at.on_or_after"?: DateTime.Utc | undefined
-  readonly "created_at.on_or_before"?: DateTime.Utc | undefined
-}
+/** Paging and date filters of every list, as the contract decodes them (`domain/src/ListParameters.ts`). */
+export type ListParameters = ListFields
 
 export const defaultLimit = 100
 

@@ -4,6 +4,7 @@
  * once, so the address is `active` when the create call returns (both moves
  * are recorded as events).
  */
+import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { LockboxAddressId } from "@moneta/domain/Ids"
 import {
@@ -21,7 +22,7 @@ import { Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -45,21 +46,20 @@ export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@monet
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("lockbox_address", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("lockbox_address", id))
       })
 
     const update = (id: string, request: UpdateLockboxAddress) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound("lockbox_address", id))
+        const current = yield* store.lock(tenant, id).pipe(orNotFound("lockbox_address", id))
         const { next, events: emitted } = yield* transition(current, Command.Update({ body: request }))
         yield* store.update(tenant, next)
         yield* events.record(emitted, yield* now)
         return next
       }))
 
-    const list = (parameters: ListParameters & { readonly idempotency_key?: string | undefined }) =>
+    const list = (parameters: ListParameters & IdempotencyKeyFilter) =>
       Effect.gen(function*() {
         const request = yield* pageRequest(parameters)
         return toPage(yield* store.list(yield* Tenant, request, { idempotencyKey: parameters.idempotency_key }))

@@ -5,7 +5,7 @@
  * creations at one address queue, and a unique index backs the rule.
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { type AccountId, type LockboxAddressId, LockboxRecipientId } from "@moneta/domain/Ids"
+import { type LockboxAddressId, LockboxRecipientId } from "@moneta/domain/Ids"
 import * as LockboxRecipient from "@moneta/domain/LockboxRecipient"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { makeId } from "@moneta/store/IdGenerator"
@@ -20,11 +20,7 @@ import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
-export interface LockboxRecipientListParameters extends ListParameters {
-  readonly account_id?: AccountId | undefined
-  readonly lockbox_address_id?: LockboxAddressId | undefined
-  readonly idempotency_key?: string | undefined
-}
+export type LockboxRecipientListParameters = ListParameters & LockboxRecipient.LockboxRecipientFilter
 
 const drawMailStopCode = Effect.gen(function*() {
   const alphabet = LockboxRecipient.mailStopCodeAlphabet

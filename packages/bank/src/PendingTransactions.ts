@@ -1,18 +1,13 @@
 /** Pending transactions (holds): list and retrieve. They are opened and ended by the operations that hold money (`Ledger`). */
+import type { PendingTransactionFilter } from "@moneta/domain/PendingTransaction"
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import type { PendingTransactionSourceCategory, PendingTransactionStatus } from "@moneta/domain/PendingTransaction"
 import { PendingTransactions as PendingTransactionStore } from "@moneta/store/PendingTransactions"
 import { Effect } from "effect"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { orNotFound } from "./NotFound.js"
 import { traced } from "./Traced.js"
 
-export interface PendingTransactionListParameters extends ListParameters {
-  readonly account_id?: string | undefined
-  readonly route_id?: string | undefined
-  readonly "status.in"?: ReadonlyArray<PendingTransactionStatus> | undefined
-  readonly "category.in"?: ReadonlyArray<PendingTransactionSourceCategory> | undefined
-}
+export type PendingTransactionListParameters = ListParameters & PendingTransactionFilter
 
 export class PendingTransactions extends Effect.Service<PendingTransactions>()("@moneta/bank/PendingTransactions", {
   effect: Effect.gen(function*() {
@@ -20,8 +15,7 @@ export class PendingTransactions extends Effect.Service<PendingTransactions>()("
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("pending_transaction", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("pending_transaction", id))
       })
 
     const list = (parameters: PendingTransactionListParameters) =>

@@ -1,9 +1,10 @@
 /** Posted transactions: list and retrieve. */
+import type { TransactionFilter } from "@moneta/domain/Transaction"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { Effect } from "effect"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { orNotFound } from "./NotFound.js"
 import { traced } from "./Traced.js"
 
 export class Transactions extends Effect.Service<Transactions>()("@moneta/bank/Transactions", {
@@ -12,15 +13,10 @@ export class Transactions extends Effect.Service<Transactions>()("@moneta/bank/T
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("transaction", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("transaction", id))
       })
 
-    const list = (parameters: ListParameters & {
-      readonly account_id?: string | undefined
-      readonly route_id?: string | undefined
-      readonly "category.in"?: ReadonlyArray<string> | undefined
-    }) =>
+    const list = (parameters: ListParameters & TransactionFilter) =>
       Effect.gen(function*() {
         const request = yield* pageRequest(parameters)
         return toPage(yield* store.list(yield* Tenant, request, {

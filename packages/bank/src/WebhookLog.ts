@@ -4,14 +4,13 @@
  * subscription or event must be the caller's (404 otherwise).
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { eventRetentionDays } from "@moneta/domain/Event"
 import { EventSubscriptions as SubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { Events as EventStore } from "@moneta/store/Events"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
-import { DateTime, Effect, Option } from "effect"
+import { Effect, Option } from "effect"
+import { retainedSince } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound } from "./NotFound.js"
-import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
 export interface AttemptListParameters extends ListParameters {
@@ -44,8 +43,7 @@ export class WebhookLog extends Effect.Service<WebhookLog>()("@moneta/bank/Webho
 
     const attemptsOfEvent = (id: string, parameters: AttemptListParameters) =>
       Effect.gen(function*() {
-        const retainedSince = DateTime.subtract(yield* now, { days: eventRetentionDays })
-        const found = yield* events.find(yield* Tenant, id, retainedSince)
+        const found = yield* events.find(yield* Tenant, id, yield* retainedSince)
         if (Option.isNone(found)) return yield* Effect.fail(notFound("event", id))
         return yield* page(parameters, { eventId: id })
       })

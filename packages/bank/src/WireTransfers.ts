@@ -10,7 +10,6 @@
  * wires from one account queue on that row.
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { InvalidOperationError, InvalidParametersError } from "@moneta/domain/Errors"
 import type { ExternalAccount } from "@moneta/domain/ExternalAccount"
 import { PendingTransactionId, TransactionId, WireTransferId } from "@moneta/domain/Ids"
 import { wireCompletion, wireReversal, wireSubmission } from "@moneta/domain/Simulations"
@@ -26,16 +25,11 @@ import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { Ledger } from "./Ledger.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { notFound, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
-export interface WireTransferListParameters extends ListParameters {
-  readonly account_id?: string | undefined
-  readonly external_account_id?: string | undefined
-  readonly idempotency_key?: string | undefined
-  readonly "status.in"?: ReadonlyArray<WireTransfer.WireTransferStatus> | undefined
-}
+export type WireTransferListParameters = ListParameters & WireTransfer.WireTransferFilter
 
 
 /** The debtor of a transfer whose body names none: the sending account's entity, address on unstructured lines. */
@@ -81,21 +75,13 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
         )
       })
 
-    /** `source_account_number_id` must name an active account number of the sending account. */
+    /** Loads the account number a transfer sends from, for the domain to judge. */
     const checkSourceAccountNumber = (body: WireTransfer.CreateWireTransfer) =>
       Effect.gen(function*() {
         const id = body.source_account_number_id
         if (id === undefined) return
-        const found = yield* accountNumbers.find(yield* Tenant, id)
-        const accountNumber = yield* Effect.mapError(found, () => notFound("account_number", id))
-        if (accountNumber.account_id !== body.account_id) {
-          return yield* Effect.fail(
-            InvalidParametersError.single("source_account_number_id", "must be an account number of account_id")
-          )
-        }
-        if (accountNumber.status !== "active") {
-          return yield* Effect.fail(new InvalidOperationError({ detail: `account number ${id} is ${accountNumber.status}` }))
-        }
+        const accountNumber = yield* accountNumbers.find(yield* Tenant, id).pipe(orNotFound("account_number", id))
+        yield* WireTransfer.checkSourceAccountNumber(body, accountNumber)
       })
 
     /**
@@ -124,8 +110,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
         const externalAccount: ExternalAccount | null = yield* externalAccountOf(body)
         yield* checkSourceAccountNumber(body)
         // One statement locks the account (before anything referencing it is written) and reads its entity.
-        const locked = yield* store.lockSender(tenant, body.account_id)
-        const sender = yield* Effect.mapError(locked, () => notFound("account", body.account_id))
+        const sender = yield* store.lockSender(tenant, body.account_id).pipe(orNotFound("account", body.account_id))
         const createdAt = yield* now
         const step = yield* WireTransfer.create({
           id: WireTransferId.make(yield* makeId("wire_transfer")),
@@ -151,8 +136,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
     ) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const found = yield* store.lock(tenant, id)
-        const transfer = yield* Effect.mapError(found, () => notFound("wire_transfer", id))
+        const transfer = yield* store.lock(tenant, id).pipe(orNotFound("wire_transfer", id))
         const at = yield* now
         let step: WireTransfer.Transition = { next: transfer, events: [], effects: [] }
         for (const command of yield* commands(at)) {
@@ -197,8 +181,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
 
     const retrieve = (id: string) =>
       Effect.gen(function*() {
-        const found = yield* store.find(yield* Tenant, id)
-        return yield* Effect.mapError(found, () => notFound("wire_transfer", id))
+        return yield* store.find(yield* Tenant, id).pipe(orNotFound("wire_transfer", id))
       })
 
     const list = (parameters: WireTransferListParameters) =>

@@ -3,6 +3,8 @@
  * shape follows the public SDK so that its clients decode what we send.
  */
 import { Schema } from "effect"
+import { CommaSeparated } from "./ListParameters.js"
+import { IdempotencyKey } from "./Text.js"
 import { AccountId, EntityId, ProgramId } from "./Ids.js"
 import { Amount, Currency } from "./Money.js"
 import { ShortText } from "./Text.js"
@@ -46,3 +48,13 @@ export class BalanceLookup extends Schema.Class<BalanceLookup>("BalanceLookup")(
   loan: Schema.Null,
   type: Schema.tag("balance_lookup")
 }) {}
+
+/** `GET /accounts` filters (beside the paging of `ListParameters`). */
+export const AccountFilter = Schema.Struct({
+  entity_id: Schema.optional(EntityId),
+  informational_entity_id: Schema.optional(EntityId),
+  program_id: Schema.optional(ProgramId),
+  idempotency_key: Schema.optional(IdempotencyKey),
+  "status.in": Schema.optional(CommaSeparated(AccountStatus))
+})
+export type AccountFilter = typeof AccountFilter.Type

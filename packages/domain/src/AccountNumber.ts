@@ -3,6 +3,8 @@
  * checks). An account can have many; each can be disabled or canceled on its own.
  */
 import { Schema } from "effect"
+import { CommaSeparated } from "./ListParameters.js"
+import { IdempotencyKey } from "./Text.js"
 import { AccountId, AccountNumberId } from "./Ids.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
@@ -57,3 +59,12 @@ export const UpdateAccountNumber = Schema.Struct({
   inbound_checks: Schema.optional(InboundChecks)
 }).annotations({ identifier: "UpdateAccountNumber" })
 export type UpdateAccountNumber = typeof UpdateAccountNumber.Type
+
+/** `GET /account_numbers` filters (beside the paging of `ListParameters`). */
+export const AccountNumberFilter = Schema.Struct({
+  account_id: Schema.optional(AccountId),
+  idempotency_key: Schema.optional(IdempotencyKey),
+  "status.in": Schema.optional(CommaSeparated(AccountNumberStatus)),
+  "ach_debit_status.in": Schema.optional(CommaSeparated(InboundAch.fields.debit_status))
+})
+export type AccountNumberFilter = typeof AccountNumberFilter.Type

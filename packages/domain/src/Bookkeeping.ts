@@ -5,7 +5,7 @@
  */
 import { Either, Schema } from "effect"
 import { outOfRange } from "./BalanceChange.js"
-import { FieldError, InvalidOperationError, InvalidParametersError } from "./Errors.js"
+import { FieldError, type InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import { AccountId, BookkeepingAccountId, BookkeepingEntryId, BookkeepingEntrySetId, EntityId, TransactionId } from "./Ids.js"
 import { Amount, isRepresentable, sum } from "./Money.js"
 import { ShortText } from "./Text.js"

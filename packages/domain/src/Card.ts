@@ -6,6 +6,8 @@
  * canceled card can no longer be changed).
  */
 import { Either, Schema } from "effect"
+import { CommaSeparated } from "./ListParameters.js"
+import { IdempotencyKey } from "./Text.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, CardId, EntityId } from "./Ids.js"
@@ -240,3 +242,11 @@ export const update = (card: Card, body: UpdateCard): Either.Either<Transition, 
   })
   return Either.right({ next, events: [pendingEvent("card.updated", "card", card.id)] })
 }
+
+/** `GET /cards` filters (beside the paging of `ListParameters`). */
+export const CardFilter = Schema.Struct({
+  account_id: Schema.optional(AccountId),
+  idempotency_key: Schema.optional(IdempotencyKey),
+  "status.in": Schema.optional(CommaSeparated(Status))
+})
+export type CardFilter = typeof CardFilter.Type

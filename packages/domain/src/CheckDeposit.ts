@@ -7,6 +7,7 @@
  * Transaction sources reuse its `CheckDepositAcceptance` and `InboundFundsHold`.
  */
 import { Schema } from "effect"
+import { IdempotencyKey } from "./Text.js"
 import { pendingEvent, type PendingEvent } from "./Event.js"
 import {
   AccountId,
@@ -233,3 +234,10 @@ export const depositFromMail = ({ createdAt, deposit, transactionId }: DepositFr
     ]
   }
 }
+
+/** `GET /check_deposits` filters (beside the paging of `ListParameters`). */
+export const CheckDepositFilter = Schema.Struct({
+  account_id: Schema.optional(AccountId),
+  idempotency_key: Schema.optional(IdempotencyKey)
+})
+export type CheckDepositFilter = typeof CheckDepositFilter.Type

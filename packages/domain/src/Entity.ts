@@ -3,6 +3,8 @@
  * persons and corporations with the fields a bank needs to identify them.
  */
 import { Schema } from "effect"
+import { CommaSeparated } from "./ListParameters.js"
+import { IdempotencyKey } from "./Text.js"
 import { EntityId } from "./Ids.js"
 import { CalendarDate, Timestamp } from "./Timestamp.js"
 import { ShortText } from "./Text.js"
@@ -209,3 +211,11 @@ export const CreateEntity = Schema.Union(
   })
 ).annotations({ identifier: "CreateEntity" })
 export type CreateEntity = typeof CreateEntity.Type
+
+/** `GET /entities` filters (beside the paging of `ListParameters`). */
+export const EntityFilter = Schema.Struct({
+  idempotency_key: Schema.optional(IdempotencyKey),
+  "status.in": Schema.optional(CommaSeparated(EntityStatus)),
+  "validation_status.in": Schema.optional(CommaSeparated(Schema.Literal("pending", "valid", "invalid")))
+})
+export type EntityFilter = typeof EntityFilter.Type

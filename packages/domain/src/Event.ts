@@ -1,3 +1,12 @@
+/** `GET /events` filters and ordering (beside the paging of `ListParameters`). */
+export const EventFilter = Schema.Struct({
+  "category.in": Schema.optional(CommaSeparated(EventCategory)),
+  associated_object_id: Schema.optional(Schema.String),
+  "order_by.direction": Schema.optional(Schema.Literal("ascending", "descending")),
+  "order_by.field": Schema.optional(Schema.Literal("created_at"))
+})
+export type EventFilter = typeof EventFilter.Type
+
 /**
  * An event records that something happened to an object. Events are thin: they
  * name the object, and the consumer fetches it.
@@ -5,6 +14,7 @@
 import { Schema } from "effect"
 import { EventCategory } from "./EventCategory.js"
 import { EventId } from "./Ids.js"
+import { CommaSeparated } from "./ListParameters.js"
 import { Timestamp } from "./Timestamp.js"
 
 export class Event extends Schema.Class<Event>("Event")({

@@ -77,9 +77,12 @@ export const CreateEventSubscription = Schema.Struct({
 ).annotations({ identifier: "CreateEventSubscription" })
 export type CreateEventSubscription = typeof CreateEventSubscription.Type
 
-/** `PATCH /event_subscriptions/{id}`. */
+/** `PATCH /event_subscriptions/{id}`: the SDK's `status`, plus `shared_secret` to rotate the signing secret. */
 export const UpdateEventSubscription = Schema.Struct({
-  status: Schema.optional(EventSubscriptionStatus)
+  status: Schema.optional(EventSubscriptionStatus),
+  shared_secret: Schema.optional(ShortText).annotations({
+    description: "A new signing secret. The previous one keeps signing beside it (both signatures are sent) for 24 hours."
+  })
 }).annotations({ identifier: "UpdateEventSubscription" })
 export type UpdateEventSubscription = typeof UpdateEventSubscription.Type
 
@@ -185,7 +188,10 @@ export const create = (input: CreateInput): Transition => {
 
 export const isTerminal = (status: EventSubscriptionStatus): boolean => status === "deleted"
 
-/** `PATCH`: any status change of a subscription that is not deleted; a change emits `event_subscription.updated`. */
+/**
+ * `PATCH`: any status change of a subscription that is not deleted, and/or a
+ * new signing secret; either emits `event_subscription.updated` (once).
+ */
 export const update = (
   subscription: EventSubscription,
   body: UpdateEventSubscription
@@ -196,7 +202,50 @@ export const update = (
     )
   }
   const status = body.status ?? subscription.status
-  if (status === subscription.status) return Either.right({ next: subscription, events: [] })
+  if (status === subscription.status) {
+    return Either.right({ next: subscription, events: body.shared_secret === undefined ? [] : [event(subscription, "updated")] })
+  }
   const next = new EventSubscription({ ...subscription, status })
   return Either.right({ next, events: [event(next, "updated")] })
 }
+
+/** At most one active subscription receives each real-time decision category: `candidate` among the active `others`. */
+export const ensureUniqueRealTimeDecisions = (
+  candidate: EventSubscription,
+  others: ReadonlyArray<EventSubscription>
+): Either.Either<void, InvalidOperationError> => {
+  const conflicts = conflictingRealTimeDecisionCategories(candidate, others)
+  return conflicts.length === 0
+    ? Either.void
+    : Either.left(
+      new InvalidOperationError({
+        detail: `another active event subscription already receives ${conflicts.join(", ")}; ` +
+          "real-time decisions go to one subscription only"
+      })
+    )
+}
+
+/** Whether `candidate` claims a real-time decision category, so its uniqueness must be checked (under the tenant's lock). */
+export const claimsRealTimeDecisions = (candidate: EventSubscription): boolean =>
+  candidate.status === "active" && realTimeDecisionCategories(candidate).length > 0
+
+/** Resends and heartbeats go only to active subscriptions. */
+export const ensureActive = (subscription: EventSubscription): Either.Either<EventSubscription, InvalidOperationError> =>
+  subscription.status === "active"
+    ? Either.right(subscription)
+    : Either.left(
+      new InvalidOperationError({
+        detail: `event subscription ${subscription.id} is ${subscription.status}; only active ones receive`
+      })
+    )
+
+/** An event is resent only to a subscription that receives its category. */
+export const ensureReceives = (
+  subscription: EventSubscription,
+  category: EventCategory
+): Either.Either<void, InvalidOperationError> =>
+  receives(subscription, category)
+    ? Either.void
+    : Either.left(
+      new InvalidOperationError({ detail: `event subscription ${subscription.id} does not receive ${category} events` })
+    )

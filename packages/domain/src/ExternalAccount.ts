@@ -3,6 +3,8 @@
  * can name instead of repeating an account and routing number.
  */
 import { Schema } from "effect"
+import { CommaSeparated } from "./ListParameters.js"
+import { IdempotencyKey } from "./Text.js"
 import { AccountNumberDigits } from "./AccountNumber.js"
 import { ExternalAccountId } from "./Ids.js"
 import { RoutingNumber } from "./RoutingNumber.js"
@@ -49,3 +51,11 @@ export const UpdateExternalAccount = Schema.Struct({
   status: Schema.optional(ExternalAccountStatus)
 }).annotations({ identifier: "UpdateExternalAccount" })
 export type UpdateExternalAccount = typeof UpdateExternalAccount.Type
+
+/** `GET /external_accounts` filters (beside the paging of `ListParameters`). */
+export const ExternalAccountFilter = Schema.Struct({
+  idempotency_key: Schema.optional(IdempotencyKey),
+  routing_number: Schema.optional(RoutingNumber),
+  "status.in": Schema.optional(CommaSeparated(ExternalAccountStatus))
+})
+export type ExternalAccountFilter = typeof ExternalAccountFilter.Type

@@ -4,6 +4,8 @@
  * bytes the store keeps next to it.
  */
 import { Schema } from "effect"
+import { CommaSeparated } from "./ListParameters.js"
+import { IdempotencyKey } from "./Text.js"
 import { pendingEvent, type PendingEvent } from "./Event.js"
 import { FileId } from "./Ids.js"
 import { ShortText } from "./Text.js"
@@ -122,3 +124,10 @@ export const uploaded = (input: UploadInput): File =>
 
 /** Every new file, made or uploaded, emits `file.created`. */
 export const createdEvent = (file: File): PendingEvent => pendingEvent("file.created", "file", file.id)
+
+/** `GET /files` filters (beside the paging of `ListParameters`). */
+export const FileFilter = Schema.Struct({
+  idempotency_key: Schema.optional(IdempotencyKey),
+  "purpose.in": Schema.optional(CommaSeparated(FilePurpose))
+})
+export type FileFilter = typeof FileFilter.Type

@@ -234,3 +234,10 @@ export const action = (
   )
   return Either.right({ next, events: [event(next, "updated")], effects })
 }
+
+/** `GET /inbound_mail_items` filters (beside the paging of `ListParameters`). */
+export const InboundMailItemFilter = Schema.Struct({
+  lockbox_address_id: Schema.optional(LockboxAddressId),
+  lockbox_recipient_id: Schema.optional(LockboxRecipientId)
+})
+export type InboundMailItemFilter = typeof InboundMailItemFilter.Type

@@ -7,6 +7,7 @@
  * Mail to a recipient that is not `active` is rejected (`lockbox_recipient_not_active`).
  */
 import { Either, Schema } from "effect"
+import { IdempotencyKey } from "./Text.js"
 import { InvalidOperationError } from "./Errors.js"
 import { pendingEvent, type PendingEvent } from "./Event.js"
 import { AccountId, LockboxAddressId, LockboxRecipientId } from "./Ids.js"
@@ -124,3 +125,11 @@ export const update = (
     next.status !== recipient.status
   return Either.right({ next, events: changed ? [event(next, "updated")] : [] })
 }
+
+/** `GET /lockbox_recipients` filters (beside the paging of `ListParameters`). */
+export const LockboxRecipientFilter = Schema.Struct({
+  account_id: Schema.optional(AccountId),
+  lockbox_address_id: Schema.optional(LockboxAddressId),
+  idempotency_key: Schema.optional(IdempotencyKey)
+})
+export type LockboxRecipientFilter = typeof LockboxRecipientFilter.Type

@@ -10,6 +10,7 @@
  * (`held_amount` is the negative part of `amount`: a credit holds nothing).
  */
 import { Either, Schema } from "effect"
+import { CommaSeparated } from "./ListParameters.js"
 import { CardAuthorizationPendingSource } from "./CardPaymentElements.js"
 import { InboundFundsHold } from "./CheckDeposit.js"
 import { InvalidOperationError } from "./Errors.js"
@@ -170,3 +171,12 @@ export const revise = (
   const next = new PendingTransaction({ ...pendingTransaction, amount, held_amount: heldAmountOf(amount) }, true)
   return Either.right({ next, events: [updated(next)] })
 }
+
+/** `GET /pending_transactions` filters (beside the paging of `ListParameters`). */
+export const PendingTransactionFilter = Schema.Struct({
+  account_id: Schema.optional(AccountId),
+  route_id: Schema.optional(Schema.String),
+  "status.in": Schema.optional(CommaSeparated(PendingTransactionStatus)),
+  "category.in": Schema.optional(CommaSeparated(PendingTransactionSourceCategory))
+})
+export type PendingTransactionFilter = typeof PendingTransactionFilter.Type

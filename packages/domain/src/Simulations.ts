@@ -3,7 +3,7 @@
  * (`/simulations/...`). Card simulations live in `CardSimulations`.
  */
 import { Schema } from "effect"
-import { FileId, LockboxAddressId, LockboxRecipientId, TransactionId } from "./Ids.js"
+import { FileId, LockboxAddressId, LockboxRecipientId, type TransactionId } from "./Ids.js"
 import { PositiveAmount } from "./Money.js"
 import type { Timestamp } from "./Timestamp.js"
 import { Command as WireTransferCommand } from "./WireTransfer.js"

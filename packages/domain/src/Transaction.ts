@@ -4,6 +4,7 @@
  * after it.
  */
 import { Schema } from "effect"
+import { CommaSeparated } from "./ListParameters.js"
 import { CardRefund, CardSettlement } from "./CardPaymentElements.js"
 import { CheckDepositAcceptance } from "./CheckDeposit.js"
 import { AccountId, TransactionId } from "./Ids.js"
@@ -123,3 +124,11 @@ export const SimulateInterestPayment = Schema.Struct({
   period_end: Schema.optional(Timestamp)
 }).annotations({ identifier: "SimulateInterestPayment" })
 export type SimulateInterestPayment = typeof SimulateInterestPayment.Type
+
+/** `GET /transactions` filters (beside the paging of `ListParameters`). */
+export const TransactionFilter = Schema.Struct({
+  account_id: Schema.optional(AccountId),
+  route_id: Schema.optional(Schema.String),
+  "category.in": Schema.optional(CommaSeparated(TransactionSourceCategory))
+})
+export type TransactionFilter = typeof TransactionFilter.Type

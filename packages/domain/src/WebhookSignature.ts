@@ -10,9 +10,14 @@
  * (decisions.md k). Secrets written `whsec_<base64>`, as Standard Webhooks
  * libraries hand them out, sign with the decoded bytes instead, so a receiver can
  * be configured either way.
+ *
+ * Signatures are computed inside pure functions, so the HMAC is synchronous and
+ * runtime-free: `@noble/hashes` (audited, pure TypeScript), not `node:crypto`
+ * (the domain stays free of Node) nor WebCrypto (asynchronous only).
  */
 import { DateTime, Either, Encoding, Schema } from "effect"
-import { hmacSha256 } from "./Sha256.js"
+import { hmac } from "@noble/hashes/hmac.js"
+import { sha256 } from "@noble/hashes/sha2.js"
 
 export const idHeader = "webhook-id"
 export const timestampHeader = "webhook-timestamp"
@@ -54,7 +59,7 @@ export const signedContent = (id: string, timestamp: string, body: Body): Uint8A
 }
 
 const base64Signature = (secret: Secret, content: Uint8Array): string =>
-  Encoding.encodeBase64(hmacSha256(signingKey(secret), content))
+  Encoding.encodeBase64(hmac(sha256, signingKey(secret), content))
 
 /** Unix seconds of a point in time: the `webhook-timestamp` of a delivery sent then. */
 export const unixSeconds = (dateTime: DateTime.DateTime): number => Math.floor(DateTime.toEpochMillis(dateTime) / 1000)

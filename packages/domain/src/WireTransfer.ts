@@ -12,8 +12,8 @@
  * (`effects`), so that the bank never decides them itself.
  */
 import { Data, DateTime, Either, Schema } from "effect"
-import { AccountNumberDigits } from "./AccountNumber.js"
-import { InvalidOperationError } from "./Errors.js"
+import { type AccountNumber, AccountNumberDigits } from "./AccountNumber.js"
+import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import { pendingEvent, type PendingEvent } from "./Event.js"
 import type { ExternalAccount } from "./ExternalAccount.js"
 import {
@@ -28,7 +28,8 @@ import {
 import { Amount, Currency, PositiveAmount } from "./Money.js"
 import type { CompletePendingTransaction, MoneyEffect, PostTransaction } from "./MoneyEffect.js"
 import { RoutingNumber } from "./RoutingNumber.js"
-import { ShortText } from "./Text.js"
+import { CommaSeparated } from "./ListParameters.js"
+import { IdempotencyKey, ShortText } from "./Text.js"
 import { CalendarDate, Timestamp } from "./Timestamp.js"
 
 // ---------------------------------------------------------------------------
@@ -243,6 +244,15 @@ export const RemittanceInput = Schema.Struct({
 )
 export type RemittanceInput = typeof RemittanceInput.Type
 
+/** `GET /wire_transfers` filters (beside the paging of `ListParameters`). */
+export const WireTransferFilter = Schema.Struct({
+  account_id: Schema.optional(AccountId),
+  external_account_id: Schema.optional(ExternalAccountId),
+  idempotency_key: Schema.optional(IdempotencyKey),
+  "status.in": Schema.optional(CommaSeparated(WireTransferStatus))
+})
+export type WireTransferFilter = typeof WireTransferFilter.Type
+
 /** `POST /wire_transfers`. */
 export const CreateWireTransfer = Schema.Struct({
   account_id: AccountId,
@@ -379,6 +389,20 @@ const destination = (
     )
   }
   return Either.right({ accountNumber: externalAccount.account_number, routingNumber: externalAccount.routing_number })
+}
+
+/** `source_account_number_id` must name an active account number of the sending account (`account_id`). */
+export const checkSourceAccountNumber = (
+  body: CreateWireTransfer,
+  accountNumber: AccountNumber
+): Either.Either<void, InvalidParametersError | InvalidOperationError> => {
+  if (accountNumber.account_id !== body.account_id) {
+    return Either.left(InvalidParametersError.single("source_account_number_id", "must be an account number of account_id"))
+  }
+  if (accountNumber.status !== "active") {
+    return Either.left(new InvalidOperationError({ detail: `account number ${accountNumber.id} is ${accountNumber.status}` }))
+  }
+  return Either.void
 }
 
 /**

@@ -96,17 +96,18 @@ class Update implements fc.Command<Model, { subscription: EventSubscription.Even
     const { events, next } = Either.getOrThrow(result)
     expect(next.status).toBe(status)
     expect(events).toEqual(
-      status === model.status ? [] : [{ category: "event_subscription.updated", associatedObjectType: "event_subscription", associatedObjectId: next.id }]
+      // A status change or a rotated secret is an update; a no-op PATCH emits nothing.
+      status === model.status && this.body.shared_secret === undefined ? [] : [{ category: "event_subscription.updated", associatedObjectType: "event_subscription", associatedObjectId: next.id }]
     )
     model.status = status
     real.subscription = next
   }
-  toString = () => `Update(${this.body.status ?? "-"})`
+  toString = () => `Update(${this.body.status ?? "-"}${this.body.shared_secret === undefined ? "" : ", new secret"})`
 }
 
 describe("event subscription statuses", () => {
   it.prop(
-    "active ⇄ disabled, either → deleted, deleted is terminal; a change emits event_subscription.updated",
+    "active ⇄ disabled, either → deleted, deleted is terminal; a change or a new secret emits event_subscription.updated",
     [createdEventSubscriptionArbitrary, fc.commands([updateEventSubscriptionArbitrary.map((body) => new Update(body))], { maxCommands: 10 })],
     ([subscription, commands]) => {
       fc.modelRun(() => ({ model: { status: subscription.status }, real: { subscription } }), commands)

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { CardPaymentId, DeclinedTransactionId, EventSubscriptionId, PendingTransactionId, TransactionId } from "@moneta/domain/Ids"
+import { CardPaymentId, DeclinedTransactionId, EventSubscriptionId, type PendingTransactionId, TransactionId } from "@moneta/domain/Ids"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect } from "effect"
 import { approvedHold, cardOnFundedAccount, cardPaymentIdOf } from "./support/Cards.js"

@@ -8,7 +8,7 @@ import { Account } from "@moneta/domain/Account"
 import { DateTime, Effect, Option, Schema } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
+import { type TenantShape, tenantIs } from "./Tenant.js"
 
 const BalanceRow = Schema.Struct({ current_balance: Schema.NumberFromString, held_amount: Schema.NumberFromString })
 
@@ -29,7 +29,6 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("accounts", Account)
     const decodeBalances = Schema.decodeUnknown(Schema.Array(BalanceRow))
-    const tenantIs = (tenant: TenantShape) => sql`group_id = ${tenant.groupId} AND environment = ${tenant.environment}`
 
     const insert = (tenant: TenantShape, account: Account) =>
       table.insert(tenant, account, {
@@ -48,14 +47,14 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
      * but lets rows that merely reference it (postings, holds) be inserted.
      */
     const lockBalance = (tenant: TenantShape, id: string) =>
-      sql`SELECT current_balance::text, held_amount::text FROM accounts WHERE id = ${id} AND ${tenantIs(tenant)} FOR NO KEY UPDATE`.pipe(
+      sql`SELECT current_balance::text, held_amount::text FROM accounts WHERE id = ${id} AND ${tenantIs(sql, tenant)} FOR NO KEY UPDATE`.pipe(
         Effect.flatMap(decodeBalances),
         Effect.map(firstBalance),
         Effect.orDie
       )
 
     const balance = (tenant: TenantShape, id: string) =>
-      sql`SELECT current_balance::text, held_amount::text FROM accounts WHERE id = ${id} AND ${tenantIs(tenant)}`.pipe(
+      sql`SELECT current_balance::text, held_amount::text FROM accounts WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(
         Effect.flatMap(decodeBalances),
         Effect.map(firstBalance),
         Effect.orDie
@@ -71,19 +70,19 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
             (SELECT coalesce(sum(held_amount), 0) FROM pending_transactions
               WHERE account_id = ${id} AND created_at <= ${instant}
                 AND (completed_at IS NULL OR completed_at > ${instant}))::text AS held_amount
-          FROM accounts WHERE id = ${id} AND ${tenantIs(tenant)}`.pipe(Effect.flatMap(decodeBalances), Effect.orDie)
+          FROM accounts WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(Effect.flatMap(decodeBalances), Effect.orDie)
         return firstBalance(rows)
       })
 
     /** Moves the running totals; the caller holds the row lock. */
     const adjustBalance = (tenant: TenantShape, id: string, change: { readonly posted: number; readonly held: number }) =>
       sql`UPDATE accounts SET current_balance = current_balance + ${change.posted}, held_amount = held_amount + ${change.held}
-        WHERE id = ${id} AND ${tenantIs(tenant)}`.pipe(Effect.asVoid, Effect.orDie)
+        WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(Effect.asVoid, Effect.orDie)
 
     /** Sets the running totals the caller computed under the row lock (exact, unlike adding a change to them). */
     const setBalance = (tenant: TenantShape, id: string, totals: { readonly current: number; readonly held: number }) =>
       sql`UPDATE accounts SET current_balance = ${totals.current}, held_amount = ${totals.held}
-        WHERE id = ${id} AND ${tenantIs(tenant)}`.pipe(Effect.asVoid, Effect.orDie)
+        WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(Effect.asVoid, Effect.orDie)
 
     const list = (tenant: TenantShape, request: PageRequest, filter: {
       readonly entityId?: string | undefined

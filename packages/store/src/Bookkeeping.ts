@@ -4,7 +4,7 @@ import { BookkeepingAccount, BookkeepingEntry, BookkeepingEntrySet } from "@mone
 import { DateTime, Effect, Option, Schema } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
+import { type TenantShape, tenantIs } from "./Tenant.js"
 
 const SumRow = Schema.Struct({ balance: Schema.NumberFromString, found: Schema.Boolean })
 
@@ -82,7 +82,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
             WHERE account_id = ${accountId}
               ${Option.match(at, { onNone: () => sql``, onSome: (instant) => sql`AND date <= ${DateTime.toDate(instant)}` })})::text AS balance,
           EXISTS (SELECT 1 FROM bookkeeping_accounts WHERE id = ${accountId}
-            AND group_id = ${tenant.groupId} AND environment = ${tenant.environment}) AS found`.pipe(
+            AND ${tenantIs(sql, tenant)}) AS found`.pipe(
         Effect.flatMap(decodeSums),
         Effect.map((rows) => Option.flatMap(Option.fromNullable(rows[0]), (row) => row.found ? Option.some(row.balance) : Option.none())),
         Effect.orDie
@@ -97,7 +97,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
       sql`SELECT account_id, min(running)::text AS lowest, max(running)::text AS highest FROM (
           SELECT account_id, sum(amount::numeric) OVER (PARTITION BY account_id ORDER BY date) AS running
           FROM bookkeeping_entries
-          WHERE account_id IN ${sql.in(accountIds)} AND group_id = ${tenant.groupId} AND environment = ${tenant.environment}
+          WHERE account_id IN ${sql.in(accountIds)} AND ${tenantIs(sql, tenant)}
         ) AS balances GROUP BY account_id`.pipe(
         Effect.flatMap(Schema.decodeUnknown(Schema.Array(ExtremesRow))),
         Effect.map((rows) => rows.map((row) => ({ accountId: row.account_id, lowest: row.lowest, highest: row.highest }))),

@@ -8,7 +8,7 @@ import { EventSubscription, selectedCategories } from "@moneta/domain/EventSubsc
 import { DateTime, Effect, Option, Schema } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { jsonb, makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
+import { type TenantShape, tenantIs } from "./Tenant.js"
 
 export interface SigningSecrets {
   readonly current: string
@@ -35,7 +35,6 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
     const encode = Schema.encode(EventSubscription)
     const decodeSecrets = Schema.decodeUnknown(Schema.Array(SecretsRow))
     const decodeBodies = Schema.decodeUnknown(Schema.Array(Schema.Struct({ body: EventSubscription })))
-    const tenantIs = (tenant: TenantShape) => sql`group_id = ${tenant.groupId} AND environment = ${tenant.environment}`
 
     const insert = (tenant: TenantShape, subscription: EventSubscription, sharedSecret: string) =>
       Effect.gen(function*() {
@@ -61,11 +60,11 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         SET previous_shared_secret = shared_secret,
             previous_shared_secret_expires_at = ${DateTime.toDate(previousExpiresAt)},
             shared_secret = ${secret}
-        WHERE id = ${id} AND ${tenantIs(tenant)}`.pipe(Effect.asVoid, Effect.orDie)
+        WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(Effect.asVoid, Effect.orDie)
 
     const signingSecrets = (tenant: TenantShape, id: string) =>
       sql`SELECT shared_secret, previous_shared_secret, previous_shared_secret_expires_at
-        FROM event_subscriptions WHERE id = ${id} AND ${tenantIs(tenant)}`.pipe(
+        FROM event_subscriptions WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(
         Effect.flatMap(decodeSecrets),
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toSigningSecrets)),
         Effect.orDie
@@ -81,7 +80,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
 
     /** Every active subscription of the tenant (a handful: they are endpoints, not data). */
     const active = (tenant: TenantShape) =>
-      sql`SELECT body FROM event_subscriptions WHERE ${tenantIs(tenant)} AND status = 'active'`.pipe(
+      sql`SELECT body FROM event_subscriptions WHERE ${tenantIs(sql, tenant)} AND status = 'active'`.pipe(
         Effect.flatMap(decodeBodies),
         Effect.map((rows) => rows.map((row) => row.body)),
         Effect.orDie

@@ -11,7 +11,7 @@ import { type EventCategory, RealTimeDecisionEventCategory } from "@moneta/domai
 import { DateTime, Effect, Either, Encoding, Option, Schema } from "effect"
 import { makeId } from "./IdGenerator.js"
 import { type CreatedAtRange, createdAtConditions } from "./Pagination.js"
-import type { TenantShape } from "./Tenant.js"
+import { type TenantShape, tenantIs } from "./Tenant.js"
 import { deliveriesOfEvent } from "./WebhookDeliveries.js"
 
 const Digits = Schema.String.pipe(Schema.pattern(/^\d{1,20}$/))
@@ -55,7 +55,6 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
     const sql = yield* SqlClient.SqlClient
     const decodeRows = Schema.decodeUnknown(Schema.Array(EventRow))
     const decodeEvent = Schema.decodeUnknown(Event)
-    const tenantIs = (tenant: TenantShape) => sql`group_id = ${tenant.groupId} AND environment = ${tenant.environment}`
 
     const toEvent = (row: EventRow) =>
       decodeEvent({
@@ -108,7 +107,7 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
 
     const find = (tenant: TenantShape, id: string, retainedSince: DateTime.Utc) =>
       select(sql`SELECT ${columns} FROM events
-        WHERE id = ${id} AND ${tenantIs(tenant)} AND created_at >= ${DateTime.toDate(retainedSince)}`).pipe(
+        WHERE id = ${id} AND ${tenantIs(sql, tenant)} AND created_at >= ${DateTime.toDate(retainedSince)}`).pipe(
         Effect.flatMap((rows) => rows[0] === undefined ? Effect.succeedNone : Effect.asSome(toEvent(rows[0])))
       )
 
@@ -117,7 +116,7 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
         const ascending = query.direction === "ascending"
         const position = query.cursor === undefined ? Option.none() : decodeCursor(query.cursor)
         const conditions: Array<Statement.Fragment> = [
-          tenantIs(tenant),
+          tenantIs(sql, tenant),
           sql`created_at >= ${DateTime.toDate(query.retainedSince)}`,
           ...createdAtConditions(sql, query.createdAt)
         ]

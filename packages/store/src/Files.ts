@@ -5,7 +5,7 @@ import type { FileId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Option, Schema } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
+import { type TenantShape, tenantIs } from "./Tenant.js"
 
 export interface FileFilter {
   readonly purposes?: ReadonlyArray<string> | undefined
@@ -40,7 +40,7 @@ export class Files extends Effect.Service<Files>()("@moneta/store/Files", {
     const findWithContents = (tenant: TenantShape, id: FileId) =>
       Effect.gen(function*() {
         const rows = yield* sql`SELECT body, contents FROM files
-          WHERE id = ${id} AND group_id = ${tenant.groupId} AND environment = ${tenant.environment}`.pipe(
+          WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(
           Effect.flatMap(decodeRows),
           Effect.orDie
         )

@@ -8,7 +8,7 @@
 import { SqlClient } from "@effect/sql"
 import { DateTime, Effect, Option, Schema } from "effect"
 import { jsonb } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
+import { type TenantShape, tenantIs } from "./Tenant.js"
 
 const RecordRow = Schema.Struct({
   fingerprint: Schema.String,
@@ -41,7 +41,7 @@ export class IdempotencyRecords extends Effect.Service<IdempotencyRecords>()("@m
           RETURNING key`.pipe(Effect.orDie)
         if (inserted.length > 0) return Option.none<StoredResponse>()
         const rows = yield* sql`SELECT fingerprint, resource_id, status, response FROM idempotency_records
-          WHERE group_id = ${tenant.groupId} AND environment = ${tenant.environment} AND key = ${key}`.pipe(
+          WHERE ${tenantIs(sql, tenant)} AND key = ${key}`.pipe(
           Effect.flatMap(decodeRecords),
           Effect.orDie
         )
@@ -58,7 +58,7 @@ export class IdempotencyRecords extends Effect.Service<IdempotencyRecords>()("@m
 
     const complete = (tenant: TenantShape, key: string, result: { readonly status: number; readonly body: unknown; readonly resourceId: string | null }) =>
       sql`UPDATE idempotency_records SET status = ${result.status}, response = ${jsonb(sql, result.body)}, resource_id = ${result.resourceId}
-        WHERE group_id = ${tenant.groupId} AND environment = ${tenant.environment} AND key = ${key}`.pipe(Effect.asVoid, Effect.orDie)
+        WHERE ${tenantIs(sql, tenant)} AND key = ${key}`.pipe(Effect.asVoid, Effect.orDie)
 
     return { claim, complete } as const
   })

@@ -21,7 +21,7 @@ import type { SqlConnection } from "@effect/sql"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { PGlite, types } from "@electric-sql/pglite"
 import type { QueryOptions } from "@electric-sql/pglite"
-import { Context, Effect, Layer, Scope, Stream } from "effect"
+import { Context, Effect, Layer, type Scope, Stream } from "effect"
 import * as Fs from "node:fs"
 import * as Path from "node:path"
 

@@ -4,9 +4,9 @@
  * A row that does not decode is a defect (the store wrote it), never a caller error.
  */
 import { SqlClient, type Statement } from "@effect/sql"
-import { Effect, Option, Schema } from "effect"
+import { Effect, type Option, Schema } from "effect"
 import { createdAtConditions, newestFirst, type PageOf, type PageRequest, toPage } from "./Pagination.js"
-import type { TenantShape } from "./Tenant.js"
+import { type TenantShape, tenantIs } from "./Tenant.js"
 
 export type ColumnValue = string | number | boolean | Date | Uint8Array | null
 
@@ -40,8 +40,6 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
     const encode = Schema.encode(schema)
     const decodeRows = Schema.decodeUnknown(Schema.Array(BodyRow))
     const decodeBody = Schema.decodeUnknown(schema)
-    const tenantIs = (tenant: TenantShape) =>
-      sql`group_id = ${tenant.groupId} AND environment = ${tenant.environment}`
 
     const select = (statement: Statement.Statement<unknown>) =>
       statement.pipe(
@@ -67,16 +65,16 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
         const body = yield* Effect.orDie(encode(value))
         const assignments = Object.entries(columns).map(([column, v]) => sql`${sql(column)} = ${v}`)
         yield* sql`UPDATE ${name} SET ${sql.csv([...assignments, sql`body = ${jsonb(sql, body)}`])}
-          WHERE id = ${value.id} AND ${tenantIs(tenant)}`.pipe(Effect.orDie)
+          WHERE id = ${value.id} AND ${tenantIs(sql, tenant)}`.pipe(Effect.orDie)
       })
 
     const find: ResourceTable<A>["find"] = (tenant, id) =>
-      select(sql`SELECT id, created_at, body FROM ${name} WHERE id = ${id} AND ${tenantIs(tenant)}`).pipe(
+      select(sql`SELECT id, created_at, body FROM ${name} WHERE id = ${id} AND ${tenantIs(sql, tenant)}`).pipe(
         Effect.flatMap(decodeOne)
       )
 
     const lock: ResourceTable<A>["lock"] = (tenant, id) =>
-      select(sql`SELECT id, created_at, body FROM ${name} WHERE id = ${id} AND ${tenantIs(tenant)} FOR UPDATE`).pipe(
+      select(sql`SELECT id, created_at, body FROM ${name} WHERE id = ${id} AND ${tenantIs(sql, tenant)} FOR UPDATE`).pipe(
         Effect.flatMap(decodeOne)
       )
 
@@ -84,7 +82,7 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
       Effect.gen(function*() {
         const keyset = newestFirst(sql, request)
         const rows = yield* select(sql`SELECT id, created_at, body FROM ${name}
-          WHERE ${sql.and([tenantIs(tenant), keyset.condition, ...createdAtConditions(sql, request.createdAt), ...conditions])}
+          WHERE ${sql.and([tenantIs(sql, tenant), keyset.condition, ...createdAtConditions(sql, request.createdAt), ...conditions])}
           ${keyset.orderAndLimit}`)
         const pageOfRows = toPage(rows, request.limit, (row) => row.body)
         const data = yield* Effect.forEach(pageOfRows.data, (body) => Effect.orDie(decodeBody(body)))

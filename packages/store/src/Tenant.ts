@@ -4,8 +4,13 @@
  */
 import type { Environment } from "@moneta/domain/Environment"
 import type { GroupId } from "@moneta/domain/Ids"
+import type { SqlClient } from "@effect/sql"
 
 export interface TenantShape {
   readonly groupId: GroupId
   readonly environment: Environment
 }
+
+/** The condition every query of a tenant's rows carries. */
+export const tenantIs = (sql: SqlClient.SqlClient, tenant: TenantShape) =>
+  sql`group_id = ${tenant.groupId} AND environment = ${tenant.environment}`

@@ -32,7 +32,7 @@ import { Info } from "./Database.js"
 import { type SigningSecrets, toSigningSecrets } from "./EventSubscriptions.js"
 import type { PageRequest } from "./Pagination.js"
 import { jsonb, makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
+import { type TenantShape, tenantIs } from "./Tenant.js"
 
 /** The NOTIFY channel of committed deliveries; the payload is their environment. */
 export const channel = "moneta_webhook_deliveries"
@@ -294,7 +294,7 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
     const cancelPending = (tenant: TenantShape, subscriptionId: string) =>
       sql`UPDATE webhook_deliveries SET status = 'canceled', claimed_until = NULL, claim_token = NULL
         WHERE event_subscription_id = ${subscriptionId} AND status = 'pending'
-          AND group_id = ${tenant.groupId} AND environment = ${tenant.environment}`.pipe(Effect.asVoid, Effect.orDie)
+          AND ${tenantIs(sql, tenant)}`.pipe(Effect.asVoid, Effect.orDie)
 
     /** When the earliest pending delivery of the environment falls due (claimed ones: when their lease ends). */
     const nextDueAt = (environment: Environment) =>

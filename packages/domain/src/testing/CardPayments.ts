@@ -8,7 +8,7 @@ import * as CardAuthentication from "../CardAuthentication.js"
 import * as CardPayment from "../CardPayment.js"
 import * as CardPaymentElements from "../CardPaymentElements.js"
 import { InvalidOperationError } from "../Errors.js"
-import * as Ids from "../Ids.js"
+import type * as Ids from "../Ids.js"
 import { ensure } from "./CardChecks.js"
 import { cardPaymentArbitrary } from "./CardSchemas.js"
 

@@ -1,0 +1,38 @@
+/**
+ * ESLint over packages, examples and bench (`pnpm lint`, run by .ci/run).
+ * Syntax-only rules (no type information), so a full run stays cheap; the
+ * type checker already covers what typed rules would add. Formatting is not
+ * linted here.
+ */
+import js from "@eslint/js"
+import effect from "@effect/eslint-plugin"
+import tseslint from "typescript-eslint"
+
+/** Workspace packages whose barrels re-export every module: import the module itself. */
+const workspaceBarrels = ["@moneta/domain", "@moneta/api", "@moneta/store", "@moneta/bank", "@moneta/http", "@moneta/webhooks"]
+
+export default tseslint.config(
+  { ignores: ["**/node_modules/**", "**/dist/**", "**/build/**", "**/bundle/**", "**/coverage/**", "**/.moneta/**"] },
+  {
+    files: ["packages/*/{src,test}/**/*.ts", "examples/*/src/**/*.ts", "examples/*/test/**/*.ts", "bench/src/**/*.ts"],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    plugins: { "@effect": effect },
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      // Effect's Pipeable protocol is `pipeArguments(this, arguments)`.
+      "prefer-rest-params": "off"
+    }
+  },
+  {
+    // Inside the workspace each module is imported by its own path; the barrels are for downstream projects (examples/).
+    files: ["packages/*/{src,test}/**/*.ts"],
+    rules: { "@effect/no-import-from-barrel-package": ["error", { packageNames: workspaceBarrels }] }
+  },
+  {
+    // The packages log through Effect; examples and bench are programs that may print.
+    files: ["packages/*/src/**/*.ts"],
+    rules: { "no-console": "error" }
+  }
+)

@@ -1,0 +1,175 @@
+/**
+ * What carrying out a step's money movements (`MoneyEffect`s) means, decided
+ * before anything is written: the Transactions posted, the holds opened, ended
+ * or revised, their events, and the change to each account's running totals.
+ * The bank loads (holds and balances under lock), asks `plan` and `settle`,
+ * and writes what they return; a refusal writes nothing.
+ */
+import { Either } from "effect"
+import * as BalanceChange from "./BalanceChange.js"
+import type { InvalidOperationError } from "./Errors.js"
+import { pendingEvent, type PendingEvent } from "./Event.js"
+import type { AccountId } from "./Ids.js"
+import type {
+  CompletePendingTransaction,
+  CreatePendingTransaction,
+  MoneyEffect,
+  PostTransaction,
+  RevisePendingTransaction
+} from "./MoneyEffect.js"
+import * as PendingTransaction from "./PendingTransaction.js"
+import type { Timestamp } from "./Timestamp.js"
+import { Transaction } from "./Transaction.js"
+
+/** An effect that ends or revises a hold, with that hold as the caller loaded it (under lock). */
+export type Resolved =
+  | PostTransaction
+  | CreatePendingTransaction
+  | (CompletePendingTransaction & { readonly hold: PendingTransaction.PendingTransaction })
+  | (RevisePendingTransaction & { readonly hold: PendingTransaction.PendingTransaction })
+
+/** The holds a step names and the caller must load (lock) before planning. */
+export const holdsNamed = (effects: ReadonlyArray<MoneyEffect>) =>
+  effects.flatMap((effect) =>
+    effect.kind === "complete_pending_transaction" || effect.kind === "revise_pending_transaction"
+      ? [effect.pendingTransactionId]
+      : []
+  )
+
+export interface Plan {
+  readonly transactions: ReadonlyArray<Transaction>
+  readonly createdHolds: ReadonlyArray<PendingTransaction.PendingTransaction>
+  readonly completedHolds: ReadonlyArray<PendingTransaction.PendingTransaction>
+  readonly revisedHolds: ReadonlyArray<PendingTransaction.PendingTransaction>
+  readonly events: ReadonlyArray<PendingEvent>
+  /** Each account's change, in account id order: the order accounts are locked in, so no two steps deadlock. */
+  readonly changes: ReadonlyArray<readonly [AccountId, BalanceChange.Change]>
+}
+
+/**
+ * Transactions and holds are built from a step's typed effects, so the
+ * constructors' validation of every field (about a millisecond each, mostly the
+ * source unions) is skipped; the store encodes them, which checks the schema,
+ * before they are written.
+ */
+const withoutValidation = true
+
+/** The Transaction a `post_transaction` effect posts. */
+export const transactionOf = (effect: PostTransaction, at: Timestamp): Transaction =>
+  new Transaction({
+    id: effect.transactionId,
+    account_id: effect.accountId,
+    amount: effect.amount,
+    currency: "USD",
+    created_at: at,
+    description: effect.description,
+    route_id: effect.route?.id ?? null,
+    route_type: effect.route?.type ?? null,
+    source: effect.source
+  }, withoutValidation)
+
+/** The hold a `create_pending_transaction` effect opens. */
+export const holdOf = (effect: CreatePendingTransaction, at: Timestamp): PendingTransaction.PendingTransaction =>
+  new PendingTransaction.PendingTransaction({
+    id: effect.pendingTransactionId,
+    account_id: effect.accountId,
+    amount: effect.amount,
+    completed_at: null,
+    created_at: at,
+    currency: "USD",
+    description: effect.description,
+    held_amount: PendingTransaction.heldAmountOf(effect.amount),
+    route_id: effect.route?.id ?? null,
+    route_type: effect.route?.type ?? null,
+    source: effect.source,
+    status: "pending"
+  }, withoutValidation)
+
+/** What a hold holds, positive (its `held_amount` is the signed, non-positive part of its amount). */
+const heldBy = (hold: PendingTransaction.PendingTransaction): bigint => -BigInt(hold.held_amount)
+
+interface Movement {
+  posted: bigint
+  held: bigint
+  guarded: boolean
+}
+
+/** The step's writes and balance changes, or why a hold cannot be ended or revised. */
+export const plan = (effects: ReadonlyArray<Resolved>, at: Timestamp): Either.Either<Plan, InvalidOperationError> => {
+  const movements = new Map<AccountId, Movement>()
+  const movementOf = (accountId: AccountId): Movement => {
+    const existing = movements.get(accountId)
+    if (existing !== undefined) return existing
+    const created: Movement = { posted: 0n, held: 0n, guarded: false }
+    movements.set(accountId, created)
+    return created
+  }
+  const transactions: Array<Transaction> = []
+  const createdHolds: Array<PendingTransaction.PendingTransaction> = []
+  const completedHolds: Array<PendingTransaction.PendingTransaction> = []
+  const revisedHolds: Array<PendingTransaction.PendingTransaction> = []
+  const events: Array<PendingEvent> = []
+
+  for (const effect of effects) {
+    switch (effect.kind) {
+      case "complete_pending_transaction": {
+        const transition = PendingTransaction.complete(effect.hold, at)
+        if (Either.isLeft(transition)) return Either.left(transition.left)
+        movementOf(effect.hold.account_id).held -= heldBy(effect.hold)
+        completedHolds.push(transition.right.next)
+        events.push(...transition.right.events)
+        break
+      }
+      case "revise_pending_transaction": {
+        const transition = PendingTransaction.revise(effect.hold, effect.amount)
+        if (Either.isLeft(transition)) return Either.left(transition.left)
+        const movement = movementOf(effect.hold.account_id)
+        movement.held += heldBy(transition.right.next) - heldBy(effect.hold)
+        movement.guarded ||= effect.requiresAvailableBalance
+        revisedHolds.push(transition.right.next)
+        events.push(...transition.right.events)
+        break
+      }
+      case "create_pending_transaction": {
+        const hold = holdOf(effect, at)
+        const movement = movementOf(effect.accountId)
+        movement.held += heldBy(hold)
+        movement.guarded ||= effect.requiresAvailableBalance
+        createdHolds.push(hold)
+        events.push(PendingTransaction.createdEvent(hold))
+        break
+      }
+      case "post_transaction": {
+        const transaction = transactionOf(effect, at)
+        const movement = movementOf(effect.accountId)
+        movement.posted += BigInt(effect.amount)
+        movement.guarded ||= effect.requiresAvailableBalance
+        transactions.push(transaction)
+        events.push(pendingEvent("transaction.created", "transaction", transaction.id))
+        break
+      }
+    }
+  }
+
+  // Every account touched is listed (and so locked and checked to be the caller's), even when its changes cancel out.
+  const changes = [...movements.entries()].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))
+  return Either.right({ transactions, createdHolds, completedHolds, revisedHolds, events, changes })
+}
+
+/**
+ * Each changed account's next totals from its balance read under lock, or the
+ * refusal (409, nothing written): a guarded account would end below zero
+ * available, or a total would leave the representable range.
+ */
+export const settle = (
+  changes: ReadonlyArray<readonly [AccountId, BalanceChange.Change, BalanceChange.Totals]>
+): Either.Either<ReadonlyArray<readonly [AccountId, BalanceChange.NextTotals]>, InvalidOperationError> => {
+  const next: Array<readonly [AccountId, BalanceChange.NextTotals]> = []
+  for (const [accountId, change, balance] of changes) {
+    if (change.posted === 0n && change.held === 0n) continue
+    const totals = BalanceChange.applyChange(accountId, balance, change)
+    if (Either.isLeft(totals)) return Either.left(totals.left)
+    next.push([accountId, totals.right])
+  }
+  return Either.right(next)
+}
