@@ -5,11 +5,11 @@
  * key is refused with the id of the object tied to it. Failed requests roll
  * back and store nothing, so they may be retried with the same key.
  */
-import { IdempotencyKeyAlreadyUsedError } from "@moneta/domain/Errors"
+import { IdempotencyKeyAlreadyUsedError, InvalidOperationError } from "@moneta/domain/Errors"
 import { IdempotencyRecords } from "@moneta/store/IdempotencyRecords"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Effect, Option } from "effect"
+import { Effect, Exit, Option } from "effect"
 import { CurrentIdempotencyKey } from "./Caller.js"
 import { now } from "./Time.js"
 
@@ -18,6 +18,9 @@ export interface StoredResponse {
   readonly body: unknown
   readonly resourceId: string | null
 }
+
+/** The status of a claimed key whose request has not finished. */
+const inProgress = 0
 
 export type Outcome<A> =
   | { readonly _tag: "Fresh"; readonly value: A }
@@ -68,7 +71,53 @@ export class Idempotency extends Effect.Service<Idempotency>()("@moneta/bank/Ide
       })
     }
 
-    return { run } as const
+    /**
+     * `run` for an operation that waits and runs transactions of its own (a
+     * card simulation asking the client through a real-time decision): the key
+     * is claimed in a transaction committed before the operation starts, and
+     * the response stored when it finishes. A replay while the first request
+     * is still running is 409 `invalid_operation_error` and starts nothing; a
+     * replay after it is answered from the stored response; a failed
+     * operation gives the key up, so it may be retried.
+     */
+    const runWaiting = <A, E, R>(
+      request: IdempotentRequest,
+      operation: Effect.Effect<A, E, R>,
+      toResponse: (value: A) => Effect.Effect<StoredResponse>
+    ) => {
+      const withKey = Effect.provideService(operation, CurrentIdempotencyKey, request.key)
+      return Option.match(request.key, {
+        onNone: () => Effect.map(withKey, (value): Outcome<A> => ({ _tag: "Fresh", value })),
+        onSome: (key) =>
+          Effect.gen(function*() {
+            const tenant = yield* Tenant
+            const existing = yield* transactionally(records.claim(tenant, key, request.fingerprint, yield* now))
+            if (Option.isSome(existing)) {
+              if (existing.value.fingerprint !== request.fingerprint) {
+                return yield* Effect.fail(new IdempotencyKeyAlreadyUsedError({
+                  resourceId: existing.value.resourceId,
+                  detail: "This idempotency key was already used with a different request."
+                }))
+              }
+              if (existing.value.status === inProgress) {
+                return yield* Effect.fail(new InvalidOperationError({
+                  detail: "The first request with this idempotency key is still in progress (waiting for a real-time decision); retry once it has finished."
+                }))
+              }
+              return {
+                _tag: "Replayed",
+                response: { status: existing.value.status, body: existing.value.body, resourceId: existing.value.resourceId }
+              } satisfies Outcome<A>
+            }
+            const value = yield* Effect.onExit(withKey, (exit) =>
+              Exit.isSuccess(exit) ? Effect.void : transactionally(records.release(tenant, key)))
+            yield* transactionally(Effect.flatMap(toResponse(value), (response) => records.complete(tenant, key, response)))
+            return { _tag: "Fresh", value } satisfies Outcome<A>
+          })
+      })
+    }
+
+    return { run, runWaiting } as const
   }),
   dependencies: [IdempotencyRecords.Default]
 }) {}

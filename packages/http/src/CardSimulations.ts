@@ -26,7 +26,9 @@ export const CardSimulationsLive = HttpApiBuilder.group(MonetaApi, "cardSimulati
     const inSandbox = yield* sandboxOnly
     return handlers
       .handle("authorize", ({ payload }) =>
-        inSandbox(idempotentResult(CardAuthorizationSimulationResult, simulations.authorize(payload), resultObjectId)))
+        inSandbox(
+          idempotentResult(CardAuthorizationSimulationResult, simulations.authorize(payload), resultObjectId, undefined, "waits")
+        ))
       .handle("increment", ({ payload }) => inSandbox(idempotent(CardPayment, simulations.increment(payload))))
       .handle("reverse", ({ payload }) => inSandbox(idempotent(CardPayment, simulations.reverse(payload))))
       .handle("expire", ({ payload }) => inSandbox(idempotent(CardPayment, simulations.expire(payload))))

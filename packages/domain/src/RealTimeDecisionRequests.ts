@@ -1,0 +1,132 @@
+/**
+ * What a real-time decision asks, built from the card event it pauses: the
+ * detail object of its category, with the answer fields still null. The same
+ * merchant, network and verification fields the card planners write on the
+ * card payment's element, so the client sees what the element will say.
+ */
+import type { Card } from "./Card.js"
+import { directionOf } from "./CardActivity.js"
+import { merchantOf, networkDetailsOf, networkIdentifiersOf, noVerification } from "./CardMessages.js"
+import { noAdditionalAmounts } from "./CardNetwork.js"
+import type { CardAuthorization } from "./CardPaymentElements.js"
+import type { SimulateCardAuthorization, SimulateCardBalanceInquiry } from "./CardSimulations.js"
+import { merchantOfAuthorization } from "./CardSteps.js"
+import type { CardPaymentId, DigitalWalletTokenId } from "./Ids.js"
+import type { Request } from "./RealTimeDecision.js"
+
+/** The sandbox's network sends no partial-approval indicator: simulated merchants do not support partial approvals. */
+const partialApprovalCapability = "not_supported" as const
+
+/** An initial authorization (`POST /simulations/card_authorizations`). */
+export const authorizationRequest = (input: {
+  readonly card: Card
+  readonly body: SimulateCardAuthorization
+  readonly digitalWalletTokenId: DigitalWalletTokenId | null
+  readonly cardPaymentId: CardPaymentId
+  readonly reference: string
+}): Request => {
+  const { body } = input
+  return {
+    category: "card_authorization_requested",
+    card_authorization: {
+      account_id: input.card.account_id,
+      additional_amounts: noAdditionalAmounts,
+      approval: null,
+      card_id: input.card.id,
+      decision: null,
+      decline: null,
+      digital_wallet_token_id: input.digitalWalletTokenId,
+      direction: directionOf(body),
+      healthcare: null,
+      ...merchantOf(body),
+      network_details: networkDetailsOf(body.network_details),
+      network_identifiers: networkIdentifiersOf(input.reference),
+      network_risk_score: body.network_risk_score ?? null,
+      partial_approval_capability: partialApprovalCapability,
+      physical_card_id: null,
+      presentment_amount: body.amount,
+      presentment_currency: "USD",
+      processing_category: body.processing_category?.category ?? "purchase",
+      request_details: { category: "initial_authorization", initial_authorization: {}, incremental_authorization: null },
+      settlement_amount: body.amount,
+      settlement_currency: "USD",
+      terminal_id: body.terminal_id ?? null,
+      upcoming_card_payment_id: input.cardPaymentId,
+      verification: noVerification
+    }
+  }
+}
+
+/** An incremental authorization of an open authorization (`POST /simulations/card_increments`). */
+export const incrementRequest = (input: {
+  readonly card: Card
+  readonly cardPaymentId: CardPaymentId
+  readonly authorization: CardAuthorization
+  readonly amount: number
+  readonly reference: string
+}): Request => {
+  const { authorization } = input
+  return {
+    category: "card_authorization_requested",
+    card_authorization: {
+      account_id: input.card.account_id,
+      additional_amounts: noAdditionalAmounts,
+      approval: null,
+      card_id: input.card.id,
+      decision: null,
+      decline: null,
+      digital_wallet_token_id: authorization.digital_wallet_token_id,
+      direction: "settlement",
+      healthcare: null,
+      ...merchantOfAuthorization(authorization),
+      network_details: authorization.network_details,
+      network_identifiers: networkIdentifiersOf(input.reference),
+      network_risk_score: null,
+      partial_approval_capability: partialApprovalCapability,
+      physical_card_id: authorization.physical_card_id,
+      presentment_amount: input.amount,
+      presentment_currency: "USD",
+      processing_category: authorization.processing_category,
+      request_details: {
+        category: "incremental_authorization",
+        initial_authorization: null,
+        incremental_authorization: {
+          card_payment_id: input.cardPaymentId,
+          original_card_authorization_id: authorization.id
+        }
+      },
+      settlement_amount: input.amount,
+      settlement_currency: "USD",
+      terminal_id: authorization.terminal_id,
+      upcoming_card_payment_id: input.cardPaymentId,
+      verification: authorization.verification
+    }
+  }
+}
+
+/** A balance inquiry (`POST /simulations/card_balance_inquiries`). */
+export const balanceInquiryRequest = (input: {
+  readonly card: Card
+  readonly body: SimulateCardBalanceInquiry
+  readonly digitalWalletTokenId: DigitalWalletTokenId | null
+  readonly cardPaymentId: CardPaymentId
+  readonly reference: string
+}): Request => ({
+  category: "card_balance_inquiry_requested",
+  card_balance_inquiry: {
+    account_id: input.card.account_id,
+    additional_amounts: noAdditionalAmounts,
+    approval: null,
+    card_id: input.card.id,
+    decision: null,
+    digital_wallet_token_id: input.digitalWalletTokenId,
+    ...merchantOf(input.body),
+    network_details: networkDetailsOf(input.body.network_details),
+    network_identifiers: networkIdentifiersOf(input.reference),
+    network_risk_score: input.body.network_risk_score ?? null,
+    physical_card_id: null,
+    terminal_id: input.body.terminal_id ?? null,
+    upcoming_card_payment_id: input.cardPaymentId,
+    verification: noVerification
+  }
+})
