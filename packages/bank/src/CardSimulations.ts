@@ -248,38 +248,66 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         return { cardPayment, card: yield* findCard(cardPayment.card_id) }
       })
 
-    const increment = (body: SimulateCardIncrement) =>
-      transactionally(Effect.gen(function*() {
-        const { card, cardPayment } = yield* loadPayment(body.card_payment_id)
+    /** An increment asks the client, before its transaction, when a subscription wants it; null when the service decides. */
+    const askAboutIncrement = (body: SimulateCardIncrement) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const cardPayment = yield* orNotFound("card_payment", body.card_payment_id)(cardPayments.find(tenant, body.card_payment_id))
+        const card = yield* findCard(cardPayment.card_id)
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
-        // refuse an increment of an authorization that is not open before anyone is asked about it
-        yield* CardActivity.openAuthorization(cardPayment)
-        const balance = yield* ledger.lockAccount(card.account_id)
+        const authorization = yield* CardActivity.openAuthorization(cardPayment)
         const forced = CardDecision.forcedDecline({ forced: undefined, cardStatus: card.status, tokenStatus: null })
-        const answer = forced !== undefined
-          ? CardDecision.declineByService(forced)
-          : yield* decider.authorization(
-            { card, cardPaymentId: cardPayment.id, eventSubscriptionId },
-            { amount: body.amount, direction: "settlement", available: balance.available, incremental: true }
-          )
-        const at = yield* now
-        const step = yield* CardActivity.increment({
-          at,
-          card,
-          cardPayment,
-          amount: body.amount,
-          available: balance.available,
-          answer,
-          reference: yield* networkReference,
-          ids: {
-            cardIncrement: yield* reserve("card_increment", CardIncrementId.make),
-            cardDecline: yield* reserve("card_decline", CardDeclineId.make),
-            declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
-          }
-        })
-        yield* persist(step, at, new Map([[card.account_id, balance]]))
-        return step.cardPayment
-      }))
+        if (forced !== undefined) return null
+        if (!(yield* realTimeDecisions.clientDecides("card_authorization_requested", eventSubscriptionId))) return null
+        const reference = yield* networkReference
+        const decision = yield* realTimeDecisions.ask(
+          RealTimeDecisionRequests.incrementRequest({
+            card,
+            cardPaymentId: cardPayment.id,
+            authorization,
+            amount: body.amount,
+            reference
+          }),
+          eventSubscriptionId
+        )
+        return { answer: RealTimeDecisionOutcome.authorizationAnswerOf(decision), reference }
+      })
+
+    const increment = (body: SimulateCardIncrement) =>
+      Effect.flatMap(askAboutIncrement(body), (asked) =>
+        transactionally(Effect.gen(function*() {
+          const { card, cardPayment } = yield* loadPayment(body.card_payment_id)
+          const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
+          // refuse an increment of an authorization that is not open before anyone is asked about it
+          yield* CardActivity.openAuthorization(cardPayment)
+          const balance = yield* ledger.lockAccount(card.account_id)
+          const forced = CardDecision.forcedDecline({ forced: undefined, cardStatus: card.status, tokenStatus: null })
+          const answer = forced !== undefined
+            ? CardDecision.declineByService(forced)
+            : asked !== null
+            ? asked.answer
+            : yield* decider.authorization(
+              { card, cardPaymentId: cardPayment.id, eventSubscriptionId },
+              { amount: body.amount, direction: "settlement", available: balance.available, incremental: true }
+            )
+          const at = yield* now
+          const step = yield* CardActivity.increment({
+            at,
+            card,
+            cardPayment,
+            amount: body.amount,
+            available: balance.available,
+            answer,
+            reference: asked?.reference ?? (yield* networkReference),
+            ids: {
+              cardIncrement: yield* reserve("card_increment", CardIncrementId.make),
+              cardDecline: yield* reserve("card_decline", CardDeclineId.make),
+              declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
+            }
+          })
+          yield* persist(step, at, new Map([[card.account_id, balance]]))
+          return step.cardPayment
+        })))
 
     /** Locks the payment and applies one planned change to it (reversal, expiration, fuel confirmation). */
     const changePayment = <E>(
@@ -410,42 +438,72 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         return { cardPayment, of: { _tag: "Settlement", transaction } as const }
       })
 
-    const inquireBalance = (body: SimulateCardBalanceInquiry) =>
-      transactionally(Effect.gen(function*() {
+    /** A balance inquiry asks the client, before its transaction, when a subscription wants it; null when the service decides. */
+    const askAboutBalanceInquiry = (body: SimulateCardBalanceInquiry) =>
+      Effect.gen(function*() {
         const { card, token } = yield* cardOf(body)
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
-        const balance = yield* ledger.lockAccount(card.account_id)
-        const cardPaymentId = yield* reserve("card_payment", CardPaymentId.make)
         const forced = CardDecision.forcedDecline({
           forced: body.decline_reason,
           cardStatus: card.status,
           tokenStatus: token?.status ?? null
         })
-        const answer = forced !== undefined
-          ? CardDecision.declineByService(forced)
-          : yield* decider.balanceInquiry(
-            { card, cardPaymentId, eventSubscriptionId },
-            { available: balance.available }
-          )
-        const at = yield* now
-        const step = yield* CardRequests.inquireBalance({
-          at,
-          card,
-          digitalWalletTokenId: token?.id ?? null,
-          body,
-          available: balance.available,
-          answer,
-          reference: yield* networkReference,
-          ids: {
-            cardPayment: cardPaymentId,
-            cardBalanceInquiry: yield* reserve("card_balance_inquiry", CardBalanceInquiryId.make),
-            cardDecline: yield* reserve("card_decline", CardDeclineId.make),
-            declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
-          }
-        })
-        yield* persist(step, at, new Map([[card.account_id, balance]]))
-        return step.cardPayment
-      }))
+        if (forced !== undefined) return null
+        if (!(yield* realTimeDecisions.clientDecides("card_balance_inquiry_requested", eventSubscriptionId))) return null
+        const cardPaymentId = yield* reserve("card_payment", CardPaymentId.make)
+        const reference = yield* networkReference
+        const decision = yield* realTimeDecisions.ask(
+          RealTimeDecisionRequests.balanceInquiryRequest({
+            card,
+            body,
+            digitalWalletTokenId: token?.id ?? null,
+            cardPaymentId,
+            reference
+          }),
+          eventSubscriptionId
+        )
+        return { answer: RealTimeDecisionOutcome.authorizationAnswerOf(decision), cardPaymentId, reference }
+      })
+
+    const inquireBalance = (body: SimulateCardBalanceInquiry) =>
+      Effect.flatMap(askAboutBalanceInquiry(body), (asked) =>
+        transactionally(Effect.gen(function*() {
+          const { card, token } = yield* cardOf(body)
+          const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
+          const balance = yield* ledger.lockAccount(card.account_id)
+          const cardPaymentId = asked?.cardPaymentId ?? (yield* reserve("card_payment", CardPaymentId.make))
+          const forced = CardDecision.forcedDecline({
+            forced: body.decline_reason,
+            cardStatus: card.status,
+            tokenStatus: token?.status ?? null
+          })
+          const answer = forced !== undefined
+            ? CardDecision.declineByService(forced)
+            : asked !== null
+            ? asked.answer
+            : yield* decider.balanceInquiry(
+              { card, cardPaymentId, eventSubscriptionId },
+              { available: balance.available }
+            )
+          const at = yield* now
+          const step = yield* CardRequests.inquireBalance({
+            at,
+            card,
+            digitalWalletTokenId: token?.id ?? null,
+            body,
+            available: balance.available,
+            answer,
+            reference: asked?.reference ?? (yield* networkReference),
+            ids: {
+              cardPayment: cardPaymentId,
+              cardBalanceInquiry: yield* reserve("card_balance_inquiry", CardBalanceInquiryId.make),
+              cardDecline: yield* reserve("card_decline", CardDeclineId.make),
+              declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
+            }
+          })
+          yield* persist(step, at, new Map([[card.account_id, balance]]))
+          return step.cardPayment
+        })))
 
     return traced("CardSimulations", { authorize, increment, reverse, expire, confirmFuel, settle, refund, inquireBalance } as const)
   }),

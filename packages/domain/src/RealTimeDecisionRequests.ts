@@ -9,7 +9,12 @@ import { directionOf } from "./CardActivity.js"
 import { merchantOf, networkDetailsOf, networkIdentifiersOf, noVerification } from "./CardMessages.js"
 import { noAdditionalAmounts } from "./CardNetwork.js"
 import type { CardAuthorization } from "./CardPaymentElements.js"
-import type { SimulateCardAuthorization, SimulateCardBalanceInquiry } from "./CardSimulations.js"
+import { authenticationRequestFields } from "./CardRequests.js"
+import type {
+  SimulateCardAuthentication,
+  SimulateCardAuthorization,
+  SimulateCardBalanceInquiry
+} from "./CardSimulations.js"
 import { merchantOfAuthorization } from "./CardSteps.js"
 import type { CardPaymentId, DigitalWalletTokenId } from "./Ids.js"
 import type { Request } from "./RealTimeDecision.js"
@@ -128,5 +133,48 @@ export const balanceInquiryRequest = (input: {
     terminal_id: input.body.terminal_id ?? null,
     upcoming_card_payment_id: input.cardPaymentId,
     verification: noVerification
+  }
+})
+
+/** A 3DS authentication attempt (`POST /simulations/card_authentications`). */
+export const authenticationRequest = (input: {
+  readonly card: Card
+  readonly body: SimulateCardAuthentication
+  readonly cardPaymentId: CardPaymentId
+  readonly reference: string
+}): Request => ({
+  category: "card_authentication_requested",
+  card_authentication: {
+    ...authenticationRequestFields(input),
+    account_id: input.card.account_id,
+    decision: null,
+    upcoming_card_payment_id: input.cardPaymentId
+  }
+})
+
+/** The delivery of a 3DS challenge's one-time code, which the client sends to the cardholder. */
+export const challengeRequest = (input: {
+  readonly card: Card
+  readonly cardPaymentId: CardPaymentId
+  readonly oneTimeCode: string
+}): Request => ({
+  category: "card_authentication_challenge_requested",
+  card_authentication_challenge: {
+    account_id: input.card.account_id,
+    card_id: input.card.id,
+    card_payment_id: input.cardPaymentId,
+    one_time_code: input.oneTimeCode,
+    result: null
+  }
+})
+
+/** A wallet asking to provision the card (the sandbox's wallet is `wallet_a`). */
+export const tokenRequest = (input: { readonly card: Card }): Request => ({
+  category: "digital_wallet_token_requested",
+  digital_wallet_token: {
+    card_id: input.card.id,
+    decision: null,
+    device: { identifier: null },
+    digital_wallet: "wallet_a"
   }
 })

@@ -17,6 +17,8 @@ import * as TestDatabase from "@moneta/store/testing"
 import { authorizationOfHold } from "@moneta/domain/CardClearing"
 import { CardDecline } from "@moneta/domain/CardPaymentElements"
 import type { CardAuthorizationSimulationResult } from "@moneta/domain/CardSimulations"
+import type { CardPayment } from "@moneta/domain/CardPayment"
+import { type CardId, CardPaymentId, PendingTransactionId, RealTimeDecisionId } from "@moneta/domain/Ids"
 import { Duration, Effect, Layer, Redacted } from "effect"
 import * as RunningServer from "./support/RunningServer.js"
 
@@ -27,25 +29,61 @@ const windows = Object.fromEntries(
   Category.literals.map((category) => [`MONETA_RTD_WINDOW_${category.toUpperCase()}`, `${windowMillis} millis`])
 )
 
-/** Amounts that tell the test endpoint what to answer. */
+/** What the test endpoint answers: by card (each test uses a card per answer), or by amount (increments). */
+type Mode = "approve" | "challenge" | "decline" | "silent"
+const modeOfCard = new Map<string, Mode>()
+const modeOfAmount = new Map<number, Mode>()
+const modeOfPayment = new Map<string, Mode>()
+
+/** Amounts that tell the test endpoint what to answer whatever the card. */
 const approveAmount = 1_001
 const declineAmount = 1_002
 const silentAmount = 1_003
+modeOfAmount.set(approveAmount, "approve").set(declineAmount, "decline").set(silentAmount, "silent")
 
-/** The endpoint's policy: the answer for each category, read from the amount the decision is about. */
+const cardIdOf = (decision: RealTimeDecision): string =>
+  decision.card_authorization?.card_id ?? decision.card_balance_inquiry?.card_id ??
+    decision.card_authentication?.card_id ?? decision.card_authentication_challenge?.card_id ??
+    decision.digital_wallet_token?.card_id ?? decision.digital_wallet_authentication?.card_id ?? ""
+
+const modeOf = (decision: RealTimeDecision): Mode =>
+  (decision.card_authorization === null ? undefined : modeOfAmount.get(decision.card_authorization.settlement_amount)) ??
+    (decision.card_authentication_challenge === null
+      ? undefined
+      : modeOfPayment.get(decision.card_authentication_challenge.card_payment_id)) ??
+    modeOfCard.get(cardIdOf(decision)) ?? "silent"
+
+/** The endpoint's policy: the answer of each category for the decision's mode; `silent` answers nothing. */
 const policy = (decision: RealTimeDecision): Effect.Effect<RealTimeDecisionAction, string> => {
-  const authorization = decision.card_authorization
-  if (authorization !== null) {
-    switch (authorization.settlement_amount) {
-      case approveAmount:
-        return Effect.succeed({ card_authorization: { decision: "approve" } })
-      case declineAmount:
-        return Effect.succeed({ card_authorization: { decision: "decline", decline: { reason: "suspected_fraud" } } })
-      default:
-        return Effect.fail("no answer: let the window pass")
-    }
+  const mode = modeOf(decision)
+  if (mode === "silent") return Effect.fail("no answer: let the window pass")
+  const yes = mode !== "decline"
+  switch (decision.category) {
+    case "card_authorization_requested":
+      return Effect.succeed({
+        card_authorization: yes ? { decision: "approve" } : { decision: "decline", decline: { reason: "suspected_fraud" } }
+      })
+    case "card_balance_inquiry_requested":
+      return Effect.succeed({
+        card_balance_inquiry: yes ? { decision: "approve", approval: { balance: 4_242 } } : { decision: "decline" }
+      })
+    case "card_authentication_requested":
+      return Effect.succeed({
+        card_authentication: { decision: mode === "approve" ? "approve" : mode === "challenge" ? "challenge" : "deny" }
+      })
+    case "card_authentication_challenge_requested":
+      return Effect.succeed({
+        card_authentication_challenge: yes ? { result: "success", success: { phone: "+15555550100" } } : { result: "failure" }
+      })
+    case "digital_wallet_token_requested":
+      return Effect.succeed({
+        digital_wallet_token: yes ? { approval: { phone: "+15555550100" } } : { decline: { reason: "not this device" } }
+      })
+    case "digital_wallet_authentication_requested":
+      return Effect.succeed({
+        digital_wallet_authentication: yes ? { result: "success", success: { phone: "+15555550100" } } : { result: "failure" }
+      })
   }
-  return Effect.fail(`no policy for ${decision.category}`)
 }
 
 /** A server and a webhook endpoint answering with `policy`, for the test's scope. */
@@ -73,7 +111,13 @@ const setUp = (kind: TestDatabase.Kind) =>
     })
     const [card] = (yield* client.cards.list({ urlParams: {} })).data
     if (card === undefined) return yield* Effect.dieMessage("the first run seeds a card")
-    return { server, client, card }
+    /** A new card on the seeded account, answered with `mode`. */
+    const cardFor = (mode: Mode) =>
+      Effect.map(client.cards.create({ payload: { account_id: card.account_id } }), (created) => {
+        modeOfCard.set(created.id, mode)
+        return created
+      })
+    return { server, client, card, cardFor }
   })
 
 const post = (server: RunningServer.RunningServer, path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -136,6 +180,104 @@ for (const kind of TestDatabase.testDatabases) {
         if (timedOutId === null || timedOutId === undefined) return yield* Effect.dieMessage("no decision id")
         expect((yield* client.realTimeDecisions.retrieve({ path: { real_time_decision_id: timedOutId } })).status)
           .toBe("timed_out")
+      }).pipe(Effect.scoped), { timeout: Duration.toMillis(TestDatabase.timeout) })
+
+    it.live("every category answered by the client: approved, declined, and timed out when it does not answer", () =>
+      Effect.gen(function*() {
+        const { cardFor, client } = yield* setUp(kind)
+        const approving = yield* cardFor("approve")
+        const declining = yield* cardFor("decline")
+        const silent = yield* cardFor("silent")
+        const challenging = yield* cardFor("challenge")
+        const decisionOf = (id: string | null | undefined) =>
+          id === null || id === undefined
+            ? Effect.dieMessage("no real-time decision id")
+            : client.realTimeDecisions.retrieve({ path: { real_time_decision_id: RealTimeDecisionId.make(id) } })
+        const inquire = (cardId: CardId) => client.cardSimulations.inquireBalance({ payload: { card_id: cardId } })
+        const authenticate = (cardId: CardId) => client.cardSimulations.authenticate({ payload: { card_id: cardId } })
+        const requestToken = (cardId: CardId) => client.cardSimulations.requestDigitalWalletToken({ payload: { card_id: cardId } })
+        const lastElement = (payment: CardPayment) => payment.elements.at(-1)
+        const incrementOf = (payment: CardPayment) => {
+          const element = lastElement(payment)
+          return element?.category === "card_increment" ? element.card_increment : undefined
+        }
+        const authenticationOf = (payment: CardPayment) => {
+          const element = payment.elements.find((candidate) => candidate.category === "card_authentication")
+          return element?.category === "card_authentication" ? element.card_authentication : undefined
+        }
+
+        // approved
+        const authorized = yield* client.cardSimulations.authorize({ payload: { amount: 1_000, card_id: approving.id } })
+        const authorization = authorizationOf(authorized)
+        expect(authorization).toMatchObject({ actioner: "user", amount: 1_000 })
+        const incremented = yield* client.cardSimulations.increment({
+          payload: { card_payment_id: CardPaymentId.make(authorization?.card_payment_id ?? ""), amount: approveAmount }
+        })
+        expect(incrementOf(incremented)).toMatchObject({ actioner: "user", updated_authorization_amount: 2_001 })
+        expect((yield* decisionOf(incrementOf(incremented)?.real_time_decision_id)).card_authorization)
+          .toMatchObject({ request_details: { category: "incremental_authorization" }, decision: "approve" })
+        expect(lastElement(yield* inquire(approving.id))).toMatchObject({ card_balance_inquiry: { balance: 4_242 } })
+        const authenticated = authenticationOf(yield* authenticate(approving.id))
+        expect(authenticated).toMatchObject({ status: "authenticated_without_challenge", deny_reason: null })
+        expect((yield* decisionOf(authenticated?.real_time_decision_id)).card_authentication?.decision).toBe("approve")
+        const token = yield* requestToken(approving.id)
+        expect(token.decline_reason).toBeNull()
+        const tokenId = token.digital_wallet_token_id
+        if (tokenId === null) return yield* Effect.dieMessage("an approved request names its token")
+        expect((yield* client.digitalWalletTokens.retrieve({ path: { digital_wallet_token_id: tokenId } })).status).toBe("active")
+
+        // declined
+        expect(declineOf(yield* client.cardSimulations.authorize({ payload: { amount: 1_000, card_id: declining.id } })))
+          .toMatchObject({ reason: "webhook_declined", real_time_decision_reason: "suspected_fraud", actioner: "user" })
+        const declinedIncrement = yield* client.cardSimulations.increment({
+          payload: { card_payment_id: CardPaymentId.make(authorization?.card_payment_id ?? ""), amount: declineAmount }
+        })
+        expect(lastElement(declinedIncrement)).toMatchObject({ card_decline: { reason: "webhook_declined" } })
+        expect(lastElement(yield* inquire(declining.id))).toMatchObject({ card_decline: { reason: "webhook_declined" } })
+        expect(authenticationOf(yield* authenticate(declining.id))).toMatchObject({ status: "denied", deny_reason: "webhook_denied" })
+        expect((yield* requestToken(declining.id)).decline_reason).toBe("webhook_declined")
+
+        // 3DS challenges: the code delivered, or not
+        const awaiting = yield* Effect.all([authenticate(challenging.id), authenticate(challenging.id), authenticate(challenging.id)])
+        for (const payment of awaiting) {
+          expect(authenticationOf(payment)?.status).toBe("awaiting_challenge")
+        }
+        const [delivered, undelivered, unanswered] = awaiting.map((payment) => payment.id)
+        if (delivered === undefined || undelivered === undefined || unanswered === undefined) return
+        modeOfPayment.set(delivered, "approve").set(undelivered, "decline").set(unanswered, "silent")
+        const challenged = authenticationOf(yield* client.cardSimulations.challenge({ path: { card_payment_id: delivered } }))
+        expect(challenged?.status).toBe("awaiting_challenge")
+        expect((yield* decisionOf(challenged?.challenge?.real_time_decision_id)).card_authentication_challenge?.result)
+          .toBe("success")
+        expect(authenticationOf(yield* client.cardSimulations.challenge({ path: { card_payment_id: undelivered } }))?.status)
+          .toBe("errored")
+
+        // timed out (all at once: each takes the window)
+        const [silentAuthorization, silentIncrement, silentInquiry, silentAuthentication, silentToken, silentChallenge] =
+          yield* Effect.all([
+            client.cardSimulations.authorize({ payload: { amount: 1_000, card_id: silent.id } }),
+            client.cardSimulations.increment({
+              payload: { card_payment_id: CardPaymentId.make(authorization?.card_payment_id ?? ""), amount: silentAmount }
+            }),
+            inquire(silent.id),
+            authenticate(silent.id),
+            requestToken(silent.id),
+            client.cardSimulations.challenge({ path: { card_payment_id: unanswered } })
+          ], { concurrency: "unbounded" })
+        const timedOut = declineOf(silentAuthorization)
+        expect(timedOut?.reason).toBe("webhook_timed_out")
+        expect((yield* decisionOf(timedOut?.real_time_decision_id)).status).toBe("timed_out")
+        expect(lastElement(silentIncrement)).toMatchObject({ card_decline: { reason: "webhook_timed_out" } })
+        expect(lastElement(silentInquiry)).toMatchObject({ card_decline: { reason: "webhook_timed_out" } })
+        expect(authenticationOf(silentAuthentication)).toMatchObject({ status: "denied", deny_reason: "webhook_timed_out" })
+        expect(silentToken.decline_reason).toBe("webhook_timed_out")
+        expect(authenticationOf(silentChallenge)?.status).toBe("errored")
+
+        // what stayed held: the approved authorization and its approved increment only
+        const hold = yield* client.pendingTransactions.retrieve({
+          path: { pending_transaction_id: PendingTransactionId.make(authorization?.pending_transaction_id ?? "") }
+        })
+        expect(hold.amount).toBe(-2_001)
       }).pipe(Effect.scoped), { timeout: Duration.toMillis(TestDatabase.timeout) })
 
     it.live("the action's rules over HTTP: the wrong object is 400, a finished decision 409", () =>
