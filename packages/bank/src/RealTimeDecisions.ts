@@ -184,7 +184,7 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
         return due.length
       }))
 
-    return traced("RealTimeDecisions", { retrieve, action, clientDecides, ask, timeOutDue } as const)
+    return traced("RealTimeDecisions", { retrieve, action, clientDecides, raise, ask, timeOutDue } as const)
   }),
   dependencies: [RealTimeDecisionStore.Default, EventStore.Default, WebhookDeliveries.Default]
 }) {}
