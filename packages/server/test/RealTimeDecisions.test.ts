@@ -20,6 +20,7 @@ import type { CardAuthorizationSimulationResult } from "@moneta/domain/CardSimul
 import type { CardPayment } from "@moneta/domain/CardPayment"
 import { type CardId, CardPaymentId, PendingTransactionId, RealTimeDecisionId } from "@moneta/domain/Ids"
 import { Duration, Effect, Layer, Redacted } from "effect"
+import Increase from "increase"
 import * as RunningServer from "./support/RunningServer.js"
 
 const secret = "the host app's shared secret"
@@ -278,6 +279,42 @@ for (const kind of TestDatabase.testDatabases) {
           path: { pending_transaction_id: PendingTransactionId.make(authorization?.pending_transaction_id ?? "") }
         })
         expect(hold.amount).toBe(-2_001)
+      }).pipe(Effect.scoped), { timeout: Duration.toMillis(TestDatabase.timeout) })
+
+    it.live("the authorization lifecycle through the official SDK, the client deciding", () =>
+      Effect.gen(function*() {
+        const { cardFor, server } = yield* setUp(kind)
+        const card = yield* cardFor("approve")
+        const sdk = new Increase({ apiKey: Redacted.value(server.apiKey), baseURL: server.baseUrl, maxRetries: 0 })
+        yield* Effect.promise(async () => {
+          const authorized = await sdk.simulations.cardAuthorizations.create({ amount: 1_000, card_id: card.id })
+          const hold = authorized.pending_transaction
+          if (hold === null) throw new Error("the client approved, yet the authorization was declined")
+          const authorization = hold.source.card_authorization
+          expect(authorization).toMatchObject({ actioner: "user", amount: 1_000 })
+          const decisionId = authorization?.real_time_decision_id ?? ""
+          const decision = await sdk.realTimeDecisions.retrieve(decisionId)
+          expect(decision).toMatchObject({
+            status: "responded",
+            category: "card_authorization_requested",
+            card_authorization: { decision: "approve", upcoming_card_payment_id: authorization?.card_payment_id }
+          })
+          const cardPaymentId = authorization?.card_payment_id ?? ""
+          const incremented = await sdk.simulations.cardIncrements.create({ card_payment_id: cardPaymentId, amount: approveAmount })
+          expect(incremented.elements.at(-1)?.card_increment).toMatchObject({ actioner: "user", updated_authorization_amount: 2_001 })
+          const declinedIncrement = await sdk.simulations.cardIncrements.create({ card_payment_id: cardPaymentId, amount: declineAmount })
+          expect(declinedIncrement.elements.at(-1)?.card_decline?.reason).toBe("webhook_declined")
+          expect((await sdk.pendingTransactions.retrieve(hold.id)).amount).toBe(-2_001)
+          const settled = await sdk.simulations.cardSettlements.create({ card_id: card.id, pending_transaction_id: hold.id })
+          expect(settled.amount).toBe(-2_001)
+          expect((await sdk.pendingTransactions.retrieve(hold.id)).status).toBe("complete")
+          // a second answer is refused (409), the SDK's ConflictError
+          const again = await sdk.realTimeDecisions.action(decisionId, { card_authorization: { decision: "decline" } }).then(
+            () => undefined,
+            (error: unknown) => error
+          )
+          expect(again).toBeInstanceOf(Increase.ConflictError)
+        })
       }).pipe(Effect.scoped), { timeout: Duration.toMillis(TestDatabase.timeout) })
 
     it.live("the action's rules over HTTP: the wrong object is 400, a finished decision 409", () =>
