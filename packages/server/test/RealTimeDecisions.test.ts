@@ -6,7 +6,9 @@
  * webhook. What it answers is read from the amount: approve, decline, or no
  * answer at all (its handler fails, so the window passes). Windows are short
  * here (`MONETA_RTD_WINDOW_*`); every wait ends when the answer arrives, so
- * only the timeouts take a window's length.
+ * only the timeouts take a window's length. On Postgres, two `moneta` processes share
+ * one database: a decision is answered through the other process, and the
+ * sweeper finishes a decision whose waiting process was killed.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Deduplication, Handlers, NodeAdapter, Receiver, RealTimeDecisions } from "@moneta/receiver"
@@ -19,8 +21,13 @@ import { CardDecline } from "@moneta/domain/CardPaymentElements"
 import type { CardAuthorizationSimulationResult } from "@moneta/domain/CardSimulations"
 import type { CardPayment } from "@moneta/domain/CardPayment"
 import { type CardId, CardPaymentId, PendingTransactionId, RealTimeDecisionId } from "@moneta/domain/Ids"
-import { Duration, Effect, Layer, Redacted } from "effect"
+import { Deferred, Duration, Effect, Fiber, Layer, Redacted, Schedule } from "effect"
 import Increase from "increase"
+import { type ChildProcess, spawn } from "node:child_process"
+import { randomBytes } from "node:crypto"
+import type { IncomingMessage } from "node:http"
+import * as Path from "node:path"
+import { fileURLToPath } from "node:url"
 import * as RunningServer from "./support/RunningServer.js"
 
 const secret = "the host app's shared secret"
@@ -144,6 +151,74 @@ const declineOf = (result: CardAuthorizationSimulationResult) => {
   const source = result.declined_transaction?.source
   return source?.category === "card_decline" && source.card_decline instanceof CardDecline ? source.card_decline : undefined
 }
+
+// ---------------------------------------------------------------------------
+// Several processes (on Postgres): two `moneta` processes as `pnpm start` runs them
+// ---------------------------------------------------------------------------
+
+const root = Path.resolve(Path.dirname(fileURLToPath(import.meta.url)), "../../..")
+
+interface Process {
+  readonly url: string
+  readonly child: ChildProcess
+}
+
+/** A `moneta` process on `databaseUrl`, until the scope closes (SIGTERM) or the test kills it. */
+const startProcess = (databaseUrl: string, apiKey: string, port: number) =>
+  Effect.acquireRelease(
+    Effect.gen(function*() {
+      // node itself (not the tsx wrapper, whose child would outlive a SIGKILL)
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", "--conditions=@moneta/source", Path.join(root, "packages", "server", "src", "main.ts")],
+        {
+          cwd: root,
+          stdio: ["ignore", "ignore", "pipe"],
+          env: {
+            ...process.env,
+            DATABASE_URL: databaseUrl,
+            PORT: String(port),
+            HOST: "127.0.0.1",
+            MONETA_ENVIRONMENT: "sandbox",
+            MONETA_API_KEY: apiKey,
+            MONETA_RTD_WINDOW_CARD_AUTHORIZATION_REQUESTED: "2 seconds",
+            MONETA_RTD_SWEEP_INTERVAL: "200 millis"
+          }
+        }
+      )
+      let errors = ""
+      child.stderr?.on("data", (chunk: Buffer) => (errors = (errors + chunk.toString("utf8")).slice(-5_000)))
+      const url = `http://127.0.0.1:${port}`
+      yield* Effect.retry(
+        Effect.tryPromise(() => fetch(`${url}/ready`).then((response) => response.ok ? undefined : Promise.reject())),
+        Schedule.spaced(Duration.millis(200)).pipe(Schedule.upTo(Duration.seconds(60)))
+      ).pipe(Effect.orElse(() => Effect.dieMessage(`moneta on port ${port} did not start:\n${errors}`)))
+      return { url, child } satisfies Process
+    }),
+    ({ child }) =>
+      Effect.async<void>((resume) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resume(Effect.void)
+        child.once("exit", () => resume(Effect.void))
+        child.kill("SIGTERM")
+      })
+  )
+
+const call = (base: string, apiKey: string, method: "GET" | "POST", path: string, body?: unknown) =>
+  Effect.tryPromise(async () => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) })
+    })
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  })
+
+const readBody = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let text = ""
+    request.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")))
+    request.on("end", () => resolve(text))
+  })
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`real-time decisions (${kind})`, () => {
@@ -372,5 +447,72 @@ for (const kind of TestDatabase.testDatabases) {
         expect(late.body).toEqual(finished.body)
         expect((yield* pendingDecisions()).data.length).toBe(2)
       }).pipe(Effect.scoped), { timeout: Duration.toMillis(TestDatabase.timeout) })
+
+    if (kind === "postgres") {
+      // A decision raised through one process is answered through the other; the process waiting
+      // for a decision killed with SIGKILL leaves it to the other's sweeper, and no hold remains.
+      it.live("answered through another process; a waiting process killed → swept, nothing held", () =>
+        Effect.gen(function*() {
+          const databaseUrl = Redacted.value(yield* TestDatabase.createPostgresDatabase)
+          const apiKey = `moneta_sandbox_test_${randomBytes(12).toString("hex")}`
+          const [portA, portB] = yield* Effect.all([RunningServer.freePort, RunningServer.freePort])
+          const first = yield* startProcess(databaseUrl, apiKey, portA)
+          const second = yield* startProcess(databaseUrl, apiKey, portB)
+
+          // The endpoint answers through the second process (approve), or only tells the test it got the event.
+          const delivered = yield* Deferred.make<string>()
+          let answering = true
+          const endpoint = yield* RunningServer.listen((request, response) => {
+            void readBody(request).then(async (text) => {
+              const event = JSON.parse(text) as { readonly associated_object_id: string }
+              if (answering) {
+                await fetch(`${second.url}/real_time_decisions/${event.associated_object_id}/action`, {
+                  method: "POST",
+                  headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+                  body: JSON.stringify({ card_authorization: { decision: "approve" } })
+                })
+              } else {
+                Effect.runSync(Deferred.succeed(delivered, event.associated_object_id))
+              }
+              response.writeHead(answering ? 200 : 500).end()
+            })
+          })
+          expect((yield* call(first.url, apiKey, "POST", "/event_subscriptions", {
+            url: `${endpoint}/webhooks`,
+            selected_event_categories: [{ event_category: "real_time_decision.card_authorization_requested" }]
+          })).status).toBe(200)
+          const cards = yield* call(first.url, apiKey, "GET", "/cards")
+          const card = (cards.body["data"] as ReadonlyArray<{ readonly id: string; readonly account_id: string }>)[0]
+          if (card === undefined) return yield* Effect.dieMessage("the first run seeds a card")
+          const available = () =>
+            Effect.map(call(second.url, apiKey, "GET", `/accounts/${card.account_id}/balance`), (answer) => answer.body["available_balance"])
+          const before = yield* available()
+
+          // raised through the first process, answered through the second
+          const approved = yield* call(first.url, apiKey, "POST", "/simulations/card_authorizations", { amount: 700, card_id: card.id })
+          expect(approved.status).toBe(200)
+          expect(approved.body["pending_transaction"]).toMatchObject({ amount: -700, source: { card_authorization: { actioner: "user" } } })
+
+          // the first process dies while it waits: the second one's sweeper times the decision out
+          answering = false
+          const waiting = yield* Effect.fork(
+            Effect.either(call(first.url, apiKey, "POST", "/simulations/card_authorizations", { amount: 900, card_id: card.id }))
+          )
+          const decisionId = yield* Deferred.await(delivered)
+          first.child.kill("SIGKILL")
+          // its request dies with it
+          expect((yield* Fiber.join(waiting))._tag).toBe("Left")
+          const swept = yield* Effect.retry(
+            Effect.flatMap(call(second.url, apiKey, "GET", `/real_time_decisions/${decisionId}`), (answer) =>
+              answer.body["status"] === "timed_out" ? Effect.succeed(answer.body) : Effect.fail("not yet timed out")),
+            Schedule.spaced(Duration.millis(100)).pipe(Schedule.upTo(Duration.seconds(15)))
+          )
+          expect(swept["status"]).toBe("timed_out")
+          // only the approved authorization holds money
+          expect(yield* available()).toBe(Number(before) - 700)
+          const holds = yield* call(second.url, apiKey, "GET", `/pending_transactions?account_id=${card.account_id}&status.in=pending`)
+          expect((holds.body["data"] as ReadonlyArray<{ readonly amount: number }>).map((hold) => hold.amount)).toEqual([-700])
+        }).pipe(Effect.scoped), { timeout: 120_000 })
+    }
   })
 }

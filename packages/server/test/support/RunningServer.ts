@@ -20,7 +20,7 @@ export interface RunningServer {
 }
 
 /** A port nobody listens on right now. */
-const freePort = Effect.async<number>((resume) => {
+export const freePort: Effect.Effect<number> = Effect.async<number>((resume) => {
   const probe = createServer()
   probe.listen(0, "127.0.0.1", () => {
     const address = probe.address()
