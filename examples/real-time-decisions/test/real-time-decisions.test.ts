@@ -3,13 +3,13 @@
  * the spending limit are approved by the app (`actioner: user`), larger ones
  * declined with its reason, each answered before the webhook is.
  */
+import { FetchHttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { AssociatedObject, Deduplication } from "@moneta/receiver"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect, Layer } from "effect"
 import * as Decisions from "../src/Decisions.js"
-import { listen } from "./support/Listen.js"
-import * as MonetaServer from "./support/MonetaServer.js"
+import { listen, start } from "@moneta/server/testing"
 
 const secret = "the app's shared secret"
 
@@ -17,7 +17,7 @@ for (const kind of TestDatabase.testDatabases) {
   describe(`real-time decisions app (${kind})`, () => {
     it.live("approves authorizations within the spending limit and declines the others", () =>
       Effect.gen(function*() {
-        const moneta = yield* MonetaServer.start(kind)
+        const moneta = yield* start(kind)
         yield* Effect.gen(function*() {
           const appUrl = yield* listen(yield* Decisions.make({ secrets: [secret], spendingLimit: 5_000 }))
           const client = yield* AssociatedObject.MonetaClient
@@ -39,7 +39,10 @@ for (const kind of TestDatabase.testDatabases) {
           expect(beyond.declined_transaction?.source).toMatchObject({
             card_decline: { reason: "webhook_declined", real_time_decision_reason: "exceeds_approval_limit" }
           })
-        }).pipe(Effect.provide(Layer.merge(MonetaServer.clientLayer(moneta), Deduplication.layerMemory())))
+        }).pipe(Effect.provide(Layer.merge(
+          AssociatedObject.layerClient(moneta).pipe(Layer.provide(FetchHttpClient.layer)),
+          Deduplication.layerMemory()
+        )))
       }).pipe(Effect.scoped), 60_000)
   })
 }

@@ -6,7 +6,7 @@
  * back and store nothing, so they may be retried with the same key.
  */
 import { IdempotencyKeyAlreadyUsedError, InvalidOperationError } from "@moneta/domain/Errors"
-import { IdempotencyRecords } from "@moneta/store/IdempotencyRecords"
+import { IdempotencyRecords, type StoredResponse as ClaimedRecord } from "@moneta/store/IdempotencyRecords"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect, Exit, Option } from "effect"
@@ -32,6 +32,29 @@ export interface IdempotentRequest {
   readonly fingerprint: string
 }
 
+/**
+ * What a request meets when its key was claimed before: the same request is
+ * answered from the stored response (or refused while the first one is still
+ * running); a different request is refused with the id tied to the key.
+ */
+const replayOf = (existing: ClaimedRecord, fingerprint: string) => {
+  if (existing.fingerprint !== fingerprint) {
+    return Effect.fail(new IdempotencyKeyAlreadyUsedError({
+      resourceId: existing.resourceId,
+      detail: "This idempotency key was already used with a different request."
+    }))
+  }
+  if (existing.status === inProgress) {
+    return Effect.fail(new InvalidOperationError({
+      detail: "The first request with this idempotency key is still in progress (waiting for a real-time decision); retry once it has finished."
+    }))
+  }
+  return Effect.succeed({
+    _tag: "Replayed",
+    response: { status: existing.status, body: existing.body, resourceId: existing.resourceId }
+  } as const)
+}
+
 export class Idempotency extends Effect.Service<Idempotency>()("@moneta/bank/Idempotency", {
   effect: Effect.gen(function*() {
     const records = yield* IdempotencyRecords
@@ -48,22 +71,7 @@ export class Idempotency extends Effect.Service<Idempotency>()("@moneta/bank/Ide
           transactionally(Effect.gen(function*() {
             const tenant = yield* Tenant
             const existing = yield* records.claim(tenant, key, request.fingerprint, yield* now)
-            if (Option.isSome(existing)) {
-              if (existing.value.fingerprint !== request.fingerprint) {
-                return yield* Effect.fail(new IdempotencyKeyAlreadyUsedError({
-                  resourceId: existing.value.resourceId,
-                  detail: "This idempotency key was already used with a different request."
-                }))
-              }
-              return {
-                _tag: "Replayed",
-                response: {
-                  status: existing.value.status,
-                  body: existing.value.body,
-                  resourceId: existing.value.resourceId
-                }
-              } satisfies Outcome<A>
-            }
+            if (Option.isSome(existing)) return yield* replayOf(existing.value, request.fingerprint)
             const value = yield* withKey
             yield* records.complete(tenant, key, yield* toResponse(value))
             return { _tag: "Fresh", value } satisfies Outcome<A>
@@ -92,23 +100,7 @@ export class Idempotency extends Effect.Service<Idempotency>()("@moneta/bank/Ide
           Effect.gen(function*() {
             const tenant = yield* Tenant
             const existing = yield* transactionally(records.claim(tenant, key, request.fingerprint, yield* now))
-            if (Option.isSome(existing)) {
-              if (existing.value.fingerprint !== request.fingerprint) {
-                return yield* Effect.fail(new IdempotencyKeyAlreadyUsedError({
-                  resourceId: existing.value.resourceId,
-                  detail: "This idempotency key was already used with a different request."
-                }))
-              }
-              if (existing.value.status === inProgress) {
-                return yield* Effect.fail(new InvalidOperationError({
-                  detail: "The first request with this idempotency key is still in progress (waiting for a real-time decision); retry once it has finished."
-                }))
-              }
-              return {
-                _tag: "Replayed",
-                response: { status: existing.value.status, body: existing.value.body, resourceId: existing.value.resourceId }
-              } satisfies Outcome<A>
-            }
+            if (Option.isSome(existing)) return yield* replayOf(existing.value, request.fingerprint)
             const value = yield* Effect.onExit(withKey, (exit) =>
               Exit.isSuccess(exit) ? Effect.void : transactionally(records.release(tenant, key)))
             yield* transactionally(Effect.flatMap(toResponse(value), (response) => records.complete(tenant, key, response)))

@@ -10,6 +10,7 @@
  * one database: a decision is answered through the other process, and the
  * sweeper finishes a decision whose waiting process was killed.
  */
+import { FetchHttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Deduplication, Handlers, NodeAdapter, Receiver, RealTimeDecisions } from "@moneta/receiver"
 import { AssociatedObject } from "@moneta/receiver"
@@ -28,7 +29,7 @@ import { randomBytes } from "node:crypto"
 import type { IncomingMessage } from "node:http"
 import * as Path from "node:path"
 import { fileURLToPath } from "node:url"
-import * as RunningServer from "./support/RunningServer.js"
+import * as RunningServer from "../src/testing.js"
 
 const secret = "the host app's shared secret"
 
@@ -98,7 +99,7 @@ const policy = (decision: RealTimeDecision): Effect.Effect<RealTimeDecisionActio
 const setUp = (kind: TestDatabase.Kind) =>
   Effect.gen(function*() {
     const server = yield* RunningServer.start(kind, windows)
-    const clientLayer = RunningServer.clientLayer(server)
+    const clientLayer = AssociatedObject.layerClient(server).pipe(Layer.provide(FetchHttpClient.layer))
     const endpoint = yield* Effect.gen(function*() {
       const receiver = yield* Receiver.make({
         secrets: [secret],

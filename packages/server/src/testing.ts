@@ -1,18 +1,16 @@
 /**
- * A running Moneta sandbox server as `moneta` runs it (`Server.layer`: API,
- * first run, webhook dispatcher, real-time decision sweeper), on a free local
- * port over a fresh test database, with settings of the test's own (short
- * real-time decision windows). A `node:http` listener on another free port
- * plays the client's webhook endpoint.
+ * For tests of this server and of apps built against it: a running Moneta
+ * sandbox server as `moneta` runs it (`Server.layer`: API, first run, webhook
+ * dispatcher, real-time decision sweeper), on a free local port over a fresh
+ * test database (`@moneta/store/testing`), with settings of the test's own;
+ * and a `node:http` listener on another free port, to play a webhook endpoint.
  */
-import { FetchHttpClient } from "@effect/platform"
-import { AssociatedObject } from "@moneta/receiver"
-import * as Server from "../../src/Server.js"
 import * as TestDatabase from "@moneta/store/testing"
 import { ConfigProvider, Effect, Layer, Redacted, type Scope } from "effect"
 import { randomBytes } from "node:crypto"
 import { createServer as createHttpServer, type RequestListener } from "node:http"
 import { createServer } from "node:net"
+import * as Server from "./Server.js"
 
 export interface RunningServer {
   readonly baseUrl: string
@@ -50,10 +48,6 @@ export const start = (kind: TestDatabase.Kind, settings: Record<string, string> 
     yield* Layer.build(Server.layer.pipe(Layer.provide(Layer.setConfigProvider(config))))
     return { baseUrl: `http://127.0.0.1:${port}`, apiKey: Redacted.make(apiKey) } satisfies RunningServer
   })
-
-/** The typed client for the server (the receiver's, as a host app's handlers use it). */
-export const clientLayer = (server: RunningServer) =>
-  AssociatedObject.layerClient(server).pipe(Layer.provide(FetchHttpClient.layer))
 
 /** Serves `listener` on a free local port for the current scope; its base URL. */
 export const listen = (listener: RequestListener): Effect.Effect<string, never, Scope.Scope> =>
