@@ -22,6 +22,22 @@ import type { Request } from "./RealTimeDecision.js"
 /** The sandbox's network sends no partial-approval indicator: simulated merchants do not support partial approvals. */
 const partialApprovalCapability = "not_supported" as const
 
+/** The fields of every authorization question that do not depend on the message: the card's, and no answer yet. */
+const unansweredAuthorization = (card: Card, amount: number) => ({
+  account_id: card.account_id,
+  additional_amounts: noAdditionalAmounts,
+  approval: null,
+  card_id: card.id,
+  decision: null,
+  decline: null,
+  healthcare: null,
+  partial_approval_capability: partialApprovalCapability,
+  presentment_amount: amount,
+  presentment_currency: "USD",
+  settlement_amount: amount,
+  settlement_currency: "USD"
+} as const)
+
 /** An initial authorization (`POST /simulations/card_authorizations`). */
 export const authorizationRequest = (input: {
   readonly card: Card
@@ -34,27 +50,16 @@ export const authorizationRequest = (input: {
   return {
     category: "card_authorization_requested",
     card_authorization: {
-      account_id: input.card.account_id,
-      additional_amounts: noAdditionalAmounts,
-      approval: null,
-      card_id: input.card.id,
-      decision: null,
-      decline: null,
+      ...unansweredAuthorization(input.card, body.amount),
       digital_wallet_token_id: input.digitalWalletTokenId,
       direction: directionOf(body),
-      healthcare: null,
       ...merchantOf(body),
       network_details: networkDetailsOf(body.network_details),
       network_identifiers: networkIdentifiersOf(input.reference),
       network_risk_score: body.network_risk_score ?? null,
-      partial_approval_capability: partialApprovalCapability,
       physical_card_id: null,
-      presentment_amount: body.amount,
-      presentment_currency: "USD",
       processing_category: body.processing_category?.category ?? "purchase",
       request_details: { category: "initial_authorization", initial_authorization: {}, incremental_authorization: null },
-      settlement_amount: body.amount,
-      settlement_currency: "USD",
       terminal_id: body.terminal_id ?? null,
       upcoming_card_payment_id: input.cardPaymentId,
       verification: noVerification
@@ -74,23 +79,14 @@ export const incrementRequest = (input: {
   return {
     category: "card_authorization_requested",
     card_authorization: {
-      account_id: input.card.account_id,
-      additional_amounts: noAdditionalAmounts,
-      approval: null,
-      card_id: input.card.id,
-      decision: null,
-      decline: null,
+      ...unansweredAuthorization(input.card, input.amount),
       digital_wallet_token_id: authorization.digital_wallet_token_id,
       direction: "settlement",
-      healthcare: null,
       ...merchantOfAuthorization(authorization),
       network_details: authorization.network_details,
       network_identifiers: networkIdentifiersOf(input.reference),
       network_risk_score: null,
-      partial_approval_capability: partialApprovalCapability,
       physical_card_id: authorization.physical_card_id,
-      presentment_amount: input.amount,
-      presentment_currency: "USD",
       processing_category: authorization.processing_category,
       request_details: {
         category: "incremental_authorization",
@@ -100,8 +96,6 @@ export const incrementRequest = (input: {
           original_card_authorization_id: authorization.id
         }
       },
-      settlement_amount: input.amount,
-      settlement_currency: "USD",
       terminal_id: authorization.terminal_id,
       upcoming_card_payment_id: input.cardPaymentId,
       verification: authorization.verification
