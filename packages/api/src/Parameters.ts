@@ -36,20 +36,33 @@ const itemJsonSchema = (item: Schema.Schema.Any): object => {
 /**
  * A comma-separated list on the query string (`status.in=a,b`), each item
  * decoded by `item`. Documented as an array of the item (the document says
- * comma-separated with `style: form, explode: false`).
+ * comma-separated with `style: form, explode: false`). An empty list is
+ * refused: `status.in=` filtering on nothing must not return everything.
  */
 export const CommaSeparated = <A, I extends string, R>(item: Schema.Schema<A, I, R>) =>
-  Schema.compose(commaSeparatedStrings, Schema.Array(item), { strict: false }).annotations({
-    jsonSchema: { type: "array", items: itemJsonSchema(item), description: "One or more values, comma-separated." }
+  Schema.compose(
+    commaSeparatedStrings,
+    Schema.Array(item).pipe(Schema.minItems(1, { message: () => "must name at least one value" })),
+    { strict: false }
+  ).annotations({
+    jsonSchema: { type: "array", items: itemJsonSchema(item), minItems: 1, description: "One or more values, comma-separated." }
   })
+
+/** A `created_at.*` filter: a date-time with its time and zone, as documented (a bare date is refused, not guessed at). */
+export const DateTimeFilter = Schema.compose(
+  Schema.String.pipe(
+    Schema.pattern(/T\d{2}:\d{2}/, { message: () => "must be an ISO 8601 date-time, for example 2026-11-21T22:41:05Z" })
+  ),
+  Timestamp
+).annotations({ jsonSchema: { type: "string", format: "date-time" } })
 
 export const listFields = {
   cursor: Schema.optional(Cursor),
   limit: Schema.optional(Limit),
-  "created_at.after": Schema.optional(Timestamp),
-  "created_at.before": Schema.optional(Timestamp),
-  "created_at.on_or_after": Schema.optional(Timestamp),
-  "created_at.on_or_before": Schema.optional(Timestamp)
+  "created_at.after": Schema.optional(DateTimeFilter),
+  "created_at.before": Schema.optional(DateTimeFilter),
+  "created_at.on_or_after": Schema.optional(DateTimeFilter),
+  "created_at.on_or_before": Schema.optional(DateTimeFilter)
 } as const
 
 /** Query parameters of an endpoint; any other parameter is a 400 naming it. */

@@ -1,7 +1,7 @@
 /** Posted transactions: list and retrieve. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { AccountId, TransactionId } from "@moneta/domain/Ids"
-import { Transaction } from "@moneta/domain/Transaction"
+import { Transaction, TransactionSourceCategory } from "@moneta/domain/Transaction"
 import { Schema } from "effect"
 import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
@@ -23,7 +23,7 @@ export class Transactions extends HttpApiGroup.make("transactions")
         ...listFields,
         account_id: Schema.optional(AccountId),
         route_id: Schema.optional(Schema.String),
-        "category.in": Schema.optional(CommaSeparated(Schema.String))
+        "category.in": Schema.optional(CommaSeparated(TransactionSourceCategory))
       }))
       .addSuccess(Page(Transaction))
   )

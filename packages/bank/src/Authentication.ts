@@ -8,7 +8,7 @@ import { EnvironmentMismatchError, InvalidApiKeyError } from "@moneta/domain/Err
 import { ApiKeyId, type GroupId } from "@moneta/domain/Ids"
 import { ApiKeys } from "@moneta/store/ApiKeys"
 import { makeId } from "@moneta/store/IdGenerator"
-import { Cache, Context, Duration, Effect, Option, Redacted } from "effect"
+import { Cache, Context, Duration, Effect, Exit, Option, Redacted } from "effect"
 import { createHash, randomBytes } from "node:crypto"
 import type { CallerShape } from "@moneta/domain/Caller"
 import { now } from "./Time.js"
@@ -33,18 +33,26 @@ export class Authentication extends Effect.Service<Authentication>()("@moneta/ba
     const environment = yield* ServerEnvironment
     // Every request resolves its key: a short-lived per-process cache saves that
     // query on the hot path. A key revoked in the database stops working within
-    // the time to live.
+    // the time to live. Only keys found are kept: a key registered a moment
+    // after a refused attempt, or looked up while the database was failing,
+    // is looked up again on the next request.
     const lookups = yield* Cache.make({
       capacity: 10_000,
       timeToLive: keyCacheTimeToLive,
       lookup: (hash: string) => keys.findByHash(hash)
     })
+    const lookUp = (hash: string) =>
+      lookups.get(hash).pipe(
+        Effect.onExit((exit) =>
+          Exit.isSuccess(exit) && Option.isSome(exit.value) ? Effect.void : lookups.invalidate(hash)
+        )
+      )
 
     const authenticate = (key: Redacted.Redacted<string>) =>
       Effect.gen(function*() {
         const value = Redacted.value(key).trim()
         if (value.length === 0) return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_header" }))
-        const stored = yield* lookups.get(hashKey(value))
+        const stored = yield* lookUp(hashKey(value))
         if (Option.isNone(stored)) return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_credential" }))
         if (stored.value.revoked) return yield* Effect.fail(new InvalidApiKeyError({ reason: "deleted_credential" }))
         if (stored.value.environment !== environment) {

@@ -11,6 +11,7 @@ import {
   type CreateBookkeepingAccount,
   type CreateBookkeepingEntrySet,
   type UpdateBookkeepingAccount,
+  checkBalanceExtremes,
   validateEntrySet
 } from "@moneta/domain/Bookkeeping"
 import { pendingEvent } from "@moneta/domain/Event"
@@ -113,7 +114,11 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
           idempotency_key: yield* idempotencyKey,
           transaction_id: valid.transaction_id ?? null
         })
+        // Touched accounts are locked in id order, so concurrent entry sets on them queue and each checks the others' totals.
+        const touched = [...new Set(valid.entries.map((entry) => entry.account_id))].sort()
+        for (const accountId of touched) yield* store.lockAccount(tenant, accountId)
         yield* store.insertEntrySet(tenant, entrySet)
+        yield* checkBalanceExtremes(yield* store.balanceExtremes(tenant, touched))
         yield* events.record([pendingEvent("bookkeeping_entry_set.updated", "bookkeeping_entry_set", entrySet.id)], createdAt)
         return entrySet
       }))

@@ -8,6 +8,7 @@ import { pendingEvent } from "@moneta/domain/Event"
 import { CardId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Cards as CardStore } from "@moneta/store/Cards"
+import { Entities as EntityStore } from "@moneta/store/Entities"
 import { makeId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { DateTime, Effect, Option, Random } from "effect"
@@ -26,12 +27,21 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
     const store = yield* CardStore
     const accounts = yield* AccountStore
     const events = yield* Events
+    const entities = yield* EntityStore
+
+    /** A referenced entity must be the caller's, like every other reference (404 otherwise). */
+    const requireEntity = (tenant: Effect.Effect.Success<typeof Tenant>, entityId: string | undefined) =>
+      entityId === undefined
+        ? Effect.void
+        : Effect.flatMap(entities.find(tenant, entityId), (found) =>
+          Option.isNone(found) ? Effect.fail(notFound("entity", entityId)) : Effect.void)
 
     const create = (request: CreateCard) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const account = yield* accounts.find(tenant, request.account_id)
         if (Option.isNone(account)) return yield* Effect.fail(notFound("account", request.account_id))
+        yield* requireEntity(tenant, request.entity_id)
         const createdAt = yield* now
         const expires = DateTime.add(createdAt, { years: 3 })
         const card = new Card({
@@ -69,6 +79,7 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const current = yield* Effect.mapError(yield* store.lock(tenant, id), () => notFound("card", id))
+        yield* requireEntity(tenant, request.entity_id)
         const { next, events: emitted } = yield* updateCard(current, request)
         yield* store.update(tenant, next)
         yield* events.record(emitted, yield* now)
@@ -91,5 +102,5 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
 
     return traced("Cards", { create, retrieve, update, list } as const)
   }),
-  dependencies: [CardStore.Default, AccountStore.Default, Events.Default]
+  dependencies: [CardStore.Default, AccountStore.Default, EntityStore.Default, Events.Default]
 }) {}

@@ -1,5 +1,5 @@
 /** Entities: create, retrieve, list. */
-import { type Address, type AddressObject, type CreateEntity, defaultCountry, Entity } from "@moneta/domain/Entity"
+import { type Address, type AddressObject, type BeneficialOwner, type BeneficialOwnerObject, type CreateEntity, defaultCountry, Entity, lastFour } from "@moneta/domain/Entity"
 import { pendingEvent } from "@moneta/domain/Event"
 import { EntityId } from "@moneta/domain/Ids"
 import { Entities as EntityStore } from "@moneta/store/Entities"
@@ -14,18 +14,41 @@ import { notFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
-const lastFour = (text: string) => text.slice(-4)
-
 const addressObject = (address: typeof Address.Type): typeof AddressObject.Type => ({
   ...address,
   line2: address.line2 ?? null,
   country: address.country ?? defaultCountry
 })
 
+const beneficialOwnerObject = (owner: typeof BeneficialOwner.Type, id: string): typeof BeneficialOwnerObject.Type => ({
+  id,
+  company_title: owner.company_title ?? null,
+  individual: {
+    name: owner.individual.name,
+    date_of_birth: owner.individual.date_of_birth,
+    address: addressObject(owner.individual.address),
+    identification: {
+      method: owner.individual.identification.method,
+      number_last4: lastFour(owner.individual.identification.number)
+    }
+  },
+  prongs: owner.prongs
+})
+
+/** The corporation's legal identifier: given, or the earlier `tax_identifier` read as an EIN. */
+const legalIdentifierOf = (corporation: Extract<CreateEntity, { structure: "corporation" }>["corporation"]) =>
+  corporation.legal_identifier !== undefined
+    ? { category: corporation.legal_identifier.category ?? "us_employer_identification_number", value: corporation.legal_identifier.value }
+    : corporation.tax_identifier !== undefined
+    ? { category: "us_employer_identification_number" as const, value: corporation.tax_identifier }
+    : null
+
 export const entityFromRequest = (request: CreateEntity, fields: {
   readonly id: string
   readonly createdAt: Entity["created_at"]
   readonly idempotencyKey: string | null
+  /** The corporation's beneficial owners, each with its new id. */
+  readonly beneficialOwners: ReadonlyArray<typeof BeneficialOwnerObject.Type>
 }): Entity =>
   new Entity({
     id: EntityId.make(fields.id),
@@ -46,10 +69,16 @@ export const entityFromRequest = (request: CreateEntity, fields: {
     corporation: request.structure === "corporation"
       ? {
         name: request.corporation.name,
-        tax_identifier: request.corporation.tax_identifier,
+        tax_identifier: request.corporation.tax_identifier ??
+          (request.corporation.legal_identifier?.category === "other" ? null : request.corporation.legal_identifier?.value ?? null),
         address: addressObject(request.corporation.address),
         website: request.corporation.website ?? null,
-        incorporation_state: request.corporation.incorporation_state ?? null
+        incorporation_state: request.corporation.incorporation_state ?? null,
+        beneficial_owners: fields.beneficialOwners,
+        beneficial_ownership_exemption_reason: request.corporation.beneficial_ownership_exemption_reason ?? null,
+        email: request.corporation.email ?? null,
+        industry_code: request.corporation.industry_code ?? null,
+        legal_identifier: legalIdentifierOf(request.corporation)
       }
       : null,
     joint: null,
@@ -75,10 +104,13 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const createdAt = yield* now
+        const owners = request.structure === "corporation" ? request.corporation.beneficial_owners ?? [] : []
         const entity = entityFromRequest(request, {
           id: yield* makeId("entity"),
           createdAt,
-          idempotencyKey: yield* idempotencyKey
+          idempotencyKey: yield* idempotencyKey,
+          beneficialOwners: yield* Effect.forEach(owners, (owner) =>
+            Effect.map(makeId("entity_beneficial_owner"), (id) => beneficialOwnerObject(owner, id)))
         })
         yield* store.insert(tenant, entity)
         yield* events.record([pendingEvent("entity.created", "entity", entity.id)], createdAt)

@@ -14,7 +14,7 @@
  *   rolls back whatever it wrote before.
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { InvalidOperationError } from "@moneta/domain/Errors"
+import * as BalanceChange from "@moneta/domain/BalanceChange"
 import { pendingEvent, type PendingEvent } from "@moneta/domain/Event"
 import { type AccountId, TransactionId } from "@moneta/domain/Ids"
 import type { MoneyEffect } from "@moneta/domain/MoneyEffect"
@@ -47,10 +47,10 @@ export interface Applied {
   readonly revisedHolds: ReadonlyArray<PendingTransaction.PendingTransaction>
 }
 
-/** Changes to an account's running totals: `posted` to the current balance, `held` (positive) to the held total. */
+/** Changes to an account's running totals, exact: `posted` to the current balance, `held` (positive) to the held total. */
 interface Movement {
-  posted: number
-  held: number
+  posted: bigint
+  held: bigint
   /** Some effect on this account may only proceed if the available balance stays covered. */
   guarded: boolean
 }
@@ -62,11 +62,6 @@ interface Movement {
  * before they are written.
  */
 const withoutValidation = true
-
-const insufficient = (accountId: string, available: number, needed: number) =>
-  new InvalidOperationError({
-    detail: `insufficient available balance: account ${accountId} has ${available} available, ${needed} needed`
-  })
 
 export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
   effect: Effect.gen(function*() {
@@ -87,25 +82,22 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
       })
 
     /**
-     * Locks the accounts in id order, refuses the step if a guarded account
-     * would end below zero available, then moves the running totals.
+     * Locks the accounts in id order, asks the domain for each account's next
+     * totals (refused if a guarded account would end below zero available, or
+     * any total would leave the representable range), then writes them.
      */
     const move = (movements: Map<string, Movement>, locked: ReadonlyMap<string, Balance>) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
         const ordered = [...movements.entries()].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))
+        const next: Array<readonly [string, BalanceChange.NextTotals]> = []
         for (const [accountId, movement] of ordered) {
           const balance = locked.get(accountId) ?? (yield* lockAccount(accountId))
-          const available = balance.available + movement.posted - movement.held
-          if (movement.guarded && available < 0) {
-            return yield* Effect.fail(insufficient(accountId, balance.available, movement.held - movement.posted))
+          if (movement.posted !== 0n || movement.held !== 0n) {
+            next.push([accountId, yield* BalanceChange.applyChange(accountId, balance, movement)])
           }
         }
-        for (const [accountId, movement] of ordered) {
-          if (movement.posted !== 0 || movement.held !== 0) {
-            yield* accounts.adjustBalance(tenant, accountId, { posted: movement.posted, held: movement.held })
-          }
-        }
+        for (const [accountId, totals] of next) yield* accounts.setBalance(tenant, accountId, totals)
       })
 
     /**
@@ -122,7 +114,7 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
         const movementOf = (accountId: string): Movement => {
           const existing = movements.get(accountId)
           if (existing !== undefined) return existing
-          const created: Movement = { posted: 0, held: 0, guarded: false }
+          const created: Movement = { posted: 0n, held: 0n, guarded: false }
           movements.set(accountId, created)
           return created
         }
@@ -146,7 +138,7 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
                 onLeft: Effect.fail,
                 onRight: Effect.succeed
               })
-              movementOf(hold.account_id).held -= heldColumn(hold)
+              movementOf(hold.account_id).held -= BigInt(heldColumn(hold))
               completed.push(transition.next)
               recorded.push(...transition.events)
               break
@@ -163,7 +155,7 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
                 onRight: Effect.succeed
               })
               const movement = movementOf(hold.account_id)
-              movement.held += heldColumn(transition.next) - heldColumn(hold)
+              movement.held += BigInt(heldColumn(transition.next)) - BigInt(heldColumn(hold))
               movement.guarded ||= effect.requiresAvailableBalance
               revised.push(transition.next)
               recorded.push(...transition.events)
@@ -185,7 +177,7 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
                 status: "pending"
               }, withoutValidation)
               const movement = movementOf(effect.accountId)
-              movement.held += heldColumn(hold)
+              movement.held += BigInt(heldColumn(hold))
               movement.guarded ||= effect.requiresAvailableBalance
               created.push(hold)
               recorded.push(PendingTransaction.createdEvent(hold))
@@ -204,7 +196,7 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
                 source: effect.source
               }, withoutValidation)
               const movement = movementOf(effect.accountId)
-              movement.posted += effect.amount
+              movement.posted += BigInt(effect.amount)
               movement.guarded ||= effect.requiresAvailableBalance
               posted.push(transaction)
               recorded.push(pendingEvent("transaction.created", "transaction", transaction.id))
@@ -242,7 +234,7 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
           route_type: posting.route?.type ?? null,
           source: posting.source
         }, withoutValidation)
-        yield* move(new Map([[posting.accountId, { posted: posting.amount, held: 0, guarded: posting.amount < 0 }]]), new Map())
+        yield* move(new Map([[posting.accountId, { posted: BigInt(posting.amount), held: 0n, guarded: posting.amount < 0 }]]), new Map())
         yield* transactions.insert(tenant, transaction)
         yield* events.record([pendingEvent("transaction.created", "transaction", transaction.id)], posting.createdAt)
         return transaction

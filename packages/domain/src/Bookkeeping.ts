@@ -4,9 +4,10 @@
  * account's balance is the sum of its entries (positive = debit).
  */
 import { Either, Schema } from "effect"
-import { FieldError, InvalidParametersError } from "./Errors.js"
+import { outOfRange } from "./BalanceChange.js"
+import { FieldError, InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import { AccountId, BookkeepingAccountId, BookkeepingEntryId, BookkeepingEntrySetId, EntityId, TransactionId } from "./Ids.js"
-import { Amount, sum } from "./Money.js"
+import { Amount, isRepresentable, sum } from "./Money.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
@@ -110,7 +111,7 @@ export const validateEntrySet = (
     }
   })
   const total = sum(body.entries.map((entry) => entry.amount))
-  if (total !== 0) {
+  if (total !== 0n) {
     errors.push(new FieldError({ field: "entries", message: `amounts must sum to zero (they sum to ${total})` }))
   }
   if (body.date === undefined && body.transaction_id === undefined) {
@@ -119,4 +120,24 @@ export const validateEntrySet = (
   return errors.length === 0
     ? Either.right(body)
     : Either.left(new InvalidParametersError({ detail: errors.map((e) => `${e.field}: ${e.message}`).join("; "), errors }))
+}
+
+/** The lowest and highest balance a bookkeeping account shows at any date, its entries included. */
+export interface BalanceExtremes {
+  readonly accountId: string
+  readonly lowest: bigint
+  readonly highest: bigint
+}
+
+/**
+ * An entry set is refused (409) when it would make any balance of an account
+ * it touches, at any `at_time`, leave the range the API represents exactly.
+ */
+export const checkBalanceExtremes = (
+  extremes: ReadonlyArray<BalanceExtremes>
+): Either.Either<void, InvalidOperationError> => {
+  const outside = extremes.find((account) => !isRepresentable(account.lowest) || !isRepresentable(account.highest))
+  return outside === undefined
+    ? Either.void
+    : Either.left(outOfRange(`The balance of bookkeeping account ${outside.accountId}`))
 }

@@ -44,6 +44,13 @@ export const Identification = Schema.Struct({
   number: Schema.String.pipe(Schema.minLength(4), Schema.maxLength(200))
 })
 
+/**
+ * The last four characters of an identification number, as shown on the
+ * entity. Counted in code points, so a trailing emoji is not split into a
+ * lone surrogate (which Postgres cannot store).
+ */
+export const lastFour = (text: string): string => Array.from(text).slice(-4).join("")
+
 export const NaturalPerson = Schema.Struct({
   name: ShortText,
   date_of_birth: CalendarDate,
@@ -58,12 +65,93 @@ export const NaturalPersonObject = Schema.Struct({
   identification: Schema.Struct({ method: Schema.String, number_last4: Schema.String })
 })
 
+export const BeneficialOwnerProng = Schema.Literal("ownership", "control")
+
+export const BeneficialOwnershipExemptionReason = Schema.Literal(
+  "regulated_financial_institution",
+  "publicly_traded_company",
+  "public_entity",
+  "other"
+)
+
+/** Supporting documents of an identification; files are referenced by id and not kept by this service. */
+const IdentificationDocuments = {
+  drivers_license: Schema.optional(Schema.Struct({
+    expiration_date: CalendarDate,
+    file_id: ShortText,
+    state: ShortText,
+    back_file_id: Schema.optional(ShortText)
+  })),
+  other: Schema.optional(Schema.Struct({
+    country: CountryCode,
+    description: ShortText,
+    file_id: ShortText,
+    back_file_id: Schema.optional(ShortText),
+    expiration_date: Schema.optional(CalendarDate)
+  })),
+  passport: Schema.optional(Schema.Struct({ country: CountryCode, expiration_date: CalendarDate, file_id: ShortText }))
+}
+
+export const BeneficialOwner = Schema.Struct({
+  individual: Schema.Struct({
+    name: ShortText,
+    date_of_birth: CalendarDate,
+    address: Address,
+    identification: Schema.Struct({ ...Identification.fields, ...IdentificationDocuments }),
+    confirmed_no_us_tax_id: Schema.optional(Schema.Boolean)
+  }),
+  prongs: Schema.Array(BeneficialOwnerProng).pipe(Schema.minItems(1), Schema.maxItems(2)),
+  company_title: Schema.optional(ShortText)
+})
+
+export const LegalIdentifierCategory = Schema.Literal("us_employer_identification_number", "other")
+
+const employerIdentificationNumber = /^\d{9}$/
+
+/** The corporation's legal identifier: an EIN (nine digits) unless `category` says otherwise. */
+export const LegalIdentifier = Schema.Struct({
+  value: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+  category: Schema.optional(LegalIdentifierCategory)
+}).pipe(
+  Schema.filter((identifier) =>
+    identifier.category === "other" || employerIdentificationNumber.test(identifier.value) ||
+    { path: ["value"], message: "must be 9 digits for a us_employer_identification_number" }
+  )
+)
+
+/**
+ * A corporation as the SDK 0.583 sends it (`legal_identifier`,
+ * `beneficial_owners`), or in the earlier shape with `tax_identifier`; one of
+ * the two identifiers is required.
+ */
 export const Corporation = Schema.Struct({
   name: ShortText,
-  tax_identifier: Schema.String.pipe(Schema.pattern(/^\d{9}$/, { message: () => "must be 9 digits" })),
+  tax_identifier: Schema.optional(Schema.String.pipe(Schema.pattern(employerIdentificationNumber, { message: () => "must be 9 digits" }))),
+  legal_identifier: Schema.optional(LegalIdentifier),
   address: Address,
+  beneficial_owners: Schema.optional(Schema.Array(BeneficialOwner).pipe(Schema.maxItems(5))),
+  beneficial_ownership_exemption_reason: Schema.optional(BeneficialOwnershipExemptionReason),
+  email: Schema.optional(ShortText),
+  industry_code: Schema.optional(ShortText),
   website: Schema.optional(ShortText),
   incorporation_state: Schema.optional(Schema.String)
+}).pipe(
+  Schema.filter((corporation) =>
+    corporation.tax_identifier !== undefined || corporation.legal_identifier !== undefined ||
+    { path: ["legal_identifier"], message: "is required (or the earlier tax_identifier)" }
+  )
+)
+
+export const BeneficialOwnerObject = Schema.Struct({
+  id: Schema.String,
+  company_title: Schema.NullOr(Schema.String),
+  individual: Schema.Struct({
+    name: Schema.String,
+    date_of_birth: Schema.String,
+    address: AddressObject,
+    identification: Schema.NullOr(Schema.Struct({ method: Schema.String, number_last4: Schema.String }))
+  }),
+  prongs: Schema.Array(BeneficialOwnerProng)
 })
 
 export const CorporationObject = Schema.Struct({
@@ -71,7 +159,18 @@ export const CorporationObject = Schema.Struct({
   tax_identifier: Schema.NullOr(Schema.String),
   address: AddressObject,
   website: Schema.NullOr(Schema.String),
-  incorporation_state: Schema.NullOr(Schema.String)
+  incorporation_state: Schema.NullOr(Schema.String),
+  // Corporations stored before these fields existed read with empty values.
+  beneficial_owners: Schema.optionalWith(Schema.Array(BeneficialOwnerObject), { default: () => [] }),
+  beneficial_ownership_exemption_reason: Schema.optionalWith(Schema.NullOr(BeneficialOwnershipExemptionReason), {
+    default: () => null
+  }),
+  email: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
+  industry_code: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
+  legal_identifier: Schema.optionalWith(
+    Schema.NullOr(Schema.Struct({ category: LegalIdentifierCategory, value: Schema.String })),
+    { default: () => null }
+  )
 })
 
 export class Entity extends Schema.Class<Entity>("Entity")({

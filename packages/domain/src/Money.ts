@@ -24,9 +24,18 @@ export type Currency = typeof Currency.Type
 /** An ISO 4217 code as reported by a network (any three letters). */
 export const CurrencyCode = Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/))
 
-/** Sums amounts in minor units. */
-export const sum = (amounts: Iterable<number>): number => {
-  let total = 0
-  for (const amount of amounts) total += amount
+/**
+ * The largest amount, balance or total the API represents: JSON numbers are
+ * exact integers only up to 2^53 − 1 (about 90 trillion dollars in cents).
+ */
+export const maxAmount = Number.MAX_SAFE_INTEGER
+
+/** Whether an exact total can be shown as a JSON number without losing a cent. */
+export const isRepresentable = (total: bigint): boolean => total <= BigInt(maxAmount) && total >= -BigInt(maxAmount)
+
+/** Sums amounts in minor units exactly (floating-point addition rounds past 2^53). */
+export const sum = (amounts: Iterable<number>): bigint => {
+  let total = 0n
+  for (const amount of amounts) total += BigInt(amount)
   return total
 }

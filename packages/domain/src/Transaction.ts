@@ -68,6 +68,21 @@ export const InboundWireReversal = Schema.Struct({
   wire_transfer_id: Schema.String
 })
 
+/** Every source category a transaction can have (the SDK's `category.in` filter values). */
+export const TransactionSourceCategory = Schema.Literal(
+  "account_transfer_intention", "ach_transfer_intention", "ach_transfer_rejection", "ach_transfer_return",
+  "cashback_payment", "card_dispute_acceptance", "card_dispute_financial", "card_dispute_loss", "card_refund",
+  "card_settlement", "card_financial", "card_revenue_payment", "check_deposit_acceptance", "check_deposit_return",
+  "fednow_transfer_acknowledgement", "check_transfer_deposit", "fee_payment", "inbound_ach_transfer",
+  "inbound_ach_transfer_return_intention", "inbound_check_deposit_return_intention", "inbound_check_adjustment",
+  "inbound_fednow_transfer_confirmation", "inbound_real_time_payments_transfer_confirmation", "inbound_wire_reversal",
+  "inbound_wire_transfer", "inbound_wire_transfer_reversal", "interest_payment", "internal_source",
+  "real_time_payments_transfer_acknowledgement", "sample_funds", "wire_transfer_intention", "swift_transfer_intention",
+  "swift_transfer_return", "card_push_transfer_acceptance", "account_revenue_payment",
+  "blockchain_onramp_transfer_intention", "blockchain_offramp_transfer_settlement", "other"
+)
+export type TransactionSourceCategory = typeof TransactionSourceCategory.Type
+
 /** A source category this version does not model in detail: kept as it came. */
 export const OtherSource = Schema.Struct(
   { category: Schema.String },

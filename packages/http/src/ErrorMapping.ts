@@ -23,7 +23,7 @@ import {
   MalformedRequestError
 } from "@moneta/domain/Errors"
 import { Cause, Effect, Option } from "effect"
-import { refuseNulCharacters } from "./InputGuards.js"
+import { guardInput } from "./InputGuards.js"
 
 const fieldOf = (path: ReadonlyArray<PropertyKey>) => path.length === 0 ? "body" : path.map(String).join(".")
 
@@ -106,7 +106,7 @@ const refuseOversizedBodies = Effect.flatMap(HttpServerRequest.HttpServerRequest
     : Effect.void)
 
 export const ErrorMappingLive = HttpApiBuilder.middleware(MonetaApi, (app) =>
-  Effect.zipRight(doNotRetryClientErrors, Effect.zipRight(refuseOversizedBodies, Effect.zipRight(refuseNulCharacters, app))).pipe(
+  Effect.zipRight(doNotRetryClientErrors, Effect.zipRight(refuseOversizedBodies, guardInput(app))).pipe(
     Effect.provideService(HttpIncomingMessage.MaxBodySize, maxBodySize),
     Effect.catchAllCause(toContractError)
   )

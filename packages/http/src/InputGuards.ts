@@ -1,74 +1,111 @@
 /**
- * Input Postgres cannot store: the NUL character is refused in text and jsonb
- * alike, so a string carrying one anywhere (path, query or body) would fail
- * deep in the store. It is refused here, before decoding, as a 400 naming the
- * field.
+ * Input refused before routing and decoding, each as a clear 4xx (decisions,
+ * "Errors"): text Postgres cannot store (NUL, lone surrogates), bodies that
+ * are not JSON (another Content-Type, invalid UTF-8, nesting past
+ * `maxDepth`, duplicate keys), and URL shapes the router would otherwise
+ * bend (a trailing slash, `;` parameters, a query string sent to an endpoint
+ * that takes none). The body is read once, as bytes, and handed on to the
+ * decoder as the text checked here.
  */
 import { HttpServerRequest } from "@effect/platform"
-import { InvalidParametersError } from "@moneta/domain/Errors"
+import { ApiMethodNotFoundError, InvalidParametersError, MalformedRequestError } from "@moneta/domain/Errors"
 import { Effect, Either, Option } from "effect"
-
-const nul = "\u0000"
-const message = "must not contain the NUL character (\\u0000)"
-
-/** The dotted path of the first string containing NUL in a JSON value. */
-const pathOfNul = (value: unknown, path: ReadonlyArray<string>): Option.Option<ReadonlyArray<string>> => {
-  if (typeof value === "string") return value.includes(nul) ? Option.some(path) : Option.none()
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = pathOfNul(item, [...path, String(index)])
-      if (Option.isSome(found)) return found
-    }
-    return Option.none()
-  }
-  if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes(nul)) return Option.some([...path, key])
-      const found = pathOfNul(item, [...path, key])
-      if (Option.isSome(found)) return found
-    }
-  }
-  return Option.none()
-}
+import { duplicateKeyPath, findUnstorable, maxDepth, nestingDepth, unstorable } from "./JsonStructure.js"
+import { acceptsMediaType, takesNoQuery } from "./EndpointShapes.js"
 
 const fieldOf = (path: ReadonlyArray<string>) => path.length === 0 ? "body" : path.join(".")
 
 const decodedOrRaw = (text: string) => Either.getOrElse(Either.try(() => decodeURIComponent(text)), () => text)
 
-const checkUrl = (url: string): Option.Option<string> => {
-  const [path = "", query = ""] = url.split("?", 2)
-  if (decodedOrRaw(path).includes(nul)) return Option.some("path")
-  for (const pair of query.split("&")) {
+const queryPairs = (query: string) =>
+  query.split("&").filter((pair) => pair.length > 0).map((pair) => {
     const [name = "", value = ""] = pair.split("=", 2)
-    const decodedName = decodedOrRaw(name.replace(/\+/g, " "))
-    if (decodedName.includes(nul) || decodedOrRaw(value.replace(/\+/g, " ")).includes(nul)) return Option.some(decodedName)
-  }
-  return Option.none()
-}
-
-const checkBody = (text: string): Option.Option<string> => {
-  // Cheap test first: NUL appears in JSON text either raw or as the escape \u0000.
-  if (!text.includes(nul) && !text.includes("\\u0000")) return Option.none()
-  const parse = (): unknown => JSON.parse(text)
-  return Either.match(Either.try(parse), {
-    onLeft: () => Option.none(), // not JSON: the decoder reports it as malformed
-    onRight: (json) => Option.map(pathOfNul(json, []), fieldOf)
+    return { name: decodedOrRaw(name.replace(/\+/g, " ")), value: decodedOrRaw(value.replace(/\+/g, " ")) }
   })
+
+const checkUrl = (method: string, url: string): Effect.Effect<void, InvalidParametersError | ApiMethodNotFoundError> => {
+  const queryStart = url.indexOf("?")
+  const path = queryStart === -1 ? url : url.slice(0, queryStart)
+  const query = queryStart === -1 ? "" : url.slice(queryStart + 1)
+  const inPath = unstorable(decodedOrRaw(path))
+  if (Option.isSome(inPath)) return Effect.fail(InvalidParametersError.single("path", inPath.value))
+  // The router drops `;…` from a segment and ignores a trailing slash; neither names a method of this API.
+  if (path.includes(";")) return Effect.fail(InvalidParametersError.single("path", "must not contain ';'"))
+  if (path.length > 1 && path.endsWith("/")) {
+    return Effect.fail(new ApiMethodNotFoundError({ detail: `No API method ${method} ${path} (no trailing slash).` }))
+  }
+  const pairs = queryPairs(query)
+  for (const { name, value } of pairs) {
+    const inPair = Option.orElse(unstorable(name), () => unstorable(value))
+    if (Option.isSome(inPair)) return Effect.fail(InvalidParametersError.single(name, inPair.value))
+  }
+  const [first] = pairs
+  if (first !== undefined && takesNoQuery(method, path)) {
+    return Effect.fail(InvalidParametersError.single(first.name, "is not a query parameter of this endpoint"))
+  }
+  return Effect.void
 }
 
-/** Fails with 400 when the URL or the body carries a NUL character. */
-export const refuseNulCharacters = Effect.gen(function*() {
-  const request = yield* HttpServerRequest.HttpServerRequest
-  const inUrl = checkUrl(request.url)
-  if (Option.isSome(inUrl)) return yield* Effect.fail(InvalidParametersError.single(inUrl.value, message))
-  if (request.method === "GET" || request.method === "HEAD") return
-  // A multipart body (file uploads) is binary and read once, by its handler, which checks its fields itself.
-  if ((request.headers["content-type"] ?? "").toLowerCase().startsWith("multipart/form-data")) return
-  const text = yield* Effect.orElseSucceed(request.text, () => "")
-  const inBody = checkBody(text)
-  if (Option.isSome(inBody)) return yield* Effect.fail(InvalidParametersError.single(inBody.value, message))
-})
+const hasBody = (request: HttpServerRequest.HttpServerRequest) =>
+  request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"] ?? 0) > 0
 
-/** Fails with 400 naming `field` when `value` carries NUL: for bodies the guard leaves to their handler. */
+const mediaTypeOf = (contentType: string | undefined) => (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? ""
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
+
+/** The checked text of a JSON body, or the 400 it deserves. */
+const checkBody = (bytes: ArrayBuffer): Either.Either<string, InvalidParametersError | MalformedRequestError> => {
+  const decoded = Either.try(() => strictUtf8.decode(bytes))
+  if (Either.isLeft(decoded)) return Either.left(new MalformedRequestError({ detail: "The request body is not valid UTF-8." }))
+  const text = decoded.right
+  if (text.trim().length === 0) return Either.right(text)
+  if (nestingDepth(text) > maxDepth) {
+    return Either.left(new MalformedRequestError({ detail: `The request body nests deeper than ${maxDepth} levels.` }))
+  }
+  const parsed = Either.try((): unknown => JSON.parse(text))
+  // Not JSON: the decoder reports it as malformed.
+  if (Either.isLeft(parsed)) return Either.right(text)
+  const duplicate = duplicateKeyPath(text)
+  if (Option.isSome(duplicate)) {
+    return Either.left(InvalidParametersError.single(fieldOf(duplicate.value), "appears more than once in the object"))
+  }
+  const found = findUnstorable(parsed.right)
+  if (Option.isSome(found)) return Either.left(InvalidParametersError.single(fieldOf(found.value.path), found.value.message))
+  return Either.right(text)
+}
+
+/** The request with its body replaced by `text` (the stream is consumed once, here). */
+const withBodyText = (request: HttpServerRequest.HttpServerRequest, text: string): HttpServerRequest.HttpServerRequest =>
+  new Proxy(request, {
+    get: (target, property, receiver) => property === "text" ? Effect.succeed(text) : Reflect.get(target, property, receiver)
+  })
+
+/** Fails with 400 naming `field` when `value` is text Postgres cannot store: for bodies left to their handler. */
 export const refuseNulIn = (field: string, value: string) =>
-  value.includes(nul) ? Effect.fail(InvalidParametersError.single(field, message)) : Effect.void
+  Option.match(unstorable(value), {
+    onNone: () => Effect.void,
+    onSome: (message) => Effect.fail(InvalidParametersError.single(field, message))
+  })
+
+/** Runs `app` once the URL and body pass every check above. */
+export const guardInput = <A, E, R>(app: Effect.Effect<A, E, R>) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    yield* checkUrl(request.method, request.url)
+    if (request.method === "GET" || request.method === "HEAD") return yield* app
+    const mediaType = mediaTypeOf(request.headers["content-type"])
+    if (hasBody(request) && mediaType !== "application/json") {
+      // A body the contract declares in another type (file uploads) is read once, by its handler, which checks its fields.
+      const path = request.url.split("?", 1)[0] ?? ""
+      if (acceptsMediaType(request.method, path, mediaType)) return yield* app
+      return yield* Effect.fail(
+        new MalformedRequestError({ detail: "A request body must be JSON, sent with Content-Type: application/json." })
+      )
+    }
+    const bytes = yield* Effect.mapError(
+      request.arrayBuffer,
+      () => new MalformedRequestError({ detail: "The request body could not be read (at most 1 MiB)." })
+    )
+    const text = yield* checkBody(bytes)
+    return yield* Effect.provideService(app, HttpServerRequest.HttpServerRequest, withBodyText(request, text))
+  })

@@ -3,27 +3,43 @@
  * API with `/openapi.json` and the reference page at `/docs` (bundled, works
  * offline, compressed); `/health` and `/ready`; a log line per request; the
  * webhook dispatcher of the server's environment; the real-time decision
- * sweeper; a start-up banner with the address and the API key.
+ * sweeper; a start-up banner with the address and the API key. The port opens only once the migrations and the
+ * first run are done, so no request is answered (or its key refused) before
+ * the first run's key exists.
  */
 import { HttpServer } from "@effect/platform"
-import { NodeHttpClient, NodeHttpServer } from "@effect/platform-node"
+import { NodeHttpClient } from "@effect/platform-node"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
-import { FirstRun } from "@moneta/bank/FirstRun"
+import { FirstRun, type FirstRunResult } from "@moneta/bank/FirstRun"
 import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
 import { RealTimeDecisions, timingFromConfig } from "@moneta/bank/RealTimeDecisions"
 import * as Database from "@moneta/store/Database"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import * as Destinations from "@moneta/webhooks/Destinations"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
-import { Config, Console, Effect, Layer, Option, Redacted } from "effect"
-import { createServer } from "node:http"
+import { Config, Console, Context, Effect, Layer, Option, Redacted } from "effect"
 import * as Api from "./Api.js"
+import * as NodeServer from "./NodeServer.js"
 import { ServerConfig } from "./ServerConfig.js"
 
 const ApiLive = Api.layer
 
 const NodeServerLive = Layer.unwrapEffect(
-  Effect.map(ServerConfig, (config) => NodeHttpServer.layer(createServer, { port: config.port, host: config.host }))
+  Effect.map(ServerConfig, (config) => NodeServer.layer({ port: config.port, host: config.host }))
+)
+
+/** What the first run did; built before the port opens. */
+class FirstRunDone extends Context.Tag("@moneta/server/FirstRunDone")<FirstRunDone, FirstRunResult>() {}
+
+const FirstRunDoneLive = Layer.effect(
+  FirstRunDone,
+  Effect.gen(function*() {
+    const config = yield* ServerConfig
+    return yield* (yield* FirstRun).run({
+      environment: config.environment,
+      apiKey: Option.map(config.apiKey, Redacted.value)
+    })
+  })
 )
 
 const EnvironmentLive = Layer.effect(ServerEnvironment, Effect.map(ServerConfig, (config) => config.environment))
@@ -31,13 +47,10 @@ const EnvironmentLive = Layer.effect(ServerEnvironment, Effect.map(ServerConfig,
 const banner = (lines: ReadonlyArray<readonly [string, string]>) =>
   lines.map(([label, value]) => `  ${label.padEnd(10)}${value}`).join("\n")
 
-/** Runs the first run and tells the operator where the server is and which key to use. */
+/** Tells the operator where the server is and which key to use. */
 const AnnounceLive = Layer.effectDiscard(Effect.gen(function*() {
   const config = yield* ServerConfig
-  const result = yield* (yield* FirstRun).run({
-    environment: config.environment,
-    apiKey: Option.map(config.apiKey, Redacted.value)
-  })
+  const result = yield* FirstRunDone
   const server = yield* HttpServer.HttpServer
   const database = yield* Database.Info
   const address = server.address._tag === "TcpAddress"
@@ -80,7 +93,10 @@ const SweeperLive = Layer.unwrapEffect(
   )
 ).pipe(Layer.provide(RealTimeDecisions.Default))
 
-const ServicesLive = Layer.mergeAll(NodeServerLive, FirstRun.Default, Destinations.layer).pipe(
+// Layer.provideMerge builds its argument first: database (migrated), then the first run, then the port.
+const ServicesLive = Layer.mergeAll(NodeServerLive, Destinations.layer).pipe(
+  Layer.provideMerge(FirstRunDoneLive),
+  Layer.provideMerge(FirstRun.Default),
   Layer.provideMerge(EnvironmentLive),
   Layer.provideMerge(Database.layer)
 )

@@ -80,6 +80,11 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
       sql`UPDATE accounts SET current_balance = current_balance + ${change.posted}, held_amount = held_amount + ${change.held}
         WHERE id = ${id} AND ${tenantIs(tenant)}`.pipe(Effect.asVoid, Effect.orDie)
 
+    /** Sets the running totals the caller computed under the row lock (exact, unlike adding a change to them). */
+    const setBalance = (tenant: TenantShape, id: string, totals: { readonly current: number; readonly held: number }) =>
+      sql`UPDATE accounts SET current_balance = ${totals.current}, held_amount = ${totals.held}
+        WHERE id = ${id} AND ${tenantIs(tenant)}`.pipe(Effect.asVoid, Effect.orDie)
+
     const list = (tenant: TenantShape, request: PageRequest, filter: {
       readonly entityId?: string | undefined
       readonly informationalEntityId?: string | undefined
@@ -97,6 +102,6 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
         ...(filter.statuses === undefined || filter.statuses.length === 0 ? [] : [sql`status IN ${sql.in(filter.statuses)}`])
       ])
 
-    return { insert, find: table.find, list, lockBalance, balance, balanceAt, adjustBalance } as const
+    return { insert, find: table.find, list, lockBalance, balance, balanceAt, adjustBalance, setBalance } as const
   })
 }) {}

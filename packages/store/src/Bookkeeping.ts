@@ -8,6 +8,8 @@ import type { TenantShape } from "./Tenant.js"
 
 const SumRow = Schema.Struct({ balance: Schema.NumberFromString, found: Schema.Boolean })
 
+const ExtremesRow = Schema.Struct({ account_id: Schema.String, lowest: Schema.BigInt, highest: Schema.BigInt })
+
 export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bookkeeping", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -86,7 +88,24 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
         Effect.orDie
       )
 
+    /**
+     * The lowest and highest balance each account shows at any date (the
+     * running sum in date order; entries of one date count together, as
+     * `at_time` counts them), computed exactly as numeric.
+     */
+    const balanceExtremes = (tenant: TenantShape, accountIds: ReadonlyArray<string>) =>
+      sql`SELECT account_id, min(running)::text AS lowest, max(running)::text AS highest FROM (
+          SELECT account_id, sum(amount::numeric) OVER (PARTITION BY account_id ORDER BY date) AS running
+          FROM bookkeeping_entries
+          WHERE account_id IN ${sql.in(accountIds)} AND group_id = ${tenant.groupId} AND environment = ${tenant.environment}
+        ) AS balances GROUP BY account_id`.pipe(
+        Effect.flatMap(Schema.decodeUnknown(Schema.Array(ExtremesRow))),
+        Effect.map((rows) => rows.map((row) => ({ accountId: row.account_id, lowest: row.lowest, highest: row.highest }))),
+        Effect.orDie
+      )
+
     return {
+      balanceExtremes,
       insertAccount,
       updateAccount: accounts.update,
       findAccount: accounts.find,
