@@ -37,6 +37,7 @@ import { CardPayments } from "./CardPayments.js"
 import { CardSimulations } from "./CardSimulations.js"
 import { DeclinedTransactions } from "./DeclinedTransactions.js"
 import { DigitalWalletTokens } from "./DigitalWalletTokens.js"
+import { RealTimeDecisions } from "./RealTimeDecisions.js"
 
 export class MonetaApi extends HttpApi.make("moneta")
   .add(Accounts)
@@ -62,6 +63,7 @@ export class MonetaApi extends HttpApi.make("moneta")
   .add(CardSimulations)
   .add(DeclinedTransactions)
   .add(DigitalWalletTokens)
+  .add(RealTimeDecisions)
   .addError(InvalidParametersError)
   .addError(MalformedRequestError)
   .addError(ApiMethodNotFoundError)

@@ -8,6 +8,8 @@
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import * as CardDecision from "@moneta/domain/CardDecision"
 import * as CardRequests from "@moneta/domain/CardRequests"
+import * as RealTimeDecisionOutcome from "@moneta/domain/RealTimeDecisionOutcome"
+import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionRequests"
 import type { SimulateCardAuthentication, SimulateCardAuthenticationChallengeAttempt } from "@moneta/domain/CardSimulations"
 import { CardAuthenticationId, CardPaymentId } from "@moneta/domain/Ids"
 import { CardPayments as CardPaymentStore } from "@moneta/store/CardPayments"
@@ -17,6 +19,7 @@ import { transactionally } from "@moneta/store/UnitOfWork"
 import { type DateTime, Effect, Random } from "effect"
 import type { Step } from "@moneta/domain/CardSteps"
 import { CardDecider, serviceDecides } from "./CardDecider.js"
+import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { Events } from "./Events.js"
 import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
@@ -31,6 +34,7 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
     const cardPayments = yield* CardPaymentStore
     const events = yield* Events
     const decider = yield* CardDecider
+    const realTimeDecisions = yield* RealTimeDecisions
 
     const persist = (step: Step, at: DateTime.Utc) =>
       Effect.gen(function*() {
@@ -44,35 +48,81 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
     const lockPayment = (id: CardPaymentId) =>
       Effect.flatMap(Tenant, (tenant) => orNotFound("card_payment", id)(cardPayments.lock(tenant, id)))
 
-    const authenticate = (body: SimulateCardAuthentication) =>
-      transactionally(Effect.gen(function*() {
+    /**
+     * A 3DS attempt asks the client, before its transaction, when a
+     * subscription wants it; null when the service decides.
+     */
+    const askAboutAuthentication = (body: SimulateCardAuthentication) =>
+      Effect.gen(function*() {
         const tenant = yield* Tenant
         const card = yield* orNotFound("card", body.card_id)(cards.find(tenant, body.card_id))
+        if (CardDecision.forcedAuthenticationDenial(card.status) !== undefined) return null
+        if (!(yield* realTimeDecisions.clientDecides("card_authentication_requested", null))) return null
         const cardPaymentId = CardPaymentId.make(yield* makeId("card_payment"))
-        const answer = CardDecision.forcedAuthenticationDenial(card.status) ??
-          (yield* decider.authentication({ card, cardPaymentId, eventSubscriptionId: null }))
-        const at = yield* now
-        const step = yield* CardRequests.authenticate({
-          at,
-          card,
-          body,
-          answer,
-          reference: yield* digits(12),
-          ids: { cardPayment: cardPaymentId, cardAuthentication: CardAuthenticationId.make(yield* makeId("card_authentication")) }
-        })
-        return yield* persist(step, at)
-      }))
+        const reference = yield* digits(12)
+        const decision = yield* realTimeDecisions.ask(
+          RealTimeDecisionRequests.authenticationRequest({ card, body, cardPaymentId, reference }),
+          null
+        )
+        return { answer: RealTimeDecisionOutcome.authenticationAnswerOf(decision), cardPaymentId, reference }
+      })
+
+    const authenticate = (body: SimulateCardAuthentication) =>
+      Effect.flatMap(askAboutAuthentication(body), (asked) =>
+        transactionally(Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const card = yield* orNotFound("card", body.card_id)(cards.find(tenant, body.card_id))
+          const cardPaymentId = asked?.cardPaymentId ?? CardPaymentId.make(yield* makeId("card_payment"))
+          const answer = CardDecision.forcedAuthenticationDenial(card.status) ?? asked?.answer ??
+            (yield* decider.authentication({ card, cardPaymentId, eventSubscriptionId: null }))
+          const at = yield* now
+          const step = yield* CardRequests.authenticate({
+            at,
+            card,
+            body,
+            answer,
+            reference: asked?.reference ?? (yield* digits(12)),
+            ids: { cardPayment: cardPaymentId, cardAuthentication: CardAuthenticationId.make(yield* makeId("card_authentication")) }
+          })
+          return yield* persist(step, at)
+        })))
+
+    /**
+     * A challenge's code is delivered by the client, asked before the
+     * transaction when a subscription wants it; null when the service delivers it.
+     */
+    const askAboutChallengeDelivery = (cardPaymentId: CardPaymentId) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const cardPayment = yield* orNotFound("card_payment", cardPaymentId)(cardPayments.find(tenant, cardPaymentId))
+        // refuse a challenge the authentication does not allow before anyone is asked about it
+        yield* CardRequests.startChallenge({ at: yield* now, cardPayment, oneTimeCode: "000000", delivery: CardDecision.serviceChallengeDelivery })
+        if (!(yield* realTimeDecisions.clientDecides("card_authentication_challenge_requested", null))) return null
+        const card = yield* orNotFound("card", cardPayment.card_id)(cards.find(tenant, cardPayment.card_id))
+        const oneTimeCode = yield* digits(6)
+        const decision = yield* realTimeDecisions.ask(
+          RealTimeDecisionRequests.challengeRequest({ card, cardPaymentId, oneTimeCode }),
+          null
+        )
+        return { delivery: RealTimeDecisionOutcome.challengeDeliveryAnswerOf(decision), oneTimeCode }
+      })
 
     const challenge = (cardPaymentId: CardPaymentId) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const cardPayment = yield* lockPayment(cardPaymentId)
-        const card = yield* orNotFound("card", cardPayment.card_id)(cards.find(tenant, cardPayment.card_id))
-        const delivery = yield* decider.challengeDelivery({ card, cardPaymentId, eventSubscriptionId: null })
-        const at = yield* now
-        const step = yield* CardRequests.startChallenge({ at, cardPayment, oneTimeCode: yield* digits(6), delivery })
-        return yield* persist(step, at)
-      }))
+      Effect.flatMap(askAboutChallengeDelivery(cardPaymentId), (asked) =>
+        transactionally(Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const cardPayment = yield* lockPayment(cardPaymentId)
+          const card = yield* orNotFound("card", cardPayment.card_id)(cards.find(tenant, cardPayment.card_id))
+          const delivery = asked?.delivery ?? (yield* decider.challengeDelivery({ card, cardPaymentId, eventSubscriptionId: null }))
+          const at = yield* now
+          const step = yield* CardRequests.startChallenge({
+            at,
+            cardPayment,
+            oneTimeCode: asked?.oneTimeCode ?? (yield* digits(6)),
+            delivery
+          })
+          return yield* persist(step, at)
+        })))
 
     const attemptChallenge = (cardPaymentId: CardPaymentId, body: SimulateCardAuthenticationChallengeAttempt) =>
       transactionally(Effect.gen(function*() {
@@ -84,5 +134,5 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
 
     return traced("CardAuthentications", { authenticate, challenge, attemptChallenge } as const)
   }),
-  dependencies: [CardStore.Default, CardPaymentStore.Default, Events.Default, serviceDecides]
+  dependencies: [CardStore.Default, CardPaymentStore.Default, Events.Default, RealTimeDecisions.Default, serviceDecides]
 }) {}

@@ -3,9 +3,10 @@
  * decider once the declines nobody can overrule are ruled out, and apply its
  * answer through the domain's planners. `serviceDecides` is the service
  * deciding itself (approve within the available balance, challenge every 3DS
- * attempt, provision every token of an active card); a decider that asks the
- * client through real-time decisions replaces it without touching the
- * simulations.
+ * attempt, provision every token of an active card). When the client decides
+ * (a subscription selects the real-time decision's category), the simulation
+ * asks it through `RealTimeDecisions` before its transaction and this decider
+ * is not asked (docs/decisions.md, "Real-time decisions").
  */
 import type { Card } from "@moneta/domain/Card"
 import * as CardDecision from "@moneta/domain/CardDecision"

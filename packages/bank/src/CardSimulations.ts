@@ -19,6 +19,8 @@ import * as CardClearing from "@moneta/domain/CardClearing"
 import * as CardDecision from "@moneta/domain/CardDecision"
 import type { CardPayment } from "@moneta/domain/CardPayment"
 import * as CardRequests from "@moneta/domain/CardRequests"
+import * as RealTimeDecisionOutcome from "@moneta/domain/RealTimeDecisionOutcome"
+import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionRequests"
 import type { Step } from "@moneta/domain/CardSteps"
 import type {
   SimulateCardAuthorization,
@@ -62,6 +64,7 @@ import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type DateTime, Effect, Random } from "effect"
 import { CardDecider, serviceDecides } from "./CardDecider.js"
+import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { Events } from "./Events.js"
 import { type Applied, Ledger } from "./Ledger.js"
 import { notFound, orNotFound } from "./NotFound.js"
@@ -88,6 +91,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     const events = yield* Events
     const decider = yield* CardDecider
     const subscriptions = yield* EventSubscriptionStore
+    const realTimeDecisions = yield* RealTimeDecisions
 
     const findCard = (id: CardId) =>
       Effect.flatMap(Tenant, (tenant) => orNotFound("card", id)(cards.find(tenant, id)))
@@ -143,53 +147,99 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         return yield* Effect.dieMessage("the body names no card: its schema requires one selector")
       })
 
-    const authorize = (body: SimulateCardAuthorization) =>
-      transactionally(Effect.gen(function*() {
+    /**
+     * What an authorization names, checked before anyone is asked: its card
+     * (and token), the authenticated payment it joins (locked inside the
+     * simulation's transaction), the subscription it routes its decision to,
+     * the payment a refund authorization refers to.
+     */
+    const loadAuthorization = (body: SimulateCardAuthorization, lock: boolean) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
         const { card, token } = yield* cardOf(body)
-        const authenticated = body.authenticated_card_payment_id === undefined
+        const authenticatedId = body.authenticated_card_payment_id
+        const authenticated = authenticatedId === undefined
           ? null
-          : yield* Effect.flatMap(lockPayment(body.authenticated_card_payment_id), (payment) =>
-            CardActivity.requireSameCard(payment, card))
+          : yield* Effect.flatMap(
+            lock ? lockPayment(authenticatedId) : orNotFound("card_payment", authenticatedId)(cardPayments.find(tenant, authenticatedId)),
+            (payment) => CardActivity.requireSameCard(payment, card)
+          )
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
         const original = body.processing_category?.refund?.original_card_payment_id
         if (original !== undefined) {
-          yield* orNotFound("card_payment", original)(cardPayments.find(yield* Tenant, original))
+          yield* orNotFound("card_payment", original)(cardPayments.find(tenant, original))
         }
-        const balance = yield* ledger.lockAccount(card.account_id)
-        const cardPaymentId = authenticated?.id ?? (yield* reserve("card_payment", CardPaymentId.make))
-        const question = CardActivity.authorizationQuestion({ body, available: balance.available })
         const forced = CardDecision.forcedDecline({
           forced: body.decline_reason,
           cardStatus: card.status,
           tokenStatus: token?.status ?? null
         })
-        const answer = forced !== undefined
-          ? CardDecision.declineByService(forced)
-          : yield* decider.authorization({ card, cardPaymentId, eventSubscriptionId }, { ...question, incremental: false })
-        const at = yield* now
-        const step = yield* CardActivity.authorize({
-          at,
-          card,
-          digitalWalletTokenId: token?.id ?? null,
-          body,
-          available: balance.available,
-          answer,
-          authenticatedCardPayment: authenticated,
-          reference: yield* networkReference,
-          ids: {
-            cardPayment: cardPaymentId,
-            cardAuthorization: yield* reserve("card_authorization", CardAuthorizationId.make),
-            cardDecline: yield* reserve("card_decline", CardDeclineId.make),
-            pendingTransaction: yield* reserve("pending_transaction", PendingTransactionId.make),
-            declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
-          }
-        })
-        const applied = yield* persist(step, at, new Map([[card.account_id, balance]]))
-        const hold = applied.createdHolds[0]
-        if (hold !== undefined) return approvedAuthorization(hold)
-        if (step.declinedTransaction !== null) return declinedAuthorization(step.declinedTransaction)
-        return yield* Effect.dieMessage("an authorization step neither held money nor declined")
-      }))
+        return { card, token, authenticated, eventSubscriptionId, forced }
+      })
+
+    /**
+     * Asks the client through a real-time decision when a subscription wants
+     * it, before the simulation's transaction (nothing is held while it
+     * waits); null when the service decides.
+     */
+    const askAboutAuthorization = (body: SimulateCardAuthorization) =>
+      Effect.gen(function*() {
+        const loaded = yield* loadAuthorization(body, false)
+        if (loaded.forced !== undefined) return null
+        if (!(yield* realTimeDecisions.clientDecides("card_authorization_requested", loaded.eventSubscriptionId))) return null
+        const cardPaymentId = loaded.authenticated?.id ?? (yield* reserve("card_payment", CardPaymentId.make))
+        const reference = yield* networkReference
+        const decision = yield* realTimeDecisions.ask(
+          RealTimeDecisionRequests.authorizationRequest({
+            card: loaded.card,
+            body,
+            digitalWalletTokenId: loaded.token?.id ?? null,
+            cardPaymentId,
+            reference
+          }),
+          loaded.eventSubscriptionId
+        )
+        return { answer: RealTimeDecisionOutcome.authorizationAnswerOf(decision), cardPaymentId, reference }
+      })
+
+    const authorize = (body: SimulateCardAuthorization) =>
+      Effect.flatMap(askAboutAuthorization(body), (asked) =>
+        transactionally(Effect.gen(function*() {
+          const { card, token, authenticated, eventSubscriptionId, forced } = yield* loadAuthorization(body, true)
+          const balance = yield* ledger.lockAccount(card.account_id)
+          const cardPaymentId = asked?.cardPaymentId ?? authenticated?.id ??
+            (yield* reserve("card_payment", CardPaymentId.make))
+          const question = CardActivity.authorizationQuestion({ body, available: balance.available })
+          // a decline nobody can overrule wins over the client's answer (the card may have changed while it was asked)
+          const answer = forced !== undefined
+            ? CardDecision.declineByService(forced)
+            : asked !== null
+            ? asked.answer
+            : yield* decider.authorization({ card, cardPaymentId, eventSubscriptionId }, { ...question, incremental: false })
+          const at = yield* now
+          const step = yield* CardActivity.authorize({
+            at,
+            card,
+            digitalWalletTokenId: token?.id ?? null,
+            body,
+            available: balance.available,
+            answer,
+            authenticatedCardPayment: authenticated,
+            reference: asked?.reference ?? (yield* networkReference),
+            ids: {
+              cardPayment: cardPaymentId,
+              cardAuthorization: yield* reserve("card_authorization", CardAuthorizationId.make),
+              cardDecline: yield* reserve("card_decline", CardDeclineId.make),
+              pendingTransaction: yield* reserve("pending_transaction", PendingTransactionId.make),
+              declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
+            }
+          })
+          const applied = yield* persist(step, at, new Map([[card.account_id, balance]]))
+          const hold = applied.createdHolds[0]
+          if (hold !== undefined) return approvedAuthorization(hold)
+          if (step.declinedTransaction !== null) return declinedAuthorization(step.declinedTransaction)
+          return yield* Effect.dieMessage("an authorization step neither held money nor declined")
+        })))
 
     /** Locks the payment and its card, for the steps that change an existing payment. */
     const loadPayment = (id: CardPaymentId) =>
@@ -198,38 +248,66 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         return { cardPayment, card: yield* findCard(cardPayment.card_id) }
       })
 
-    const increment = (body: SimulateCardIncrement) =>
-      transactionally(Effect.gen(function*() {
-        const { card, cardPayment } = yield* loadPayment(body.card_payment_id)
+    /** An increment asks the client, before its transaction, when a subscription wants it; null when the service decides. */
+    const askAboutIncrement = (body: SimulateCardIncrement) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const cardPayment = yield* orNotFound("card_payment", body.card_payment_id)(cardPayments.find(tenant, body.card_payment_id))
+        const card = yield* findCard(cardPayment.card_id)
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
-        // refuse an increment of an authorization that is not open before anyone is asked about it
-        yield* CardActivity.openAuthorization(cardPayment)
-        const balance = yield* ledger.lockAccount(card.account_id)
+        const authorization = yield* CardActivity.openAuthorization(cardPayment)
         const forced = CardDecision.forcedDecline({ forced: undefined, cardStatus: card.status, tokenStatus: null })
-        const answer = forced !== undefined
-          ? CardDecision.declineByService(forced)
-          : yield* decider.authorization(
-            { card, cardPaymentId: cardPayment.id, eventSubscriptionId },
-            { amount: body.amount, direction: "settlement", available: balance.available, incremental: true }
-          )
-        const at = yield* now
-        const step = yield* CardActivity.increment({
-          at,
-          card,
-          cardPayment,
-          amount: body.amount,
-          available: balance.available,
-          answer,
-          reference: yield* networkReference,
-          ids: {
-            cardIncrement: yield* reserve("card_increment", CardIncrementId.make),
-            cardDecline: yield* reserve("card_decline", CardDeclineId.make),
-            declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
-          }
-        })
-        yield* persist(step, at, new Map([[card.account_id, balance]]))
-        return step.cardPayment
-      }))
+        if (forced !== undefined) return null
+        if (!(yield* realTimeDecisions.clientDecides("card_authorization_requested", eventSubscriptionId))) return null
+        const reference = yield* networkReference
+        const decision = yield* realTimeDecisions.ask(
+          RealTimeDecisionRequests.incrementRequest({
+            card,
+            cardPaymentId: cardPayment.id,
+            authorization,
+            amount: body.amount,
+            reference
+          }),
+          eventSubscriptionId
+        )
+        return { answer: RealTimeDecisionOutcome.authorizationAnswerOf(decision), reference }
+      })
+
+    const increment = (body: SimulateCardIncrement) =>
+      Effect.flatMap(askAboutIncrement(body), (asked) =>
+        transactionally(Effect.gen(function*() {
+          const { card, cardPayment } = yield* loadPayment(body.card_payment_id)
+          const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
+          // refuse an increment of an authorization that is not open before anyone is asked about it
+          yield* CardActivity.openAuthorization(cardPayment)
+          const balance = yield* ledger.lockAccount(card.account_id)
+          const forced = CardDecision.forcedDecline({ forced: undefined, cardStatus: card.status, tokenStatus: null })
+          const answer = forced !== undefined
+            ? CardDecision.declineByService(forced)
+            : asked !== null
+            ? asked.answer
+            : yield* decider.authorization(
+              { card, cardPaymentId: cardPayment.id, eventSubscriptionId },
+              { amount: body.amount, direction: "settlement", available: balance.available, incremental: true }
+            )
+          const at = yield* now
+          const step = yield* CardActivity.increment({
+            at,
+            card,
+            cardPayment,
+            amount: body.amount,
+            available: balance.available,
+            answer,
+            reference: asked?.reference ?? (yield* networkReference),
+            ids: {
+              cardIncrement: yield* reserve("card_increment", CardIncrementId.make),
+              cardDecline: yield* reserve("card_decline", CardDeclineId.make),
+              declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
+            }
+          })
+          yield* persist(step, at, new Map([[card.account_id, balance]]))
+          return step.cardPayment
+        })))
 
     /** Locks the payment and applies one planned change to it (reversal, expiration, fuel confirmation). */
     const changePayment = <E>(
@@ -360,42 +438,72 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         return { cardPayment, of: { _tag: "Settlement", transaction } as const }
       })
 
-    const inquireBalance = (body: SimulateCardBalanceInquiry) =>
-      transactionally(Effect.gen(function*() {
+    /** A balance inquiry asks the client, before its transaction, when a subscription wants it; null when the service decides. */
+    const askAboutBalanceInquiry = (body: SimulateCardBalanceInquiry) =>
+      Effect.gen(function*() {
         const { card, token } = yield* cardOf(body)
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
-        const balance = yield* ledger.lockAccount(card.account_id)
-        const cardPaymentId = yield* reserve("card_payment", CardPaymentId.make)
         const forced = CardDecision.forcedDecline({
           forced: body.decline_reason,
           cardStatus: card.status,
           tokenStatus: token?.status ?? null
         })
-        const answer = forced !== undefined
-          ? CardDecision.declineByService(forced)
-          : yield* decider.balanceInquiry(
-            { card, cardPaymentId, eventSubscriptionId },
-            { available: balance.available }
-          )
-        const at = yield* now
-        const step = yield* CardRequests.inquireBalance({
-          at,
-          card,
-          digitalWalletTokenId: token?.id ?? null,
-          body,
-          available: balance.available,
-          answer,
-          reference: yield* networkReference,
-          ids: {
-            cardPayment: cardPaymentId,
-            cardBalanceInquiry: yield* reserve("card_balance_inquiry", CardBalanceInquiryId.make),
-            cardDecline: yield* reserve("card_decline", CardDeclineId.make),
-            declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
-          }
-        })
-        yield* persist(step, at, new Map([[card.account_id, balance]]))
-        return step.cardPayment
-      }))
+        if (forced !== undefined) return null
+        if (!(yield* realTimeDecisions.clientDecides("card_balance_inquiry_requested", eventSubscriptionId))) return null
+        const cardPaymentId = yield* reserve("card_payment", CardPaymentId.make)
+        const reference = yield* networkReference
+        const decision = yield* realTimeDecisions.ask(
+          RealTimeDecisionRequests.balanceInquiryRequest({
+            card,
+            body,
+            digitalWalletTokenId: token?.id ?? null,
+            cardPaymentId,
+            reference
+          }),
+          eventSubscriptionId
+        )
+        return { answer: RealTimeDecisionOutcome.authorizationAnswerOf(decision), cardPaymentId, reference }
+      })
+
+    const inquireBalance = (body: SimulateCardBalanceInquiry) =>
+      Effect.flatMap(askAboutBalanceInquiry(body), (asked) =>
+        transactionally(Effect.gen(function*() {
+          const { card, token } = yield* cardOf(body)
+          const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
+          const balance = yield* ledger.lockAccount(card.account_id)
+          const cardPaymentId = asked?.cardPaymentId ?? (yield* reserve("card_payment", CardPaymentId.make))
+          const forced = CardDecision.forcedDecline({
+            forced: body.decline_reason,
+            cardStatus: card.status,
+            tokenStatus: token?.status ?? null
+          })
+          const answer = forced !== undefined
+            ? CardDecision.declineByService(forced)
+            : asked !== null
+            ? asked.answer
+            : yield* decider.balanceInquiry(
+              { card, cardPaymentId, eventSubscriptionId },
+              { available: balance.available }
+            )
+          const at = yield* now
+          const step = yield* CardRequests.inquireBalance({
+            at,
+            card,
+            digitalWalletTokenId: token?.id ?? null,
+            body,
+            available: balance.available,
+            answer,
+            reference: asked?.reference ?? (yield* networkReference),
+            ids: {
+              cardPayment: cardPaymentId,
+              cardBalanceInquiry: yield* reserve("card_balance_inquiry", CardBalanceInquiryId.make),
+              cardDecline: yield* reserve("card_decline", CardDeclineId.make),
+              declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
+            }
+          })
+          yield* persist(step, at, new Map([[card.account_id, balance]]))
+          return step.cardPayment
+        })))
 
     return traced("CardSimulations", { authorize, increment, reverse, expire, confirmFuel, settle, refund, inquireBalance } as const)
   }),
@@ -409,6 +517,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     Ledger.Default,
     Events.Default,
     EventSubscriptionStore.Default,
+    RealTimeDecisions.Default,
     serviceDecides
   ]
 }) {}

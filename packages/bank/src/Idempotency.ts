@@ -5,11 +5,11 @@
  * key is refused with the id of the object tied to it. Failed requests roll
  * back and store nothing, so they may be retried with the same key.
  */
-import { IdempotencyKeyAlreadyUsedError } from "@moneta/domain/Errors"
-import { IdempotencyRecords } from "@moneta/store/IdempotencyRecords"
+import { IdempotencyKeyAlreadyUsedError, InvalidOperationError } from "@moneta/domain/Errors"
+import { IdempotencyRecords, type StoredResponse as ClaimedRecord } from "@moneta/store/IdempotencyRecords"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Effect, Option } from "effect"
+import { Effect, Exit, Option } from "effect"
 import { CurrentIdempotencyKey } from "./Caller.js"
 import { now } from "./Time.js"
 
@@ -19,6 +19,9 @@ export interface StoredResponse {
   readonly resourceId: string | null
 }
 
+/** The status of a claimed key whose request has not finished. */
+const inProgress = 0
+
 export type Outcome<A> =
   | { readonly _tag: "Fresh"; readonly value: A }
   | { readonly _tag: "Replayed"; readonly response: StoredResponse }
@@ -27,6 +30,29 @@ export interface IdempotentRequest {
   readonly key: Option.Option<string>
   /** Identifies the request: same key + same fingerprint = the same request. */
   readonly fingerprint: string
+}
+
+/**
+ * What a request meets when its key was claimed before: the same request is
+ * answered from the stored response (or refused while the first one is still
+ * running); a different request is refused with the id tied to the key.
+ */
+const replayOf = (existing: ClaimedRecord, fingerprint: string) => {
+  if (existing.fingerprint !== fingerprint) {
+    return Effect.fail(new IdempotencyKeyAlreadyUsedError({
+      resourceId: existing.resourceId,
+      detail: "This idempotency key was already used with a different request."
+    }))
+  }
+  if (existing.status === inProgress) {
+    return Effect.fail(new InvalidOperationError({
+      detail: "The first request with this idempotency key is still in progress (waiting for a real-time decision); retry once it has finished."
+    }))
+  }
+  return Effect.succeed({
+    _tag: "Replayed",
+    response: { status: existing.status, body: existing.body, resourceId: existing.resourceId }
+  } as const)
 }
 
 export class Idempotency extends Effect.Service<Idempotency>()("@moneta/bank/Idempotency", {
@@ -45,22 +71,7 @@ export class Idempotency extends Effect.Service<Idempotency>()("@moneta/bank/Ide
           transactionally(Effect.gen(function*() {
             const tenant = yield* Tenant
             const existing = yield* records.claim(tenant, key, request.fingerprint, yield* now)
-            if (Option.isSome(existing)) {
-              if (existing.value.fingerprint !== request.fingerprint) {
-                return yield* Effect.fail(new IdempotencyKeyAlreadyUsedError({
-                  resourceId: existing.value.resourceId,
-                  detail: "This idempotency key was already used with a different request."
-                }))
-              }
-              return {
-                _tag: "Replayed",
-                response: {
-                  status: existing.value.status,
-                  body: existing.value.body,
-                  resourceId: existing.value.resourceId
-                }
-              } satisfies Outcome<A>
-            }
+            if (Option.isSome(existing)) return yield* replayOf(existing.value, request.fingerprint)
             const value = yield* withKey
             yield* records.complete(tenant, key, yield* toResponse(value))
             return { _tag: "Fresh", value } satisfies Outcome<A>
@@ -68,7 +79,37 @@ export class Idempotency extends Effect.Service<Idempotency>()("@moneta/bank/Ide
       })
     }
 
-    return { run } as const
+    /**
+     * `run` for an operation that waits and runs transactions of its own (a
+     * card simulation asking the client through a real-time decision): the key
+     * is claimed in a transaction committed before the operation starts, and
+     * the response stored when it finishes. A replay while the first request
+     * is still running is 409 `invalid_operation_error` and starts nothing; a
+     * replay after it is answered from the stored response; a failed
+     * operation gives the key up, so it may be retried.
+     */
+    const runWaiting = <A, E, R>(
+      request: IdempotentRequest,
+      operation: Effect.Effect<A, E, R>,
+      toResponse: (value: A) => Effect.Effect<StoredResponse>
+    ) => {
+      const withKey = Effect.provideService(operation, CurrentIdempotencyKey, request.key)
+      return Option.match(request.key, {
+        onNone: () => Effect.map(withKey, (value): Outcome<A> => ({ _tag: "Fresh", value })),
+        onSome: (key) =>
+          Effect.gen(function*() {
+            const tenant = yield* Tenant
+            const existing = yield* transactionally(records.claim(tenant, key, request.fingerprint, yield* now))
+            if (Option.isSome(existing)) return yield* replayOf(existing.value, request.fingerprint)
+            const value = yield* Effect.onExit(withKey, (exit) =>
+              Exit.isSuccess(exit) ? Effect.void : transactionally(records.release(tenant, key)))
+            yield* transactionally(Effect.flatMap(toResponse(value), (response) => records.complete(tenant, key, response)))
+            return { _tag: "Fresh", value } satisfies Outcome<A>
+          })
+      })
+    }
+
+    return { run, runWaiting } as const
   }),
   dependencies: [IdempotencyRecords.Default]
 }) {}

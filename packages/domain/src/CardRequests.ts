@@ -167,11 +167,14 @@ export interface AuthenticationInput {
 }
 
 /** A 3DS attempt opens a card payment with its `card_authentication` element, in the status the answer gives. */
-export const authenticate = (input: AuthenticationInput): Either.Either<Step, InvalidOperationError> => {
-  const { answer, at, body, card, ids, reference } = input
-  const outcome = CardAuthentication.statusAfterDecision(answer.decision, answer.denyReason ?? undefined)
-  const authentication = new CardAuthentication.CardAuthentication({
-    id: ids.cardAuthentication,
+/** What the merchant's 3DS server sends about an attempt (the element's and the real-time decision's request fields). */
+export const authenticationRequestFields = (input: {
+  readonly card: Card
+  readonly body: SimulateCardAuthentication
+  readonly reference: string
+}) => {
+  const { body, reference } = input
+  return {
     access_control_server_transaction_identifier: `acs-${reference}`,
     billing_address_city: null,
     billing_address_country: null,
@@ -180,7 +183,7 @@ export const authenticate = (input: AuthenticationInput): Either.Either<Step, In
     billing_address_line3: null,
     billing_address_postal_code: null,
     billing_address_state: null,
-    card_id: card.id,
+    card_id: input.card.id,
     cardholder_email: null,
     cardholder_name: null,
     device_channel: deviceChannelOf(body.device_channel),
@@ -202,7 +205,17 @@ export const authenticate = (input: AuthenticationInput): Either.Either<Step, In
     shipping_address_line3: null,
     shipping_address_postal_code: null,
     shipping_address_state: null,
-    three_d_secure_server_transaction_identifier: `3ds-${reference}`,
+    three_d_secure_server_transaction_identifier: `3ds-${reference}`
+  }
+}
+
+/** A 3DS attempt opens a card payment with its `card_authentication` element, in the status the answer gives. */
+export const authenticate = (input: AuthenticationInput): Either.Either<Step, InvalidOperationError> => {
+  const { answer, at, card, ids } = input
+  const outcome = CardAuthentication.statusAfterDecision(answer.decision, answer.denyReason ?? undefined)
+  const authentication = new CardAuthentication.CardAuthentication({
+    id: ids.cardAuthentication,
+    ...authenticationRequestFields(input),
     card_payment_id: ids.cardPayment,
     challenge: null,
     created_at: at,

@@ -40,6 +40,13 @@ const idempotencyKeyOf = (request: HttpServerRequest.HttpServerRequest) => {
 }
 
 /**
+ * `single_transaction`: the key is claimed in the operation's own transaction.
+ * `waits`: the operation may wait for a real-time decision and runs its own
+ * transactions; the key is claimed before it starts (`Idempotency.runWaiting`).
+ */
+export type IdempotencyMode = "single_transaction" | "waits"
+
+/**
  * Runs `operation` once per idempotency key. `success` is the endpoint's
  * success schema: it encodes the first response for later replays.
  * `requestBody` stands for the body in the fingerprint where the handler
@@ -48,8 +55,9 @@ const idempotencyKeyOf = (request: HttpServerRequest.HttpServerRequest) => {
 export const idempotent = <A extends { readonly id: string }, I, E, R>(
   success: Schema.Schema<A, I>,
   operation: Effect.Effect<A, E, R>,
-  requestBody?: string
-) => idempotentResult(success, operation, (value) => value.id, requestBody)
+  requestBody?: string,
+  mode: IdempotencyMode = "single_transaction"
+) => idempotentResult(success, operation, (value) => value.id, requestBody, mode)
 
 /**
  * `idempotent` for responses that are not themselves an object with an id (a
@@ -59,7 +67,8 @@ export const idempotentResult = <A, I, E, R>(
   success: Schema.Schema<A, I>,
   operation: Effect.Effect<A, E, R>,
   resourceIdOf: (value: A) => string | null,
-  requestBody?: string
+  requestBody?: string,
+  mode: IdempotencyMode = "single_transaction"
 ) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
@@ -67,7 +76,7 @@ export const idempotentResult = <A, I, E, R>(
     const key = yield* idempotencyKeyOf(request)
     const fingerprint = Option.isSome(key) ? yield* fingerprintOf(request, requestBody) : ""
     const encode = Schema.encode(success)
-    const outcome = yield* idempotency.run({ key, fingerprint }, operation, (value) =>
+    const outcome = yield* (mode === "waits" ? idempotency.runWaiting : idempotency.run)({ key, fingerprint }, operation, (value) =>
       Effect.map(Effect.orDie(encode(value)), (body) => ({ status: 200, body, resourceId: resourceIdOf(value) })))
     if (outcome._tag === "Fresh") return outcome.value
     return yield* HttpServerResponse.json(outcome.response.body, {

@@ -2,7 +2,9 @@
  * The API served: every group's handlers, authentication and error mapping,
  * over the bank's operations. Host applications mount `layer` in their own
  * `@effect/platform` server, or take `toWebHandler` for fetch-style servers;
- * either way they provide the database (`@moneta/store`) and ServerEnvironment.
+ * either way they provide the database (`@moneta/store`, with its
+ * notifications) and ServerEnvironment; real-time decision windows are
+ * decisions.md i's unless `RealTimeDecisionTiming` is provided (`timingFromConfig`).
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { MonetaApi } from "@moneta/api/MonetaApi"
@@ -31,6 +33,7 @@ import { CardSimulations } from "@moneta/bank/CardSimulations"
 import { DeclinedTransactions } from "@moneta/bank/DeclinedTransactions"
 import { CardAuthentications } from "@moneta/bank/CardAuthentications"
 import { DigitalWalletTokens } from "@moneta/bank/DigitalWalletTokens"
+import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
 import { Layer } from "effect"
 import { AccountsLive } from "./Accounts.js"
 import { AuthorizationLive } from "./Authorization.js"
@@ -57,8 +60,9 @@ import { CardPaymentsLive } from "./CardPayments.js"
 import { CardSimulationsLive } from "./CardSimulations.js"
 import { DeclinedTransactionsLive } from "./DeclinedTransactions.js"
 import { DigitalWalletTokensLive } from "./DigitalWalletTokens.js"
+import { RealTimeDecisionsLive } from "./RealTimeDecisions.js"
 
-/** The bank's operations the handlers use. Needs `SqlClient` and `ServerEnvironment`. */
+/** The bank's operations the handlers use. Needs `SqlClient`, `Notifications` and `ServerEnvironment`. */
 export const BankLive = Layer.mergeAll(
   Accounts.Default,
   Authentication.Default,
@@ -84,7 +88,8 @@ export const BankLive = Layer.mergeAll(
   CardSimulations.Default,
   DeclinedTransactions.Default,
   CardAuthentications.Default,
-  DigitalWalletTokens.Default
+  DigitalWalletTokens.Default,
+  RealTimeDecisions.Default
 )
 
 const GroupsLive = Layer.mergeAll(
@@ -110,7 +115,8 @@ const GroupsLive = Layer.mergeAll(
   CardPaymentsLive,
   CardSimulationsLive,
   DeclinedTransactionsLive,
-  DigitalWalletTokensLive
+  DigitalWalletTokensLive,
+  RealTimeDecisionsLive
 )
 
 /** The HttpApi implementation: `HttpApi.Api` for `HttpApiBuilder.serve` / `httpApp` / `toWebHandler`. */

@@ -2,8 +2,8 @@
  * The runnable server: the configured database, migrated; the first run; the
  * API with `/openapi.json` and the reference page at `/docs` (bundled, works
  * offline, compressed); `/health` and `/ready`; a log line per request; the
- * webhook dispatcher of the server's environment; a start-up banner with the
- * address and the API key. The port opens only once the migrations and the
+ * webhook dispatcher of the server's environment; the real-time decision
+ * sweeper; a start-up banner with the address and the API key. The port opens only once the migrations and the
  * first run are done, so no request is answered (or its key refused) before
  * the first run's key exists.
  */
@@ -11,6 +11,8 @@ import { HttpServer } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun, type FirstRunResult } from "@moneta/bank/FirstRun"
+import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
+import { RealTimeDecisions, timingFromConfig } from "@moneta/bank/RealTimeDecisions"
 import * as Database from "@moneta/store/Database"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import * as Destinations from "@moneta/webhooks/Destinations"
@@ -83,6 +85,14 @@ const DispatcherLive = Layer.unwrapEffect(
   )
 ).pipe(Layer.provide(Layer.merge(WebhookDeliveries.Default, DeliveryClientLive)))
 
+/** Times out the decisions of this server's environment whose window passed, also those whose waiting process died. */
+const SweeperLive = Layer.unwrapEffect(
+  Effect.map(
+    Config.all({ server: ServerConfig, interval: RealTimeDecisionSweeper.intervalConfig }),
+    ({ interval, server }) => RealTimeDecisionSweeper.layer({ environment: server.environment, interval })
+  )
+).pipe(Layer.provide(RealTimeDecisions.Default))
+
 // Layer.provideMerge builds its argument first: database (migrated), then the first run, then the port.
 const ServicesLive = Layer.mergeAll(NodeServerLive, Destinations.layer).pipe(
   Layer.provideMerge(FirstRunDoneLive),
@@ -91,7 +101,8 @@ const ServicesLive = Layer.mergeAll(NodeServerLive, Destinations.layer).pipe(
   Layer.provideMerge(Database.layer)
 )
 
-export const layer = Layer.mergeAll(ApiLive, AnnounceLive).pipe(
+export const layer = Layer.mergeAll(ApiLive, AnnounceLive, SweeperLive).pipe(
   Layer.provideMerge(DispatcherLive),
-  Layer.provide(ServicesLive)
+  Layer.provide(ServicesLive),
+  Layer.provide(timingFromConfig)
 )

@@ -60,6 +60,14 @@ export class IdempotencyRecords extends Effect.Service<IdempotencyRecords>()("@m
       sql`UPDATE idempotency_records SET status = ${result.status}, response = ${jsonb(sql, result.body)}, resource_id = ${result.resourceId}
         WHERE ${tenantIs(sql, tenant)} AND key = ${key}`.pipe(Effect.asVoid, Effect.orDie)
 
-    return { claim, complete } as const
+    /** Gives up a claim whose request failed (only while it is still in progress), so the key may be retried. */
+    const release = (tenant: TenantShape, key: string) =>
+      sql`DELETE FROM idempotency_records
+        WHERE group_id = ${tenant.groupId} AND environment = ${tenant.environment} AND key = ${key} AND status = 0`.pipe(
+        Effect.asVoid,
+        Effect.orDie
+      )
+
+    return { claim, complete, release } as const
   })
 }) {}

@@ -1,0 +1,46 @@
+/**
+ * The sweeper: times out the pending decisions whose window has passed, also
+ * when the process that was waiting for them died (its simulation then never
+ * applies an outcome, so nothing is held). Every server runs one; they share
+ * the work through `FOR UPDATE SKIP LOCKED`. Clock-driven: `TestClock` moves it.
+ */
+import type { SqlClient } from "@effect/sql"
+import type { Environment } from "@moneta/domain/Environment"
+import { Config, Duration, Effect, Layer, Schedule } from "effect"
+import { RealTimeDecisions } from "./RealTimeDecisions.js"
+
+export interface SweeperOptions {
+  readonly environment: Environment
+  /** How often due decisions are looked for. */
+  readonly interval?: Duration.DurationInput | undefined
+}
+
+export const defaultInterval = Duration.seconds(1)
+
+/** One pass: batches until nothing due is left; how many decisions were timed out. */
+export const sweep = (environment: Environment) =>
+  Effect.gen(function*() {
+    const decisions = yield* RealTimeDecisions
+    let total = 0
+    while (true) {
+      const swept = yield* decisions.timeOutDue(environment)
+      total += swept
+      if (swept === 0) return total
+    }
+  })
+
+/** Runs a pass every `interval` until the scope closes; a failed pass is logged and the next one runs. */
+export const run = (options: SweeperOptions) =>
+  sweep(options.environment).pipe(
+    Effect.tap((swept) => swept > 0 ? Effect.logInfo(`real-time decisions: ${swept} timed out by the sweeper`) : Effect.void),
+    Effect.catchAllCause((cause) => Effect.logError("real-time decision sweep failed", cause)),
+    Effect.repeat(Schedule.spaced(options.interval ?? defaultInterval)),
+    Effect.asVoid
+  )
+
+/** The sweeper as a layer, forked for the layer's lifetime. */
+export const layer = (options: SweeperOptions): Layer.Layer<never, never, RealTimeDecisions | SqlClient.SqlClient> =>
+  Layer.scopedDiscard(Effect.forkScoped(run(options)))
+
+/** `MONETA_RTD_SWEEP_INTERVAL` (default 1 second). */
+export const intervalConfig = Config.duration("MONETA_RTD_SWEEP_INTERVAL").pipe(Config.withDefault(defaultInterval))

@@ -1,0 +1,190 @@
+/**
+ * Real-time decisions (decisions.md d, i): retrieving and answering them, and
+ * asking the client on behalf of a card simulation.
+ *
+ * Asking: the decision is written `pending` with its event (and the event's
+ * webhook delivery) in one transaction; then the simulation waits, holding no
+ * connection and no transaction, until the decision is answered or its window
+ * passes. Waiting goes through the database, so the answer may come to any
+ * process sharing it: a NOTIFY on the store's channel wakes the waiter at
+ * once, and a poll every `pollInterval` finds an answer whose notification was
+ * missed (LISTEN not yet in effect, its connection lost). At `timeout_at` the
+ * waiter times the decision out itself; the sweeper does the same for
+ * decisions whose waiter died. All time is the Clock's, so `TestClock` drives
+ * windows and polls in tests.
+ */
+import { Caller as Tenant } from "@moneta/domain/Caller"
+import type { Environment } from "@moneta/domain/Environment"
+import { type EventSubscriptionId, RealTimeDecisionId } from "@moneta/domain/Ids"
+import * as RealTimeDecision from "@moneta/domain/RealTimeDecision"
+import { Events as EventStore } from "@moneta/store/Events"
+import { makeId } from "@moneta/store/IdGenerator"
+import { Notifications } from "@moneta/store/Notifications"
+import { channel, RealTimeDecisions as RealTimeDecisionStore } from "@moneta/store/RealTimeDecisions"
+import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { Config, Context, DateTime, Deferred, Duration, Effect, Layer, Stream } from "effect"
+import { orNotFound } from "./NotFound.js"
+import { now } from "./Time.js"
+import { traced } from "./Traced.js"
+
+/** How long the client has to answer, per category, and how often a waiter looks for an answer it was not told of. */
+export interface RealTimeDecisionTimingShape {
+  readonly windows: Record<RealTimeDecision.Category, Duration.Duration>
+  readonly pollInterval: Duration.Duration
+}
+
+export const defaultPollInterval = Duration.millis(250)
+
+/** The windows of decisions.md i unless a layer provides others (`timingFromConfig`, a test's). */
+export class RealTimeDecisionTiming extends Context.Reference<RealTimeDecisionTiming>()(
+  "@moneta/bank/RealTimeDecisionTiming",
+  {
+    defaultValue: (): RealTimeDecisionTimingShape => ({
+      windows: RealTimeDecision.defaultTimeoutWindows,
+      pollInterval: defaultPollInterval
+    })
+  }
+) {}
+
+/**
+ * Timing from the environment: `MONETA_RTD_WINDOW_<CATEGORY>` (for example
+ * `MONETA_RTD_WINDOW_CARD_AUTHORIZATION_REQUESTED=3 seconds`) per category,
+ * `MONETA_RTD_POLL_INTERVAL`; the defaults are decisions.md i's.
+ */
+export const timingConfig: Config.Config<RealTimeDecisionTimingShape> = Config.all({
+  windows: Config.all(
+    Object.fromEntries(
+      RealTimeDecision.Category.literals.map((category) => [
+        category,
+        Config.duration(`MONETA_RTD_WINDOW_${category.toUpperCase()}`).pipe(
+          Config.withDefault(RealTimeDecision.defaultTimeoutWindows[category])
+        )
+      ])
+    ) as Record<RealTimeDecision.Category, Config.Config<Duration.Duration>>
+  ),
+  pollInterval: Config.duration("MONETA_RTD_POLL_INTERVAL").pipe(Config.withDefault(defaultPollInterval))
+})
+
+export const timingFromConfig = Layer.effect(RealTimeDecisionTiming, timingConfig)
+
+export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@moneta/bank/RealTimeDecisions", {
+  effect: Effect.gen(function*() {
+    const store = yield* RealTimeDecisionStore
+    const events = yield* EventStore
+    const deliveries = yield* WebhookDeliveries
+    const notifications = yield* Notifications
+    const timing = yield* RealTimeDecisionTiming
+
+    const retrieve = (id: RealTimeDecisionId) =>
+      Effect.flatMap(Tenant, (tenant) => orNotFound("real_time_decision", id)(store.find(tenant, id)))
+
+    /** `POST /real_time_decisions/{id}/action`: 400 for an answer that does not fit, 409 once answered or timed out. */
+    const action = (id: RealTimeDecisionId, body: RealTimeDecision.RealTimeDecisionAction) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const decision = yield* orNotFound("real_time_decision", id)(store.lock(tenant, id))
+        const { next } = yield* RealTimeDecision.respond(decision, body, yield* now)
+        yield* store.update(tenant, next)
+        return next
+      }))
+
+    /**
+     * Whether the client decides this category: the simulation named a
+     * subscription, or an active subscription selects the category.
+     */
+    const clientDecides = (category: RealTimeDecision.Category, eventSubscriptionId: EventSubscriptionId | null) =>
+      eventSubscriptionId !== null
+        ? Effect.succeed(true)
+        : Effect.flatMap(Tenant, (tenant) => store.hasSubscriber(tenant, RealTimeDecision.eventCategoryOf(category)))
+
+    /** Writes the pending decision and its event; a named subscription gets the only delivery. */
+    const raise = (request: RealTimeDecision.Request, eventSubscriptionId: EventSubscriptionId | null) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const createdAt = yield* now
+        const id = RealTimeDecisionId.make(yield* makeId("real_time_decision"))
+        const timeoutAt = DateTime.addDuration(createdAt, timing.windows[request.category])
+        const { next, events: emitted } = RealTimeDecision.create({ id, created_at: createdAt, timeout_at: timeoutAt }, request)
+        yield* store.insert(tenant, next)
+        if (eventSubscriptionId === null) {
+          yield* events.append(tenant, emitted, createdAt)
+        } else {
+          const written = yield* events.append(tenant, emitted, createdAt, { deliver: false })
+          yield* Effect.forEach(written, (event) =>
+            deliveries.enqueue(tenant, { eventId: event.id, subscriptionId: eventSubscriptionId, trigger: "event", dueAt: createdAt }))
+        }
+        return next
+      }))
+
+    /** Times the decision out if it is still pending and its window has passed; the decision as it now is. */
+    const timeOut = (id: RealTimeDecisionId) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const decision = yield* orNotFound("real_time_decision", id)(store.lock(tenant, id))
+        if (decision.status !== "pending") return decision
+        const at = yield* now
+        if (DateTime.lessThan(at, decision.timeout_at)) return decision
+        const { next } = yield* RealTimeDecision.transition(decision, { _tag: "TimeOut", at })
+        yield* store.update(tenant, next)
+        return next
+      }))
+
+    /**
+     * Waits until the decision is answered or times out; returns it finished.
+     * `heard` completes when a NOTIFY names the decision.
+     */
+    const settle = (id: RealTimeDecisionId, heard: Deferred.Deferred<void>) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        while (true) {
+          const decision = yield* orNotFound("real_time_decision", id)(store.find(tenant, id))
+          if (decision.status !== "pending") return decision
+          const at = yield* now
+          if (!DateTime.lessThan(at, decision.timeout_at)) {
+            const finished = yield* timeOut(id)
+            if (finished.status !== "pending") return finished
+          }
+          const remaining = DateTime.distanceDuration(at, decision.timeout_at)
+          yield* Effect.raceFirst(Deferred.await(heard), Effect.sleep(Duration.min(remaining, timing.pollInterval)))
+        }
+      })
+
+    /**
+     * Asks the client: writes the decision and waits for it to finish (answered
+     * or timed out). Listening starts before the decision is written, so its
+     * answer cannot be missed for want of a listener; the poll covers the rest.
+     */
+    const ask = (request: RealTimeDecision.Request, eventSubscriptionId: EventSubscriptionId | null) =>
+      Effect.scoped(Effect.gen(function*() {
+        const heard = yield* Deferred.make<void>()
+        const idOf = yield* Deferred.make<string>()
+        yield* notifications.listen(channel).pipe(
+          Stream.filterEffect((payload) => Effect.map(Deferred.await(idOf), (id) => id === payload)),
+          Stream.runForEach(() => Deferred.succeed(heard, undefined)),
+          Effect.catchAll((error) => Effect.logWarning("real-time decision: LISTEN failed; polling instead", error)),
+          Effect.forkScoped
+        )
+        const raised = yield* raise(request, eventSubscriptionId)
+        yield* Deferred.succeed(idOf, raised.id)
+        return yield* settle(raised.id, heard)
+      }))
+
+    /** Times out every pending decision of `environment` whose window has passed (the sweeper's work); how many. */
+    const timeOutDue = (environment: Environment, batchSize = 100) =>
+      transactionally(Effect.gen(function*() {
+        const at = yield* now
+        const due = yield* store.lockDue(environment, at, batchSize)
+        yield* Effect.forEach(due, ({ decision, tenant }) =>
+          Effect.flatMap(
+            // selected as due at `at`, so the window has passed: a refusal here is a defect
+            Effect.orDie(RealTimeDecision.transition(decision, { _tag: "TimeOut", at })),
+            ({ next }) => store.update(tenant, next)
+          ))
+        return due.length
+      }))
+
+    return traced("RealTimeDecisions", { retrieve, action, clientDecides, raise, ask, timeOutDue } as const)
+  }),
+  dependencies: [RealTimeDecisionStore.Default, EventStore.Default, WebhookDeliveries.Default]
+}) {}

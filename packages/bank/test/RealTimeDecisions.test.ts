@@ -1,0 +1,155 @@
+/**
+ * Waiting for a real-time decision, driven by `TestClock` over a real test
+ * database: the waiter times the decision out exactly at `timeout_at`, an
+ * answer wakes it without any time passing (NOTIFY), an answer it was not
+ * told of is found by its poll, and the sweeper times out what nobody waits
+ * for, never before the window has passed.
+ */
+import { SqlClient } from "@effect/sql"
+import { describe, expect, layer } from "@effect/vitest"
+import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
+import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
+import { Caller } from "@moneta/domain/Caller"
+import { CardId, GroupId, type RealTimeDecisionId } from "@moneta/domain/Ids"
+import type { Request } from "@moneta/domain/RealTimeDecision"
+import { defaultTimeoutWindows } from "@moneta/domain/RealTimeDecision"
+import { ApiKeys } from "@moneta/store/ApiKeys"
+import { makeId } from "@moneta/store/IdGenerator"
+import { Notifications } from "@moneta/store/Notifications"
+import * as TestDatabase from "@moneta/store/testing"
+import { DateTime, Duration, Effect, Fiber, Layer, Option, Stream, TestClock, TestContext } from "effect"
+
+const tokenRequest: Request = {
+  category: "digital_wallet_token_requested",
+  digital_wallet_token: { card_id: CardId.make("card_test"), decision: null, device: { identifier: null }, digital_wallet: "wallet_a" }
+}
+const window = defaultTimeoutWindows.digital_wallet_token_requested
+
+/** A group of its own for each test, as the caller. */
+const asNewCaller = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.gen(function*() {
+    const groupId = GroupId.make(yield* makeId("group"))
+    yield* (yield* ApiKeys).insertGroup(groupId, "Decisions", yield* DateTime.now)
+    return yield* Effect.provideService(effect, Caller, {
+      groupId,
+      environment: "sandbox",
+      apiKeyId: "api_key_test",
+      apiKeyDescription: null
+    })
+  })
+
+/** The test body under a fresh `TestClock` (the database keeps real time). */
+const underTestClock = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.scoped(asNewCaller(effect)).pipe(Effect.provide(TestContext.TestContext))
+
+/** Lets pending I/O callbacks run (not a timer: the TestClock is not involved). */
+const yieldToEventLoop = Effect.async<void>((resume) => {
+  const handle = setImmediate(() => resume(Effect.void))
+  return Effect.sync(() => clearImmediate(handle))
+})
+
+/** Waits (yielding to the event loop, no time passing) until the caller's newest decision exists; its id. */
+const decisionRaised = (find: () => Effect.Effect<Option.Option<RealTimeDecisionId>>) =>
+  Effect.flatMap(
+    Effect.repeat(Effect.zipLeft(find(), yieldToEventLoop), { until: Option.isSome }),
+    (found) => Option.isSome(found) ? Effect.succeed(found.value) : Effect.dieMessage("no decision")
+  )
+
+/** Notifications that never arrive: only the poll can find an answer. */
+const deafNotifications = Layer.effect(
+  Notifications,
+  Effect.map(Notifications, (real) => ({ ...real, listen: () => Stream.never }))
+)
+
+const testLayer = (kind: TestDatabase.Kind, notifications: "real" | "deaf") =>
+  Layer.mergeAll(RealTimeDecisions.Default, ApiKeys.Default).pipe(
+    Layer.provide(notifications === "deaf" ? deafNotifications : Layer.empty),
+    Layer.provideMerge(TestDatabase.layerFor(kind))
+  )
+
+/** Looks the database up directly, as the test sees it. */
+class TestDatabaseQueries extends Effect.Service<TestDatabaseQueries>()("test/TestDatabaseQueries", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const newestDecision = (groupId: GroupId) =>
+      sql<{ id: RealTimeDecisionId }>`SELECT id FROM real_time_decisions WHERE group_id = ${groupId}
+        ORDER BY created_at DESC LIMIT 1`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0]?.id)),
+        Effect.orDie
+      )
+    return { newestDecision } as const
+  })
+}) {}
+
+/** Forks `ask` and waits until its decision is written. */
+const askInBackground = Effect.gen(function*() {
+  const decisions = yield* RealTimeDecisions
+  const seen = yield* Effect.fork(decisions.ask(tokenRequest, null))
+  const { groupId } = yield* Caller
+  const database = yield* TestDatabaseQueries
+  const id = yield* decisionRaised(() => database.newestDecision(groupId))
+  return { fiber: seen, id }
+})
+
+for (const kind of TestDatabase.testDatabases) {
+  describe(`waiting for real-time decisions (${kind})`, () => {
+    layer(Layer.provideMerge(TestDatabaseQueries.Default, testLayer(kind, "real")), {
+      timeout: TestDatabase.timeout,
+      excludeTestServices: true
+    })((it) => {
+      it.effect("the waiter times the decision out at timeout_at, not a moment before", () =>
+        underTestClock(Effect.gen(function*() {
+          const decisions = yield* RealTimeDecisions
+          const { fiber, id } = yield* askInBackground
+          const raised = yield* decisions.retrieve(id)
+          expect(DateTime.distanceDuration(raised.created_at, raised.timeout_at)).toEqual(window)
+          yield* TestClock.adjust(Duration.subtract(window, Duration.millis(1)))
+          expect(Option.isNone(yield* Fiber.poll(fiber))).toBe(true)
+          expect((yield* decisions.retrieve(id)).status).toBe("pending")
+          yield* TestClock.adjust(Duration.millis(1))
+          const finished = yield* Fiber.join(fiber)
+          expect(finished.status).toBe("timed_out")
+          // too late to answer now
+          const late = yield* Effect.flip(decisions.action(id, { digital_wallet_token: { approval: {} } }))
+          expect(late._tag).toBe("InvalidOperationError")
+        })))
+
+      it.effect("an answer wakes the waiter at once (NOTIFY), with no time passing", () =>
+        underTestClock(Effect.gen(function*() {
+          const decisions = yield* RealTimeDecisions
+          const { fiber, id } = yield* askInBackground
+          yield* decisions.action(id, { digital_wallet_token: { decline: {} } })
+          const finished = yield* Fiber.join(fiber)
+          expect(finished).toMatchObject({ status: "responded", digital_wallet_token: { decision: "decline" } })
+        })))
+
+      it.effect("the sweeper times out a decision nobody waits for, only once its window has passed", () =>
+        underTestClock(Effect.gen(function*() {
+          const decisions = yield* RealTimeDecisions
+          const raised = yield* decisions.raise(tokenRequest, null)
+          yield* TestClock.adjust(Duration.subtract(window, Duration.millis(1)))
+          expect(yield* RealTimeDecisionSweeper.sweep("sandbox")).toBe(0)
+          expect((yield* decisions.retrieve(raised.id)).status).toBe("pending")
+          yield* TestClock.adjust(Duration.millis(1))
+          expect(yield* RealTimeDecisionSweeper.sweep("sandbox")).toBeGreaterThanOrEqual(1)
+          expect((yield* decisions.retrieve(raised.id)).status).toBe("timed_out")
+          expect(yield* RealTimeDecisionSweeper.sweep("sandbox")).toBe(0)
+        })))
+    })
+
+    layer(Layer.provideMerge(TestDatabaseQueries.Default, testLayer(kind, "deaf")), {
+      timeout: TestDatabase.timeout,
+      excludeTestServices: true
+    })((it) => {
+      it.effect("without notifications the poll finds the answer within one poll interval", () =>
+        underTestClock(Effect.gen(function*() {
+          const decisions = yield* RealTimeDecisions
+          const { fiber, id } = yield* askInBackground
+          yield* decisions.action(id, { digital_wallet_token: { approval: {} } })
+          yield* TestClock.adjust("250 millis")
+          const finished = yield* Fiber.join(fiber)
+          expect(finished).toMatchObject({ status: "responded", digital_wallet_token: { decision: "approve" } })
+        })))
+    })
+  })
+}

@@ -1,0 +1,174 @@
+/**
+ * What a real-time decision asks, built from the card event it pauses: the
+ * detail object of its category, with the answer fields still null. The same
+ * merchant, network and verification fields the card planners write on the
+ * card payment's element, so the client sees what the element will say.
+ */
+import type { Card } from "./Card.js"
+import { directionOf } from "./CardActivity.js"
+import { merchantOf, networkDetailsOf, networkIdentifiersOf, noVerification } from "./CardMessages.js"
+import { noAdditionalAmounts } from "./CardNetwork.js"
+import type { CardAuthorization } from "./CardPaymentElements.js"
+import { authenticationRequestFields } from "./CardRequests.js"
+import type {
+  SimulateCardAuthentication,
+  SimulateCardAuthorization,
+  SimulateCardBalanceInquiry
+} from "./CardSimulations.js"
+import { merchantOfAuthorization } from "./CardSteps.js"
+import type { CardPaymentId, DigitalWalletTokenId } from "./Ids.js"
+import type { Request } from "./RealTimeDecision.js"
+
+/** The sandbox's network sends no partial-approval indicator: simulated merchants do not support partial approvals. */
+const partialApprovalCapability = "not_supported" as const
+
+/** The fields of every authorization question that do not depend on the message: the card's, and no answer yet. */
+const unansweredAuthorization = (card: Card, amount: number) => ({
+  account_id: card.account_id,
+  additional_amounts: noAdditionalAmounts,
+  approval: null,
+  card_id: card.id,
+  decision: null,
+  decline: null,
+  healthcare: null,
+  partial_approval_capability: partialApprovalCapability,
+  presentment_amount: amount,
+  presentment_currency: "USD",
+  settlement_amount: amount,
+  settlement_currency: "USD"
+} as const)
+
+/** An initial authorization (`POST /simulations/card_authorizations`). */
+export const authorizationRequest = (input: {
+  readonly card: Card
+  readonly body: SimulateCardAuthorization
+  readonly digitalWalletTokenId: DigitalWalletTokenId | null
+  readonly cardPaymentId: CardPaymentId
+  readonly reference: string
+}): Request => {
+  const { body } = input
+  return {
+    category: "card_authorization_requested",
+    card_authorization: {
+      ...unansweredAuthorization(input.card, body.amount),
+      digital_wallet_token_id: input.digitalWalletTokenId,
+      direction: directionOf(body),
+      ...merchantOf(body),
+      network_details: networkDetailsOf(body.network_details),
+      network_identifiers: networkIdentifiersOf(input.reference),
+      network_risk_score: body.network_risk_score ?? null,
+      physical_card_id: null,
+      processing_category: body.processing_category?.category ?? "purchase",
+      request_details: { category: "initial_authorization", initial_authorization: {}, incremental_authorization: null },
+      terminal_id: body.terminal_id ?? null,
+      upcoming_card_payment_id: input.cardPaymentId,
+      verification: noVerification
+    }
+  }
+}
+
+/** An incremental authorization of an open authorization (`POST /simulations/card_increments`). */
+export const incrementRequest = (input: {
+  readonly card: Card
+  readonly cardPaymentId: CardPaymentId
+  readonly authorization: CardAuthorization
+  readonly amount: number
+  readonly reference: string
+}): Request => {
+  const { authorization } = input
+  return {
+    category: "card_authorization_requested",
+    card_authorization: {
+      ...unansweredAuthorization(input.card, input.amount),
+      digital_wallet_token_id: authorization.digital_wallet_token_id,
+      direction: "settlement",
+      ...merchantOfAuthorization(authorization),
+      network_details: authorization.network_details,
+      network_identifiers: networkIdentifiersOf(input.reference),
+      network_risk_score: null,
+      physical_card_id: authorization.physical_card_id,
+      processing_category: authorization.processing_category,
+      request_details: {
+        category: "incremental_authorization",
+        initial_authorization: null,
+        incremental_authorization: {
+          card_payment_id: input.cardPaymentId,
+          original_card_authorization_id: authorization.id
+        }
+      },
+      terminal_id: authorization.terminal_id,
+      upcoming_card_payment_id: input.cardPaymentId,
+      verification: authorization.verification
+    }
+  }
+}
+
+/** A balance inquiry (`POST /simulations/card_balance_inquiries`). */
+export const balanceInquiryRequest = (input: {
+  readonly card: Card
+  readonly body: SimulateCardBalanceInquiry
+  readonly digitalWalletTokenId: DigitalWalletTokenId | null
+  readonly cardPaymentId: CardPaymentId
+  readonly reference: string
+}): Request => ({
+  category: "card_balance_inquiry_requested",
+  card_balance_inquiry: {
+    account_id: input.card.account_id,
+    additional_amounts: noAdditionalAmounts,
+    approval: null,
+    card_id: input.card.id,
+    decision: null,
+    digital_wallet_token_id: input.digitalWalletTokenId,
+    ...merchantOf(input.body),
+    network_details: networkDetailsOf(input.body.network_details),
+    network_identifiers: networkIdentifiersOf(input.reference),
+    network_risk_score: input.body.network_risk_score ?? null,
+    physical_card_id: null,
+    terminal_id: input.body.terminal_id ?? null,
+    upcoming_card_payment_id: input.cardPaymentId,
+    verification: noVerification
+  }
+})
+
+/** A 3DS authentication attempt (`POST /simulations/card_authentications`). */
+export const authenticationRequest = (input: {
+  readonly card: Card
+  readonly body: SimulateCardAuthentication
+  readonly cardPaymentId: CardPaymentId
+  readonly reference: string
+}): Request => ({
+  category: "card_authentication_requested",
+  card_authentication: {
+    ...authenticationRequestFields(input),
+    account_id: input.card.account_id,
+    decision: null,
+    upcoming_card_payment_id: input.cardPaymentId
+  }
+})
+
+/** The delivery of a 3DS challenge's one-time code, which the client sends to the cardholder. */
+export const challengeRequest = (input: {
+  readonly card: Card
+  readonly cardPaymentId: CardPaymentId
+  readonly oneTimeCode: string
+}): Request => ({
+  category: "card_authentication_challenge_requested",
+  card_authentication_challenge: {
+    account_id: input.card.account_id,
+    card_id: input.card.id,
+    card_payment_id: input.cardPaymentId,
+    one_time_code: input.oneTimeCode,
+    result: null
+  }
+})
+
+/** A wallet asking to provision the card (the sandbox's wallet is `wallet_a`). */
+export const tokenRequest = (input: { readonly card: Card }): Request => ({
+  category: "digital_wallet_token_requested",
+  digital_wallet_token: {
+    card_id: input.card.id,
+    decision: null,
+    device: { identifier: null },
+    digital_wallet: "wallet_a"
+  }
+})
