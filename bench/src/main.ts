@@ -16,6 +16,7 @@ import { parseArgs } from "node:util"
 import { startBareServer } from "./BareHttp.js"
 import { using } from "./Cleanup.js"
 import { type LoadResult, measure } from "./Load.js"
+import { startLedgerServer } from "./LedgerServer.js"
 import { startMoneta, wireBody } from "./MonetaServer.js"
 import * as Plain from "./PlainTransaction.js"
 import { startPostgres } from "./Postgres.js"
@@ -41,6 +42,8 @@ interface DatabaseResult {
   readonly label: string
   readonly wires: LoadResult
   readonly plain: Plain.PlainResult
+  /** The hand-written node:http + pg ledger server (Postgres only). */
+  readonly ledger?: LoadResult | undefined
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
@@ -98,7 +101,22 @@ const main = async () => {
         const wires = await wireLoad({ kind: "postgres", url: postgres.databaseUrl })
         log("postgres: plain transactions …")
         const plain = await Plain.onPostgres(postgres.databaseUrl, connections, seconds, warmupSeconds)
-        return { database: "postgres", label: postgres.label, wires, plain }
+        log("postgres: hand-written ledger server …")
+        const ledger = await using(() => startLedgerServer(postgres.databaseUrl), (server) => server.child.stop(), async (server) => {
+          const result = await measure({
+            url: server.url,
+            connections,
+            seconds,
+            warmupSeconds,
+            method: "POST",
+            path: "/wire_transfers",
+            headers: { "content-type": "application/json" },
+            body: wireBody(Array.from({ length: accounts }, (_, index) => `account_${index + 1}`))
+          })
+          if (result.failed > 0) throw new Error(`${result.failed} ledger transactions failed\n${server.child.errors()}`)
+          return result
+        })
+        return { database: "postgres", label: postgres.label, wires, plain, ledger }
       }
     )
     results.push(result)
@@ -114,6 +132,13 @@ const main = async () => {
       `| ${result.database} | ${rate(result.wires.perSecond)} | ${ms(result.wires.p50)} / ${ms(result.wires.p99)} | ` +
       `${rate(result.plain.perSecond)} | ${ms(result.plain.p50)} / ${ms(result.plain.p99)} | ` +
       `${ratio(result.wires.perSecond, result.plain.perSecond)} | ${ratio(result.wires.perSecond, bareResult.perSecond)} |`
+    ),
+    "",
+    ...results.flatMap((result) =>
+      result.ledger === undefined ? [] : [
+        `${result.database}: hand-written ledger server ${rate(result.ledger.perSecond)} requests/s, ` +
+        `p50 ${ms(result.ledger.p50)} ms, p99 ${ms(result.ledger.p99)} ms; wire ÷ ledger server ${ratio(result.wires.perSecond, result.ledger.perSecond)} (goal ≥ 0.70)`
+      ]
     ),
     "",
     ...results.map((result) => `${result.database}: ${result.label}; ${result.wires.succeeded} wires created, ${result.plain.count} plain transactions`),
