@@ -73,7 +73,9 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
 
     /**
      * Writes events inside the caller's transaction; they share one creation
-     * time. Each event's webhook deliveries are written with it (the outbox).
+     * time. One statement writes them all (in order: `seq` follows the rows),
+     * their webhook deliveries (the outbox) and the NOTIFY that wakes the
+     * dispatchers on commit.
      */
     const append = (
       tenant: TenantShape,
@@ -84,26 +86,30 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
         readonly deliver?: boolean | undefined
       }
     ) =>
-      Effect.forEach(events, (pending) =>
-        Effect.gen(function*() {
-          const id = yield* makeId("event")
-          const insert = sql`INSERT INTO events (id, group_id, environment, created_at, category, associated_object_type, associated_object_id)
-            VALUES (${id}, ${tenant.groupId}, ${tenant.environment}, ${DateTime.toDate(createdAt)}, ${pending.category},
-              ${pending.associatedObjectType}, ${pending.associatedObjectId})`
-          // One statement writes the event, its webhook deliveries (one per active subscription
-          // that receives it) and the NOTIFY that wakes the dispatchers on commit.
-          yield* (options?.deliver === false ? insert : sql`WITH event AS (
-              ${insert} RETURNING id, group_id, environment, category, created_at
-            ), ${deliveriesOfEvent(sql, RealTimeDecisionEventCategory.literals)}`).pipe(Effect.orDie)
-          return yield* decodeEvent({
+      Effect.gen(function*() {
+        if (events.length === 0) return []
+        const written = yield* Effect.forEach(events, (pending) => Effect.map(makeId("event"), (id) => ({ id, pending })))
+        const at = DateTime.toDate(createdAt)
+        const rows = written.map(({ id, pending }) =>
+          sql`(${id}, ${tenant.groupId}, ${tenant.environment}, ${at}, ${pending.category},
+            ${pending.associatedObjectType}, ${pending.associatedObjectId})`
+        )
+        const insert = sql`INSERT INTO events (id, group_id, environment, created_at, category, associated_object_type, associated_object_id)
+          VALUES ${sql.csv(rows)}`
+        yield* (options?.deliver === false ? insert : sql`WITH event AS (
+            ${insert} RETURNING id, group_id, environment, category, created_at
+          ), ${deliveriesOfEvent(sql, RealTimeDecisionEventCategory.literals)}`).pipe(Effect.orDie)
+        const createdAtIso = DateTime.formatIso(createdAt)
+        return yield* Effect.forEach(written, ({ id, pending }) =>
+          decodeEvent({
             id,
-            created_at: DateTime.formatIso(createdAt),
+            created_at: createdAtIso,
             category: pending.category,
             associated_object_type: pending.associatedObjectType,
             associated_object_id: pending.associatedObjectId,
             type: "event"
-          }).pipe(Effect.orDie)
-        }))
+          }).pipe(Effect.orDie))
+      })
 
     const find = (tenant: TenantShape, id: string, retainedSince: DateTime.Utc) =>
       select(sql`SELECT ${columns} FROM events
