@@ -51,21 +51,24 @@ const rate = (value: number) => value.toFixed(0)
 const ms = (value: number) => value.toFixed(1)
 const ratio = (numerator: number, denominator: number) => (denominator === 0 ? "n/a" : (numerator / denominator).toFixed(2))
 
-const wireLoad = (database: { readonly kind: "embedded" } | { readonly kind: "postgres"; readonly url: string }) =>
-  using(() => startMoneta(database, accounts), (server) => server.child.stop(), async (server) => {
-    const result = await measure({
-      url: server.url,
-      connections,
-      seconds,
-      warmupSeconds,
-      method: "POST",
-      path: "/wire_transfers",
-      headers: server.headers,
-      body: wireBody(server.accountIds)
-    })
-    if (result.failed > 0) throw new Error(`${result.failed} wire creates failed (non-2xx or errors)\n${server.child.errors()}`)
-    return result
+/** Wire create bodies POSTed to `server` under the run's load; every response must be 2xx. */
+const postWires = async (server: { readonly url: string; readonly child: { readonly errors: () => string } }, headers: Record<string, string>, accountIds: ReadonlyArray<string>) => {
+  const result = await measure({
+    url: server.url,
+    connections,
+    seconds,
+    warmupSeconds,
+    method: "POST",
+    path: "/wire_transfers",
+    headers,
+    body: wireBody(accountIds)
   })
+  if (result.failed > 0) throw new Error(`${result.failed} wire creates failed (non-2xx or errors)\n${server.child.errors()}`)
+  return result
+}
+
+const wireLoad = (database: { readonly kind: "embedded" } | { readonly kind: "postgres"; readonly url: string }) =>
+  using(() => startMoneta(database, accounts), (server) => server.child.stop(), (server) => postWires(server, server.headers, server.accountIds))
 
 const main = async () => {
   log(`Node ${process.version}, ${Os.cpus().length} CPUs (${Os.cpus()[0]?.model ?? "unknown"}), load average ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`)
@@ -102,20 +105,8 @@ const main = async () => {
         log("postgres: plain transactions …")
         const plain = await Plain.onPostgres(postgres.databaseUrl, connections, seconds, warmupSeconds)
         log("postgres: hand-written ledger server …")
-        const ledger = await using(() => startLedgerServer(postgres.databaseUrl), (server) => server.child.stop(), async (server) => {
-          const result = await measure({
-            url: server.url,
-            connections,
-            seconds,
-            warmupSeconds,
-            method: "POST",
-            path: "/wire_transfers",
-            headers: { "content-type": "application/json" },
-            body: wireBody(Array.from({ length: accounts }, (_, index) => `account_${index + 1}`))
-          })
-          if (result.failed > 0) throw new Error(`${result.failed} ledger transactions failed\n${server.child.errors()}`)
-          return result
-        })
+        const ledger = await using(() => startLedgerServer(postgres.databaseUrl), (server) => server.child.stop(), (server) =>
+          postWires(server, { "content-type": "application/json" }, Array.from({ length: accounts }, (_, index) => `account_${index + 1}`)))
         return { database: "postgres", label: postgres.label, wires, plain, ledger }
       }
     )

@@ -13,19 +13,19 @@ import { Effect } from "effect"
 
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  yield* sql`ALTER TABLE transactions ADD COLUMN running_balance numeric`
-  yield* sql`
-    UPDATE transactions SET running_balance = ordered.running
-    FROM (SELECT id, sum(amount::numeric) OVER (PARTITION BY account_id ORDER BY created_at, id) AS running FROM transactions) AS ordered
-    WHERE transactions.id = ordered.id`
-  yield* sql`ALTER TABLE transactions ALTER COLUMN running_balance SET NOT NULL`
-
-  yield* sql`ALTER TABLE bookkeeping_entries ADD COLUMN running_balance numeric`
-  yield* sql`
-    UPDATE bookkeeping_entries SET running_balance = ordered.running
-    FROM (SELECT id, sum(amount::numeric) OVER (PARTITION BY account_id ORDER BY date, id) AS running FROM bookkeeping_entries) AS ordered
-    WHERE bookkeeping_entries.id = ordered.id`
-  yield* sql`ALTER TABLE bookkeeping_entries ALTER COLUMN running_balance SET NOT NULL`
+  // Each table's running balance: Σ amount of the account's rows up to and including this one, in `order`.
+  const addRunningBalance = (table: string, order: string) =>
+    Effect.gen(function*() {
+      yield* sql`ALTER TABLE ${sql(table)} ADD COLUMN running_balance numeric`
+      yield* sql`
+        UPDATE ${sql(table)} SET running_balance = ordered.running
+        FROM (SELECT id, sum(amount::numeric) OVER (PARTITION BY account_id ORDER BY ${sql(order)}, id) AS running
+          FROM ${sql(table)}) AS ordered
+        WHERE ${sql(table)}.id = ordered.id`
+      yield* sql`ALTER TABLE ${sql(table)} ALTER COLUMN running_balance SET NOT NULL`
+    })
+  yield* addRunningBalance("transactions", "created_at")
+  yield* addRunningBalance("bookkeeping_entries", "date")
   yield* sql`DROP INDEX bookkeeping_entries_account`
   yield* sql`CREATE INDEX bookkeeping_entries_account ON bookkeeping_entries (account_id, date DESC, id DESC)`
 
