@@ -8,6 +8,7 @@
 import { SqlClient, type Statement } from "@effect/sql"
 import { Event, type PendingEvent } from "@moneta/domain/Event"
 import { type EventCategory, RealTimeDecisionEventCategory } from "@moneta/domain/EventCategory"
+import { EventId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Either, Encoding, Option, Schema } from "effect"
 import { makeId } from "./IdGenerator.js"
 import { type CreatedAtRange, createdAtConditions } from "./Pagination.js"
@@ -99,16 +100,16 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
         yield* (options?.deliver === false ? insert : sql`WITH event AS (
             ${insert} RETURNING id, group_id, environment, category, created_at
           ), ${deliveriesOfEvent(sql, RealTimeDecisionEventCategory.literals)}`).pipe(Effect.orDie)
-        const createdAtIso = DateTime.formatIso(createdAt)
-        return yield* Effect.forEach(written, ({ id, pending }) =>
-          decodeEvent({
-            id,
-            created_at: createdAtIso,
+        // Built from values this service just wrote, so the constructor's validation is skipped.
+        return written.map(({ id, pending }) =>
+          new Event({
+            id: EventId.make(id),
+            created_at: createdAt,
             category: pending.category,
             associated_object_type: pending.associatedObjectType,
-            associated_object_id: pending.associatedObjectId,
-            type: "event"
-          }).pipe(Effect.orDie))
+            associated_object_id: pending.associatedObjectId
+          }, true)
+        )
       })
 
     const find = (tenant: TenantShape, id: string, retainedSince: DateTime.Utc) =>
