@@ -16,6 +16,7 @@ import { parseArgs } from "node:util"
 import { startBareServer } from "./BareHttp.js"
 import { using } from "./Cleanup.js"
 import { type LoadResult, measure } from "./Load.js"
+import { startLedgerServer } from "./LedgerServer.js"
 import { startMoneta, wireBody } from "./MonetaServer.js"
 import * as Plain from "./PlainTransaction.js"
 import { startPostgres } from "./Postgres.js"
@@ -41,6 +42,8 @@ interface DatabaseResult {
   readonly label: string
   readonly wires: LoadResult
   readonly plain: Plain.PlainResult
+  /** The hand-written node:http + pg ledger server (Postgres only). */
+  readonly ledger?: LoadResult | undefined
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
@@ -48,21 +51,24 @@ const rate = (value: number) => value.toFixed(0)
 const ms = (value: number) => value.toFixed(1)
 const ratio = (numerator: number, denominator: number) => (denominator === 0 ? "n/a" : (numerator / denominator).toFixed(2))
 
-const wireLoad = (database: { readonly kind: "embedded" } | { readonly kind: "postgres"; readonly url: string }) =>
-  using(() => startMoneta(database, accounts), (server) => server.child.stop(), async (server) => {
-    const result = await measure({
-      url: server.url,
-      connections,
-      seconds,
-      warmupSeconds,
-      method: "POST",
-      path: "/wire_transfers",
-      headers: server.headers,
-      body: wireBody(server.accountIds)
-    })
-    if (result.failed > 0) throw new Error(`${result.failed} wire creates failed (non-2xx or errors)\n${server.child.errors()}`)
-    return result
+/** Wire create bodies POSTed to `server` under the run's load; every response must be 2xx. */
+const postWires = async (server: { readonly url: string; readonly child: { readonly errors: () => string } }, headers: Record<string, string>, accountIds: ReadonlyArray<string>) => {
+  const result = await measure({
+    url: server.url,
+    connections,
+    seconds,
+    warmupSeconds,
+    method: "POST",
+    path: "/wire_transfers",
+    headers,
+    body: wireBody(accountIds)
   })
+  if (result.failed > 0) throw new Error(`${result.failed} wire creates failed (non-2xx or errors)\n${server.child.errors()}`)
+  return result
+}
+
+const wireLoad = (database: { readonly kind: "embedded" } | { readonly kind: "postgres"; readonly url: string }) =>
+  using(() => startMoneta(database, accounts), (server) => server.child.stop(), (server) => postWires(server, server.headers, server.accountIds))
 
 const main = async () => {
   log(`Node ${process.version}, ${Os.cpus().length} CPUs (${Os.cpus()[0]?.model ?? "unknown"}), load average ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`)
@@ -98,7 +104,10 @@ const main = async () => {
         const wires = await wireLoad({ kind: "postgres", url: postgres.databaseUrl })
         log("postgres: plain transactions …")
         const plain = await Plain.onPostgres(postgres.databaseUrl, connections, seconds, warmupSeconds)
-        return { database: "postgres", label: postgres.label, wires, plain }
+        log("postgres: hand-written ledger server …")
+        const ledger = await using(() => startLedgerServer(postgres.databaseUrl), (server) => server.child.stop(), (server) =>
+          postWires(server, { "content-type": "application/json" }, Array.from({ length: accounts }, (_, index) => `account_${index + 1}`)))
+        return { database: "postgres", label: postgres.label, wires, plain, ledger }
       }
     )
     results.push(result)
@@ -114,6 +123,13 @@ const main = async () => {
       `| ${result.database} | ${rate(result.wires.perSecond)} | ${ms(result.wires.p50)} / ${ms(result.wires.p99)} | ` +
       `${rate(result.plain.perSecond)} | ${ms(result.plain.p50)} / ${ms(result.plain.p99)} | ` +
       `${ratio(result.wires.perSecond, result.plain.perSecond)} | ${ratio(result.wires.perSecond, bareResult.perSecond)} |`
+    ),
+    "",
+    ...results.flatMap((result) =>
+      result.ledger === undefined ? [] : [
+        `${result.database}: hand-written ledger server ${rate(result.ledger.perSecond)} requests/s, ` +
+        `p50 ${ms(result.ledger.p50)} ms, p99 ${ms(result.ledger.p99)} ms; wire ÷ ledger server ${ratio(result.wires.perSecond, result.ledger.perSecond)} (goal ≥ 0.70)`
+      ]
     ),
     "",
     ...results.map((result) => `${result.database}: ${result.label}; ${result.wires.succeeded} wires created, ${result.plain.count} plain transactions`),

@@ -12,7 +12,9 @@ import {
   type CreateBookkeepingAccount,
   type CreateBookkeepingEntrySet,
   type UpdateBookkeepingAccount,
+  absoluteAmounts,
   checkBalanceExtremes,
+  needExactBalanceCheck,
   validateEntrySet
 } from "@moneta/domain/Bookkeeping"
 import { pendingEvent } from "@moneta/domain/Event"
@@ -85,7 +87,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
 
     const balance = (id: string, atTime: Option.Option<DateTime.Utc>) =>
       Effect.gen(function*() {
-        const amount = yield* store.balance(yield* Tenant, id, atTime).pipe(orNotFound("bookkeeping_account", id))
+        const amount = yield* store.balance(yield* Tenant, BookkeepingAccountId.make(id), atTime).pipe(orNotFound("bookkeeping_account", id))
         return new BookkeepingBalanceLookup({ balance: amount, bookkeeping_account_id: BookkeepingAccountId.make(id) })
       })
 
@@ -115,11 +117,13 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
           idempotency_key: yield* idempotencyKey,
           transaction_id: valid.transaction_id ?? null
         })
-        // Touched accounts are locked in id order, so concurrent entry sets on them queue and each checks the others' totals.
-        const touched = [...new Set(valid.entries.map((entry) => entry.account_id))].sort()
-        for (const accountId of touched) yield* store.lockAccount(tenant, accountId)
+        // Touched accounts are locked (by adding to their absolute totals) in id order, so concurrent
+        // entry sets on them queue and each checks the others' totals.
+        const additions = [...absoluteAmounts(valid.entries)].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)
+        const absoluteTotals = yield* store.addAbsoluteTotals(tenant, additions)
         yield* store.insertEntrySet(tenant, entrySet)
-        yield* checkBalanceExtremes(yield* store.balanceExtremes(tenant, touched))
+        const uncertain = needExactBalanceCheck(absoluteTotals)
+        if (uncertain.length > 0) yield* checkBalanceExtremes(yield* store.balanceExtremes(tenant, uncertain))
         yield* events.record([pendingEvent("bookkeeping_entry_set.updated", "bookkeeping_entry_set", entrySet.id)], createdAt)
         return entrySet
       }))

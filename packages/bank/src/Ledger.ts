@@ -17,6 +17,7 @@
  */
 import type * as BalanceChange from "@moneta/domain/BalanceChange"
 import { Caller as Tenant } from "@moneta/domain/Caller"
+import type { PendingEvent } from "@moneta/domain/Event"
 import { type AccountId, type PendingTransactionId, TransactionId } from "@moneta/domain/Ids"
 import * as LedgerPlan from "@moneta/domain/Ledger"
 import type { MoneyEffect, PostTransaction } from "@moneta/domain/MoneyEffect"
@@ -89,9 +90,16 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
      * 409 (writing nothing) when a guarded debit or hold is not covered by the
      * available balance, 404 when an account is not the caller's. `locked`
      * holds balances the caller read under the account's row lock in this
-     * database transaction (those accounts are not locked again).
+     * database transaction (those accounts are not locked again). `step` is
+     * the caller's own part of the step: its rows, written after the ledger's,
+     * and its events, recorded with the ledger's in one statement.
      */
-    const apply = (effects: ReadonlyArray<MoneyEffect>, at: DateTime.Utc, locked: ReadonlyMap<string, Balance> = new Map()) =>
+    const apply = (
+      effects: ReadonlyArray<MoneyEffect>,
+      at: DateTime.Utc,
+      locked: ReadonlyMap<string, Balance> = new Map(),
+      step: { readonly write?: Effect.Effect<void, never, Tenant>; readonly events?: ReadonlyArray<PendingEvent> } = {}
+    ) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
         const plan = yield* LedgerPlan.plan(yield* resolve(effects), at)
@@ -105,7 +113,8 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
         for (const hold of plan.createdHolds) yield* holds.insert(tenant, hold, null)
         for (const hold of plan.completedHolds) yield* holds.update(tenant, hold)
         for (const hold of plan.revisedHolds) yield* holds.update(tenant, hold)
-        yield* events.record(plan.events, at)
+        if (step.write !== undefined) yield* step.write
+        yield* events.record([...plan.events, ...(step.events ?? [])], at)
         return {
           transactions: plan.transactions,
           createdHolds: plan.createdHolds,

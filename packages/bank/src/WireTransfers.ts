@@ -22,7 +22,6 @@ import { transactionally } from "@moneta/store/UnitOfWork"
 import { type EntityParty, WireTransfers as WireTransferStore } from "@moneta/store/WireTransfers"
 import { type DateTime, Effect, Option, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
-import { Events } from "./Events.js"
 import { Ledger } from "./Ledger.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { notFound, orNotFound } from "./NotFound.js"
@@ -63,7 +62,6 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
     const externalAccounts = yield* ExternalAccountStore
     const accountNumbers = yield* AccountNumberStore
     const ledger = yield* Ledger
-    const events = yield* Events
 
     const externalAccountOf = (body: WireTransfer.CreateWireTransfer) =>
       Effect.gen(function*() {
@@ -98,9 +96,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
       locked: ReadonlyMap<string, Balance> = new Map()
     ) =>
       Effect.gen(function*() {
-        yield* ledger.apply(step.effects, at, locked)
-        yield* write
-        yield* events.record(step.events, at)
+        yield* ledger.apply(step.effects, at, locked, { write, events: step.events })
         return step.next
       })
 
@@ -201,7 +197,6 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
     WireTransferStore.Default,
     ExternalAccountStore.Default,
     AccountNumberStore.Default,
-    Ledger.Default,
-    Events.Default
+    Ledger.Default
   ]
 }) {}

@@ -141,3 +141,26 @@ export const checkBalanceExtremes = (
     ? Either.void
     : Either.left(outOfRange(`The balance of bookkeeping account ${outside.accountId}`))
 }
+
+/** What an entry set adds to the sum of absolute entry amounts of each account it touches. */
+export const absoluteAmounts = (
+  entries: ReadonlyArray<{ readonly account_id: BookkeepingAccountId; readonly amount: number }>
+): ReadonlyMap<BookkeepingAccountId, bigint> => {
+  const totals = new Map<BookkeepingAccountId, bigint>()
+  for (const entry of entries) {
+    const amount = BigInt(entry.amount)
+    totals.set(entry.account_id, (totals.get(entry.account_id) ?? 0n) + (amount < 0n ? -amount : amount))
+  }
+  return totals
+}
+
+/**
+ * The accounts whose balances at every date must be checked exactly. Every
+ * balance of an account at any date is a sum of some of its entries, so its
+ * magnitude is at most the sum of their absolute amounts: while that sum is in
+ * range, no balance can leave it, whatever dates entries were written for.
+ */
+export const needExactBalanceCheck = (
+  absoluteTotals: ReadonlyArray<{ readonly accountId: BookkeepingAccountId; readonly absoluteTotal: bigint }>
+): ReadonlyArray<BookkeepingAccountId> =>
+  absoluteTotals.filter((account) => !isRepresentable(account.absoluteTotal)).map((account) => account.accountId)

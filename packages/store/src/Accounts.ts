@@ -60,13 +60,17 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
         Effect.orDie
       )
 
-    /** The balance as it stood at an instant, from the postings and holds themselves. */
+    /**
+     * The balance as it stood at an instant: the running balance of the last
+     * posting at or before it (one index probe), and the holds open then.
+     */
     const balanceAt = (tenant: TenantShape, id: string, at: DateTime.Utc) =>
       Effect.gen(function*() {
         const instant = DateTime.toDate(at)
         const rows = yield* sql`SELECT
-            (SELECT coalesce(sum(amount), 0) FROM transactions
-              WHERE account_id = ${id} AND created_at <= ${instant})::text AS current_balance,
+            coalesce((SELECT running_balance FROM transactions
+              WHERE account_id = ${id} AND created_at <= ${instant}
+              ORDER BY created_at DESC, id DESC LIMIT 1), 0)::text AS current_balance,
             (SELECT coalesce(sum(held_amount), 0) FROM pending_transactions
               WHERE account_id = ${id} AND created_at <= ${instant}
                 AND (completed_at IS NULL OR completed_at > ${instant}))::text AS held_amount

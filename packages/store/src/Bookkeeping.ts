@@ -1,12 +1,15 @@
 /** Bookkeeping accounts, entry sets and entries. */
 import { SqlClient } from "@effect/sql"
 import { BookkeepingAccount, BookkeepingEntry, BookkeepingEntrySet } from "@moneta/domain/Bookkeeping"
+import type { BookkeepingAccountId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Option, Schema } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { type TenantShape, tenantIs } from "./Tenant.js"
 
 const SumRow = Schema.Struct({ balance: Schema.NumberFromString, found: Schema.Boolean })
+
+const AbsoluteTotalRow = Schema.Struct({ absolute_total: Schema.BigInt })
 
 const ExtremesRow = Schema.Struct({ account_id: Schema.String, lowest: Schema.BigInt, highest: Schema.BigInt })
 
@@ -17,6 +20,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
     const entrySets = yield* makeResourceTable("bookkeeping_entry_sets", BookkeepingEntrySet)
     const entries = yield* makeResourceTable("bookkeeping_entries", BookkeepingEntry)
     const decodeSums = Schema.decodeUnknown(Schema.Array(SumRow))
+    const decodeAbsoluteTotals = Schema.decodeUnknown(Schema.Array(AbsoluteTotalRow))
 
     const insertAccount = (tenant: TenantShape, account: BookkeepingAccount, createdAt: DateTime.Utc) =>
       accounts.insert(tenant, account, {
@@ -40,8 +44,13 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
           date: DateTime.toDate(entrySet.date),
           transaction_id: entrySet.transaction_id
         })
-        yield* Effect.forEach(entrySet.entries, (entry) =>
-          entries.insert(
+        // Entries are ordered by (date, id): each carries its account's balance up to
+        // and including itself, and a back-dated entry moves the balance of the
+        // entries dated after it. The caller holds the touched accounts' rows.
+        const date = DateTime.toDate(entrySet.date)
+        yield* Effect.forEach(entrySet.entries, (entry) => {
+          const after = sql`account_id = ${entry.account_id} AND (date, id) > (${date}, ${entry.id})`
+          return entries.insert(
             tenant,
             new BookkeepingEntry({
               id: entry.id,
@@ -55,9 +64,14 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
               account_id: entry.account_id,
               entry_set_id: entrySet.id,
               amount: entry.amount,
-              date: DateTime.toDate(entrySet.date)
-            }
-          ), { discard: true })
+              date,
+              running_balance: sql`coalesce((SELECT running_balance FROM bookkeeping_entries
+                WHERE account_id = ${entry.account_id} AND (date, id) < (${date}, ${entry.id})
+                ORDER BY date DESC, id DESC LIMIT 1), 0) + ${entry.amount}`
+            },
+            sql`WITH later AS (UPDATE bookkeeping_entries SET running_balance = running_balance + ${entry.amount} WHERE ${after})`
+          )
+        }, { discard: true })
       })
 
     const listEntrySets = (
@@ -75,12 +89,17 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
         ...(filter.accountId === undefined ? [] : [sql`account_id = ${filter.accountId}`])
       ])
 
-    /** Σ entry amounts of the account, counting only entries dated at or before `at` when given. None if no such account. */
-    const balance = (tenant: TenantShape, accountId: string, at: Option.Option<DateTime.Utc>) =>
+    /**
+     * Σ entry amounts of the account, counting only entries dated at or before
+     * `at` when given: the running balance of the last such entry, one index
+     * probe. None if no such account.
+     */
+    const balance = (tenant: TenantShape, accountId: BookkeepingAccountId, at: Option.Option<DateTime.Utc>) =>
       sql`SELECT
-          (SELECT coalesce(sum(amount), 0) FROM bookkeeping_entries
+          coalesce((SELECT running_balance FROM bookkeeping_entries
             WHERE account_id = ${accountId}
-              ${Option.match(at, { onNone: () => sql``, onSome: (instant) => sql`AND date <= ${DateTime.toDate(instant)}` })})::text AS balance,
+              ${Option.match(at, { onNone: () => sql``, onSome: (instant) => sql`AND date <= ${DateTime.toDate(instant)}` })}
+            ORDER BY date DESC, id DESC LIMIT 1), 0)::text AS balance,
           EXISTS (SELECT 1 FROM bookkeeping_accounts WHERE id = ${accountId}
             AND ${tenantIs(sql, tenant)}) AS found`.pipe(
         Effect.flatMap(decodeSums),
@@ -89,11 +108,26 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
       )
 
     /**
+     * Adds to the sum of absolute entry amounts each account keeps and returns
+     * the new sums; the update also locks the rows, in the order given, for the
+     * rest of the transaction.
+     */
+    const addAbsoluteTotals = (tenant: TenantShape, additions: ReadonlyArray<readonly [BookkeepingAccountId, bigint]>) =>
+      Effect.forEach(additions, ([accountId, amount]) =>
+        sql`UPDATE bookkeeping_accounts SET absolute_total = absolute_total + ${amount.toString()}::numeric
+          WHERE id = ${accountId} AND ${tenantIs(sql, tenant)} RETURNING absolute_total::text`.pipe(
+          Effect.flatMap(decodeAbsoluteTotals),
+          Effect.map((rows) => ({ accountId, absoluteTotal: rows[0]?.absolute_total ?? 0n })),
+          Effect.orDie
+        ))
+
+    /**
      * The lowest and highest balance each account shows at any date (the
      * running sum in date order; entries of one date count together, as
-     * `at_time` counts them), computed exactly as numeric.
+     * `at_time` counts them), computed exactly as numeric over the account's
+     * whole history: only asked when the absolute totals cannot rule it out.
      */
-    const balanceExtremes = (tenant: TenantShape, accountIds: ReadonlyArray<string>) =>
+    const balanceExtremes = (tenant: TenantShape, accountIds: ReadonlyArray<BookkeepingAccountId>) =>
       sql`SELECT account_id, min(running)::text AS lowest, max(running)::text AS highest FROM (
           SELECT account_id, sum(amount::numeric) OVER (PARTITION BY account_id ORDER BY date) AS running
           FROM bookkeeping_entries
@@ -105,6 +139,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
       )
 
     return {
+      addAbsoluteTotals,
       balanceExtremes,
       insertAccount,
       updateAccount: accounts.update,

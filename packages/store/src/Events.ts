@@ -8,6 +8,7 @@
 import { SqlClient, type Statement } from "@effect/sql"
 import { Event, type PendingEvent } from "@moneta/domain/Event"
 import { type EventCategory, RealTimeDecisionEventCategory } from "@moneta/domain/EventCategory"
+import { EventId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Either, Encoding, Option, Schema } from "effect"
 import { makeId } from "./IdGenerator.js"
 import { type CreatedAtRange, createdAtConditions } from "./Pagination.js"
@@ -73,7 +74,9 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
 
     /**
      * Writes events inside the caller's transaction; they share one creation
-     * time. Each event's webhook deliveries are written with it (the outbox).
+     * time. One statement writes them all (in order: `seq` follows the rows),
+     * their webhook deliveries (the outbox) and the NOTIFY that wakes the
+     * dispatchers on commit.
      */
     const append = (
       tenant: TenantShape,
@@ -84,26 +87,30 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
         readonly deliver?: boolean | undefined
       }
     ) =>
-      Effect.forEach(events, (pending) =>
-        Effect.gen(function*() {
-          const id = yield* makeId("event")
-          const insert = sql`INSERT INTO events (id, group_id, environment, created_at, category, associated_object_type, associated_object_id)
-            VALUES (${id}, ${tenant.groupId}, ${tenant.environment}, ${DateTime.toDate(createdAt)}, ${pending.category},
-              ${pending.associatedObjectType}, ${pending.associatedObjectId})`
-          // One statement writes the event, its webhook deliveries (one per active subscription
-          // that receives it) and the NOTIFY that wakes the dispatchers on commit.
-          yield* (options?.deliver === false ? insert : sql`WITH event AS (
-              ${insert} RETURNING id, group_id, environment, category, created_at
-            ), ${deliveriesOfEvent(sql, RealTimeDecisionEventCategory.literals)}`).pipe(Effect.orDie)
-          return yield* decodeEvent({
-            id,
-            created_at: DateTime.formatIso(createdAt),
+      Effect.gen(function*() {
+        if (events.length === 0) return []
+        const written = yield* Effect.forEach(events, (pending) => Effect.map(makeId("event"), (id) => ({ id, pending })))
+        const at = DateTime.toDate(createdAt)
+        const rows = written.map(({ id, pending }) =>
+          sql`(${id}, ${tenant.groupId}, ${tenant.environment}, ${at}, ${pending.category},
+            ${pending.associatedObjectType}, ${pending.associatedObjectId})`
+        )
+        const insert = sql`INSERT INTO events (id, group_id, environment, created_at, category, associated_object_type, associated_object_id)
+          VALUES ${sql.csv(rows)}`
+        yield* (options?.deliver === false ? insert : sql`WITH event AS (
+            ${insert} RETURNING id, group_id, environment, category, created_at
+          ), ${deliveriesOfEvent(sql, RealTimeDecisionEventCategory.literals)}`).pipe(Effect.orDie)
+        // Built from values this service just wrote, so the constructor's validation is skipped.
+        return written.map(({ id, pending }) =>
+          new Event({
+            id: EventId.make(id),
+            created_at: createdAt,
             category: pending.category,
             associated_object_type: pending.associatedObjectType,
-            associated_object_id: pending.associatedObjectId,
-            type: "event"
-          }).pipe(Effect.orDie)
-        }))
+            associated_object_id: pending.associatedObjectId
+          }, true)
+        )
+      })
 
     const find = (tenant: TenantShape, id: string, retainedSince: DateTime.Utc) =>
       select(sql`SELECT ${columns} FROM events

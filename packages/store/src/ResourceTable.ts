@@ -17,7 +17,16 @@ export const jsonb = (sql: Statement.Constructor, value: unknown): Statement.Fra
 const BodyRow = Schema.Struct({ id: Schema.String, created_at: Schema.DateFromSelf, body: Schema.Unknown })
 
 export interface ResourceTable<A> {
-  readonly insert: (tenant: TenantShape, value: A, columns: Record<string, ColumnValue>) => Effect.Effect<void>
+  /**
+   * Writes the row. A column may be computed by SQL (a fragment), and `prelude`
+   * is a `WITH` clause run by the same statement (e.g. to amend later rows).
+   */
+  readonly insert: (
+    tenant: TenantShape,
+    value: A,
+    columns: Record<string, ColumnValue | Statement.Fragment>,
+    prelude?: Statement.Fragment
+  ) => Effect.Effect<void>
   readonly update: (tenant: TenantShape, value: A, columns?: Record<string, ColumnValue>) => Effect.Effect<void>
   readonly find: (tenant: TenantShape, id: string) => Effect.Effect<Option.Option<A>>
   /** Reads the row and locks it until the transaction ends. */
@@ -50,13 +59,13 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
     const decodeOne = (rows: ReadonlyArray<typeof BodyRow.Type>) =>
       rows[0] === undefined ? Effect.succeedNone : Effect.asSome(Effect.orDie(decodeBody(rows[0].body)))
 
-    const insert: ResourceTable<A>["insert"] = (tenant, value, columns) =>
+    const insert: ResourceTable<A>["insert"] = (tenant, value, columns, prelude) =>
       Effect.gen(function*() {
         const body = yield* Effect.orDie(encode(value))
         const record = { ...columns, id: value.id, group_id: tenant.groupId, environment: tenant.environment }
         const names = Object.keys(record)
         const values = Object.values(record)
-        yield* sql`INSERT INTO ${name} (${sql.csv(names.map((column) => sql`${sql(column)}`))}, body)
+        yield* sql`${prelude ?? sql``} INSERT INTO ${name} (${sql.csv(names.map((column) => sql`${sql(column)}`))}, body)
           VALUES (${sql.csv(values.map((v) => sql`${v}`))}, ${jsonb(sql, body)})`.pipe(Effect.orDie)
       })
 

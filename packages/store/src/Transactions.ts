@@ -17,15 +17,27 @@ export class Transactions extends Effect.Service<Transactions>()("@moneta/store/
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("transactions", Transaction)
 
-    /** Posts the transaction; the caller adjusts the account's running balance in the same transaction. */
-    const insert = (tenant: TenantShape, transaction: Transaction) =>
-      table.insert(tenant, transaction, {
-        created_at: DateTime.toDate(transaction.created_at),
+    /**
+     * Posts the transaction with the account's balance up to and including it
+     * (in `created_at`, `id` order), and moves that balance on any row that
+     * sorts after it, in one statement. The caller holds the account's row
+     * lock, so writers of one account do this one at a time; it also adjusts the
+     * account's running totals in the same transaction.
+     */
+    const insert = (tenant: TenantShape, transaction: Transaction) => {
+      const createdAt = DateTime.toDate(transaction.created_at)
+      const after = sql`account_id = ${transaction.account_id} AND (created_at, id) > (${createdAt}, ${transaction.id})`
+      return table.insert(tenant, transaction, {
+        created_at: createdAt,
         account_id: transaction.account_id,
         amount: transaction.amount,
         category: transaction.source.category,
-        route_id: transaction.route_id
-      })
+        route_id: transaction.route_id,
+        running_balance: sql`coalesce((SELECT running_balance FROM transactions
+          WHERE account_id = ${transaction.account_id} AND (created_at, id) < (${createdAt}, ${transaction.id})
+          ORDER BY created_at DESC, id DESC LIMIT 1), 0) + ${transaction.amount}`
+      }, sql`WITH later AS (UPDATE transactions SET running_balance = running_balance + ${transaction.amount} WHERE ${after})`)
+    }
 
     const list = (tenant: TenantShape, request: PageRequest, filter: TransactionFilter) => {
       const conditions: Array<Statement.Fragment> = []
