@@ -30,8 +30,9 @@ export interface Post {
 export interface Answer {
   readonly status: number
   /**
-   * Reads at most `responseExcerptBytes` of the body, as text, and lets go of
-   * the rest. Read it (or interrupt it): the connection is held until then.
+   * At most `responseExcerptBytes` of the body, as text (the rest is let go
+   * of). Ask for it (or interrupt the asking): the connection is held until
+   * the body has been read.
    */
   readonly excerpt: Effect.Effect<string, TransportError>
 }
@@ -47,34 +48,48 @@ export class DeliveryTransport extends Context.Tag("@moneta/webhooks/DeliveryTra
 
 const utf8Decoder = new TextDecoder("utf-8", { fatal: false })
 
-const excerptOf = (body: Readable): Effect.Effect<string, TransportError> =>
-  Effect.async<string, TransportError>((resume, signal) => {
-    const chunks: Array<Uint8Array> = []
-    let length = 0
-    let done = false
-    const finish = (outcome: Effect.Effect<string, TransportError>) => {
-      if (done) return
-      done = true
-      body.off("data", onData).off("end", onEnd).off("error", onError)
-      resume(outcome)
+/**
+ * Starts reading the body at once (most answers are complete when their
+ * headers are: 204, a short "ok"), so the excerpt is usually there when asked
+ * for; otherwise asking waits for it. Interrupting the wait lets go of the body.
+ */
+const excerptOf = (body: Readable): Effect.Effect<string, TransportError> => {
+  const chunks: Array<Uint8Array> = []
+  let length = 0
+  let outcome: Effect.Effect<string, TransportError> | undefined
+  let waiting: ((outcome: Effect.Effect<string, TransportError>) => void) | undefined
+  const finish = (result: Effect.Effect<string, TransportError>) => {
+    if (outcome !== undefined) return
+    outcome = result
+    body.off("data", onData).off("end", onEnd).off("error", onError)
+    waiting?.(result)
+  }
+  const text = () => utf8Decoder.decode(Buffer.concat(chunks, length).subarray(0, responseExcerptBytes))
+  const onData = (chunk: Uint8Array) => {
+    chunks.push(chunk)
+    length += chunk.length
+    if (length >= responseExcerptBytes) {
+      // The log keeps no more: the rest is not read (undici then closes that connection).
+      finish(Effect.succeed(text()))
+      body.destroy()
     }
-    const text = () => utf8Decoder.decode(Buffer.concat(chunks, length).subarray(0, responseExcerptBytes))
-    const onData = (chunk: Uint8Array) => {
-      chunks.push(chunk)
-      length += chunk.length
-      if (length >= responseExcerptBytes) {
-        // The log keeps no more: the rest is not read (undici then closes that connection).
-        finish(Effect.sync(text))
-        body.destroy()
-      }
-    }
-    const onEnd = () => finish(Effect.sync(text))
-    const onError = (cause: Error) => finish(Effect.fail(new TransportError({ cause })))
-    body.on("data", onData).on("end", onEnd).on("error", onError)
-    signal.addEventListener("abort", () => {
-      if (!done) body.destroy()
-    }, { once: true })
-  })
+  }
+  const onEnd = () => finish(Effect.succeed(text()))
+  const onError = (cause: Error) => finish(Effect.fail(new TransportError({ cause })))
+  body.on("data", onData).on("end", onEnd).on("error", onError)
+  return Effect.suspend(() =>
+    outcome ?? Effect.async<string, TransportError>((resume) => {
+      waiting = resume
+      return Effect.sync(() => {
+        waiting = undefined
+        if (outcome === undefined) {
+          finish(Effect.fail(new TransportError({ cause: "interrupted" })))
+          body.destroy()
+        }
+      })
+    })
+  )
+}
 
 /** A transport over an undici dispatcher (an `Agent`, a `Pool`, or a mock in tests). */
 export const fromDispatcher = (dispatcher: Dispatcher) =>
