@@ -92,6 +92,15 @@ const askInBackground = Effect.gen(function*() {
   return { fiber: seen, id }
 })
 
+/** Answers a waited-for decision; the waiter returns with no time passing. */
+const answerWakesAtOnce = Effect.gen(function*() {
+  const decisions = yield* RealTimeDecisions
+  const { fiber, id } = yield* askInBackground
+  yield* decisions.action(id, { digital_wallet_token: { decline: {} } })
+  const finished = yield* Fiber.join(fiber)
+  expect(finished).toMatchObject({ status: "responded", digital_wallet_token: { decision: "decline" } })
+})
+
 for (const kind of TestDatabase.testDatabases) {
   describe(`waiting for real-time decisions (${kind})`, () => {
     layer(Layer.provideMerge(TestDatabaseQueries.Default, testLayer(kind, "real")), {
@@ -115,14 +124,8 @@ for (const kind of TestDatabase.testDatabases) {
           expect(late._tag).toBe("InvalidOperationError")
         })))
 
-      it.effect("an answer wakes the waiter at once (NOTIFY), with no time passing", () =>
-        underTestClock(Effect.gen(function*() {
-          const decisions = yield* RealTimeDecisions
-          const { fiber, id } = yield* askInBackground
-          yield* decisions.action(id, { digital_wallet_token: { decline: {} } })
-          const finished = yield* Fiber.join(fiber)
-          expect(finished).toMatchObject({ status: "responded", digital_wallet_token: { decision: "decline" } })
-        })))
+      it.effect("an answer wakes the waiter at once, with no time passing", () =>
+        underTestClock(answerWakesAtOnce))
 
       it.effect("the sweeper times out a decision nobody waits for, only once its window has passed", () =>
         underTestClock(Effect.gen(function*() {
@@ -143,13 +146,7 @@ for (const kind of TestDatabase.testDatabases) {
       excludeTestServices: true
     })((it) => {
       it.effect("an answer committed in the waiting process wakes the waiter at once, without notifications", () =>
-        underTestClock(Effect.gen(function*() {
-          const decisions = yield* RealTimeDecisions
-          const { fiber, id } = yield* askInBackground
-          yield* decisions.action(id, { digital_wallet_token: { decline: {} } })
-          const finished = yield* Fiber.join(fiber)
-          expect(finished).toMatchObject({ status: "responded", digital_wallet_token: { decision: "decline" } })
-        })))
+        underTestClock(answerWakesAtOnce))
 
       it.effect("without notifications the poll finds the answer within one poll interval", () =>
         underTestClock(Effect.gen(function*() {
