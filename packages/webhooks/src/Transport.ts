@@ -61,7 +61,8 @@ const excerptOf = (body: Readable): Effect.Effect<string, TransportError> => {
   const finish = (result: Effect.Effect<string, TransportError>) => {
     if (outcome !== undefined) return
     outcome = result
-    body.off("data", onData).off("end", onEnd).off("error", onError)
+    // The error listener stays: a body let go of may still report its end as an error.
+    body.off("data", onData).off("end", onEnd)
     waiting?.(result)
   }
   const text = () => utf8Decoder.decode(Buffer.concat(chunks, length).subarray(0, responseExcerptBytes))
