@@ -34,24 +34,38 @@ const json = async (response: Response): Promise<Record<string, unknown>> => {
   return Object.fromEntries(Object.entries(body))
 }
 
+/** When the legs of the round trip under way ended (`performance.now()`), as the endpoint saw them. */
+interface Legs {
+  delivered: number
+  fetched: number
+  answered: number
+}
+
 /** The client's endpoint: reads the decision and approves it through `/action`, then answers the webhook. */
-const startEndpoint = (monetaUrl: string, headers: Record<string, string>) =>
+const startEndpoint = (monetaUrl: string, headers: Record<string, string>, legs: Legs) =>
   new Promise<{ readonly url: string; readonly close: () => void }>((resolve) => {
     const server = Http.createServer((request, response) => {
       let text = ""
       request.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")))
       request.on("end", () => {
+        legs.delivered = performance.now()
         const event: unknown = JSON.parse(text)
         const id = typeof event === "object" && event !== null && "associated_object_id" in event ? String(event.associated_object_id) : ""
         void fetch(`${monetaUrl}/real_time_decisions/${id}`, { headers })
-          .then(() =>
-            fetch(`${monetaUrl}/real_time_decisions/${id}/action`, {
+          .then((decision) => decision.arrayBuffer())
+          .then(() => {
+            legs.fetched = performance.now()
+            return fetch(`${monetaUrl}/real_time_decisions/${id}/action`, {
               method: "POST",
               headers,
               body: JSON.stringify({ card_authorization: { decision: "approve" } })
             })
-          )
-          .then(() => response.writeHead(200).end(), () => response.writeHead(500).end())
+          })
+          .then((action) => action.arrayBuffer())
+          .then(() => {
+            legs.answered = performance.now()
+            response.writeHead(200).end()
+          }, () => response.writeHead(500).end())
       })
     })
     server.keepAliveTimeout = 60_000
@@ -61,7 +75,8 @@ const startEndpoint = (monetaUrl: string, headers: Record<string, string>) =>
 
 const run = async (database: Database, label: string) => {
   const moneta = await startMoneta(database, 1)
-  const endpoint = await startEndpoint(moneta.url, moneta.headers)
+  const legs: Legs = { delivered: 0, fetched: 0, answered: 0 }
+  const endpoint = await startEndpoint(moneta.url, moneta.headers, legs)
   try {
     const post = (path: string, body: unknown) =>
       fetch(`${moneta.url}${path}`, { method: "POST", headers: moneta.headers, body: JSON.stringify(body) }).then(json)
@@ -71,17 +86,28 @@ const run = async (database: Database, label: string) => {
     })
     const card = await post("/cards", { account_id: moneta.accountIds[0] })
     const latencies: Array<number> = []
+    // Per leg: raise → delivery received, → decision fetched, → action answered, → simulation answered.
+    const legTimes: Array<Array<number>> = [[], [], [], []]
     let approved = 0
     for (let index = 0; index < decisions + 20; index++) {
       const started = performance.now()
       const result = await post("/simulations/card_authorizations", { amount: 1, card_id: card["id"] })
       const elapsed = performance.now() - started
       // the first 20 warm the server up
-      if (index >= 20) latencies.push(elapsed)
+      if (index >= 20) {
+        latencies.push(elapsed)
+        const ends = [legs.delivered, legs.fetched, legs.answered, started + elapsed]
+        ends.forEach((end, leg) => legTimes[leg]?.push(end - (leg === 0 ? started : ends[leg - 1] ?? end)))
+      }
       if (index >= 20 && result["pending_transaction"] !== null) approved++
     }
     latencies.sort((left, right) => left - right)
+    const legPercentiles = legTimes.map((times) => {
+      const sorted = [...times].sort((left, right) => left - right)
+      return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) }
+    })
     return {
+      legs: legPercentiles,
       database: label,
       decisions,
       approved,
@@ -110,5 +136,11 @@ process.stdout.write(`real-time decision round trip (simulation → webhook → 
 for (const result of results) {
   process.stdout.write(
     `${result.database}: ${result.decisions} decisions, ${result.approved} approved, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms\n`
+  )
+  const names = ["request → webhook received", "→ decision fetched", "→ action answered", "→ simulation answered"]
+  process.stdout.write(
+    `  legs (p50 / p99 ms): ${
+      result.legs.map((leg, index) => `${names[index]} ${leg.p50.toFixed(1)} / ${leg.p99.toFixed(1)}`).join("; ")
+    }\n`
   )
 }

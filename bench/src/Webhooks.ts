@@ -16,7 +16,6 @@
  * has to: it lives in it). Postgres is `DATABASE_URL` when set, otherwise a
  * throwaway cluster.
  */
-import { NodeHttpClient } from "@effect/platform-node"
 import type { SqlClient } from "@effect/sql"
 import { pendingEvent } from "@moneta/domain/Event"
 import * as EventSubscription from "@moneta/domain/EventSubscription"
@@ -32,12 +31,14 @@ import type { TenantShape } from "@moneta/store/Tenant"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
+import * as Transport from "@moneta/webhooks/Transport"
 import { DateTime, Effect, Layer, Redacted } from "effect"
 import * as Http from "node:http"
 import type { AddressInfo } from "node:net"
 import * as Os from "node:os"
 import { performance } from "node:perf_hooks"
 import { parseArgs } from "node:util"
+import { Agent } from "undici"
 import { startPostgres } from "./Postgres.js"
 
 const { values } = parseArgs({
@@ -91,7 +92,7 @@ const startReceiver = () =>
 const StoreLive = Layer.mergeAll(ApiKeys.Default, EventSubscriptions.Default, Events.Default, WebhookDeliveries.Default)
 
 const dispatcherLayer = Dispatcher.layer({ environment: "sandbox", concurrency, batchSize }).pipe(
-  Layer.provide(NodeHttpClient.layerUndici)
+  Layer.provide(Transport.layer("sandbox"))
 )
 
 const waitUntil = (condition: () => boolean, timeoutMillis: number) =>
@@ -103,12 +104,53 @@ const waitUntil = (condition: () => boolean, timeoutMillis: number) =>
     }
   })
 
+/**
+ * The reference of the same run: `count` POSTs of an event-sized signed body
+ * through undici's own `request` (keep-alive, `concurrency` in flight) to the
+ * same receiver, with no database and no dispatcher; deliveries per second
+ * read as a ratio of it.
+ */
+const bareUndiciRate = (url: string, count: number) =>
+  Effect.promise(async () => {
+    const agent = new Agent()
+    const target = new URL(url)
+    const body = Buffer.from(JSON.stringify({
+      associated_object_id: "wire_transfer_benchmark",
+      associated_object_type: "wire_transfer",
+      category: "wire_transfer.updated",
+      created_at: new Date().toISOString(),
+      id: "event_0000000000000000000000",
+      type: "event"
+    }))
+    const headers = { "content-type": "application/json", "webhook-id": "", "webhook-signature": "v1,reference" }
+    let sent = 0
+    const worker = async () => {
+      while (sent < count) {
+        sent += 1
+        const response = await agent.request({
+          origin: target.origin,
+          path: target.pathname,
+          method: "POST",
+          headers: { ...headers, "webhook-id": `reference_${sent}` },
+          body
+        })
+        await response.body.dump()
+      }
+    }
+    const started = performance.now()
+    await Promise.all(Array.from({ length: concurrency }, worker))
+    const seconds = (performance.now() - started) / 1000
+    await agent.close()
+    return count / seconds
+  })
+
 const percentile = (sorted: ReadonlyArray<number>, fraction: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN
 
 interface Result {
   readonly database: string
   readonly deliveriesPerSecond: number
+  readonly referencePerSecond: number
   readonly throughputSeconds: number
   readonly p50: number
   readonly p99: number
@@ -138,6 +180,9 @@ const measure = (database: string) =>
             createdAt
           ))
       )
+
+    const referencePerSecond = yield* bareUndiciRate(receiver.url, throughputEvents)
+    receiver.arrivals.clear()
 
     // Throughput: a full outbox, then one dispatcher.
     for (let written = 0; written < throughputEvents; written += 100) {
@@ -171,6 +216,7 @@ const measure = (database: string) =>
     return {
       database,
       deliveriesPerSecond: throughputEvents / throughputSeconds,
+      referencePerSecond,
       throughputSeconds,
       p50: percentile(latencies, 0.5),
       p99: percentile(latencies, 0.99),
@@ -204,10 +250,13 @@ const program = Effect.gen(function*() {
     `Webhook delivery: ${throughputEvents} deliveries (throughput), ${latencyEvents} at ${rate}/s (latency); ` +
     `dispatcher concurrency ${concurrency}, batch ${batchSize}; ${Os.cpus().length} cores, Node ${process.version}`,
     "",
-    "| database | deliveries/s | p50 commit→receipt (ms) | p99 (ms) | max (ms) |",
-    "|---|---:|---:|---:|---:|",
+    `load average at the end: ${Os.loadavg().map((load) => load.toFixed(2)).join(", ")}`,
+    "",
+    "| database | deliveries/s | bare undici POSTs/s, same run | ratio | p50 commit→receipt (ms) | p99 (ms) | max (ms) |",
+    "|---|---:|---:|---:|---:|---:|---:|",
     ...results.map((result) =>
-      `| ${result.database} | ${fixed(result.deliveriesPerSecond, 0)} | ${fixed(result.p50)} | ${fixed(result.p99)} | ${fixed(result.max)} |`
+      `| ${result.database} | ${fixed(result.deliveriesPerSecond, 0)} | ${fixed(result.referencePerSecond, 0)} | ` +
+      `${fixed(result.deliveriesPerSecond / result.referencePerSecond, 2)} | ${fixed(result.p50)} | ${fixed(result.p99)} | ${fixed(result.max)} |`
     )
   ]
   yield* Effect.sync(() => process.stdout.write(`${lines.join("\n")}\n`))

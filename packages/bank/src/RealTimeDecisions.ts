@@ -8,11 +8,15 @@
  * passes. Waiting goes through the database, so the answer may come to any
  * process sharing it: a NOTIFY on the store's channel wakes the waiter at
  * once, and a poll every `pollInterval` finds an answer whose notification was
- * missed (LISTEN not yet in effect, its connection lost). At `timeout_at` the
+ * missed (LISTEN not yet in effect, its connection lost). An answer committed
+ * by this same process also wakes its waiter directly, without the round trip
+ * through the database's notification (the waiter still reads the decision
+ * from the database, the source of truth). At `timeout_at` the
  * waiter times the decision out itself; the sweeper does the same for
  * decisions whose waiter died. All time is the Clock's, so `TestClock` drives
  * windows and polls in tests.
  */
+import { SqlClient } from "@effect/sql"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { Environment } from "@moneta/domain/Environment"
 import { type EventSubscriptionId, RealTimeDecisionId } from "@moneta/domain/Ids"
@@ -23,7 +27,7 @@ import { Notifications } from "@moneta/store/Notifications"
 import { channel, RealTimeDecisions as RealTimeDecisionStore } from "@moneta/store/RealTimeDecisions"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Config, Context, DateTime, Deferred, Duration, Effect, Layer, Stream } from "effect"
+import { Config, Context, DateTime, Deferred, Duration, Effect, Layer, Option, Queue, Stream } from "effect"
 import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
@@ -76,6 +80,22 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
     const notifications = yield* Notifications
     const timing = yield* RealTimeDecisionTiming
 
+    // The waiters of this process, by decision: each is woken through its queue (a wake-up
+    // is "look again", so one pending is enough).
+    const waiters = new Map<RealTimeDecisionId, Queue.Queue<void>>()
+    const wakeWaiter = (id: RealTimeDecisionId) =>
+      Effect.suspend(() => {
+        const wakeups = waiters.get(id)
+        return wakeups === undefined ? Effect.void : Effect.asVoid(Queue.offer(wakeups, undefined))
+      })
+    // Only once the answer is committed: inside an outer transaction (an idempotent request)
+    // it is not yet, and the NOTIFY sent at that commit wakes the waiter instead.
+    const wakeWaiterIfCommitted = (id: RealTimeDecisionId) =>
+      Effect.flatMap(
+        Effect.serviceOption(SqlClient.TransactionConnection),
+        (transaction) => Option.isSome(transaction) ? Effect.void : wakeWaiter(id)
+      )
+
     const retrieve = (id: RealTimeDecisionId) =>
       Effect.flatMap(Tenant, (tenant) => orNotFound("real_time_decision", id)(store.find(tenant, id)))
 
@@ -87,7 +107,7 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
         const { next } = yield* RealTimeDecision.respond(decision, body, yield* now)
         yield* store.update(tenant, next)
         return next
-      }))
+      })).pipe(Effect.tap((next) => wakeWaiterIfCommitted(next.id)))
 
     /**
      * Whether the client decides this category: the simulation named a
@@ -132,9 +152,9 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
 
     /**
      * Waits until the decision is answered or times out; returns it finished.
-     * `heard` completes when a NOTIFY names the decision.
+     * `wakeups` receives a NOTIFY naming the decision, or an answer committed in this process.
      */
-    const settle = (id: RealTimeDecisionId, heard: Deferred.Deferred<void>) =>
+    const settle = (id: RealTimeDecisionId, wakeups: Queue.Queue<void>) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
         while (true) {
@@ -146,7 +166,7 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
             if (finished.status !== "pending") return finished
           }
           const remaining = DateTime.distanceDuration(at, decision.timeout_at)
-          yield* Effect.raceFirst(Deferred.await(heard), Effect.sleep(Duration.min(remaining, timing.pollInterval)))
+          yield* Effect.raceFirst(Queue.take(wakeups), Effect.sleep(Duration.min(remaining, timing.pollInterval)))
         }
       })
 
@@ -157,17 +177,21 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
      */
     const ask = (request: RealTimeDecision.Request, eventSubscriptionId: EventSubscriptionId | null) =>
       Effect.scoped(Effect.gen(function*() {
-        const heard = yield* Deferred.make<void>()
+        const wakeups = yield* Queue.dropping<void>(1)
         const idOf = yield* Deferred.make<string>()
         yield* notifications.listen(channel).pipe(
           Stream.filterEffect((payload) => Effect.map(Deferred.await(idOf), (id) => id === payload)),
-          Stream.runForEach(() => Deferred.succeed(heard, undefined)),
+          Stream.runForEach(() => Queue.offer(wakeups, undefined)),
           Effect.catchAll((error) => Effect.logWarning("real-time decision: LISTEN failed; polling instead", error)),
           Effect.forkScoped
         )
         const raised = yield* raise(request, eventSubscriptionId)
         yield* Deferred.succeed(idOf, raised.id)
-        return yield* settle(raised.id, heard)
+        yield* Effect.acquireRelease(
+          Effect.sync(() => waiters.set(raised.id, wakeups)),
+          () => Effect.sync(() => waiters.delete(raised.id))
+        )
+        return yield* settle(raised.id, wakeups)
       }))
 
     /** Times out every pending decision of `environment` whose window has passed (the sweeper's work); how many. */

@@ -1,8 +1,9 @@
 /**
  * Waiting for a real-time decision, driven by `TestClock` over a real test
  * database: the waiter times the decision out exactly at `timeout_at`, an
- * answer wakes it without any time passing (NOTIFY), an answer it was not
- * told of is found by its poll, and the sweeper times out what nobody waits
+ * answer wakes it without any time passing (NOTIFY, or directly when the
+ * answer commits in its own process), an answer it was not told of is found
+ * by its poll, and the sweeper times out what nobody waits
  * for, never before the window has passed.
  */
 import { SqlClient } from "@effect/sql"
@@ -91,6 +92,15 @@ const askInBackground = Effect.gen(function*() {
   return { fiber: seen, id }
 })
 
+/** Answers a waited-for decision; the waiter returns with no time passing. */
+const answerWakesAtOnce = Effect.gen(function*() {
+  const decisions = yield* RealTimeDecisions
+  const { fiber, id } = yield* askInBackground
+  yield* decisions.action(id, { digital_wallet_token: { decline: {} } })
+  const finished = yield* Fiber.join(fiber)
+  expect(finished).toMatchObject({ status: "responded", digital_wallet_token: { decision: "decline" } })
+})
+
 for (const kind of TestDatabase.testDatabases) {
   describe(`waiting for real-time decisions (${kind})`, () => {
     layer(Layer.provideMerge(TestDatabaseQueries.Default, testLayer(kind, "real")), {
@@ -114,14 +124,8 @@ for (const kind of TestDatabase.testDatabases) {
           expect(late._tag).toBe("InvalidOperationError")
         })))
 
-      it.effect("an answer wakes the waiter at once (NOTIFY), with no time passing", () =>
-        underTestClock(Effect.gen(function*() {
-          const decisions = yield* RealTimeDecisions
-          const { fiber, id } = yield* askInBackground
-          yield* decisions.action(id, { digital_wallet_token: { decline: {} } })
-          const finished = yield* Fiber.join(fiber)
-          expect(finished).toMatchObject({ status: "responded", digital_wallet_token: { decision: "decline" } })
-        })))
+      it.effect("an answer wakes the waiter at once, with no time passing", () =>
+        underTestClock(answerWakesAtOnce))
 
       it.effect("the sweeper times out a decision nobody waits for, only once its window has passed", () =>
         underTestClock(Effect.gen(function*() {
@@ -141,11 +145,17 @@ for (const kind of TestDatabase.testDatabases) {
       timeout: TestDatabase.timeout,
       excludeTestServices: true
     })((it) => {
+      it.effect("an answer committed in the waiting process wakes the waiter at once, without notifications", () =>
+        underTestClock(answerWakesAtOnce))
+
       it.effect("without notifications the poll finds the answer within one poll interval", () =>
         underTestClock(Effect.gen(function*() {
           const decisions = yield* RealTimeDecisions
+          const sql = yield* SqlClient.SqlClient
           const { fiber, id } = yield* askInBackground
-          yield* decisions.action(id, { digital_wallet_token: { approval: {} } })
+          // Inside an outer transaction (as an idempotent request runs) the answer is not
+          // committed when `action` returns, so it does not wake the waiter: the poll finds it.
+          yield* sql.withTransaction(decisions.action(id, { digital_wallet_token: { approval: {} } }))
           yield* TestClock.adjust("250 millis")
           const finished = yield* Fiber.join(fiber)
           expect(finished).toMatchObject({ status: "responded", digital_wallet_token: { decision: "approve" } })

@@ -8,7 +8,6 @@
  * the first run's key exists.
  */
 import { HttpServer } from "@effect/platform"
-import { NodeHttpClient } from "@effect/platform-node"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun, type FirstRunResult } from "@moneta/bank/FirstRun"
 import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
@@ -17,6 +16,7 @@ import * as Database from "@moneta/store/Database"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import * as Destinations from "@moneta/webhooks/Destinations"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
+import * as Transport from "@moneta/webhooks/Transport"
 import { Config, Console, Context, Effect, Layer, Option, Redacted } from "effect"
 import * as Api from "./Api.js"
 import * as NodeServer from "./NodeServer.js"
@@ -70,12 +70,7 @@ const AnnounceLive = Layer.effectDiscard(Effect.gen(function*() {
 }))
 
 /** Deliveries connect only to addresses the destination rule lets receive (`Destinations`). */
-const DeliveryClientLive = NodeHttpClient.layerUndiciWithoutDispatcher.pipe(
-  Layer.provide(Layer.scoped(
-    NodeHttpClient.Dispatcher,
-    Effect.flatMap(ServerConfig, (config) => Destinations.makeAgent(config.environment))
-  ))
-)
+const DeliveryTransportLive = Layer.unwrapEffect(Effect.map(ServerConfig, (config) => Transport.layer(config.environment)))
 
 /** Sends the webhooks of this server's environment; shares the work with every other server on the database. */
 const DispatcherLive = Layer.unwrapEffect(
@@ -83,7 +78,7 @@ const DispatcherLive = Layer.unwrapEffect(
     Config.all({ server: ServerConfig, tuning: Dispatcher.config }),
     ({ server, tuning }) => Dispatcher.layer({ environment: server.environment, ...tuning })
   )
-).pipe(Layer.provide(Layer.merge(WebhookDeliveries.Default, DeliveryClientLive)))
+).pipe(Layer.provide(Layer.merge(WebhookDeliveries.Default, DeliveryTransportLive)))
 
 /** Times out the decisions of this server's environment whose window passed, also those whose waiting process died. */
 const SweeperLive = Layer.unwrapEffect(

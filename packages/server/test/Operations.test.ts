@@ -5,13 +5,14 @@
  * the compressed reference page and the favicon.
  */
 import { HttpServer } from "@effect/platform"
-import { NodeHttpClient, NodeHttpServer } from "@effect/platform-node"
+import { NodeHttpServer } from "@effect/platform-node"
 import { describe, expect, layer } from "@effect/vitest"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun } from "@moneta/bank/FirstRun"
 import * as TestDatabase from "@moneta/store/testing"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
+import * as Transport from "@moneta/webhooks/Transport"
 import { Context, Effect, HashMap, Layer, List, Logger, LogLevel, Option } from "effect"
 import * as Http from "node:http"
 import { createServer } from "node:http"
@@ -57,7 +58,7 @@ const serverLayer = (kind: TestDatabase.Kind) =>
   served.pipe(
     Layer.provideMerge(Api.layer),
     Layer.provide(Dispatcher.layer({ environment: "sandbox" })),
-    Layer.provide(Layer.mergeAll(WebhookDeliveries.Default, NodeHttpClient.layerUndici, FirstRun.Default)),
+    Layer.provide(Layer.mergeAll(WebhookDeliveries.Default, Transport.layer("sandbox"), FirstRun.Default)),
     Layer.provide(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
     Layer.provide(Layer.succeed(ServerEnvironment, "sandbox")),
     Layer.provide(TestDatabase.layerFor(kind)),

@@ -3,7 +3,7 @@
  * operation's span and the SQL statements' spans reach an OTLP/HTTP collector
  * (here a local stand-in) as one trace; without it the tracer is Effect's own.
  */
-import { NodeHttpClient, NodeHttpServer } from "@effect/platform-node"
+import { NodeHttpServer } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { HttpServer } from "@effect/platform"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
@@ -11,6 +11,7 @@ import { FirstRun } from "@moneta/bank/FirstRun"
 import * as TestDatabase from "@moneta/store/testing"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
+import * as Transport from "@moneta/webhooks/Transport"
 import { ConfigProvider, Effect, Layer, Option } from "effect"
 import { createServer, type Server } from "node:http"
 import * as Api from "../src/Api.js"
@@ -57,7 +58,7 @@ const collector = Effect.acquireRelease(
 const served = (kind: TestDatabase.Kind) =>
   Api.layer.pipe(
     Layer.provide(Dispatcher.layer({ environment: "sandbox" })),
-    Layer.provide(Layer.mergeAll(WebhookDeliveries.Default, NodeHttpClient.layerUndici)),
+    Layer.provide(Layer.mergeAll(WebhookDeliveries.Default, Transport.layer("sandbox"))),
     Layer.provideMerge(FirstRun.Default),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
     Layer.provide(Layer.succeed(ServerEnvironment, "sandbox")),

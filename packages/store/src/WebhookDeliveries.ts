@@ -25,7 +25,8 @@ import { SqlClient, type Statement } from "@effect/sql"
 import type { Environment } from "@moneta/domain/Environment"
 import { Environment as EnvironmentSchema } from "@moneta/domain/Environment"
 import { Event } from "@moneta/domain/Event"
-import { EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
+import { EventCategory } from "@moneta/domain/EventCategory"
+import { EventId, EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
 import { WebhookAttempt, WebhookAttemptTrigger } from "@moneta/domain/WebhookAttempt"
 import { DateTime, Effect, Option, Schema } from "effect"
 import { Info } from "./Database.js"
@@ -101,9 +102,9 @@ const ClaimRow = Schema.Struct({
   environment: EnvironmentSchema,
   trigger: WebhookAttemptTrigger,
   attempt_count: Schema.Number,
-  event_id: Schema.String,
+  event_id: EventId,
   event_created_at: Schema.DateTimeUtcFromDate,
-  category: Schema.String,
+  category: EventCategory,
   associated_object_type: Schema.String,
   associated_object_id: Schema.String,
   event_subscription_id: EventSubscriptionId,
@@ -148,31 +149,26 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
     const decodeClaims = Schema.decodeUnknown(Schema.Array(ClaimRow))
     const decodeNextDue = Schema.decodeUnknown(Schema.Array(NextDueRow))
     const decodeCount = Schema.decodeUnknown(Schema.Array(CountRow))
-    const decodeEvent = Schema.decodeUnknown(Event)
     const encodeAttempt = Schema.encode(WebhookAttempt)
 
-    const toClaimed = (claimToken: string) => (row: typeof ClaimRow.Type) =>
-      Effect.map(
-        decodeEvent({
-          id: row.event_id,
-          created_at: DateTime.formatIso(row.event_created_at),
-          category: row.category,
-          associated_object_type: row.associated_object_type,
-          associated_object_id: row.associated_object_id,
-          type: "event"
-        }),
-        (event): ClaimedDelivery => ({
-          id: row.id,
-          claimToken,
-          tenant: { groupId: row.group_id, environment: row.environment },
-          trigger: row.trigger,
-          attemptCount: row.attempt_count,
-          event,
-          subscriptionId: row.event_subscription_id,
-          url: row.url,
-          secrets: toSigningSecrets(row)
-        })
-      )
+    // The row was decoded (checked) once, whole: the event is built from it, not decoded again.
+    const toClaimed = (claimToken: string) => (row: typeof ClaimRow.Type): ClaimedDelivery => ({
+      id: row.id,
+      claimToken,
+      tenant: { groupId: row.group_id, environment: row.environment },
+      trigger: row.trigger,
+      attemptCount: row.attempt_count,
+      event: new Event({
+        id: row.event_id,
+        created_at: row.event_created_at,
+        category: row.category,
+        associated_object_type: row.associated_object_type,
+        associated_object_id: row.associated_object_id
+      }, true),
+      subscriptionId: row.event_subscription_id,
+      url: row.url,
+      secrets: toSigningSecrets(row)
+    })
 
     /**
      * Takes up to `limit` due deliveries of the environment, oldest due first,
@@ -212,21 +208,16 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
           JOIN events AS event ON event.id = taken.event_id
           JOIN event_subscriptions AS subscription ON subscription.id = taken.event_subscription_id`.pipe(
         Effect.flatMap(decodeClaims),
-        Effect.flatMap((rows) =>
-          Effect.map(
-            Effect.forEach(rows.filter((row) => row.outcome === "claimed"), toClaimed(request.claimToken)),
-            (claimed): Claimed => ({
-              claimed,
-              abandoned: rows.filter((row) => row.outcome === "abandoned").map((row) => ({
-                id: row.id,
-                tenant: { groupId: row.group_id, environment: row.environment },
-                eventId: row.event_id,
-                subscriptionId: row.event_subscription_id,
-                claims: row.unrecorded_claims
-              }))
-            })
-          )
-        ),
+        Effect.map((rows): Claimed => ({
+          claimed: rows.filter((row) => row.outcome === "claimed").map(toClaimed(request.claimToken)),
+          abandoned: rows.filter((row) => row.outcome === "abandoned").map((row) => ({
+            id: row.id,
+            tenant: { groupId: row.group_id, environment: row.environment },
+            eventId: row.event_id,
+            subscriptionId: row.event_subscription_id,
+            claims: row.unrecorded_claims
+          }))
+        })),
         Effect.orDie
       )
 

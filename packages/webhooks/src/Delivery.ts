@@ -6,15 +6,15 @@
  * signature and the request take that same array. `webhook-timestamp` is read
  * from the Clock just before the request goes out.
  */
-import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
 import type { Environment } from "@moneta/domain/Environment"
 import { Event } from "@moneta/domain/Event"
 import { urlRefusal } from "@moneta/domain/WebhookDestination"
 import * as WebhookSignature from "@moneta/domain/WebhookSignature"
-import { isSuccessStatus, responseExcerptBytes, type WebhookAttemptFailureReason } from "@moneta/domain/WebhookAttempt"
+import { isSuccessStatus, type WebhookAttemptFailureReason } from "@moneta/domain/WebhookAttempt"
 import type { SigningSecrets } from "@moneta/store/EventSubscriptions"
-import { Clock, DateTime, Duration, Effect, Either, Option, Schema, Stream } from "effect"
+import { Clock, DateTime, Duration, Effect, Either, Option, Schema } from "effect"
 import { refusalIn } from "./Destinations.js"
+import type { DeliveryTransport } from "./Transport.js"
 
 /** The spec's response deadline: a delivery succeeds only with a 2xx answer within it. */
 export const responseDeadline = Duration.seconds(10)
@@ -22,7 +22,6 @@ export const responseDeadline = Duration.seconds(10)
 export const userAgent = "Moneta-Webhooks/1.0"
 
 const utf8Encoder = new TextEncoder()
-const utf8Decoder = new TextDecoder("utf-8", { fatal: false })
 const encodeEvent = Schema.encodeSync(Event)
 
 /** The request body: the Event object as JSON, as the API shows it. */
@@ -59,29 +58,8 @@ export interface DestinationRule {
   readonly allowedHosts: ReadonlyArray<string>
 }
 
-const concat = (left: Uint8Array, right: Uint8Array): Uint8Array => {
-  const joined = new Uint8Array(left.length + right.length)
-  joined.set(left)
-  joined.set(right, left.length)
-  return joined
-}
-
-// Reads no more of the answer than the log keeps; the rest is left unread.
-const excerptOf = (response: HttpClientResponse.HttpClientResponse) =>
-  response.stream.pipe(
-    Stream.runFoldWhile(new Uint8Array(0), (bytes) => bytes.length < responseExcerptBytes, concat),
-    Effect.map((bytes) => utf8Decoder.decode(bytes.subarray(0, responseExcerptBytes)))
-  )
-
 const elapsedMillis = (startNanos: bigint) =>
   Effect.map(Clock.currentTimeNanos, (now) => Number((now - startNanos) / 1_000_000n))
-
-/**
- * The client deliveries go through: no trace headers (a receiver has no use
- * for our trace ids) and no span per request.
- */
-export const deliveryClient = (client: HttpClient.HttpClient): HttpClient.HttpClient =>
-  client.pipe(HttpClient.withTracerPropagation(false), HttpClient.withTracerDisabledWhen(() => true))
 
 /**
  * POSTs the event to the target. Never fails: every outcome is a `Sent`. A URL
@@ -89,7 +67,7 @@ export const deliveryClient = (client: HttpClient.HttpClient): HttpClient.HttpCl
  * refused address is refused by the client's connection (`Destinations`).
  */
 export const send = (
-  client: HttpClient.HttpClient,
+  transport: DeliveryTransport["Type"],
   target: Target,
   rule: DestinationRule,
   deadline: Duration.Duration = responseDeadline
@@ -106,7 +84,8 @@ export const send = (
       failureReason: Option.some("destination_refused"),
       refusal: Option.some(reason)
     })
-    const textRefusal = urlRefusal(rule.environment, rule.allowedHosts, new URL(target.url))
+    const url = new URL(target.url)
+    const textRefusal = urlRefusal(rule.environment, rule.allowedHosts, url)
     if (textRefusal !== undefined) return refused(textRefusal)
     const headers = WebhookSignature.headers({
       id: target.event.id,
@@ -114,16 +93,16 @@ export const send = (
       body,
       secrets: activeSecrets(target.secrets, startedAt)
     })
-    const request = HttpClientRequest.post(target.url).pipe(
-      HttpClientRequest.setHeaders({ ...headers, "user-agent": userAgent }),
-      HttpClientRequest.bodyUint8Array(body, "application/json")
-    )
-    const answer = yield* client.execute(request).pipe(
+    const answer = yield* transport.post({
+      url,
+      headers: { ...headers, "user-agent": userAgent, "content-type": "application/json" },
+      body
+    }).pipe(
       Effect.timeoutFail({ duration: deadline, onTimeout: () => "timed_out" as const }),
       Effect.either
     )
     if (Either.isLeft(answer)) {
-      const refusal = refusalIn(answer.left)
+      const refusal = answer.left === "timed_out" ? undefined : refusalIn(answer.left.cause)
       if (refusal !== undefined) return refused(refusal.reason)
       const failureReason: WebhookAttemptFailureReason = answer.left === "timed_out" ? "timed_out" : "connection_failed"
       return {
@@ -138,7 +117,7 @@ export const send = (
     const response = answer.right
     // The status decides the outcome; the excerpt is best effort within what is left of the deadline.
     const remaining = Duration.subtract(deadline, Duration.millis(yield* elapsedMillis(startNanos)))
-    const responseBody = yield* excerptOf(response).pipe(
+    const responseBody = yield* response.excerpt.pipe(
       Effect.timeoutOption(Duration.max(remaining, Duration.zero)),
       Effect.orElseSucceed(() => Option.none<string>())
     )

@@ -99,7 +99,7 @@ export const guardedLookup = (
 export const makeAgent = (
   environment: Environment,
   resolveAll?: ResolveAll
-): Effect.Effect<Agent, never, Scope.Scope | WebhookDestinations> =>
+): Effect.Effect<Agent, never, Scope.Scope> =>
   Effect.gen(function*() {
     const { allowedHosts } = yield* WebhookDestinations
     return yield* Effect.acquireRelease(

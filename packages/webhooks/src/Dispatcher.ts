@@ -25,7 +25,6 @@
  *   than the event retention (30 days) are deleted in bounded batches.
  * - All time is Effect's Clock, so `TestClock` drives deadlines and retries.
  */
-import { HttpClient } from "@effect/platform"
 import type { Environment } from "@moneta/domain/Environment"
 import { eventRetentionDays } from "@moneta/domain/Event"
 import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
@@ -52,8 +51,9 @@ import {
   Stream
 } from "effect"
 import { randomUUID } from "node:crypto"
-import { deliveryClient, send } from "./Delivery.js"
+import { send } from "./Delivery.js"
 import { nextAttemptAt } from "./RetrySchedule.js"
+import { DeliveryTransport } from "./Transport.js"
 
 export interface DispatcherOptions {
   /** The environment whose deliveries this dispatcher sends (a server serves one). */
@@ -118,7 +118,7 @@ export const make = (options: DispatcherOptions) =>
   Effect.gen(function*() {
     const store = yield* WebhookDeliveries
     const notifications = yield* Notifications
-    const client = deliveryClient(yield* HttpClient.HttpClient)
+    const transport = yield* DeliveryTransport
     const rule = { environment: options.environment, allowedHosts: (yield* WebhookDestinations).allowedHosts }
     const concurrency = options.concurrency ?? defaults.concurrency
     const batchSize = options.batchSize ?? defaults.batchSize
@@ -139,6 +139,8 @@ export const make = (options: DispatcherOptions) =>
     const held = yield* Ref.make(0)
     const claims = yield* Ref.make(0)
     const wake = Effect.asVoid(Queue.offer(wakeups, undefined))
+    // Attempts made and not yet recorded.
+    const unrecorded = new Set<Deferred.Deferred<void>>()
 
     // Recorder: one statement per batch of finished attempts. While POSTs are
     // still under way, it lets the event loop run once more before writing, so
@@ -159,13 +161,16 @@ export const make = (options: DispatcherOptions) =>
         Effect.uninterruptible
       )
       yield* Ref.update(held, (count) => count - batch.length)
-      yield* Effect.forEach(batch, (pending) => Deferred.succeed(pending.recorded, undefined), { discard: true })
+      yield* Effect.forEach(batch, (pending) => {
+        unrecorded.delete(pending.recorded)
+        return Deferred.succeed(pending.recorded, undefined)
+      }, { discard: true })
       yield* wake
     })
 
     const attempt = (claimed: ClaimedDelivery) =>
       Effect.gen(function*() {
-        const sent = yield* send(client, claimed, rule, deadline)
+        const sent = yield* send(transport, claimed, rule, deadline)
         const attemptNumber = claimed.attemptCount + 1
         const succeeded = Option.isNone(sent.failureReason)
         const next = nextAttemptAt({
@@ -207,12 +212,14 @@ export const make = (options: DispatcherOptions) =>
             response_status_code: webhookAttempt.response_status_code
           }))
         }
+        // The worker goes on to its next POST while the attempt waits for its batch's statement;
+        // `held` keeps the claimer from taking more than that, and shutdown waits for `unrecorded`.
         const recorded = yield* Deferred.make<void>()
+        unrecorded.add(recorded)
         yield* Queue.offer(records, {
           record: { deliveryId: claimed.id, claimToken: claimed.claimToken, tenant: claimed.tenant, attempt: webhookAttempt, next },
           recorded
         })
-        yield* Deferred.await(recorded)
       })
 
     // Workers are never interrupted: at shutdown each receives `stop` once the
@@ -315,8 +322,8 @@ export const make = (options: DispatcherOptions) =>
     )
 
     // Scope finalizers run in reverse order of addition: the claimer and the listener
-    // stop first; then the claims nobody started are released, and the workers finish
-    // the attempts they are in (the recorder still records them); the recorder stops last.
+    // stop first; then the claims nobody started are released, the workers finish
+    // the attempts they are in, and every attempt made is recorded; the recorder stops last.
     yield* Effect.forkScoped(Effect.forever(recordBatch))
     const workers = yield* Effect.forEach(Array.from({ length: concurrency }), () => Effect.forkDaemon(worker))
     yield* Effect.addFinalizer(() =>
@@ -329,6 +336,7 @@ export const make = (options: DispatcherOptions) =>
         }
         yield* Queue.offerAll(work, workers.map(() => stop))
         yield* Fiber.awaitAll(workers)
+        yield* Effect.forEach([...unrecorded], Deferred.await, { discard: true })
       })
     )
     yield* Effect.forkScoped(listener)
@@ -337,10 +345,10 @@ export const make = (options: DispatcherOptions) =>
     return Dispatcher.of({ wake, running: Effect.map(Fiber.poll(claiming), Option.isNone) })
   })
 
-/** The dispatcher as a layer (it needs the database, its notifications and an `HttpClient`). */
+/** The dispatcher as a layer (it needs the database, its notifications and a `DeliveryTransport`). */
 export const layer = (
   options: DispatcherOptions
-): Layer.Layer<Dispatcher, never, WebhookDeliveries | Notifications | HttpClient.HttpClient> =>
+): Layer.Layer<Dispatcher, never, WebhookDeliveries | Notifications | DeliveryTransport> =>
   Layer.scoped(Dispatcher, make(options))
 
 /**

@@ -5,7 +5,6 @@
  * delivered at least once, and the duplicates are counted (none expected
  * without crashes). Runs when `DATABASE_URL` is set.
  */
-import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import type { Environment } from "@moneta/domain/Environment"
 import * as Database from "@moneta/store/Database"
@@ -15,6 +14,7 @@ import { Deferred, Duration, Effect, Layer, Redacted } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import * as Dispatcher from "../src/Dispatcher.js"
+import * as Transport from "../src/Transport.js"
 import * as Receiver from "./support/Receiver.js"
 import * as Seed from "./support/Seed.js"
 
@@ -79,7 +79,7 @@ describe.runIf(kinds.length > 0)("crash safety (postgres, separate processes)", 
         // Another dispatcher (this process) takes the delivery once the dead one's lease runs out.
         yield* Layer.build(
           Dispatcher.layer({ environment: "sandbox", pollInterval: Duration.millis(100) }).pipe(
-            Layer.provide(NodeHttpClient.layerUndici)
+            Layer.provide(Transport.layer("sandbox"))
           )
         )
         const [, second] = yield* Receiver.take(receiver, 2)

@@ -5,7 +5,6 @@
  * says (real-time decisions only when selected, active subscriptions only,
  * the same environment only).
  */
-import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, layer } from "@effect/vitest"
 import type { Environment } from "@moneta/domain/Environment"
 import { Event } from "@moneta/domain/Event"
@@ -16,11 +15,12 @@ import { DateTime, Effect, Either, Layer, Schema } from "effect"
 import { Webhook as StandardWebhook } from "standardwebhooks"
 import { Webhook as SvixWebhook } from "svix"
 import * as Dispatcher from "../src/Dispatcher.js"
+import * as Transport from "../src/Transport.js"
 import * as Receiver from "./support/Receiver.js"
 import * as Seed from "./support/Seed.js"
 
 const dispatcher = (environment: Environment) =>
-  Layer.build(Dispatcher.layer({ environment }).pipe(Layer.provide(NodeHttpClient.layerUndici), Layer.provide(Seed.LoopbackAllowed)))
+  Layer.build(Dispatcher.layer({ environment }).pipe(Layer.provide(Transport.layer(environment)), Layer.provide(Seed.LoopbackAllowed)))
 
 const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64")
 

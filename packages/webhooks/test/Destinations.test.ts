@@ -6,7 +6,6 @@
  * Either way the attempt is recorded as failed with `destination_refused`
  * and no answer.
  */
-import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it, layer } from "@effect/vitest"
 import type { Environment } from "@moneta/domain/Environment"
 import { WebhookDestinations } from "@moneta/domain/WebhookDestination"
@@ -14,8 +13,9 @@ import * as TestDatabase from "@moneta/store/testing"
 import type { TenantShape } from "@moneta/store/Tenant"
 import { Effect, Layer, Schedule } from "effect"
 import type * as Dns from "node:dns"
-import { guardedLookup, makeAgent, RefusedDestination, type ResolveAll } from "../src/Destinations.js"
+import { guardedLookup, RefusedDestination, type ResolveAll } from "../src/Destinations.js"
 import * as Dispatcher from "../src/Dispatcher.js"
+import * as Transport from "../src/Transport.js"
 import * as Seed from "./support/Seed.js"
 
 // A resolver with fixed answers: what a hostile DNS server could say at delivery time.
@@ -62,14 +62,10 @@ for (const kind of TestDatabase.testDatabases) {
       timeout: TestDatabase.timeout,
       excludeTestServices: true
     })((it) => {
-      const dispatcher = Layer.unwrapScoped(Effect.map(
-        makeAgent("live", fixedResolver(answers)),
-        (agent) =>
-          Dispatcher.layer({ environment: "live" }).pipe(
-            Layer.provide(NodeHttpClient.layerUndiciWithoutDispatcher),
-            Layer.provide(Layer.succeed(NodeHttpClient.Dispatcher, agent))
-          )
-      )).pipe(Layer.provide(Layer.succeed(WebhookDestinations, { allowedHosts: [], resolve: () => Effect.succeed([]) })))
+      const dispatcher = Dispatcher.layer({ environment: "live" }).pipe(
+        Layer.provide(Transport.layer("live", fixedResolver(answers))),
+        Layer.provide(Layer.succeed(WebhookDestinations, { allowedHosts: [], resolve: () => Effect.succeed([]) }))
+      )
 
       for (const [name, url] of [
         ["an internal IP literal", "https://169.254.169.254/latest/meta-data/"],

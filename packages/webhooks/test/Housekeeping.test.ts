@@ -4,7 +4,6 @@
  * log line) instead of being sent forever; attempts and finished deliveries
  * past the 30-day event retention are deleted, newer ones kept.
  */
-import { NodeHttpClient } from "@effect/platform-node"
 import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
 import type { Environment } from "@moneta/domain/Environment"
@@ -30,6 +29,7 @@ import {
   TestServices
 } from "effect"
 import * as Dispatcher from "../src/Dispatcher.js"
+import * as Transport from "../src/Transport.js"
 import { underTestClock } from "./support/Clock.js"
 import * as Receiver from "./support/Receiver.js"
 import * as Seed from "./support/Seed.js"
@@ -41,7 +41,7 @@ const startDispatcher = (environment: Environment, options: Omit<Dispatcher.Disp
   Effect.map(
     Layer.build(
       Dispatcher.layer({ environment, pollInterval: Duration.days(60), ...options }).pipe(
-        Layer.provide(NodeHttpClient.layerUndici),
+        Layer.provide(Transport.layer(environment)),
         Layer.provide(Seed.LoopbackAllowed)
       )
     ),

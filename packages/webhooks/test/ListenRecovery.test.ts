@@ -4,7 +4,6 @@
  * on a throwaway cluster of its own (the test restarts it), when Postgres'
  * server binaries are installed.
  */
-import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import * as Database from "@moneta/store/Database"
 import * as Migrations from "@moneta/store/Migrations"
@@ -13,6 +12,7 @@ import * as ThrowawayPostgres from "@moneta/store/ThrowawayPostgres"
 import { channel } from "@moneta/store/WebhookDeliveries"
 import { Duration, Effect, Layer, Queue, Stream } from "effect"
 import * as Dispatcher from "../src/Dispatcher.js"
+import * as Transport from "../src/Transport.js"
 import * as Receiver from "./support/Receiver.js"
 import * as Seed from "./support/Seed.js"
 
@@ -50,7 +50,7 @@ describe.runIf(ThrowawayPostgres.binDir !== undefined)("a Postgres restart", () 
       yield* Effect.gen(function*() {
         const tenant = yield* Seed.tenant("sandbox")
         yield* Seed.subscribe(tenant, { url: receiver.url, secret: "restart" })
-        yield* Layer.build(Dispatcher.layer({ environment: "sandbox", pollInterval }).pipe(Layer.provide(NodeHttpClient.layerUndici)))
+        yield* Layer.build(Dispatcher.layer({ environment: "sandbox", pollInterval }).pipe(Layer.provide(Transport.layer("sandbox"))))
         yield* Effect.scoped(listening)
 
         const [before] = yield* Seed.emit(tenant, ["wire_transfer.created"])

@@ -4,7 +4,6 @@
  * 10 s) gets exactly 8 attempts at the spec's offsets from the event and none
  * after; a success stops the retries; the sandbox makes one attempt.
  */
-import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it as pure, layer } from "@effect/vitest"
 import type { Environment } from "@moneta/domain/Environment"
 import type { WebhookAttempt, WebhookAttemptFailureReason } from "@moneta/domain/WebhookAttempt"
@@ -12,6 +11,7 @@ import * as TestDatabase from "@moneta/store/testing"
 import type { TenantShape } from "@moneta/store/Tenant"
 import { Context, DateTime, Duration, Effect, Layer, Option, Queue, TestClock, TestServices } from "effect"
 import * as Dispatcher from "../src/Dispatcher.js"
+import * as Transport from "../src/Transport.js"
 import { attemptOffsets, nextAttemptAt } from "../src/RetrySchedule.js"
 import { underTestClock } from "./support/Clock.js"
 import * as Receiver from "./support/Receiver.js"
@@ -27,7 +27,7 @@ const startDispatcher = (environment: Environment) =>
   Effect.map(
     Layer.build(
       Dispatcher.layer({ environment, pollInterval: Duration.days(30) }).pipe(
-        Layer.provide(NodeHttpClient.layerUndici),
+        Layer.provide(Transport.layer(environment)),
         Layer.provide(Seed.LoopbackAllowed)
       )
     ),

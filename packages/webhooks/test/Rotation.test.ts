@@ -3,7 +3,6 @@
  * (new secret first), each verifying on its own; after the overlap only the
  * new secret signs and the old one fails.
  */
-import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, layer } from "@effect/vitest"
 import * as WebhookSignature from "@moneta/domain/WebhookSignature"
 import { EventSubscriptions } from "@moneta/store/EventSubscriptions"
@@ -12,6 +11,7 @@ import { Context, DateTime, Duration, Effect, Either, Layer, TestClock, TestCont
 import { Webhook as StandardWebhook } from "standardwebhooks"
 import { Webhook as SvixWebhook } from "svix"
 import * as Dispatcher from "../src/Dispatcher.js"
+import * as Transport from "../src/Transport.js"
 import * as Receiver from "./support/Receiver.js"
 import * as Seed from "./support/Seed.js"
 
@@ -36,7 +36,7 @@ for (const kind of TestDatabase.testDatabases) {
           const dispatcher = Context.get(
             yield* Layer.build(
               Dispatcher.layer({ environment: "sandbox", pollInterval: Duration.days(30) }).pipe(
-                Layer.provide(NodeHttpClient.layerUndici)
+                Layer.provide(Transport.layer("sandbox"))
               )
             ),
             Dispatcher.Dispatcher

@@ -3,17 +3,17 @@
  * deliveries claimed but not started are handed back at once, and the next
  * dispatcher sends them without waiting for a lease to run out.
  */
-import { NodeHttpClient } from "@effect/platform-node"
 import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
 import * as TestDatabase from "@moneta/store/testing"
 import { Deferred, Duration, Effect, Exit, Layer, Schema, Scope } from "effect"
 import * as Dispatcher from "../src/Dispatcher.js"
+import * as Transport from "../src/Transport.js"
 import * as Receiver from "./support/Receiver.js"
 import * as Seed from "./support/Seed.js"
 
 const dispatcher = Dispatcher.layer({ environment: "sandbox", concurrency: 1, batchSize: 5, lease: Duration.minutes(10) }).pipe(
-  Layer.provide(NodeHttpClient.layerUndici)
+  Layer.provide(Transport.layer("sandbox"))
 )
 
 const ClaimRow = Schema.Struct({ claimed: Schema.Number, pending: Schema.Number })

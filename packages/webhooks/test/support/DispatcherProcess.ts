@@ -5,12 +5,13 @@
  * `TEST_POLL_MILLIS`. Logs "dispatcher ready" once it runs; the test kills it
  * with SIGKILL, which no finalizer survives.
  */
-import { NodeHttpClient, NodeRuntime } from "@effect/platform-node"
+import { NodeRuntime } from "@effect/platform-node"
 import { Environment } from "@moneta/domain/Environment"
 import * as Database from "@moneta/store/Database"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { Config, Duration, Effect, Layer, Schema } from "effect"
 import * as Dispatcher from "../../src/Dispatcher.js"
+import * as Transport from "../../src/Transport.js"
 
 const settings = Config.all({
   url: Config.redacted("DATABASE_URL"),
@@ -21,7 +22,7 @@ const settings = Config.all({
 
 const DispatcherLive = Layer.unwrapEffect(Effect.map(settings, ({ environment, lease, poll, url }) =>
   Dispatcher.layer({ environment, lease: Duration.millis(lease), pollInterval: Duration.millis(poll) }).pipe(
-    Layer.provide(Layer.merge(WebhookDeliveries.Default, NodeHttpClient.layerUndici)),
+    Layer.provide(Layer.merge(WebhookDeliveries.Default, Transport.layer(environment))),
     Layer.provide(Database.layerPostgres(url))
   )))
 
