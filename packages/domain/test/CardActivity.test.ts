@@ -72,7 +72,7 @@ describe("card activity", () => {
   it.prop("a user's approval beyond the available balance is still declined insufficient_funds",
     [activeCardArbitrary, amountArbitrary],
     ([card, amount]) => {
-      const approval = CardDecision.AuthorizationAnswer.Approve({ actioner: "user", realTimeDecisionId: null, balance: null })
+      const approval = CardDecision.AuthorizationAnswer.Approve({ actioner: "user", realTimeDecisionId: null, balance: null, partialAmount: null })
       const step = Either.getOrThrow(authorize(card, amount, amount - 1, approval))
       expect(step.declinedTransaction?.source).toMatchObject({ card_decline: { reason: "insufficient_funds", actioner: "increase" } })
     })

@@ -68,6 +68,17 @@ export class IdempotencyRecords extends Effect.Service<IdempotencyRecords>()("@m
         Effect.orDie
       )
 
-    return { claim, complete, release } as const
+    /**
+     * Claims again a key whose request was abandoned (`status` = `abandoned`:
+     * its process died while it waited); false when another request got it first.
+     */
+    const reclaim = (tenant: TenantShape, key: string, abandoned: number) =>
+      sql`UPDATE idempotency_records SET status = 0
+        WHERE ${tenantIs(sql, tenant)} AND key = ${key} AND status = ${abandoned} RETURNING key`.pipe(
+        Effect.map((rows) => rows.length > 0),
+        Effect.orDie
+      )
+
+    return { claim, complete, release, reclaim } as const
   })
 }) {}

@@ -12,6 +12,7 @@ import mail from "./0004_mail.js"
 import webhookHardening from "./0005_webhook_hardening.js"
 import cards from "./0006_cards.js"
 import realTimeDecisions from "./0007_real_time_decisions.js"
+import walletAuthentications from "./0010_wallet_authentications.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_core": core,
@@ -20,5 +21,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0004_mail": mail,
   "0005_webhook_hardening": webhookHardening,
   "0006_cards": cards,
-  "0007_real_time_decisions": realTimeDecisions
+  "0007_real_time_decisions": realTimeDecisions,
+  "0010_wallet_authentications": walletAuthentications
 }
