@@ -1,0 +1,112 @@
+/**
+ * A simulation whose process died while it waited for its real-time decision
+ * (simulated: its key claimed and its decision raised, then nothing more).
+ * Under `TestClock` over a real test database: a retry with its key is 409
+ * while the death is not yet certain; once the sweeper has timed the decision
+ * out and the grace has passed, the key is given up and a retry runs again,
+ * reusing the decision (the client is asked once); its outcome applies once.
+ */
+import { SqlClient } from "@effect/sql"
+import { describe, expect, layer } from "@effect/vitest"
+import { CurrentIdempotencyKey } from "@moneta/bank/Caller"
+import { Idempotency } from "@moneta/bank/Idempotency"
+import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
+import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
+import { Caller } from "@moneta/domain/Caller"
+import { CardId, GroupId } from "@moneta/domain/Ids"
+import type { Request } from "@moneta/domain/RealTimeDecision"
+import { defaultTimeoutWindows } from "@moneta/domain/RealTimeDecision"
+import { ApiKeys } from "@moneta/store/ApiKeys"
+import { IdempotencyRecords } from "@moneta/store/IdempotencyRecords"
+import { makeId } from "@moneta/store/IdGenerator"
+import * as TestDatabase from "@moneta/store/testing"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { DateTime, Duration, Effect, Layer, Option, TestClock, TestContext } from "effect"
+
+const tokenRequest: Request = {
+  category: "digital_wallet_token_requested",
+  digital_wallet_token: { card_id: CardId.make("card_test"), decision: null, device: { identifier: null }, digital_wallet: "wallet_a" }
+}
+const window = defaultTimeoutWindows.digital_wallet_token_requested
+const abandonAfter = Duration.seconds(30)
+const key = "dies-while-waiting"
+const request = { key: Option.some(key), fingerprint: "POST /simulations/digital_wallet_token_requests {card_test}" }
+
+/** A group of its own, as the caller, under a fresh `TestClock` (the database keeps real time). */
+const asNewCaller = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.gen(function*() {
+    const groupId = GroupId.make(yield* makeId("group"))
+    yield* (yield* ApiKeys).insertGroup(groupId, "Abandoned", yield* DateTime.now)
+    return yield* Effect.provideService(effect, Caller, {
+      groupId,
+      environment: "sandbox",
+      apiKeyId: "api_key_test",
+      apiKeyDescription: null
+    })
+  }).pipe(Effect.scoped, Effect.provide(TestContext.TestContext))
+
+const decisionsOf = (groupId: GroupId) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql<{ id: string }>`SELECT id FROM real_time_decisions WHERE group_id = ${groupId}`.pipe(Effect.orDie))
+
+const testLayer = (kind: TestDatabase.Kind) =>
+  Layer.mergeAll(RealTimeDecisions.Default, ApiKeys.Default, Idempotency.Default, IdempotencyRecords.Default).pipe(
+    Layer.provideMerge(TestDatabase.layerFor(kind))
+  )
+
+for (const kind of TestDatabase.testDatabases) {
+  describe(`a simulation that died waiting (${kind})`, () => {
+    layer(testLayer(kind), { timeout: TestDatabase.timeout, excludeTestServices: true })((it) => {
+      it.effect("its key is given up after the sweeper's grace; the retry reuses its decision and applies it once", () =>
+        asNewCaller(Effect.gen(function*() {
+          const decisions = yield* RealTimeDecisions
+          const idempotency = yield* Idempotency
+          const { groupId, ...tenant } = yield* Caller
+          // the first run: its key claimed, its decision raised, then its process dies
+          yield* transactionally((yield* IdempotencyRecords).claim({ groupId, ...tenant }, key, request.fingerprint, yield* DateTime.now))
+          const raised = yield* Effect.provideService(decisions.raise(tokenRequest, null), CurrentIdempotencyKey, request.key)
+          const retry = idempotency.runWaiting(
+            request,
+            Effect.tap(decisions.ask(tokenRequest, null), (decision) => decisions.markApplied(decision.id)),
+            (decision) => Effect.succeed({ status: 200, body: { id: decision.id, status: decision.status }, resourceId: decision.id })
+          )
+
+          // the window passes: the sweeper times the decision out, the key is still the dead request's
+          yield* TestClock.adjust(window)
+          expect(yield* RealTimeDecisionSweeper.sweep("sandbox", abandonAfter)).toBeGreaterThanOrEqual(1)
+          expect((yield* decisions.retrieve(raised.id)).status).toBe("timed_out")
+          expect((yield* Effect.flip(retry))._tag).toBe("InvalidOperationError")
+
+          // past the grace the sweeper gives the key up: the retry runs, reusing the decision
+          yield* TestClock.adjust(abandonAfter)
+          yield* RealTimeDecisionSweeper.sweep("sandbox", abandonAfter)
+          const retried = yield* retry
+          expect(retried._tag).toBe("Fresh")
+          if (retried._tag === "Fresh") expect(retried.value).toMatchObject({ id: raised.id, status: "timed_out" })
+          expect((yield* decisionsOf(groupId)).map((row) => row.id)).toEqual([raised.id])
+
+          // a further retry is answered from the stored response; a different request with the key is refused
+          expect(yield* retry).toMatchObject({ _tag: "Replayed", response: { resourceId: raised.id } })
+          const other = idempotency.runWaiting({ ...request, fingerprint: "another request" }, decisions.ask(tokenRequest, null), () =>
+            Effect.succeed({ status: 200, body: {}, resourceId: null }))
+          expect((yield* Effect.flip(other))._tag).toBe("IdempotencyKeyAlreadyUsedError")
+          // the outcome was applied once: applying it again is refused
+          expect((yield* Effect.flip(decisions.markApplied(raised.id)))._tag).toBe("InvalidOperationError")
+        })))
+
+      it.effect("a live waiter's key is never given up: its decisions are still pending or just finished", () =>
+        asNewCaller(Effect.gen(function*() {
+          const decisions = yield* RealTimeDecisions
+          const { groupId, ...tenant } = yield* Caller
+          yield* transactionally((yield* IdempotencyRecords).claim({ groupId, ...tenant }, key, request.fingerprint, yield* DateTime.now))
+          yield* Effect.provideService(decisions.raise(tokenRequest, null), CurrentIdempotencyKey, request.key)
+          yield* TestClock.adjust(Duration.sum(window, Duration.subtract(abandonAfter, Duration.millis(1))))
+          expect(yield* decisions.abandonDeadWaiters("sandbox", abandonAfter)).toBe(0)
+          yield* RealTimeDecisionSweeper.sweep("sandbox", abandonAfter)
+          expect(yield* decisions.abandonDeadWaiters("sandbox", abandonAfter)).toBe(0)
+          yield* TestClock.adjust(Duration.millis(1))
+          expect(yield* decisions.abandonDeadWaiters("sandbox", abandonAfter)).toBe(1)
+        })))
+    })
+  })
+}
