@@ -13,37 +13,17 @@ import { Idempotency } from "@moneta/bank/Idempotency"
 import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
 import { Caller } from "@moneta/domain/Caller"
-import { CardId, GroupId } from "@moneta/domain/Ids"
-import type { Request } from "@moneta/domain/RealTimeDecision"
-import { defaultTimeoutWindows } from "@moneta/domain/RealTimeDecision"
+import type { GroupId } from "@moneta/domain/Ids"
 import { ApiKeys } from "@moneta/store/ApiKeys"
 import { IdempotencyRecords } from "@moneta/store/IdempotencyRecords"
-import { makeId } from "@moneta/store/IdGenerator"
 import * as TestDatabase from "@moneta/store/testing"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { DateTime, Duration, Effect, Layer, Option, TestClock, TestContext } from "effect"
+import { DateTime, Duration, Effect, Layer, Option, TestClock } from "effect"
+import { tokenRequest, underTestClock, window } from "./support/DecisionCallers.js"
 
-const tokenRequest: Request = {
-  category: "digital_wallet_token_requested",
-  digital_wallet_token: { card_id: CardId.make("card_test"), decision: null, device: { identifier: null }, digital_wallet: "wallet_a" }
-}
-const window = defaultTimeoutWindows.digital_wallet_token_requested
 const abandonAfter = Duration.seconds(30)
 const key = "dies-while-waiting"
 const request = { key: Option.some(key), fingerprint: "POST /simulations/digital_wallet_token_requests {card_test}" }
-
-/** A group of its own, as the caller, under a fresh `TestClock` (the database keeps real time). */
-const asNewCaller = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.gen(function*() {
-    const groupId = GroupId.make(yield* makeId("group"))
-    yield* (yield* ApiKeys).insertGroup(groupId, "Abandoned", yield* DateTime.now)
-    return yield* Effect.provideService(effect, Caller, {
-      groupId,
-      environment: "sandbox",
-      apiKeyId: "api_key_test",
-      apiKeyDescription: null
-    })
-  }).pipe(Effect.scoped, Effect.provide(TestContext.TestContext))
 
 const decisionsOf = (groupId: GroupId) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) =>
@@ -58,7 +38,7 @@ for (const kind of TestDatabase.testDatabases) {
   describe(`a simulation that died waiting (${kind})`, () => {
     layer(testLayer(kind), { timeout: TestDatabase.timeout, excludeTestServices: true })((it) => {
       it.effect("its key is given up after the sweeper's grace; the retry reuses its decision and applies it once", () =>
-        asNewCaller(Effect.gen(function*() {
+        underTestClock(Effect.gen(function*() {
           const decisions = yield* RealTimeDecisions
           const idempotency = yield* Idempotency
           const { groupId, ...tenant } = yield* Caller
@@ -95,7 +75,7 @@ for (const kind of TestDatabase.testDatabases) {
         })))
 
       it.effect("a live waiter's key is never given up: its decisions are still pending or just finished", () =>
-        asNewCaller(Effect.gen(function*() {
+        underTestClock(Effect.gen(function*() {
           const decisions = yield* RealTimeDecisions
           const { groupId, ...tenant } = yield* Caller
           yield* transactionally((yield* IdempotencyRecords).claim({ groupId, ...tenant }, key, request.fingerprint, yield* DateTime.now))

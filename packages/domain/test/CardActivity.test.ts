@@ -8,16 +8,11 @@ import type { CardPayment } from "../src/CardPayment.js"
 import * as Ids from "../src/Ids.js"
 import { PendingTransaction } from "../src/PendingTransaction.js"
 import * as Cards from "../src/testing/Cards.js"
+import { authorizationIds } from "./support/AuthorizationIds.js"
 
 const at = DateTime.unsafeMake("2026-11-23T12:00:00.000Z")
 
-const ids = {
-  cardPayment: Ids.CardPaymentId.make("card_payment_model"),
-  cardAuthorization: Ids.CardAuthorizationId.make("card_authorization_model"),
-  cardDecline: Ids.CardDeclineId.make("card_decline_model"),
-  pendingTransaction: Ids.PendingTransactionId.make("pending_transaction_model"),
-  declinedTransaction: Ids.DeclinedTransactionId.make("declined_transaction_model")
-}
+const ids = authorizationIds
 
 const activeCardArbitrary = Cards.cardArbitrary.map((card) => new Card({ ...card, status: "active" }))
 
