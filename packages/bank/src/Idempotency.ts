@@ -6,7 +6,13 @@
  * back and store nothing, so they may be retried with the same key.
  */
 import { IdempotencyKeyAlreadyUsedError, InvalidOperationError } from "@moneta/domain/Errors"
-import { IdempotencyRecords, type StoredResponse as ClaimedRecord } from "@moneta/store/IdempotencyRecords"
+import {
+  abandoned,
+  IdempotencyRecords,
+  inProgress,
+  retrying,
+  type StoredResponse as ClaimedRecord
+} from "@moneta/store/IdempotencyRecords"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect, Exit, Option } from "effect"
@@ -19,15 +25,6 @@ export interface StoredResponse {
   readonly resourceId: string | null
 }
 
-/** The status of a claimed key whose request has not finished. */
-const inProgress = 0
-
-/**
- * The status of a claimed key whose request died while it waited for a
- * real-time decision (the sweeper marks it): the same request may run again,
- * reusing that decision; a different one is still refused.
- */
-export const abandoned = -1
 
 export type Outcome<A> =
   | { readonly _tag: "Fresh"; readonly value: A }
@@ -51,7 +48,8 @@ const replayOf = (existing: ClaimedRecord, fingerprint: string) => {
       detail: "This idempotency key was already used with a different request."
     }))
   }
-  if (existing.status === inProgress || existing.status === abandoned) {
+  // an abandoned key is refused here only for a request that may not retry it (see `runWaiting`)
+  if (existing.status === inProgress || existing.status === abandoned || existing.status === retrying) {
     return Effect.fail(new InvalidOperationError({
       detail: "The first request with this idempotency key is still in progress (waiting for a real-time decision); retry once it has finished."
     }))
@@ -111,7 +109,7 @@ export class Idempotency extends Effect.Service<Idempotency>()("@moneta/bank/Ide
             const existing = yield* transactionally(records.claim(tenant, key, request.fingerprint, yield* now))
             const retried = Option.isSome(existing) && existing.value.status === abandoned &&
               existing.value.fingerprint === request.fingerprint &&
-              (yield* transactionally(records.reclaim(tenant, key, abandoned)))
+              (yield* transactionally(records.reclaim(tenant, key)))
             if (Option.isSome(existing) && !retried) return yield* replayOf(existing.value, request.fingerprint)
             const value = yield* Effect.onExit(withKey, (exit) =>
               Exit.isSuccess(exit) ? Effect.void : transactionally(records.release(tenant, key)))

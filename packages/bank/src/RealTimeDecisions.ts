@@ -26,7 +26,6 @@ import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Config, Context, DateTime, Deferred, Duration, Effect, Layer, Option, Stream } from "effect"
 import { idempotencyKey } from "./Caller.js"
-import { abandoned } from "./Idempotency.js"
 import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
@@ -175,8 +174,9 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
 
     /**
      * The decision of this category that an earlier run of the same request
-     * (same idempotency key) raised: a request retried after its process died
-     * reuses it, so the client is asked once.
+     * raised, when this run retries a request whose process died (its key
+     * `retrying`): it reuses the decision, so the client is asked once. A
+     * request whose first run failed normally asks anew.
      */
     const raisedBefore = (category: RealTimeDecision.Category) =>
       Effect.gen(function*() {
@@ -209,7 +209,7 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
     const abandonDeadWaiters = (environment: Environment, grace: Duration.Duration) =>
       transactionally(Effect.gen(function*() {
         const cutoff = DateTime.subtractDuration(yield* now, grace)
-        return yield* store.abandonWaitingRequests(environment, cutoff, abandoned)
+        return yield* store.abandonWaitingRequests(environment, cutoff)
       }))
 
     /** Times out every pending decision of `environment` whose window has passed (the sweeper's work); how many. */

@@ -15,13 +15,7 @@ import { ApiKeys } from "@moneta/store/ApiKeys"
 import { Notifications } from "@moneta/store/Notifications"
 import * as TestDatabase from "@moneta/store/testing"
 import { DateTime, Duration, Effect, Fiber, Layer, Option, Stream, TestClock } from "effect"
-import { tokenRequest, underTestClock, window } from "./support/DecisionCallers.js"
-
-/** Lets pending I/O callbacks run (not a timer: the TestClock is not involved). */
-const yieldToEventLoop = Effect.async<void>((resume) => {
-  const handle = setImmediate(() => resume(Effect.void))
-  return Effect.sync(() => clearImmediate(handle))
-})
+import { tokenRequest, underTestClock, window, yieldToEventLoop } from "./support/DecisionCallers.js"
 
 /** Waits (yielding to the event loop, no time passing) until the caller's newest decision exists; its id. */
 const decisionRaised = (find: () => Effect.Effect<Option.Option<RealTimeDecisionId>>) =>

@@ -5,6 +5,7 @@
  * while the death is not yet certain; once the sweeper has timed the decision
  * out and the grace has passed, the key is given up and a retry runs again,
  * reusing the decision (the client is asked once); its outcome applies once.
+ * A request whose first run failed normally asks anew.
  */
 import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
@@ -18,8 +19,8 @@ import { ApiKeys } from "@moneta/store/ApiKeys"
 import { IdempotencyRecords } from "@moneta/store/IdempotencyRecords"
 import * as TestDatabase from "@moneta/store/testing"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { DateTime, Duration, Effect, Layer, Option, TestClock } from "effect"
-import { tokenRequest, underTestClock, window } from "./support/DecisionCallers.js"
+import { DateTime, Duration, Effect, Exit, Fiber, Layer, Option, TestClock } from "effect"
+import { tokenRequest, underTestClock, window, yieldToEventLoop } from "./support/DecisionCallers.js"
 
 const abandonAfter = Duration.seconds(30)
 const key = "dies-while-waiting"
@@ -72,6 +73,28 @@ for (const kind of TestDatabase.testDatabases) {
           expect((yield* Effect.flip(other))._tag).toBe("IdempotencyKeyAlreadyUsedError")
           // the outcome was applied once: applying it again is refused
           expect((yield* Effect.flip(decisions.markApplied(raised.id)))._tag).toBe("InvalidOperationError")
+        })))
+
+      it.effect("a request whose first run failed (its key released) asks anew: only a dead run's decisions are reused", () =>
+        underTestClock(Effect.gen(function*() {
+          const decisions = yield* RealTimeDecisions
+          const idempotency = yield* Idempotency
+          const { groupId } = yield* Caller
+          const toResponse = (decision: { readonly id: string }) =>
+            Effect.succeed({ status: 200, body: { id: decision.id }, resourceId: decision.id })
+          const failed = idempotency.runWaiting(
+            request,
+            Effect.zipRight(decisions.raise(tokenRequest, null), Effect.fail("refused after asking" as const)),
+            toResponse
+          )
+          expect(yield* Effect.flip(failed)).toBe("refused after asking")
+          const retry = yield* Effect.fork(idempotency.runWaiting(request, decisions.ask(tokenRequest, null), toResponse))
+          // the window passes (again, until the waiter has seen it: it reads the clock between database reads)
+          const finished = yield* Effect.repeat(Effect.zipRight(Effect.zipRight(TestClock.adjust(window), yieldToEventLoop), Fiber.poll(retry)), {
+            until: Option.isSome
+          })
+          expect(Option.map(finished, Exit.map((outcome) => outcome._tag))).toEqual(Option.some(Exit.succeed("Fresh")))
+          expect((yield* decisionsOf(groupId)).length).toBe(2)
         })))
 
       it.effect("a live waiter's key is never given up: its decisions are still pending or just finished", () =>

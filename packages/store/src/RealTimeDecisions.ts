@@ -9,6 +9,7 @@ import { Environment } from "@moneta/domain/Environment"
 import { GroupId, RealTimeDecisionId } from "@moneta/domain/Ids"
 import { type Category, RealTimeDecision, RealTimeDecisionAction } from "@moneta/domain/RealTimeDecision"
 import { DateTime, Effect, Option, Schema } from "effect"
+import { abandoned, inProgress, retrying } from "./IdempotencyRecords.js"
 import { jsonb, makeResourceTable } from "./ResourceTable.js"
 import { type TenantShape, tenantIs } from "./Tenant.js"
 
@@ -63,11 +64,18 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
         Effect.map((rows) => Option.fromNullable(rows[0]?.answer))
       )
 
-    /** The decision of `category` raised by the request with this idempotency key, if one was. */
+    /**
+     * The decision of `category` raised by the request with this idempotency
+     * key, if one was and the request is now `retrying` (its first run died).
+     */
     const findByIdempotencyKey = (tenant: TenantShape, idempotencyKey: string, category: Category) =>
-      sql`SELECT id FROM real_time_decisions
-        WHERE ${tenantIs(sql, tenant)} AND idempotency_key = ${idempotencyKey} AND category = ${category}
-        ORDER BY created_at DESC LIMIT 1`.pipe(
+      sql`SELECT decision.id FROM real_time_decisions AS decision
+        JOIN idempotency_records AS record ON record.group_id = decision.group_id
+          AND record.environment = decision.environment AND record.key = decision.idempotency_key
+        WHERE decision.group_id = ${tenant.groupId} AND decision.environment = ${tenant.environment}
+          AND decision.idempotency_key = ${idempotencyKey} AND decision.category = ${category}
+          AND record.status = ${retrying}
+        ORDER BY decision.created_at DESC LIMIT 1`.pipe(
         Effect.flatMap(decodeIds),
         Effect.orDie,
         Effect.flatMap((rows) => rows[0] === undefined ? Effect.succeedNone : table.find(tenant, rows[0].id))
@@ -89,9 +97,9 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
      * requests whose decisions all finished before `cutoff`: the process
      * that was waiting for them died (a live one finishes at once). How many.
      */
-    const abandonWaitingRequests = (environment: Environment, cutoff: DateTime.Utc, abandoned: number) =>
+    const abandonWaitingRequests = (environment: Environment, cutoff: DateTime.Utc) =>
       sql`UPDATE idempotency_records AS record SET status = ${abandoned}
-        WHERE record.environment = ${environment} AND record.status = 0
+        WHERE record.environment = ${environment} AND record.status IN (${inProgress}, ${retrying})
           AND EXISTS (SELECT 1 FROM real_time_decisions AS decision
             WHERE decision.group_id = record.group_id AND decision.environment = record.environment
               AND decision.idempotency_key = record.key)

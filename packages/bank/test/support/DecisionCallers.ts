@@ -34,3 +34,9 @@ export const asNewCaller = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
 /** The test body as a new caller under a fresh `TestClock`. */
 export const underTestClock = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.scoped(asNewCaller(effect)).pipe(Effect.provide(TestContext.TestContext))
+
+/** Lets pending I/O callbacks run (not a timer: the TestClock is not involved). */
+export const yieldToEventLoop = Effect.async<void>((resume) => {
+  const handle = setImmediate(() => resume(Effect.void))
+  return Effect.sync(() => clearImmediate(handle))
+})
