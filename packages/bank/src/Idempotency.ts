@@ -25,7 +25,6 @@ export interface StoredResponse {
   readonly resourceId: string | null
 }
 
-
 export type Outcome<A> =
   | { readonly _tag: "Fresh"; readonly value: A }
   | { readonly _tag: "Replayed"; readonly response: StoredResponse }
