@@ -64,12 +64,19 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
           RealTimeDecisionRequests.authenticationRequest({ card, body, cardPaymentId, reference }),
           null
         )
-        return { answer: RealTimeDecisionOutcome.authenticationAnswerOf(decision), cardPaymentId, reference }
+        return {
+          answer: RealTimeDecisionOutcome.authenticationAnswerOf(decision),
+          decisionId: decision.id,
+          // a retried request reuses its first decision, and the payment that decision announced
+          cardPaymentId: decision.card_authentication?.upcoming_card_payment_id ?? cardPaymentId,
+          reference
+        }
       })
 
     const authenticate = (body: SimulateCardAuthentication) =>
       Effect.flatMap(askAboutAuthentication(body), (asked) =>
         transactionally(Effect.gen(function*() {
+          if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
           const tenant = yield* Tenant
           const card = yield* orNotFound("card", body.card_id)(cards.find(tenant, body.card_id))
           const cardPaymentId = asked?.cardPaymentId ?? CardPaymentId.make(yield* makeId("card_payment"))
@@ -104,12 +111,17 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
           RealTimeDecisionRequests.challengeRequest({ card, cardPaymentId, oneTimeCode }),
           null
         )
-        return { delivery: RealTimeDecisionOutcome.challengeDeliveryAnswerOf(decision), oneTimeCode }
+        return {
+          delivery: RealTimeDecisionOutcome.challengeDeliveryAnswerOf(decision),
+          decisionId: decision.id,
+          oneTimeCode: decision.card_authentication_challenge?.one_time_code ?? oneTimeCode
+        }
       })
 
     const challenge = (cardPaymentId: CardPaymentId) =>
       Effect.flatMap(askAboutChallengeDelivery(cardPaymentId), (asked) =>
         transactionally(Effect.gen(function*() {
+          if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
           const tenant = yield* Tenant
           const cardPayment = yield* lockPayment(cardPaymentId)
           const card = yield* orNotFound("card", cardPayment.card_id)(cards.find(tenant, cardPayment.card_id))

@@ -41,7 +41,7 @@ export class CardDecider extends Context.Tag("@moneta/bank/CardDecider")<CardDec
 export const serviceDecides = Layer.succeed(CardDecider, {
   authorization: (_context, question) => Effect.succeed(CardDecision.serviceAuthorizationDecision(question)),
   balanceInquiry: () =>
-    Effect.succeed(CardDecision.AuthorizationAnswer.Approve({ actioner: "increase", realTimeDecisionId: null, balance: null })),
+    Effect.succeed(CardDecision.AuthorizationAnswer.Approve({ actioner: "increase", realTimeDecisionId: null, balance: null, partialAmount: null })),
   authentication: (context) => Effect.succeed(CardDecision.serviceAuthenticationDecision(context.card.status)),
   challengeDelivery: () => Effect.succeed(CardDecision.serviceChallengeDelivery),
   digitalWalletToken: () => Effect.succeed(CardDecision.serviceTokenDecision)

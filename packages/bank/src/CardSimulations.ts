@@ -199,12 +199,19 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           }),
           loaded.eventSubscriptionId
         )
-        return { answer: RealTimeDecisionOutcome.authorizationAnswerOf(decision), cardPaymentId, reference }
+        return {
+          answer: RealTimeDecisionOutcome.authorizationAnswerOf(decision),
+          decisionId: decision.id,
+          // a retried request reuses its first decision, and the payment that decision announced
+          cardPaymentId: decision.card_authorization?.upcoming_card_payment_id ?? cardPaymentId,
+          reference
+        }
       })
 
     const authorize = (body: SimulateCardAuthorization) =>
       Effect.flatMap(askAboutAuthorization(body), (asked) =>
         transactionally(Effect.gen(function*() {
+          if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
           const { card, token, authenticated, eventSubscriptionId, forced } = yield* loadAuthorization(body, true)
           const balance = yield* ledger.lockAccount(card.account_id)
           const cardPaymentId = asked?.cardPaymentId ?? authenticated?.id ??
@@ -270,12 +277,13 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           }),
           eventSubscriptionId
         )
-        return { answer: RealTimeDecisionOutcome.authorizationAnswerOf(decision), reference }
+        return { answer: RealTimeDecisionOutcome.authorizationAnswerOf(decision), decisionId: decision.id, reference }
       })
 
     const increment = (body: SimulateCardIncrement) =>
       Effect.flatMap(askAboutIncrement(body), (asked) =>
         transactionally(Effect.gen(function*() {
+          if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
           const { card, cardPayment } = yield* loadPayment(body.card_payment_id)
           const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
           // refuse an increment of an authorization that is not open before anyone is asked about it
@@ -462,12 +470,18 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           }),
           eventSubscriptionId
         )
-        return { answer: RealTimeDecisionOutcome.authorizationAnswerOf(decision), cardPaymentId, reference }
+        return {
+          answer: RealTimeDecisionOutcome.authorizationAnswerOf(decision),
+          decisionId: decision.id,
+          cardPaymentId: decision.card_balance_inquiry?.upcoming_card_payment_id ?? cardPaymentId,
+          reference
+        }
       })
 
     const inquireBalance = (body: SimulateCardBalanceInquiry) =>
       Effect.flatMap(askAboutBalanceInquiry(body), (asked) =>
         transactionally(Effect.gen(function*() {
+          if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
           const { card, token } = yield* cardOf(body)
           const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
           const balance = yield* ledger.lockAccount(card.account_id)

@@ -1,14 +1,19 @@
 /**
  * Digital wallet tokens: list, retrieve, and the sandbox's token request. A
  * card that is not active is refused (`card_not_active`) before anyone is
- * asked; otherwise the decider answers. Either way a token is written with
- * `digital_wallet_token.created`, in one database transaction.
+ * asked; otherwise the decider (or the client, through a real-time decision)
+ * answers, and an approved token may then go through the wallet's
+ * one-time-passcode authentication (another real-time decision). Either way
+ * a token is written with `digital_wallet_token.created`, in one database
+ * transaction.
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import * as CardDecision from "@moneta/domain/CardDecision"
 import * as CardRequests from "@moneta/domain/CardRequests"
 import * as RealTimeDecisionOutcome from "@moneta/domain/RealTimeDecisionOutcome"
 import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionRequests"
+import * as WalletAuthentication from "@moneta/domain/RealTimeDecisionWalletAuthentication"
+import type { Card } from "@moneta/domain/Card"
 import type { SimulateDigitalWalletTokenRequest } from "@moneta/domain/CardSimulations"
 import { DigitalWalletTokenRequestSimulationResult } from "@moneta/domain/CardSimulations"
 import type { DigitalWalletTokenFilter } from "@moneta/domain/DigitalWalletToken"
@@ -17,7 +22,7 @@ import { Cards as CardStore } from "@moneta/store/Cards"
 import { DigitalWalletTokens as DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
 import { makeId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Effect, Random } from "effect"
+import { Effect, Option, Random } from "effect"
 import { CardDecider, serviceDecides } from "./CardDecider.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { Events } from "./Events.js"
@@ -25,6 +30,12 @@ import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
+
+/** A 6-digit one-time passcode. */
+const passcode: Effect.Effect<string> = Effect.map(
+  Effect.all(Array.from({ length: 6 }, () => Random.nextIntBetween(0, 10))),
+  (digits) => digits.join("")
+)
 
 export type DigitalWalletTokenListParameters = ListParameters & DigitalWalletTokenFilter
 
@@ -45,31 +56,67 @@ export class DigitalWalletTokens extends Effect.Service<DigitalWalletTokens>()("
         return toPage(yield* store.list(yield* Tenant, request, { cardId: parameters.card_id }))
       })
 
-    /** A token request asks the client, before its transaction, when a subscription wants it; null when the service decides. */
-    const askAboutToken = (body: SimulateDigitalWalletTokenRequest) =>
+    /**
+     * The token's answer, before the simulation's transaction: the client's
+     * through a real-time decision when a subscription wants it (with the
+     * answer as given, whose approval may name a passcode contact), else the
+     * service's; null for a card refused before anyone is asked.
+     */
+    const decideToken = (card: Card) =>
       Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const card = yield* orNotFound("card", body.card_id)(cards.find(tenant, body.card_id))
         if (CardDecision.forcedTokenDecline(card.status) !== undefined) return null
-        if (!(yield* realTimeDecisions.clientDecides("digital_wallet_token_requested", null))) return null
+        if (!(yield* realTimeDecisions.clientDecides("digital_wallet_token_requested", null))) {
+          const answer = yield* decider.digitalWalletToken({ card, eventSubscriptionId: null })
+          return { answer, decisionId: null, given: null }
+        }
         const decision = yield* realTimeDecisions.ask(RealTimeDecisionRequests.tokenRequest({ card }), null)
-        return RealTimeDecisionOutcome.tokenAnswerOf(decision)
+        return {
+          answer: RealTimeDecisionOutcome.tokenAnswerOf(decision),
+          decisionId: decision.id,
+          given: Option.getOrNull(yield* realTimeDecisions.answerOf(decision.id))
+        }
+      })
+
+    /**
+     * The wallet's one-time-passcode authentication of an approved token,
+     * asked of the client when a subscription wants it and a contact is known;
+     * null when none is asked (the token is then provisioned active).
+     */
+    const authenticateWithPasscode = (card: Card, decided: Effect.Effect.Success<ReturnType<typeof decideToken>>) =>
+      Effect.gen(function*() {
+        if (decided === null || decided.answer._tag !== "Approve") return null
+        const contact = WalletAuthentication.passcodeContact({ tokenAnswer: decided.given, card })
+        if (contact === null) return null
+        if (!(yield* realTimeDecisions.clientDecides("digital_wallet_authentication_requested", null))) return null
+        const decision = yield* realTimeDecisions.ask(
+          WalletAuthentication.authenticationRequest({ card, contact, oneTimePasscode: yield* passcode }),
+          null
+        )
+        return { result: WalletAuthentication.resultOf(decision), decisionId: decision.id }
       })
 
     const simulateRequest = (body: SimulateDigitalWalletTokenRequest) =>
-      Effect.flatMap(askAboutToken(body), (asked) =>
-        transactionally(Effect.gen(function*() {
-          const tenant = yield* Tenant
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const asked = yield* orNotFound("card", body.card_id)(cards.find(tenant, body.card_id))
+        const decided = yield* decideToken(asked)
+        const authenticated = yield* authenticateWithPasscode(asked, decided)
+        return yield* transactionally(Effect.gen(function*() {
+          for (const decisionId of [decided?.decisionId ?? null, authenticated?.decisionId ?? null]) {
+            if (decisionId !== null) yield* realTimeDecisions.markApplied(decisionId)
+          }
           const card = yield* orNotFound("card", body.card_id)(cards.find(tenant, body.card_id))
+          // a card that can no longer be used is refused whatever was answered while it was asked
           const refused = CardDecision.forcedTokenDecline(card.status)
           const answer: CardDecision.TokenAnswer = refused !== undefined
             ? { _tag: "Decline", reason: refused, realTimeDecisionId: null }
-            : asked ?? (yield* decider.digitalWalletToken({ card, eventSubscriptionId: null }))
+            : decided?.answer ?? (yield* decider.digitalWalletToken({ card, eventSubscriptionId: null }))
           const at = yield* now
           const { events: emitted, token } = CardRequests.requestToken({
             at,
             card,
             answer,
+            approvedStatus: WalletAuthentication.approvedTokenStatus(authenticated?.result ?? null),
             last4: String(yield* Random.nextIntBetween(0, 10_000)).padStart(4, "0"),
             id: DigitalWalletTokenId.make(yield* makeId("digital_wallet_token"))
           })
@@ -79,7 +126,8 @@ export class DigitalWalletTokens extends Effect.Service<DigitalWalletTokens>()("
             digital_wallet_token_id: token.id,
             decline_reason: token.decline?.reason ?? null
           })
-        })))
+        }))
+      })
 
     return traced("DigitalWalletTokens", { retrieve, list, simulateRequest } as const)
   }),

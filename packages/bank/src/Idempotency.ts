@@ -6,7 +6,13 @@
  * back and store nothing, so they may be retried with the same key.
  */
 import { IdempotencyKeyAlreadyUsedError, InvalidOperationError } from "@moneta/domain/Errors"
-import { IdempotencyRecords, type StoredResponse as ClaimedRecord } from "@moneta/store/IdempotencyRecords"
+import {
+  abandoned,
+  IdempotencyRecords,
+  inProgress,
+  retrying,
+  type StoredResponse as ClaimedRecord
+} from "@moneta/store/IdempotencyRecords"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect, Exit, Option } from "effect"
@@ -18,9 +24,6 @@ export interface StoredResponse {
   readonly body: unknown
   readonly resourceId: string | null
 }
-
-/** The status of a claimed key whose request has not finished. */
-const inProgress = 0
 
 export type Outcome<A> =
   | { readonly _tag: "Fresh"; readonly value: A }
@@ -44,7 +47,8 @@ const replayOf = (existing: ClaimedRecord, fingerprint: string) => {
       detail: "This idempotency key was already used with a different request."
     }))
   }
-  if (existing.status === inProgress) {
+  // an abandoned key is refused here only for a request that may not retry it (see `runWaiting`)
+  if (existing.status === inProgress || existing.status === abandoned || existing.status === retrying) {
     return Effect.fail(new InvalidOperationError({
       detail: "The first request with this idempotency key is still in progress (waiting for a real-time decision); retry once it has finished."
     }))
@@ -86,7 +90,9 @@ export class Idempotency extends Effect.Service<Idempotency>()("@moneta/bank/Ide
      * the response stored when it finishes. A replay while the first request
      * is still running is 409 `invalid_operation_error` and starts nothing; a
      * replay after it is answered from the stored response; a failed
-     * operation gives the key up, so it may be retried.
+     * operation gives the key up, so it may be retried; so does a process
+     * that died while it waited (the sweeper marks its key `abandoned`), and
+     * the retry reuses the decisions the first run raised.
      */
     const runWaiting = <A, E, R>(
       request: IdempotentRequest,
@@ -100,7 +106,10 @@ export class Idempotency extends Effect.Service<Idempotency>()("@moneta/bank/Ide
           Effect.gen(function*() {
             const tenant = yield* Tenant
             const existing = yield* transactionally(records.claim(tenant, key, request.fingerprint, yield* now))
-            if (Option.isSome(existing)) return yield* replayOf(existing.value, request.fingerprint)
+            const retried = Option.isSome(existing) && existing.value.status === abandoned &&
+              existing.value.fingerprint === request.fingerprint &&
+              (yield* transactionally(records.reclaim(tenant, key)))
+            if (Option.isSome(existing) && !retried) return yield* replayOf(existing.value, request.fingerprint)
             const value = yield* Effect.onExit(withKey, (exit) =>
               Exit.isSuccess(exit) ? Effect.void : transactionally(records.release(tenant, key)))
             yield* transactionally(Effect.flatMap(toResponse(value), (response) => records.complete(tenant, key, response)))

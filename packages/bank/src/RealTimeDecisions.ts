@@ -18,6 +18,7 @@
  */
 import { SqlClient } from "@effect/sql"
 import { Caller as Tenant } from "@moneta/domain/Caller"
+import { InvalidOperationError } from "@moneta/domain/Errors"
 import type { Environment } from "@moneta/domain/Environment"
 import { type EventSubscriptionId, RealTimeDecisionId } from "@moneta/domain/Ids"
 import * as RealTimeDecision from "@moneta/domain/RealTimeDecision"
@@ -28,6 +29,7 @@ import { channel, RealTimeDecisions as RealTimeDecisionStore } from "@moneta/sto
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Config, Context, DateTime, Deferred, Duration, Effect, Layer, Option, Queue, Stream } from "effect"
+import { idempotencyKey } from "./Caller.js"
 import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
@@ -105,7 +107,7 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
         const tenant = yield* Tenant
         const decision = yield* orNotFound("real_time_decision", id)(store.lock(tenant, id))
         const { next } = yield* RealTimeDecision.respond(decision, body, yield* now)
-        yield* store.update(tenant, next)
+        yield* store.updateAnswered(tenant, next, body)
         return next
       })).pipe(Effect.tap((next) => wakeWaiterIfCommitted(next.id)))
 
@@ -126,7 +128,7 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
         const id = RealTimeDecisionId.make(yield* makeId("real_time_decision"))
         const timeoutAt = DateTime.addDuration(createdAt, timing.windows[request.category])
         const { next, events: emitted } = RealTimeDecision.create({ id, created_at: createdAt, timeout_at: timeoutAt }, request)
-        yield* store.insert(tenant, next)
+        yield* store.insert(tenant, next, yield* idempotencyKey)
         if (eventSubscriptionId === null) {
           yield* events.append(tenant, emitted, createdAt)
         } else {
@@ -185,13 +187,53 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
           Effect.catchAll((error) => Effect.logWarning("real-time decision: LISTEN failed; polling instead", error)),
           Effect.forkScoped
         )
-        const raised = yield* raise(request, eventSubscriptionId)
+        const raised = Option.getOrNull(yield* raisedBefore(request.category)) ?? (yield* raise(request, eventSubscriptionId))
         yield* Deferred.succeed(idOf, raised.id)
         yield* Effect.acquireRelease(
           Effect.sync(() => waiters.set(raised.id, wakeups)),
           () => Effect.sync(() => waiters.delete(raised.id))
         )
         return yield* settle(raised.id, wakeups)
+      }))
+
+    /**
+     * The decision of this category that an earlier run of the same request
+     * raised, when this run retries a request whose process died (its key
+     * `retrying`): it reuses the decision, so the client is asked once. A
+     * request whose first run failed normally asks anew.
+     */
+    const raisedBefore = (category: RealTimeDecision.Category) =>
+      Effect.gen(function*() {
+        const key = yield* idempotencyKey
+        if (key === null) return Option.none<RealTimeDecision.RealTimeDecision>()
+        return yield* store.findByIdempotencyKey(yield* Tenant, key, category)
+      })
+
+    /** The client's answer as given (a token approval's contact lives there); None when it did not answer. */
+    const answerOf = (id: RealTimeDecisionId) => Effect.flatMap(Tenant, (tenant) => store.answerOf(tenant, id))
+
+    /**
+     * Records, inside the transaction that applies a decision's outcome, that
+     * it is applied: a second application (a retry of a request whose first
+     * run applied it, then died before storing its response) is refused (409).
+     */
+    const markApplied = (id: RealTimeDecisionId) =>
+      Effect.gen(function*() {
+        if (yield* store.markApplied(yield* Tenant, id)) return
+        return yield* Effect.fail(new InvalidOperationError({
+          detail: `The outcome of real-time decision ${id} was already applied by an earlier run of this request.`
+        }))
+      })
+
+    /**
+     * Marks `abandoned` the idempotency keys of simulations that died while
+     * waiting (every decision they raised finished more than `grace` ago), so
+     * a retry with the key runs again, reusing those decisions; how many.
+     */
+    const abandonDeadWaiters = (environment: Environment, grace: Duration.Duration) =>
+      transactionally(Effect.gen(function*() {
+        const cutoff = DateTime.subtractDuration(yield* now, grace)
+        return yield* store.abandonWaitingRequests(environment, cutoff)
       }))
 
     /** Times out every pending decision of `environment` whose window has passed (the sweeper's work); how many. */
@@ -208,7 +250,10 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
         return due.length
       }))
 
-    return traced("RealTimeDecisions", { retrieve, action, clientDecides, raise, ask, timeOutDue } as const)
+    return traced(
+      "RealTimeDecisions",
+      { retrieve, action, clientDecides, raise, ask, answerOf, markApplied, timeOutDue, abandonDeadWaiters } as const
+    )
   }),
   dependencies: [RealTimeDecisionStore.Default, EventStore.Default, WebhookDeliveries.Default]
 }) {}

@@ -11,43 +11,12 @@ import { describe, expect, layer } from "@effect/vitest"
 import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
 import { Caller } from "@moneta/domain/Caller"
-import { CardId, GroupId, type RealTimeDecisionId } from "@moneta/domain/Ids"
-import type { Request } from "@moneta/domain/RealTimeDecision"
-import { defaultTimeoutWindows } from "@moneta/domain/RealTimeDecision"
+import type { GroupId, RealTimeDecisionId } from "@moneta/domain/Ids"
 import { ApiKeys } from "@moneta/store/ApiKeys"
-import { makeId } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
 import * as TestDatabase from "@moneta/store/testing"
-import { DateTime, Duration, Effect, Fiber, Layer, Option, Stream, TestClock, TestContext } from "effect"
-
-const tokenRequest: Request = {
-  category: "digital_wallet_token_requested",
-  digital_wallet_token: { card_id: CardId.make("card_test"), decision: null, device: { identifier: null }, digital_wallet: "wallet_a" }
-}
-const window = defaultTimeoutWindows.digital_wallet_token_requested
-
-/** A group of its own for each test, as the caller. */
-const asNewCaller = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.gen(function*() {
-    const groupId = GroupId.make(yield* makeId("group"))
-    yield* (yield* ApiKeys).insertGroup(groupId, "Decisions", yield* DateTime.now)
-    return yield* Effect.provideService(effect, Caller, {
-      groupId,
-      environment: "sandbox",
-      apiKeyId: "api_key_test",
-      apiKeyDescription: null
-    })
-  })
-
-/** The test body under a fresh `TestClock` (the database keeps real time). */
-const underTestClock = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.scoped(asNewCaller(effect)).pipe(Effect.provide(TestContext.TestContext))
-
-/** Lets pending I/O callbacks run (not a timer: the TestClock is not involved). */
-const yieldToEventLoop = Effect.async<void>((resume) => {
-  const handle = setImmediate(() => resume(Effect.void))
-  return Effect.sync(() => clearImmediate(handle))
-})
+import { DateTime, Duration, Effect, Fiber, Layer, Option, Stream, TestClock } from "effect"
+import { tokenRequest, underTestClock, window, yieldToEventLoop } from "./support/DecisionCallers.js"
 
 /** Waits (yielding to the event loop, no time passing) until the caller's newest decision exists; its id. */
 const decisionRaised = (find: () => Effect.Effect<Option.Option<RealTimeDecisionId>>) =>

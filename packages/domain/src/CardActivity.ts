@@ -93,7 +93,7 @@ export const authorizationQuestion = (input: Pick<AuthorizationInput, "body" | "
 /**
  * Applies the decider's answer to a simulated authorization. Approved: a
  * `card_authorization` element and its pending transaction, holding the
- * amount (a refund authorization credits and holds nothing). Declined (or
+ * amount, or the partial amount of a partial approval (a refund authorization credits and holds nothing). Declined (or
  * approved beyond the available balance): a `card_decline` element and its
  * declined transaction; nothing is held.
  */
@@ -101,10 +101,12 @@ export const authorize = (input: AuthorizationInput): Either.Either<Step, Invali
   const { at, body, card, ids } = input
   const question = authorizationQuestion(input)
   const answer = CardDecision.withinAvailableBalance(input.answer, question)
+  // a partial approval authorizes (and holds) only its partial amount; a decline names the amount asked
+  const amount = CardDecision.approvedAmount(answer, body.amount)
   const cardPaymentId = input.authenticatedCardPayment?.id ?? ids.cardPayment
   const common = {
     additional_amounts: noAdditionalAmounts,
-    amount: body.amount,
+    amount,
     card_payment_id: cardPaymentId,
     currency: "USD" as const,
     digital_wallet_token_id: input.digitalWalletTokenId,
@@ -114,7 +116,7 @@ export const authorize = (input: AuthorizationInput): Either.Either<Step, Invali
     network_identifiers: networkIdentifiersOf(input.reference),
     network_risk_score: body.network_risk_score ?? null,
     physical_card_id: null,
-    presentment_amount: body.amount,
+    presentment_amount: amount,
     presentment_currency: "USD",
     processing_category: processingCategoryOf(body),
     real_time_decision_id: answer.realTimeDecisionId,
@@ -159,7 +161,7 @@ export const authorize = (input: AuthorizationInput): Either.Either<Step, Invali
     kind: "create_pending_transaction",
     pendingTransactionId: ids.pendingTransaction,
     accountId: card.account_id,
-    amount: question.direction === "settlement" ? -body.amount : body.amount,
+    amount: question.direction === "settlement" ? -amount : amount,
     description: authorization.merchant_descriptor,
     source: { category: "card_authorization", card_authorization: authorization },
     route: cardRoute(card),
@@ -281,23 +283,24 @@ export const increment = (input: IncrementInput): Either.Either<Step, InvalidOpe
           ({ events, next }) => declinedStep({ cardPayment: next, isNew: false, events }, declinedTransaction)
         )
       }
+      const approved = CardDecision.approvedAmount(answer, input.amount)
       const element = new CardIncrement({
         id: ids.cardIncrement,
         actioner: answer.actioner,
         additional_amounts: noAdditionalAmounts,
-        amount: input.amount,
+        amount: approved,
         card_authorization_id: authorization.id,
         currency: "USD",
         network: "network_a",
         network_identifiers: networkIdentifiersOf(input.reference),
         network_risk_score: null,
         pending_transaction_id: hold,
-        presentment_amount: input.amount,
+        presentment_amount: approved,
         presentment_currency: "USD",
         real_time_decision_id: answer.realTimeDecisionId,
         scheme_fees: [],
         type: "card_increment",
-        updated_authorization_amount: outstanding + input.amount
+        updated_authorization_amount: outstanding + approved
       })
       return changed(cardPayment, { category: "card_increment", created_at: at, card_increment: element }, (next) => [
         followHold(hold, CardPayment.outstandingAuthorization(next), true)

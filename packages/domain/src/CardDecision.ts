@@ -20,6 +20,8 @@ export type AuthorizationAnswer = Data.TaggedEnum<{
     readonly realTimeDecisionId: RealTimeDecisionId | null
     /** For balance inquiries: the balance to report (the available balance when null). */
     readonly balance: number | null
+    /** A partial approval: the amount approved, less than asked (the whole amount when null). */
+    readonly partialAmount: number | null
   }
   Decline: {
     readonly actioner: Actioner
@@ -66,19 +68,31 @@ export const forcedDecline = (input: {
  */
 export const serviceAuthorizationDecision = (question: AuthorizationQuestion): AuthorizationAnswer =>
   question.direction === "refund" || question.available >= question.amount
-    ? AuthorizationAnswer.Approve({ actioner: "increase", realTimeDecisionId: null, balance: null })
+    ? AuthorizationAnswer.Approve({ actioner: "increase", realTimeDecisionId: null, balance: null, partialAmount: null })
     : declineByService("insufficient_funds")
+
+/**
+ * The amount an answer approves out of `requested`: the partial amount of a
+ * partial approval when it is a positive amount no larger than asked (the
+ * action's rules allow no other), else all of it.
+ */
+export const approvedAmount = (answer: AuthorizationAnswer, requested: number): number =>
+  answer._tag === "Approve" && answer.partialAmount !== null && answer.partialAmount > 0 &&
+    answer.partialAmount <= requested
+    ? answer.partialAmount
+    : requested
 
 /**
  * The rule every answer meets: an approval that the available balance does
  * not cover is declined `insufficient_funds` (the service never overdraws an
- * account, whoever approved).
+ * account, whoever approved). A partial approval needs only its partial amount.
  */
 export const withinAvailableBalance = (
   answer: AuthorizationAnswer,
   question: AuthorizationQuestion
 ): AuthorizationAnswer =>
-  answer._tag === "Approve" && question.direction === "settlement" && question.available < question.amount
+  answer._tag === "Approve" && question.direction === "settlement" &&
+    question.available < approvedAmount(answer, question.amount)
     ? declineByService("insufficient_funds")
     : answer
 

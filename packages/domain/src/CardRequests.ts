@@ -297,10 +297,12 @@ export const requestToken = (input: {
   readonly at: Timestamp
   readonly card: Card
   readonly answer: CardDecision.TokenAnswer
+  /** An approved token's status after the wallet's passcode authentication (`active` when none was asked). */
+  readonly approvedStatus: "active" | "inactive"
   readonly last4: string
   readonly id: DigitalWalletTokenId
 }): TokenRequestOutcome => {
-  const status = input.answer._tag === "Approve" ? "active" : "declined"
+  const status = input.answer._tag === "Approve" ? input.approvedStatus : "declined"
   const token = new DigitalWalletToken({
     id: input.id,
     card_id: input.card.id,

@@ -11,6 +11,7 @@ import {
   CardDeclineReason,
   ElectronicCommerceIndicator,
   NetworkRiskScore,
+  PartialApprovalCapability,
   PointOfServiceEntryMode,
   StandInProcessingReason,
   TerminalEntryCapability
@@ -103,6 +104,11 @@ export const SimulateCardAuthorization = Schema.Struct({
     })
   ),
   network_risk_score: optional(NetworkRiskScore),
+  /**
+   * Whether the simulated merchant accepts a partial approval (default
+   * `not_supported`); a real-time decision may then approve less than asked.
+   */
+  partial_approval_capability: optional(PartialApprovalCapability),
   physical_card_id: optional(PhysicalCardId),
   processing_category: optional(
     Schema.Struct({

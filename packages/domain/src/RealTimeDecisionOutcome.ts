@@ -5,7 +5,8 @@
  * apply both alike.
  *
  * - authorization / increment: approve → `actioner: user` with the decision's
- *   id (the planner still declines an approval the balance does not cover);
+ *   id and the partial amount of a partial approval (the planner still
+ *   declines an approval the balance does not cover);
  *   decline → `webhook_declined` with the client's reason; timeout →
  *   `webhook_timed_out`.
  * - balance inquiry: the same, reporting the client's balance when given.
@@ -39,7 +40,12 @@ export const authorizationAnswerOf = (decision: RealTimeDecision): CardDecision.
   const authorization = decision.card_authorization
   if (authorization !== null) {
     return authorization.decision === "approve"
-      ? CardDecision.AuthorizationAnswer.Approve({ actioner: "user", realTimeDecisionId, balance: null })
+      ? CardDecision.AuthorizationAnswer.Approve({
+        actioner: "user",
+        realTimeDecisionId,
+        balance: null,
+        partialAmount: authorization.approval?.partial_amount ?? null
+      })
       : declined("webhook_declined", authorization.decline?.reason ?? null)
   }
   const inquiry = decision.card_balance_inquiry
@@ -47,7 +53,8 @@ export const authorizationAnswerOf = (decision: RealTimeDecision): CardDecision.
     return CardDecision.AuthorizationAnswer.Approve({
       actioner: "user",
       realTimeDecisionId,
-      balance: inquiry.approval?.balance ?? null
+      balance: inquiry.approval?.balance ?? null,
+      partialAmount: null
     })
   }
   return declined("webhook_declined", null)

@@ -7,7 +7,7 @@
 import type { Card } from "./Card.js"
 import { directionOf } from "./CardActivity.js"
 import { merchantOf, networkDetailsOf, networkIdentifiersOf, noVerification } from "./CardMessages.js"
-import { noAdditionalAmounts } from "./CardNetwork.js"
+import { noAdditionalAmounts, type PartialApprovalCapability } from "./CardNetwork.js"
 import type { CardAuthorization } from "./CardPaymentElements.js"
 import { authenticationRequestFields } from "./CardRequests.js"
 import type {
@@ -19,11 +19,8 @@ import { merchantOfAuthorization } from "./CardSteps.js"
 import type { CardPaymentId, DigitalWalletTokenId } from "./Ids.js"
 import type { Request } from "./RealTimeDecision.js"
 
-/** The sandbox's network sends no partial-approval indicator: simulated merchants do not support partial approvals. */
-const partialApprovalCapability = "not_supported" as const
-
 /** The fields of every authorization question that do not depend on the message: the card's, and no answer yet. */
-const unansweredAuthorization = (card: Card, amount: number) => ({
+const unansweredAuthorization = (card: Card, amount: number, partialApprovalCapability: PartialApprovalCapability) => ({
   account_id: card.account_id,
   additional_amounts: noAdditionalAmounts,
   approval: null,
@@ -50,7 +47,8 @@ export const authorizationRequest = (input: {
   return {
     category: "card_authorization_requested",
     card_authorization: {
-      ...unansweredAuthorization(input.card, body.amount),
+      // the simulated merchant supports partial approvals only when the simulation says so
+      ...unansweredAuthorization(input.card, body.amount, body.partial_approval_capability ?? "not_supported"),
       digital_wallet_token_id: input.digitalWalletTokenId,
       direction: directionOf(body),
       ...merchantOf(body),
@@ -79,7 +77,8 @@ export const incrementRequest = (input: {
   return {
     category: "card_authorization_requested",
     card_authorization: {
-      ...unansweredAuthorization(input.card, input.amount),
+      // an increment simulation names no partial-approval indicator: its merchant does not support one
+      ...unansweredAuthorization(input.card, input.amount, "not_supported"),
       digital_wallet_token_id: authorization.digital_wallet_token_id,
       direction: "settlement",
       ...merchantOfAuthorization(authorization),

@@ -8,16 +8,11 @@ import type { CardPayment } from "../src/CardPayment.js"
 import * as Ids from "../src/Ids.js"
 import { PendingTransaction } from "../src/PendingTransaction.js"
 import * as Cards from "../src/testing/Cards.js"
+import { authorizationIds } from "./support/AuthorizationIds.js"
 
 const at = DateTime.unsafeMake("2026-11-23T12:00:00.000Z")
 
-const ids = {
-  cardPayment: Ids.CardPaymentId.make("card_payment_model"),
-  cardAuthorization: Ids.CardAuthorizationId.make("card_authorization_model"),
-  cardDecline: Ids.CardDeclineId.make("card_decline_model"),
-  pendingTransaction: Ids.PendingTransactionId.make("pending_transaction_model"),
-  declinedTransaction: Ids.DeclinedTransactionId.make("declined_transaction_model")
-}
+const ids = authorizationIds
 
 const activeCardArbitrary = Cards.cardArbitrary.map((card) => new Card({ ...card, status: "active" }))
 
@@ -72,7 +67,7 @@ describe("card activity", () => {
   it.prop("a user's approval beyond the available balance is still declined insufficient_funds",
     [activeCardArbitrary, amountArbitrary],
     ([card, amount]) => {
-      const approval = CardDecision.AuthorizationAnswer.Approve({ actioner: "user", realTimeDecisionId: null, balance: null })
+      const approval = CardDecision.AuthorizationAnswer.Approve({ actioner: "user", realTimeDecisionId: null, balance: null, partialAmount: null })
       const step = Either.getOrThrow(authorize(card, amount, amount - 1, approval))
       expect(step.declinedTransaction?.source).toMatchObject({ card_decline: { reason: "insufficient_funds", actioner: "increase" } })
     })

@@ -83,8 +83,13 @@ const DispatcherLive = Layer.unwrapEffect(
 /** Times out the decisions of this server's environment whose window passed, also those whose waiting process died. */
 const SweeperLive = Layer.unwrapEffect(
   Effect.map(
-    Config.all({ server: ServerConfig, interval: RealTimeDecisionSweeper.intervalConfig }),
-    ({ interval, server }) => RealTimeDecisionSweeper.layer({ environment: server.environment, interval })
+    Config.all({
+      server: ServerConfig,
+      interval: RealTimeDecisionSweeper.intervalConfig,
+      abandonAfter: RealTimeDecisionSweeper.abandonAfterConfig
+    }),
+    ({ abandonAfter, interval, server }) =>
+      RealTimeDecisionSweeper.layer({ environment: server.environment, interval, abandonAfter })
   )
 ).pipe(Layer.provide(RealTimeDecisions.Default))
 

@@ -8,7 +8,8 @@
  * here (`MONETA_RTD_WINDOW_*`); every wait ends when the answer arrives, so
  * only the timeouts take a window's length. On Postgres, two `moneta` processes share
  * one database: a decision is answered through the other process, and the
- * sweeper finishes a decision whose waiting process was killed.
+ * sweeper finishes a decision whose waiting process was killed, then gives up
+ * its idempotency key so a retry runs once more, reusing that decision.
  */
 import { FetchHttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
@@ -38,17 +39,26 @@ const windows = Object.fromEntries(
   Category.literals.map((category) => [`MONETA_RTD_WINDOW_${category.toUpperCase()}`, `${windowMillis} millis`])
 )
 
-/** What the test endpoint answers: by card (each test uses a card per answer), or by amount (increments). */
-type Mode = "approve" | "challenge" | "decline" | "silent"
+/**
+ * What the test endpoint answers: by card (each test uses a card per answer), or by amount (increments).
+ * `partial` approves an authorization for `partialAmount`, `beyond` for more than asked (refused: 400).
+ */
+type Mode = "approve" | "challenge" | "decline" | "silent" | "partial" | "beyond"
 const modeOfCard = new Map<string, Mode>()
 const modeOfAmount = new Map<number, Mode>()
 const modeOfPayment = new Map<string, Mode>()
+/** The answer to a card's wallet passcode authentication, when it differs from the card's. */
+const modeOfPasscode = new Map<string, Mode>()
 
 /** Amounts that tell the test endpoint what to answer whatever the card. */
 const approveAmount = 1_001
 const declineAmount = 1_002
 const silentAmount = 1_003
+const partialAsked = 1_004
+const beyondAsked = 1_005
+const partialAmount = 604
 modeOfAmount.set(approveAmount, "approve").set(declineAmount, "decline").set(silentAmount, "silent")
+  .set(partialAsked, "partial").set(beyondAsked, "beyond")
 
 const cardIdOf = (decision: RealTimeDecision): string =>
   decision.card_authorization?.card_id ?? decision.card_balance_inquiry?.card_id ??
@@ -60,6 +70,9 @@ const modeOf = (decision: RealTimeDecision): Mode =>
     (decision.card_authentication_challenge === null
       ? undefined
       : modeOfPayment.get(decision.card_authentication_challenge.card_payment_id)) ??
+    (decision.digital_wallet_authentication === null
+      ? undefined
+      : modeOfPasscode.get(decision.digital_wallet_authentication.card_id)) ??
     modeOfCard.get(cardIdOf(decision)) ?? "silent"
 
 /** The endpoint's policy: the answer of each category for the decision's mode; `silent` answers nothing. */
@@ -69,6 +82,10 @@ const policy = (decision: RealTimeDecision): Effect.Effect<RealTimeDecisionActio
   const yes = mode !== "decline"
   switch (decision.category) {
     case "card_authorization_requested":
+      if (mode === "partial" || mode === "beyond") {
+        const amount = mode === "partial" ? partialAmount : (decision.card_authorization?.settlement_amount ?? 0) + 1
+        return Effect.succeed({ card_authorization: { decision: "approve", approval: { partial_amount: amount } } })
+      }
       return Effect.succeed({
         card_authorization: yes ? { decision: "approve" } : { decision: "decline", decline: { reason: "suspected_fraud" } }
       })
@@ -183,7 +200,8 @@ const startProcess = (databaseUrl: string, apiKey: string, port: number) =>
             MONETA_ENVIRONMENT: "sandbox",
             MONETA_API_KEY: apiKey,
             MONETA_RTD_WINDOW_CARD_AUTHORIZATION_REQUESTED: "2 seconds",
-            MONETA_RTD_SWEEP_INTERVAL: "200 millis"
+            MONETA_RTD_SWEEP_INTERVAL: "200 millis",
+            MONETA_RTD_ABANDON_AFTER: "1 second"
           }
         }
       )
@@ -204,11 +222,18 @@ const startProcess = (databaseUrl: string, apiKey: string, port: number) =>
       })
   )
 
-const call = (base: string, apiKey: string, method: "GET" | "POST", path: string, body?: unknown) =>
+const call = (
+  base: string,
+  apiKey: string,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {}
+) =>
   Effect.tryPromise(async () => {
     const response = await fetch(`${base}${path}`, {
       method,
-      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json", ...headers },
       ...(body === undefined ? {} : { body: JSON.stringify(body) })
     })
     return { status: response.status, body: (await response.json()) as Record<string, unknown> }
@@ -416,6 +441,98 @@ for (const kind of TestDatabase.testDatabases) {
         expect(decision.card_authorization?.decision).toBe("approve")
       }).pipe(Effect.scoped), { timeout: Duration.toMillis(TestDatabase.timeout) })
 
+    it.live("partial approvals: the hold is the partial amount, only where the merchant supports it, never above the amount", () =>
+      Effect.gen(function*() {
+        const { card, client } = yield* setUp(kind)
+        const balanceOf = () => Effect.map(client.accounts.balance({ path: { account_id: card.account_id }, urlParams: {} }), (b) => b.available_balance)
+        const before = yield* balanceOf()
+        const [partial, unsupported, beyond] = yield* Effect.all([
+          client.cardSimulations.authorize({
+            payload: { amount: partialAsked, card_id: card.id, partial_approval_capability: "supported" }
+          }),
+          // the endpoint answers a partial amount the merchant does not support: refused (400), so the window passes
+          client.cardSimulations.authorize({ payload: { amount: partialAsked, card_id: card.id } }),
+          // ... or one above the amount asked: refused likewise
+          client.cardSimulations.authorize({
+            payload: { amount: beyondAsked, card_id: card.id, partial_approval_capability: "supported" }
+          })
+        ], { concurrency: "unbounded" })
+
+        const authorization = authorizationOf(partial)
+        expect(authorization).toMatchObject({ actioner: "user", amount: partialAmount, presentment_amount: partialAmount })
+        expect(partial.pending_transaction?.amount).toBe(-partialAmount)
+        const decisionId = authorization?.real_time_decision_id
+        if (decisionId === null || decisionId === undefined) return yield* Effect.dieMessage("no decision id")
+        expect(yield* client.realTimeDecisions.retrieve({ path: { real_time_decision_id: decisionId } })).toMatchObject({
+          status: "responded",
+          card_authorization: {
+            partial_approval_capability: "supported",
+            settlement_amount: partialAsked,
+            decision: "approve",
+            approval: { partial_amount: partialAmount }
+          }
+        })
+
+        for (const [result, capability] of [[unsupported, "not_supported"], [beyond, "supported"]] as const) {
+          const decline = declineOf(result)
+          expect(decline?.reason).toBe("webhook_timed_out")
+          const id = decline?.real_time_decision_id
+          if (id === null || id === undefined) return yield* Effect.dieMessage("no decision id")
+          expect(yield* client.realTimeDecisions.retrieve({ path: { real_time_decision_id: id } })).toMatchObject({
+            status: "timed_out",
+            card_authorization: { partial_approval_capability: capability, decision: null, approval: null }
+          })
+        }
+        expect(yield* balanceOf()).toBe(before - partialAmount)
+      }).pipe(Effect.scoped), { timeout: Duration.toMillis(TestDatabase.timeout) })
+
+    it.live("the wallet's one-time-passcode authentication: delivered, not delivered, not answered", () =>
+      Effect.gen(function*() {
+        const { cardFor, client } = yield* setUp(kind)
+        const delivered = yield* cardFor("approve")
+        const undelivered = yield* cardFor("approve")
+        const unanswered = yield* cardFor("approve")
+        modeOfPasscode.set(undelivered.id, "decline").set(unanswered.id, "silent")
+        const requested = yield* Effect.all(
+          [delivered, undelivered, unanswered].map((card) =>
+            client.cardSimulations.requestDigitalWalletToken({ payload: { card_id: card.id } })),
+          { concurrency: "unbounded" }
+        )
+        const statuses = yield* Effect.forEach(requested, (result) => {
+          expect(result.decline_reason).toBeNull()
+          const tokenId = result.digital_wallet_token_id
+          return tokenId === null
+            ? Effect.dieMessage("an approved request names its token")
+            : Effect.map(client.digitalWalletTokens.retrieve({ path: { digital_wallet_token_id: tokenId } }), (token) =>
+              token.status)
+        })
+        // the second factor activates the token; without it the token stays inactive
+        expect(statuses).toEqual(["active", "inactive", "inactive"])
+
+        const events = yield* client.events.list({
+          urlParams: { "category.in": ["real_time_decision.digital_wallet_authentication_requested"] }
+        })
+        const decisions = yield* Effect.forEach(events.data, (event) =>
+          client.realTimeDecisions.retrieve({ path: { real_time_decision_id: RealTimeDecisionId.make(event.associated_object_id) } }))
+        const decisionOf = (cardId: string) =>
+          decisions.find((decision) => decision.digital_wallet_authentication?.card_id === cardId)
+        // the passcode goes to the contact the client gave when it approved the token (a phone: by sms)
+        const contact = { channel: "sms", phone: "+15555550100", email: null, digital_wallet: "wallet_a" }
+        expect(decisionOf(delivered.id)).toMatchObject({
+          status: "responded",
+          digital_wallet_authentication: { ...contact, result: "success" }
+        })
+        expect(decisionOf(delivered.id)?.digital_wallet_authentication?.one_time_passcode).toMatch(/^\d{6}$/)
+        expect(decisionOf(undelivered.id)).toMatchObject({
+          status: "responded",
+          digital_wallet_authentication: { ...contact, result: "failure" }
+        })
+        expect(decisionOf(unanswered.id)).toMatchObject({
+          status: "timed_out",
+          digital_wallet_authentication: { ...contact, result: null }
+        })
+      }).pipe(Effect.scoped), { timeout: Duration.toMillis(TestDatabase.timeout) })
+
     it.live("an idempotent replay returns the stored result; a replay while the first waits is 409; one decision", () =>
       Effect.gen(function*() {
         const { card, client, server } = yield* setUp(kind)
@@ -496,8 +613,10 @@ for (const kind of TestDatabase.testDatabases) {
 
           // the first process dies while it waits: the second one's sweeper times the decision out
           answering = false
+          const dying = { amount: 900, card_id: card.id }
+          const retryKey = { "idempotency-key": "dies-while-waiting" }
           const waiting = yield* Effect.fork(
-            Effect.either(call(first.url, apiKey, "POST", "/simulations/card_authorizations", { amount: 900, card_id: card.id }))
+            Effect.either(call(first.url, apiKey, "POST", "/simulations/card_authorizations", dying, retryKey))
           )
           const decisionId = yield* Deferred.await(delivered)
           first.child.kill("SIGKILL")
@@ -513,6 +632,31 @@ for (const kind of TestDatabase.testDatabases) {
           expect(yield* available()).toBe(Number(before) - 700)
           const holds = yield* call(second.url, apiKey, "GET", `/pending_transactions?account_id=${card.account_id}&status.in=pending`)
           expect((holds.body["data"] as ReadonlyArray<{ readonly amount: number }>).map((hold) => hold.amount)).toEqual([-700])
+
+          // the dead request's key: 409 until the sweeper gives it up, then the retry runs, reusing the decision
+          const retried = yield* Effect.retry(
+            Effect.flatMap(call(second.url, apiKey, "POST", "/simulations/card_authorizations", dying, retryKey), (answer) =>
+              answer.status === 409 ? Effect.fail("the key is still the dead request's") : Effect.succeed(answer)),
+            Schedule.spaced(Duration.millis(200)).pipe(Schedule.upTo(Duration.seconds(15)))
+          )
+          expect(retried.status).toBe(200)
+          expect(retried.body).toMatchObject({
+            pending_transaction: null,
+            declined_transaction: {
+              amount: -900,
+              source: { card_decline: { reason: "webhook_timed_out", real_time_decision_id: decisionId } }
+            }
+          })
+          const replayed = yield* call(second.url, apiKey, "POST", "/simulations/card_authorizations", dying, retryKey)
+          expect(replayed.body).toEqual(retried.body)
+          const raised = yield* call(
+            second.url,
+            apiKey,
+            "GET",
+            "/events?category.in=real_time_decision.card_authorization_requested"
+          )
+          expect((raised.body["data"] as ReadonlyArray<unknown>).length).toBe(2)
+          expect(yield* available()).toBe(Number(before) - 700)
         }).pipe(Effect.scoped), { timeout: 120_000 })
     }
   })

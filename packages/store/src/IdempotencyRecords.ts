@@ -17,6 +17,16 @@ const RecordRow = Schema.Struct({
   response: Schema.Unknown
 })
 
+/**
+ * The statuses of a claimed key whose request has not finished: running,
+ * given up because its process died while it waited for a real-time decision
+ * (the sweeper marks it), and running again after that (its decisions are
+ * reused). A finished request's status is its HTTP status.
+ */
+export const inProgress = 0
+export const abandoned = -1
+export const retrying = -2
+
 export interface StoredResponse {
   readonly fingerprint: string
   readonly resourceId: string | null
@@ -63,11 +73,23 @@ export class IdempotencyRecords extends Effect.Service<IdempotencyRecords>()("@m
     /** Gives up a claim whose request failed (only while it is still in progress), so the key may be retried. */
     const release = (tenant: TenantShape, key: string) =>
       sql`DELETE FROM idempotency_records
-        WHERE group_id = ${tenant.groupId} AND environment = ${tenant.environment} AND key = ${key} AND status = 0`.pipe(
+        WHERE group_id = ${tenant.groupId} AND environment = ${tenant.environment} AND key = ${key}
+          AND status IN (${inProgress}, ${retrying})`.pipe(
         Effect.asVoid,
         Effect.orDie
       )
 
-    return { claim, complete, release } as const
+    /**
+     * Claims again, as `retrying`, a key whose request was `abandoned` (its
+     * process died while it waited); false when another request got it first.
+     */
+    const reclaim = (tenant: TenantShape, key: string) =>
+      sql`UPDATE idempotency_records SET status = ${retrying}
+        WHERE ${tenantIs(sql, tenant)} AND key = ${key} AND status = ${abandoned} RETURNING key`.pipe(
+        Effect.map((rows) => rows.length > 0),
+        Effect.orDie
+      )
+
+    return { claim, complete, release, reclaim } as const
   })
 }) {}

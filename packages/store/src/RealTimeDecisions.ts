@@ -6,37 +6,111 @@
  */
 import { SqlClient } from "@effect/sql"
 import { Environment } from "@moneta/domain/Environment"
-import { GroupId, type RealTimeDecisionId } from "@moneta/domain/Ids"
-import { RealTimeDecision } from "@moneta/domain/RealTimeDecision"
-import { DateTime, Effect, Schema } from "effect"
-import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
+import { GroupId, RealTimeDecisionId } from "@moneta/domain/Ids"
+import { type Category, RealTimeDecision, RealTimeDecisionAction } from "@moneta/domain/RealTimeDecision"
+import { DateTime, Effect, Option, Schema } from "effect"
+import { abandoned, inProgress, retrying } from "./IdempotencyRecords.js"
+import { jsonb, makeResourceTable } from "./ResourceTable.js"
+import { type TenantShape, tenantIs } from "./Tenant.js"
 
 /** The NOTIFY channel of answered and timed-out decisions; the payload is the decision's id. */
 export const channel = "moneta_real_time_decisions"
 
 const DueRow = Schema.Struct({ group_id: GroupId, environment: Environment, body: RealTimeDecision })
+const AnswerRow = Schema.Struct({ answer: RealTimeDecisionAction })
+const IdRow = Schema.Struct({ id: RealTimeDecisionId })
 
 export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@moneta/store/RealTimeDecisions", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("real_time_decisions", RealTimeDecision)
     const decodeDue = Schema.decodeUnknown(Schema.Array(DueRow))
+    const decodeAnswers = Schema.decodeUnknown(Schema.Array(AnswerRow))
+    const decodeIds = Schema.decodeUnknown(Schema.Array(IdRow))
+    const encodeAnswer = Schema.encode(RealTimeDecisionAction)
 
     const notify = (decision: RealTimeDecision) =>
       sql`SELECT pg_notify(${channel}, ${decision.id})`.pipe(Effect.asVoid, Effect.orDie)
 
-    const insert = (tenant: TenantShape, decision: RealTimeDecision) =>
+    /** A new decision; `idempotencyKey` is the key of the request that raised it, if any. */
+    const insert = (tenant: TenantShape, decision: RealTimeDecision, idempotencyKey: string | null) =>
       table.insert(tenant, decision, {
         created_at: DateTime.toDate(decision.created_at),
         category: decision.category,
         status: decision.status,
-        timeout_at: DateTime.toDate(decision.timeout_at)
+        timeout_at: DateTime.toDate(decision.timeout_at),
+        idempotency_key: idempotencyKey
       })
 
     /** Writes the decision's new status and tells its waiters (on commit). */
     const update = (tenant: TenantShape, decision: RealTimeDecision) =>
       Effect.zipRight(table.update(tenant, decision, { status: decision.status }), notify(decision))
+
+    /** Writes the decision answered, keeping the client's answer as given, and tells its waiters (on commit). */
+    const updateAnswered = (tenant: TenantShape, decision: RealTimeDecision, answer: RealTimeDecisionAction) =>
+      Effect.gen(function*() {
+        const encoded = yield* Effect.orDie(encodeAnswer(answer))
+        yield* table.update(tenant, decision, { status: decision.status })
+        yield* sql`UPDATE real_time_decisions SET answer = ${jsonb(sql, encoded)}
+          WHERE ${tenantIs(sql, tenant)} AND id = ${decision.id}`.pipe(Effect.orDie)
+        yield* notify(decision)
+      })
+
+    /** The client's answer to the decision as it was given; None while unanswered or timed out. */
+    const answerOf = (tenant: TenantShape, id: RealTimeDecisionId) =>
+      sql`SELECT answer FROM real_time_decisions WHERE ${tenantIs(sql, tenant)} AND id = ${id} AND answer IS NOT NULL`.pipe(
+        Effect.flatMap(decodeAnswers),
+        Effect.orDie,
+        Effect.map((rows) => Option.fromNullable(rows[0]?.answer))
+      )
+
+    /**
+     * The decision of `category` raised by the request with this idempotency
+     * key, if one was and the request is now `retrying` (its first run died).
+     */
+    const findByIdempotencyKey = (tenant: TenantShape, idempotencyKey: string, category: Category) =>
+      sql`SELECT decision.id FROM real_time_decisions AS decision
+        JOIN idempotency_records AS record ON record.group_id = decision.group_id
+          AND record.environment = decision.environment AND record.key = decision.idempotency_key
+        WHERE decision.group_id = ${tenant.groupId} AND decision.environment = ${tenant.environment}
+          AND decision.idempotency_key = ${idempotencyKey} AND decision.category = ${category}
+          AND record.status = ${retrying}
+        ORDER BY decision.created_at DESC LIMIT 1`.pipe(
+        Effect.flatMap(decodeIds),
+        Effect.orDie,
+        Effect.flatMap((rows) => rows[0] === undefined ? Effect.succeedNone : table.find(tenant, rows[0].id))
+      )
+
+    /**
+     * Marks the decision's outcome applied, in the transaction that applies
+     * it; false when it already was (another run of the same request applied it).
+     */
+    const markApplied = (tenant: TenantShape, id: RealTimeDecisionId) =>
+      sql`UPDATE real_time_decisions SET applied = true
+        WHERE ${tenantIs(sql, tenant)} AND id = ${id} AND NOT applied RETURNING id`.pipe(
+        Effect.map((rows) => rows.length > 0),
+        Effect.orDie
+      )
+
+    /**
+     * Gives up, as `abandoned`, the in-progress idempotency records of
+     * requests whose decisions all finished before `cutoff`: the process
+     * that was waiting for them died (a live one finishes at once). How many.
+     */
+    const abandonWaitingRequests = (environment: Environment, cutoff: DateTime.Utc) =>
+      sql`UPDATE idempotency_records AS record SET status = ${abandoned}
+        WHERE record.environment = ${environment} AND record.status IN (${inProgress}, ${retrying})
+          AND EXISTS (SELECT 1 FROM real_time_decisions AS decision
+            WHERE decision.group_id = record.group_id AND decision.environment = record.environment
+              AND decision.idempotency_key = record.key)
+          AND NOT EXISTS (SELECT 1 FROM real_time_decisions AS decision
+            WHERE decision.group_id = record.group_id AND decision.environment = record.environment
+              AND decision.idempotency_key = record.key
+              AND (decision.status = 'pending' OR decision.timeout_at > ${DateTime.toDate(cutoff)}))
+        RETURNING record.key`.pipe(
+        Effect.map((rows) => rows.length),
+        Effect.orDie
+      )
 
     const find = (tenant: TenantShape, id: RealTimeDecisionId) => table.find(tenant, id)
 
@@ -70,6 +144,18 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
         Effect.orDie
       )
 
-    return { insert, update, find, lock, lockDue, hasSubscriber } as const
+    return {
+      insert,
+      update,
+      updateAnswered,
+      answerOf,
+      findByIdempotencyKey,
+      markApplied,
+      abandonWaitingRequests,
+      find,
+      lock,
+      lockDue,
+      hasSubscriber
+    } as const
   })
 }) {}

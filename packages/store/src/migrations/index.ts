@@ -13,6 +13,7 @@ import webhookHardening from "./0005_webhook_hardening.js"
 import cards from "./0006_cards.js"
 import realTimeDecisions from "./0007_real_time_decisions.js"
 import runningBalances from "./0008_running_balances.js"
+import walletAuthentications from "./0009_wallet_authentications.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_core": core,
@@ -22,5 +23,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0005_webhook_hardening": webhookHardening,
   "0006_cards": cards,
   "0007_real_time_decisions": realTimeDecisions,
-  "0008_running_balances": runningBalances
+  "0008_running_balances": runningBalances,
+  "0009_wallet_authentications": walletAuthentications
 }

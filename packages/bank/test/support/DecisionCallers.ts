@@ -1,0 +1,42 @@
+/**
+ * What the real-time decision tests of the bank share: a token request to
+ * ask about, and a caller of its own for each test under a fresh `TestClock`
+ * (the database keeps real time).
+ */
+import { Caller } from "@moneta/domain/Caller"
+import { CardId, GroupId } from "@moneta/domain/Ids"
+import type { Request } from "@moneta/domain/RealTimeDecision"
+import { defaultTimeoutWindows } from "@moneta/domain/RealTimeDecision"
+import { ApiKeys } from "@moneta/store/ApiKeys"
+import { makeId } from "@moneta/store/IdGenerator"
+import { DateTime, Effect, TestContext } from "effect"
+
+export const tokenRequest: Request = {
+  category: "digital_wallet_token_requested",
+  digital_wallet_token: { card_id: CardId.make("card_test"), decision: null, device: { identifier: null }, digital_wallet: "wallet_a" }
+}
+
+export const window = defaultTimeoutWindows.digital_wallet_token_requested
+
+/** A group of its own for each test, as the caller. */
+export const asNewCaller = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.gen(function*() {
+    const groupId = GroupId.make(yield* makeId("group"))
+    yield* (yield* ApiKeys).insertGroup(groupId, "Decisions", yield* DateTime.now)
+    return yield* Effect.provideService(effect, Caller, {
+      groupId,
+      environment: "sandbox",
+      apiKeyId: "api_key_test",
+      apiKeyDescription: null
+    })
+  })
+
+/** The test body as a new caller under a fresh `TestClock`. */
+export const underTestClock = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.scoped(asNewCaller(effect)).pipe(Effect.provide(TestContext.TestContext))
+
+/** Lets pending I/O callbacks run (not a timer: the TestClock is not involved). */
+export const yieldToEventLoop = Effect.async<void>((resume) => {
+  const handle = setImmediate(() => resume(Effect.void))
+  return Effect.sync(() => clearImmediate(handle))
+})
