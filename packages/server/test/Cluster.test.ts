@@ -10,19 +10,10 @@ import { generateKey } from "@moneta/bank/Authentication"
 import * as TestDatabase from "@moneta/store/testing"
 import { Deferred, Effect, Redacted, Schedule } from "effect"
 import { spawn } from "node:child_process"
-import { createServer } from "node:net"
 import { fileURLToPath } from "node:url"
+import { freePort } from "../src/testing.js"
 
 const main = fileURLToPath(new URL("../src/main.ts", import.meta.url))
-
-const freePort = Effect.async<number>((resume) => {
-  const probe = createServer()
-  probe.listen(0, "127.0.0.1", () => {
-    const address = probe.address()
-    const port = address !== null && typeof address === "object" ? address.port : 0
-    probe.close(() => resume(Effect.succeed(port)))
-  })
-})
 
 /** `moneta` with `env` added, in a process of its own, killed (if still running) when the scope closes. */
 const command = (env: Record<string, string>) =>
