@@ -11,11 +11,13 @@
  * `--moneta-env NAME=VALUE` (repeatable) adds to the Moneta server's
  * environment, for experiments (e.g. `NODE_OPTIONS=--cpu-prof`).
  */
+import * as Fs from "node:fs"
 import * as Os from "node:os"
 import { parseArgs } from "node:util"
 import { using } from "./Cleanup.js"
 import { startHandWrittenReads } from "./HandWrittenReads.js"
 import { type LoadResult, measure } from "./Load.js"
+import type { Child } from "./Processes.js"
 import { type Database, startMoneta } from "./MonetaServer.js"
 import { startPostgres } from "./Postgres.js"
 
@@ -47,27 +49,72 @@ const log = (line: string) => process.stderr.write(`${line}\n`)
 const rate = (value: number) => value.toFixed(0)
 const ratio = (numerator: number, denominator: number) => (denominator === 0 ? "n/a" : (numerator / denominator).toFixed(2))
 
+/**
+ * CPU seconds (user + system) spent so far by process `root` and its
+ * descendants (Linux /proc; undefined elsewhere). Requests per second swing
+ * with whatever else the machine runs; CPU time per request much less so.
+ */
+const cpuSecondsOfTree = (root: number): number | undefined => {
+  if (!Fs.existsSync("/proc/self/stat")) return undefined
+  const processes = Fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name)).flatMap((pid) => {
+    try {
+      // Fields after the command name, which may contain spaces: state, ppid, …, utime (12th), stime (13th).
+      const fields = Fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ", 2)[1]?.split(" ") ?? []
+      return [{ pid: Number(pid), parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }]
+    } catch {
+      return [] // exited meanwhile
+    }
+  })
+  const inTree = new Set([root])
+  let grew = true
+  while (grew) {
+    grew = false
+    for (const process of processes) {
+      if (!inTree.has(process.pid) && inTree.has(process.parent)) {
+        inTree.add(process.pid)
+        grew = true
+      }
+    }
+  }
+  // Linux counts in USER_HZ, 100 per second.
+  return processes.filter((process) => inTree.has(process.pid)).reduce((sum, process) => sum + process.ticks, 0) / 100
+}
+
+interface Measured extends LoadResult {
+  /** CPU microseconds the server spent per successful request, if known. */
+  readonly cpuMicros: number | undefined
+}
+
 interface Reads {
-  readonly retrieve: LoadResult
-  readonly list: LoadResult
+  readonly retrieve: Measured
+  readonly list: Measured
 }
 
 const readLoad = async (
-  server: { readonly url: string; readonly errors: () => string },
+  server: { readonly url: string; readonly pid: number; readonly errors: () => string },
   headers: Record<string, string>,
   accountId: string
 ): Promise<Reads> => {
-  const get = async (path: string) => {
-    const result = await measure({ url: server.url, connections, seconds, warmupSeconds, method: "GET", path, headers })
+  const get = async (path: string): Promise<Measured> => {
+    const options = { url: server.url, connections, method: "GET", path, headers } as const
+    await measure({ ...options, seconds: warmupSeconds, warmupSeconds: 0 })
+    const before = cpuSecondsOfTree(server.pid)
+    const result = await measure({ ...options, seconds, warmupSeconds: 0 })
+    const after = cpuSecondsOfTree(server.pid)
     if (result.failed > 0) throw new Error(`${result.failed} GET ${path} failed (non-2xx or errors)\n${server.errors()}`)
-    return result
+    const cpuMicros = before === undefined || after === undefined || result.succeeded === 0
+      ? undefined
+      : (after - before) * 1e6 / result.succeeded
+    return { ...result, cpuMicros }
   }
   return { retrieve: await get(`/accounts/${accountId}`), list: await get("/accounts?limit=10") }
 }
 
+const serverOf = (child: Child, url: string) => ({ url, pid: child.process.pid ?? 0, errors: child.errors })
+
 const monetaReads = (database: Database, env: Record<string, string | undefined>) =>
   using(() => startMoneta(database, accounts, { ...monetaEnv, ...env }), (server) => server.child.stop(), (server) =>
-    readLoad({ url: server.url, errors: server.child.errors }, { authorization: server.headers.authorization ?? "" }, server.accountIds[0] ?? ""))
+    readLoad(serverOf(server.child, server.url), { authorization: server.headers.authorization ?? "" }, server.accountIds[0] ?? ""))
 
 interface Row {
   readonly label: string
@@ -89,11 +136,11 @@ const main = async () => {
         const moneta = await using(() => startMoneta(database, accounts, monetaEnv), (server) => server.child.stop(), async (server) => {
           const headers = { authorization: server.headers.authorization ?? "" }
           const accountId = server.accountIds[0] ?? ""
-          const reads = await readLoad({ url: server.url, errors: server.child.errors }, headers, accountId)
+          const reads = await readLoad(serverOf(server.child, server.url), headers, accountId)
           // The hand-written server reads the rows Moneta wrote, with Moneta's key.
           log("postgres: hand-written node:http + pg …")
           baseline = await using(() => startHandWrittenReads(postgres.databaseUrl, headers), (hand) => hand.child.stop(), (hand) =>
-            readLoad({ url: hand.url, errors: hand.child.errors }, headers, accountId))
+            readLoad(serverOf(hand.child, hand.url), headers, accountId))
           return reads
         })
         rows.push({ label: "Moneta, Postgres, 1 process", reads: moneta })
@@ -109,19 +156,22 @@ const main = async () => {
     rows.push({ label: "Moneta, embedded", reads: await monetaReads({ kind: "embedded" }, {}) })
   }
   const all = baseline === undefined ? rows : [{ label: "hand-written node:http + pg, Postgres", reads: baseline }, ...rows]
+  const perRequest = (measured: Measured) => measured.cpuMicros === undefined ? "n/a" : measured.cpuMicros.toFixed(0)
+  const against = (value: number, base: number | undefined) => base === undefined ? "n/a" : ratio(value, base)
   const lines = [
     "",
-    "| server | GET /accounts/{id} /s | p50 / p99 (ms) | ÷ hand-written | GET /accounts?limit=10 /s | p50 / p99 (ms) | ÷ hand-written |",
-    "|---|---:|---:|---:|---:|---:|---:|",
+    "| server | GET /accounts/{id} /s | p50 / p99 (ms) | ÷ hand-written | CPU µs/request | GET /accounts?limit=10 /s | p50 / p99 (ms) | ÷ hand-written | CPU µs/request |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...all.map(({ label, reads }) =>
       `| ${label} | ${rate(reads.retrieve.perSecond)} | ${reads.retrieve.p50} / ${reads.retrieve.p99} | ` +
-      `${baseline === undefined ? "n/a" : ratio(reads.retrieve.perSecond, baseline.retrieve.perSecond)} | ` +
+      `${against(reads.retrieve.perSecond, baseline?.retrieve.perSecond)} | ${perRequest(reads.retrieve)} | ` +
       `${rate(reads.list.perSecond)} | ${reads.list.p50} / ${reads.list.p99} | ` +
-      `${baseline === undefined ? "n/a" : ratio(reads.list.perSecond, baseline.list.perSecond)} |`
+      `${against(reads.list.perSecond, baseline?.list.perSecond)} | ${perRequest(reads.list)} |`
     ),
     "",
     `load average at the end ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`,
-    "Goal: Moneta's reads at half or more of the hand-written server's (÷ hand-written ≥ 0.50)."
+    "Goal: Moneta's reads at half or more of the hand-written server's (÷ hand-written ≥ 0.50).",
+    "CPU µs/request: the server's processes' CPU time over the measured requests (less sensitive to the machine's load than requests/s)."
   ]
   process.stdout.write(`${lines.join("\n")}\n`)
 }
