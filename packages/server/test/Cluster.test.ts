@@ -38,7 +38,7 @@ const command = (env: Record<string, string>) =>
     ({ child }) => Effect.sync(() => child.exitCode === null && child.signalCode === null && child.kill("SIGKILL"))
   )
 
-const untilServing = Schedule.spaced("100 millis").pipe(Schedule.upTo("90 seconds"))
+const untilServing = Schedule.spaced("100 millis").pipe(Schedule.upTo("180 seconds"))
 
 /** A request on a connection of its own, so that node may hand it to either process. */
 const get = (url: string, apiKey: string) =>
@@ -54,7 +54,7 @@ describe("several server processes", () => {
       const moneta = yield* command({ MONETA_PROCESSES: "2", MONETA_DATA_DIR: "memory://", PORT: String(yield* freePort) })
       expect(yield* Deferred.await(moneta.exited)).toBe(1)
       expect(moneta.output()).toContain("MONETA_PROCESSES=2 needs DATABASE_URL")
-    }).pipe(Effect.scoped), 60_000)
+    }).pipe(Effect.scoped), 120_000)
 
   if (TestDatabase.testDatabases.includes("postgres")) {
     it.live("two processes on Postgres both serve, and SIGTERM stops all of them gracefully", () =>
@@ -86,6 +86,6 @@ describe("several server processes", () => {
         // Each worker, then the primary.
         expect(moneta.output().split("Moneta stopped").length - 1).toBe(3)
         for (const pid of pids) expect(() => process.kill(Number(pid), 0)).toThrow()
-      }).pipe(Effect.scoped), 120_000)
+      }).pipe(Effect.scoped), 240_000)
   }
 })
