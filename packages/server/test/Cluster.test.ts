@@ -1,7 +1,8 @@
 /**
  * `MONETA_PROCESSES`: the `moneta` command as a primary of several server
  * processes behind one port. On Postgres, two processes both serve requests
- * (their pids are on their request log lines) and SIGTERM to the primary stops
+ * (their pids are on their request log lines), one killed is replaced, and
+ * SIGTERM to the primary stops
  * all of them gracefully; on the embedded database more than one process is
  * refused with a clear message.
  */
@@ -57,7 +58,7 @@ describe("several server processes", () => {
     }).pipe(Effect.scoped), 120_000)
 
   if (TestDatabase.testDatabases.includes("postgres")) {
-    it.live("two processes on Postgres both serve, and SIGTERM stops all of them gracefully", () =>
+    it.live("two processes on Postgres both serve, a killed one is replaced, and SIGTERM stops all of them gracefully", () =>
       Effect.gen(function*() {
         const url = yield* TestDatabase.createPostgresDatabase
         const port = yield* freePort
@@ -81,11 +82,20 @@ describe("several server processes", () => {
         expect(pids.size).toBe(2)
         expect(pids.has(String(moneta.pid))).toBe(false)
 
+        const [killed = ""] = pids
+        process.kill(Number(killed), "SIGKILL")
+        yield* Effect.retry(
+          Effect.filterOrFail(Effect.sync(moneta.output), (output) => output.split("listening on").length === 4),
+          untilServing
+        )
+        expect(moneta.output()).toContain(`server process ${killed} exited (SIGKILL); starting another`)
+        expect(yield* get(accounts, apiKey)).toBe(200)
+
         process.kill(moneta.pid, "SIGTERM")
         expect(yield* Deferred.await(moneta.exited)).toBe(0)
-        // Each worker, then the primary.
+        // The two running workers, then the primary (the killed one said nothing).
         expect(moneta.output().split("Moneta stopped").length - 1).toBe(3)
-        for (const pid of pids) expect(() => process.kill(Number(pid), 0)).toThrow()
+        for (const pid of pidsOfRequests(moneta.output())) expect(() => process.kill(Number(pid), 0)).toThrow()
       }).pipe(Effect.scoped), 240_000)
   }
 })
