@@ -2,9 +2,8 @@
  * `MONETA_PROCESSES`: the `moneta` command as a primary of several server
  * processes behind one port. On Postgres, two processes both serve requests
  * (their pids are on their request log lines), one killed is replaced, and
- * SIGTERM to the primary stops
- * all of them gracefully; on the embedded database more than one process is
- * refused with a clear message.
+ * SIGTERM to the primary stops all of them gracefully; on the embedded
+ * database more than one process is refused with a clear message.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { generateKey } from "@moneta/bank/Authentication"
