@@ -7,7 +7,7 @@
  * back to system fonts). The page is constant: rewritten once, and the same
  * bytes are then compressed once (`Compression`, which must run after this).
  */
-import { HttpApp, HttpMiddleware, type HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { HttpApp, HttpMiddleware, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 
 const outsideUrl = /url\((["']?)https?:\/\/[^)"']*\1\)/g
@@ -25,12 +25,14 @@ const rewriteOnce = (body: Uint8Array): Uint8Array => {
   return result
 }
 
+const isDocs = (request: HttpServerRequest.HttpServerRequest) => request.url.split("?", 1)[0] === "/docs"
+
 export const offlineResponse = (
   request: HttpServerRequest.HttpServerRequest,
   response: HttpServerResponse.HttpServerResponse
 ): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
   const body = response.body
-  if (request.url.split("?", 1)[0] !== "/docs" || body._tag !== "Uint8Array") return Effect.succeed(response)
+  if (!isDocs(request) || body._tag !== "Uint8Array") return Effect.succeed(response)
   return Effect.succeed(HttpServerResponse.uint8Array(rewriteOnce(body.body), {
     status: response.status,
     headers: response.headers,
@@ -38,5 +40,9 @@ export const offlineResponse = (
   }))
 }
 
-// The server sends the response before an outer middleware sees it: change it in a pre-response handler.
-export const middleware = HttpMiddleware.make((app) => Effect.zipRight(HttpApp.appendPreResponseHandler(offlineResponse), app))
+// The server sends the response before an outer middleware sees it: change it in a pre-response
+// handler, added only for `/docs` (API requests skip that step).
+export const middleware = HttpMiddleware.make((app) =>
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+    isDocs(request) ? Effect.zipRight(HttpApp.appendPreResponseHandler(offlineResponse), app) : app)
+)
