@@ -29,19 +29,25 @@ const post = async (url: string, headers: Record<string, string>, body: unknown)
   return { id: parsed.id }
 }
 
-export const startMoneta = async (database: Database, accounts: number): Promise<MonetaServer> => {
+/** `env` adds to (or, with undefined, removes from) the server's environment. */
+export const startMoneta = async (
+  database: Database,
+  accounts: number,
+  env: Record<string, string | undefined> = {}
+): Promise<MonetaServer> => {
   const port = await freePort()
   const apiKey = `moneta_sandbox_bench_${randomBytes(16).toString("hex")}`
-  const env = environmentWith({
+  const serverEnv = environmentWith({
     PORT: String(port),
     HOST: "127.0.0.1",
     MONETA_ENVIRONMENT: "sandbox",
     MONETA_API_KEY: apiKey,
     MONETA_DATA_DIR: "memory://",
-    DATABASE_URL: database.kind === "postgres" ? database.url : undefined
+    DATABASE_URL: database.kind === "postgres" ? database.url : undefined,
+    ...env
   })
   const tsx = Path.join(root, "node_modules", ".bin", "tsx")
-  const child = start(tsx, ["--conditions=@moneta/source", Path.join(root, "packages", "server", "src", "main.ts")], env, root)
+  const child = start(tsx, ["--conditions=@moneta/source", Path.join(root, "packages", "server", "src", "main.ts")], serverEnv, root)
   const url = `http://127.0.0.1:${port}`
   const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }
   await waitUntilServing(child, `${url}/accounts?limit=1`, headers)

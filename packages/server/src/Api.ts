@@ -11,9 +11,13 @@ import { Layer } from "effect"
 import * as Compression from "./Compression.js"
 import * as Favicon from "./Favicon.js"
 import * as Health from "./Health.js"
+import * as OfflineDocs from "./OfflineDocs.js"
 import * as RequestLog from "./RequestLog.js"
 
-export const layer = HttpApiBuilder.serve((app) => RequestLog.middleware(Compression.middleware(app))).pipe(
+export const layer = HttpApiBuilder.serve((app) =>
+  // OfflineDocs rewrites the page before Compression compresses it: its pre-response handler is appended first.
+  RequestLog.middleware(OfflineDocs.middleware(Compression.middleware(app)))
+).pipe(
   Layer.provide(HttpApiScalar.layer({ path: "/docs", scalar: { withDefaultFonts: false, favicon: "/favicon.ico" } })),
   Layer.provide(Favicon.layer),
   Layer.provide(Health.layer),

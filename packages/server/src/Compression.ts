@@ -4,7 +4,7 @@
  * Each body is compressed once, off the event loop, and kept. API responses
  * are small and per request: left alone.
  */
-import { HttpApp, HttpMiddleware, type HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { HttpApp, HttpMiddleware, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect, Option } from "effect"
 import { promisify } from "node:util"
 import { brotliCompress, constants, gzip } from "node:zlib"
@@ -69,7 +69,11 @@ export const compressResponse = (
     }))
 }
 
-// The server sends the response before an outer middleware sees it: change it in a pre-response handler.
+// The server sends the response before an outer middleware sees it: change it in a pre-response
+// handler, added only for the paths it concerns (API requests skip that step).
 export const middleware = HttpMiddleware.make((app) =>
-  Effect.zipRight(HttpApp.appendPreResponseHandler(compressResponse), app)
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+    paths.has(request.url.split("?", 1)[0] ?? request.url)
+      ? Effect.zipRight(HttpApp.appendPreResponseHandler(compressResponse), app)
+      : app)
 )

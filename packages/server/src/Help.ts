@@ -24,6 +24,7 @@ export const settings: ReadonlyArray<Setting> = [
     meaning: "the API key to register for the first group; when unset, a new sandbox key is printed at each start"
   },
   { name: "MONETA_ENVIRONMENT", default: "sandbox", meaning: "sandbox (with /simulations/*) or live" },
+  { name: "MONETA_PROCESSES", default: "1", meaning: "server processes behind the one port (more than 1 needs DATABASE_URL)" },
   { name: "MONETA_WEBHOOK_CONCURRENCY", default: "64", meaning: "webhook deliveries in flight at once, per process" },
   { name: "MONETA_WEBHOOK_BATCH_SIZE", default: "100", meaning: "webhook deliveries claimed per database round trip" },
   { name: "MONETA_WEBHOOK_POLL_INTERVAL", default: "2 seconds", meaning: "how often to look for due deliveries without a notification" },

@@ -6,6 +6,8 @@
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Console, Effect, Layer } from "effect"
+import { fileURLToPath } from "node:url"
+import * as Cluster from "./Cluster.js"
 import * as Help from "./Help.js"
 import * as Logging from "./Logging.js"
 import * as Server from "./Server.js"
@@ -24,7 +26,7 @@ if (argument === "--help" || argument === "-h") {
 } else {
   tolerateRelayedInterrupts()
   NodeRuntime.runMain(
-    Layer.launch(Server.layer).pipe(
+    Cluster.run(Layer.launch(Server.layer), fileURLToPath(import.meta.url)).pipe(
       Effect.ensuring(Console.log("Moneta stopped")),
       Effect.provide(Layer.merge(Logging.layer, Tracing.layer))
     ),

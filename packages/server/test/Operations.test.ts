@@ -163,6 +163,28 @@ for (const kind of TestDatabase.testDatabases) {
           expect(gunzipSync(gzipped.body).equals(Buffer.from(plain.body))).toBe(true)
         }))
 
+      it.effect("/docs loads nothing from another host: every src, href, url() and @import is same-origin or data:", () =>
+        Effect.gen(function*() {
+          const { baseUrl } = yield* Served
+          const page = text((yield* get(`${baseUrl}/docs`, { "accept-encoding": "identity" })).body)
+          // Attributes of the page's own tags, and CSS references anywhere in it, the inlined bundle's stylesheets included.
+          const attributes = Array.from(page.matchAll(/<[a-zA-Z][^>]*?\s(?:src|href)\s*=\s*["']([^"']*)["']/g), (match) => match[1] ?? "")
+          const cssUrls = Array.from(page.matchAll(/url\(\s*["']?([^)"']*)["']?\s*\)/g), (match) => match[1] ?? "")
+          const imports = Array.from(page.matchAll(/@import\s+(?:url\()?\s*["']([^"']+)["']/g), (match) => match[1] ?? "")
+          expect(cssUrls.length).toBeGreaterThan(0)
+          const outside = [...attributes, ...cssUrls, ...imports].filter((reference) => {
+            if (reference === "" || reference.startsWith("data:") || reference.startsWith("#")) return false
+            return new URL(reference, baseUrl).origin !== baseUrl
+          })
+          expect(outside).toEqual([])
+          // Scalar's configuration: no default fonts, no request proxy, no CDN.
+          const configuration = /dataset\.configuration = JSON\.stringify\((\{.*?\})\)/.exec(page)?.[1] ?? "{}"
+          const parsed: unknown = JSON.parse(configuration)
+          expect(parsed).toMatchObject({ withDefaultFonts: false })
+          expect(parsed).not.toHaveProperty("proxyUrl")
+          expect(page).not.toMatch(/<script[^>]*\ssrc=/)
+        }))
+
       it.effect("/favicon.ico is an icon", () =>
         Effect.gen(function*() {
           const { baseUrl } = yield* Served
