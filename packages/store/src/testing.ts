@@ -27,8 +27,10 @@
  * - embedded: a template database is created, migrated and dumped once (5–10 s;
  *   kept in the OS temp dir, keyed by the migrations' sources, so later test
  *   files and runs reuse it); every database loads the dump (~0.7 s).
- * - postgres: `CREATE DATABASE moneta_test_<random>` next to `DATABASE_URL`'s
- *   database (its user needs CREATEDB), migrated, dropped on release.
+ * - postgres: `CREATE DATABASE moneta_test_<random> TEMPLATE moneta_template_<hash>`
+ *   next to `DATABASE_URL`'s database (its user needs CREATEDB), dropped on
+ *   release; the template (same hash) is migrated once, by the first process
+ *   that needs it, and kept on the server for later runs.
  * - `layerFor(kind)` provides `SqlClient`, `Notifications` and `Database.Info`;
  *   `layerFor(kind, { migrated: false })` an empty database.
  * - `it.layer` runs tests under `TestClock`; for real time (sleeps, timeouts,
@@ -132,33 +134,89 @@ const withDatabase = (url: Redacted.Redacted, database: string): Redacted.Redact
 }
 
 /**
- * An empty database on the Postgres server of `DATABASE_URL`, dropped (with
- * any connections left) when the scope closes; returns its URL.
+ * A database on the Postgres server of `DATABASE_URL`, empty or a copy of
+ * `template`, dropped (with any connections left) when the scope closes;
+ * returns its URL.
  */
-export const createPostgresDatabase: Effect.Effect<
+const createDatabase = (template: string | undefined): Effect.Effect<
   Redacted.Redacted,
   SqlError.SqlError | ConfigError.ConfigError,
   Scope.Scope
-> = Effect.gen(function*() {
-  const url = yield* Config.redacted("DATABASE_URL")
-  const admin = yield* PgClient.make({ url, maxConnections: 1, applicationName: "moneta-tests" })
-  const name = `moneta_test_${randomUUID().replaceAll("-", "")}`
-  yield* Effect.acquireRelease(
-    admin`CREATE DATABASE ${admin(name)}`,
-    () =>
-      admin`DROP DATABASE IF EXISTS ${admin(name)} WITH (FORCE)`.pipe(
-        Effect.catchAll((error) => Effect.logWarning(`Could not drop test database ${name}`, error))
-      )
-  )
-  return withDatabase(url, name)
-}).pipe(Effect.provide(Reactivity.layer))
+> =>
+  Effect.gen(function*() {
+    const url = yield* Config.redacted("DATABASE_URL")
+    const admin = yield* PgClient.make({ url, maxConnections: 1, applicationName: "moneta-tests" })
+    const name = `moneta_test_${randomUUID().replaceAll("-", "")}`
+    yield* Effect.acquireRelease(
+      template === undefined
+        ? admin`CREATE DATABASE ${admin(name)}`
+        : admin`CREATE DATABASE ${admin(name)} TEMPLATE ${admin(template)}`,
+      () =>
+        admin`DROP DATABASE IF EXISTS ${admin(name)} WITH (FORCE)`.pipe(
+          Effect.catchAll((error) => Effect.logWarning(`Could not drop test database ${name}`, error))
+        )
+    )
+    return withDatabase(url, name)
+  }).pipe(Effect.provide(Reactivity.layer))
+
+/** An empty database on the Postgres server of `DATABASE_URL`, dropped when the scope closes; returns its URL. */
+export const createPostgresDatabase = createDatabase(undefined)
 
 const emptyPostgres = Layer.unwrapScoped(Effect.map(createPostgresDatabase, Database.layerPostgres))
 
-/** A fresh database on the Postgres server of `DATABASE_URL`, migrated, dropped on release. */
-export const layerPostgres: Layer.Layer<Services, LayerError> = Layer.tap(
-  emptyPostgres,
-  (context) => Effect.provide(Migrations.run, context)
+// The migrated template of this run's migrations on the server of
+// `DATABASE_URL`, named by the same hash as the embedded one. It is built once
+// (migrated under a temporary name, then renamed, all under an advisory lock,
+// so concurrent test processes wait for one build) and kept for later runs;
+// no client stays connected to it, as CREATE DATABASE … TEMPLATE requires.
+const templateLockKey = 0x6d6f7465 // "mote"
+
+const postgresTemplate: Effect.Effect<string, LayerError> = Effect.runSync(Effect.cached(
+  Effect.gen(function*() {
+    const file = yield* templateFile
+    const name = `moneta_template_${Path.basename(file, ".tar")}`
+    const url = yield* Config.redacted("DATABASE_URL")
+    const admin = yield* PgClient.make({ url, maxConnections: 1, applicationName: "moneta-tests" })
+    const exists = admin<{ readonly found: number }>`SELECT 1 AS found FROM pg_database WHERE datname = ${name}`.pipe(
+      Effect.map((rows) => rows.length > 0)
+    )
+    const build = Effect.gen(function*() {
+      const building = `${name}_${randomUUID().replaceAll("-", "").slice(0, 8)}`
+      yield* admin`CREATE DATABASE ${admin(building)}`
+      // One connection, closed before the rename (a database in use cannot be renamed).
+      const migrate = Effect.flatMap(
+        PgClient.make({ url: withDatabase(url, building), maxConnections: 1, applicationName: "moneta-tests" }),
+        (client) => Effect.provideService(Migrations.run, SqlClient.SqlClient, client)
+      )
+      yield* Effect.scoped(migrate).pipe(
+        Effect.tapError(() =>
+          admin`DROP DATABASE IF EXISTS ${admin(building)} WITH (FORCE)`.pipe(
+            Effect.catchAll((error) => Effect.logWarning(`Could not drop ${building}`, error))
+          )
+        )
+      )
+      yield* admin`ALTER DATABASE ${admin(building)} RENAME TO ${admin(name)}`
+    })
+    const lock = Effect.acquireRelease(
+      admin`SELECT pg_advisory_lock(${templateLockKey})`,
+      () =>
+        admin`SELECT pg_advisory_unlock(${templateLockKey})`.pipe(
+          Effect.catchAll((error) => Effect.logWarning("Could not release the template lock", error))
+        )
+    )
+    if (!(yield* exists)) {
+      yield* Effect.scoped(Effect.zipRight(lock, Effect.flatMap(exists, (found) => found ? Effect.void : build)))
+    }
+    return name
+  }).pipe(Effect.scoped, Effect.provide(Reactivity.layer))
+))
+
+/**
+ * A fresh database on the Postgres server of `DATABASE_URL`, a copy of the
+ * migrated template (`CREATE DATABASE … TEMPLATE`), dropped on release.
+ */
+export const layerPostgres: Layer.Layer<Services, LayerError> = Layer.unwrapScoped(
+  Effect.flatMap(postgresTemplate, (template) => Effect.map(createDatabase(template), Database.layerPostgres))
 )
 
 /**
