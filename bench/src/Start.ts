@@ -7,9 +7,14 @@
  * - `pnpm start` (scripts/start.mjs: bundle when sources changed, then run)
  *   and, when `pnpm build` has produced it, the installed `moneta` bin
  *   (packages/server/bin/moneta.js, compiled dist/).
- * - fresh: a new, empty `MONETA_DATA_DIR`; existing: the directory a previous
- *   run left (started and stopped once before timing); postgres: a database of
- *   its own on `DATABASE_URL` or a throwaway cluster, migrated by a first start.
+ * - fresh: a new, empty `MONETA_DATA_DIR` (from the cached template);
+ *   fresh-initdb: the same with an empty `MONETA_TEMPLATE_DIR`, so initdb and
+ *   every migration run (what every fresh start did before the template: the
+ *   baseline of the same run); existing: the directory a previous run left
+ *   (started and stopped once before timing); postgres: a database of its own
+ *   on `DATABASE_URL` or a throwaway cluster, migrated by a first start.
+ * - bare node: a `node:http` server answering 200 at once, the floor of any
+ *   Node process, timed the same way.
  * - Each is started `--repetitions` times; the median is reported. The client
  *   polls `GET /accounts?limit=1` every 10 ms, so the figure is within 10 ms.
  */
@@ -25,7 +30,7 @@ import { environmentWith, freePort, start } from "./Processes.js"
 const { values } = parseArgs({
   options: {
     repetitions: { type: "string", default: "5" },
-    databases: { type: "string", default: "fresh,existing,postgres" }
+    databases: { type: "string", default: "fresh,fresh-initdb,existing,postgres" }
   }
 })
 const repetitions = Number(values.repetitions)
@@ -90,8 +95,18 @@ const postgres = databases.includes("postgres") ? await startPostgres(process.en
 console.log(`Node ${process.version}, ${Os.cpus().length} CPUs, load average ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`)
 console.log(`${repetitions} starts each; time from spawn to the first authenticated 200 on GET /accounts`)
 
+const bare: Launcher = {
+  name: "bare node",
+  command: process.execPath,
+  args: ["-e", "require('node:http').createServer((_, res) => res.end('{}')).listen(Number(process.env.PORT), '127.0.0.1')"]
+}
+
 const rows: Array<string> = []
 try {
+  const floor: Array<number> = []
+  for (let repetition = 0; repetition < repetitions; repetition++) floor.push(await timeToFirstAnswer(bare, {}))
+  rows.push(`| bare node:http | - | ${format(median(floor))} | ${floor.map(format).join(", ")} |`)
+  console.log(rows[0])
   for (const launcher of launchers) {
     // A first start outside the timing: `pnpm start` bundles when sources changed.
     const warm = Path.join(scratch, `${launcher.name.replace(" ", "-")}-existing`)
@@ -100,8 +115,11 @@ try {
     for (const database of databases) {
       const samples: Array<number> = []
       for (let repetition = 0; repetition < repetitions; repetition++) {
+        const fresh = Path.join(scratch, `${launcher.name.replace(" ", "-")}-${database}-${repetition}`)
         const settings: Record<string, string | undefined> = database === "fresh"
-          ? { MONETA_DATA_DIR: Path.join(scratch, `${launcher.name.replace(" ", "-")}-fresh-${repetition}`), DATABASE_URL: undefined }
+          ? { MONETA_DATA_DIR: fresh, DATABASE_URL: undefined }
+          : database === "fresh-initdb"
+          ? { MONETA_DATA_DIR: fresh, MONETA_TEMPLATE_DIR: `${fresh}-templates`, DATABASE_URL: undefined }
           : database === "existing"
           ? { MONETA_DATA_DIR: warm, DATABASE_URL: undefined }
           : { DATABASE_URL: postgres?.databaseUrl }
