@@ -12,6 +12,7 @@ import * as Compression from "./Compression.js"
 import * as Favicon from "./Favicon.js"
 import * as Health from "./Health.js"
 import * as OfflineDocs from "./OfflineDocs.js"
+import * as OpenApiRoute from "./OpenApiRoute.js"
 import * as RequestLog from "./RequestLog.js"
 
 export const layer = HttpApiBuilder.serve((app) =>
@@ -21,6 +22,6 @@ export const layer = HttpApiBuilder.serve((app) =>
   Layer.provide(HttpApiScalar.layer({ path: "/docs", scalar: { withDefaultFonts: false, favicon: "/favicon.ico" } })),
   Layer.provide(Favicon.layer),
   Layer.provide(Health.layer),
-  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
+  Layer.provide(OpenApiRoute.layer),
   Layer.provide(MonetaHttp.layer)
 )

@@ -4,9 +4,10 @@
  * outside authentication, the request id and the log line of each request,
  * the compressed reference page and the favicon.
  */
-import { HttpServer } from "@effect/platform"
+import { HttpServer, OpenApi } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { describe, expect, layer } from "@effect/vitest"
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun } from "@moneta/bank/FirstRun"
 import * as TestDatabase from "@moneta/store/testing"
@@ -183,6 +184,17 @@ for (const kind of TestDatabase.testDatabases) {
           expect(parsed).toMatchObject({ withDefaultFonts: false })
           expect(parsed).not.toHaveProperty("proxyUrl")
           expect(page).not.toMatch(/<script[^>]*\ssrc=/)
+        }))
+
+      it.effect("/openapi.json is the API's OpenAPI document, the same on every request", () =>
+        Effect.gen(function*() {
+          const { baseUrl } = yield* Served
+          const first = yield* get(`${baseUrl}/openapi.json`, { "accept-encoding": "identity" })
+          expect(first.status).toBe(200)
+          expect(first.headers.get("content-type")).toContain("application/json")
+          expect(JSON.parse(text(first.body))).toEqual(OpenApi.fromApi(MonetaApi))
+          const second = yield* get(`${baseUrl}/openapi.json`, { "accept-encoding": "identity" })
+          expect(text(second.body)).toBe(text(first.body))
         }))
 
       it.effect("/favicon.ico is an icon", () =>

@@ -3,7 +3,8 @@
  * Postgres (PGlite) in `MONETA_DATA_DIR` (default `.moneta/`; `memory://`
  * keeps it in memory). Either way the layer provides a `SqlClient` (pg
  * dialect, snake_case columns as stored: no name transforms), `Notifications`,
- * and `Info` saying which database it is.
+ * and `Info` saying which database it is. A new embedded data directory
+ * starts from a migrated template (`Template`).
  */
 import type { SqlClient, SqlError } from "@effect/sql"
 import type { Migrator } from "@effect/sql"
@@ -13,6 +14,7 @@ import type { ConfigError, Redacted } from "effect"
 import * as Migrations from "./Migrations.js"
 import * as Notifications from "./Notifications.js"
 import * as PgliteClient from "./PgliteClient.js"
+import * as Template from "./Template.js"
 
 export class Info extends Context.Tag("@moneta/store/Database/Info")<Info, {
   readonly kind: "embedded" | "postgres"
@@ -37,6 +39,18 @@ export const layerPglite = (
     Notifications.layerPglite,
     Layer.succeed(Info, { kind: "embedded", label: `embedded (${dataDir})` })
   ).pipe(Layer.provideMerge(PgliteClient.layer({ dataDir, loadDataDir: options?.loadDataDir })))
+
+/**
+ * Embedded Postgres in `dataDir`; a data directory without a database yet
+ * starts from the migrated template (`Template`) instead of initdb. Does not migrate.
+ */
+const layerPgliteFromTemplate = (dataDir: string) =>
+  Layer.unwrapEffect(
+    Effect.flatMap(Template.isFresh(dataDir), (fresh) =>
+      fresh
+        ? Effect.map(Template.load, (loadDataDir) => layerPglite(dataDir, { loadDataDir }))
+        : Effect.succeed(layerPglite(dataDir)))
+  )
 
 const postgresInfo = Layer.effect(
   Info,
@@ -69,10 +83,10 @@ export const layer: Layer.Layer<
 > = Layer.unwrapEffect(
   Effect.map(config, ({ dataDir, url }): Layer.Layer<
     SqlClient.SqlClient | Notifications.Notifications | Info,
-    SqlError.SqlError
+    SqlError.SqlError | Migrator.MigrationError | ConfigError.ConfigError
   > =>
     Option.match(url, {
-      onNone: () => layerPglite(dataDir),
+      onNone: () => layerPgliteFromTemplate(dataDir),
       onSome: layerPostgres
     }))
 ).pipe(

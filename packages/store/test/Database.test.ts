@@ -11,6 +11,7 @@ import * as Path from "node:path"
 import * as Database from "../src/Database.js"
 import * as Migrations from "../src/Migrations.js"
 import * as PgliteClient from "../src/PgliteClient.js"
+import * as Template from "../src/Template.js"
 import { migrations } from "../src/migrations/index.js"
 import * as TestDatabase from "../src/testing.js"
 
@@ -67,6 +68,28 @@ describe("Database.layer", () => {
       ]))
       expect(kept).toEqual([{ n: 7 }])
       expect(migrationsAfterReopen).toEqual(registered)
+      Fs.rmSync(root, { recursive: true, force: true })
+    }), 120_000)
+
+  it.live("starts a new data directory from the template, built once into MONETA_TEMPLATE_DIR and then read", () =>
+    Effect.gen(function*() {
+      const root = Fs.mkdtempSync(Path.join(Os.tmpdir(), "moneta-database-"))
+      const templates = Path.join(root, "templates")
+      const openFresh = (name: string) =>
+        Effect.all([recorded, Database.Info]).pipe(
+          Effect.provide(Database.layer),
+          withConfig([["MONETA_DATA_DIR", Path.join(root, name)], ["MONETA_TEMPLATE_DIR", templates]])
+        )
+      const [applied] = yield* openFresh("first")
+      expect(applied).toEqual(registered)
+      const files = Fs.readdirSync(templates)
+      expect(files).toEqual([`${yield* Template.key}.tar`])
+      const built = Fs.statSync(Path.join(templates, files[0]!)).mtimeMs
+      const [second] = yield* openFresh("second")
+      expect(second).toEqual(registered)
+      expect(Fs.existsSync(Path.join(root, "second", "PG_VERSION"))).toBe(true)
+      // read, not built again
+      expect(Fs.statSync(Path.join(templates, files[0]!)).mtimeMs).toBe(built)
       Fs.rmSync(root, { recursive: true, force: true })
     }), 120_000)
 

@@ -1,0 +1,140 @@
+/**
+ * `pnpm bench:start`: time from process start to the first 200 answered with
+ * the configured API key, the way a user starts Moneta:
+ *
+ *   pnpm --filter @moneta/bench bench:start [--repetitions 5] [--databases fresh,existing,postgres]
+ *
+ * - `pnpm start` (scripts/start.mjs: bundle when sources changed, then run)
+ *   and, when `pnpm build` has produced it, the installed `moneta` bin
+ *   (packages/server/bin/moneta.js, compiled dist/).
+ * - fresh: a new, empty `MONETA_DATA_DIR` (from the cached template);
+ *   fresh-initdb: the same with an empty `MONETA_TEMPLATE_DIR`, so initdb and
+ *   every migration run (what every fresh start did before the template: the
+ *   baseline of the same run); existing: the directory a previous run left
+ *   (started and stopped once before timing); postgres: a database of its own
+ *   on `DATABASE_URL` or a throwaway cluster, migrated by a first start.
+ * - bare node: a `node:http` server answering 200 at once, the floor of any
+ *   Node process, timed the same way.
+ * - Each is started `--repetitions` times; the median is reported. The client
+ *   polls `GET /accounts?limit=1` every 10 ms, so the figure is within 10 ms.
+ */
+import * as Fs from "node:fs"
+import * as Os from "node:os"
+import * as Path from "node:path"
+import { performance } from "node:perf_hooks"
+import { parseArgs } from "node:util"
+import { root } from "./MonetaServer.js"
+import { startPostgres } from "./Postgres.js"
+import { environmentWith, freePort, start } from "./Processes.js"
+
+const { values } = parseArgs({
+  options: {
+    repetitions: { type: "string", default: "5" },
+    databases: { type: "string", default: "fresh,fresh-initdb,existing,postgres" }
+  }
+})
+const repetitions = Number(values.repetitions)
+const databases = values.databases.split(",").map((name) => name.trim())
+
+interface Launcher {
+  readonly name: string
+  readonly command: string
+  readonly args: ReadonlyArray<string>
+}
+
+const launchers: ReadonlyArray<Launcher> = [
+  { name: "pnpm start", command: process.execPath, args: [Path.join(root, "scripts", "start.mjs")] },
+  ...(Fs.existsSync(Path.join(root, "packages", "server", "dist", "main.js"))
+    ? [{ name: "moneta bin", command: process.execPath, args: [Path.join(root, "packages", "server", "bin", "moneta.js")] }]
+    : [])
+]
+
+const apiKey = "moneta_sandbox_bench_start_0123456789abcdef"
+
+const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds))
+
+/** Milliseconds from spawn to the first authenticated 200. */
+const timeToFirstAnswer = async (launcher: Launcher, database: Record<string, string | undefined>): Promise<number> => {
+  const port = await freePort()
+  const env = environmentWith({
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    MONETA_ENVIRONMENT: "sandbox",
+    MONETA_API_KEY: apiKey,
+    OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+    ...database
+  })
+  const began = performance.now()
+  const child = start(launcher.command, launcher.args, env, root)
+  try {
+    const url = `http://127.0.0.1:${port}/accounts?limit=1`
+    while (performance.now() - began < 120_000) {
+      if (child.process.exitCode !== null) throw new Error(`the server exited early:\n${child.errors()}`)
+      const status = await fetch(url, { headers: { authorization: `Bearer ${apiKey}` } }).then((r) => r.status, () => 0)
+      if (status === 200) return performance.now() - began
+      if (status !== 0) throw new Error(`the server answered ${status}:\n${child.errors()}`)
+      await pause(10)
+    }
+    throw new Error(`no answer within 120 s:\n${child.errors()}`)
+  } finally {
+    await child.stop()
+  }
+}
+
+const median = (samples: ReadonlyArray<number>) => {
+  const sorted = [...samples].sort((left, right) => left - right)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+const format = (milliseconds: number) => `${(milliseconds / 1000).toFixed(2)} s`
+
+const scratch = Fs.mkdtempSync(Path.join(Os.tmpdir(), "moneta-bench-start-"))
+const postgres = databases.includes("postgres") ? await startPostgres(process.env["DATABASE_URL"]) : undefined
+
+console.log(`Node ${process.version}, ${Os.cpus().length} CPUs, load average ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`)
+console.log(`${repetitions} starts each; time from spawn to the first authenticated 200 on GET /accounts`)
+
+const bare: Launcher = {
+  name: "bare node",
+  command: process.execPath,
+  args: ["-e", "require('node:http').createServer((_, res) => res.end('{}')).listen(Number(process.env.PORT), '127.0.0.1')"]
+}
+
+const rows: Array<string> = []
+try {
+  const floor: Array<number> = []
+  for (let repetition = 0; repetition < repetitions; repetition++) floor.push(await timeToFirstAnswer(bare, {}))
+  rows.push(`| bare node:http | - | ${format(median(floor))} | ${floor.map(format).join(", ")} |`)
+  console.log(rows[0])
+  for (const launcher of launchers) {
+    // A first start outside the timing: `pnpm start` bundles when sources changed.
+    const warm = Path.join(scratch, `${launcher.name.replace(" ", "-")}-existing`)
+    await timeToFirstAnswer(launcher, { MONETA_DATA_DIR: warm, DATABASE_URL: undefined })
+    if (postgres !== undefined) await timeToFirstAnswer(launcher, { DATABASE_URL: postgres.databaseUrl })
+    for (const database of databases) {
+      const samples: Array<number> = []
+      for (let repetition = 0; repetition < repetitions; repetition++) {
+        const fresh = Path.join(scratch, `${launcher.name.replace(" ", "-")}-${database}-${repetition}`)
+        const settings: Record<string, string | undefined> = database === "fresh"
+          ? { MONETA_DATA_DIR: fresh, DATABASE_URL: undefined }
+          : database === "fresh-initdb"
+          ? { MONETA_DATA_DIR: fresh, MONETA_TEMPLATE_DIR: `${fresh}-templates`, DATABASE_URL: undefined }
+          : database === "existing"
+          ? { MONETA_DATA_DIR: warm, DATABASE_URL: undefined }
+          : { DATABASE_URL: postgres?.databaseUrl }
+        samples.push(await timeToFirstAnswer(launcher, settings))
+      }
+      const line = `| ${launcher.name} | ${database} | ${format(median(samples))} | ${samples.map(format).join(", ")} |`
+      rows.push(line)
+      console.log(line)
+    }
+  }
+} finally {
+  await postgres?.stop()
+  Fs.rmSync(scratch, { recursive: true, force: true })
+}
+
+console.log(["", "| launcher | database | median | samples |", "|---|---|---:|---|", ...rows].join("\n"))
+console.log(`load average after: ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`)
+console.log("Goal: existing and postgres ≤ 1 s, fresh ≤ 3 s.")
