@@ -19,7 +19,7 @@ import {
   UpdateEventSubscription
 } from "@moneta/domain/EventSubscription"
 import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
-import { WebhookAttempt } from "@moneta/domain/WebhookAttempt"
+import { WebhookAttempt, WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
 import { Schema } from "effect"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
@@ -69,7 +69,7 @@ export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
     HttpApiEndpoint.get("listAttempts", "/event_subscriptions/:event_subscription_id/attempts")
       .annotate(OpenApi.Summary, "List an Event Subscription's delivery attempts")
       .setPath(subscriptionPath)
-      .setUrlParams(urlParams({ ...listFields, event_id: Schema.optional(EventId) }))
+      .setUrlParams(urlParams({ ...listFields, event_id: WebhookAttemptFilter.fields.event_id }))
       .addSuccess(Page(WebhookAttempt))
       .addError(ObjectNotFoundError)
       .annotate(OpenApi.Description, "The delivery log of a subscription: every POST of an event to its URL, newest first.")
@@ -78,7 +78,7 @@ export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
     HttpApiEndpoint.get("listEventAttempts", "/events/:event_id/attempts")
       .annotate(OpenApi.Summary, "List an Event's delivery attempts")
       .setPath(Schema.Struct({ event_id: EventId }))
-      .setUrlParams(urlParams({ ...listFields, event_subscription_id: Schema.optional(EventSubscriptionId) }))
+      .setUrlParams(urlParams({ ...listFields, event_subscription_id: WebhookAttemptFilter.fields.event_subscription_id }))
       .addSuccess(Page(WebhookAttempt))
       .addError(ObjectNotFoundError)
       .annotate(OpenApi.Description, "The delivery log of an event: every POST of it to any subscription, newest first.")

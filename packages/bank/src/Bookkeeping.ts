@@ -7,10 +7,13 @@ import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import {
   BookkeepingAccount,
   BookkeepingBalanceLookup,
+  type BookkeepingEntryFilter,
   BookkeepingEntrySet,
+  type BookkeepingEntrySetFilter,
   BookkeepingEntrySetEntry,
   type CreateBookkeepingAccount,
   type CreateBookkeepingEntrySet,
+  type UnbookkeptCashTransactionFilter,
   type UpdateBookkeepingAccount,
   checkBalanceExtremes,
   validateEntrySet
@@ -28,8 +31,8 @@ import { transactionally } from "@moneta/store/UnitOfWork"
 import { type DateTime, Effect, Option } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -64,8 +67,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
         return account
       }))
 
-    const retrieveAccount = (id: string) =>
-      Effect.flatMap(Tenant, (tenant) => store.findAccount(tenant, id).pipe(orNotFound("bookkeeping_account", id)))
+    const retrieveAccount = (id: string) => findOwn("bookkeeping_account", id, store.findAccount)
 
     const updateAccount = (id: string, request: UpdateBookkeepingAccount) =>
       transactionally(Effect.gen(function*() {
@@ -78,10 +80,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
       }))
 
     const listAccounts = (parameters: ListParameters & IdempotencyKeyFilter) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.listAccounts(yield* Tenant, request, { idempotencyKey: parameters.idempotency_key }))
-      })
+      listOwn(parameters, (tenant, request) => store.listAccounts(tenant, request, { idempotencyKey: parameters.idempotency_key }))
 
     const balance = (id: string, atTime: Option.Option<DateTime.Utc>) =>
       Effect.gen(function*() {
@@ -124,32 +123,21 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
         return entrySet
       }))
 
-    const retrieveEntrySet = (id: string) =>
-      Effect.flatMap(Tenant, (tenant) => store.findEntrySet(tenant, id).pipe(orNotFound("bookkeeping_entry_set", id)))
+    const retrieveEntrySet = (id: string) => findOwn("bookkeeping_entry_set", id, store.findEntrySet)
 
-    const listEntrySets = (parameters: ListParameters & {
-      readonly idempotency_key?: string | undefined
-      readonly transaction_id?: string | undefined
-    }) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.listEntrySets(yield* Tenant, request, {
-          idempotencyKey: parameters.idempotency_key,
-          transactionId: parameters.transaction_id
-        }))
-      })
+    const listEntrySets = (parameters: ListParameters & BookkeepingEntrySetFilter) =>
+      listOwn(parameters, (tenant, request) => store.listEntrySets(tenant, request, {
+        idempotencyKey: parameters.idempotency_key,
+        transactionId: parameters.transaction_id
+      }))
 
-    const retrieveEntry = (id: string) =>
-      Effect.flatMap(Tenant, (tenant) => store.findEntry(tenant, id).pipe(orNotFound("bookkeeping_entry", id)))
+    const retrieveEntry = (id: string) => findOwn("bookkeeping_entry", id, store.findEntry)
 
-    const listEntries = (parameters: ListParameters & { readonly account_id?: string | undefined }) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.listEntries(yield* Tenant, request, { accountId: parameters.account_id }))
-      })
+    const listEntries = (parameters: ListParameters & BookkeepingEntryFilter) =>
+      listOwn(parameters, (tenant, request) => store.listEntries(tenant, request, { accountId: parameters.account_id }))
 
     /** Transactions of the commingled cash account that no entry set references yet. */
-    const unbookkeptCashTransactions = (parameters: ListParameters & { readonly bookkeeping_account_id: string }) =>
+    const unbookkeptCashTransactions = (parameters: ListParameters & UnbookkeptCashTransactionFilter) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
         const request = yield* pageRequest(parameters)

@@ -21,7 +21,7 @@ import type { Step } from "@moneta/domain/CardSteps"
 import { CardDecider, serviceDecides } from "./CardDecider.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { Events } from "./Events.js"
-import { orNotFound } from "./NotFound.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -45,8 +45,7 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
         return step.cardPayment
       })
 
-    const lockPayment = (id: CardPaymentId) =>
-      Effect.flatMap(Tenant, (tenant) => orNotFound("card_payment", id)(cardPayments.lock(tenant, id)))
+    const lockPayment = (id: CardPaymentId) => findOwn("card_payment", id, cardPayments.lock)
 
     /**
      * A 3DS attempt asks the client, before its transaction, when a

@@ -12,11 +12,11 @@ import { Cards as CardStore } from "@moneta/store/Cards"
 import { Entities as EntityStore } from "@moneta/store/Entities"
 import { makeId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { DateTime, Effect, Option, Random } from "effect"
+import { DateTime, Effect, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound, orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -34,14 +34,12 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
     const requireEntity = (tenant: Effect.Effect.Success<typeof Tenant>, entityId: string | undefined) =>
       entityId === undefined
         ? Effect.void
-        : Effect.flatMap(entities.find(tenant, entityId), (found) =>
-          Option.isNone(found) ? Effect.fail(notFound("entity", entityId)) : Effect.void)
+        : Effect.asVoid(entities.find(tenant, entityId).pipe(orNotFound("entity", entityId)))
 
     const create = (request: CreateCard) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const account = yield* accounts.find(tenant, request.account_id)
-        if (Option.isNone(account)) return yield* Effect.fail(notFound("account", request.account_id))
+        const account = yield* accounts.find(tenant, request.account_id).pipe(orNotFound("account", request.account_id))
         yield* requireEntity(tenant, request.entity_id)
         const createdAt = yield* now
         const expires = DateTime.add(createdAt, { years: 3 })
@@ -58,7 +56,7 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
           created_at: createdAt,
           description: request.description ?? null,
           digital_wallet: request.digital_wallet === undefined ? null : digitalWalletFrom(request.digital_wallet),
-          entity_id: request.entity_id ?? account.value.entity_id,
+          entity_id: request.entity_id ?? account.entity_id,
           expiration_month: DateTime.getPartUtc(expires, "month"),
           expiration_year: DateTime.getPartUtc(expires, "year"),
           idempotency_key: yield* idempotencyKey,
@@ -70,10 +68,7 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
         return card
       }))
 
-    const retrieve = (id: string) =>
-      Effect.gen(function*() {
-        return yield* store.find(yield* Tenant, id).pipe(orNotFound("card", id))
-      })
+    const retrieve = (id: string) => findOwn("card", id, store.find)
 
     const update = (id: string, request: UpdateCard) =>
       transactionally(Effect.gen(function*() {
@@ -87,14 +82,11 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
       }))
 
     const list = (parameters: ListParameters & CardFilter) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, {
-          accountId: parameters.account_id,
-          idempotencyKey: parameters.idempotency_key,
-          statuses: parameters["status.in"]
-        }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
+        accountId: parameters.account_id,
+        idempotencyKey: parameters.idempotency_key,
+        statuses: parameters["status.in"]
+      }))
 
     return traced("Cards", { create, retrieve, update, list } as const)
   }),

@@ -10,8 +10,8 @@ import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -118,20 +118,14 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
         return entity
       }))
 
-    const retrieve = (id: string) =>
-      Effect.gen(function*() {
-        return yield* store.find(yield* Tenant, id).pipe(orNotFound("entity", id))
-      })
+    const retrieve = (id: string) => findOwn("entity", id, store.find)
 
     const list = (parameters: ListParameters & EntityFilter) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, {
-          idempotencyKey: parameters.idempotency_key,
-          statuses: parameters["status.in"],
-          validationStatuses: parameters["validation_status.in"]
-        }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
+        idempotencyKey: parameters.idempotency_key,
+        statuses: parameters["status.in"],
+        validationStatuses: parameters["validation_status.in"]
+      }))
 
     return traced("Entities", { create, retrieve, list } as const)
   }),

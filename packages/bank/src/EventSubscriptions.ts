@@ -42,8 +42,8 @@ import { DateTime, Duration, Effect } from "effect"
 import { randomBytes } from "node:crypto"
 import { idempotencyKey } from "./Caller.js"
 import { Events, retainedSince } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -103,10 +103,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         return next
       })))
 
-    const retrieve = (id: string) =>
-      Effect.gen(function*() {
-        return yield* store.find(yield* Tenant, id).pipe(orNotFound("event_subscription", id))
-      })
+    const retrieve = (id: string) => findOwn("event_subscription", id, store.find)
 
     const update = (id: string, request: UpdateEventSubscription) =>
       transactionally(Effect.gen(function*() {
@@ -127,10 +124,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
       }))
 
     const list = (parameters: ListParameters & IdempotencyKeyFilter) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, { idempotencyKey: parameters.idempotency_key }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, { idempotencyKey: parameters.idempotency_key }))
 
     /** The subscription, provided it is active (resends and heartbeats go only to active ones). */
     const activeSubscription = (id: string) => Effect.flatMap(retrieve(id), ensureActive)

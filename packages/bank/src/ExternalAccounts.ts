@@ -10,8 +10,8 @@ import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -59,20 +59,14 @@ export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@monet
         return updated
       }))
 
-    const retrieve = (id: string) =>
-      Effect.gen(function*() {
-        return yield* store.find(yield* Tenant, id).pipe(orNotFound("external_account", id))
-      })
+    const retrieve = (id: string) => findOwn("external_account", id, store.find)
 
     const list = (parameters: ExternalAccountListParameters) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, {
-          idempotencyKey: parameters.idempotency_key,
-          routingNumber: parameters.routing_number,
-          statuses: parameters["status.in"]
-        }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
+        idempotencyKey: parameters.idempotency_key,
+        routingNumber: parameters.routing_number,
+        statuses: parameters["status.in"]
+      }))
 
     return traced("ExternalAccounts", { create, update, retrieve, list } as const)
   }),

@@ -27,8 +27,8 @@ import { type DateTime, Effect } from "effect"
 import { Events } from "./Events.js"
 import { Files } from "./Files.js"
 import { Ledger } from "./Ledger.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -136,17 +136,13 @@ export class InboundMailItems extends Effect.Service<InboundMailItems>()("@monet
         return yield* persist(step, at, store.insert(tenant, step.next))
       }))
 
-    const retrieve = (id: InboundMailItemId) =>
-      Effect.flatMap(Tenant, (tenant) => store.find(tenant, id).pipe(orNotFound("inbound_mail_item", id)))
+    const retrieve = (id: InboundMailItemId) => findOwn("inbound_mail_item", id, store.find)
 
     const list = (parameters: InboundMailItemListParameters) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, {
-          lockboxAddressId: parameters.lockbox_address_id,
-          lockboxRecipientId: parameters.lockbox_recipient_id
-        }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
+        lockboxAddressId: parameters.lockbox_address_id,
+        lockboxRecipientId: parameters.lockbox_recipient_id
+      }))
 
     return traced("InboundMailItems", { action, simulate, retrieve, list } as const)
   }),

@@ -21,8 +21,8 @@ import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -44,10 +44,7 @@ export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@monet
         return activated.next
       }))
 
-    const retrieve = (id: string) =>
-      Effect.gen(function*() {
-        return yield* store.find(yield* Tenant, id).pipe(orNotFound("lockbox_address", id))
-      })
+    const retrieve = (id: string) => findOwn("lockbox_address", id, store.find)
 
     const update = (id: string, request: UpdateLockboxAddress) =>
       transactionally(Effect.gen(function*() {
@@ -60,10 +57,7 @@ export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@monet
       }))
 
     const list = (parameters: ListParameters & IdempotencyKeyFilter) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, { idempotencyKey: parameters.idempotency_key }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, { idempotencyKey: parameters.idempotency_key }))
 
     return traced("LockboxAddresses", { create, retrieve, update, list } as const)
   }),

@@ -15,8 +15,8 @@ import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -78,18 +78,14 @@ export class LockboxRecipients extends Effect.Service<LockboxRecipients>()("@mon
         return next
       }))
 
-    const retrieve = (id: LockboxRecipientId) =>
-      Effect.flatMap(Tenant, (tenant) => store.find(tenant, id).pipe(orNotFound("lockbox_recipient", id)))
+    const retrieve = (id: LockboxRecipientId) => findOwn("lockbox_recipient", id, store.find)
 
     const list = (parameters: LockboxRecipientListParameters) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, {
-          accountId: parameters.account_id,
-          lockboxAddressId: parameters.lockbox_address_id,
-          idempotencyKey: parameters.idempotency_key
-        }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
+        accountId: parameters.account_id,
+        lockboxAddressId: parameters.lockbox_address_id,
+        idempotencyKey: parameters.idempotency_key
+      }))
 
     return traced("LockboxRecipients", { create, update, retrieve, list } as const)
   }),

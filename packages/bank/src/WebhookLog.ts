@@ -6,18 +6,15 @@
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { EventSubscriptions as SubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { Events as EventStore } from "@moneta/store/Events"
+import type { WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { retainedSince } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound } from "./NotFound.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { traced } from "./Traced.js"
 
-export interface AttemptListParameters extends ListParameters {
-  /** Narrows a subscription's attempts to one event, or an event's to one subscription. */
-  readonly event_id?: string | undefined
-  readonly event_subscription_id?: string | undefined
-}
+export type AttemptListParameters = ListParameters & WebhookAttemptFilter
 
 export class WebhookLog extends Effect.Service<WebhookLog>()("@moneta/bank/WebhookLog", {
   effect: Effect.gen(function*() {
@@ -36,15 +33,13 @@ export class WebhookLog extends Effect.Service<WebhookLog>()("@moneta/bank/Webho
 
     const attemptsOfSubscription = (id: string, parameters: AttemptListParameters) =>
       Effect.gen(function*() {
-        const found = yield* subscriptions.find(yield* Tenant, id)
-        if (Option.isNone(found)) return yield* Effect.fail(notFound("event_subscription", id))
+        yield* findOwn("event_subscription", id, subscriptions.find)
         return yield* page(parameters, { subscriptionId: id })
       })
 
     const attemptsOfEvent = (id: string, parameters: AttemptListParameters) =>
       Effect.gen(function*() {
-        const found = yield* events.find(yield* Tenant, id, yield* retainedSince)
-        if (Option.isNone(found)) return yield* Effect.fail(notFound("event", id))
+        yield* events.find(yield* Tenant, id, yield* retainedSince).pipe(orNotFound("event", id))
         return yield* page(parameters, { eventId: id })
       })
 
