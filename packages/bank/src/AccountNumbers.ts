@@ -6,10 +6,10 @@ import type { AccountNumberFilter } from "@moneta/domain/AccountNumber"
 import { bankRoutingNumber, AccountNumber, type CreateAccountNumber } from "@moneta/domain/AccountNumber"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { pendingEvent } from "@moneta/domain/Event"
-import { AccountId, AccountNumberId } from "@moneta/domain/Ids"
+import { AccountId, type AccountNumberId } from "@moneta/domain/Ids"
 import { AccountNumbers as AccountNumberStore } from "@moneta/store/AccountNumbers"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
@@ -42,7 +42,7 @@ export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/ba
         yield* accounts.find(tenant, request.account_id).pipe(orNotFound("account", request.account_id))
         const createdAt = yield* now
         const accountNumber = new AccountNumber({
-          id: AccountNumberId.make(yield* makeId("account_number")),
+          id: yield* newId("account_number"),
           account_id: AccountId.make(request.account_id),
           account_number: yield* newAccountNumber,
           created_at: createdAt,
@@ -58,7 +58,7 @@ export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/ba
         return accountNumber
       }))
 
-    const retrieve = (id: string) => findOwn("account_number", id, store.find)
+    const retrieve = (id: AccountNumberId) => findOwn("account_number", id, store.find)
 
     const list = (parameters: AccountNumberListParameters) =>
       listOwn(parameters, (tenant, request) => store.list(tenant, request, {

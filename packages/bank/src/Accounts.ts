@@ -2,10 +2,10 @@
 import type { AccountFilter } from "@moneta/domain/Account"
 import { Account, BalanceLookup, type CreateAccount } from "@moneta/domain/Account"
 import { pendingEvent } from "@moneta/domain/Event"
-import { AccountId, ProgramId } from "@moneta/domain/Ids"
+import { AccountId, type EntityId, ProgramId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Entities as EntityStore } from "@moneta/store/Entities"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type DateTime, Effect, Option } from "effect"
@@ -25,7 +25,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
     const entities = yield* EntityStore
     const events = yield* Events
 
-    const requireEntity = (id: string) => Effect.asVoid(findOwn("entity", id, entities.find))
+    const requireEntity = (id: EntityId) => Effect.asVoid(findOwn("entity", id, entities.find))
 
     const create = (request: CreateAccount) =>
       transactionally(Effect.gen(function*() {
@@ -34,7 +34,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
         if (request.informational_entity_id !== undefined) yield* requireEntity(request.informational_entity_id)
         const createdAt = yield* now
         const account = new Account({
-          id: AccountId.make(yield* makeId("account")),
+          id: yield* newId("account"),
           name: request.name,
           status: "open",
           currency: "USD",
@@ -55,7 +55,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
         return account
       }))
 
-    const retrieve = (id: string) => findOwn("account", id, store.find)
+    const retrieve = (id: AccountId) => findOwn("account", id, store.find)
 
     const list = (parameters: ListParameters & AccountFilter) =>
       listOwn(parameters, (tenant, request) => store.list(tenant, request, {
@@ -66,7 +66,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
         statuses: parameters["status.in"]
       }))
 
-    const balance = (id: string, atTime: Option.Option<DateTime.Utc>) =>
+    const balance = (id: AccountId, atTime: Option.Option<DateTime.Utc>) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
         const { current, available } = yield* Option.match(atTime, {

@@ -20,11 +20,11 @@ import {
 } from "@moneta/domain/Bookkeeping"
 import { pendingEvent } from "@moneta/domain/Event"
 import { InvalidParametersError } from "@moneta/domain/Errors"
-import { BookkeepingAccountId, BookkeepingEntryId, BookkeepingEntrySetId } from "@moneta/domain/Ids"
+import { BookkeepingAccountId, type BookkeepingEntryId, type BookkeepingEntrySetId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Bookkeeping as BookkeepingStore } from "@moneta/store/Bookkeeping"
 import { Entities as EntityStore } from "@moneta/store/Entities"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { transactionally } from "@moneta/store/UnitOfWork"
@@ -55,7 +55,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
         }
         const createdAt = yield* now
         const account = new BookkeepingAccount({
-          id: BookkeepingAccountId.make(yield* makeId("bookkeeping_account")),
+          id: yield* newId("bookkeeping_account"),
           name: request.name,
           compliance_category: request.compliance_category ?? null,
           account_id: request.account_id ?? null,
@@ -67,9 +67,9 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
         return account
       }))
 
-    const retrieveAccount = (id: string) => findOwn("bookkeeping_account", id, store.findAccount)
+    const retrieveAccount = (id: BookkeepingAccountId) => findOwn("bookkeeping_account", id, store.findAccount)
 
-    const updateAccount = (id: string, request: UpdateBookkeepingAccount) =>
+    const updateAccount = (id: BookkeepingAccountId, request: UpdateBookkeepingAccount) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const current = yield* store.lockAccount(tenant, id).pipe(orNotFound("bookkeeping_account", id))
@@ -82,7 +82,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
     const listAccounts = (parameters: ListParameters & IdempotencyKeyFilter) =>
       listOwn(parameters, (tenant, request) => store.listAccounts(tenant, request, { idempotencyKey: parameters.idempotency_key }))
 
-    const balance = (id: string, atTime: Option.Option<DateTime.Utc>) =>
+    const balance = (id: BookkeepingAccountId, atTime: Option.Option<DateTime.Utc>) =>
       Effect.gen(function*() {
         const amount = yield* store.balance(yield* Tenant, id, atTime).pipe(orNotFound("bookkeeping_account", id))
         return new BookkeepingBalanceLookup({ balance: amount, bookkeeping_account_id: BookkeepingAccountId.make(id) })
@@ -104,10 +104,10 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
           onSome: (found) => found.created_at
         })
         const entries = yield* Effect.forEach(valid.entries, (entry) =>
-          Effect.map(makeId("bookkeeping_entry"), (id) =>
-            new BookkeepingEntrySetEntry({ id: BookkeepingEntryId.make(id), account_id: entry.account_id, amount: entry.amount })))
+          Effect.map(newId("bookkeeping_entry"), (id) =>
+            new BookkeepingEntrySetEntry({ id, account_id: entry.account_id, amount: entry.amount })))
         const entrySet = new BookkeepingEntrySet({
-          id: BookkeepingEntrySetId.make(yield* makeId("bookkeeping_entry_set")),
+          id: yield* newId("bookkeeping_entry_set"),
           created_at: createdAt,
           date,
           entries,
@@ -123,7 +123,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
         return entrySet
       }))
 
-    const retrieveEntrySet = (id: string) => findOwn("bookkeeping_entry_set", id, store.findEntrySet)
+    const retrieveEntrySet = (id: BookkeepingEntrySetId) => findOwn("bookkeeping_entry_set", id, store.findEntrySet)
 
     const listEntrySets = (parameters: ListParameters & BookkeepingEntrySetFilter) =>
       listOwn(parameters, (tenant, request) => store.listEntrySets(tenant, request, {
@@ -131,7 +131,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
         transactionId: parameters.transaction_id
       }))
 
-    const retrieveEntry = (id: string) => findOwn("bookkeeping_entry", id, store.findEntry)
+    const retrieveEntry = (id: BookkeepingEntryId) => findOwn("bookkeeping_entry", id, store.findEntry)
 
     const listEntries = (parameters: ListParameters & BookkeepingEntryFilter) =>
       listOwn(parameters, (tenant, request) => store.listEntries(tenant, request, { accountId: parameters.account_id }))

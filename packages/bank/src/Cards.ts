@@ -2,15 +2,15 @@
  * Cards: issue, retrieve, update, list. The sandbox issues card numbers with
  * a test BIN; the full number is never stored or shown.
  */
+import type { CardId, EntityId } from "@moneta/domain/Ids"
 import type { CardFilter } from "@moneta/domain/Card"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { billingAddressFrom, Card, type CreateCard, digitalWalletFrom, authorizationControlsFrom, update as updateCard, type UpdateCard } from "@moneta/domain/Card"
 import { pendingEvent } from "@moneta/domain/Event"
-import { CardId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Cards as CardStore } from "@moneta/store/Cards"
 import { Entities as EntityStore } from "@moneta/store/Entities"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { DateTime, Effect, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
@@ -31,7 +31,7 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
     const entities = yield* EntityStore
 
     /** A referenced entity must be the caller's, like every other reference (404 otherwise). */
-    const requireEntity = (tenant: Effect.Effect.Success<typeof Tenant>, entityId: string | undefined) =>
+    const requireEntity = (tenant: Effect.Effect.Success<typeof Tenant>, entityId: EntityId | undefined) =>
       entityId === undefined
         ? Effect.void
         : Effect.asVoid(entities.find(tenant, entityId).pipe(orNotFound("entity", entityId)))
@@ -44,7 +44,7 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
         const createdAt = yield* now
         const expires = DateTime.add(createdAt, { years: 3 })
         const card = new Card({
-          id: CardId.make(yield* makeId("card")),
+          id: yield* newId("card"),
           account_id: request.account_id,
           authorization_controls: request.authorization_controls === undefined
             ? null
@@ -68,9 +68,9 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
         return card
       }))
 
-    const retrieve = (id: string) => findOwn("card", id, store.find)
+    const retrieve = (id: CardId) => findOwn("card", id, store.find)
 
-    const update = (id: string, request: UpdateCard) =>
+    const update = (id: CardId, request: UpdateCard) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const current = yield* store.lock(tenant, id).pipe(orNotFound("card", id))

@@ -4,7 +4,7 @@ import { type Address, type AddressObject, type BeneficialOwner, type Beneficial
 import { pendingEvent } from "@moneta/domain/Event"
 import { EntityId } from "@moneta/domain/Ids"
 import { Entities as EntityStore } from "@moneta/store/Entities"
-import { makeId } from "@moneta/store/IdGenerator"
+import { makeId, newId } from "@moneta/store/IdGenerator"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect } from "effect"
@@ -107,7 +107,7 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
         const createdAt = yield* now
         const owners = request.structure === "corporation" ? request.corporation.beneficial_owners ?? [] : []
         const entity = entityFromRequest(request, {
-          id: yield* makeId("entity"),
+          id: yield* newId("entity"),
           createdAt,
           idempotencyKey: yield* idempotencyKey,
           beneficialOwners: yield* Effect.forEach(owners, (owner) =>
@@ -118,7 +118,7 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
         return entity
       }))
 
-    const retrieve = (id: string) => findOwn("entity", id, store.find)
+    const retrieve = (id: EntityId) => findOwn("entity", id, store.find)
 
     const list = (parameters: ListParameters & EntityFilter) =>
       listOwn(parameters, (tenant, request) => store.list(tenant, request, {

@@ -5,8 +5,8 @@
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import * as File from "@moneta/domain/File"
-import { FileId } from "@moneta/domain/Ids"
-import { makeId } from "@moneta/store/IdGenerator"
+import { type FileId } from "@moneta/domain/Ids"
+import { newId } from "@moneta/store/IdGenerator"
 import { Files as FileStore } from "@moneta/store/Files"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type DateTime, Effect } from "effect"
@@ -42,7 +42,7 @@ export class Files extends Effect.Service<Files>()("@moneta/bank/Files", {
     const store = yield* FileStore
     const events = yield* Events
 
-    const fileId = Effect.map(makeId("file"), FileId.make)
+    const fileId = newId("file")
 
     const write = (file: File.File, contents: Uint8Array, at: DateTime.Utc) =>
       Effect.gen(function*() {

@@ -5,10 +5,10 @@
  * creations at one address queue, and a unique index backs the rule.
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { type LockboxAddressId, LockboxRecipientId } from "@moneta/domain/Ids"
+import { type LockboxAddressId, type LockboxRecipientId } from "@moneta/domain/Ids"
 import * as LockboxRecipient from "@moneta/domain/LockboxRecipient"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { LockboxAddresses as LockboxAddressStore } from "@moneta/store/LockboxAddresses"
 import { LockboxRecipients as LockboxRecipientStore } from "@moneta/store/LockboxRecipients"
 import { transactionally } from "@moneta/store/UnitOfWork"
@@ -56,7 +56,7 @@ export class LockboxRecipients extends Effect.Service<LockboxRecipients>()("@mon
         yield* accounts.find(tenant, body.account_id).pipe(orNotFound("account", body.account_id))
         const createdAt = yield* now
         const { events: emitted, next } = yield* LockboxRecipient.create({
-          id: LockboxRecipientId.make(yield* makeId("lockbox_recipient")),
+          id: yield* newId("lockbox_recipient"),
           createdAt,
           body,
           address,

@@ -1,4 +1,5 @@
 /** Pending transactions (holds): list and retrieve. They are opened and ended by the operations that hold money (`Ledger`). */
+import type { PendingTransactionId } from "@moneta/domain/Ids"
 import type { PendingTransactionFilter } from "@moneta/domain/PendingTransaction"
 import { PendingTransactions as PendingTransactionStore } from "@moneta/store/PendingTransactions"
 import { Effect } from "effect"
@@ -12,7 +13,7 @@ export class PendingTransactions extends Effect.Service<PendingTransactions>()("
   effect: Effect.gen(function*() {
     const store = yield* PendingTransactionStore
 
-    const retrieve = (id: string) => findOwn("pending_transaction", id, store.find)
+    const retrieve = (id: PendingTransactionId) => findOwn("pending_transaction", id, store.find)
 
     const list = (parameters: PendingTransactionListParameters) =>
       listOwn(parameters, (tenant, request) => store.list(tenant, request, {

@@ -1,4 +1,5 @@
 /** Posted transactions: list and retrieve. */
+import type { TransactionId } from "@moneta/domain/Ids"
 import type { TransactionFilter } from "@moneta/domain/Transaction"
 import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { Effect } from "effect"
@@ -10,7 +11,7 @@ export class Transactions extends Effect.Service<Transactions>()("@moneta/bank/T
   effect: Effect.gen(function*() {
     const store = yield* TransactionStore
 
-    const retrieve = (id: string) => findOwn("transaction", id, store.find)
+    const retrieve = (id: TransactionId) => findOwn("transaction", id, store.find)
 
     const list = (parameters: ListParameters & TransactionFilter) =>
       listOwn(parameters, (tenant, request) => store.list(tenant, request, {
