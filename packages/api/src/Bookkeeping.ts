@@ -4,13 +4,15 @@ import {
   BookkeepingAccount,
   BookkeepingBalanceLookup,
   BookkeepingEntry,
+  BookkeepingEntryFilter,
   BookkeepingEntrySet,
+  BookkeepingEntrySetFilter,
   CreateBookkeepingAccount,
   CreateBookkeepingEntrySet,
+  UnbookkeptCashTransactionFilter,
   UpdateBookkeepingAccount
 } from "@moneta/domain/Bookkeeping"
-import { BookkeepingAccountId, BookkeepingEntryId, BookkeepingEntrySetId, TransactionId } from "@moneta/domain/Ids"
-import { IdempotencyKey } from "@moneta/domain/Text"
+import { BookkeepingAccountId, BookkeepingEntryId, BookkeepingEntrySetId } from "@moneta/domain/Ids"
 import { Timestamp } from "@moneta/domain/Timestamp"
 import { Transaction } from "@moneta/domain/Transaction"
 import { Schema } from "effect"
@@ -104,11 +106,7 @@ export class Bookkeeping extends HttpApiGroup.make("bookkeeping")
         "Lists your bookkeeping entry sets, newest first, filtered by transaction or idempotency key."
       )
       .annotate(OpenApi.Override, { tags: ["Bookkeeping Entry Sets"] })
-      .setUrlParams(urlParams({
-        ...listFields,
-        idempotency_key: Schema.optional(IdempotencyKey),
-        transaction_id: Schema.optional(TransactionId)
-      }))
+      .setUrlParams(urlParams({ ...listFields, ...BookkeepingEntrySetFilter.fields }))
       .addSuccess(Page(BookkeepingEntrySet))
   )
   .add(
@@ -125,7 +123,7 @@ export class Bookkeeping extends HttpApiGroup.make("bookkeeping")
       .annotate(OpenApi.Summary, "List Bookkeeping Entries")
       .annotate(OpenApi.Description, "Lists bookkeeping entries, newest first, optionally of one bookkeeping account.")
       .annotate(OpenApi.Override, { tags: ["Bookkeeping Entries"] })
-      .setUrlParams(urlParams({ ...listFields, account_id: Schema.optional(BookkeepingAccountId) }))
+      .setUrlParams(urlParams({ ...listFields, ...BookkeepingEntryFilter.fields }))
       .addSuccess(Page(BookkeepingEntry))
   )
   .add(
@@ -135,7 +133,7 @@ export class Bookkeeping extends HttpApiGroup.make("bookkeeping")
         OpenApi.Description,
         "Lists the transactions of the account a `commingled_cash` bookkeeping account tracks that no entry set is tied to yet."
       )
-      .setUrlParams(urlParams({ ...listFields, bookkeeping_account_id: BookkeepingAccountId }))
+      .setUrlParams(urlParams({ ...listFields, ...UnbookkeptCashTransactionFilter.fields }))
       .addSuccess(Page(Transaction))
       .addError(ObjectNotFoundError)
   )

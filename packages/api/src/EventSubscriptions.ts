@@ -5,8 +5,8 @@
  * - `POST/GET/PATCH /event_subscriptions…`: the subscription; `shared_secret`
  *   is write-only. PATCH with `shared_secret` rotates the signing secret (the
  *   old one keeps signing beside it for 24 hours).
- * - `GET /event_subscriptions/{id}/attempts` and `GET /events/{id}/attempts`:
- *   the delivery log, newest first.
+ * - `GET /event_subscriptions/{id}/attempts`: the subscription's delivery log,
+ *   newest first (an event's is `GET /events/{id}/attempts`, in `Events`).
  * - `POST /event_subscriptions/{id}/resend`: sends one event again.
  * - `POST /event_subscriptions/{id}/heartbeat`: sends a `group.heartbeat` event
  *   to this subscription only, to test its endpoint.
@@ -19,7 +19,7 @@ import {
   UpdateEventSubscription
 } from "@moneta/domain/EventSubscription"
 import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
-import { WebhookAttempt } from "@moneta/domain/WebhookAttempt"
+import { WebhookAttempt, WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
 import { Schema } from "effect"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
@@ -69,19 +69,10 @@ export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
     HttpApiEndpoint.get("listAttempts", "/event_subscriptions/:event_subscription_id/attempts")
       .annotate(OpenApi.Summary, "List an Event Subscription's delivery attempts")
       .setPath(subscriptionPath)
-      .setUrlParams(urlParams({ ...listFields, event_id: Schema.optional(EventId) }))
+      .setUrlParams(urlParams({ ...listFields, event_id: WebhookAttemptFilter.fields.event_id }))
       .addSuccess(Page(WebhookAttempt))
       .addError(ObjectNotFoundError)
       .annotate(OpenApi.Description, "The delivery log of a subscription: every POST of an event to its URL, newest first.")
-  )
-  .add(
-    HttpApiEndpoint.get("listEventAttempts", "/events/:event_id/attempts")
-      .annotate(OpenApi.Summary, "List an Event's delivery attempts")
-      .setPath(Schema.Struct({ event_id: EventId }))
-      .setUrlParams(urlParams({ ...listFields, event_subscription_id: Schema.optional(EventSubscriptionId) }))
-      .addSuccess(Page(WebhookAttempt))
-      .addError(ObjectNotFoundError)
-      .annotate(OpenApi.Description, "The delivery log of an event: every POST of it to any subscription, newest first.")
   )
   .add(
     HttpApiEndpoint.post("resend", "/event_subscriptions/:event_subscription_id/resend")

@@ -1,10 +1,12 @@
 /**
  * Events: list (newest first by default; poll with `order_by.direction=ascending`
- * and keep `next_cursor`, which is never null when ascending) and retrieve.
+ * and keep `next_cursor`, which is never null when ascending), retrieve, and
+ * an event's delivery log (`GET /events/{id}/attempts`).
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Event, EventFilter } from "@moneta/domain/Event"
 import { EventId } from "@moneta/domain/Ids"
+import { WebhookAttempt, WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
 import { Schema } from "effect"
 import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
@@ -32,6 +34,15 @@ export class Events extends HttpApiGroup.make("events")
       .setPath(Schema.Struct({ event_id: EventId }))
       .addSuccess(Event)
       .addError(ObjectNotFoundError)
+  )
+  .add(
+    HttpApiEndpoint.get("listAttempts", "/events/:event_id/attempts")
+      .annotate(OpenApi.Summary, "List an Event's delivery attempts")
+      .setPath(Schema.Struct({ event_id: EventId }))
+      .setUrlParams(urlParams({ ...listFields, event_subscription_id: WebhookAttemptFilter.fields.event_subscription_id }))
+      .addSuccess(Page(WebhookAttempt))
+      .addError(ObjectNotFoundError)
+      .annotate(OpenApi.Description, "The delivery log of an event: every POST of it to any subscription, newest first.")
   )
   .addError(InvalidParametersError)
   .middleware(Authorization)

@@ -6,16 +6,16 @@ import type { AccountNumberFilter } from "@moneta/domain/AccountNumber"
 import { bankRoutingNumber, AccountNumber, type CreateAccountNumber } from "@moneta/domain/AccountNumber"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { pendingEvent } from "@moneta/domain/Event"
-import { AccountId, AccountNumberId } from "@moneta/domain/Ids"
+import { AccountId, type AccountNumberId } from "@moneta/domain/Ids"
 import { AccountNumbers as AccountNumberStore } from "@moneta/store/AccountNumbers"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound, orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -39,11 +39,10 @@ export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/ba
     const create = (request: CreateAccountNumber) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const account = yield* accounts.find(tenant, request.account_id)
-        yield* Effect.mapError(account, () => notFound("account", request.account_id))
+        yield* accounts.find(tenant, request.account_id).pipe(orNotFound("account", request.account_id))
         const createdAt = yield* now
         const accountNumber = new AccountNumber({
-          id: AccountNumberId.make(yield* makeId("account_number")),
+          id: yield* newId("account_number"),
           account_id: AccountId.make(request.account_id),
           account_number: yield* newAccountNumber,
           created_at: createdAt,
@@ -59,21 +58,15 @@ export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/ba
         return accountNumber
       }))
 
-    const retrieve = (id: string) =>
-      Effect.gen(function*() {
-        return yield* store.find(yield* Tenant, id).pipe(orNotFound("account_number", id))
-      })
+    const retrieve = (id: AccountNumberId) => findOwn("account_number", id, store.find)
 
     const list = (parameters: AccountNumberListParameters) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, {
-          accountId: parameters.account_id,
-          idempotencyKey: parameters.idempotency_key,
-          statuses: parameters["status.in"],
-          achDebitStatuses: parameters["ach_debit_status.in"]
-        }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
+        accountId: parameters.account_id,
+        idempotencyKey: parameters.idempotency_key,
+        statuses: parameters["status.in"],
+        achDebitStatuses: parameters["ach_debit_status.in"]
+      }))
 
     return traced("AccountNumbers", { create, retrieve, list } as const)
   }),

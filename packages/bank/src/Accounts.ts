@@ -2,17 +2,17 @@
 import type { AccountFilter } from "@moneta/domain/Account"
 import { Account, BalanceLookup, type CreateAccount } from "@moneta/domain/Account"
 import { pendingEvent } from "@moneta/domain/Event"
-import { AccountId, ProgramId } from "@moneta/domain/Ids"
+import { AccountId, type EntityId, ProgramId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Entities as EntityStore } from "@moneta/store/Entities"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type DateTime, Effect, Option } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound, orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -25,13 +25,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
     const entities = yield* EntityStore
     const events = yield* Events
 
-    const requireEntity = (id: string) =>
-      Effect.flatMap(Tenant, (tenant) => entities.find(tenant, id)).pipe(
-        Effect.flatMap(Option.match({
-          onNone: () => Effect.fail(notFound("entity", id)),
-          onSome: () => Effect.void
-        }))
-      )
+    const requireEntity = (id: EntityId) => Effect.asVoid(findOwn("entity", id, entities.find))
 
     const create = (request: CreateAccount) =>
       transactionally(Effect.gen(function*() {
@@ -40,7 +34,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
         if (request.informational_entity_id !== undefined) yield* requireEntity(request.informational_entity_id)
         const createdAt = yield* now
         const account = new Account({
-          id: AccountId.make(yield* makeId("account")),
+          id: yield* newId("account"),
           name: request.name,
           status: "open",
           currency: "USD",
@@ -61,31 +55,24 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
         return account
       }))
 
-    const retrieve = (id: string) =>
-      Effect.gen(function*() {
-        return yield* store.find(yield* Tenant, id).pipe(orNotFound("account", id))
-      })
+    const retrieve = (id: AccountId) => findOwn("account", id, store.find)
 
     const list = (parameters: ListParameters & AccountFilter) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, {
-          entityId: parameters.entity_id,
-          informationalEntityId: parameters.informational_entity_id,
-          programId: parameters.program_id,
-          idempotencyKey: parameters.idempotency_key,
-          statuses: parameters["status.in"]
-        }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
+        entityId: parameters.entity_id,
+        informationalEntityId: parameters.informational_entity_id,
+        programId: parameters.program_id,
+        idempotencyKey: parameters.idempotency_key,
+        statuses: parameters["status.in"]
+      }))
 
-    const balance = (id: string, atTime: Option.Option<DateTime.Utc>) =>
+    const balance = (id: AccountId, atTime: Option.Option<DateTime.Utc>) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
-        const found = yield* Option.match(atTime, {
+        const { current, available } = yield* Option.match(atTime, {
           onNone: () => store.balance(tenant, id),
           onSome: (at) => store.balanceAt(tenant, id, at)
-        })
-        const { current, available } = yield* Effect.mapError(found, () => notFound("account", id))
+        }).pipe(orNotFound("account", id))
         return new BalanceLookup({
           account_id: AccountId.make(id),
           current_balance: current,

@@ -5,9 +5,9 @@
  */
 import type { Environment } from "@moneta/domain/Environment"
 import { EnvironmentMismatchError, InvalidApiKeyError } from "@moneta/domain/Errors"
-import { ApiKeyId, type GroupId } from "@moneta/domain/Ids"
+import { type GroupId } from "@moneta/domain/Ids"
 import { ApiKeys } from "@moneta/store/ApiKeys"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { Cache, Context, Duration, Effect, Exit, Option, Redacted } from "effect"
 import { createHash, randomBytes } from "node:crypto"
 import type { CallerShape } from "@moneta/domain/Caller"
@@ -72,7 +72,7 @@ export class Authentication extends Effect.Service<Authentication>()("@moneta/ba
     const register = (groupId: GroupId, environment: Environment, key: string, description: string | null) =>
       Effect.gen(function*() {
         yield* keys.insertKey({
-          id: ApiKeyId.make(yield* makeId("api_key")),
+          id: yield* newId("api_key"),
           groupId,
           environment,
           hash: hashKey(key),

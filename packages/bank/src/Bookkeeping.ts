@@ -7,10 +7,13 @@ import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import {
   BookkeepingAccount,
   BookkeepingBalanceLookup,
+  type BookkeepingEntryFilter,
   BookkeepingEntrySet,
+  type BookkeepingEntrySetFilter,
   BookkeepingEntrySetEntry,
   type CreateBookkeepingAccount,
   type CreateBookkeepingEntrySet,
+  type UnbookkeptCashTransactionFilter,
   type UpdateBookkeepingAccount,
   absoluteAmounts,
   checkBalanceExtremes,
@@ -19,19 +22,19 @@ import {
 } from "@moneta/domain/Bookkeeping"
 import { pendingEvent } from "@moneta/domain/Event"
 import { InvalidParametersError } from "@moneta/domain/Errors"
-import { BookkeepingAccountId, BookkeepingEntryId, BookkeepingEntrySetId } from "@moneta/domain/Ids"
+import { BookkeepingAccountId, type BookkeepingEntryId, type BookkeepingEntrySetId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Bookkeeping as BookkeepingStore } from "@moneta/store/Bookkeeping"
 import { Entities as EntityStore } from "@moneta/store/Entities"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type DateTime, Effect, Option } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -54,7 +57,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
         }
         const createdAt = yield* now
         const account = new BookkeepingAccount({
-          id: BookkeepingAccountId.make(yield* makeId("bookkeeping_account")),
+          id: yield* newId("bookkeeping_account"),
           name: request.name,
           compliance_category: request.compliance_category ?? null,
           account_id: request.account_id ?? null,
@@ -66,10 +69,9 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
         return account
       }))
 
-    const retrieveAccount = (id: string) =>
-      Effect.flatMap(Tenant, (tenant) => store.findAccount(tenant, id).pipe(orNotFound("bookkeeping_account", id)))
+    const retrieveAccount = (id: BookkeepingAccountId) => findOwn("bookkeeping_account", id, store.findAccount)
 
-    const updateAccount = (id: string, request: UpdateBookkeepingAccount) =>
+    const updateAccount = (id: BookkeepingAccountId, request: UpdateBookkeepingAccount) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const current = yield* store.lockAccount(tenant, id).pipe(orNotFound("bookkeeping_account", id))
@@ -80,12 +82,9 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
       }))
 
     const listAccounts = (parameters: ListParameters & IdempotencyKeyFilter) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.listAccounts(yield* Tenant, request, { idempotencyKey: parameters.idempotency_key }))
-      })
+      listOwn(parameters, (tenant, request) => store.listAccounts(tenant, request, { idempotencyKey: parameters.idempotency_key }))
 
-    const balance = (id: string, atTime: Option.Option<DateTime.Utc>) =>
+    const balance = (id: BookkeepingAccountId, atTime: Option.Option<DateTime.Utc>) =>
       Effect.gen(function*() {
         const amount = yield* store.balance(yield* Tenant, BookkeepingAccountId.make(id), atTime).pipe(orNotFound("bookkeeping_account", id))
         return new BookkeepingBalanceLookup({ balance: amount, bookkeeping_account_id: BookkeepingAccountId.make(id) })
@@ -107,10 +106,10 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
           onSome: (found) => found.created_at
         })
         const entries = yield* Effect.forEach(valid.entries, (entry) =>
-          Effect.map(makeId("bookkeeping_entry"), (id) =>
-            new BookkeepingEntrySetEntry({ id: BookkeepingEntryId.make(id), account_id: entry.account_id, amount: entry.amount })))
+          Effect.map(newId("bookkeeping_entry"), (id) =>
+            new BookkeepingEntrySetEntry({ id, account_id: entry.account_id, amount: entry.amount })))
         const entrySet = new BookkeepingEntrySet({
-          id: BookkeepingEntrySetId.make(yield* makeId("bookkeeping_entry_set")),
+          id: yield* newId("bookkeeping_entry_set"),
           created_at: createdAt,
           date,
           entries,
@@ -128,32 +127,21 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
         return entrySet
       }))
 
-    const retrieveEntrySet = (id: string) =>
-      Effect.flatMap(Tenant, (tenant) => store.findEntrySet(tenant, id).pipe(orNotFound("bookkeeping_entry_set", id)))
+    const retrieveEntrySet = (id: BookkeepingEntrySetId) => findOwn("bookkeeping_entry_set", id, store.findEntrySet)
 
-    const listEntrySets = (parameters: ListParameters & {
-      readonly idempotency_key?: string | undefined
-      readonly transaction_id?: string | undefined
-    }) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.listEntrySets(yield* Tenant, request, {
-          idempotencyKey: parameters.idempotency_key,
-          transactionId: parameters.transaction_id
-        }))
-      })
+    const listEntrySets = (parameters: ListParameters & BookkeepingEntrySetFilter) =>
+      listOwn(parameters, (tenant, request) => store.listEntrySets(tenant, request, {
+        idempotencyKey: parameters.idempotency_key,
+        transactionId: parameters.transaction_id
+      }))
 
-    const retrieveEntry = (id: string) =>
-      Effect.flatMap(Tenant, (tenant) => store.findEntry(tenant, id).pipe(orNotFound("bookkeeping_entry", id)))
+    const retrieveEntry = (id: BookkeepingEntryId) => findOwn("bookkeeping_entry", id, store.findEntry)
 
-    const listEntries = (parameters: ListParameters & { readonly account_id?: string | undefined }) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.listEntries(yield* Tenant, request, { accountId: parameters.account_id }))
-      })
+    const listEntries = (parameters: ListParameters & BookkeepingEntryFilter) =>
+      listOwn(parameters, (tenant, request) => store.listEntries(tenant, request, { accountId: parameters.account_id }))
 
     /** Transactions of the commingled cash account that no entry set references yet. */
-    const unbookkeptCashTransactions = (parameters: ListParameters & { readonly bookkeeping_account_id: string }) =>
+    const unbookkeptCashTransactions = (parameters: ListParameters & UnbookkeptCashTransactionFilter) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
         const request = yield* pageRequest(parameters)

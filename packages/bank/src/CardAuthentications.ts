@@ -11,17 +11,17 @@ import * as CardRequests from "@moneta/domain/CardRequests"
 import * as RealTimeDecisionOutcome from "@moneta/domain/RealTimeDecisionOutcome"
 import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionRequests"
 import type { SimulateCardAuthentication, SimulateCardAuthenticationChallengeAttempt } from "@moneta/domain/CardSimulations"
-import { CardAuthenticationId, CardPaymentId } from "@moneta/domain/Ids"
+import { type CardPaymentId } from "@moneta/domain/Ids"
 import { CardPayments as CardPaymentStore } from "@moneta/store/CardPayments"
 import { Cards as CardStore } from "@moneta/store/Cards"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type DateTime, Effect, Random } from "effect"
 import type { Step } from "@moneta/domain/CardSteps"
 import { CardDecider, serviceDecides } from "./CardDecider.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { Events } from "./Events.js"
-import { orNotFound } from "./NotFound.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -45,8 +45,7 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
         return step.cardPayment
       })
 
-    const lockPayment = (id: CardPaymentId) =>
-      Effect.flatMap(Tenant, (tenant) => orNotFound("card_payment", id)(cardPayments.lock(tenant, id)))
+    const lockPayment = (id: CardPaymentId) => findOwn("card_payment", id, cardPayments.lock)
 
     /**
      * A 3DS attempt asks the client, before its transaction, when a
@@ -55,10 +54,10 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
     const askAboutAuthentication = (body: SimulateCardAuthentication) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
-        const card = yield* orNotFound("card", body.card_id)(cards.find(tenant, body.card_id))
+        const card = yield* cards.find(tenant, body.card_id).pipe(orNotFound("card", body.card_id))
         if (CardDecision.forcedAuthenticationDenial(card.status) !== undefined) return null
         if (!(yield* realTimeDecisions.clientDecides("card_authentication_requested", null))) return null
-        const cardPaymentId = CardPaymentId.make(yield* makeId("card_payment"))
+        const cardPaymentId = yield* newId("card_payment")
         const reference = yield* digits(12)
         const decision = yield* realTimeDecisions.ask(
           RealTimeDecisionRequests.authenticationRequest({ card, body, cardPaymentId, reference }),
@@ -78,8 +77,8 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
         transactionally(Effect.gen(function*() {
           if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
           const tenant = yield* Tenant
-          const card = yield* orNotFound("card", body.card_id)(cards.find(tenant, body.card_id))
-          const cardPaymentId = asked?.cardPaymentId ?? CardPaymentId.make(yield* makeId("card_payment"))
+          const card = yield* cards.find(tenant, body.card_id).pipe(orNotFound("card", body.card_id))
+          const cardPaymentId = asked?.cardPaymentId ?? (yield* newId("card_payment"))
           const answer = CardDecision.forcedAuthenticationDenial(card.status) ?? asked?.answer ??
             (yield* decider.authentication({ card, cardPaymentId, eventSubscriptionId: null }))
           const at = yield* now
@@ -89,7 +88,7 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
             body,
             answer,
             reference: asked?.reference ?? (yield* digits(12)),
-            ids: { cardPayment: cardPaymentId, cardAuthentication: CardAuthenticationId.make(yield* makeId("card_authentication")) }
+            ids: { cardPayment: cardPaymentId, cardAuthentication: yield* newId("card_authentication") }
           })
           return yield* persist(step, at)
         })))
@@ -101,11 +100,11 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
     const askAboutChallengeDelivery = (cardPaymentId: CardPaymentId) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
-        const cardPayment = yield* orNotFound("card_payment", cardPaymentId)(cardPayments.find(tenant, cardPaymentId))
+        const cardPayment = yield* cardPayments.find(tenant, cardPaymentId).pipe(orNotFound("card_payment", cardPaymentId))
         // refuse a challenge the authentication does not allow before anyone is asked about it
         yield* CardRequests.startChallenge({ at: yield* now, cardPayment, oneTimeCode: "000000", delivery: CardDecision.serviceChallengeDelivery })
         if (!(yield* realTimeDecisions.clientDecides("card_authentication_challenge_requested", null))) return null
-        const card = yield* orNotFound("card", cardPayment.card_id)(cards.find(tenant, cardPayment.card_id))
+        const card = yield* cards.find(tenant, cardPayment.card_id).pipe(orNotFound("card", cardPayment.card_id))
         const oneTimeCode = yield* digits(6)
         const decision = yield* realTimeDecisions.ask(
           RealTimeDecisionRequests.challengeRequest({ card, cardPaymentId, oneTimeCode }),
@@ -124,7 +123,7 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
           if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
           const tenant = yield* Tenant
           const cardPayment = yield* lockPayment(cardPaymentId)
-          const card = yield* orNotFound("card", cardPayment.card_id)(cards.find(tenant, cardPayment.card_id))
+          const card = yield* cards.find(tenant, cardPayment.card_id).pipe(orNotFound("card", cardPayment.card_id))
           const delivery = asked?.delivery ?? (yield* decider.challengeDelivery({ card, cardPaymentId, eventSubscriptionId: null }))
           const at = yield* now
           const step = yield* CardRequests.startChallenge({

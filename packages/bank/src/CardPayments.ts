@@ -1,11 +1,10 @@
 /** Card payments: list and retrieve. They are written by the card simulations (`CardSimulations`). */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { CardPaymentFilter } from "@moneta/domain/CardPayment"
 import type { CardPaymentId } from "@moneta/domain/Ids"
 import { CardPayments as CardPaymentStore } from "@moneta/store/CardPayments"
 import { Effect } from "effect"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn } from "./NotFound.js"
 import { traced } from "./Traced.js"
 
 export type CardPaymentListParameters = ListParameters & CardPaymentFilter
@@ -14,17 +13,13 @@ export class CardPayments extends Effect.Service<CardPayments>()("@moneta/bank/C
   effect: Effect.gen(function*() {
     const store = yield* CardPaymentStore
 
-    const retrieve = (id: CardPaymentId) =>
-      Effect.flatMap(Tenant, (tenant) => orNotFound("card_payment", id)(store.find(tenant, id)))
+    const retrieve = (id: CardPaymentId) => findOwn("card_payment", id, store.find)
 
     const list = (parameters: CardPaymentListParameters) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, {
-          accountId: parameters.account_id,
-          cardId: parameters.card_id
-        }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
+        accountId: parameters.account_id,
+        cardId: parameters.card_id
+      }))
 
     return traced("CardPayments", { retrieve, list } as const)
   }),

@@ -2,21 +2,21 @@
  * Cards: issue, retrieve, update, list. The sandbox issues card numbers with
  * a test BIN; the full number is never stored or shown.
  */
+import type { CardId, EntityId } from "@moneta/domain/Ids"
 import type { CardFilter } from "@moneta/domain/Card"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { billingAddressFrom, Card, type CreateCard, digitalWalletFrom, authorizationControlsFrom, update as updateCard, type UpdateCard } from "@moneta/domain/Card"
 import { pendingEvent } from "@moneta/domain/Event"
-import { CardId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Cards as CardStore } from "@moneta/store/Cards"
 import { Entities as EntityStore } from "@moneta/store/Entities"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { DateTime, Effect, Option, Random } from "effect"
+import { DateTime, Effect, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound, orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -31,22 +31,20 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
     const entities = yield* EntityStore
 
     /** A referenced entity must be the caller's, like every other reference (404 otherwise). */
-    const requireEntity = (tenant: Effect.Effect.Success<typeof Tenant>, entityId: string | undefined) =>
+    const requireEntity = (tenant: Effect.Effect.Success<typeof Tenant>, entityId: EntityId | undefined) =>
       entityId === undefined
         ? Effect.void
-        : Effect.flatMap(entities.find(tenant, entityId), (found) =>
-          Option.isNone(found) ? Effect.fail(notFound("entity", entityId)) : Effect.void)
+        : Effect.asVoid(entities.find(tenant, entityId).pipe(orNotFound("entity", entityId)))
 
     const create = (request: CreateCard) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const account = yield* accounts.find(tenant, request.account_id)
-        if (Option.isNone(account)) return yield* Effect.fail(notFound("account", request.account_id))
+        const account = yield* accounts.find(tenant, request.account_id).pipe(orNotFound("account", request.account_id))
         yield* requireEntity(tenant, request.entity_id)
         const createdAt = yield* now
         const expires = DateTime.add(createdAt, { years: 3 })
         const card = new Card({
-          id: CardId.make(yield* makeId("card")),
+          id: yield* newId("card"),
           account_id: request.account_id,
           authorization_controls: request.authorization_controls === undefined
             ? null
@@ -58,7 +56,7 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
           created_at: createdAt,
           description: request.description ?? null,
           digital_wallet: request.digital_wallet === undefined ? null : digitalWalletFrom(request.digital_wallet),
-          entity_id: request.entity_id ?? account.value.entity_id,
+          entity_id: request.entity_id ?? account.entity_id,
           expiration_month: DateTime.getPartUtc(expires, "month"),
           expiration_year: DateTime.getPartUtc(expires, "year"),
           idempotency_key: yield* idempotencyKey,
@@ -70,12 +68,9 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
         return card
       }))
 
-    const retrieve = (id: string) =>
-      Effect.gen(function*() {
-        return yield* store.find(yield* Tenant, id).pipe(orNotFound("card", id))
-      })
+    const retrieve = (id: CardId) => findOwn("card", id, store.find)
 
-    const update = (id: string, request: UpdateCard) =>
+    const update = (id: CardId, request: UpdateCard) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const current = yield* store.lock(tenant, id).pipe(orNotFound("card", id))
@@ -87,14 +82,11 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
       }))
 
     const list = (parameters: ListParameters & CardFilter) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, {
-          accountId: parameters.account_id,
-          idempotencyKey: parameters.idempotency_key,
-          statuses: parameters["status.in"]
-        }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
+        accountId: parameters.account_id,
+        idempotencyKey: parameters.idempotency_key,
+        statuses: parameters["status.in"]
+      }))
 
     return traced("Cards", { create, retrieve, update, list } as const)
   }),

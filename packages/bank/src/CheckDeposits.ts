@@ -3,12 +3,11 @@
  * of inbound mail (`InboundMailItems`), which the sandbox accepts at once.
  */
 import type { CheckDepositFilter } from "@moneta/domain/CheckDeposit"
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { CheckDepositId } from "@moneta/domain/Ids"
 import { CheckDeposits as CheckDepositStore } from "@moneta/store/CheckDeposits"
 import { Effect } from "effect"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn } from "./NotFound.js"
 import { traced } from "./Traced.js"
 
 export type CheckDepositListParameters = ListParameters & CheckDepositFilter
@@ -17,17 +16,13 @@ export class CheckDeposits extends Effect.Service<CheckDeposits>()("@moneta/bank
   effect: Effect.gen(function*() {
     const store = yield* CheckDepositStore
 
-    const retrieve = (id: CheckDepositId) =>
-      Effect.flatMap(Tenant, (tenant) => store.find(tenant, id).pipe(orNotFound("check_deposit", id)))
+    const retrieve = (id: CheckDepositId) => findOwn("check_deposit", id, store.find)
 
     const list = (parameters: CheckDepositListParameters) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, {
-          accountId: parameters.account_id,
-          idempotencyKey: parameters.idempotency_key
-        }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
+        accountId: parameters.account_id,
+        idempotencyKey: parameters.idempotency_key
+      }))
 
     return traced("CheckDeposits", { retrieve, list } as const)
   }),

@@ -1,11 +1,10 @@
 /** Declined transactions: list and retrieve. Card declines write them (`CardSimulations`). */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { DeclinedTransactionFilter } from "@moneta/domain/DeclinedTransaction"
 import type { DeclinedTransactionId } from "@moneta/domain/Ids"
 import { DeclinedTransactions as DeclinedTransactionStore } from "@moneta/store/DeclinedTransactions"
 import { Effect } from "effect"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn } from "./NotFound.js"
 import { traced } from "./Traced.js"
 
 export type DeclinedTransactionListParameters = ListParameters & DeclinedTransactionFilter
@@ -14,14 +13,10 @@ export class DeclinedTransactions extends Effect.Service<DeclinedTransactions>()
   effect: Effect.gen(function*() {
     const store = yield* DeclinedTransactionStore
 
-    const retrieve = (id: DeclinedTransactionId) =>
-      Effect.flatMap(Tenant, (tenant) => orNotFound("declined_transaction", id)(store.find(tenant, id)))
+    const retrieve = (id: DeclinedTransactionId) => findOwn("declined_transaction", id, store.find)
 
     const list = (parameters: DeclinedTransactionListParameters) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, { accountId: parameters.account_id }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, { accountId: parameters.account_id }))
 
     return traced("DeclinedTransactions", { retrieve, list } as const)
   }),

@@ -4,14 +4,14 @@ import { type Address, type AddressObject, type BeneficialOwner, type Beneficial
 import { pendingEvent } from "@moneta/domain/Event"
 import { EntityId } from "@moneta/domain/Ids"
 import { Entities as EntityStore } from "@moneta/store/Entities"
-import { makeId } from "@moneta/store/IdGenerator"
+import { makeId, newId } from "@moneta/store/IdGenerator"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -107,7 +107,7 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
         const createdAt = yield* now
         const owners = request.structure === "corporation" ? request.corporation.beneficial_owners ?? [] : []
         const entity = entityFromRequest(request, {
-          id: yield* makeId("entity"),
+          id: yield* newId("entity"),
           createdAt,
           idempotencyKey: yield* idempotencyKey,
           beneficialOwners: yield* Effect.forEach(owners, (owner) =>
@@ -118,20 +118,14 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
         return entity
       }))
 
-    const retrieve = (id: string) =>
-      Effect.gen(function*() {
-        return yield* store.find(yield* Tenant, id).pipe(orNotFound("entity", id))
-      })
+    const retrieve = (id: EntityId) => findOwn("entity", id, store.find)
 
     const list = (parameters: ListParameters & EntityFilter) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, {
-          idempotencyKey: parameters.idempotency_key,
-          statuses: parameters["status.in"],
-          validationStatuses: parameters["validation_status.in"]
-        }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
+        idempotencyKey: parameters.idempotency_key,
+        statuses: parameters["status.in"],
+        validationStatuses: parameters["validation_status.in"]
+      }))
 
     return traced("Entities", { create, retrieve, list } as const)
   }),

@@ -15,6 +15,7 @@
  *   the subscriptions active after it (a new subscription of every category
  *   receives its own `event_subscription.created`).
  */
+import type { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
 import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { pendingEvent } from "@moneta/domain/Event"
@@ -31,19 +32,19 @@ import {
   update as updateSubscription,
   type UpdateEventSubscription
 } from "@moneta/domain/EventSubscription"
-import { EventSubscriptionId } from "@moneta/domain/Ids"
 import { hostOf, needsResolving, WebhookDestinations } from "@moneta/domain/WebhookDestination"
 import { EventSubscriptions as SubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { Events as EventStore } from "@moneta/store/Events"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
+import type { WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { DateTime, Duration, Effect } from "effect"
 import { randomBytes } from "node:crypto"
 import { idempotencyKey } from "./Caller.js"
 import { Events, retainedSince } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -92,7 +93,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         const tenant = yield* Tenant
         const createdAt = yield* now
         const { next, events: emitted } = createSubscription({
-          id: EventSubscriptionId.make(yield* makeId("event_subscription")),
+          id: yield* newId("event_subscription"),
           createdAt,
           body: request,
           idempotencyKey: yield* idempotencyKey
@@ -103,12 +104,9 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         return next
       })))
 
-    const retrieve = (id: string) =>
-      Effect.gen(function*() {
-        return yield* store.find(yield* Tenant, id).pipe(orNotFound("event_subscription", id))
-      })
+    const retrieve = (id: EventSubscriptionId) => findOwn("event_subscription", id, store.find)
 
-    const update = (id: string, request: UpdateEventSubscription) =>
+    const update = (id: EventSubscriptionId, request: UpdateEventSubscription) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const current = yield* store.lock(tenant, id).pipe(orNotFound("event_subscription", id))
@@ -127,16 +125,21 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
       }))
 
     const list = (parameters: ListParameters & IdempotencyKeyFilter) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, { idempotencyKey: parameters.idempotency_key }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, { idempotencyKey: parameters.idempotency_key }))
+
+    /** The subscription's delivery log, newest first, optionally of one event (404 unless the subscription is the caller's). */
+    const listAttempts = (id: EventSubscriptionId, parameters: ListParameters & WebhookAttemptFilter) =>
+      Effect.zipRight(
+        retrieve(id),
+        listOwn(parameters, (tenant, request) =>
+          deliveries.listAttempts(tenant, request, { subscriptionId: id, eventId: parameters.event_id }))
+      )
 
     /** The subscription, provided it is active (resends and heartbeats go only to active ones). */
-    const activeSubscription = (id: string) => Effect.flatMap(retrieve(id), ensureActive)
+    const activeSubscription = (id: EventSubscriptionId) => Effect.flatMap(retrieve(id), ensureActive)
 
     /** Sends an event to a subscription once more (one attempt, whatever the environment). */
-    const resend = (id: string, eventId: string) =>
+    const resend = (id: EventSubscriptionId, eventId: EventId) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const subscription = yield* activeSubscription(id)
@@ -147,7 +150,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
       }))
 
     /** Sends a `group.heartbeat` event to this subscription only, to test its endpoint. */
-    const heartbeat = (id: string) =>
+    const heartbeat = (id: EventSubscriptionId) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         yield* activeSubscription(id)
@@ -163,7 +166,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         return event
       }))
 
-    return traced("EventSubscriptions", { create, retrieve, update, list, resend, heartbeat } as const)
+    return traced("EventSubscriptions", { create, retrieve, update, list, listAttempts, resend, heartbeat } as const)
   }),
   dependencies: [SubscriptionStore.Default, WebhookDeliveries.Default, EventStore.Default, Events.Default]
 }) {}

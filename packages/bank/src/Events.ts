@@ -1,9 +1,12 @@
-/** Listing and retrieving events, and recording them with the change they describe. */
+/** Listing and retrieving events and their delivery log, and recording events with the change they describe. */
+import type { EventId } from "@moneta/domain/Ids"
 import { eventRetentionDays, type EventFilter, type PendingEvent } from "@moneta/domain/Event"
 import { Events as EventStore, isValidEventCursor } from "@moneta/store/Events"
 import { Caller as Tenant } from "@moneta/domain/Caller"
+import type { WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
+import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { DateTime, Effect } from "effect"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { listOwn, type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
@@ -16,12 +19,13 @@ export const retainedSince = Effect.map(now, DateTime.subtract({ days: eventRete
 export class Events extends Effect.Service<Events>()("@moneta/bank/Events", {
   effect: Effect.gen(function*() {
     const store = yield* EventStore
+    const deliveries = yield* WebhookDeliveries
 
     /** Writes the events of a change; call inside the change's transaction. */
     const record = (events: ReadonlyArray<PendingEvent>, createdAt: DateTime.Utc) =>
       Effect.flatMap(Tenant, (tenant) => store.append(tenant, events, createdAt))
 
-    const retrieve = (id: string) =>
+    const retrieve = (id: EventId) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
         return yield* store.find(tenant, id, yield* retainedSince).pipe(orNotFound("event", id))
@@ -41,7 +45,15 @@ export class Events extends Effect.Service<Events>()("@moneta/bank/Events", {
         return toPage(page)
       })
 
-    return traced("Events", { record, retrieve, list } as const)
+    /** The event's delivery log, newest first, optionally to one subscription (404 unless the event is the caller's and retained). */
+    const listAttempts = (id: EventId, parameters: ListParameters & WebhookAttemptFilter) =>
+      Effect.zipRight(
+        retrieve(id),
+        listOwn(parameters, (tenant, request) =>
+          deliveries.listAttempts(tenant, request, { eventId: id, subscriptionId: parameters.event_subscription_id }))
+      )
+
+    return traced("Events", { record, retrieve, list, listAttempts } as const)
   }),
-  dependencies: [EventStore.Default]
+  dependencies: [EventStore.Default, WebhookDeliveries.Default]
 }) {}

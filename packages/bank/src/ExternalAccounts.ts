@@ -1,17 +1,17 @@
 /** External accounts: saved wire destinations. Archived ones stay readable but cannot receive new transfers. */
+import type { ExternalAccountId } from "@moneta/domain/Ids"
 import type { ExternalAccountFilter } from "@moneta/domain/ExternalAccount"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { pendingEvent } from "@moneta/domain/Event"
 import { type CreateExternalAccount, ExternalAccount, type UpdateExternalAccount } from "@moneta/domain/ExternalAccount"
-import { ExternalAccountId } from "@moneta/domain/Ids"
 import { ExternalAccounts as ExternalAccountStore } from "@moneta/store/ExternalAccounts"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -27,7 +27,7 @@ export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@monet
       transactionally(Effect.gen(function*() {
         const createdAt = yield* now
         const account = new ExternalAccount({
-          id: ExternalAccountId.make(yield* makeId("external_account")),
+          id: yield* newId("external_account"),
           account_holder: request.account_holder ?? "unknown",
           account_number: request.account_number,
           created_at: createdAt,
@@ -43,7 +43,7 @@ export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@monet
       }))
 
     /** Changes the given fields; an archived account can be made active again. */
-    const update = (id: string, request: UpdateExternalAccount) =>
+    const update = (id: ExternalAccountId, request: UpdateExternalAccount) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const current = yield* store.lock(tenant, id).pipe(orNotFound("external_account", id))
@@ -59,20 +59,14 @@ export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@monet
         return updated
       }))
 
-    const retrieve = (id: string) =>
-      Effect.gen(function*() {
-        return yield* store.find(yield* Tenant, id).pipe(orNotFound("external_account", id))
-      })
+    const retrieve = (id: ExternalAccountId) => findOwn("external_account", id, store.find)
 
     const list = (parameters: ExternalAccountListParameters) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, {
-          idempotencyKey: parameters.idempotency_key,
-          routingNumber: parameters.routing_number,
-          statuses: parameters["status.in"]
-        }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
+        idempotencyKey: parameters.idempotency_key,
+        routingNumber: parameters.routing_number,
+        statuses: parameters["status.in"]
+      }))
 
     return traced("ExternalAccounts", { create, update, retrieve, list } as const)
   }),

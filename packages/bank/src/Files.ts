@@ -5,15 +5,15 @@
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import * as File from "@moneta/domain/File"
-import { FileId } from "@moneta/domain/Ids"
-import { makeId } from "@moneta/store/IdGenerator"
+import { type FileId } from "@moneta/domain/Ids"
+import { newId } from "@moneta/store/IdGenerator"
 import { Files as FileStore } from "@moneta/store/Files"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type DateTime, Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -42,7 +42,7 @@ export class Files extends Effect.Service<Files>()("@moneta/bank/Files", {
     const store = yield* FileStore
     const events = yield* Events
 
-    const fileId = Effect.map(makeId("file"), FileId.make)
+    const fileId = newId("file")
 
     const write = (file: File.File, contents: Uint8Array, at: DateTime.Utc) =>
       Effect.gen(function*() {
@@ -79,20 +79,15 @@ export class Files extends Effect.Service<Files>()("@moneta/bank/Files", {
         return yield* write(file, part.contents, createdAt)
       }))
 
-    const retrieve = (id: FileId) =>
-      Effect.flatMap(Tenant, (tenant) => store.find(tenant, id).pipe(orNotFound("file", id)))
+    const retrieve = (id: FileId) => findOwn("file", id, store.find)
 
-    const contents = (id: FileId) =>
-      Effect.flatMap(Tenant, (tenant) => store.findWithContents(tenant, id).pipe(orNotFound("file", id)))
+    const contents = (id: FileId) => findOwn("file", id, store.findWithContents)
 
     const list = (parameters: FileListParameters) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, {
-          idempotencyKey: parameters.idempotency_key,
-          purposes: parameters["purpose.in"]
-        }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
+        idempotencyKey: parameters.idempotency_key,
+        purposes: parameters["purpose.in"]
+      }))
 
     return traced("Files", { produce, upload, retrieve, contents, list } as const)
   }),

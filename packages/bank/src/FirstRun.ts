@@ -6,9 +6,9 @@
  */
 import { Caller } from "@moneta/domain/Caller"
 import type { Environment } from "@moneta/domain/Environment"
-import { GroupId } from "@moneta/domain/Ids"
+import { type GroupId } from "@moneta/domain/Ids"
 import { ApiKeys } from "@moneta/store/ApiKeys"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect, Option } from "effect"
 import { Accounts } from "./Accounts.js"
@@ -68,7 +68,7 @@ export class FirstRun extends Effect.Service<FirstRun>()("@moneta/bank/FirstRun"
       transactionally(Effect.gen(function*() {
         yield* keys.lockFirstRun
         const existing = yield* keys.firstGroup
-        const groupId = Option.isSome(existing) ? existing.value : GroupId.make(yield* makeId("group"))
+        const groupId = Option.isSome(existing) ? existing.value : yield* newId("group")
         const caller = { groupId, environment: options.environment, apiKeyId: "first_run", apiKeyDescription: "First run" }
         let accountId = Option.none<string>()
         if (Option.isNone(existing)) {

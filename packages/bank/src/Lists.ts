@@ -2,6 +2,7 @@
  * Turning list parameters into store page requests: cursors are checked here
  * so a cursor this service did not make is a clear 400, not an empty page.
  */
+import { Caller as Tenant, type CallerShape } from "@moneta/domain/Caller"
 import { InvalidParametersError } from "@moneta/domain/Errors"
 import type { Page } from "@moneta/domain/List"
 import type { ListFields } from "@moneta/domain/ListParameters"
@@ -33,3 +34,13 @@ export const pageRequest = (
     })
 
 export const toPage = <A>(page: PageOf<A>): Page<A> => ({ data: page.data, next_cursor: page.nextCursor })
+
+/** A list operation: checks the paging, asks the store for the caller's page, answers in the wire's page shape. */
+export const listOwn = <A, E, R>(
+  parameters: ListParameters,
+  list: (tenant: CallerShape, request: PageRequest) => Effect.Effect<PageOf<A>, E, R>
+): Effect.Effect<Page<A>, E | InvalidParametersError, R | Tenant> =>
+  Effect.gen(function*() {
+    const request = yield* pageRequest(parameters)
+    return toPage(yield* list(yield* Tenant, request))
+  })

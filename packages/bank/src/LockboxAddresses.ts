@@ -4,9 +4,9 @@
  * once, so the address is `active` when the create call returns (both moves
  * are recorded as events).
  */
+import type { LockboxAddressId } from "@moneta/domain/Ids"
 import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { LockboxAddressId } from "@moneta/domain/Ids"
 import {
   Command,
   create as createAddress,
@@ -15,14 +15,14 @@ import {
   transition,
   type UpdateLockboxAddress
 } from "@moneta/domain/LockboxAddress"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { LockboxAddresses as LockboxAddressStore } from "@moneta/store/LockboxAddresses"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -36,7 +36,7 @@ export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@monet
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const createdAt = yield* now
-        const id = LockboxAddressId.make(yield* makeId("lockbox_address"))
+        const id = yield* newId("lockbox_address")
         const created = createAddress({ id, createdAt, body: request, idempotencyKey: yield* idempotencyKey })
         const activated = yield* transition(created.next, Command.Activate({ address: sandboxMailingAddress(id) }))
         yield* store.insert(tenant, activated.next)
@@ -44,12 +44,9 @@ export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@monet
         return activated.next
       }))
 
-    const retrieve = (id: string) =>
-      Effect.gen(function*() {
-        return yield* store.find(yield* Tenant, id).pipe(orNotFound("lockbox_address", id))
-      })
+    const retrieve = (id: LockboxAddressId) => findOwn("lockbox_address", id, store.find)
 
-    const update = (id: string, request: UpdateLockboxAddress) =>
+    const update = (id: LockboxAddressId, request: UpdateLockboxAddress) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const current = yield* store.lock(tenant, id).pipe(orNotFound("lockbox_address", id))
@@ -60,10 +57,7 @@ export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@monet
       }))
 
     const list = (parameters: ListParameters & IdempotencyKeyFilter) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, { idempotencyKey: parameters.idempotency_key }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, { idempotencyKey: parameters.idempotency_key }))
 
     return traced("LockboxAddresses", { create, retrieve, update, list } as const)
   }),

@@ -5,18 +5,18 @@
  * creations at one address queue, and a unique index backs the rule.
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { type LockboxAddressId, LockboxRecipientId } from "@moneta/domain/Ids"
+import { type LockboxAddressId, type LockboxRecipientId } from "@moneta/domain/Ids"
 import * as LockboxRecipient from "@moneta/domain/LockboxRecipient"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { LockboxAddresses as LockboxAddressStore } from "@moneta/store/LockboxAddresses"
 import { LockboxRecipients as LockboxRecipientStore } from "@moneta/store/LockboxRecipients"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -56,7 +56,7 @@ export class LockboxRecipients extends Effect.Service<LockboxRecipients>()("@mon
         yield* accounts.find(tenant, body.account_id).pipe(orNotFound("account", body.account_id))
         const createdAt = yield* now
         const { events: emitted, next } = yield* LockboxRecipient.create({
-          id: LockboxRecipientId.make(yield* makeId("lockbox_recipient")),
+          id: yield* newId("lockbox_recipient"),
           createdAt,
           body,
           address,
@@ -78,18 +78,14 @@ export class LockboxRecipients extends Effect.Service<LockboxRecipients>()("@mon
         return next
       }))
 
-    const retrieve = (id: LockboxRecipientId) =>
-      Effect.flatMap(Tenant, (tenant) => store.find(tenant, id).pipe(orNotFound("lockbox_recipient", id)))
+    const retrieve = (id: LockboxRecipientId) => findOwn("lockbox_recipient", id, store.find)
 
     const list = (parameters: LockboxRecipientListParameters) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, {
-          accountId: parameters.account_id,
-          lockboxAddressId: parameters.lockbox_address_id,
-          idempotencyKey: parameters.idempotency_key
-        }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
+        accountId: parameters.account_id,
+        lockboxAddressId: parameters.lockbox_address_id,
+        idempotencyKey: parameters.idempotency_key
+      }))
 
     return traced("LockboxRecipients", { create, update, retrieve, list } as const)
   }),

@@ -1,10 +1,10 @@
 /** Pending transactions (holds): list and retrieve. They are opened and ended by the operations that hold money (`Ledger`). */
+import type { PendingTransactionId } from "@moneta/domain/Ids"
 import type { PendingTransactionFilter } from "@moneta/domain/PendingTransaction"
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import { PendingTransactions as PendingTransactionStore } from "@moneta/store/PendingTransactions"
 import { Effect } from "effect"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn } from "./NotFound.js"
 import { traced } from "./Traced.js"
 
 export type PendingTransactionListParameters = ListParameters & PendingTransactionFilter
@@ -13,21 +13,15 @@ export class PendingTransactions extends Effect.Service<PendingTransactions>()("
   effect: Effect.gen(function*() {
     const store = yield* PendingTransactionStore
 
-    const retrieve = (id: string) =>
-      Effect.gen(function*() {
-        return yield* store.find(yield* Tenant, id).pipe(orNotFound("pending_transaction", id))
-      })
+    const retrieve = (id: PendingTransactionId) => findOwn("pending_transaction", id, store.find)
 
     const list = (parameters: PendingTransactionListParameters) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, {
-          accountId: parameters.account_id,
-          routeId: parameters.route_id,
-          statuses: parameters["status.in"],
-          categories: parameters["category.in"]
-        }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
+        accountId: parameters.account_id,
+        routeId: parameters.route_id,
+        statuses: parameters["status.in"],
+        categories: parameters["category.in"]
+      }))
 
     return traced("PendingTransactions", { retrieve, list } as const)
   }),

@@ -24,7 +24,7 @@ import { type DateTime, Effect, Option, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Ledger } from "./Ledger.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { notFound, orNotFound } from "./NotFound.js"
+import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -66,11 +66,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
     const externalAccountOf = (body: WireTransfer.CreateWireTransfer) =>
       Effect.gen(function*() {
         if (body.external_account_id === undefined) return null
-        const found = yield* externalAccounts.find(yield* Tenant, body.external_account_id)
-        return yield* Effect.mapError(
-          found,
-          () => notFound("external_account", body.external_account_id ?? "")
-        )
+        return yield* externalAccounts.find(yield* Tenant, body.external_account_id).pipe(orNotFound("external_account", body.external_account_id))
       })
 
     /** Loads the account number a transfer sends from, for the domain to judge. */

@@ -6,12 +6,12 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Authentication, hashKey, keyCacheTimeToLive, ServerEnvironment } from "@moneta/bank/Authentication"
-import { GroupId } from "@moneta/domain/Ids"
+import { ApiKeyId, GroupId } from "@moneta/domain/Ids"
 import { ApiKeys, type StoredKey } from "@moneta/store/ApiKeys"
 import { Duration, Effect, Exit, Layer, Option, Redacted, TestClock } from "effect"
 
 const key = "moneta_sandbox_test"
-const stored: StoredKey = { id: "api_key_1", description: null, groupId: GroupId.make("group_1"), environment: "sandbox", revoked: false }
+const stored: StoredKey = { id: ApiKeyId.make("api_key_1"), description: null, groupId: GroupId.make("group_1"), environment: "sandbox", revoked: false }
 
 /** Answers for successive lookups: "down" (a database failure), "missing" or "found"; the last repeats. */
 const scriptedKeys = (script: ReadonlyArray<"down" | "missing" | "found">) => {

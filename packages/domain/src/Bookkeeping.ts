@@ -8,7 +8,7 @@ import { outOfRange } from "./BalanceChange.js"
 import { FieldError, type InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import { AccountId, BookkeepingAccountId, BookkeepingEntryId, BookkeepingEntrySetId, EntityId, TransactionId } from "./Ids.js"
 import { Amount, isRepresentable, sum } from "./Money.js"
-import { ShortText } from "./Text.js"
+import { IdempotencyKey, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
 export const ComplianceCategory = Schema.Literal("commingled_cash", "customer_balance")
@@ -93,6 +93,21 @@ export const CreateBookkeepingEntrySet = Schema.Struct({
   transaction_id: Schema.optional(TransactionId)
 }).annotations({ identifier: "CreateBookkeepingEntrySet" })
 export type CreateBookkeepingEntrySet = typeof CreateBookkeepingEntrySet.Type
+
+/** `GET /bookkeeping_entry_sets` filters (beside the paging of `ListParameters`). */
+export const BookkeepingEntrySetFilter = Schema.Struct({
+  idempotency_key: Schema.optional(IdempotencyKey),
+  transaction_id: Schema.optional(TransactionId)
+})
+export type BookkeepingEntrySetFilter = typeof BookkeepingEntrySetFilter.Type
+
+/** `GET /bookkeeping_entries` filters. */
+export const BookkeepingEntryFilter = Schema.Struct({ account_id: Schema.optional(BookkeepingAccountId) })
+export type BookkeepingEntryFilter = typeof BookkeepingEntryFilter.Type
+
+/** `GET /unbookkept_cash_transactions`: the `commingled_cash` bookkeeping account whose cash is listed (required). */
+export const UnbookkeptCashTransactionFilter = Schema.Struct({ bookkeeping_account_id: BookkeepingAccountId })
+export type UnbookkeptCashTransactionFilter = typeof UnbookkeptCashTransactionFilter.Type
 
 /**
  * The rules of an entry set that need no database: at least two entries, no

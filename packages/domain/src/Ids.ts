@@ -136,3 +136,45 @@ export const idPrefixes = {
   card_validation: "card_validation"
 } as const
 export type ObjectType = keyof typeof idPrefixes
+
+/** The branded id of each object type whose ids this service makes: what `IdGenerator.make(kind)` returns. */
+export interface IdOf {
+  readonly account: AccountId
+  readonly account_number: AccountNumberId
+  readonly api_key: ApiKeyId
+  readonly bookkeeping_account: BookkeepingAccountId
+  readonly bookkeeping_entry: BookkeepingEntryId
+  readonly bookkeeping_entry_set: BookkeepingEntrySetId
+  readonly card: CardId
+  readonly card_payment: CardPaymentId
+  readonly check_deposit: CheckDepositId
+  readonly declined_transaction: DeclinedTransactionId
+  readonly digital_wallet_token: DigitalWalletTokenId
+  readonly entity: EntityId
+  readonly event: EventId
+  readonly event_subscription: EventSubscriptionId
+  readonly external_account: ExternalAccountId
+  readonly file: FileId
+  readonly group: GroupId
+  readonly inbound_mail_item: InboundMailItemId
+  readonly lockbox_address: LockboxAddressId
+  readonly lockbox_recipient: LockboxRecipientId
+  readonly pending_transaction: PendingTransactionId
+  readonly physical_card: PhysicalCardId
+  readonly program: ProgramId
+  readonly real_time_decision: RealTimeDecisionId
+  readonly transaction: TransactionId
+  readonly wire_transfer: WireTransferId
+  readonly card_authentication: CardAuthenticationId
+  readonly card_authorization: CardAuthorizationId
+  readonly card_authorization_expiration: CardAuthorizationExpirationId
+  readonly card_balance_inquiry: CardBalanceInquiryId
+  readonly card_decline: CardDeclineId
+  readonly card_financial: CardFinancialId
+  readonly card_fuel_confirmation: CardFuelConfirmationId
+  readonly card_increment: CardIncrementId
+  readonly card_refund: CardRefundId
+  readonly card_reversal: CardReversalId
+  readonly card_settlement: CardSettlementId
+  readonly card_validation: CardValidationId
+}

@@ -36,6 +36,16 @@ export const WebhookAttemptFailureReason = Schema.Literal(
 )
 export type WebhookAttemptFailureReason = typeof WebhookAttemptFailureReason.Type
 
+/**
+ * Delivery-log filters: a subscription's attempts narrow to one event
+ * (`event_id`), an event's to one subscription (`event_subscription_id`).
+ */
+export const WebhookAttemptFilter = Schema.Struct({
+  event_id: Schema.optional(EventId),
+  event_subscription_id: Schema.optional(EventSubscriptionId)
+})
+export type WebhookAttemptFilter = typeof WebhookAttemptFilter.Type
+
 /** How much of the endpoint's answer the log keeps. */
 export const responseExcerptBytes = 1024
 

@@ -1,4 +1,4 @@
-/** Events handlers. */
+/** Events handlers: list, retrieve, and an event's delivery log. */
 import { HttpApiBuilder } from "@effect/platform"
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Events } from "@moneta/bank/Events"
@@ -10,4 +10,5 @@ export const EventsLive = HttpApiBuilder.group(MonetaApi, "events", (handlers) =
     return handlers
       .handle("list", ({ urlParams }) => events.list(urlParams))
       .handle("retrieve", ({ path }) => events.retrieve(path.event_id))
+      .handle("listAttempts", ({ path, urlParams }) => events.listAttempts(path.event_id, urlParams))
   }))

@@ -1,7 +1,7 @@
 /** Sandbox mail simulation; a live server answers 404 as if it did not exist. */
 import { HttpApiBuilder } from "@effect/platform"
 import { MonetaApi } from "@moneta/api/MonetaApi"
-import { InboundMailItems } from "@moneta/bank/InboundMailItems"
+import { InboundMailItemSimulations } from "@moneta/bank/InboundMailItemSimulations"
 import { InboundMailItem } from "@moneta/domain/InboundMailItem"
 import { Effect } from "effect"
 import { idempotent } from "./Idempotent.js"
@@ -9,8 +9,8 @@ import { sandboxOnly } from "./Simulations.js"
 
 export const InboundMailItemSimulationsLive = HttpApiBuilder.group(MonetaApi, "inboundMailItemSimulations", (handlers) =>
   Effect.gen(function*() {
-    const items = yield* InboundMailItems
+    const simulations = yield* InboundMailItemSimulations
     const inSandbox = yield* sandboxOnly
     return handlers
-      .handle("create", ({ payload }) => inSandbox(idempotent(InboundMailItem, items.simulate(payload))))
+      .handle("create", ({ payload }) => inSandbox(idempotent(InboundMailItem, simulations.create(payload))))
   }))

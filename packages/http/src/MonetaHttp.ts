@@ -19,7 +19,6 @@ import { Idempotency } from "@moneta/bank/Idempotency"
 import { LockboxAddresses } from "@moneta/bank/LockboxAddresses"
 import { Simulations } from "@moneta/bank/Simulations"
 import { Transactions } from "@moneta/bank/Transactions"
-import { WebhookLog } from "@moneta/bank/WebhookLog"
 import { AccountNumbers } from "@moneta/bank/AccountNumbers"
 import { ExternalAccounts } from "@moneta/bank/ExternalAccounts"
 import { PendingTransactions } from "@moneta/bank/PendingTransactions"
@@ -34,6 +33,7 @@ import { DeclinedTransactions } from "@moneta/bank/DeclinedTransactions"
 import { CardAuthentications } from "@moneta/bank/CardAuthentications"
 import { DigitalWalletTokens } from "@moneta/bank/DigitalWalletTokens"
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
+import { InboundMailItemSimulations } from "@moneta/bank/InboundMailItemSimulations"
 import { Layer } from "effect"
 import { AccountsLive } from "./Accounts.js"
 import { AuthorizationLive } from "./Authorization.js"
@@ -75,7 +75,6 @@ export const BankLive = Layer.mergeAll(
   LockboxAddresses.Default,
   Simulations.Default,
   Transactions.Default,
-  WebhookLog.Default,
   AccountNumbers.Default,
   ExternalAccounts.Default,
   PendingTransactions.Default,
@@ -89,7 +88,8 @@ export const BankLive = Layer.mergeAll(
   DeclinedTransactions.Default,
   CardAuthentications.Default,
   DigitalWalletTokens.Default,
-  RealTimeDecisions.Default
+  RealTimeDecisions.Default,
+  InboundMailItemSimulations.Default
 )
 
 const GroupsLive = Layer.mergeAll(

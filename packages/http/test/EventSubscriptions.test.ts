@@ -278,9 +278,9 @@ for (const kind of TestDatabase.testDatabases) {
           expect(ofSubscription.data.length).toBeGreaterThan(0)
           expect(ofSubscription.data.every((attempt) => attempt.event_subscription_id === subscription.id)).toBe(true)
           expect(ofSubscription.data[0]).toMatchObject({ type: "webhook_attempt", status: "failed", response_status_code: 500 })
-          const ofEvent = yield* client.eventSubscriptions.listEventAttempts({ path: { event_id: event.id }, urlParams: {} })
+          const ofEvent = yield* client.events.listAttempts({ path: { event_id: event.id }, urlParams: {} })
           expect(ofEvent.data.map((attempt) => attempt.event_subscription_id).sort()).toEqual([subscription.id, other.id].sort())
-          const narrowed = yield* client.eventSubscriptions.listEventAttempts({
+          const narrowed = yield* client.events.listAttempts({
             path: { event_id: event.id },
             urlParams: { event_subscription_id: other.id }
           })

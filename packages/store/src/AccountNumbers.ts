@@ -1,13 +1,14 @@
 /** Account numbers: routes into an account. Numbers are unique across the database. */
 import { SqlClient, type Statement } from "@effect/sql"
 import { AccountNumber } from "@moneta/domain/AccountNumber"
+import type { AccountId, AccountNumberId } from "@moneta/domain/Ids"
 import { DateTime, Effect } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
 
 export interface AccountNumberFilter {
-  readonly accountId?: string | undefined
+  readonly accountId?: AccountId | undefined
   readonly idempotencyKey?: string | undefined
   readonly statuses?: ReadonlyArray<string> | undefined
   readonly achDebitStatuses?: ReadonlyArray<string> | undefined
@@ -49,6 +50,9 @@ export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/st
       return table.page(tenant, request, conditions)
     }
 
-    return { insert, update, find: table.find, lock: table.lock, list } as const
+    const find = (tenant: TenantShape, id: AccountNumberId) => table.find(tenant, id)
+    const lock = (tenant: TenantShape, id: AccountNumberId) => table.lock(tenant, id)
+
+    return { insert, update, find, lock, list } as const
   })
 }) {}

@@ -1,11 +1,11 @@
 /** Groups (customers) and their API keys. Keys are stored only as a hash. */
 import { SqlClient } from "@effect/sql"
 import { Environment } from "@moneta/domain/Environment"
-import { GroupId } from "@moneta/domain/Ids"
+import { ApiKeyId, GroupId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Option, Schema } from "effect"
 
 const KeyRow = Schema.Struct({
-  id: Schema.String,
+  id: ApiKeyId,
   description: Schema.NullOr(Schema.String),
   group_id: GroupId,
   environment: Environment,
@@ -13,7 +13,7 @@ const KeyRow = Schema.Struct({
 })
 
 export interface StoredKey {
-  readonly id: string
+  readonly id: ApiKeyId
   readonly description: string | null
   readonly groupId: GroupId
   readonly environment: Environment
@@ -25,7 +25,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("@moneta/store/ApiKeys", 
     const sql = yield* SqlClient.SqlClient
     const decodeKeys = Schema.decodeUnknown(Schema.Array(KeyRow))
 
-    const insertGroup = (id: string, name: string, createdAt: DateTime.Utc) =>
+    const insertGroup = (id: GroupId, name: string, createdAt: DateTime.Utc) =>
       sql`INSERT INTO groups (id, name, created_at) VALUES (${id}, ${name}, ${DateTime.toDate(createdAt)})`.pipe(
         Effect.asVoid,
         Effect.orDie
@@ -39,8 +39,8 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("@moneta/store/ApiKeys", 
     )
 
     const insertKey = (key: {
-      readonly id: string
-      readonly groupId: string
+      readonly id: ApiKeyId
+      readonly groupId: GroupId
       readonly environment: Environment
       readonly hash: string
       readonly description: string | null

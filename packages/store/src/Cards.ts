@@ -1,6 +1,7 @@
 /** Cards. */
 import { SqlClient } from "@effect/sql"
 import { Card } from "@moneta/domain/Card"
+import type { AccountId, CardId } from "@moneta/domain/Ids"
 import { DateTime, Effect } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
@@ -22,7 +23,7 @@ export class Cards extends Effect.Service<Cards>()("@moneta/store/Cards", {
     const update = (tenant: TenantShape, card: Card) => table.update(tenant, card, { status: card.status })
 
     const list = (tenant: TenantShape, request: PageRequest, filter: {
-      readonly accountId?: string | undefined
+      readonly accountId?: AccountId | undefined
       readonly idempotencyKey?: string | undefined
       readonly statuses?: ReadonlyArray<string> | undefined
     }) =>
@@ -32,6 +33,9 @@ export class Cards extends Effect.Service<Cards>()("@moneta/store/Cards", {
         ...(filter.statuses === undefined || filter.statuses.length === 0 ? [] : [sql`status IN ${sql.in(filter.statuses)}`])
       ])
 
-    return { insert, update, find: table.find, lock: table.lock, list } as const
+    const find = (tenant: TenantShape, id: CardId) => table.find(tenant, id)
+    const lock = (tenant: TenantShape, id: CardId) => table.lock(tenant, id)
+
+    return { insert, update, find, lock, list } as const
   })
 }) {}

@@ -1,6 +1,7 @@
 /** Entities: the legal persons that own accounts. */
 import { Entity } from "@moneta/domain/Entity"
 import { SqlClient } from "@effect/sql"
+import type { EntityId } from "@moneta/domain/Ids"
 import { DateTime, Effect } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
@@ -27,6 +28,8 @@ export class Entities extends Effect.Service<Entities>()("@moneta/store/Entities
           : [sql`body->'validation'->>'status' IN ${sql.in(filter.validationStatuses)}`])
       ])
 
-    return { insert, find: table.find, list } as const
+    const find = (tenant: TenantShape, id: EntityId) => table.find(tenant, id)
+
+    return { insert, find, list } as const
   })
 }) {}

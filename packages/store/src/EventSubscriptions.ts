@@ -5,6 +5,7 @@
  */
 import { SqlClient } from "@effect/sql"
 import { EventSubscription, selectedCategories } from "@moneta/domain/EventSubscription"
+import type { EventSubscriptionId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Option, Schema } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { jsonb, makeResourceTable } from "./ResourceTable.js"
@@ -55,7 +56,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
      * Makes `secret` the signing secret; the one it replaces keeps signing
      * until `previousExpiresAt`. A secret still in its overlap is dropped.
      */
-    const rotateSecret = (tenant: TenantShape, id: string, secret: string, previousExpiresAt: DateTime.Utc) =>
+    const rotateSecret = (tenant: TenantShape, id: EventSubscriptionId, secret: string, previousExpiresAt: DateTime.Utc) =>
       sql`UPDATE event_subscriptions
         SET previous_shared_secret = shared_secret,
             previous_shared_secret_expires_at = ${DateTime.toDate(previousExpiresAt)},
@@ -89,6 +90,9 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
     const list = (tenant: TenantShape, request: PageRequest, filter: { readonly idempotencyKey?: string | undefined }) =>
       table.page(tenant, request, filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`])
 
-    return { insert, update, rotateSecret, signingSecrets, lockSelections, active, list, find: table.find, lock: table.lock } as const
+    const find = (tenant: TenantShape, id: EventSubscriptionId) => table.find(tenant, id)
+    const lock = (tenant: TenantShape, id: EventSubscriptionId) => table.lock(tenant, id)
+
+    return { insert, update, rotateSecret, signingSecrets, lockSelections, active, list, find, lock } as const
   })
 }) {}

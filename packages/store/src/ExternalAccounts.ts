@@ -1,6 +1,7 @@
 /** External accounts: saved destinations at other banks. */
 import { SqlClient, type Statement } from "@effect/sql"
 import { ExternalAccount } from "@moneta/domain/ExternalAccount"
+import type { ExternalAccountId } from "@moneta/domain/Ids"
 import { DateTime, Effect } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
@@ -39,6 +40,9 @@ export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@monet
       return table.page(tenant, request, conditions)
     }
 
-    return { insert, update, find: table.find, lock: table.lock, list } as const
+    const find = (tenant: TenantShape, id: ExternalAccountId) => table.find(tenant, id)
+    const lock = (tenant: TenantShape, id: ExternalAccountId) => table.lock(tenant, id)
+
+    return { insert, update, find, lock, list } as const
   })
 }) {}

@@ -3,8 +3,23 @@
  * milliseconds since the epoch, then ten of randomness that is incremented
  * within the same millisecond, so ids made by one process sort in creation
  * order and ordering never depends on chance.
+ *
+ * Id generation is a service, `IdGenerator`: `make(kind)` returns the branded
+ * id of that object type (`IdOf` in `domain/src/Ids.ts`). Its default is the
+ * process's live generator, so nothing has to provide it; a test provides
+ * `IdGenerator.deterministic` for ids that are the same on every run.
  */
-import { Clock, Effect, Random } from "effect"
+import type { IdOf, ObjectType } from "@moneta/domain/Ids"
+import { Clock, Context, Effect, Layer, Random } from "effect"
+
+export type IdKind = keyof IdOf & ObjectType
+
+export interface IdGeneratorShape {
+  /** A new id of `kind`, branded as that object type's id. */
+  readonly make: <K extends IdKind>(kind: K) => Effect.Effect<IdOf[K]>
+  /** A new id under a prefix that has no branded id type of its own (e.g. `webhook_attempt`). */
+  readonly text: (prefix: string) => Effect.Effect<string>
+}
 
 const alphabet = "0123456789abcdefghjkmnpqrstvwxyz"
 const randomBits = 50
@@ -18,25 +33,69 @@ const encode = (value: bigint, length: number): string => {
   return out
 }
 
-let lastMillis = -1
-let lastRandom = 0n
+/**
+ * The one place an id's text becomes its brand: the text was made here under
+ * the kind's own prefix, which is what the brand promises.
+ */
+const branded = <K extends IdKind>(_kind: K, text: string): IdOf[K] => text as IdOf[K]
 
-export const makeId = (prefix: string): Effect.Effect<string> =>
-  Effect.gen(function*() {
-    const millis = yield* Clock.currentTimeMillis
-    const high = yield* Random.nextIntBetween(0, 2 ** 25)
-    const low = yield* Random.nextIntBetween(0, 2 ** 25)
-    let random = (BigInt(high) << 25n) | BigInt(low)
-    if (millis <= lastMillis) {
-      random = lastRandom + 1n
-      if (random >= 1n << BigInt(randomBits)) random = 0n
+/** A generator over a source of id texts: `make` prefixes and brands, `text` only prefixes. */
+const generatorOf = (next: (prefix: string) => Effect.Effect<string>): IdGeneratorShape => ({
+  make: (kind) => Effect.map(next(kind), (text) => branded(kind, text)),
+  text: next
+})
+
+/** Milliseconds, then a per-generator monotonic counter seeded at random within each millisecond. */
+export const makeLiveGenerator = (): IdGeneratorShape => {
+  let lastMillis = -1
+  let lastRandom = 0n
+  return generatorOf((prefix) =>
+    Effect.gen(function*() {
+      const millis = yield* Clock.currentTimeMillis
+      const high = yield* Random.nextIntBetween(0, 2 ** 25)
+      const low = yield* Random.nextIntBetween(0, 2 ** 25)
+      let random = (BigInt(high) << 25n) | BigInt(low)
+      if (millis <= lastMillis) {
+        random = lastRandom + 1n
+        if (random >= 1n << BigInt(randomBits)) random = 0n
+        lastRandom = random
+        return `${prefix}_${encode(BigInt(lastMillis), 10)}${encode(random, 10)}`
+      }
+      lastMillis = millis
       lastRandom = random
-      return `${prefix}_${encode(BigInt(lastMillis), 10)}${encode(random, 10)}`
-    }
-    lastMillis = millis
-    lastRandom = random
-    return `${prefix}_${encode(BigInt(millis), 10)}${encode(random, 10)}`
-  })
+      return `${prefix}_${encode(BigInt(millis), 10)}${encode(random, 10)}`
+    })
+  )
+}
+
+/** Ids from a counter starting at `seed`: the same sequence on every run, still in creation order. */
+export const makeDeterministicGenerator = (seed = 0): IdGeneratorShape => {
+  let counter = BigInt(seed)
+  return generatorOf((prefix) =>
+    Effect.sync(() => {
+      counter += 1n
+      return `${prefix}_${encode(counter, 20)}`
+    })
+  )
+}
+
+export class IdGenerator extends Context.Reference<IdGenerator>()("@moneta/store/IdGenerator", {
+  defaultValue: makeLiveGenerator
+}) {
+  /** A fresh live generator (the default needs no layer; this one is for a host that wants its own). */
+  static readonly live: Layer.Layer<IdGenerator> = Layer.sync(IdGenerator, makeLiveGenerator)
+  /** A seeded counter, for tests that want the same ids on every run. */
+  static readonly deterministic = (seed = 0): Layer.Layer<IdGenerator> =>
+    Layer.sync(IdGenerator, () => makeDeterministicGenerator(seed))
+}
+
+/** A new branded id of `kind` from the `IdGenerator` in context. */
+export const newId = <K extends IdKind>(kind: K): Effect.Effect<IdOf[K]> =>
+  Effect.flatMap(IdGenerator, (generator) => generator.make(kind))
+
+/** A new id under `prefix`, as text; for prefixes without a branded id type (prefer `newId`). */
+export const makeId = (prefix: string): Effect.Effect<string> =>
+  Effect.flatMap(IdGenerator, (generator) => generator.text(prefix))
 
 /** Random lowercase base-32 text for identifiers shown to users (not for secrets: Random is not cryptographic). */
 export const randomText = (length: number): Effect.Effect<string> =>

@@ -1,6 +1,7 @@
 /** Lockbox addresses. */
 import { SqlClient } from "@effect/sql"
 import { LockboxAddress } from "@moneta/domain/LockboxAddress"
+import type { LockboxAddressId } from "@moneta/domain/Ids"
 import { DateTime, Effect } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
@@ -23,6 +24,9 @@ export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@monet
     const list = (tenant: TenantShape, request: PageRequest, filter: { readonly idempotencyKey?: string | undefined }) =>
       table.page(tenant, request, filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`])
 
-    return { insert, update, find: table.find, lock: table.lock, list } as const
+    const find = (tenant: TenantShape, id: LockboxAddressId) => table.find(tenant, id)
+    const lock = (tenant: TenantShape, id: LockboxAddressId) => table.lock(tenant, id)
+
+    return { insert, update, find, lock, list } as const
   })
 }) {}

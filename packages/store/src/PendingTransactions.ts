@@ -7,13 +7,14 @@
  */
 import { SqlClient, type Statement } from "@effect/sql"
 import { PendingTransaction } from "@moneta/domain/PendingTransaction"
+import type { AccountId, PendingTransactionId } from "@moneta/domain/Ids"
 import { DateTime, Effect } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
 
 export interface PendingTransactionFilter {
-  readonly accountId?: string | undefined
+  readonly accountId?: AccountId | undefined
   readonly routeId?: string | undefined
   readonly statuses?: ReadonlyArray<string> | undefined
   readonly categories?: ReadonlyArray<string> | undefined
@@ -62,6 +63,9 @@ export class PendingTransactions extends Effect.Service<PendingTransactions>()("
       return table.page(tenant, request, conditions)
     }
 
-    return { insert, update, find: table.find, lock: table.lock, list } as const
+    const find = (tenant: TenantShape, id: PendingTransactionId) => table.find(tenant, id)
+    const lock = (tenant: TenantShape, id: PendingTransactionId) => table.lock(tenant, id)
+
+    return { insert, update, find, lock, list } as const
   })
 }) {}
