@@ -1,11 +1,13 @@
-// `pnpm start`: bundles the server's TypeScript sources (the workspace
-// packages, through their "@moneta/source" export condition; every other
-// package stays external) into packages/server/bundle/ with esbuild, with no
+// `pnpm start`: bundles the server (the workspace packages' TypeScript sources,
+// through their "@moneta/source" export condition, and the third-party
+// packages they import) into packages/server/bundle/ with esbuild, with no
 // type check (`pnpm check` does that), then runs the bundle with plain node in
-// this very process, so Ctrl-C reaches the server directly. The bundle is
-// reused while none of its source files changed (their sizes and modification
-// times are kept beside it), which saves the bundling on most starts. `pnpm build` compiles the packages to dist/ with tsc
-// instead, as installed packages use them.
+// this very process, so Ctrl-C reaches the server directly. One file loads far
+// faster than the thousands of modules it replaces (docs/benchmarks.md, "Start
+// time"). The bundle is reused while none of its workspace sources changed and
+// no install happened (their sizes and modification times are kept beside
+// it). `pnpm build` compiles the packages to dist/ with tsc instead, as
+// installed packages use them.
 import { build } from "esbuild"
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
@@ -14,22 +16,31 @@ const root = fileURLToPath(new URL("..", import.meta.url))
 const outdir = `${root}packages/server/bundle`
 
 /**
- * Other packages are loaded from node_modules at run time, by the path they
- * resolve to from the importing package (pnpm gives each package only its own
- * dependencies, so the bundle's folder could not resolve them by name).
+ * Packages that stay outside the bundle: PGlite finds its WASM and data files
+ * next to its own modules, the OpenTelemetry SDK is loaded only when an
+ * exporter is configured, and `pg-native` is an optional addon `pg` tries.
  */
-const thirdPartyExternal = {
-  name: "third-party-external",
+const external = ["@electric-sql/pglite", "@opentelemetry", "pg-native"]
+const isExternal = (path) => external.some((name) => path === name || path.startsWith(`${name}/`))
+
+/**
+ * An external package is loaded by the absolute path it resolves to from the
+ * importing package (pnpm gives each package only its own dependencies, so the
+ * bundle's folder could not resolve it by name); an optional one that is not
+ * installed stays a bare name, for `pg`'s own try/catch to handle.
+ */
+const externalByPath = {
+  name: "external-by-path",
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.path.startsWith("@moneta/") || args.path.startsWith("node:") || args.pluginData === "resolving") return undefined
+      if (!isExternal(args.path) || args.pluginData === "resolving") return undefined
       const resolved = await builder.resolve(args.path, {
         kind: args.kind,
         importer: args.importer,
         resolveDir: args.resolveDir,
         pluginData: "resolving"
       })
-      if (resolved.errors.length > 0) return { errors: resolved.errors }
+      if (resolved.errors.length > 0) return { path: args.path, external: true }
       return { path: resolved.external ? args.path : resolved.path, external: true }
     })
   }
@@ -71,12 +82,15 @@ if (!isCurrent()) {
     target: "node20",
     sourcemap: "linked",
     conditions: ["@moneta/source"],
-    plugins: [thirdPartyExternal],
+    plugins: [externalByPath],
     logLevel: "warning",
-    metafile: true
+    metafile: true,
+    // The CommonJS packages bundled (pg and its helpers) call require.
+    banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' }
   })
-  // This script and the workspace sources bundled (the external packages change only with an install).
-  const inputs = [...Object.keys(result.metafile.inputs).filter((file) => !file.startsWith("/")), "scripts/start.mjs"]
+  // The workspace sources bundled, this script, and pnpm's record of the last install (third-party packages change only with one).
+  const workspaceInputs = Object.keys(result.metafile.inputs).filter((file) => !file.startsWith("/") && !file.includes("node_modules/"))
+  const inputs = [...workspaceInputs, "scripts/start.mjs", "node_modules/.modules.yaml"]
   writeFileSync(inputsFile, JSON.stringify(stamps(inputs)))
 }
 
