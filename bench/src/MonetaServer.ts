@@ -1,6 +1,6 @@
 /**
  * The Moneta server under test, started as `pnpm start` starts it (its own
- * process, `packages/server/src/main.ts` through tsx), on the embedded
+ * process running `scripts/start.mjs`: the bundled server, plain JavaScript), on the embedded
  * database in memory or on a Postgres database; then a few accounts, each
  * funded far beyond what the benchmark spends, so that no wire is refused.
  */
@@ -46,8 +46,7 @@ export const startMoneta = async (
     DATABASE_URL: database.kind === "postgres" ? database.url : undefined,
     ...env
   })
-  const tsx = Path.join(root, "node_modules", ".bin", "tsx")
-  const child = start(tsx, ["--conditions=@moneta/source", Path.join(root, "packages", "server", "src", "main.ts")], serverEnv, root)
+  const child = start(process.execPath, [Path.join(root, "scripts", "start.mjs")], serverEnv, root)
   const url = `http://127.0.0.1:${port}`
   const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }
   await waitUntilServing(child, `${url}/accounts?limit=1`, headers)
