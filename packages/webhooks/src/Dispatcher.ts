@@ -27,7 +27,6 @@
  */
 import type { Environment } from "@moneta/domain/Environment"
 import { eventRetentionDays } from "@moneta/domain/Event"
-import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
 import { WebhookDestinations, withoutCredentials } from "@moneta/domain/WebhookDestination"
 import { WebhookAttempt } from "@moneta/domain/WebhookAttempt"
 import { newId } from "@moneta/store/IdGenerator"
@@ -184,9 +183,9 @@ export const make = (options: DispatcherOptions) =>
         const webhookAttempt = new WebhookAttempt({
           id: yield* newId("webhook_attempt"),
           created_at: sent.startedAt,
-          event_id: EventId.make(claimed.event.id),
+          event_id: claimed.event.id,
           event_category: claimed.event.category,
-          event_subscription_id: EventSubscriptionId.make(claimed.subscriptionId),
+          event_subscription_id: claimed.subscriptionId,
           url: withoutCredentials(claimed.url),
           trigger: claimed.trigger,
           attempt_number: attemptNumber,
