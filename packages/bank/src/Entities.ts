@@ -2,7 +2,7 @@
 import type { EntityFilter } from "@moneta/domain/Entity"
 import { type Address, type AddressObject, type BeneficialOwner, type BeneficialOwnerObject, type CreateEntity, defaultCountry, Entity, lastFour } from "@moneta/domain/Entity"
 import { pendingEvent } from "@moneta/domain/Event"
-import { type EntityBeneficialOwnerId, EntityId } from "@moneta/domain/Ids"
+import { type EntityBeneficialOwnerId, type EntityId } from "@moneta/domain/Ids"
 import { Entities as EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
 import { Caller as Tenant } from "@moneta/domain/Caller"
@@ -45,14 +45,14 @@ const legalIdentifierOf = (corporation: Extract<CreateEntity, { structure: "corp
     : null
 
 export const entityFromRequest = (request: CreateEntity, fields: {
-  readonly id: string
+  readonly id: EntityId
   readonly createdAt: Entity["created_at"]
   readonly idempotencyKey: string | null
   /** The corporation's beneficial owners, each with its new id. */
   readonly beneficialOwners: ReadonlyArray<typeof BeneficialOwnerObject.Type>
 }): Entity =>
   new Entity({
-    id: EntityId.make(fields.id),
+    id: fields.id,
     structure: request.structure,
     status: "active",
     description: request.description ?? null,
