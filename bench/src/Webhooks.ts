@@ -19,12 +19,11 @@
 import type { SqlClient } from "@effect/sql"
 import { pendingEvent } from "@moneta/domain/Event"
 import * as EventSubscription from "@moneta/domain/EventSubscription"
-import { EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
 import { ApiKeys } from "@moneta/store/ApiKeys"
 import * as Database from "@moneta/store/Database"
 import { EventSubscriptions } from "@moneta/store/EventSubscriptions"
 import { Events } from "@moneta/store/Events"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import * as Migrations from "@moneta/store/Migrations"
 import type * as Notifications from "@moneta/store/Notifications"
 import type { TenantShape } from "@moneta/store/Tenant"
@@ -160,11 +159,11 @@ interface Result {
 const measure = (database: string) =>
   Effect.gen(function*() {
     const receiver = yield* startReceiver()
-    const groupId = GroupId.make(yield* makeId("group"))
+    const groupId = yield* newId("group")
     yield* (yield* ApiKeys).insertGroup(groupId, "Benchmark", yield* DateTime.now)
     const tenant: TenantShape = { groupId, environment: "sandbox" }
     const { next } = EventSubscription.create({
-      id: EventSubscriptionId.make(yield* makeId("event_subscription")),
+      id: yield* newId("event_subscription"),
       createdAt: yield* DateTime.now,
       idempotencyKey: null,
       body: { url: receiver.url }

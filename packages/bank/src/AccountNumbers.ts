@@ -6,7 +6,7 @@ import type { AccountNumberFilter } from "@moneta/domain/AccountNumber"
 import { bankRoutingNumber, AccountNumber, type CreateAccountNumber } from "@moneta/domain/AccountNumber"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { pendingEvent } from "@moneta/domain/Event"
-import { AccountId, type AccountNumberId } from "@moneta/domain/Ids"
+import type { AccountNumberId } from "@moneta/domain/Ids"
 import { AccountNumbers as AccountNumberStore } from "@moneta/store/AccountNumbers"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { newId } from "@moneta/store/IdGenerator"
@@ -43,7 +43,7 @@ export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/ba
         const createdAt = yield* now
         const accountNumber = new AccountNumber({
           id: yield* newId("account_number"),
-          account_id: AccountId.make(request.account_id),
+          account_id: request.account_id,
           account_number: yield* newAccountNumber,
           created_at: createdAt,
           idempotency_key: yield* idempotencyKey,

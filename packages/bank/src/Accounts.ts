@@ -2,7 +2,7 @@
 import type { AccountFilter } from "@moneta/domain/Account"
 import { Account, BalanceLookup, type CreateAccount } from "@moneta/domain/Account"
 import { pendingEvent } from "@moneta/domain/Event"
-import { AccountId, type EntityId, ProgramId } from "@moneta/domain/Ids"
+import { type AccountId, type EntityId, ProgramId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Entities as EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
@@ -74,7 +74,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
           onSome: (at) => store.balanceAt(tenant, id, at)
         }).pipe(orNotFound("account", id))
         return new BalanceLookup({
-          account_id: AccountId.make(id),
+          account_id: id,
           current_balance: current,
           available_balance: available,
           loan: null

@@ -22,7 +22,7 @@ import {
 } from "@moneta/domain/Bookkeeping"
 import { pendingEvent } from "@moneta/domain/Event"
 import { InvalidParametersError } from "@moneta/domain/Errors"
-import { BookkeepingAccountId, type BookkeepingEntryId, type BookkeepingEntrySetId } from "@moneta/domain/Ids"
+import { type BookkeepingAccountId, type BookkeepingEntryId, type BookkeepingEntrySetId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Bookkeeping as BookkeepingStore } from "@moneta/store/Bookkeeping"
 import { Entities as EntityStore } from "@moneta/store/Entities"
@@ -86,8 +86,8 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
 
     const balance = (id: BookkeepingAccountId, atTime: Option.Option<DateTime.Utc>) =>
       Effect.gen(function*() {
-        const amount = yield* store.balance(yield* Tenant, BookkeepingAccountId.make(id), atTime).pipe(orNotFound("bookkeeping_account", id))
-        return new BookkeepingBalanceLookup({ balance: amount, bookkeeping_account_id: BookkeepingAccountId.make(id) })
+        const amount = yield* store.balance(yield* Tenant, id, atTime).pipe(orNotFound("bookkeeping_account", id))
+        return new BookkeepingBalanceLookup({ balance: amount, bookkeeping_account_id: id })
       })
 
     const createEntrySet = (request: CreateBookkeepingEntrySet) =>

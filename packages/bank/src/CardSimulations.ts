@@ -33,32 +33,14 @@ import type {
   SimulateCardSettlement
 } from "@moneta/domain/CardSimulations"
 import { approvedAuthorization, declinedAuthorization } from "@moneta/domain/CardSimulations"
-import {
-  CardAuthorizationExpirationId,
-  CardAuthorizationId,
-  CardBalanceInquiryId,
-  CardDeclineId,
-  CardFuelConfirmationId,
-  CardIncrementId,
-  CardPaymentId,
-  CardRefundId,
-  CardReversalId,
-  CardSettlementId,
-  DeclinedTransactionId,
-  type CardId,
-  type DigitalWalletTokenId,
-  type EventSubscriptionId,
-  PendingTransactionId,
-  type PhysicalCardId,
-  TransactionId
-} from "@moneta/domain/Ids"
+import type { AccountId, CardId, CardPaymentId, DigitalWalletTokenId, EventSubscriptionId, PendingTransactionId, PhysicalCardId } from "@moneta/domain/Ids"
 import type { Balance } from "@moneta/store/Accounts"
 import { CardPayments as CardPaymentStore } from "@moneta/store/CardPayments"
 import { Cards as CardStore } from "@moneta/store/Cards"
 import { DeclinedTransactions as DeclinedTransactionStore } from "@moneta/store/DeclinedTransactions"
 import { DigitalWalletTokens as DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
 import { EventSubscriptions as EventSubscriptionStore } from "@moneta/store/EventSubscriptions"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { PendingTransactions as PendingTransactionStore } from "@moneta/store/PendingTransactions"
 import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { transactionally } from "@moneta/store/UnitOfWork"
@@ -76,8 +58,6 @@ const networkReference: Effect.Effect<string> = Effect.map(
   Effect.all(Array.from({ length: 12 }, () => Random.nextIntBetween(0, 10))),
   (digits) => digits.join("")
 )
-
-const reserve = <A>(prefix: string, brand: (id: string) => A) => Effect.map(makeId(prefix), brand)
 
 export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/bank/CardSimulations", {
   effect: Effect.gen(function*() {
@@ -104,7 +84,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
      * there leaves nothing written), then the card payment, the declined
      * transaction and the events.
      */
-    const persist = (step: Step, at: DateTime.Utc, locked: ReadonlyMap<string, Balance> = new Map()) =>
+    const persist = (step: Step, at: DateTime.Utc, locked: ReadonlyMap<AccountId, Balance> = new Map()) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
         const applied = yield* ledger.apply(step.effects, at, locked)
@@ -187,7 +167,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         const loaded = yield* loadAuthorization(body, false)
         if (loaded.forced !== undefined) return null
         if (!(yield* realTimeDecisions.clientDecides("card_authorization_requested", loaded.eventSubscriptionId))) return null
-        const cardPaymentId = loaded.authenticated?.id ?? (yield* reserve("card_payment", CardPaymentId.make))
+        const cardPaymentId = loaded.authenticated?.id ?? (yield* newId("card_payment"))
         const reference = yield* networkReference
         const decision = yield* realTimeDecisions.ask(
           RealTimeDecisionRequests.authorizationRequest({
@@ -215,7 +195,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           const { card, token, authenticated, eventSubscriptionId, forced } = yield* loadAuthorization(body, true)
           const balance = yield* ledger.lockAccount(card.account_id)
           const cardPaymentId = asked?.cardPaymentId ?? authenticated?.id ??
-            (yield* reserve("card_payment", CardPaymentId.make))
+            (yield* newId("card_payment"))
           const question = CardActivity.authorizationQuestion({ body, available: balance.available })
           // a decline nobody can overrule wins over the client's answer (the card may have changed while it was asked)
           const answer = forced !== undefined
@@ -235,10 +215,10 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
             reference: asked?.reference ?? (yield* networkReference),
             ids: {
               cardPayment: cardPaymentId,
-              cardAuthorization: yield* reserve("card_authorization", CardAuthorizationId.make),
-              cardDecline: yield* reserve("card_decline", CardDeclineId.make),
-              pendingTransaction: yield* reserve("pending_transaction", PendingTransactionId.make),
-              declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
+              cardAuthorization: yield* newId("card_authorization"),
+              cardDecline: yield* newId("card_decline"),
+              pendingTransaction: yield* newId("pending_transaction"),
+              declinedTransaction: yield* newId("declined_transaction")
             }
           })
           const applied = yield* persist(step, at, new Map([[card.account_id, balance]]))
@@ -308,9 +288,9 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
             answer,
             reference: asked?.reference ?? (yield* networkReference),
             ids: {
-              cardIncrement: yield* reserve("card_increment", CardIncrementId.make),
-              cardDecline: yield* reserve("card_decline", CardDeclineId.make),
-              declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
+              cardIncrement: yield* newId("card_increment"),
+              cardDecline: yield* newId("card_decline"),
+              declinedTransaction: yield* newId("declined_transaction")
             }
           })
           yield* persist(step, at, new Map([[card.account_id, balance]]))
@@ -338,7 +318,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
             cardPayment,
             amount: body.amount,
             reference: yield* networkReference,
-            id: yield* reserve("card_reversal", CardReversalId.make)
+            id: yield* newId("card_reversal")
           })
         }))
 
@@ -348,7 +328,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           return yield* CardActivity.expire({
             at,
             cardPayment,
-            id: yield* reserve("card_authorization_expiration", CardAuthorizationExpirationId.make)
+            id: yield* newId("card_authorization_expiration")
           })
         }))
 
@@ -360,7 +340,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
             cardPayment,
             amount: body.amount,
             reference: yield* networkReference,
-            id: yield* reserve("card_fuel_confirmation", CardFuelConfirmationId.make)
+            id: yield* newId("card_fuel_confirmation")
           })
         }))
 
@@ -392,7 +372,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           : yield* authorizedPaymentOf(body.pending_transaction_id)
         const locked = authorized === null
           ? new Map([[card.account_id, yield* ledger.lockAccount(card.account_id)]])
-          : new Map<string, Balance>()
+          : new Map<AccountId, Balance>()
         const at = yield* now
         const step = yield* CardClearing.settle({
           at,
@@ -401,9 +381,9 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           amount: body.amount,
           reference: yield* networkReference,
           ids: {
-            cardPayment: yield* reserve("card_payment", CardPaymentId.make),
-            cardSettlement: yield* reserve("card_settlement", CardSettlementId.make),
-            transaction: yield* reserve("transaction", TransactionId.make)
+            cardPayment: yield* newId("card_payment"),
+            cardSettlement: yield* newId("card_settlement"),
+            transaction: yield* newId("transaction")
           }
         })
         return yield* postedOf(yield* persist(step, at, locked))
@@ -422,8 +402,8 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           amount: body.amount,
           reference: yield* networkReference,
           ids: {
-            cardRefund: yield* reserve("card_refund", CardRefundId.make),
-            transaction: yield* reserve("transaction", TransactionId.make)
+            cardRefund: yield* newId("card_refund"),
+            transaction: yield* newId("transaction")
           }
         })
         return yield* postedOf(yield* persist(step, at))
@@ -458,7 +438,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         })
         if (forced !== undefined) return null
         if (!(yield* realTimeDecisions.clientDecides("card_balance_inquiry_requested", eventSubscriptionId))) return null
-        const cardPaymentId = yield* reserve("card_payment", CardPaymentId.make)
+        const cardPaymentId = yield* newId("card_payment")
         const reference = yield* networkReference
         const decision = yield* realTimeDecisions.ask(
           RealTimeDecisionRequests.balanceInquiryRequest({
@@ -485,7 +465,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           const { card, token } = yield* cardOf(body)
           const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
           const balance = yield* ledger.lockAccount(card.account_id)
-          const cardPaymentId = asked?.cardPaymentId ?? (yield* reserve("card_payment", CardPaymentId.make))
+          const cardPaymentId = asked?.cardPaymentId ?? (yield* newId("card_payment"))
           const forced = CardDecision.forcedDecline({
             forced: body.decline_reason,
             cardStatus: card.status,
@@ -510,9 +490,9 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
             reference: asked?.reference ?? (yield* networkReference),
             ids: {
               cardPayment: cardPaymentId,
-              cardBalanceInquiry: yield* reserve("card_balance_inquiry", CardBalanceInquiryId.make),
-              cardDecline: yield* reserve("card_decline", CardDeclineId.make),
-              declinedTransaction: yield* reserve("declined_transaction", DeclinedTransactionId.make)
+              cardBalanceInquiry: yield* newId("card_balance_inquiry"),
+              cardDecline: yield* newId("card_decline"),
+              declinedTransaction: yield* newId("declined_transaction")
             }
           })
           yield* persist(step, at, new Map([[card.account_id, balance]]))

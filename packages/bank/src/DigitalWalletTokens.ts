@@ -17,10 +17,10 @@ import type { Card } from "@moneta/domain/Card"
 import type { SimulateDigitalWalletTokenRequest } from "@moneta/domain/CardSimulations"
 import { DigitalWalletTokenRequestSimulationResult } from "@moneta/domain/CardSimulations"
 import type { DigitalWalletTokenFilter } from "@moneta/domain/DigitalWalletToken"
-import { DigitalWalletTokenId } from "@moneta/domain/Ids"
+import { type DigitalWalletTokenId } from "@moneta/domain/Ids"
 import { Cards as CardStore } from "@moneta/store/Cards"
 import { DigitalWalletTokens as DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect, Option, Random } from "effect"
 import { CardDecider, serviceDecides } from "./CardDecider.js"
@@ -118,7 +118,7 @@ export class DigitalWalletTokens extends Effect.Service<DigitalWalletTokens>()("
             answer,
             approvedStatus: WalletAuthentication.approvedTokenStatus(authenticated?.result ?? null),
             last4: String(yield* Random.nextIntBetween(0, 10_000)).padStart(4, "0"),
-            id: DigitalWalletTokenId.make(yield* makeId("digital_wallet_token"))
+            id: yield* newId("digital_wallet_token")
           })
           yield* store.insert(tenant, token)
           yield* events.record(emitted, at)

@@ -2,9 +2,9 @@
 import type { EntityFilter } from "@moneta/domain/Entity"
 import { type Address, type AddressObject, type BeneficialOwner, type BeneficialOwnerObject, type CreateEntity, defaultCountry, Entity, lastFour } from "@moneta/domain/Entity"
 import { pendingEvent } from "@moneta/domain/Event"
-import { EntityId } from "@moneta/domain/Ids"
+import { type EntityBeneficialOwnerId, type EntityId } from "@moneta/domain/Ids"
 import { Entities as EntityStore } from "@moneta/store/Entities"
-import { makeId, newId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect } from "effect"
@@ -21,7 +21,7 @@ const addressObject = (address: typeof Address.Type): typeof AddressObject.Type 
   country: address.country ?? defaultCountry
 })
 
-const beneficialOwnerObject = (owner: typeof BeneficialOwner.Type, id: string): typeof BeneficialOwnerObject.Type => ({
+const beneficialOwnerObject = (owner: typeof BeneficialOwner.Type, id: EntityBeneficialOwnerId): typeof BeneficialOwnerObject.Type => ({
   id,
   company_title: owner.company_title ?? null,
   individual: {
@@ -45,14 +45,14 @@ const legalIdentifierOf = (corporation: Extract<CreateEntity, { structure: "corp
     : null
 
 export const entityFromRequest = (request: CreateEntity, fields: {
-  readonly id: string
+  readonly id: EntityId
   readonly createdAt: Entity["created_at"]
   readonly idempotencyKey: string | null
   /** The corporation's beneficial owners, each with its new id. */
   readonly beneficialOwners: ReadonlyArray<typeof BeneficialOwnerObject.Type>
 }): Entity =>
   new Entity({
-    id: EntityId.make(fields.id),
+    id: fields.id,
     structure: request.structure,
     status: "active",
     description: request.description ?? null,
@@ -111,7 +111,7 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
           createdAt,
           idempotencyKey: yield* idempotencyKey,
           beneficialOwners: yield* Effect.forEach(owners, (owner) =>
-            Effect.map(makeId("entity_beneficial_owner"), (id) => beneficialOwnerObject(owner, id)))
+            Effect.map(newId("entity_beneficial_owner"), (id) => beneficialOwnerObject(owner, id)))
         })
         yield* store.insert(tenant, entity)
         yield* events.record([pendingEvent("entity.created", "entity", entity.id)], createdAt)

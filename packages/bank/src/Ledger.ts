@@ -18,13 +18,13 @@
 import type * as BalanceChange from "@moneta/domain/BalanceChange"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { PendingEvent } from "@moneta/domain/Event"
-import { type AccountId, type PendingTransactionId, TransactionId } from "@moneta/domain/Ids"
+import type { AccountId, PendingTransactionId, TransactionId } from "@moneta/domain/Ids"
 import * as LedgerPlan from "@moneta/domain/Ledger"
 import type { MoneyEffect, PostTransaction } from "@moneta/domain/MoneyEffect"
 import type * as PendingTransaction from "@moneta/domain/PendingTransaction"
 import type { RouteType, Transaction, TransactionSource } from "@moneta/domain/Transaction"
 import { Accounts, type Balance } from "@moneta/store/Accounts"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { PendingTransactions } from "@moneta/store/PendingTransactions"
 import { Transactions } from "@moneta/store/Transactions"
 import { type DateTime, Effect, Option } from "effect"
@@ -58,7 +58,7 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
     const events = yield* Events
 
     /** Locks the account and returns its balance; 404 if it is not the caller's. */
-    const lockAccount = (accountId: string) =>
+    const lockAccount = (accountId: AccountId) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
         const balance = yield* accounts.lockBalance(tenant, accountId)
@@ -97,7 +97,7 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
     const apply = (
       effects: ReadonlyArray<MoneyEffect>,
       at: DateTime.Utc,
-      locked: ReadonlyMap<string, Balance> = new Map(),
+      locked: ReadonlyMap<AccountId, Balance> = new Map(),
       step: { readonly write?: Effect.Effect<void, never, Tenant>; readonly events?: ReadonlyArray<PendingEvent> } = {}
     ) =>
       Effect.gen(function*() {
@@ -128,7 +128,7 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
       Effect.gen(function*() {
         const effect: PostTransaction = {
           kind: "post_transaction",
-          transactionId: posting.id ?? TransactionId.make(yield* makeId("transaction")),
+          transactionId: posting.id ?? (yield* newId("transaction")),
           accountId: posting.accountId,
           amount: posting.amount,
           description: posting.description,

@@ -20,10 +20,10 @@ import { SqlClient } from "@effect/sql"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { InvalidOperationError } from "@moneta/domain/Errors"
 import type { Environment } from "@moneta/domain/Environment"
-import { type EventSubscriptionId, RealTimeDecisionId } from "@moneta/domain/Ids"
+import { type EventSubscriptionId, type RealTimeDecisionId } from "@moneta/domain/Ids"
 import * as RealTimeDecision from "@moneta/domain/RealTimeDecision"
 import { Events as EventStore } from "@moneta/store/Events"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
 import { channel, RealTimeDecisions as RealTimeDecisionStore } from "@moneta/store/RealTimeDecisions"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
@@ -125,7 +125,7 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const createdAt = yield* now
-        const id = RealTimeDecisionId.make(yield* makeId("real_time_decision"))
+        const id = yield* newId("real_time_decision")
         const timeoutAt = DateTime.addDuration(createdAt, timing.windows[request.category])
         const { next, events: emitted } = RealTimeDecision.create({ id, created_at: createdAt, timeout_at: timeoutAt }, request)
         yield* store.insert(tenant, next, yield* idempotencyKey)

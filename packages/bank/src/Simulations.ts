@@ -1,5 +1,4 @@
 /** Sandbox simulations of the outside world that are not tied to one area. */
-import { AccountId } from "@moneta/domain/Ids"
 import type { SimulateInterestPayment } from "@moneta/domain/Transaction"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { DateTime, Effect } from "effect"
@@ -24,7 +23,7 @@ export class Simulations extends Effect.Service<Simulations>()("@moneta/bank/Sim
           source: {
             category: "interest_payment",
             interest_payment: {
-              accrued_on_account_id: request.accrued_on_account_id ?? AccountId.make(request.account_id),
+              accrued_on_account_id: request.accrued_on_account_id ?? request.account_id,
               amount: request.amount,
               currency: "USD",
               period_start: request.period_start ?? DateTime.subtract(createdAt, { months: 1 }),

@@ -11,16 +11,15 @@
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { ExternalAccount } from "@moneta/domain/ExternalAccount"
-import { PendingTransactionId, TransactionId, WireTransferId } from "@moneta/domain/Ids"
-import { wireCompletion, wireReversal, wireSubmission } from "@moneta/domain/Simulations"
+import type { AccountId, WireTransferId } from "@moneta/domain/Ids"
 import * as WireTransfer from "@moneta/domain/WireTransfer"
 import { AccountNumbers as AccountNumberStore } from "@moneta/store/AccountNumbers"
 import { ExternalAccounts as ExternalAccountStore } from "@moneta/store/ExternalAccounts"
 import type { Balance } from "@moneta/store/Accounts"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type EntityParty, WireTransfers as WireTransferStore } from "@moneta/store/WireTransfers"
-import { type DateTime, Effect, Option, Random } from "effect"
+import { type DateTime, Effect, Option } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Ledger } from "./Ledger.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
@@ -42,19 +41,8 @@ export const debtorOf = (party: EntityParty): WireTransfer.Party => {
   }
 }
 
-const hex = (byte: number) => byte.toString(16).padStart(2, "0")
-
-/** A random (version 4) UUID: the unique end-to-end transaction reference of a submitted transfer. */
-const uuid: Effect.Effect<string> = Effect.gen(function*() {
-  const bytes: Array<number> = []
-  for (let index = 0; index < 16; index++) bytes.push(yield* Random.nextIntBetween(0, 256))
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
-  const text = bytes.map(hex).join("")
-  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`
-})
-
-const transactionId = Effect.map(makeId("transaction"), TransactionId.make)
+/** The id of the Transaction a step may post, reserved before the step is planned. */
+export const transactionId = newId("transaction")
 
 export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank/WireTransfers", {
   effect: Effect.gen(function*() {
@@ -89,7 +77,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
       step: WireTransfer.Transition,
       at: DateTime.Utc,
       write: Effect.Effect<void, never, Tenant>,
-      locked: ReadonlyMap<string, Balance> = new Map()
+      locked: ReadonlyMap<AccountId, Balance> = new Map()
     ) =>
       Effect.gen(function*() {
         yield* ledger.apply(step.effects, at, locked, { write, events: step.events })
@@ -105,7 +93,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
         const sender = yield* store.lockSender(tenant, body.account_id).pipe(orNotFound("account", body.account_id))
         const createdAt = yield* now
         const step = yield* WireTransfer.create({
-          id: WireTransferId.make(yield* makeId("wire_transfer")),
+          id: yield* newId("wire_transfer"),
           createdAt,
           body,
           externalAccount,
@@ -113,7 +101,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
           idempotencyKey: yield* idempotencyKey,
           defaultDebtor: Option.getOrNull(Option.map(sender.party, debtorOf)),
           transactionId: yield* transactionId,
-          pendingTransactionId: PendingTransactionId.make(yield* makeId("pending_transaction"))
+          pendingTransactionId: yield* newId("pending_transaction")
         })
         return yield* persist(step, createdAt, store.insert(tenant, step.next), new Map([[body.account_id, sender.balance]]))
       }))
@@ -121,9 +109,10 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
     /**
      * Locks the transfer and applies `commands` in turn (the sandbox's submit
      * is two steps); the first refused one fails the whole call with 409.
+     * The transfer's one write path: `WireTransferSimulations` acts through it too.
      */
     const act = <R>(
-      id: string,
+      id: WireTransferId,
       commands: (at: DateTime.Utc) => Effect.Effect<ReadonlyArray<WireTransfer.Command>, never, R>
     ) =>
       transactionally(Effect.gen(function*() {
@@ -138,40 +127,16 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
         return yield* persist(step, at, store.update(tenant, step.next))
       }))
 
-    const approve = (id: string) =>
+    const approve = (id: WireTransferId) =>
       act(id, (at) =>
         Effect.map(transactionId, (reserved) => [
           WireTransfer.Command.Approve({ at, approvedBy: null, transactionId: reserved })
         ]))
 
-    const cancel = (id: string) =>
+    const cancel = (id: WireTransferId) =>
       act(id, (at) => Effect.succeed([WireTransfer.Command.Cancel({ at, canceledBy: null })]))
 
-    /** Sandbox: the transfer is submitted to the network, which acknowledges it at once (`complete`). */
-    const simulateSubmission = (id: string) =>
-      act(id, (at) =>
-        Effect.gen(function*() {
-          const sequence = yield* store.nextMessageSequence
-          return [
-            wireSubmission({
-              at,
-              transactionId: yield* transactionId,
-              inputMessageAccountabilityData: WireTransfer.inputMessageAccountabilityData(at, sequence),
-              uniqueEndToEndTransactionReference: yield* uuid
-            }),
-            wireCompletion(at)
-          ]
-        }))
-
-    /** Sandbox: the receiving bank returns the money; a Transaction credits it back. */
-    const simulateReversal = (id: string) =>
-      act(id, (at) =>
-        Effect.gen(function*() {
-          const sequence = yield* store.nextMessageSequence
-          return [wireReversal({ at, transactionId: yield* transactionId, inputSequenceNumber: sequence.padStart(6, "0").slice(-6) })]
-        }))
-
-    const retrieve = (id: string) =>
+    const retrieve = (id: WireTransferId) =>
       Effect.gen(function*() {
         return yield* store.find(yield* Tenant, id).pipe(orNotFound("wire_transfer", id))
       })
@@ -187,7 +152,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
         }))
       })
 
-    return traced("WireTransfers", { create, approve, cancel, simulateSubmission, simulateReversal, retrieve, list } as const)
+    return traced("WireTransfers", { create, act, approve, cancel, retrieve, list } as const)
   }),
   dependencies: [
     WireTransferStore.Default,

@@ -5,7 +5,7 @@
 import { Schema } from "effect"
 import { CommaSeparated } from "./ListParameters.js"
 import { IdempotencyKey } from "./Text.js"
-import { EntityId } from "./Ids.js"
+import { EntityBeneficialOwnerId, EntityId } from "./Ids.js"
 import { CalendarDate, Timestamp } from "./Timestamp.js"
 import { ShortText } from "./Text.js"
 
@@ -145,7 +145,7 @@ export const Corporation = Schema.Struct({
 )
 
 export const BeneficialOwnerObject = Schema.Struct({
-  id: Schema.String,
+  id: EntityBeneficialOwnerId,
   company_title: Schema.NullOr(Schema.String),
   individual: Schema.Struct({
     name: Schema.String,

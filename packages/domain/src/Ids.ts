@@ -31,6 +31,8 @@ export const DigitalWalletTokenId = id("DigitalWalletTokenId")
 export type DigitalWalletTokenId = typeof DigitalWalletTokenId.Type
 export const EntityId = id("EntityId")
 export type EntityId = typeof EntityId.Type
+export const EntityBeneficialOwnerId = id("EntityBeneficialOwnerId")
+export type EntityBeneficialOwnerId = typeof EntityBeneficialOwnerId.Type
 export const EventId = id("EventId")
 export type EventId = typeof EventId.Type
 export const EventSubscriptionId = id("EventSubscriptionId")
@@ -59,6 +61,9 @@ export const TransactionId = id("TransactionId")
 export type TransactionId = typeof TransactionId.Type
 export const WireTransferId = id("WireTransferId")
 export type WireTransferId = typeof WireTransferId.Type
+/** One POST of an event to a subscription's URL (the delivery log). */
+export const WebhookAttemptId = id("WebhookAttemptId")
+export type WebhookAttemptId = typeof WebhookAttemptId.Type
 export const GroupId = id("GroupId")
 export type GroupId = typeof GroupId.Type
 export const ApiKeyId = id("ApiKeyId")
@@ -108,6 +113,7 @@ export const idPrefixes = {
   declined_transaction: "declined_transaction",
   digital_wallet_token: "digital_wallet_token",
   entity: "entity",
+  entity_beneficial_owner: "entity_beneficial_owner",
   event: "event",
   event_subscription: "event_subscription",
   external_account: "external_account",
@@ -122,6 +128,7 @@ export const idPrefixes = {
   real_time_decision: "real_time_decision",
   transaction: "transaction",
   wire_transfer: "wire_transfer",
+  webhook_attempt: "webhook_attempt",
   card_authentication: "card_authentication",
   card_authorization: "card_authorization",
   card_authorization_expiration: "card_authorization_expiration",
@@ -151,6 +158,7 @@ export interface IdOf {
   readonly declined_transaction: DeclinedTransactionId
   readonly digital_wallet_token: DigitalWalletTokenId
   readonly entity: EntityId
+  readonly entity_beneficial_owner: EntityBeneficialOwnerId
   readonly event: EventId
   readonly event_subscription: EventSubscriptionId
   readonly external_account: ExternalAccountId
@@ -165,6 +173,7 @@ export interface IdOf {
   readonly real_time_decision: RealTimeDecisionId
   readonly transaction: TransactionId
   readonly wire_transfer: WireTransferId
+  readonly webhook_attempt: WebhookAttemptId
   readonly card_authentication: CardAuthenticationId
   readonly card_authorization: CardAuthorizationId
   readonly card_authorization_expiration: CardAuthorizationExpirationId

@@ -6,15 +6,10 @@
  */
 import { Schema } from "effect"
 import { EventCategory } from "./EventCategory.js"
-import { EventId, EventSubscriptionId } from "./Ids.js"
+import { EventId, EventSubscriptionId, WebhookAttemptId } from "./Ids.js"
 import { Timestamp } from "./Timestamp.js"
 
-export const WebhookAttemptId = Schema.String.pipe(
-  Schema.minLength(1),
-  Schema.maxLength(200),
-  Schema.brand("WebhookAttemptId")
-)
-export type WebhookAttemptId = typeof WebhookAttemptId.Type
+export { WebhookAttemptId } from "./Ids.js"
 
 /** Why the POST was made: the event itself, a resend requested through the API, or a test heartbeat. */
 export const WebhookAttemptTrigger = Schema.Literal("event", "resend", "heartbeat")

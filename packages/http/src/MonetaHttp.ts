@@ -34,6 +34,7 @@ import { CardAuthentications } from "@moneta/bank/CardAuthentications"
 import { DigitalWalletTokens } from "@moneta/bank/DigitalWalletTokens"
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
 import { InboundMailItemSimulations } from "@moneta/bank/InboundMailItemSimulations"
+import { WireTransferSimulations } from "@moneta/bank/WireTransferSimulations"
 import { Layer } from "effect"
 import { AccountsLive } from "./Accounts.js"
 import { AuthorizationLive } from "./Authorization.js"
@@ -89,7 +90,8 @@ export const BankLive = Layer.mergeAll(
   CardAuthentications.Default,
   DigitalWalletTokens.Default,
   RealTimeDecisions.Default,
-  InboundMailItemSimulations.Default
+  InboundMailItemSimulations.Default,
+  WireTransferSimulations.Default
 )
 
 const GroupsLive = Layer.mergeAll(

@@ -1,7 +1,7 @@
 /** Sandbox wire network simulations; a live server answers 404 as if they did not exist. */
 import { HttpApiBuilder } from "@effect/platform"
 import { MonetaApi } from "@moneta/api/MonetaApi"
-import { WireTransfers } from "@moneta/bank/WireTransfers"
+import { WireTransferSimulations } from "@moneta/bank/WireTransferSimulations"
 import { WireTransfer } from "@moneta/domain/WireTransfer"
 import { Effect } from "effect"
 import { idempotent } from "./Idempotent.js"
@@ -9,11 +9,11 @@ import { sandboxOnly } from "./Simulations.js"
 
 export const WireTransferSimulationsLive = HttpApiBuilder.group(MonetaApi, "wireTransferSimulations", (handlers) =>
   Effect.gen(function*() {
-    const wireTransfers = yield* WireTransfers
+    const simulations = yield* WireTransferSimulations
     const inSandbox = yield* sandboxOnly
     return handlers
       .handle("submit", ({ path }) =>
-        inSandbox(idempotent(WireTransfer, wireTransfers.simulateSubmission(path.wire_transfer_id))))
+        inSandbox(idempotent(WireTransfer, simulations.submit(path.wire_transfer_id))))
       .handle("reverse", ({ path }) =>
-        inSandbox(idempotent(WireTransfer, wireTransfers.simulateReversal(path.wire_transfer_id))))
+        inSandbox(idempotent(WireTransfer, simulations.reverse(path.wire_transfer_id))))
   }))

@@ -5,6 +5,7 @@
  */
 import { SqlClient } from "@effect/sql"
 import { Account } from "@moneta/domain/Account"
+import type { AccountId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Option, Schema } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
@@ -46,14 +47,14 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
      * balance. `NO KEY UPDATE` still queues every other spender of the account,
      * but lets rows that merely reference it (postings, holds) be inserted.
      */
-    const lockBalance = (tenant: TenantShape, id: string) =>
+    const lockBalance = (tenant: TenantShape, id: AccountId) =>
       sql`SELECT current_balance::text, held_amount::text FROM accounts WHERE id = ${id} AND ${tenantIs(sql, tenant)} FOR NO KEY UPDATE`.pipe(
         Effect.flatMap(decodeBalances),
         Effect.map(firstBalance),
         Effect.orDie
       )
 
-    const balance = (tenant: TenantShape, id: string) =>
+    const balance = (tenant: TenantShape, id: AccountId) =>
       sql`SELECT current_balance::text, held_amount::text FROM accounts WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(
         Effect.flatMap(decodeBalances),
         Effect.map(firstBalance),
@@ -64,7 +65,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
      * The balance as it stood at an instant: the running balance of the last
      * posting at or before it (one index probe), and the holds open then.
      */
-    const balanceAt = (tenant: TenantShape, id: string, at: DateTime.Utc) =>
+    const balanceAt = (tenant: TenantShape, id: AccountId, at: DateTime.Utc) =>
       Effect.gen(function*() {
         const instant = DateTime.toDate(at)
         const rows = yield* sql`SELECT
@@ -79,12 +80,12 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
       })
 
     /** Moves the running totals; the caller holds the row lock. */
-    const adjustBalance = (tenant: TenantShape, id: string, change: { readonly posted: number; readonly held: number }) =>
+    const adjustBalance = (tenant: TenantShape, id: AccountId, change: { readonly posted: number; readonly held: number }) =>
       sql`UPDATE accounts SET current_balance = current_balance + ${change.posted}, held_amount = held_amount + ${change.held}
         WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(Effect.asVoid, Effect.orDie)
 
     /** Sets the running totals the caller computed under the row lock (exact, unlike adding a change to them). */
-    const setBalance = (tenant: TenantShape, id: string, totals: { readonly current: number; readonly held: number }) =>
+    const setBalance = (tenant: TenantShape, id: AccountId, totals: { readonly current: number; readonly held: number }) =>
       sql`UPDATE accounts SET current_balance = ${totals.current}, held_amount = ${totals.held}
         WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(Effect.asVoid, Effect.orDie)
 

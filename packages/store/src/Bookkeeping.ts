@@ -1,7 +1,7 @@
 /** Bookkeeping accounts, entry sets and entries. */
 import { SqlClient } from "@effect/sql"
 import { BookkeepingAccount, BookkeepingEntry, BookkeepingEntrySet } from "@moneta/domain/Bookkeeping"
-import type { BookkeepingAccountId } from "@moneta/domain/Ids"
+import type { BookkeepingAccountId, TransactionId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Option, Schema } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
@@ -77,14 +77,14 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
     const listEntrySets = (
       tenant: TenantShape,
       request: PageRequest,
-      filter: { readonly idempotencyKey?: string | undefined; readonly transactionId?: string | undefined }
+      filter: { readonly idempotencyKey?: string | undefined; readonly transactionId?: TransactionId | undefined }
     ) =>
       entrySets.page(tenant, request, [
         ...(filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`]),
         ...(filter.transactionId === undefined ? [] : [sql`transaction_id = ${filter.transactionId}`])
       ])
 
-    const listEntries = (tenant: TenantShape, request: PageRequest, filter: { readonly accountId?: string | undefined }) =>
+    const listEntries = (tenant: TenantShape, request: PageRequest, filter: { readonly accountId?: BookkeepingAccountId | undefined }) =>
       entries.page(tenant, request, [
         ...(filter.accountId === undefined ? [] : [sql`account_id = ${filter.accountId}`])
       ])

@@ -8,9 +8,9 @@
 import { SqlClient, type Statement } from "@effect/sql"
 import { Event, type PendingEvent } from "@moneta/domain/Event"
 import { type EventCategory, RealTimeDecisionEventCategory } from "@moneta/domain/EventCategory"
-import { EventId } from "@moneta/domain/Ids"
+import type { EventId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Either, Encoding, Option, Schema } from "effect"
-import { makeId } from "./IdGenerator.js"
+import { newId } from "./IdGenerator.js"
 import { type CreatedAtRange, createdAtConditions } from "./Pagination.js"
 import { type TenantShape, tenantIs } from "./Tenant.js"
 import { deliveriesOfEvent } from "./WebhookDeliveries.js"
@@ -89,7 +89,7 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
     ) =>
       Effect.gen(function*() {
         if (events.length === 0) return []
-        const written = yield* Effect.forEach(events, (pending) => Effect.map(makeId("event"), (id) => ({ id, pending })))
+        const written = yield* Effect.forEach(events, (pending) => Effect.map(newId("event"), (id) => ({ id, pending })))
         const at = DateTime.toDate(createdAt)
         const rows = written.map(({ id, pending }) =>
           sql`(${id}, ${tenant.groupId}, ${tenant.environment}, ${at}, ${pending.category},
@@ -103,7 +103,7 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
         // Built from values this service just wrote, so the constructor's validation is skipped.
         return written.map(({ id, pending }) =>
           new Event({
-            id: EventId.make(id),
+            id,
             created_at: createdAt,
             category: pending.category,
             associated_object_type: pending.associatedObjectType,
@@ -112,7 +112,7 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
         )
       })
 
-    const find = (tenant: TenantShape, id: string, retainedSince: DateTime.Utc) =>
+    const find = (tenant: TenantShape, id: EventId, retainedSince: DateTime.Utc) =>
       select(sql`SELECT ${columns} FROM events
         WHERE id = ${id} AND ${tenantIs(sql, tenant)} AND created_at >= ${DateTime.toDate(retainedSince)}`).pipe(
         Effect.flatMap((rows) => rows[0] === undefined ? Effect.succeedNone : Effect.asSome(toEvent(rows[0])))

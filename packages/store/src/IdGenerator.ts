@@ -17,8 +17,6 @@ export type IdKind = keyof IdOf & ObjectType
 export interface IdGeneratorShape {
   /** A new id of `kind`, branded as that object type's id. */
   readonly make: <K extends IdKind>(kind: K) => Effect.Effect<IdOf[K]>
-  /** A new id under a prefix that has no branded id type of its own (e.g. `webhook_attempt`). */
-  readonly text: (prefix: string) => Effect.Effect<string>
 }
 
 const alphabet = "0123456789abcdefghjkmnpqrstvwxyz"
@@ -39,10 +37,9 @@ const encode = (value: bigint, length: number): string => {
  */
 const branded = <K extends IdKind>(_kind: K, text: string): IdOf[K] => text as IdOf[K]
 
-/** A generator over a source of id texts: `make` prefixes and brands, `text` only prefixes. */
+/** A generator over a source of id texts: `make` prefixes with the kind and brands. */
 const generatorOf = (next: (prefix: string) => Effect.Effect<string>): IdGeneratorShape => ({
-  make: (kind) => Effect.map(next(kind), (text) => branded(kind, text)),
-  text: next
+  make: (kind) => Effect.map(next(kind), (text) => branded(kind, text))
 })
 
 /** Milliseconds, then a per-generator monotonic counter seeded at random within each millisecond. */
@@ -92,10 +89,6 @@ export class IdGenerator extends Context.Reference<IdGenerator>()("@moneta/store
 /** A new branded id of `kind` from the `IdGenerator` in context. */
 export const newId = <K extends IdKind>(kind: K): Effect.Effect<IdOf[K]> =>
   Effect.flatMap(IdGenerator, (generator) => generator.make(kind))
-
-/** A new id under `prefix`, as text; for prefixes without a branded id type (prefer `newId`). */
-export const makeId = (prefix: string): Effect.Effect<string> =>
-  Effect.flatMap(IdGenerator, (generator) => generator.text(prefix))
 
 /** Random lowercase base-32 text for identifiers shown to users (not for secrets: Random is not cryptographic). */
 export const randomText = (length: number): Effect.Effect<string> =>

@@ -16,7 +16,7 @@ export const jsonb = (sql: Statement.Constructor, value: unknown): Statement.Fra
 
 const BodyRow = Schema.Struct({ id: Schema.String, created_at: Schema.DateFromSelf, body: Schema.Unknown })
 
-export interface ResourceTable<A> {
+export interface ResourceTable<A extends { readonly id: string }> {
   /**
    * Writes the row. A column may be computed by SQL (a fragment), and `prelude`
    * is a `WITH` clause run by the same statement (e.g. to amend later rows).
@@ -28,9 +28,9 @@ export interface ResourceTable<A> {
     prelude?: Statement.Fragment
   ) => Effect.Effect<void>
   readonly update: (tenant: TenantShape, value: A, columns?: Record<string, ColumnValue>) => Effect.Effect<void>
-  readonly find: (tenant: TenantShape, id: string) => Effect.Effect<Option.Option<A>>
+  readonly find: (tenant: TenantShape, id: A["id"]) => Effect.Effect<Option.Option<A>>
   /** Reads the row and locks it until the transaction ends. */
-  readonly lock: (tenant: TenantShape, id: string) => Effect.Effect<Option.Option<A>>
+  readonly lock: (tenant: TenantShape, id: A["id"]) => Effect.Effect<Option.Option<A>>
   /** One newest-first page; the request's `created_at` range applies, plus `conditions`. */
   readonly page: (
     tenant: TenantShape,

@@ -1,5 +1,6 @@
 /** Posted transactions: immutable; the current balance is their sum. */
 import { SqlClient, type Statement } from "@effect/sql"
+import type { AccountId } from "@moneta/domain/Ids"
 import { Transaction } from "@moneta/domain/Transaction"
 import { DateTime, Effect } from "effect"
 import type { PageRequest } from "./Pagination.js"
@@ -7,7 +8,7 @@ import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
 
 export interface TransactionFilter {
-  readonly accountId?: string | undefined
+  readonly accountId?: AccountId | undefined
   readonly routeId?: string | undefined
   readonly categories?: ReadonlyArray<string> | undefined
 }
@@ -50,7 +51,7 @@ export class Transactions extends Effect.Service<Transactions>()("@moneta/store/
     }
 
     /** Transactions of an account that no bookkeeping entry set references yet. */
-    const unbookkept = (tenant: TenantShape, accountId: string, request: PageRequest) =>
+    const unbookkept = (tenant: TenantShape, accountId: AccountId, request: PageRequest) =>
       table.page(tenant, request, [
         sql`account_id = ${accountId}`,
         sql`NOT EXISTS (SELECT 1 FROM bookkeeping_entry_sets WHERE bookkeeping_entry_sets.transaction_id = transactions.id)`

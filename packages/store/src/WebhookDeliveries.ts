@@ -76,7 +76,7 @@ export interface ClaimRequest {
 export interface AbandonedDelivery {
   readonly id: string
   readonly tenant: TenantShape
-  readonly eventId: string
+  readonly eventId: EventId
   readonly subscriptionId: EventSubscriptionId
   readonly claims: number
 }
@@ -267,8 +267,8 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
 
     /** A delivery of an existing event to one subscription (resend, heartbeat); call inside the transaction. */
     const enqueue = (tenant: TenantShape, input: {
-      readonly eventId: string
-      readonly subscriptionId: string
+      readonly eventId: EventId
+      readonly subscriptionId: EventSubscriptionId
       readonly trigger: WebhookAttemptTrigger
       readonly dueAt: DateTime.Utc
     }) =>
@@ -282,7 +282,7 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
         SELECT pg_notify(${channel}, environment) FROM delivery`.pipe(Effect.asVoid, Effect.orDie)
 
     /** Stops the pending deliveries of a subscription that no longer receives (disabled or deleted). */
-    const cancelPending = (tenant: TenantShape, subscriptionId: string) =>
+    const cancelPending = (tenant: TenantShape, subscriptionId: EventSubscriptionId) =>
       sql`UPDATE webhook_deliveries SET status = 'canceled', claimed_until = NULL, claim_token = NULL
         WHERE event_subscription_id = ${subscriptionId} AND status = 'pending'
           AND ${tenantIs(sql, tenant)}`.pipe(Effect.asVoid, Effect.orDie)
@@ -337,8 +337,8 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
 
     /** The log, newest first: the attempts of a subscription, of an event, or of an event to a subscription. */
     const listAttempts = (tenant: TenantShape, request: PageRequest, filter: {
-      readonly subscriptionId?: string | undefined
-      readonly eventId?: string | undefined
+      readonly subscriptionId?: EventSubscriptionId | undefined
+      readonly eventId?: EventId | undefined
     }) =>
       attempts.page(tenant, request, [
         ...(filter.subscriptionId === undefined ? [] : [sql`event_subscription_id = ${filter.subscriptionId}`]),

@@ -1,6 +1,7 @@
 /** Wire transfers, the locked sender of a new transfer, and the wire message sequence. */
 import { SqlClient, type Statement } from "@effect/sql"
 import { AddressObject } from "@moneta/domain/Entity"
+import type { AccountId, ExternalAccountId } from "@moneta/domain/Ids"
 import { WireTransfer } from "@moneta/domain/WireTransfer"
 import { DateTime, Effect, Option, Schema } from "effect"
 import type { Balance } from "./Accounts.js"
@@ -9,8 +10,8 @@ import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
 
 export interface WireTransferFilter {
-  readonly accountId?: string | undefined
-  readonly externalAccountId?: string | undefined
+  readonly accountId?: AccountId | undefined
+  readonly externalAccountId?: ExternalAccountId | undefined
   readonly idempotencyKey?: string | undefined
   readonly statuses?: ReadonlyArray<string> | undefined
 }
@@ -59,7 +60,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/stor
      * bank's Ledger) and reads, in the same statement, its balance and the
      * party of its entity. None when the caller has no such account.
      */
-    const lockSender = (tenant: TenantShape, accountId: string) =>
+    const lockSender = (tenant: TenantShape, accountId: AccountId) =>
       sql`SELECT accounts.current_balance::text AS current_balance, accounts.held_amount::text AS held_amount,
           coalesce(entities.body -> 'natural_person', entities.body -> 'corporation') AS party
         FROM accounts LEFT JOIN entities ON entities.id = accounts.entity_id

@@ -27,10 +27,9 @@
  */
 import type { Environment } from "@moneta/domain/Environment"
 import { eventRetentionDays } from "@moneta/domain/Event"
-import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
 import { WebhookDestinations, withoutCredentials } from "@moneta/domain/WebhookDestination"
-import { WebhookAttempt, WebhookAttemptId } from "@moneta/domain/WebhookAttempt"
-import { makeId } from "@moneta/store/IdGenerator"
+import { WebhookAttempt } from "@moneta/domain/WebhookAttempt"
+import { newId } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
 import { type AttemptRecord, channel, type ClaimedDelivery, WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import {
@@ -182,11 +181,11 @@ export const make = (options: DispatcherOptions) =>
           succeeded
         })
         const webhookAttempt = new WebhookAttempt({
-          id: WebhookAttemptId.make(yield* makeId("webhook_attempt")),
+          id: yield* newId("webhook_attempt"),
           created_at: sent.startedAt,
-          event_id: EventId.make(claimed.event.id),
+          event_id: claimed.event.id,
           event_category: claimed.event.category,
-          event_subscription_id: EventSubscriptionId.make(claimed.subscriptionId),
+          event_subscription_id: claimed.subscriptionId,
           url: withoutCredentials(claimed.url),
           trigger: claimed.trigger,
           attempt_number: attemptNumber,

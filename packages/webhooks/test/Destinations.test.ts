@@ -17,6 +17,7 @@ import { guardedLookup, RefusedDestination, type ResolveAll } from "../src/Desti
 import * as Dispatcher from "../src/Dispatcher.js"
 import * as Transport from "../src/Transport.js"
 import * as Seed from "./support/Seed.js"
+import type { EventSubscriptionId } from "@moneta/domain/Ids"
 
 // A resolver with fixed answers: what a hostile DNS server could say at delivery time.
 const fixedResolver = (answers: Record<string, ReadonlyArray<string>>): ResolveAll => (hostname, _options, callback) => {
@@ -50,7 +51,7 @@ describe("the delivery lookup", () => {
 })
 
 /** The subscription's first attempt, once recorded (checked every 20 ms, up to 10 s). */
-const firstAttempt = (owner: TenantShape, subscriptionId: string) =>
+const firstAttempt = (owner: TenantShape, subscriptionId: EventSubscriptionId) =>
   Seed.attempts(owner, subscriptionId).pipe(
     Effect.flatMap((attempts) => attempts[0] === undefined ? Effect.fail("no attempt yet" as const) : Effect.succeed(attempts[0])),
     Effect.retry({ schedule: Schedule.spaced("20 millis"), times: 500 })

@@ -16,6 +16,7 @@ import { attemptOffsets, nextAttemptAt } from "../src/RetrySchedule.js"
 import { underTestClock } from "./support/Clock.js"
 import * as Receiver from "./support/Receiver.js"
 import * as Seed from "./support/Seed.js"
+import type { EventSubscriptionId } from "@moneta/domain/Ids"
 
 const start = DateTime.unsafeMake("2026-03-02T09:00:00.000Z")
 const at = (offset: Duration.Duration) => DateTime.addDuration(start, offset)
@@ -35,7 +36,7 @@ const startDispatcher = (environment: Environment) =>
   )
 
 /** Waits in real time (the test clock stands still) until the subscription has `count` attempts. */
-const attemptsReach = (tenant: TenantShape, subscriptionId: string, count: number) =>
+const attemptsReach = (tenant: TenantShape, subscriptionId: EventSubscriptionId, count: number) =>
   Effect.gen(function*() {
     for (let round = 0; round < 500; round++) {
       const attempts = yield* Seed.attempts(tenant, subscriptionId)

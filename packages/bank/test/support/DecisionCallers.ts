@@ -4,11 +4,11 @@
  * (the database keeps real time).
  */
 import { Caller } from "@moneta/domain/Caller"
-import { CardId, GroupId } from "@moneta/domain/Ids"
+import { CardId } from "@moneta/domain/Ids"
 import type { Request } from "@moneta/domain/RealTimeDecision"
 import { defaultTimeoutWindows } from "@moneta/domain/RealTimeDecision"
 import { ApiKeys } from "@moneta/store/ApiKeys"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import { DateTime, Effect, TestContext } from "effect"
 
 export const tokenRequest: Request = {
@@ -21,7 +21,7 @@ export const window = defaultTimeoutWindows.digital_wallet_token_requested
 /** A group of its own for each test, as the caller. */
 export const asNewCaller = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {
-    const groupId = GroupId.make(yield* makeId("group"))
+    const groupId = yield* newId("group")
     yield* (yield* ApiKeys).insertGroup(groupId, "Decisions", yield* DateTime.now)
     return yield* Effect.provideService(effect, Caller, {
       groupId,

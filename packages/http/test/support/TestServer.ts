@@ -23,9 +23,9 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Authentication, generateKey, ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun } from "@moneta/bank/FirstRun"
 import type { Environment } from "@moneta/domain/Environment"
-import { GroupId } from "@moneta/domain/Ids"
+import { type GroupId } from "@moneta/domain/Ids"
 import { ApiKeys } from "@moneta/store/ApiKeys"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import * as TestDatabase from "@moneta/store/testing"
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import * as MonetaHttp from "../../src/MonetaHttp.js"
@@ -86,7 +86,7 @@ const setup = (environment: Environment) =>
       const clientFor = (apiKey: string) => makeClient(apiKey).pipe(Effect.provideService(HttpClient.HttpClient, httpClient))
       const newGroup = (keyEnvironment: Environment = environment) =>
         Effect.gen(function*() {
-          const groupId = GroupId.make(yield* makeId("group"))
+          const groupId = yield* newId("group")
           yield* keys.insertGroup(groupId, "Another group", yield* DateTime.now)
           const apiKey = generateKey(keyEnvironment)
           yield* authentication.register(groupId, keyEnvironment, apiKey, "test key")

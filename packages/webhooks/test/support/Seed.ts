@@ -8,11 +8,11 @@ import type { Environment } from "@moneta/domain/Environment"
 import { pendingEvent } from "@moneta/domain/Event"
 import type { EventCategory, KnownEventCategory } from "@moneta/domain/EventCategory"
 import * as EventSubscription from "@moneta/domain/EventSubscription"
-import { EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
+import type { EventSubscriptionId } from "@moneta/domain/Ids"
 import { ApiKeys } from "@moneta/store/ApiKeys"
 import { EventSubscriptions } from "@moneta/store/EventSubscriptions"
 import { Events } from "@moneta/store/Events"
-import { makeId } from "@moneta/store/IdGenerator"
+import { newId } from "@moneta/store/IdGenerator"
 import type { TenantShape } from "@moneta/store/Tenant"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { WebhookDestinations } from "@moneta/domain/WebhookDestination"
@@ -38,7 +38,7 @@ export const LoopbackAllowed = Layer.succeed(WebhookDestinations, {
 
 export const tenant = (environment: Environment) =>
   Effect.gen(function*() {
-    const groupId = GroupId.make(yield* makeId("group"))
+    const groupId = yield* newId("group")
     yield* (yield* ApiKeys).insertGroup(groupId, "Webhook test group", yield* DateTime.now)
     return { groupId, environment } satisfies TenantShape
   })
@@ -53,7 +53,7 @@ export interface SubscriptionInput {
 export const subscribe = (owner: TenantShape, input: SubscriptionInput) =>
   Effect.gen(function*() {
     const { next } = EventSubscription.create({
-      id: EventSubscriptionId.make(yield* makeId("event_subscription")),
+      id: yield* newId("event_subscription"),
       createdAt: yield* DateTime.now,
       idempotencyKey: null,
       body: {
@@ -93,7 +93,7 @@ export const deliveries = (owner: TenantShape) =>
   }).pipe(Effect.orDie)
 
 /** The attempts logged for a subscription, oldest first. */
-export const attempts = (owner: TenantShape, subscriptionId: string) =>
+export const attempts = (owner: TenantShape, subscriptionId: EventSubscriptionId) =>
   Effect.gen(function*() {
     const page = yield* (yield* WebhookDeliveries).listAttempts(owner, { limit: 100 }, { subscriptionId })
     return [...page.data].reverse()

@@ -1,0 +1,60 @@
+/**
+ * The sandbox's wire network (decisions.md g): the network acknowledges a
+ * submitted transfer at once, or the receiving bank returns the money. The
+ * network's answers (message sequence numbers, the end-to-end reference) are
+ * drawn here; the transfer's steps are written by `WireTransfers.act`, in one
+ * transaction, so the transfer's write path stays in one module.
+ */
+import type { WireTransferId } from "@moneta/domain/Ids"
+import { wireCompletion, wireReversal, wireSubmission } from "@moneta/domain/Simulations"
+import * as WireTransfer from "@moneta/domain/WireTransfer"
+import { WireTransfers as WireTransferStore } from "@moneta/store/WireTransfers"
+import { Effect, Random } from "effect"
+import { traced } from "./Traced.js"
+import { transactionId, WireTransfers } from "./WireTransfers.js"
+
+const hex = (byte: number) => byte.toString(16).padStart(2, "0")
+
+/** A random (version 4) UUID: the unique end-to-end transaction reference of a submitted transfer. */
+const uuid: Effect.Effect<string> = Effect.gen(function*() {
+  const bytes: Array<number> = []
+  for (let index = 0; index < 16; index++) bytes.push(yield* Random.nextIntBetween(0, 256))
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
+  const text = bytes.map(hex).join("")
+  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`
+})
+
+export class WireTransferSimulations extends Effect.Service<WireTransferSimulations>()("@moneta/bank/WireTransferSimulations", {
+  effect: Effect.gen(function*() {
+    const wireTransfers = yield* WireTransfers
+    const store = yield* WireTransferStore
+
+    /** The transfer is submitted to the network, which acknowledges it at once (`complete`). */
+    const submit = (id: WireTransferId) =>
+      wireTransfers.act(id, (at) =>
+        Effect.gen(function*() {
+          const sequence = yield* store.nextMessageSequence
+          return [
+            wireSubmission({
+              at,
+              transactionId: yield* transactionId,
+              inputMessageAccountabilityData: WireTransfer.inputMessageAccountabilityData(at, sequence),
+              uniqueEndToEndTransactionReference: yield* uuid
+            }),
+            wireCompletion(at)
+          ]
+        }))
+
+    /** The receiving bank returns the money; a Transaction credits it back. */
+    const reverse = (id: WireTransferId) =>
+      wireTransfers.act(id, (at) =>
+        Effect.gen(function*() {
+          const sequence = yield* store.nextMessageSequence
+          return [wireReversal({ at, transactionId: yield* transactionId, inputSequenceNumber: sequence.padStart(6, "0").slice(-6) })]
+        }))
+
+    return traced("WireTransferSimulations", { submit, reverse } as const)
+  }),
+  dependencies: [WireTransfers.Default, WireTransferStore.Default]
+}) {}
