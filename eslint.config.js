@@ -1,8 +1,8 @@
 /**
  * ESLint over packages, examples and bench (`pnpm lint`, run by .ci/run).
  * Syntax-only rules (no type information), so a full run stays cheap; the
- * type checker already covers what typed rules would add. Formatting is not
- * linted here.
+ * type checker already covers what typed rules would add. Formatting is
+ * Effect's dprint rule (`pnpm lint --fix` applies it).
  */
 import js from "@eslint/js"
 import effect from "@effect/eslint-plugin"
@@ -22,7 +22,19 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       // Effect's Pipeable protocol is `pipeArguments(this, arguments)`.
-      "prefer-rest-params": "off"
+      "prefer-rest-params": "off",
+      // Effect's own formatting, as the Effect repositories configure it.
+      "@effect/dprint": ["error", {
+        config: {
+          indentWidth: 2,
+          lineWidth: 120,
+          semiColons: "asi",
+          quoteStyle: "alwaysDouble",
+          trailingCommas: "never",
+          operatorPosition: "maintain",
+          "arrowFunction.useParentheses": "force"
+        }
+      }]
     }
   },
   {

@@ -41,7 +41,10 @@ const middle = new Date(start + (many / 2) * 60_000).toISOString()
 const postJson = async (url: string, headers: Record<string, string>, body: unknown): Promise<string> => {
   const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) })
   const parsed: unknown = await response.json()
-  if (response.status !== 200 || typeof parsed !== "object" || parsed === null || !("id" in parsed) || typeof parsed.id !== "string") {
+  if (
+    response.status !== 200 || typeof parsed !== "object" || parsed === null || !("id" in parsed) ||
+    typeof parsed.id !== "string"
+  ) {
     throw new Error(`POST ${url} answered ${response.status}: ${JSON.stringify(parsed)}`)
   }
   return parsed.id
@@ -80,45 +83,59 @@ const seedEntries = async (client: pg.Client, accountId: string, count: number) 
 }
 
 const main = async () => {
-  log(`Node ${process.version}, ${Os.cpus().length} CPUs, load average ${Os.loadavg().map((l) => l.toFixed(2)).join(" ")}`)
+  log(
+    `Node ${process.version}, ${Os.cpus().length} CPUs, load average ${Os.loadavg().map((l) => l.toFixed(2)).join(" ")}`
+  )
   const rows = await using(
     () => startPostgres(process.env["DATABASE_URL"] || undefined),
     (postgres) => postgres.stop(),
     (postgres) =>
-      using(() => startMoneta({ kind: "postgres", url: postgres.databaseUrl }, 0), (server) => server.child.stop(), async (server) => {
-        const shortAccount = await postJson(`${server.url}/accounts`, server.headers, { name: "Short history" })
-        const longAccount = await postJson(`${server.url}/accounts`, server.headers, { name: "Long history" })
-        const shortBook = await postJson(`${server.url}/bookkeeping_accounts`, server.headers, { name: "Short book" })
-        const longBook = await postJson(`${server.url}/bookkeeping_accounts`, server.headers, { name: "Long book" })
-        const client = new pg.Client({ connectionString: postgres.databaseUrl })
-        await client.connect()
-        const seeding = Date.now()
-        log(`seeding ${few} and ${many} postings and bookkeeping entries …`)
-        await seedPostings(client, shortAccount, few)
-        await seedPostings(client, longAccount, many)
-        await seedEntries(client, shortBook, few)
-        await seedEntries(client, longBook, many)
-        await client.query(`UPDATE accounts SET current_balance = $2 WHERE id = $1`, [shortAccount, few])
-        await client.query(`UPDATE accounts SET current_balance = $2 WHERE id = $1`, [longAccount, many])
-        await client.query("ANALYZE")
-        await client.end()
-        log(`seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s`)
-        const at = `at_time=${encodeURIComponent(middle)}`
-        const cases = [
-          ["accounts", few, `/accounts/${shortAccount}/balance?${at}`],
-          ["accounts", many, `/accounts/${longAccount}/balance?${at}`],
-          ["bookkeeping accounts", few, `/bookkeeping_accounts/${shortBook}/balance?${at}`],
-          ["bookkeeping accounts", many, `/bookkeeping_accounts/${longBook}/balance?${at}`]
-        ] as const
-        const results = []
-        for (const [what, count, path] of cases) {
-          log(`${what}, ${count} entries: GET …${path.slice(0, 40)}`)
-          const result = await measure({ url: server.url, connections, seconds, warmupSeconds, method: "GET", path, headers: server.headers })
-          if (result.failed > 0) throw new Error(`${result.failed} balance lookups failed\n${server.child.errors()}`)
-          results.push({ what, count, result })
+      using(
+        () => startMoneta({ kind: "postgres", url: postgres.databaseUrl }, 0),
+        (server) => server.child.stop(),
+        async (server) => {
+          const shortAccount = await postJson(`${server.url}/accounts`, server.headers, { name: "Short history" })
+          const longAccount = await postJson(`${server.url}/accounts`, server.headers, { name: "Long history" })
+          const shortBook = await postJson(`${server.url}/bookkeeping_accounts`, server.headers, { name: "Short book" })
+          const longBook = await postJson(`${server.url}/bookkeeping_accounts`, server.headers, { name: "Long book" })
+          const client = new pg.Client({ connectionString: postgres.databaseUrl })
+          await client.connect()
+          const seeding = Date.now()
+          log(`seeding ${few} and ${many} postings and bookkeeping entries …`)
+          await seedPostings(client, shortAccount, few)
+          await seedPostings(client, longAccount, many)
+          await seedEntries(client, shortBook, few)
+          await seedEntries(client, longBook, many)
+          await client.query(`UPDATE accounts SET current_balance = $2 WHERE id = $1`, [shortAccount, few])
+          await client.query(`UPDATE accounts SET current_balance = $2 WHERE id = $1`, [longAccount, many])
+          await client.query("ANALYZE")
+          await client.end()
+          log(`seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s`)
+          const at = `at_time=${encodeURIComponent(middle)}`
+          const cases = [
+            ["accounts", few, `/accounts/${shortAccount}/balance?${at}`],
+            ["accounts", many, `/accounts/${longAccount}/balance?${at}`],
+            ["bookkeeping accounts", few, `/bookkeeping_accounts/${shortBook}/balance?${at}`],
+            ["bookkeeping accounts", many, `/bookkeeping_accounts/${longBook}/balance?${at}`]
+          ] as const
+          const results = []
+          for (const [what, count, path] of cases) {
+            log(`${what}, ${count} entries: GET …${path.slice(0, 40)}`)
+            const result = await measure({
+              url: server.url,
+              connections,
+              seconds,
+              warmupSeconds,
+              method: "GET",
+              path,
+              headers: server.headers
+            })
+            if (result.failed > 0) throw new Error(`${result.failed} balance lookups failed\n${server.child.errors()}`)
+            results.push({ what, count, result })
+          }
+          return results
         }
-        return results
-      })
+      )
   )
   const lines = [
     "",
@@ -130,7 +147,9 @@ const main = async () => {
     "",
     ...["accounts", "bookkeeping accounts"].map((what) => {
       const [short, long] = rows.filter((row) => row.what === what)
-      const ratio = short === undefined || long === undefined ? "n/a" : (short.result.perSecond / long.result.perSecond).toFixed(2)
+      const ratio = short === undefined || long === undefined
+        ? "n/a"
+        : (short.result.perSecond / long.result.perSecond).toFixed(2)
       return `${what}: ${few} entries ÷ ${many} entries = ${ratio} (goal ≤ 1.5)`
     })
   ]

@@ -110,7 +110,12 @@ const startServer = async (slot: Slot, databaseUrl: string) => {
     MONETA_WEBHOOK_LEASE: "15 seconds",
     MONETA_WEBHOOK_POLL_INTERVAL: "1 second"
   })
-  const child = start(Path.join(root, "node_modules", ".bin", "tsx"), [Path.join(root, "packages", "server", "src", "main.ts")], env, root)
+  const child = start(
+    Path.join(root, "node_modules", ".bin", "tsx"),
+    [Path.join(root, "packages", "server", "src", "main.ts")],
+    env,
+    root
+  )
   slot.child = child
   await waitUntilServing(child, `http://127.0.0.1:${slot.port}/accounts?limit=1`, headers)
 }
@@ -121,7 +126,13 @@ const startServer = async (slot: Slot, databaseUrl: string) => {
 
 const stats = { requests: 0, retries: 0 }
 
-const send = async (slots: ReadonlyArray<Slot>, method: string, path: string, body?: unknown, key?: string): Promise<Answer> => {
+const send = async (
+  slots: ReadonlyArray<Slot>,
+  method: string,
+  path: string,
+  body?: unknown,
+  key?: string
+): Promise<Answer> => {
   const deadline = Date.now() + 120_000
   for (let attempt = 0; Date.now() < deadline; attempt++) {
     const slot = slots[(attempt + Math.floor(Math.random() * 2)) % slots.length]
@@ -155,7 +166,10 @@ const listAll = async (slots: ReadonlyArray<Slot>, path: string): Promise<Array<
   let cursor: string | undefined
   for (;;) {
     const separator = path.includes("?") ? "&" : "?"
-    const page = expectOk(await send(slots, "GET", `${path}${separator}limit=100${cursor === undefined ? "" : `&cursor=${cursor}`}`), path)
+    const page = expectOk(
+      await send(slots, "GET", `${path}${separator}limit=100${cursor === undefined ? "" : `&cursor=${cursor}`}`),
+      path
+    )
     const data = Array.isArray(page.data) ? page.data.filter(isRecord) : []
     items.push(...data)
     if (typeof page.next_cursor !== "string") return items
@@ -189,7 +203,11 @@ const today = new Date().toISOString()
 const operation = async (
   slots: ReadonlyArray<Slot>,
   ledger: Ledger,
-  setup: { readonly accounts: ReadonlyArray<string>; readonly books: readonly [string, string]; readonly receiverUrl: string }
+  setup: {
+    readonly accounts: ReadonlyArray<string>
+    readonly books: readonly [string, string]
+    readonly receiverUrl: string
+  }
 ) => {
   const key = randomUUID()
   const kind = pick(["wire", "wire", "interest", "entry_set", "approve", "cancel", "subscription"] as const)
@@ -222,7 +240,9 @@ const operation = async (
     if (pending.length === 0) return
     const answer = await send(slots, "POST", `/wire_transfers/${pick(pending)}/${kind}`, undefined, key)
     // 409: not pending approval (any more): the state check below judges the wire either way.
-    if (answer.status !== 200 && answer.status !== 409) throw new Error(`${kind}: ${answer.status} ${JSON.stringify(answer.body)}`)
+    if (answer.status !== 200 && answer.status !== 409) {
+      throw new Error(`${kind}: ${answer.status} ${JSON.stringify(answer.body)}`)
+    }
     count(`wire ${kind} calls`)
   } else if (kind === "entry_set") {
     const amount = 1 + Math.floor(Math.random() * 1_000)
@@ -257,17 +277,31 @@ const checkAccounts = async (slots: ReadonlyArray<Slot>, ledger: Ledger, account
   for (const accountId of accounts) {
     const balance = expectOk(await send(slots, "GET", `/accounts/${accountId}/balance`), "balance")
     const transactions = await listAll(slots, `/transactions?account_id=${accountId}`)
-    const pending = (await listAll(slots, `/pending_transactions?account_id=${accountId}`)).filter((item) => item.status === "pending")
-    const posted = [...wires.values()].filter((wire) => wire.account_id === accountId && typeof wire.transaction_id === "string")
+    const pending = (await listAll(slots, `/pending_transactions?account_id=${accountId}`)).filter((item) =>
+      item.status === "pending"
+    )
+    const posted = [...wires.values()].filter((wire) =>
+      wire.account_id === accountId && typeof wire.transaction_id === "string"
+    )
     const expected = (ledger.interest.get(accountId) ?? 0) - sum(posted)
     if (balance.current_balance !== sum(transactions)) {
-      ledger.violations.push(`${accountId}: current balance ${String(balance.current_balance)} ≠ Σ transactions ${sum(transactions)}`)
+      ledger.violations.push(
+        `${accountId}: current balance ${String(balance.current_balance)} ≠ Σ transactions ${sum(transactions)}`
+      )
     }
     if (balance.available_balance !== sum(transactions) + sum(pending)) {
-      ledger.violations.push(`${accountId}: available balance ${String(balance.available_balance)} ≠ current + holds ${sum(transactions) + sum(pending)}`)
+      ledger.violations.push(
+        `${accountId}: available balance ${String(balance.available_balance)} ≠ current + holds ${
+          sum(transactions) + sum(pending)
+        }`
+      )
     }
     if (balance.current_balance !== expected) {
-      ledger.violations.push(`${accountId}: current balance ${String(balance.current_balance)} ≠ acknowledged interest − posted wires ${expected}`)
+      ledger.violations.push(
+        `${accountId}: current balance ${
+          String(balance.current_balance)
+        } ≠ acknowledged interest − posted wires ${expected}`
+      )
     }
   }
   const pendingById = new Map<string, Record<string, unknown>>()
@@ -277,14 +311,22 @@ const checkAccounts = async (slots: ReadonlyArray<Slot>, ledger: Ledger, account
     }
   }
   for (const [id, wire] of wires) {
-    const hold = typeof wire.pending_transaction_id === "string" ? pendingById.get(wire.pending_transaction_id) : undefined
+    const hold = typeof wire.pending_transaction_id === "string"
+      ? pendingById.get(wire.pending_transaction_id)
+      : undefined
     const posted = typeof wire.transaction_id === "string"
     const consistent = wire.status === "pending_approval"
       ? hold?.status === "pending" && !posted
       : wire.status === "canceled"
       ? hold?.status === "complete" && !posted
       : posted && (wire.pending_transaction_id === null || hold?.status === "complete")
-    if (!consistent) ledger.violations.push(`wire ${id}: status ${String(wire.status)} inconsistent with hold ${String(hold?.status)} and transaction ${String(wire.transaction_id)}`)
+    if (!consistent) {
+      ledger.violations.push(
+        `wire ${id}: status ${String(wire.status)} inconsistent with hold ${String(hold?.status)} and transaction ${
+          String(wire.transaction_id)
+        }`
+      )
+    }
   }
 }
 
@@ -292,7 +334,11 @@ const checkBooks = async (slots: ReadonlyArray<Slot>, ledger: Ledger, books: Rea
   for (const bookId of books) {
     const balance = expectOk(await send(slots, "GET", `/bookkeeping_accounts/${bookId}/balance`), "bookkeeping balance")
     if (balance.balance !== (ledger.entries.get(bookId) ?? 0)) {
-      ledger.violations.push(`${bookId}: bookkeeping balance ${String(balance.balance)} ≠ acknowledged entries ${ledger.entries.get(bookId) ?? 0}`)
+      ledger.violations.push(
+        `${bookId}: bookkeeping balance ${String(balance.balance)} ≠ acknowledged entries ${
+          ledger.entries.get(bookId) ?? 0
+        }`
+      )
     }
   }
 }
@@ -310,7 +356,9 @@ const checkStoredKeys = async (databaseUrl: string, ledger: Ledger) => {
         `SELECT idempotency_key FROM ${pg.escapeIdentifier(table_name)} WHERE idempotency_key IS NOT NULL
          GROUP BY group_id, environment, idempotency_key HAVING count(*) > 1`
       )
-      for (const row of duplicates.rows) ledger.violations.push(`${table_name}: idempotency key stored twice: ${JSON.stringify(row)}`)
+      for (const row of duplicates.rows) {
+        ledger.violations.push(`${table_name}: idempotency key stored twice: ${JSON.stringify(row)}`)
+      }
     }
   } finally {
     await client.end()
@@ -336,7 +384,11 @@ const checkDeliveries = async (
     await sleep(500)
     missing = missing.filter((id) => !deliveries.has(id))
   }
-  if (missing.length > 0) ledger.violations.push(`${missing.length} of ${events.length} events never delivered, e.g. ${missing.slice(0, 3).join(", ")}`)
+  if (missing.length > 0) {
+    ledger.violations.push(
+      `${missing.length} of ${events.length} events never delivered, e.g. ${missing.slice(0, 3).join(", ")}`
+    )
+  }
   return events.length
 }
 
@@ -346,7 +398,10 @@ const main = async () => {
   const started = Date.now()
   const cluster = await startCluster({ durable: true })
   const receiver = await startReceiver()
-  const slots: Array<Slot> = [{ port: await freePort(), child: undefined }, { port: await freePort(), child: undefined }]
+  const slots: Array<Slot> = [{ port: await freePort(), child: undefined }, {
+    port: await freePort(),
+    child: undefined
+  }]
   const stopAll = async () => {
     await Promise.allSettled(slots.map((slot) => slot.child?.stop()))
     receiver.close()
@@ -362,21 +417,46 @@ const main = async () => {
     for (const slot of slots) await startServer(slot, databaseUrl)
     log(`servers on ports ${slots.map((slot) => slot.port).join(" and ")}`)
 
-    const ledger: Ledger = { objects: new Map(), violations: [], interest: new Map(), wires: new Set(), entries: new Map(), counts: {} }
-    const subscription = expectOk(await send(slots, "POST", "/event_subscriptions", { url: receiver.url }, randomUUID()), "subscription")
+    const ledger: Ledger = {
+      objects: new Map(),
+      violations: [],
+      interest: new Map(),
+      wires: new Set(),
+      entries: new Map(),
+      counts: {}
+    }
+    const subscription = expectOk(
+      await send(slots, "POST", "/event_subscriptions", { url: receiver.url }, randomUUID()),
+      "subscription"
+    )
     if (typeof subscription.created_at !== "string") throw new Error("subscription without created_at")
     const accounts: Array<string> = []
     for (let index = 0; index < accountCount; index++) {
-      const account = expectOk(await send(slots, "POST", "/accounts", { name: `Crash account ${index + 1}` }, randomUUID()), "account")
+      const account = expectOk(
+        await send(slots, "POST", "/accounts", { name: `Crash account ${index + 1}` }, randomUUID()),
+        "account"
+      )
       if (typeof account.id !== "string") throw new Error("account without id")
       const funding = 100_000_000
-      expectOk(await send(slots, "POST", "/simulations/interest_payments", { account_id: account.id, amount: funding }, randomUUID()), "funding")
+      expectOk(
+        await send(
+          slots,
+          "POST",
+          "/simulations/interest_payments",
+          { account_id: account.id, amount: funding },
+          randomUUID()
+        ),
+        "funding"
+      )
       ledger.interest.set(account.id, funding)
       accounts.push(account.id)
     }
     const books: Array<string> = []
     for (const name of ["Crash assets", "Crash liabilities"]) {
-      const book = expectOk(await send(slots, "POST", "/bookkeeping_accounts", { name }, randomUUID()), "bookkeeping account")
+      const book = expectOk(
+        await send(slots, "POST", "/bookkeeping_accounts", { name }, randomUUID()),
+        "bookkeeping account"
+      )
       if (typeof book.id !== "string") throw new Error("bookkeeping account without id")
       books.push(book.id)
     }
@@ -420,10 +500,14 @@ const main = async () => {
     const received = [...receiver.deliveries.values()].reduce((total, count) => total + count, 0)
 
     const figures = [
-      `duration: ${((Date.now() - started) / 1000).toFixed(0)} s; ${kills} SIGKILLs, ${postgresCrashes} Postgres crash (-m immediate)`,
+      `duration: ${
+        ((Date.now() - started) / 1000).toFixed(0)
+      } s; ${kills} SIGKILLs, ${postgresCrashes} Postgres crash (-m immediate)`,
       `requests: ${stats.requests} sent, ${stats.retries} of them retries; ${ledger.objects.size} idempotency keys answered with an object`,
       `operations: ${Object.entries(ledger.counts).map(([name, count]) => `${count} ${name}`).join(", ")}`,
-      `events: ${events}; deliveries received: ${received} (${receiver.deliveries.size} distinct, ${received - receiver.deliveries.size} duplicates)`,
+      `events: ${events}; deliveries received: ${received} (${receiver.deliveries.size} distinct, ${
+        received - receiver.deliveries.size
+      } duplicates)`,
       `violations: ${ledger.violations.length}`
     ]
     for (const line of figures) log(line)

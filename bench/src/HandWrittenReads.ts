@@ -70,7 +70,12 @@ export const startHandWrittenReads = async (
 ): Promise<{ readonly child: Child; readonly url: string }> => {
   const port = await freePort()
   // Run from the bench package so that \`require("pg")\` finds its dependency.
-  const child = start(process.execPath, ["-e", serverSource, String(port), databaseUrl], environmentWith({}), Path.join(root, "bench"))
+  const child = start(
+    process.execPath,
+    ["-e", serverSource, String(port), databaseUrl],
+    environmentWith({}),
+    Path.join(root, "bench")
+  )
   const url = `http://127.0.0.1:${port}`
   await waitUntilServing(child, `${url}/accounts?limit=1`, headers)
   return { child, url }

@@ -64,10 +64,17 @@ const main = async () => {
 main().catch((error) => { console.error(error); process.exit(1) })
 `
 
-export const startLedgerServer = async (databaseUrl: string): Promise<{ readonly child: Child; readonly url: string }> => {
+export const startLedgerServer = async (
+  databaseUrl: string
+): Promise<{ readonly child: Child; readonly url: string }> => {
   const port = await freePort()
   // Run from the bench package, where \`pg\` resolves.
-  const child = start(process.execPath, ["-e", serverSource, String(port), databaseUrl], environmentWith({}), Path.join(root, "bench"))
+  const child = start(
+    process.execPath,
+    ["-e", serverSource, String(port), databaseUrl],
+    environmentWith({}),
+    Path.join(root, "bench")
+  )
   const url = `http://127.0.0.1:${port}`
   await waitUntilServing(child, url, {})
   return { child, url }

@@ -33,7 +33,9 @@ const run = (options: LoadOptions, seconds: number): Promise<autocannon.Result> 
       method: options.method,
       path: options.path,
       headers: options.headers,
-      ...(body === undefined ? {} : { setupRequest: (request: autocannon.Request) => ({ ...request, body: body(sent++) }) })
+      ...(body === undefined
+        ? {}
+        : { setupRequest: (request: autocannon.Request) => ({ ...request, body: body(sent++) }) })
     }]
   })
 }

@@ -23,7 +23,10 @@ export type Database = { readonly kind: "embedded" } | { readonly kind: "postgre
 const post = async (url: string, headers: Record<string, string>, body: unknown): Promise<{ readonly id: string }> => {
   const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) })
   const parsed: unknown = await response.json()
-  if (response.status !== 200 || typeof parsed !== "object" || parsed === null || !("id" in parsed) || typeof parsed.id !== "string") {
+  if (
+    response.status !== 200 || typeof parsed !== "object" || parsed === null || !("id" in parsed) ||
+    typeof parsed.id !== "string"
+  ) {
     throw new Error(`POST ${url} answered ${response.status}: ${JSON.stringify(parsed)}`)
   }
   return { id: parsed.id }

@@ -50,7 +50,12 @@ const summarize = (latencies: Array<number>, elapsedMs: number): PlainResult => 
 }
 
 /** `workers` connections, each running transactions back to back for `seconds` (after a warm-up). */
-export const onPostgres = async (url: string, workers: number, seconds: number, warmupSeconds: number): Promise<PlainResult> => {
+export const onPostgres = async (
+  url: string,
+  workers: number,
+  seconds: number,
+  warmupSeconds: number
+): Promise<PlainResult> => {
   const pool = new pg.Pool({ connectionString: url, max: workers })
   // An idle connection closed by the server (the database is dropped at the end) is not a failure of the
   // measurement; failures of queries reject the loop below.

@@ -56,16 +56,36 @@ export const startCluster = async (options: { readonly durable?: boolean } = {})
   if (isRoot()) execFileSync("chown", ["postgres:", dir])
   const data = Path.join(dir, "data")
   const port = await freePort()
-  asPostgres(Path.join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8", "--lc-collate=C"], dir)
+  asPostgres(Path.join(bin, "initdb"), [
+    "-D",
+    data,
+    "-A",
+    "trust",
+    "-U",
+    "postgres",
+    "-E",
+    "UTF8",
+    "--locale=C.UTF-8",
+    "--lc-collate=C"
+  ], dir)
   const durability = options.durable === true
     ? "-c fsync=on -c synchronous_commit=on -c full_page_writes=on"
     : "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
   const start = () =>
     asPostgres(Path.join(bin, "pg_ctl"), [
-      "-D", data, "-l", Path.join(dir, "server.log"), "-w", "-t", "60", "start", "-o",
+      "-D",
+      data,
+      "-l",
+      Path.join(dir, "server.log"),
+      "-w",
+      "-t",
+      "60",
+      "start",
+      "-o",
       `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} ${durability} -c max_connections=200`
     ], dir)
-  const halt = (mode: "fast" | "immediate") => asPostgres(Path.join(bin, "pg_ctl"), ["-D", data, "-m", mode, "-w", "stop"], dir)
+  const halt = (mode: "fast" | "immediate") =>
+    asPostgres(Path.join(bin, "pg_ctl"), ["-D", data, "-m", mode, "-w", "stop"], dir)
   start()
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

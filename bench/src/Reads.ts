@@ -17,9 +17,9 @@ import { parseArgs } from "node:util"
 import { using } from "./Cleanup.js"
 import { startHandWrittenReads } from "./HandWrittenReads.js"
 import { type LoadResult, measure } from "./Load.js"
-import type { Child } from "./Processes.js"
 import { type Database, startMoneta } from "./MonetaServer.js"
 import { startPostgres } from "./Postgres.js"
+import type { Child } from "./Processes.js"
 
 const { values } = parseArgs({
   options: {
@@ -47,7 +47,10 @@ const accounts = 12
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
 const rate = (value: number) => value.toFixed(0)
-const ratio = (numerator: number, denominator: number) => (denominator === 0 ? "n/a" : (numerator / denominator).toFixed(2))
+const ratio = (
+  numerator: number,
+  denominator: number
+) => (denominator === 0 ? "n/a" : (numerator / denominator).toFixed(2))
 
 /**
  * CPU seconds (user + system) spent so far by process `root` and its
@@ -101,7 +104,9 @@ const readLoad = async (
     const before = cpuSecondsOfTree(server.pid)
     const result = await measure({ ...options, seconds, warmupSeconds: 0 })
     const after = cpuSecondsOfTree(server.pid)
-    if (result.failed > 0) throw new Error(`${result.failed} GET ${path} failed (non-2xx or errors)\n${server.errors()}`)
+    if (result.failed > 0) {
+      throw new Error(`${result.failed} GET ${path} failed (non-2xx or errors)\n${server.errors()}`)
+    }
     const cpuMicros = before === undefined || after === undefined || result.succeeded === 0
       ? undefined
       : (after - before) * 1e6 / result.succeeded
@@ -113,8 +118,16 @@ const readLoad = async (
 const serverOf = (child: Child, url: string) => ({ url, pid: child.process.pid ?? 0, errors: child.errors })
 
 const monetaReads = (database: Database, env: Record<string, string | undefined>) =>
-  using(() => startMoneta(database, accounts, { ...monetaEnv, ...env }), (server) => server.child.stop(), (server) =>
-    readLoad(serverOf(server.child, server.url), { authorization: server.headers.authorization ?? "" }, server.accountIds[0] ?? ""))
+  using(
+    () => startMoneta(database, accounts, { ...monetaEnv, ...env }),
+    (server) => server.child.stop(),
+    (server) =>
+      readLoad(
+        serverOf(server.child, server.url),
+        { authorization: server.headers.authorization ?? "" },
+        server.accountIds[0] ?? ""
+      )
+  )
 
 interface Row {
   readonly label: string
@@ -122,31 +135,45 @@ interface Row {
 }
 
 const main = async () => {
-  log(`Node ${process.version}, ${Os.cpus().length} CPUs (${Os.cpus()[0]?.model ?? "unknown"}), load average ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`)
+  log(
+    `Node ${process.version}, ${Os.cpus().length} CPUs (${Os.cpus()[0]?.model ?? "unknown"}), load average ${
+      Os.loadavg().map((load) => load.toFixed(2)).join(" ")
+    }`
+  )
   log(`${connections} connections, ${seconds} s per measurement after ${warmupSeconds} s of warm-up`)
   const rows: Array<Row> = []
   let baseline: Reads | undefined
   if (databases.includes("postgres")) {
-    await using(
+    using(
       () => startPostgres(process.env["DATABASE_URL"] || undefined),
       (postgres) => postgres.stop(),
       async (postgres) => {
         log(`postgres (${postgres.label}): Moneta …`)
         const database: Database = { kind: "postgres", url: postgres.databaseUrl }
-        const moneta = await using(() => startMoneta(database, accounts, monetaEnv), (server) => server.child.stop(), async (server) => {
-          const headers = { authorization: server.headers.authorization ?? "" }
-          const accountId = server.accountIds[0] ?? ""
-          const reads = await readLoad(serverOf(server.child, server.url), headers, accountId)
-          // The hand-written server reads the rows Moneta wrote, with Moneta's key.
-          log("postgres: hand-written node:http + pg …")
-          baseline = await using(() => startHandWrittenReads(postgres.databaseUrl, headers), (hand) => hand.child.stop(), (hand) =>
-            readLoad(serverOf(hand.child, hand.url), headers, accountId))
-          return reads
-        })
+        const moneta = await using(
+          () => startMoneta(database, accounts, monetaEnv),
+          (server) => server.child.stop(),
+          async (server) => {
+            const headers = { authorization: server.headers.authorization ?? "" }
+            const accountId = server.accountIds[0] ?? ""
+            const reads = await readLoad(serverOf(server.child, server.url), headers, accountId)
+            // The hand-written server reads the rows Moneta wrote, with Moneta's key.
+            log("postgres: hand-written node:http + pg …")
+            baseline = await using(
+              () => startHandWrittenReads(postgres.databaseUrl, headers),
+              (hand) => hand.child.stop(),
+              (hand) => readLoad(serverOf(hand.child, hand.url), headers, accountId)
+            )
+            return reads
+          }
+        )
         rows.push({ label: "Moneta, Postgres, 1 process", reads: moneta })
         for (const count of processCounts) {
           log(`postgres: Moneta, ${count} processes …`)
-          rows.push({ label: `Moneta, Postgres, ${count} processes`, reads: await monetaReads(database, { MONETA_PROCESSES: String(count) }) })
+          rows.push({
+            label: `Moneta, Postgres, ${count} processes`,
+            reads: await monetaReads(database, { MONETA_PROCESSES: String(count) })
+          })
         }
       }
     )
@@ -155,7 +182,9 @@ const main = async () => {
     log("embedded: Moneta …")
     rows.push({ label: "Moneta, embedded", reads: await monetaReads({ kind: "embedded" }, {}) })
   }
-  const all = baseline === undefined ? rows : [{ label: "hand-written node:http + pg, Postgres", reads: baseline }, ...rows]
+  const all = baseline === undefined
+    ? rows
+    : [{ label: "hand-written node:http + pg, Postgres", reads: baseline }, ...rows]
   const perRequest = (measured: Measured) => measured.cpuMicros === undefined ? "n/a" : measured.cpuMicros.toFixed(0)
   const against = (value: number, base: number | undefined) => base === undefined ? "n/a" : ratio(value, base)
   const lines = [

@@ -50,7 +50,9 @@ const startEndpoint = (monetaUrl: string, headers: Record<string, string>, legs:
       request.on("end", () => {
         legs.delivered = performance.now()
         const event: unknown = JSON.parse(text)
-        const id = typeof event === "object" && event !== null && "associated_object_id" in event ? String(event.associated_object_id) : ""
+        const id = typeof event === "object" && event !== null && "associated_object_id" in event
+          ? String(event.associated_object_id)
+          : ""
         void fetch(`${monetaUrl}/real_time_decisions/${id}`, { headers })
           .then((decision) => decision.arrayBuffer())
           .then(() => {
@@ -69,8 +71,11 @@ const startEndpoint = (monetaUrl: string, headers: Record<string, string>, legs:
       })
     })
     server.keepAliveTimeout = 60_000
-    server.listen(0, "127.0.0.1", () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }))
+    server.listen(
+      0,
+      "127.0.0.1",
+      () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })
+    )
   })
 
 const run = async (database: Database, label: string) => {
@@ -132,10 +137,14 @@ if (databases.includes("postgres")) {
   }
 }
 const load = Os.loadavg().map((value) => value.toFixed(2)).join(" ")
-process.stdout.write(`real-time decision round trip (simulation → webhook → /action → response), one at a time; load average ${load}, ${Os.cpus().length} cores\n`)
+process.stdout.write(
+  `real-time decision round trip (simulation → webhook → /action → response), one at a time; load average ${load}, ${Os.cpus().length} cores\n`
+)
 for (const result of results) {
   process.stdout.write(
-    `${result.database}: ${result.decisions} decisions, ${result.approved} approved, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms\n`
+    `${result.database}: ${result.decisions} decisions, ${result.approved} approved, p50 ${
+      result.p50.toFixed(1)
+    } ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms\n`
   )
   const names = ["request → webhook received", "→ decision fetched", "→ action answered", "→ simulation answered"]
   process.stdout.write(

@@ -45,7 +45,11 @@ interface Launcher {
 const launchers: ReadonlyArray<Launcher> = [
   { name: "pnpm start", command: process.execPath, args: [Path.join(root, "scripts", "start.mjs")] },
   ...(Fs.existsSync(Path.join(root, "packages", "server", "dist", "main.js"))
-    ? [{ name: "moneta bin", command: process.execPath, args: [Path.join(root, "packages", "server", "bin", "moneta.js")] }]
+    ? [{
+      name: "moneta bin",
+      command: process.execPath,
+      args: [Path.join(root, "packages", "server", "bin", "moneta.js")]
+    }]
     : [])
 ]
 
@@ -92,13 +96,20 @@ const format = (milliseconds: number) => `${(milliseconds / 1000).toFixed(2)} s`
 const scratch = Fs.mkdtempSync(Path.join(Os.tmpdir(), "moneta-bench-start-"))
 const postgres = databases.includes("postgres") ? await startPostgres(process.env["DATABASE_URL"]) : undefined
 
-console.log(`Node ${process.version}, ${Os.cpus().length} CPUs, load average ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`)
+console.log(
+  `Node ${process.version}, ${Os.cpus().length} CPUs, load average ${
+    Os.loadavg().map((load) => load.toFixed(2)).join(" ")
+  }`
+)
 console.log(`${repetitions} starts each; time from spawn to the first authenticated 200 on GET /accounts`)
 
 const bare: Launcher = {
   name: "bare node",
   command: process.execPath,
-  args: ["-e", "require('node:http').createServer((_, res) => res.end('{}')).listen(Number(process.env.PORT), '127.0.0.1')"]
+  args: [
+    "-e",
+    "require('node:http').createServer((_, res) => res.end('{}')).listen(Number(process.env.PORT), '127.0.0.1')"
+  ]
 }
 
 const rows: Array<string> = []

@@ -21,8 +21,8 @@ import { pendingEvent } from "@moneta/domain/Event"
 import * as EventSubscription from "@moneta/domain/EventSubscription"
 import { ApiKeys } from "@moneta/store/ApiKeys"
 import * as Database from "@moneta/store/Database"
-import { EventSubscriptions } from "@moneta/store/EventSubscriptions"
 import { Events } from "@moneta/store/Events"
+import { EventSubscriptions } from "@moneta/store/EventSubscriptions"
 import { newId } from "@moneta/store/IdGenerator"
 import * as Migrations from "@moneta/store/Migrations"
 import type * as Notifications from "@moneta/store/Notifications"
@@ -61,30 +61,32 @@ const databases = values.databases.split(",").map((name) => name.trim())
 /** A receiver that answers 204 at once and notes when each `webhook-id` arrived. */
 const startReceiver = () =>
   Effect.acquireRelease(
-    Effect.async<{ readonly url: string; readonly arrivals: Map<string, number>; readonly close: () => void }>((resume) => {
-      const arrivals = new Map<string, number>()
-      const server = Http.createServer({ keepAliveTimeout: 60_000 }, (request, response) => {
-        request.resume()
-        request.on("end", () => {
-          const id = request.headers["webhook-id"]
-          if (typeof id === "string" && !arrivals.has(id)) arrivals.set(id, performance.now())
-          response.writeHead(204)
-          response.end()
+    Effect.async<{ readonly url: string; readonly arrivals: Map<string, number>; readonly close: () => void }>(
+      (resume) => {
+        const arrivals = new Map<string, number>()
+        const server = Http.createServer({ keepAliveTimeout: 60_000 }, (request, response) => {
+          request.resume()
+          request.on("end", () => {
+            const id = request.headers["webhook-id"]
+            if (typeof id === "string" && !arrivals.has(id)) arrivals.set(id, performance.now())
+            response.writeHead(204)
+            response.end()
+          })
         })
-      })
-      server.listen(0, "127.0.0.1", () => {
-        // Safe: a TCP server listening on a host and port has an AddressInfo address.
-        const port = (server.address() as AddressInfo).port
-        resume(Effect.succeed({
-          url: `http://127.0.0.1:${port}/webhooks`,
-          arrivals,
-          close: () => {
-            server.closeAllConnections()
-            server.close()
-          }
-        }))
-      })
-    }),
+        server.listen(0, "127.0.0.1", () => {
+          // Safe: a TCP server listening on a host and port has an AddressInfo address.
+          const port = (server.address() as AddressInfo).port
+          resume(Effect.succeed({
+            url: `http://127.0.0.1:${port}/webhooks`,
+            arrivals,
+            close: () => {
+              server.closeAllConnections()
+              server.close()
+            }
+          }))
+        })
+      }
+    ),
     (receiver) => Effect.sync(receiver.close)
   )
 
@@ -98,7 +100,9 @@ const waitUntil = (condition: () => boolean, timeoutMillis: number) =>
   Effect.gen(function*() {
     const deadline = performance.now() + timeoutMillis
     while (!condition()) {
-      if (performance.now() > deadline) return yield* Effect.dieMessage("the receiver did not get every delivery in time")
+      if (performance.now() > deadline) {
+        return yield* Effect.dieMessage("the receiver did not get every delivery in time")
+      }
       yield* Effect.sleep("2 millis")
     }
   })
@@ -175,7 +179,8 @@ const measure = (database: string) =>
         Effect.flatMap(DateTime.now, (createdAt) =>
           events.append(
             tenant,
-            Array.from({ length: count }, () => pendingEvent("wire_transfer.updated", "wire_transfer", "wire_transfer_benchmark")),
+            Array.from({ length: count }, () =>
+              pendingEvent("wire_transfer.updated", "wire_transfer", "wire_transfer_benchmark")),
             createdAt
           ))
       )
@@ -190,7 +195,8 @@ const measure = (database: string) =>
     const started = performance.now()
     const throughputSeconds = yield* Effect.scoped(Effect.gen(function*() {
       yield* Layer.build(dispatcherLayer)
-      yield* waitUntil(() => receiver.arrivals.size >= throughputEvents, 600_000)
+      yield* waitUntil(() =>
+        receiver.arrivals.size >= throughputEvents, 600_000)
       return (performance.now() - started) / 1000
     }))
     receiver.arrivals.clear()
@@ -211,7 +217,9 @@ const measure = (database: string) =>
       }
       yield* waitUntil(() => receiver.arrivals.size >= latencyEvents, 60_000)
     }))
-    const latencies = [...committedAt].map(([id, at]) => (receiver.arrivals.get(id) ?? Number.NaN) - at).sort((a, b) => a - b)
+    const latencies = [...committedAt].map(([id, at]) => (receiver.arrivals.get(id) ?? Number.NaN) - at).sort((a, b) =>
+      a - b
+    )
     return {
       database,
       deliveriesPerSecond: throughputEvents / throughputSeconds,
@@ -255,7 +263,9 @@ const program = Effect.gen(function*() {
     "|---|---:|---:|---:|---:|---:|---:|",
     ...results.map((result) =>
       `| ${result.database} | ${fixed(result.deliveriesPerSecond, 0)} | ${fixed(result.referencePerSecond, 0)} | ` +
-      `${fixed(result.deliveriesPerSecond / result.referencePerSecond, 2)} | ${fixed(result.p50)} | ${fixed(result.p99)} | ${fixed(result.max)} |`
+      `${fixed(result.deliveriesPerSecond / result.referencePerSecond, 2)} | ${fixed(result.p50)} | ${
+        fixed(result.p99)
+      } | ${fixed(result.max)} |`
     )
   ]
   yield* Effect.sync(() => process.stdout.write(`${lines.join("\n")}\n`))

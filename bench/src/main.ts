@@ -15,8 +15,8 @@ import * as Os from "node:os"
 import { parseArgs } from "node:util"
 import { startBareServer } from "./BareHttp.js"
 import { using } from "./Cleanup.js"
-import { type LoadResult, measure } from "./Load.js"
 import { startLedgerServer } from "./LedgerServer.js"
+import { type LoadResult, measure } from "./Load.js"
 import { startMoneta, wireBody } from "./MonetaServer.js"
 import * as Plain from "./PlainTransaction.js"
 import { startPostgres } from "./Postgres.js"
@@ -49,10 +49,17 @@ interface DatabaseResult {
 const log = (line: string) => process.stderr.write(`${line}\n`)
 const rate = (value: number) => value.toFixed(0)
 const ms = (value: number) => value.toFixed(1)
-const ratio = (numerator: number, denominator: number) => (denominator === 0 ? "n/a" : (numerator / denominator).toFixed(2))
+const ratio = (
+  numerator: number,
+  denominator: number
+) => (denominator === 0 ? "n/a" : (numerator / denominator).toFixed(2))
 
 /** Wire create bodies POSTed to `server` under the run's load; every response must be 2xx. */
-const postWires = async (server: { readonly url: string; readonly child: { readonly errors: () => string } }, headers: Record<string, string>, accountIds: ReadonlyArray<string>) => {
+const postWires = async (
+  server: { readonly url: string; readonly child: { readonly errors: () => string } },
+  headers: Record<string, string>,
+  accountIds: ReadonlyArray<string>
+) => {
   const result = await measure({
     url: server.url,
     connections,
@@ -63,16 +70,28 @@ const postWires = async (server: { readonly url: string; readonly child: { reado
     headers,
     body: wireBody(accountIds)
   })
-  if (result.failed > 0) throw new Error(`${result.failed} wire creates failed (non-2xx or errors)\n${server.child.errors()}`)
+  if (result.failed > 0) {
+    throw new Error(`${result.failed} wire creates failed (non-2xx or errors)\n${server.child.errors()}`)
+  }
   return result
 }
 
 const wireLoad = (database: { readonly kind: "embedded" } | { readonly kind: "postgres"; readonly url: string }) =>
-  using(() => startMoneta(database, accounts), (server) => server.child.stop(), (server) => postWires(server, server.headers, server.accountIds))
+  using(
+    () => startMoneta(database, accounts),
+    (server) => server.child.stop(),
+    (server) => postWires(server, server.headers, server.accountIds)
+  )
 
 const main = async () => {
-  log(`Node ${process.version}, ${Os.cpus().length} CPUs (${Os.cpus()[0]?.model ?? "unknown"}), load average ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`)
-  log(`${connections} connections, ${seconds} s per measurement after ${warmupSeconds} s of warm-up, ${accounts} accounts`)
+  log(
+    `Node ${process.version}, ${Os.cpus().length} CPUs (${Os.cpus()[0]?.model ?? "unknown"}), load average ${
+      Os.loadavg().map((load) => load.toFixed(2)).join(" ")
+    }`
+  )
+  log(
+    `${connections} connections, ${seconds} s per measurement after ${warmupSeconds} s of warm-up, ${accounts} accounts`
+  )
 
   log("bare node:http …")
   const bareResult = await using(startBareServer, (bare) => bare.child.stop(), (bare) =>
@@ -105,8 +124,16 @@ const main = async () => {
         log("postgres: plain transactions …")
         const plain = await Plain.onPostgres(postgres.databaseUrl, connections, seconds, warmupSeconds)
         log("postgres: hand-written ledger server …")
-        const ledger = await using(() => startLedgerServer(postgres.databaseUrl), (server) => server.child.stop(), (server) =>
-          postWires(server, { "content-type": "application/json" }, Array.from({ length: accounts }, (_, index) => `account_${index + 1}`)))
+        const ledger = await using(
+          () => startLedgerServer(postgres.databaseUrl),
+          (server) => server.child.stop(),
+          (server) =>
+            postWires(
+              server,
+              { "content-type": "application/json" },
+              Array.from({ length: accounts }, (_, index) => `account_${index + 1}`)
+            )
+        )
         return { database: "postgres", label: postgres.label, wires, plain, ledger }
       }
     )
@@ -115,24 +142,32 @@ const main = async () => {
 
   const lines = [
     "",
-    `bare node:http: ${rate(bareResult.perSecond)} requests/s, p50 ${ms(bareResult.p50)} ms, p99 ${ms(bareResult.p99)} ms`,
+    `bare node:http: ${rate(bareResult.perSecond)} requests/s, p50 ${ms(bareResult.p50)} ms, p99 ${
+      ms(bareResult.p99)
+    } ms`,
     "",
     `| database | wire creates/s | wire p50 / p99 (ms) | plain tx/s | plain p50 / p99 (ms) | wire ÷ plain | wire ÷ bare http |`,
     `|---|---:|---:|---:|---:|---:|---:|`,
     ...results.map((result) =>
       `| ${result.database} | ${rate(result.wires.perSecond)} | ${ms(result.wires.p50)} / ${ms(result.wires.p99)} | ` +
       `${rate(result.plain.perSecond)} | ${ms(result.plain.p50)} / ${ms(result.plain.p99)} | ` +
-      `${ratio(result.wires.perSecond, result.plain.perSecond)} | ${ratio(result.wires.perSecond, bareResult.perSecond)} |`
+      `${ratio(result.wires.perSecond, result.plain.perSecond)} | ${
+        ratio(result.wires.perSecond, bareResult.perSecond)
+      } |`
     ),
     "",
     ...results.flatMap((result) =>
       result.ledger === undefined ? [] : [
         `${result.database}: hand-written ledger server ${rate(result.ledger.perSecond)} requests/s, ` +
-        `p50 ${ms(result.ledger.p50)} ms, p99 ${ms(result.ledger.p99)} ms; wire ÷ ledger server ${ratio(result.wires.perSecond, result.ledger.perSecond)} (goal ≥ 0.70)`
+        `p50 ${ms(result.ledger.p50)} ms, p99 ${ms(result.ledger.p99)} ms; wire ÷ ledger server ${
+          ratio(result.wires.perSecond, result.ledger.perSecond)
+        } (goal ≥ 0.70)`
       ]
     ),
     "",
-    ...results.map((result) => `${result.database}: ${result.label}; ${result.wires.succeeded} wires created, ${result.plain.count} plain transactions`),
+    ...results.map((result) =>
+      `${result.database}: ${result.label}; ${result.wires.succeeded} wires created, ${result.plain.count} plain transactions`
+    ),
     "Goal: wire creates at half or more of the plain-transaction rate (wire ÷ plain ≥ 0.50)."
   ]
   process.stdout.write(`${lines.join("\n")}\n`)

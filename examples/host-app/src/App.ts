@@ -23,8 +23,10 @@ export const routes = HttpRouter.empty.pipe(
 
 /** The app served: its routes, and Moneta's API (`HttpApiBuilder.httpApp` over `MonetaHttp.layer`) mounted under the prefix. */
 export const layer = Layer.unwrapEffect(
-  Effect.map(HttpApiBuilder.httpApp, (moneta) =>
-    HttpServer.serve(routes.pipe(HttpRouter.mountApp(monetaPrefix, moneta)), HttpMiddleware.logger))
+  Effect.map(
+    HttpApiBuilder.httpApp,
+    (moneta) => HttpServer.serve(routes.pipe(HttpRouter.mountApp(monetaPrefix, moneta)), HttpMiddleware.logger)
+  )
 ).pipe(
   // What `HttpApiBuilder.serve` would provide, had Moneta been the whole server.
   Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer]),

@@ -37,11 +37,15 @@ const statusLabel = (transfer: WireTransfer.WireTransfer): string => {
 }
 
 describe("the app's view of wire transfers", () => {
-  it.prop("every transfer the API may send decodes from JSON and gets a label", [wireTransferArbitrary], ([transfer]) => {
-    const json = JSON.parse(JSON.stringify(Schema.encodeSync(WireTransfer.WireTransfer)(transfer)))
-    const decoded = Schema.decodeUnknownSync(WireTransfer.WireTransfer)(json)
-    expect(statusLabel(decoded)).not.toBe("")
-  })
+  it.prop(
+    "every transfer the API may send decodes from JSON and gets a label",
+    [wireTransferArbitrary],
+    ([transfer]) => {
+      const json = JSON.parse(JSON.stringify(Schema.encodeSync(WireTransfer.WireTransfer)(transfer)))
+      const decoded = Schema.decodeUnknownSync(WireTransfer.WireTransfer)(json)
+      expect(statusLabel(decoded)).not.toBe("")
+    }
+  )
 
   it.prop(
     "along any lifecycle, a transfer labelled Sent or Returned has left the account",
@@ -71,7 +75,12 @@ const wireTransferOrOtherEvent = fc
 describe("the app's webhook endpoint", () => {
   it.prop(
     "accepts what the service signs and nothing signed with another secret",
-    [eventArbitrary, base64SecretArbitrary, base64SecretArbitrary, fc.integer({ min: 1_700_000_000, max: 2_000_000_000 })],
+    [
+      eventArbitrary,
+      base64SecretArbitrary,
+      base64SecretArbitrary,
+      fc.integer({ min: 1_700_000_000, max: 2_000_000_000 })
+    ],
     ([event, secret, otherSecret, timestamp]) => {
       fc.pre(secret !== otherSecret)
       const body = JSON.stringify(Schema.encodeSync(Event.Event)(event))
@@ -86,24 +95,37 @@ describe("the app's webhook endpoint", () => {
 
   it.effect.prop(
     "whatever arrives, duplicated and in any order, each wire transfer event is counted once",
-    [fc.array(wireTransferOrOtherEvent, { minLength: 1, maxLength: 10 }), fc.array(fc.nat(), { minLength: 1, maxLength: 30 })],
+    [
+      fc.array(wireTransferOrOtherEvent, { minLength: 1, maxLength: 10 }),
+      fc.array(fc.nat(), { minLength: 1, maxLength: 30 })
+    ],
     ([events, picks]) =>
       Effect.gen(function*() {
         yield* TestClock.setTime(1_800_000_000_000)
         // The app's handler: counts wire transfer events; everything else is ignored.
         const counted = new Map<string, number>()
         const handlers = Handlers.empty.pipe(
-          Handlers.on("wire_transfer.*", (event) => Effect.sync(() => counted.set(event.id, (counted.get(event.id) ?? 0) + 1)))
+          Handlers.on("wire_transfer.*", (event) =>
+            Effect.sync(() => counted.set(event.id, (counted.get(event.id) ?? 0) + 1)))
         )
         const receiver = yield* Receiver.make({ secrets: ["shared secret"], handlers })
         // At-least-once delivery: any event, any number of times, in any order.
-        const deliveries = picks.map((pick) => events[pick % events.length]).filter((event) => event !== undefined)
+        const deliveries = picks.map((pick) =>
+          events[pick % events.length]
+        ).filter((event) => event !== undefined)
         for (const event of deliveries) {
           const body = new TextEncoder().encode(JSON.stringify(Schema.encodeSync(Event.Event)(event)))
-          const headers = WebhookSignature.headers({ id: event.id, timestamp: 1_800_000_000, body, secrets: ["shared secret"] })
+          const headers = WebhookSignature.headers({
+            id: event.id,
+            timestamp: 1_800_000_000,
+            body,
+            secrets: ["shared secret"]
+          })
           yield* receiver.receive({ header: (name) => headers[name], body })
         }
-        const transfers = new Set(deliveries.filter((event) => event.category.startsWith("wire_transfer.")).map((event) => event.id))
+        const transfers = new Set(
+          deliveries.filter((event) => event.category.startsWith("wire_transfer.")).map((event) => event.id)
+        )
         expect([...counted.keys()].sort()).toEqual([...transfers].sort())
         expect([...counted.values()].every((count) => count === 1)).toBe(true)
       }).pipe(Effect.provide(Deduplication.layerMemory())),

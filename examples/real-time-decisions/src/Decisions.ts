@@ -5,7 +5,7 @@
  * approved (the codes "sent" to a fixed phone number).
  */
 import type { RealTimeDecision, RealTimeDecisionAction } from "@moneta/domain/RealTimeDecision"
-import { Handlers, NodeAdapter, Receiver, RealTimeDecisions } from "@moneta/receiver"
+import { Handlers, NodeAdapter, RealTimeDecisions, Receiver } from "@moneta/receiver"
 import type { AssociatedObject, Deduplication } from "@moneta/receiver"
 import { Effect } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"

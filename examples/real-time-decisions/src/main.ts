@@ -28,11 +28,15 @@ const config = await Effect.runPromise(Config.all({
 
 // The services deliveries run with: the Moneta client (to fetch and answer decisions) and the deduplication store.
 const runtime = ManagedRuntime.make(Layer.mergeAll(
-  AssociatedObject.layerClient({ baseUrl: config.monetaUrl, apiKey: config.apiKey }).pipe(Layer.provide(FetchHttpClient.layer)),
+  AssociatedObject.layerClient({ baseUrl: config.monetaUrl, apiKey: config.apiKey }).pipe(
+    Layer.provide(FetchHttpClient.layer)
+  ),
   Deduplication.layerMemory()
 ))
 
-const listener = await runtime.runPromise(Decisions.make({ secrets: [config.secret], spendingLimit: config.spendingLimit }))
+const listener = await runtime.runPromise(
+  Decisions.make({ secrets: [config.secret], spendingLimit: config.spendingLimit })
+)
 
 createServer(listener).listen(config.port, "127.0.0.1", () => {
   Effect.runFork(Effect.log(`Real-time decisions app on http://127.0.0.1:${config.port} (POST /webhooks)`))

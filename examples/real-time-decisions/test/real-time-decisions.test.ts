@@ -6,10 +6,10 @@
 import { FetchHttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { AssociatedObject, Deduplication } from "@moneta/receiver"
+import { listen, start } from "@moneta/server/testing"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect, Layer } from "effect"
 import * as Decisions from "../src/Decisions.js"
-import { listen, start } from "@moneta/server/testing"
 
 const secret = "the app's shared secret"
 
@@ -32,7 +32,9 @@ for (const kind of TestDatabase.testDatabases) {
           if (card === undefined) return yield* Effect.dieMessage("the first run seeds a card")
 
           const within = yield* client.cardSimulations.authorize({ payload: { amount: 4_999, card_id: card.id } })
-          expect(within.pending_transaction?.source).toMatchObject({ card_authorization: { actioner: "user", amount: 4_999 } })
+          expect(within.pending_transaction?.source).toMatchObject({
+            card_authorization: { actioner: "user", amount: 4_999 }
+          })
 
           const beyond = yield* client.cardSimulations.authorize({ payload: { amount: 5_001, card_id: card.id } })
           expect(beyond.pending_transaction).toBeNull()

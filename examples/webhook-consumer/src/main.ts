@@ -25,12 +25,16 @@ const config = await Effect.runPromise(Config.all({
 
 // The services deliveries run with: the Moneta client (to fetch transfers) and the deduplication store.
 const runtime = ManagedRuntime.make(Layer.mergeAll(
-  AssociatedObject.layerClient({ baseUrl: config.monetaUrl, apiKey: config.apiKey }).pipe(Layer.provide(FetchHttpClient.layer)),
+  AssociatedObject.layerClient({ baseUrl: config.monetaUrl, apiKey: config.apiKey }).pipe(
+    Layer.provide(FetchHttpClient.layer)
+  ),
   Deduplication.layerMemory()
 ))
 
 const listener = await runtime.runPromise(Consumer.make({ secrets: [config.secret], localCopy: new LocalCopy() }))
 
 createServer(listener).listen(config.port, "127.0.0.1", () => {
-  Effect.runFork(Effect.log(`Webhook consumer on http://127.0.0.1:${config.port} (POST /webhooks, GET /wire_transfers)`))
+  Effect.runFork(
+    Effect.log(`Webhook consumer on http://127.0.0.1:${config.port} (POST /webhooks, GET /wire_transfers)`)
+  )
 })

@@ -9,7 +9,15 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import type { Event } from "@moneta/domain/Event"
 import * as WebhookSignature from "@moneta/domain/WebhookSignature"
-import { AssociatedObject, Deduplication, FetchAdapter, Handlers, NodeAdapter, PlatformAdapter, Receiver } from "@moneta/receiver"
+import {
+  AssociatedObject,
+  Deduplication,
+  FetchAdapter,
+  Handlers,
+  NodeAdapter,
+  PlatformAdapter,
+  Receiver
+} from "@moneta/receiver"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect, Encoding, Layer } from "effect"
 import { createServer } from "node:http"
@@ -47,7 +55,9 @@ const platformEndpoint = (secret: string) =>
   Effect.gen(function*() {
     const { counts, handlers } = counting()
     const receiver = yield* Receiver.make({ secrets: [secret], handlers })
-    const url = yield* servePlatform(HttpRouter.empty.pipe(HttpRouter.post("/webhooks", PlatformAdapter.httpApp(receiver))))
+    const url = yield* servePlatform(
+      HttpRouter.empty.pipe(HttpRouter.post("/webhooks", PlatformAdapter.httpApp(receiver)))
+    )
     return { name: "@effect/platform", secret, url: `${url}/webhooks`, counts } satisfies Endpoint
   }).pipe(Effect.provide(Deduplication.layerMemory()))
 
@@ -63,7 +73,9 @@ const fetchEndpoint = (secret: string) =>
   Effect.gen(function*() {
     const { counts, handlers } = counting()
     // Configured the way Standard Webhooks libraries (and the official SDK) take the secret.
-    const standardSecret = `${WebhookSignature.base64SecretPrefix}${Encoding.encodeBase64(new TextEncoder().encode(secret))}`
+    const standardSecret = `${WebhookSignature.base64SecretPrefix}${
+      Encoding.encodeBase64(new TextEncoder().encode(secret))
+    }`
     const receiver = yield* Receiver.make({ secrets: [standardSecret], handlers })
     const handler = yield* FetchAdapter.makeHandler(receiver)
     // A fetch-based framework: the platform converts its requests to web Requests and back.
@@ -89,19 +101,27 @@ for (const kind of TestDatabase.testDatabases) {
           const accounts = yield* Effect.forEach(["Payroll", "Taxes", "Savings"], (name) =>
             client.accounts.create({ payload: { name } }))
           const events = yield* Effect.forEach(accounts, (account) =>
-            Effect.map(client.events.list({ urlParams: { associated_object_id: account.id } }), (page) => page.data))
-          const eventIds = events.flat().map((event) => event.id)
+            Effect.map(client.events.list({ urlParams: { associated_object_id: account.id } }), (page) =>
+              page.data))
+          const eventIds = events.flat().map((event) =>
+            event.id
+          )
           expect(eventIds).toHaveLength(3)
 
           for (const endpoint of endpoints) {
             yield* eventually(
-              expectTrue(() => eventIds.every((id) => endpoint.counts.has(id)), `${endpoint.name} is missing events`)
+              expectTrue(() =>
+                eventIds.every((id) =>
+                  endpoint.counts.has(id)
+                ), `${endpoint.name} is missing events`)
             )
           }
 
           // Moneta sends the first event again to every subscription: acknowledged, not handled again.
           const [resent] = eventIds
-          if (resent === undefined) return
+          if (resent === undefined) {
+            return
+          }
           yield* Effect.forEach(subscriptions, (subscription) =>
             client.eventSubscriptions.resend({
               path: { event_subscription_id: subscription.id },
@@ -114,7 +134,8 @@ for (const kind of TestDatabase.testDatabases) {
                   path: { event_subscription_id: subscription.id },
                   urlParams: { event_id: resent }
                 }),
-                (page) => page.data.length >= 2 ? Effect.succeed(page.data) : Effect.fail("not resent yet")
+                (page) =>
+                  page.data.length >= 2 ? Effect.succeed(page.data) : Effect.fail("not resent yet")
               )
             )
             expect(attempts.map((attempt) => [attempt.status, attempt.response_status_code])).toEqual([

@@ -1,16 +1,17 @@
 /** Account numbers: routes into an account. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { AccountNumber, CreateAccountNumber, AccountNumberFilter } from "@moneta/domain/AccountNumber"
+import { AccountNumber, AccountNumberFilter, CreateAccountNumber } from "@moneta/domain/AccountNumber"
 import { AccountNumberId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
-import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { Authorization } from "./Authorization.js"
 import { body, listFields, Page, urlParams } from "./Parameters.js"
 
 export class AccountNumbers extends HttpApiGroup.make("accountNumbers")
   .annotateContext(OpenApi.annotations({
     title: "Account Numbers",
-    description: "Each account can have multiple account and routing numbers. Share a distinct one with each counterparty to route and reconcile what they send."
+    description:
+      "Each account can have multiple account and routing numbers. Share a distinct one with each counterparty to route and reconcile what they send."
   }))
   .add(
     HttpApiEndpoint.post("create", "/account_numbers")

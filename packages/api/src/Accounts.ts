@@ -1,11 +1,11 @@
 /** Accounts: create, retrieve, list, balance. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Account, BalanceLookup, CreateAccount, AccountFilter } from "@moneta/domain/Account"
+import { Account, AccountFilter, BalanceLookup, CreateAccount } from "@moneta/domain/Account"
 import { AccountId } from "@moneta/domain/Ids"
 import { Timestamp } from "@moneta/domain/Timestamp"
 import { Schema } from "effect"
-import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { Authorization } from "./Authorization.js"
 import { body, listFields, Page, urlParams } from "./Parameters.js"
 
 const accountPath = Schema.Struct({ account_id: AccountId })
@@ -13,7 +13,8 @@ const accountPath = Schema.Struct({ account_id: AccountId })
 export class Accounts extends HttpApiGroup.make("accounts")
   .annotateContext(OpenApi.annotations({
     title: "Accounts",
-    description: "Accounts are your bank accounts with Moneta. They store money, receive transfers, and send payments. They earn interest and have depository insurance."
+    description:
+      "Accounts are your bank accounts with Moneta. They store money, receive transfers, and send payments. They earn interest and have depository insurance."
   }))
   .add(
     HttpApiEndpoint.post("create", "/accounts")

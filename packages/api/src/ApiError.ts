@@ -38,7 +38,13 @@ export const InvalidParametersError = Schema.transform(
       errors: error.errors
     })
   }
-).annotations(annotate(400, "InvalidParametersError", "A parameter failed validation; `errors` names each field by its dotted path."))
+).annotations(
+  annotate(
+    400,
+    "InvalidParametersError",
+    "A parameter failed validation; `errors` names each field by its dotted path."
+  )
+)
 
 export const MalformedRequestError = Schema.transform(
   body("malformed_request_error", 400, {}),
@@ -140,7 +146,13 @@ export const IdempotencyKeyAlreadyUsedError = Schema.transform(
       resource_id: error.resourceId
     })
   }
-).annotations(annotate(409, "IdempotencyKeyAlreadyUsedError", "The key was used with a different request; `resource_id` names its object."))
+).annotations(
+  annotate(
+    409,
+    "IdempotencyKeyAlreadyUsedError",
+    "The key was used with a different request; `resource_id` names its object."
+  )
+)
 
 export const InvalidOperationError = Schema.transform(
   body("invalid_operation_error", 409, {}),

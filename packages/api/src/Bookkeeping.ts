@@ -16,8 +16,8 @@ import { BookkeepingAccountId, BookkeepingEntryId, BookkeepingEntrySetId } from 
 import { Timestamp } from "@moneta/domain/Timestamp"
 import { Transaction } from "@moneta/domain/Transaction"
 import { Schema } from "effect"
-import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { Authorization } from "./Authorization.js"
 import { body, IdempotencyKeyFilter, listFields, Page, urlParams } from "./Parameters.js"
 
 const accountPath = Schema.Struct({ bookkeeping_account_id: BookkeepingAccountId })
@@ -25,7 +25,8 @@ const accountPath = Schema.Struct({ bookkeeping_account_id: BookkeepingAccountId
 export class Bookkeeping extends HttpApiGroup.make("bookkeeping")
   .annotateContext(OpenApi.annotations({
     title: "Bookkeeping Accounts",
-    description: "Bookkeeping accounts are T-accounts that store accounting entries, so that money movements can be annotated for compliance."
+    description:
+      "Bookkeeping accounts are T-accounts that store accounting entries, so that money movements can be annotated for compliance."
   }))
   .add(
     HttpApiEndpoint.post("createAccount", "/bookkeeping_accounts")

@@ -3,8 +3,8 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { CardPayment, CardPaymentFilter } from "@moneta/domain/CardPayment"
 import { CardPaymentId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
-import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { Authorization } from "./Authorization.js"
 import { listFields, Page, urlParams } from "./Parameters.js"
 
 const ListCardPayments = urlParams({ ...listFields, ...CardPaymentFilter.fields })
@@ -26,7 +26,8 @@ export class CardPayments extends HttpApiGroup.make("cardPayments")
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Retrieve a Card Payment",
-        description: "A card payment with its elements (authentication, authorization, decline, increment, reversal, expiration, settlement, refund, fuel confirmation…) and `state`, the running totals."
+        description:
+          "A card payment with its elements (authentication, authorization, decline, increment, reversal, expiration, settlement, refund, fuel confirmation…) and `state`, the running totals."
       }))
   )
   .addError(InvalidParametersError)

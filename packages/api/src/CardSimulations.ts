@@ -7,9 +7,10 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { CardPayment } from "@moneta/domain/CardPayment"
 import {
   CardAuthorizationSimulationResult,
-  SimulateCardAuthorization,
+  DigitalWalletTokenRequestSimulationResult,
   SimulateCardAuthentication,
   SimulateCardAuthenticationChallengeAttempt,
+  SimulateCardAuthorization,
   SimulateCardAuthorizationExpiration,
   SimulateCardBalanceInquiry,
   SimulateCardFuelConfirmation,
@@ -17,14 +18,13 @@ import {
   SimulateCardRefund,
   SimulateCardReversal,
   SimulateCardSettlement,
-  SimulateDigitalWalletTokenRequest,
-  DigitalWalletTokenRequestSimulationResult
+  SimulateDigitalWalletTokenRequest
 } from "@moneta/domain/CardSimulations"
 import { CardPaymentId } from "@moneta/domain/Ids"
 import { Transaction } from "@moneta/domain/Transaction"
 import { Schema } from "effect"
-import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { Authorization } from "./Authorization.js"
 import { body } from "./Parameters.js"
 
 const cardPaymentPath = Schema.Struct({ card_payment_id: CardPaymentId })
@@ -37,7 +37,8 @@ export class CardSimulations extends HttpApiGroup.make("cardSimulations")
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Simulate a card authorization",
-        description: "Simulates a merchant authorizing a purchase on a card (or wallet token). Approved within the available balance: a pending transaction holds the amount; otherwise, or with `decline_reason`, a declined transaction. Exactly one of the two is returned. With `partial_approval_capability: supported` a real-time decision may approve a `partial_amount`: the hold is then that amount."
+        description:
+          "Simulates a merchant authorizing a purchase on a card (or wallet token). Approved within the available balance: a pending transaction holds the amount; otherwise, or with `decline_reason`, a declined transaction. Exactly one of the two is returned. With `partial_approval_capability: supported` a real-time decision may approve a `partial_amount`: the hold is then that amount."
       }))
   )
   .add(
@@ -47,7 +48,8 @@ export class CardSimulations extends HttpApiGroup.make("cardSimulations")
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Simulate an incremental authorization",
-        description: "Simulates the merchant raising an open authorization by `amount`: approved within the available balance (the hold grows), otherwise declined."
+        description:
+          "Simulates the merchant raising an open authorization by `amount`: approved within the available balance (the hold grows), otherwise declined."
       }))
   )
   .add(
@@ -57,7 +59,8 @@ export class CardSimulations extends HttpApiGroup.make("cardSimulations")
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Simulate a card authorization reversal",
-        description: "Simulates the merchant releasing `amount` (default: all that is outstanding) of an authorization; partial reversals may repeat. At zero the pending transaction completes."
+        description:
+          "Simulates the merchant releasing `amount` (default: all that is outstanding) of an authorization; partial reversals may repeat. At zero the pending transaction completes."
       }))
   )
   .add(
@@ -67,7 +70,8 @@ export class CardSimulations extends HttpApiGroup.make("cardSimulations")
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Simulate a card authorization expiration",
-        description: "Expires the card payment's authorization now: what it still held is released and its pending transaction completes."
+        description:
+          "Expires the card payment's authorization now: what it still held is released and its pending transaction completes."
       }))
   )
   .add(
@@ -77,7 +81,8 @@ export class CardSimulations extends HttpApiGroup.make("cardSimulations")
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Simulate a card settlement",
-        description: "Simulates the merchant clearing a purchase: a `card_settlement` transaction of −amount. With `pending_transaction_id` it settles that authorization (`amount` defaults to what it holds and may not exceed it) and completes its hold; without, the settlement is forced (`amount` required, covered by the available balance)."
+        description:
+          "Simulates the merchant clearing a purchase: a `card_settlement` transaction of −amount. With `pending_transaction_id` it settles that authorization (`amount` defaults to what it holds and may not exceed it) and completes its hold; without, the settlement is forced (`amount` required, covered by the available balance)."
       }))
   )
   .add(
@@ -87,7 +92,8 @@ export class CardSimulations extends HttpApiGroup.make("cardSimulations")
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Simulate a card refund",
-        description: "Simulates the merchant returning money: a `card_refund` transaction of +amount, for a settlement (`transaction_id`) or a refund authorization (`pending_transaction_id`); never more than is refundable."
+        description:
+          "Simulates the merchant returning money: a `card_refund` transaction of +amount, for a settlement (`transaction_id`) or a refund authorization (`pending_transaction_id`); never more than is refundable."
       }))
   )
   .add(
@@ -97,7 +103,8 @@ export class CardSimulations extends HttpApiGroup.make("cardSimulations")
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Simulate a card fuel confirmation",
-        description: "Simulates a fuel dispenser reporting the amount dispensed on an open authorization; once per authorization."
+        description:
+          "Simulates a fuel dispenser reporting the amount dispensed on an open authorization; once per authorization."
       }))
   )
   .add(
@@ -107,7 +114,8 @@ export class CardSimulations extends HttpApiGroup.make("cardSimulations")
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Simulate a card balance inquiry",
-        description: "Simulates a merchant asking for the card's balance (an ATM, for example): a new card payment with a `card_balance_inquiry` element reporting `balance` (default: the available balance), or a `card_decline` when the card cannot be used or `decline_reason` forces one."
+        description:
+          "Simulates a merchant asking for the card's balance (an ATM, for example): a new card payment with a `card_balance_inquiry` element reporting `balance` (default: the available balance), or a `card_decline` when the card cannot be used or `decline_reason` forces one."
       }))
   )
   .add(
@@ -117,7 +125,8 @@ export class CardSimulations extends HttpApiGroup.make("cardSimulations")
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Simulate a 3DS card authentication",
-        description: "Simulates a merchant's 3-D Secure authentication attempt: a new card payment with a `card_authentication` element. The service challenges an active card (`awaiting_challenge`) and denies an inactive one (`card_not_active`)."
+        description:
+          "Simulates a merchant's 3-D Secure authentication attempt: a new card payment with a `card_authentication` element. The service challenges an active card (`awaiting_challenge`) and denies an inactive one (`card_not_active`)."
       }))
   )
   .add(
@@ -127,7 +136,8 @@ export class CardSimulations extends HttpApiGroup.make("cardSimulations")
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Simulate starting a 3DS challenge",
-        description: "Starts the challenge of an authentication awaiting one: a one-time code is sent to the cardholder (shown on the element's `challenge`)."
+        description:
+          "Starts the challenge of an authentication awaiting one: a one-time code is sent to the cardholder (shown on the element's `challenge`)."
       }))
   )
   .add(
@@ -138,7 +148,8 @@ export class CardSimulations extends HttpApiGroup.make("cardSimulations")
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Simulate a 3DS challenge attempt",
-        description: "The cardholder enters `one_time_code`: the right code authenticates with challenge; after three wrong codes the authentication ends `exceeded_attempt_threshold`."
+        description:
+          "The cardholder enters `one_time_code`: the right code authenticates with challenge; after three wrong codes the authentication ends `exceeded_attempt_threshold`."
       }))
   )
   .add(
@@ -148,7 +159,8 @@ export class CardSimulations extends HttpApiGroup.make("cardSimulations")
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Simulate a digital wallet token request",
-        description: "Simulates a wallet provisioning the card: an active token, or, for a card that is not active, a declined one with `decline_reason`. When a subscription selects `real_time_decision.digital_wallet_token_requested` the client approves or declines; an approved token then goes through the wallet's one-time-passcode authentication (`real_time_decision.digital_wallet_authentication_requested`, to the approval's or the card's email or phone) when a subscription selects it: delivered → `active`, not delivered or not answered → `inactive`."
+        description:
+          "Simulates a wallet provisioning the card: an active token, or, for a card that is not active, a declined one with `decline_reason`. When a subscription selects `real_time_decision.digital_wallet_token_requested` the client approves or declines; an approved token then goes through the wallet's one-time-passcode authentication (`real_time_decision.digital_wallet_authentication_requested`, to the approval's or the card's email or phone) when a subscription selects it: delivered → `active`, not delivered or not answered → `inactive`."
       }))
   )
   .addError(InvalidParametersError)

@@ -1,6 +1,6 @@
 /** Cards: create, retrieve, update, list. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Card, CreateCard, UpdateCard, CardFilter } from "@moneta/domain/Card"
+import { Card, CardFilter, CreateCard, UpdateCard } from "@moneta/domain/Card"
 import { CardId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"

@@ -26,7 +26,8 @@ export class CheckDeposits extends HttpApiGroup.make("checkDeposits")
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Retrieve a Check Deposit",
-        description: "Retrieves a check deposit; `transaction_id` names the Transaction (source `check_deposit_acceptance`) that credited the account."
+        description:
+          "Retrieves a check deposit; `transaction_id` names the Transaction (source `check_deposit_acceptance`) that credited the account."
       }))
   )
   .addError(InvalidParametersError)

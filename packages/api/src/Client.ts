@@ -2,4 +2,5 @@
 import { HttpApiClient } from "@effect/platform"
 import { MonetaApi } from "./MonetaApi.js"
 
-export const make = (options: { readonly baseUrl: string }) => HttpApiClient.make(MonetaApi, { baseUrl: options.baseUrl })
+export const make = (options: { readonly baseUrl: string }) =>
+  HttpApiClient.make(MonetaApi, { baseUrl: options.baseUrl })

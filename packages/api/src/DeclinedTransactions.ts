@@ -3,8 +3,8 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { DeclinedTransaction, DeclinedTransactionFilter } from "@moneta/domain/DeclinedTransaction"
 import { DeclinedTransactionId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
-import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { Authorization } from "./Authorization.js"
 import { listFields, Page, urlParams } from "./Parameters.js"
 
 const ListDeclinedTransactions = urlParams({ ...listFields, ...DeclinedTransactionFilter.fields })
@@ -26,7 +26,8 @@ export class DeclinedTransactions extends HttpApiGroup.make("declinedTransaction
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Retrieve a Declined Transaction",
-        description: "A declined transaction: its amount, signed as the transaction would have been, and its `source` (for cards, the `card_decline`)."
+        description:
+          "A declined transaction: its amount, signed as the transaction would have been, and its `source` (for cards, the `card_decline`)."
       }))
   )
   .addError(InvalidParametersError)

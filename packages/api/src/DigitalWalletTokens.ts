@@ -3,8 +3,8 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { DigitalWalletToken, DigitalWalletTokenFilter } from "@moneta/domain/DigitalWalletToken"
 import { DigitalWalletTokenId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
-import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { Authorization } from "./Authorization.js"
 import { listFields, Page, urlParams } from "./Parameters.js"
 
 const ListDigitalWalletTokens = urlParams({ ...listFields, ...DigitalWalletTokenFilter.fields })
@@ -26,7 +26,8 @@ export class DigitalWalletTokens extends HttpApiGroup.make("digitalWalletTokens"
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Retrieve a Digital Wallet Token",
-        description: "A card provisioned to a wallet: its status (`active`, or `declined` with the reason) and its history of updates."
+        description:
+          "A card provisioned to a wallet: its status (`active`, or `declined` with the reason) and its history of updates."
       }))
   )
   .addError(InvalidParametersError)

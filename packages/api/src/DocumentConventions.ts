@@ -33,7 +33,8 @@ const idempotencyKeyHeader = {
   in: "header",
   required: false,
   schema: { type: "string", minLength: 1, maxLength: 200 },
-  description: "A key you choose (at most 200 characters, unique across the service) so that the request is processed " +
+  description:
+    "A key you choose (at most 200 characters, unique across the service) so that the request is processed " +
     "once: a retry with the same key and the same request returns the first response (with `Idempotent-Replayed: true`); " +
     "the same key with a different request is a 409 `idempotency_key_already_used_error`."
 }
@@ -101,7 +102,8 @@ const parametersOf = (operation: Node): Array<unknown> => {
 }
 
 const isArrayQueryParameter = (parameter: unknown): parameter is Node =>
-  isNode(parameter) && parameter["in"] === "query" && isNode(parameter["schema"]) && parameter["schema"]["type"] === "array"
+  isNode(parameter) && parameter["in"] === "query" && isNode(parameter["schema"]) &&
+  parameter["schema"]["type"] === "array"
 
 const namesIdempotencyKey = (parameter: unknown) =>
   isNode(parameter) && typeof parameter["name"] === "string" && parameter["name"].toLowerCase() === "idempotency-key"

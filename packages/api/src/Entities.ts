@@ -3,8 +3,8 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { CreateEntity, Entity, EntityFilter } from "@moneta/domain/Entity"
 import { EntityId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
-import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { Authorization } from "./Authorization.js"
 import { body, listFields, Page, urlParams } from "./Parameters.js"
 
 export class Entities extends HttpApiGroup.make("entities")

@@ -13,11 +13,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Event } from "@moneta/domain/Event"
-import {
-  CreateEventSubscription,
-  EventSubscription,
-  UpdateEventSubscription
-} from "@moneta/domain/EventSubscription"
+import { CreateEventSubscription, EventSubscription, UpdateEventSubscription } from "@moneta/domain/EventSubscription"
 import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
 import { WebhookAttempt, WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
 import { Schema } from "effect"
@@ -32,14 +28,18 @@ export const ResendEvent = Schema.Struct({ event_id: EventId }).annotations({ id
 export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
   .annotateContext(OpenApi.annotations({
     title: "Event Subscriptions",
-    description: "Webhooks are event notifications Moneta sends to your URL, signed with the Standard Webhooks scheme. An Event Subscription names the URL and the event categories to send; its delivery log shows every attempt."
+    description:
+      "Webhooks are event notifications Moneta sends to your URL, signed with the Standard Webhooks scheme. An Event Subscription names the URL and the event categories to send; its delivery log shows every attempt."
   }))
   .add(
     HttpApiEndpoint.post("create", "/event_subscriptions")
       .annotate(OpenApi.Summary, "Create an Event Subscription")
       .setPayload(body(CreateEventSubscription))
       .addSuccess(EventSubscription)
-      .annotate(OpenApi.Description, "Creates a subscription. Without `shared_secret` a random one is made; the secret is never returned.")
+      .annotate(
+        OpenApi.Description,
+        "Creates a subscription. Without `shared_secret` a random one is made; the secret is never returned."
+      )
   )
   .add(
     HttpApiEndpoint.get("list", "/event_subscriptions")
@@ -63,7 +63,10 @@ export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
       .setPayload(body(UpdateEventSubscription))
       .addSuccess(EventSubscription)
       .addError(ObjectNotFoundError)
-      .annotate(OpenApi.Description, "Changes the status (a deleted subscription can no longer change) and/or rotates the signing secret.")
+      .annotate(
+        OpenApi.Description,
+        "Changes the status (a deleted subscription can no longer change) and/or rotates the signing secret."
+      )
   )
   .add(
     HttpApiEndpoint.get("listAttempts", "/event_subscriptions/:event_subscription_id/attempts")
@@ -72,7 +75,10 @@ export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
       .setUrlParams(urlParams({ ...listFields, event_id: WebhookAttemptFilter.fields.event_id }))
       .addSuccess(Page(WebhookAttempt))
       .addError(ObjectNotFoundError)
-      .annotate(OpenApi.Description, "The delivery log of a subscription: every POST of an event to its URL, newest first.")
+      .annotate(
+        OpenApi.Description,
+        "The delivery log of a subscription: every POST of an event to its URL, newest first."
+      )
   )
   .add(
     HttpApiEndpoint.post("resend", "/event_subscriptions/:event_subscription_id/resend")

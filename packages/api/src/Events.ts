@@ -8,14 +8,15 @@ import { Event, EventFilter } from "@moneta/domain/Event"
 import { EventId } from "@moneta/domain/Ids"
 import { WebhookAttempt, WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
 import { Schema } from "effect"
-import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { Authorization } from "./Authorization.js"
 import { listFields, Page, urlParams } from "./Parameters.js"
 
 export class Events extends HttpApiGroup.make("events")
   .annotateContext(OpenApi.annotations({
     title: "Events",
-    description: "Events are records of things that happened to objects. They can be listed by polling, or pushed to your URL as signed webhooks by an Event Subscription."
+    description:
+      "Events are records of things that happened to objects. They can be listed by polling, or pushed to your URL as signed webhooks by an Event Subscription."
   }))
   .add(
     HttpApiEndpoint.get("list", "/events")
@@ -39,10 +40,15 @@ export class Events extends HttpApiGroup.make("events")
     HttpApiEndpoint.get("listAttempts", "/events/:event_id/attempts")
       .annotate(OpenApi.Summary, "List an Event's delivery attempts")
       .setPath(Schema.Struct({ event_id: EventId }))
-      .setUrlParams(urlParams({ ...listFields, event_subscription_id: WebhookAttemptFilter.fields.event_subscription_id }))
+      .setUrlParams(
+        urlParams({ ...listFields, event_subscription_id: WebhookAttemptFilter.fields.event_subscription_id })
+      )
       .addSuccess(Page(WebhookAttempt))
       .addError(ObjectNotFoundError)
-      .annotate(OpenApi.Description, "The delivery log of an event: every POST of it to any subscription, newest first.")
+      .annotate(
+        OpenApi.Description,
+        "The delivery log of an event: every POST of it to any subscription, newest first."
+      )
   )
   .addError(InvalidParametersError)
   .middleware(Authorization)

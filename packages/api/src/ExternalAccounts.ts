@@ -1,10 +1,15 @@
 /** External accounts: saved wire destinations. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { CreateExternalAccount, ExternalAccount, ExternalAccountFilter, UpdateExternalAccount } from "@moneta/domain/ExternalAccount"
+import {
+  CreateExternalAccount,
+  ExternalAccount,
+  ExternalAccountFilter,
+  UpdateExternalAccount
+} from "@moneta/domain/ExternalAccount"
 import { ExternalAccountId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
-import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { Authorization } from "./Authorization.js"
 import { body, listFields, Page, urlParams } from "./Parameters.js"
 
 const externalAccountPath = Schema.Struct({ external_account_id: ExternalAccountId })

@@ -4,7 +4,7 @@
  * rather than JSON, as the contract declares.
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
-import { File, UploadPurpose, FileFilter } from "@moneta/domain/File"
+import { File, FileFilter, UploadPurpose } from "@moneta/domain/File"
 import { FileId } from "@moneta/domain/Ids"
 import { ShortText } from "@moneta/domain/Text"
 import { Schema } from "effect"
@@ -41,7 +41,8 @@ export class Files extends HttpApiGroup.make("files")
       .addSuccess(Page(File))
       .annotateContext(OpenApi.annotations({
         summary: "List Files",
-        description: "Lists files, newest first, filtered by purpose (comma-separated), idempotency key or creation time."
+        description:
+          "Lists files, newest first, filtered by purpose (comma-separated), idempotency key or creation time."
       }))
   )
   .add(

@@ -16,7 +16,8 @@ export class InboundMailItems extends HttpApiGroup.make("inboundMailItems")
       .addSuccess(Page(InboundMailItem))
       .annotateContext(OpenApi.annotations({
         summary: "List Inbound Mail Items",
-        description: "Lists mail received at your lockbox addresses, newest first, filtered by address, recipient or creation time."
+        description:
+          "Lists mail received at your lockbox addresses, newest first, filtered by address, recipient or creation time."
       }))
   )
   .add(
@@ -24,7 +25,12 @@ export class InboundMailItems extends HttpApiGroup.make("inboundMailItems")
       .setPath(inboundMailItemPath)
       .addSuccess(InboundMailItem)
       .addError(ObjectNotFoundError)
-      .annotateContext(OpenApi.annotations({ summary: "Retrieve an Inbound Mail Item", description: "Retrieves an inbound mail item." }))
+      .annotateContext(
+        OpenApi.annotations({
+          summary: "Retrieve an Inbound Mail Item",
+          description: "Retrieves an inbound mail item."
+        })
+      )
   )
   .add(
     HttpApiEndpoint.post("action", "/inbound_mail_items/:inbound_mail_item_id/action")

@@ -1,7 +1,12 @@
 /** Lockbox recipients: create, list, retrieve, update. A canceled recipient can no longer change (409). */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { LockboxRecipientId } from "@moneta/domain/Ids"
-import { CreateLockboxRecipient, LockboxRecipient, UpdateLockboxRecipient, LockboxRecipientFilter } from "@moneta/domain/LockboxRecipient"
+import {
+  CreateLockboxRecipient,
+  LockboxRecipient,
+  LockboxRecipientFilter,
+  UpdateLockboxRecipient
+} from "@moneta/domain/LockboxRecipient"
 import { Schema } from "effect"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
@@ -27,7 +32,8 @@ export class LockboxRecipients extends HttpApiGroup.make("lockboxRecipients")
       .addSuccess(Page(LockboxRecipient))
       .annotateContext(OpenApi.annotations({
         summary: "List Lockbox Recipients",
-        description: "Lists lockbox recipients, newest first, filtered by account, lockbox address, idempotency key or creation time."
+        description:
+          "Lists lockbox recipients, newest first, filtered by account, lockbox address, idempotency key or creation time."
       }))
   )
   .add(
@@ -35,7 +41,9 @@ export class LockboxRecipients extends HttpApiGroup.make("lockboxRecipients")
       .setPath(lockboxRecipientPath)
       .addSuccess(LockboxRecipient)
       .addError(ObjectNotFoundError)
-      .annotateContext(OpenApi.annotations({ summary: "Retrieve a Lockbox Recipient", description: "Retrieves a lockbox recipient." }))
+      .annotateContext(
+        OpenApi.annotations({ summary: "Retrieve a Lockbox Recipient", description: "Retrieves a lockbox recipient." })
+      )
   )
   .add(
     HttpApiEndpoint.patch("update", "/lockbox_recipients/:lockbox_recipient_id")

@@ -5,6 +5,7 @@
  * `/openapi.json`, served beside the API, stay public).
  */
 import { HttpApi, OpenApi } from "@effect/platform"
+import { AccountNumbers } from "./AccountNumbers.js"
 import { Accounts } from "./Accounts.js"
 import {
   ApiMethodNotFoundError,
@@ -15,29 +16,28 @@ import {
   MalformedRequestError
 } from "./ApiError.js"
 import { Bookkeeping } from "./Bookkeeping.js"
+import { CardPayments } from "./CardPayments.js"
 import { Cards } from "./Cards.js"
+import { CardSimulations } from "./CardSimulations.js"
+import { CheckDeposits } from "./CheckDeposits.js"
+import { DeclinedTransactions } from "./DeclinedTransactions.js"
+import { DigitalWalletTokens } from "./DigitalWalletTokens.js"
 import * as DocumentConventions from "./DocumentConventions.js"
 import { Entities } from "./Entities.js"
 import { Events } from "./Events.js"
 import { EventSubscriptions } from "./EventSubscriptions.js"
-import { LockboxAddresses } from "./LockboxAddresses.js"
-import { Simulations } from "./Simulations.js"
-import { Transactions } from "./Transactions.js"
-import { AccountNumbers } from "./AccountNumbers.js"
 import { ExternalAccounts } from "./ExternalAccounts.js"
-import { PendingTransactions } from "./PendingTransactions.js"
-import { WireTransfers } from "./WireTransfers.js"
-import { WireTransferSimulations } from "./WireTransferSimulations.js"
-import { CheckDeposits } from "./CheckDeposits.js"
 import { Files } from "./Files.js"
 import { InboundMailItems } from "./InboundMailItems.js"
 import { InboundMailItemSimulations } from "./InboundMailItemSimulations.js"
+import { LockboxAddresses } from "./LockboxAddresses.js"
 import { LockboxRecipients } from "./LockboxRecipients.js"
-import { CardPayments } from "./CardPayments.js"
-import { CardSimulations } from "./CardSimulations.js"
-import { DeclinedTransactions } from "./DeclinedTransactions.js"
-import { DigitalWalletTokens } from "./DigitalWalletTokens.js"
+import { PendingTransactions } from "./PendingTransactions.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
+import { Simulations } from "./Simulations.js"
+import { Transactions } from "./Transactions.js"
+import { WireTransfers } from "./WireTransfers.js"
+import { WireTransferSimulations } from "./WireTransferSimulations.js"
 
 export class MonetaApi extends HttpApi.make("moneta")
   .add(Accounts)
@@ -73,7 +73,8 @@ export class MonetaApi extends HttpApi.make("moneta")
   .annotateContext(OpenApi.annotations({
     title: "Moneta API",
     version: "0.1.0",
-    description: "Bookkeeping, wire transfers, real-time decisions, events and webhooks, card payments, inbound mail and lockboxes.",
+    description:
+      "Bookkeeping, wire transfers, real-time decisions, events and webhooks, card payments, inbound mail and lockboxes.",
     license: { name: "MIT", url: "https://opensource.org/licenses/MIT" },
     servers: [
       { url: "/", description: "The server this document came from" },

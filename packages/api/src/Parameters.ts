@@ -5,7 +5,14 @@
  */
 import { Schema } from "effect"
 
-export { CommaSeparated, Cursor, DateTimeFilter, IdempotencyKeyFilter, Limit, listFields } from "@moneta/domain/ListParameters"
+export {
+  CommaSeparated,
+  Cursor,
+  DateTimeFilter,
+  IdempotencyKeyFilter,
+  Limit,
+  listFields
+} from "@moneta/domain/ListParameters"
 
 /** Query parameters of an endpoint; any other parameter is a 400 naming it. */
 export const urlParams = <Fields extends Schema.Struct.Fields>(fields: Fields) =>

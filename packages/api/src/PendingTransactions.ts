@@ -3,14 +3,15 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { PendingTransactionId } from "@moneta/domain/Ids"
 import { PendingTransaction, PendingTransactionFilter } from "@moneta/domain/PendingTransaction"
 import { Schema } from "effect"
-import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { Authorization } from "./Authorization.js"
 import { listFields, Page, urlParams } from "./Parameters.js"
 
 export class PendingTransactions extends HttpApiGroup.make("pendingTransactions")
   .annotateContext(OpenApi.annotations({
     title: "Pending Transactions",
-    description: "Pending transactions are potential future additions and removals of money from your bank account: holds on the available balance until the money movement settles or is released."
+    description:
+      "Pending transactions are potential future additions and removals of money from your bank account: holds on the available balance until the money movement settles or is released."
   }))
   .add(
     HttpApiEndpoint.get("list", "/pending_transactions")

@@ -8,8 +8,8 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { RealTimeDecisionId } from "@moneta/domain/Ids"
 import { RealTimeDecision, RealTimeDecisionAction } from "@moneta/domain/RealTimeDecision"
 import { Schema } from "effect"
-import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { Authorization } from "./Authorization.js"
 import { body } from "./Parameters.js"
 
 const decisionPath = Schema.Struct({ real_time_decision_id: RealTimeDecisionId })
@@ -22,7 +22,8 @@ export class RealTimeDecisions extends HttpApiGroup.make("realTimeDecisions")
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Retrieve a Real-Time Decision",
-        description: "A card event waiting for your answer: its category, the detail object of that category, its `status` (`pending`, `responded`, `timed_out`) and `timeout_at`, after which you can no longer respond."
+        description:
+          "A card event waiting for your answer: its category, the detail object of that category, its `status` (`pending`, `responded`, `timed_out`) and `timeout_at`, after which you can no longer respond."
       }))
   )
   .add(
@@ -33,7 +34,8 @@ export class RealTimeDecisions extends HttpApiGroup.make("realTimeDecisions")
       .addError(ObjectNotFoundError)
       .annotateContext(OpenApi.annotations({
         summary: "Action a Real-Time Decision",
-        description: "Answers a pending decision with the object matching its category (`card_authorization`, `card_balance_inquiry`, `card_authentication`, `card_authentication_challenge`, `digital_wallet_token` or `digital_wallet_authentication`). Call it before you answer the decision's webhook. A second answer, or one after `timeout_at`, is 409."
+        description:
+          "Answers a pending decision with the object matching its category (`card_authorization`, `card_balance_inquiry`, `card_authentication`, `card_authentication_challenge`, `digital_wallet_token` or `digital_wallet_authentication`). Call it before you answer the decision's webhook. A second answer, or one after `timeout_at`, is 409."
       }))
   )
   .addError(InvalidParametersError)

@@ -3,14 +3,15 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { TransactionId } from "@moneta/domain/Ids"
 import { Transaction, TransactionFilter } from "@moneta/domain/Transaction"
 import { Schema } from "effect"
-import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { Authorization } from "./Authorization.js"
 import { listFields, Page, urlParams } from "./Parameters.js"
 
 export class Transactions extends HttpApiGroup.make("transactions")
   .annotateContext(OpenApi.annotations({
     title: "Transactions",
-    description: "Transactions are the immutable additions and removals of money from your bank account. They're the equivalent of line items on your bank statement."
+    description:
+      "Transactions are the immutable additions and removals of money from your bank account. They're the equivalent of line items on your bank statement."
   }))
   .add(
     HttpApiEndpoint.get("list", "/transactions")

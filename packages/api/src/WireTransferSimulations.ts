@@ -1,8 +1,8 @@
 /** Sandbox simulations of the wire network acting on a transfer (absent from live servers). */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { WireTransfer } from "@moneta/domain/WireTransfer"
-import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { Authorization } from "./Authorization.js"
 import { wireTransferPath } from "./WireTransfers.js"
 
 export class WireTransferSimulations extends HttpApiGroup.make("wireTransferSimulations")

@@ -7,8 +7,8 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { WireTransferId } from "@moneta/domain/Ids"
 import { CreateWireTransfer, WireTransfer, WireTransferFilter } from "@moneta/domain/WireTransfer"
 import { Schema } from "effect"
-import { Authorization } from "./Authorization.js"
 import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { Authorization } from "./Authorization.js"
 import { body, listFields, Page, urlParams } from "./Parameters.js"
 
 export const wireTransferPath = Schema.Struct({ wire_transfer_id: WireTransferId })
@@ -16,7 +16,8 @@ export const wireTransferPath = Schema.Struct({ wire_transfer_id: WireTransferId
 export class WireTransfers extends HttpApiGroup.make("wireTransfers")
   .annotateContext(OpenApi.annotations({
     title: "Wire Transfers",
-    description: "Wire transfers send funds from an account to any account reachable over the wire network. They can require approval before they are sent."
+    description:
+      "Wire transfers send funds from an account to any account reachable over the wire network. They can require approval before they are sent."
   }))
   .add(
     HttpApiEndpoint.post("create", "/wire_transfers")

@@ -53,10 +53,18 @@ describe("the OpenAPI document", () => {
       const lint = spawnSync(redocly, ["lint", file, "--extends=recommended", "--format=json"], {
         encoding: "utf8",
         // No telemetry or update checks: CI reaches no outside host.
-        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_UPDATE_NOTIFIER: "1" },
+        env: {
+          ...process.env,
+          REDOCLY_TELEMETRY: "off",
+          REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
+          NO_UPDATE_NOTIFIER: "1"
+        },
         timeout: 120_000
       })
-      const report = JSON.parse(lint.stdout) as { readonly totals: { readonly errors: number }; readonly problems: ReadonlyArray<unknown> }
+      const report = JSON.parse(lint.stdout) as {
+        readonly totals: { readonly errors: number }
+        readonly problems: ReadonlyArray<unknown>
+      }
       const errors = report.problems.filter((problem) => isJson(problem) && problem["severity"] === "error")
       expect(errors).toEqual([])
       expect(report.totals.errors).toBe(0)
@@ -83,7 +91,9 @@ describe("the OpenAPI document", () => {
       for (const tag of tags) {
         // "Wire Transfers", "Real-Time Decisions", "Sandbox: Wire Transfers": capitalized words, not an
         // identifier such as "wireTransferSimulations".
-        expect(tag, name).toEqual(expect.stringMatching(/^([A-Z][a-z]*: )?[A-Z][a-z]*(-[A-Z][a-z]*)*( [A-Z][a-z]*(-[A-Z][a-z]*)*)*$/))
+        expect(tag, name).toEqual(
+          expect.stringMatching(/^([A-Z][a-z]*: )?[A-Z][a-z]*(-[A-Z][a-z]*)*( [A-Z][a-z]*(-[A-Z][a-z]*)*)*$/)
+        )
         expect(declared, name).toContain(tag)
       }
     }
@@ -111,7 +121,8 @@ describe("the OpenAPI document", () => {
       // Its values where they are fixed (an enum, or a union of enums); any string where the spec keeps them open.
       const alternatives = isJson(items) && Array.isArray(items["anyOf"]) ? items["anyOf"] : [items]
       for (const alternative of alternatives) {
-        expect(isJson(alternative) && (Array.isArray(alternative["enum"]) || alternative["type"] === "string"), name).toBe(true)
+        expect(isJson(alternative) && (Array.isArray(alternative["enum"]) || alternative["type"] === "string"), name)
+          .toBe(true)
       }
     }
     const accountStatus = filters.find(({ name }) => name === "GET /accounts status.in")

@@ -3,7 +3,7 @@
  * random digits, unique across the database) under this bank's routing number.
  */
 import type { AccountNumberFilter } from "@moneta/domain/AccountNumber"
-import { bankRoutingNumber, AccountNumber, type CreateAccountNumber } from "@moneta/domain/AccountNumber"
+import { AccountNumber, bankRoutingNumber, type CreateAccountNumber } from "@moneta/domain/AccountNumber"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { pendingEvent } from "@moneta/domain/Event"
 import type { AccountNumberId } from "@moneta/domain/Ids"
@@ -61,12 +61,13 @@ export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/ba
     const retrieve = (id: AccountNumberId) => findOwn("account_number", id, store.find)
 
     const list = (parameters: AccountNumberListParameters) =>
-      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
-        accountId: parameters.account_id,
-        idempotencyKey: parameters.idempotency_key,
-        statuses: parameters["status.in"],
-        achDebitStatuses: parameters["ach_debit_status.in"]
-      }))
+      listOwn(parameters, (tenant, request) =>
+        store.list(tenant, request, {
+          accountId: parameters.account_id,
+          idempotencyKey: parameters.idempotency_key,
+          statuses: parameters["status.in"],
+          achDebitStatuses: parameters["ach_debit_status.in"]
+        }))
 
     return traced("AccountNumbers", { create, retrieve, list } as const)
   }),

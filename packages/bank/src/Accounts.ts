@@ -1,12 +1,12 @@
 /** Accounts: create, retrieve, list, and balance lookups. */
 import type { AccountFilter } from "@moneta/domain/Account"
 import { Account, BalanceLookup, type CreateAccount } from "@moneta/domain/Account"
+import { Caller as Tenant } from "@moneta/domain/Caller"
 import { pendingEvent } from "@moneta/domain/Event"
 import { type AccountId, type EntityId, ProgramId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Entities as EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type DateTime, Effect, Option } from "effect"
 import { idempotencyKey } from "./Caller.js"
@@ -58,13 +58,14 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
     const retrieve = (id: AccountId) => findOwn("account", id, store.find)
 
     const list = (parameters: ListParameters & AccountFilter) =>
-      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
-        entityId: parameters.entity_id,
-        informationalEntityId: parameters.informational_entity_id,
-        programId: parameters.program_id,
-        idempotencyKey: parameters.idempotency_key,
-        statuses: parameters["status.in"]
-      }))
+      listOwn(parameters, (tenant, request) =>
+        store.list(tenant, request, {
+          entityId: parameters.entity_id,
+          informationalEntityId: parameters.informational_entity_id,
+          programId: parameters.program_id,
+          idempotencyKey: parameters.idempotency_key,
+          statuses: parameters["status.in"]
+        }))
 
     const balance = (id: AccountId, atTime: Option.Option<DateTime.Utc>) =>
       Effect.gen(function*() {

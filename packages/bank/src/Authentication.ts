@@ -3,6 +3,7 @@
  * a key resolves to its group and environment, and a key of the other
  * environment is refused with 403.
  */
+import type { CallerShape } from "@moneta/domain/Caller"
 import type { Environment } from "@moneta/domain/Environment"
 import { EnvironmentMismatchError, InvalidApiKeyError } from "@moneta/domain/Errors"
 import { type GroupId } from "@moneta/domain/Ids"
@@ -10,12 +11,13 @@ import { ApiKeys } from "@moneta/store/ApiKeys"
 import { newId } from "@moneta/store/IdGenerator"
 import { Cache, Context, Duration, Effect, Exit, Option, Redacted } from "effect"
 import { createHash, randomBytes } from "node:crypto"
-import type { CallerShape } from "@moneta/domain/Caller"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
 /** The environment this server serves. */
-export class ServerEnvironment extends Context.Tag("@moneta/bank/ServerEnvironment")<ServerEnvironment, Environment>() {}
+export class ServerEnvironment
+  extends Context.Tag("@moneta/bank/ServerEnvironment")<ServerEnvironment, Environment>()
+{}
 
 /** How long a resolved key is trusted before it is looked up again. */
 export const keyCacheTimeToLive = Duration.seconds(5)
@@ -25,7 +27,6 @@ export const hashKey = (key: string): string => createHash("sha256").update(key,
 /** A new secret key: the environment in the prefix helps people tell keys apart. */
 export const generateKey = (environment: Environment): string =>
   `moneta_${environment}_${randomBytes(24).toString("base64url")}`
-
 
 export class Authentication extends Effect.Service<Authentication>()("@moneta/bank/Authentication", {
   effect: Effect.gen(function*() {
@@ -57,7 +58,9 @@ export class Authentication extends Effect.Service<Authentication>()("@moneta/ba
         if (stored.value.revoked) return yield* Effect.fail(new InvalidApiKeyError({ reason: "deleted_credential" }))
         if (stored.value.environment !== environment) {
           return yield* Effect.fail(
-            new EnvironmentMismatchError({ detail: `This is a ${stored.value.environment} key; this server serves ${environment}.` })
+            new EnvironmentMismatchError({
+              detail: `This is a ${stored.value.environment} key; this server serves ${environment}.`
+            })
           )
         }
         return {

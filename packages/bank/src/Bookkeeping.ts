@@ -3,31 +3,31 @@
  * (domain rule) and name only this caller's bookkeeping accounts; they are
  * written atomically with their `bookkeeping_entry_set.updated` event.
  */
-import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import {
+  absoluteAmounts,
   BookkeepingAccount,
   BookkeepingBalanceLookup,
   type BookkeepingEntryFilter,
   BookkeepingEntrySet,
-  type BookkeepingEntrySetFilter,
   BookkeepingEntrySetEntry,
+  type BookkeepingEntrySetFilter,
+  checkBalanceExtremes,
   type CreateBookkeepingAccount,
   type CreateBookkeepingEntrySet,
+  needExactBalanceCheck,
   type UnbookkeptCashTransactionFilter,
   type UpdateBookkeepingAccount,
-  absoluteAmounts,
-  checkBalanceExtremes,
-  needExactBalanceCheck,
   validateEntrySet
 } from "@moneta/domain/Bookkeeping"
-import { pendingEvent } from "@moneta/domain/Event"
+import { Caller as Tenant } from "@moneta/domain/Caller"
 import { InvalidParametersError } from "@moneta/domain/Errors"
+import { pendingEvent } from "@moneta/domain/Event"
 import { type BookkeepingAccountId, type BookkeepingEntryId, type BookkeepingEntrySetId } from "@moneta/domain/Ids"
+import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Bookkeeping as BookkeepingStore } from "@moneta/store/Bookkeeping"
 import { Entities as EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type DateTime, Effect, Option } from "effect"
@@ -65,7 +65,10 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
           idempotency_key: yield* idempotencyKey
         })
         yield* store.insertAccount(tenant, account, createdAt)
-        yield* events.record([pendingEvent("bookkeeping_account.created", "bookkeeping_account", account.id)], createdAt)
+        yield* events.record(
+          [pendingEvent("bookkeeping_account.created", "bookkeeping_account", account.id)],
+          createdAt
+        )
         return account
       }))
 
@@ -82,7 +85,10 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
       }))
 
     const listAccounts = (parameters: ListParameters & IdempotencyKeyFilter) =>
-      listOwn(parameters, (tenant, request) => store.listAccounts(tenant, request, { idempotencyKey: parameters.idempotency_key }))
+      listOwn(
+        parameters,
+        (tenant, request) => store.listAccounts(tenant, request, { idempotencyKey: parameters.idempotency_key })
+      )
 
     const balance = (id: BookkeepingAccountId, atTime: Option.Option<DateTime.Utc>) =>
       Effect.gen(function*() {
@@ -99,7 +105,9 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
         }
         const transaction = valid.transaction_id === undefined
           ? Option.none()
-          : Option.some(yield* transactions.find(tenant, valid.transaction_id).pipe(orNotFound("transaction", valid.transaction_id)))
+          : Option.some(
+            yield* transactions.find(tenant, valid.transaction_id).pipe(orNotFound("transaction", valid.transaction_id))
+          )
         const createdAt = yield* now
         const date = valid.date ?? Option.match(transaction, {
           onNone: () => createdAt,
@@ -118,22 +126,28 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
         })
         // Touched accounts are locked (by adding to their absolute totals) in id order, so concurrent
         // entry sets on them queue and each checks the others' totals.
-        const additions = [...absoluteAmounts(valid.entries)].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)
+        const additions = [...absoluteAmounts(valid.entries)].sort(([a], [b]) =>
+          a < b ? -1 : a > b ? 1 : 0
+        )
         const absoluteTotals = yield* store.addAbsoluteTotals(tenant, additions)
         yield* store.insertEntrySet(tenant, entrySet)
         const uncertain = needExactBalanceCheck(absoluteTotals)
         if (uncertain.length > 0) yield* checkBalanceExtremes(yield* store.balanceExtremes(tenant, uncertain))
-        yield* events.record([pendingEvent("bookkeeping_entry_set.updated", "bookkeeping_entry_set", entrySet.id)], createdAt)
+        yield* events.record(
+          [pendingEvent("bookkeeping_entry_set.updated", "bookkeeping_entry_set", entrySet.id)],
+          createdAt
+        )
         return entrySet
       }))
 
     const retrieveEntrySet = (id: BookkeepingEntrySetId) => findOwn("bookkeeping_entry_set", id, store.findEntrySet)
 
     const listEntrySets = (parameters: ListParameters & BookkeepingEntrySetFilter) =>
-      listOwn(parameters, (tenant, request) => store.listEntrySets(tenant, request, {
-        idempotencyKey: parameters.idempotency_key,
-        transactionId: parameters.transaction_id
-      }))
+      listOwn(parameters, (tenant, request) =>
+        store.listEntrySets(tenant, request, {
+          idempotencyKey: parameters.idempotency_key,
+          transactionId: parameters.transaction_id
+        }))
 
     const retrieveEntry = (id: BookkeepingEntryId) => findOwn("bookkeeping_entry", id, store.findEntry)
 
@@ -155,19 +169,28 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
         return toPage(yield* transactions.unbookkept(tenant, account.account_id, request))
       })
 
-    return traced("Bookkeeping", {
-      createAccount,
-      retrieveAccount,
-      updateAccount,
-      listAccounts,
-      balance,
-      createEntrySet,
-      retrieveEntrySet,
-      listEntrySets,
-      retrieveEntry,
-      listEntries,
-      unbookkeptCashTransactions
-    } as const)
+    return traced(
+      "Bookkeeping",
+      {
+        createAccount,
+        retrieveAccount,
+        updateAccount,
+        listAccounts,
+        balance,
+        createEntrySet,
+        retrieveEntrySet,
+        listEntrySets,
+        retrieveEntry,
+        listEntries,
+        unbookkeptCashTransactions
+      } as const
+    )
   }),
-  dependencies: [BookkeepingStore.Default, AccountStore.Default, EntityStore.Default, TransactionStore.Default, Events.Default]
+  dependencies: [
+    BookkeepingStore.Default,
+    AccountStore.Default,
+    EntityStore.Default,
+    TransactionStore.Default,
+    Events.Default
+  ]
 }) {}

@@ -8,20 +8,23 @@
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import * as CardDecision from "@moneta/domain/CardDecision"
 import * as CardRequests from "@moneta/domain/CardRequests"
+import type {
+  SimulateCardAuthentication,
+  SimulateCardAuthenticationChallengeAttempt
+} from "@moneta/domain/CardSimulations"
+import type { Step } from "@moneta/domain/CardSteps"
+import { type CardPaymentId } from "@moneta/domain/Ids"
 import * as RealTimeDecisionOutcome from "@moneta/domain/RealTimeDecisionOutcome"
 import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionRequests"
-import type { SimulateCardAuthentication, SimulateCardAuthenticationChallengeAttempt } from "@moneta/domain/CardSimulations"
-import { type CardPaymentId } from "@moneta/domain/Ids"
 import { CardPayments as CardPaymentStore } from "@moneta/store/CardPayments"
 import { Cards as CardStore } from "@moneta/store/Cards"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type DateTime, Effect, Random } from "effect"
-import type { Step } from "@moneta/domain/CardSteps"
 import { CardDecider, serviceDecides } from "./CardDecider.js"
-import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { Events } from "./Events.js"
 import { findOwn, orNotFound } from "./NotFound.js"
+import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -100,9 +103,16 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
     const askAboutChallengeDelivery = (cardPaymentId: CardPaymentId) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
-        const cardPayment = yield* cardPayments.find(tenant, cardPaymentId).pipe(orNotFound("card_payment", cardPaymentId))
+        const cardPayment = yield* cardPayments.find(tenant, cardPaymentId).pipe(
+          orNotFound("card_payment", cardPaymentId)
+        )
         // refuse a challenge the authentication does not allow before anyone is asked about it
-        yield* CardRequests.startChallenge({ at: yield* now, cardPayment, oneTimeCode: "000000", delivery: CardDecision.serviceChallengeDelivery })
+        yield* CardRequests.startChallenge({
+          at: yield* now,
+          cardPayment,
+          oneTimeCode: "000000",
+          delivery: CardDecision.serviceChallengeDelivery
+        })
         if (!(yield* realTimeDecisions.clientDecides("card_authentication_challenge_requested", null))) return null
         const card = yield* cards.find(tenant, cardPayment.card_id).pipe(orNotFound("card", cardPayment.card_id))
         const oneTimeCode = yield* digits(6)
@@ -124,7 +134,8 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
           const tenant = yield* Tenant
           const cardPayment = yield* lockPayment(cardPaymentId)
           const card = yield* cards.find(tenant, cardPayment.card_id).pipe(orNotFound("card", cardPayment.card_id))
-          const delivery = asked?.delivery ?? (yield* decider.challengeDelivery({ card, cardPaymentId, eventSubscriptionId: null }))
+          const delivery = asked?.delivery ??
+            (yield* decider.challengeDelivery({ card, cardPaymentId, eventSubscriptionId: null }))
           const at = yield* now
           const step = yield* CardRequests.startChallenge({
             at,

@@ -32,7 +32,9 @@ export interface CardDeciderShape {
   ) => Effect.Effect<CardDecision.AuthorizationAnswer>
   readonly authentication: (context: CardEventContext) => Effect.Effect<CardDecision.AuthenticationAnswer>
   readonly challengeDelivery: (context: CardEventContext) => Effect.Effect<CardDecision.ChallengeDeliveryAnswer>
-  readonly digitalWalletToken: (context: Omit<CardEventContext, "cardPaymentId">) => Effect.Effect<CardDecision.TokenAnswer>
+  readonly digitalWalletToken: (
+    context: Omit<CardEventContext, "cardPaymentId">
+  ) => Effect.Effect<CardDecision.TokenAnswer>
 }
 
 export class CardDecider extends Context.Tag("@moneta/bank/CardDecider")<CardDecider, CardDeciderShape>() {}
@@ -41,7 +43,14 @@ export class CardDecider extends Context.Tag("@moneta/bank/CardDecider")<CardDec
 export const serviceDecides = Layer.succeed(CardDecider, {
   authorization: (_context, question) => Effect.succeed(CardDecision.serviceAuthorizationDecision(question)),
   balanceInquiry: () =>
-    Effect.succeed(CardDecision.AuthorizationAnswer.Approve({ actioner: "increase", realTimeDecisionId: null, balance: null, partialAmount: null })),
+    Effect.succeed(
+      CardDecision.AuthorizationAnswer.Approve({
+        actioner: "increase",
+        realTimeDecisionId: null,
+        balance: null,
+        partialAmount: null
+      })
+    ),
   authentication: (context) => Effect.succeed(CardDecision.serviceAuthenticationDecision(context.card.status)),
   challengeDelivery: () => Effect.succeed(CardDecision.serviceChallengeDelivery),
   digitalWalletToken: () => Effect.succeed(CardDecision.serviceTokenDecision)

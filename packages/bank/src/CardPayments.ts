@@ -16,10 +16,11 @@ export class CardPayments extends Effect.Service<CardPayments>()("@moneta/bank/C
     const retrieve = (id: CardPaymentId) => findOwn("card_payment", id, store.find)
 
     const list = (parameters: CardPaymentListParameters) =>
-      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
-        accountId: parameters.account_id,
-        cardId: parameters.card_id
-      }))
+      listOwn(parameters, (tenant, request) =>
+        store.list(tenant, request, {
+          accountId: parameters.account_id,
+          cardId: parameters.card_id
+        }))
 
     return traced("CardPayments", { retrieve, list } as const)
   }),

@@ -19,9 +19,6 @@ import * as CardClearing from "@moneta/domain/CardClearing"
 import * as CardDecision from "@moneta/domain/CardDecision"
 import type { CardPayment } from "@moneta/domain/CardPayment"
 import * as CardRequests from "@moneta/domain/CardRequests"
-import * as RealTimeDecisionOutcome from "@moneta/domain/RealTimeDecisionOutcome"
-import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionRequests"
-import type { Step } from "@moneta/domain/CardSteps"
 import type {
   SimulateCardAuthorization,
   SimulateCardAuthorizationExpiration,
@@ -33,7 +30,18 @@ import type {
   SimulateCardSettlement
 } from "@moneta/domain/CardSimulations"
 import { approvedAuthorization, declinedAuthorization } from "@moneta/domain/CardSimulations"
-import type { AccountId, CardId, CardPaymentId, DigitalWalletTokenId, EventSubscriptionId, PendingTransactionId, PhysicalCardId } from "@moneta/domain/Ids"
+import type { Step } from "@moneta/domain/CardSteps"
+import type {
+  AccountId,
+  CardId,
+  CardPaymentId,
+  DigitalWalletTokenId,
+  EventSubscriptionId,
+  PendingTransactionId,
+  PhysicalCardId
+} from "@moneta/domain/Ids"
+import * as RealTimeDecisionOutcome from "@moneta/domain/RealTimeDecisionOutcome"
+import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionRequests"
 import type { Balance } from "@moneta/store/Accounts"
 import { CardPayments as CardPaymentStore } from "@moneta/store/CardPayments"
 import { Cards as CardStore } from "@moneta/store/Cards"
@@ -46,10 +54,10 @@ import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type DateTime, Effect, Random } from "effect"
 import { CardDecider, serviceDecides } from "./CardDecider.js"
-import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { Events } from "./Events.js"
 import { type Applied, Ledger } from "./Ledger.js"
 import { notFound, orNotFound } from "./NotFound.js"
+import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -73,8 +81,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     const subscriptions = yield* EventSubscriptionStore
     const realTimeDecisions = yield* RealTimeDecisions
 
-    const findCard = (id: CardId) =>
-      Effect.flatMap(Tenant, (tenant) => orNotFound("card", id)(cards.find(tenant, id)))
+    const findCard = (id: CardId) => Effect.flatMap(Tenant, (tenant) => orNotFound("card", id)(cards.find(tenant, id)))
 
     const lockPayment = (id: CardPaymentId) =>
       Effect.flatMap(Tenant, (tenant) => orNotFound("card_payment", id)(cardPayments.lock(tenant, id)))
@@ -141,7 +148,9 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         const authenticated = authenticatedId === undefined
           ? null
           : yield* Effect.flatMap(
-            lock ? lockPayment(authenticatedId) : orNotFound("card_payment", authenticatedId)(cardPayments.find(tenant, authenticatedId)),
+            lock
+              ? lockPayment(authenticatedId)
+              : orNotFound("card_payment", authenticatedId)(cardPayments.find(tenant, authenticatedId)),
             (payment) => CardActivity.requireSameCard(payment, card)
           )
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
@@ -166,7 +175,9 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
       Effect.gen(function*() {
         const loaded = yield* loadAuthorization(body, false)
         if (loaded.forced !== undefined) return null
-        if (!(yield* realTimeDecisions.clientDecides("card_authorization_requested", loaded.eventSubscriptionId))) return null
+        if (
+          !(yield* realTimeDecisions.clientDecides("card_authorization_requested", loaded.eventSubscriptionId))
+        ) return null
         const cardPaymentId = loaded.authenticated?.id ?? (yield* newId("card_payment"))
         const reference = yield* networkReference
         const decision = yield* realTimeDecisions.ask(
@@ -202,7 +213,10 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
             ? CardDecision.declineByService(forced)
             : asked !== null
             ? asked.answer
-            : yield* decider.authorization({ card, cardPaymentId, eventSubscriptionId }, { ...question, incremental: false })
+            : yield* decider.authorization({ card, cardPaymentId, eventSubscriptionId }, {
+              ...question,
+              incremental: false
+            })
           const at = yield* now
           const step = yield* CardActivity.authorize({
             at,
@@ -239,7 +253,9 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     const askAboutIncrement = (body: SimulateCardIncrement) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
-        const cardPayment = yield* orNotFound("card_payment", body.card_payment_id)(cardPayments.find(tenant, body.card_payment_id))
+        const cardPayment = yield* orNotFound("card_payment", body.card_payment_id)(
+          cardPayments.find(tenant, body.card_payment_id)
+        )
         const card = yield* findCard(cardPayment.card_id)
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
         const authorization = yield* CardActivity.openAuthorization(cardPayment)
@@ -348,11 +364,15 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     const authorizedPaymentOf = (pendingTransactionId: PendingTransactionId) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
-        const found = yield* orNotFound("pending_transaction", pendingTransactionId)(holds.find(tenant, pendingTransactionId))
+        const found = yield* orNotFound("pending_transaction", pendingTransactionId)(
+          holds.find(tenant, pendingTransactionId)
+        )
         const authorization = yield* CardClearing.requireAuthorizationHold(found)
         const cardPayment = yield* lockPayment(authorization.card_payment_id)
         // read again under the payment's lock: every change to the hold happens under it
-        const hold = yield* orNotFound("pending_transaction", pendingTransactionId)(holds.find(tenant, pendingTransactionId))
+        const hold = yield* orNotFound("pending_transaction", pendingTransactionId)(
+          holds.find(tenant, pendingTransactionId)
+        )
         return { cardPayment, hold }
       })
 
@@ -392,7 +412,10 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     const refund = (body: SimulateCardRefund) =>
       transactionally(Effect.gen(function*() {
         const target = yield* refundTarget(body)
-        const card: Pick<Card, "id" | "account_id"> = { id: target.cardPayment.card_id, account_id: target.cardPayment.account_id }
+        const card: Pick<Card, "id" | "account_id"> = {
+          id: target.cardPayment.card_id,
+          account_id: target.cardPayment.account_id
+        }
         const at = yield* now
         const step = yield* CardClearing.refund({
           at,
@@ -419,7 +442,9 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         }
         const transactionId = body.transaction_id
         // the body's schema requires exactly one of pending_transaction_id and transaction_id
-        if (transactionId === undefined) return yield* Effect.dieMessage("the refund names neither a hold nor a settlement")
+        if (transactionId === undefined) {
+          return yield* Effect.dieMessage("the refund names neither a hold nor a settlement")
+        }
         const transaction = yield* orNotFound("transaction", transactionId)(transactions.find(tenant, transactionId))
         const settlement = yield* CardClearing.requireSettlement(transaction)
         const cardPayment: CardPayment = yield* lockPayment(settlement.card_payment_id)
@@ -437,7 +462,9 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           tokenStatus: token?.status ?? null
         })
         if (forced !== undefined) return null
-        if (!(yield* realTimeDecisions.clientDecides("card_balance_inquiry_requested", eventSubscriptionId))) return null
+        if (!(yield* realTimeDecisions.clientDecides("card_balance_inquiry_requested", eventSubscriptionId))) {
+          return null
+        }
         const cardPaymentId = yield* newId("card_payment")
         const reference = yield* networkReference
         const decision = yield* realTimeDecisions.ask(
@@ -499,7 +526,10 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           return step.cardPayment
         })))
 
-    return traced("CardSimulations", { authorize, increment, reverse, expire, confirmFuel, settle, refund, inquireBalance } as const)
+    return traced(
+      "CardSimulations",
+      { authorize, increment, reverse, expire, confirmFuel, settle, refund, inquireBalance } as const
+    )
   }),
   dependencies: [
     CardStore.Default,

@@ -2,11 +2,19 @@
  * Cards: issue, retrieve, update, list. The sandbox issues card numbers with
  * a test BIN; the full number is never stored or shown.
  */
-import type { CardId, EntityId } from "@moneta/domain/Ids"
-import type { CardFilter } from "@moneta/domain/Card"
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { billingAddressFrom, Card, type CreateCard, digitalWalletFrom, authorizationControlsFrom, update as updateCard, type UpdateCard } from "@moneta/domain/Card"
+import type { CardFilter } from "@moneta/domain/Card"
+import {
+  authorizationControlsFrom,
+  billingAddressFrom,
+  Card,
+  type CreateCard,
+  digitalWalletFrom,
+  update as updateCard,
+  type UpdateCard
+} from "@moneta/domain/Card"
 import { pendingEvent } from "@moneta/domain/Event"
+import type { CardId, EntityId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Cards as CardStore } from "@moneta/store/Cards"
 import { Entities as EntityStore } from "@moneta/store/Entities"
@@ -82,11 +90,12 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
       }))
 
     const list = (parameters: ListParameters & CardFilter) =>
-      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
-        accountId: parameters.account_id,
-        idempotencyKey: parameters.idempotency_key,
-        statuses: parameters["status.in"]
-      }))
+      listOwn(parameters, (tenant, request) =>
+        store.list(tenant, request, {
+          accountId: parameters.account_id,
+          idempotencyKey: parameters.idempotency_key,
+          statuses: parameters["status.in"]
+        }))
 
     return traced("Cards", { create, retrieve, update, list } as const)
   }),

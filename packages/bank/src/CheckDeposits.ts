@@ -19,10 +19,11 @@ export class CheckDeposits extends Effect.Service<CheckDeposits>()("@moneta/bank
     const retrieve = (id: CheckDepositId) => findOwn("check_deposit", id, store.find)
 
     const list = (parameters: CheckDepositListParameters) =>
-      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
-        accountId: parameters.account_id,
-        idempotencyKey: parameters.idempotency_key
-      }))
+      listOwn(parameters, (tenant, request) =>
+        store.list(tenant, request, {
+          accountId: parameters.account_id,
+          idempotencyKey: parameters.idempotency_key
+        }))
 
     return traced("CheckDeposits", { retrieve, list } as const)
   }),

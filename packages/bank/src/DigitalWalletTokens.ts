@@ -8,26 +8,26 @@
  * transaction.
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
+import type { Card } from "@moneta/domain/Card"
 import * as CardDecision from "@moneta/domain/CardDecision"
 import * as CardRequests from "@moneta/domain/CardRequests"
-import * as RealTimeDecisionOutcome from "@moneta/domain/RealTimeDecisionOutcome"
-import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionRequests"
-import * as WalletAuthentication from "@moneta/domain/RealTimeDecisionWalletAuthentication"
-import type { Card } from "@moneta/domain/Card"
 import type { SimulateDigitalWalletTokenRequest } from "@moneta/domain/CardSimulations"
 import { DigitalWalletTokenRequestSimulationResult } from "@moneta/domain/CardSimulations"
 import type { DigitalWalletTokenFilter } from "@moneta/domain/DigitalWalletToken"
 import { type DigitalWalletTokenId } from "@moneta/domain/Ids"
+import * as RealTimeDecisionOutcome from "@moneta/domain/RealTimeDecisionOutcome"
+import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionRequests"
+import * as WalletAuthentication from "@moneta/domain/RealTimeDecisionWalletAuthentication"
 import { Cards as CardStore } from "@moneta/store/Cards"
 import { DigitalWalletTokens as DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect, Option, Random } from "effect"
 import { CardDecider, serviceDecides } from "./CardDecider.js"
-import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { orNotFound } from "./NotFound.js"
+import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -131,5 +131,11 @@ export class DigitalWalletTokens extends Effect.Service<DigitalWalletTokens>()("
 
     return traced("DigitalWalletTokens", { retrieve, list, simulateRequest } as const)
   }),
-  dependencies: [DigitalWalletTokenStore.Default, CardStore.Default, Events.Default, RealTimeDecisions.Default, serviceDecides]
+  dependencies: [
+    DigitalWalletTokenStore.Default,
+    CardStore.Default,
+    Events.Default,
+    RealTimeDecisions.Default,
+    serviceDecides
+  ]
 }) {}

@@ -1,11 +1,20 @@
 /** Entities: create, retrieve, list. */
+import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { EntityFilter } from "@moneta/domain/Entity"
-import { type Address, type AddressObject, type BeneficialOwner, type BeneficialOwnerObject, type CreateEntity, defaultCountry, Entity, lastFour } from "@moneta/domain/Entity"
+import {
+  type Address,
+  type AddressObject,
+  type BeneficialOwner,
+  type BeneficialOwnerObject,
+  type CreateEntity,
+  defaultCountry,
+  Entity,
+  lastFour
+} from "@moneta/domain/Entity"
 import { pendingEvent } from "@moneta/domain/Event"
 import { type EntityBeneficialOwnerId, type EntityId } from "@moneta/domain/Ids"
 import { Entities as EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
@@ -21,7 +30,10 @@ const addressObject = (address: typeof Address.Type): typeof AddressObject.Type 
   country: address.country ?? defaultCountry
 })
 
-const beneficialOwnerObject = (owner: typeof BeneficialOwner.Type, id: EntityBeneficialOwnerId): typeof BeneficialOwnerObject.Type => ({
+const beneficialOwnerObject = (
+  owner: typeof BeneficialOwner.Type,
+  id: EntityBeneficialOwnerId
+): typeof BeneficialOwnerObject.Type => ({
   id,
   company_title: owner.company_title ?? null,
   individual: {
@@ -39,7 +51,10 @@ const beneficialOwnerObject = (owner: typeof BeneficialOwner.Type, id: EntityBen
 /** The corporation's legal identifier: given, or the earlier `tax_identifier` read as an EIN. */
 const legalIdentifierOf = (corporation: Extract<CreateEntity, { structure: "corporation" }>["corporation"]) =>
   corporation.legal_identifier !== undefined
-    ? { category: corporation.legal_identifier.category ?? "us_employer_identification_number", value: corporation.legal_identifier.value }
+    ? {
+      category: corporation.legal_identifier.category ?? "us_employer_identification_number",
+      value: corporation.legal_identifier.value
+    }
     : corporation.tax_identifier !== undefined
     ? { category: "us_employer_identification_number" as const, value: corporation.tax_identifier }
     : null
@@ -71,7 +86,9 @@ export const entityFromRequest = (request: CreateEntity, fields: {
       ? {
         name: request.corporation.name,
         tax_identifier: request.corporation.tax_identifier ??
-          (request.corporation.legal_identifier?.category === "other" ? null : request.corporation.legal_identifier?.value ?? null),
+          (request.corporation.legal_identifier?.category === "other"
+            ? null
+            : request.corporation.legal_identifier?.value ?? null),
         address: addressObject(request.corporation.address),
         website: request.corporation.website ?? null,
         incorporation_state: request.corporation.incorporation_state ?? null,
@@ -121,11 +138,12 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
     const retrieve = (id: EntityId) => findOwn("entity", id, store.find)
 
     const list = (parameters: ListParameters & EntityFilter) =>
-      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
-        idempotencyKey: parameters.idempotency_key,
-        statuses: parameters["status.in"],
-        validationStatuses: parameters["validation_status.in"]
-      }))
+      listOwn(parameters, (tenant, request) =>
+        store.list(tenant, request, {
+          idempotencyKey: parameters.idempotency_key,
+          statuses: parameters["status.in"],
+          validationStatuses: parameters["validation_status.in"]
+        }))
 
     return traced("Entities", { create, retrieve, list } as const)
   }),

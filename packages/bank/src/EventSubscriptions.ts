@@ -15,8 +15,6 @@
  *   the subscriptions active after it (a new subscription of every category
  *   receives its own `event_subscription.created`).
  */
-import type { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
-import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { pendingEvent } from "@moneta/domain/Event"
 import {
@@ -32,12 +30,14 @@ import {
   update as updateSubscription,
   type UpdateEventSubscription
 } from "@moneta/domain/EventSubscription"
+import type { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
+import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
+import type { WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
 import { hostOf, needsResolving, WebhookDestinations } from "@moneta/domain/WebhookDestination"
-import { EventSubscriptions as SubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { Events as EventStore } from "@moneta/store/Events"
+import { EventSubscriptions as SubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import type { WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { DateTime, Duration, Effect } from "effect"
 import { randomBytes } from "node:crypto"
@@ -53,8 +53,6 @@ export const secretOverlap = Duration.hours(24)
 
 /** A secret for a subscription created without one: 256 random bits. */
 export const generateSecret = (): string => randomBytes(32).toString("base64url")
-
-
 
 export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@moneta/bank/EventSubscriptions", {
   effect: Effect.gen(function*() {
@@ -89,20 +87,23 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
       })
 
     const create = (request: CreateEventSubscription) =>
-      Effect.zipRight(checkDestination(request.url), transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const createdAt = yield* now
-        const { next, events: emitted } = createSubscription({
-          id: yield* newId("event_subscription"),
-          createdAt,
-          body: request,
-          idempotencyKey: yield* idempotencyKey
-        })
-        yield* ensureUniqueRealTimeDecisions(next)
-        yield* store.insert(tenant, next, request.shared_secret ?? generateSecret())
-        yield* events.record(emitted, createdAt)
-        return next
-      })))
+      Effect.zipRight(
+        checkDestination(request.url),
+        transactionally(Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const createdAt = yield* now
+          const { next, events: emitted } = createSubscription({
+            id: yield* newId("event_subscription"),
+            createdAt,
+            body: request,
+            idempotencyKey: yield* idempotencyKey
+          })
+          yield* ensureUniqueRealTimeDecisions(next)
+          yield* store.insert(tenant, next, request.shared_secret ?? generateSecret())
+          yield* events.record(emitted, createdAt)
+          return next
+        }))
+      )
 
     const retrieve = (id: EventSubscriptionId) => findOwn("event_subscription", id, store.find)
 
@@ -125,14 +126,20 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
       }))
 
     const list = (parameters: ListParameters & IdempotencyKeyFilter) =>
-      listOwn(parameters, (tenant, request) => store.list(tenant, request, { idempotencyKey: parameters.idempotency_key }))
+      listOwn(
+        parameters,
+        (tenant, request) => store.list(tenant, request, { idempotencyKey: parameters.idempotency_key })
+      )
 
     /** The subscription's delivery log, newest first, optionally of one event (404 unless the subscription is the caller's). */
     const listAttempts = (id: EventSubscriptionId, parameters: ListParameters & WebhookAttemptFilter) =>
       Effect.zipRight(
         retrieve(id),
-        listOwn(parameters, (tenant, request) =>
-          deliveries.listAttempts(tenant, request, { subscriptionId: id, eventId: parameters.event_id }))
+        listOwn(
+          parameters,
+          (tenant, request) =>
+            deliveries.listAttempts(tenant, request, { subscriptionId: id, eventId: parameters.event_id })
+        )
       )
 
     /** The subscription, provided it is active (resends and heartbeats go only to active ones). */
@@ -145,7 +152,12 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         const subscription = yield* activeSubscription(id)
         const event = yield* eventStore.find(tenant, eventId, yield* retainedSince).pipe(orNotFound("event", eventId))
         yield* ensureReceives(subscription, event.category)
-        yield* deliveries.enqueue(tenant, { eventId: event.id, subscriptionId: id, trigger: "resend", dueAt: yield* now })
+        yield* deliveries.enqueue(tenant, {
+          eventId: event.id,
+          subscriptionId: id,
+          trigger: "resend",
+          dueAt: yield* now
+        })
         return event
       }))
 
@@ -162,7 +174,12 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
           { deliver: false }
         )
         if (event === undefined) return yield* Effect.dieMessage("the heartbeat event was not written")
-        yield* deliveries.enqueue(tenant, { eventId: event.id, subscriptionId: id, trigger: "heartbeat", dueAt: createdAt })
+        yield* deliveries.enqueue(tenant, {
+          eventId: event.id,
+          subscriptionId: id,
+          trigger: "heartbeat",
+          dueAt: createdAt
+        })
         return event
       }))
 
@@ -170,4 +187,3 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
   }),
   dependencies: [SubscriptionStore.Default, WebhookDeliveries.Default, EventStore.Default, Events.Default]
 }) {}
-

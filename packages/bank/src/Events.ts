@@ -1,9 +1,9 @@
 /** Listing and retrieving events and their delivery log, and recording events with the change they describe. */
-import type { EventId } from "@moneta/domain/Ids"
-import { eventRetentionDays, type EventFilter, type PendingEvent } from "@moneta/domain/Event"
-import { Events as EventStore, isValidEventCursor } from "@moneta/store/Events"
 import { Caller as Tenant } from "@moneta/domain/Caller"
+import { type EventFilter, eventRetentionDays, type PendingEvent } from "@moneta/domain/Event"
+import type { EventId } from "@moneta/domain/Ids"
 import type { WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
+import { Events as EventStore, isValidEventCursor } from "@moneta/store/Events"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { DateTime, Effect } from "effect"
 import { listOwn, type ListParameters, pageRequest, toPage } from "./Lists.js"

@@ -1,9 +1,9 @@
 /** External accounts: saved wire destinations. Archived ones stay readable but cannot receive new transfers. */
-import type { ExternalAccountId } from "@moneta/domain/Ids"
-import type { ExternalAccountFilter } from "@moneta/domain/ExternalAccount"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { pendingEvent } from "@moneta/domain/Event"
+import type { ExternalAccountFilter } from "@moneta/domain/ExternalAccount"
 import { type CreateExternalAccount, ExternalAccount, type UpdateExternalAccount } from "@moneta/domain/ExternalAccount"
+import type { ExternalAccountId } from "@moneta/domain/Ids"
 import { ExternalAccounts as ExternalAccountStore } from "@moneta/store/ExternalAccounts"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
@@ -16,7 +16,6 @@ import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
 export type ExternalAccountListParameters = ListParameters & ExternalAccountFilter
-
 
 export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@moneta/bank/ExternalAccounts", {
   effect: Effect.gen(function*() {
@@ -62,11 +61,12 @@ export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@monet
     const retrieve = (id: ExternalAccountId) => findOwn("external_account", id, store.find)
 
     const list = (parameters: ExternalAccountListParameters) =>
-      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
-        idempotencyKey: parameters.idempotency_key,
-        routingNumber: parameters.routing_number,
-        statuses: parameters["status.in"]
-      }))
+      listOwn(parameters, (tenant, request) =>
+        store.list(tenant, request, {
+          idempotencyKey: parameters.idempotency_key,
+          routingNumber: parameters.routing_number,
+          statuses: parameters["status.in"]
+        }))
 
     return traced("ExternalAccounts", { create, update, retrieve, list } as const)
   }),

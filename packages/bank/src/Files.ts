@@ -6,8 +6,8 @@
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import * as File from "@moneta/domain/File"
 import { type FileId } from "@moneta/domain/Ids"
-import { newId } from "@moneta/store/IdGenerator"
 import { Files as FileStore } from "@moneta/store/Files"
+import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type DateTime, Effect } from "effect"
 import { idempotencyKey } from "./Caller.js"
@@ -84,10 +84,11 @@ export class Files extends Effect.Service<Files>()("@moneta/bank/Files", {
     const contents = (id: FileId) => findOwn("file", id, store.findWithContents)
 
     const list = (parameters: FileListParameters) =>
-      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
-        idempotencyKey: parameters.idempotency_key,
-        purposes: parameters["purpose.in"]
-      }))
+      listOwn(parameters, (tenant, request) =>
+        store.list(tenant, request, {
+          idempotencyKey: parameters.idempotency_key,
+          purposes: parameters["purpose.in"]
+        }))
 
     return traced("Files", { produce, upload, retrieve, contents, list } as const)
   }),

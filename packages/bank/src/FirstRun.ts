@@ -69,7 +69,12 @@ export class FirstRun extends Effect.Service<FirstRun>()("@moneta/bank/FirstRun"
         yield* keys.lockFirstRun
         const existing = yield* keys.firstGroup
         const groupId = Option.isSome(existing) ? existing.value : yield* newId("group")
-        const caller = { groupId, environment: options.environment, apiKeyId: "first_run", apiKeyDescription: "First run" }
+        const caller = {
+          groupId,
+          environment: options.environment,
+          apiKeyId: "first_run",
+          apiKeyDescription: "First run"
+        }
         let accountId = Option.none<string>()
         if (Option.isNone(existing)) {
           yield* keys.insertGroup(groupId, "Sandbox group", yield* now)
@@ -84,5 +89,13 @@ export class FirstRun extends Effect.Service<FirstRun>()("@moneta/bank/FirstRun"
 
     return traced("FirstRun", { run } as const)
   }),
-  dependencies: [ApiKeys.Default, Authentication.Default, Entities.Default, Accounts.Default, Simulations.Default, Cards.Default, LockboxAddresses.Default]
+  dependencies: [
+    ApiKeys.Default,
+    Authentication.Default,
+    Entities.Default,
+    Accounts.Default,
+    Simulations.Default,
+    Cards.Default,
+    LockboxAddresses.Default
+  ]
 }) {}

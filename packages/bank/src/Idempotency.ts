@@ -5,6 +5,7 @@
  * key is refused with the id of the object tied to it. Failed requests roll
  * back and store nothing, so they may be retried with the same key.
  */
+import { Caller as Tenant } from "@moneta/domain/Caller"
 import { IdempotencyKeyAlreadyUsedError, InvalidOperationError } from "@moneta/domain/Errors"
 import {
   abandoned,
@@ -13,7 +14,6 @@ import {
   retrying,
   type StoredResponse as ClaimedRecord
 } from "@moneta/store/IdempotencyRecords"
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect, Exit, Option } from "effect"
 import { CurrentIdempotencyKey } from "./Caller.js"
@@ -42,21 +42,28 @@ export interface IdempotentRequest {
  */
 const replayOf = (existing: ClaimedRecord, fingerprint: string) => {
   if (existing.fingerprint !== fingerprint) {
-    return Effect.fail(new IdempotencyKeyAlreadyUsedError({
-      resourceId: existing.resourceId,
-      detail: "This idempotency key was already used with a different request."
-    }))
+    return Effect.fail(
+      new IdempotencyKeyAlreadyUsedError({
+        resourceId: existing.resourceId,
+        detail: "This idempotency key was already used with a different request."
+      })
+    )
   }
   // an abandoned key is refused here only for a request that may not retry it (see `runWaiting`)
   if (existing.status === inProgress || existing.status === abandoned || existing.status === retrying) {
-    return Effect.fail(new InvalidOperationError({
-      detail: "The first request with this idempotency key is still in progress (waiting for a real-time decision); retry once it has finished."
-    }))
+    return Effect.fail(
+      new InvalidOperationError({
+        detail:
+          "The first request with this idempotency key is still in progress (waiting for a real-time decision); retry once it has finished."
+      })
+    )
   }
-  return Effect.succeed({
-    _tag: "Replayed",
-    response: { status: existing.status, body: existing.body, resourceId: existing.resourceId }
-  } as const)
+  return Effect.succeed(
+    {
+      _tag: "Replayed",
+      response: { status: existing.status, body: existing.body, resourceId: existing.resourceId }
+    } as const
+  )
 }
 
 export class Idempotency extends Effect.Service<Idempotency>()("@moneta/bank/Idempotency", {
@@ -112,7 +119,8 @@ export class Idempotency extends Effect.Service<Idempotency>()("@moneta/bank/Ide
             if (Option.isSome(existing) && !retried) return yield* replayOf(existing.value, request.fingerprint)
             const value = yield* Effect.onExit(withKey, (exit) =>
               Exit.isSuccess(exit) ? Effect.void : transactionally(records.release(tenant, key)))
-            yield* transactionally(Effect.flatMap(toResponse(value), (response) => records.complete(tenant, key, response)))
+            yield* transactionally(Effect.flatMap(toResponse(value), (response) =>
+              records.complete(tenant, key, response)))
             return { _tag: "Fresh", value } satisfies Outcome<A>
           })
       })

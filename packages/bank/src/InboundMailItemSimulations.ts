@@ -27,66 +27,73 @@ const mailedTo = (address: LockboxAddress, recipient: LockboxRecipient | null): 
   return recipient === null ? street : `${street}, mail stop ${recipient.mail_stop_code}`
 }
 
-export class InboundMailItemSimulations extends Effect.Service<InboundMailItemSimulations>()("@moneta/bank/InboundMailItemSimulations", {
-  effect: Effect.gen(function*() {
-    const items = yield* InboundMailItems
-    const addresses = yield* LockboxAddressStore
-    const recipients = yield* LockboxRecipientStore
-    const files = yield* Files
+export class InboundMailItemSimulations
+  extends Effect.Service<InboundMailItemSimulations>()("@moneta/bank/InboundMailItemSimulations", {
+    effect: Effect.gen(function*() {
+      const items = yield* InboundMailItems
+      const addresses = yield* LockboxAddressStore
+      const recipients = yield* LockboxRecipientStore
+      const files = yield* Files
 
-    /** The recipient and address simulated mail goes to (a recipient's mail goes to its own address). */
-    const destinationOf = (body: SimulateInboundMailItem) =>
-      Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const recipientId = body.lockbox_recipient_id
-        const recipient = recipientId === undefined
-          ? null
-          : yield* recipients.find(tenant, recipientId).pipe(orNotFound("lockbox_recipient", recipientId))
-        const addressId = recipient?.lockbox_address_id ?? body.lockbox_address_id
-        if (addressId === undefined) return yield* Effect.dieMessage("the simulation body names neither lockbox id")
-        const address = yield* addresses.find(tenant, addressId).pipe(orNotFound("lockbox_address", addressId))
-        return { address, recipient }
-      })
-
-    /**
-     * Sandbox: one envelope with one check of `amount` arrives. Its images are
-     * drawn from the check; the scan of the item is `contents_file_id` when
-     * given (404 unless it is one of the caller's files).
-     */
-    const create = (body: SimulateInboundMailItem) =>
-      transactionally(Effect.gen(function*() {
-        const { address, recipient } = yield* destinationOf(body)
-        const contentsFileId = body.contents_file_id
-        const contents = contentsFileId === undefined ? null : yield* files.retrieve(contentsFileId)
-        const at = yield* now
-        const mailed: CheckImage.MailedCheck = {
-          amount: body.amount,
-          payee: recipient?.recipient_name ?? null,
-          mailedTo: mailedTo(address, recipient)
-        }
-        const image = (purpose: "check_image_front" | "check_image_back" | "inbound_mail_item", svg: string) =>
-          files.produce({
-            purpose,
-            filename: `${purpose}.svg`,
-            mimeType: CheckImage.mimeType,
-            description: "Sandbox simulated mail",
-            contents: svg
-          }, at)
-        const scan = contents ?? (yield* image("inbound_mail_item", CheckImage.mailScan(mailed)))
-        const front = yield* image("check_image_front", CheckImage.front(mailed))
-        const back = yield* image("check_image_back", CheckImage.back())
-        const step = InboundMailItem.receive({
-          id: yield* newId("inbound_mail_item"),
-          createdAt: at,
-          fileId: scan.id,
-          checks: [{ amount: body.amount, frontFileId: front.id, backFileId: back.id, checkDepositId: yield* checkDepositId }],
-          address,
-          recipient
+      /** The recipient and address simulated mail goes to (a recipient's mail goes to its own address). */
+      const destinationOf = (body: SimulateInboundMailItem) =>
+        Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const recipientId = body.lockbox_recipient_id
+          const recipient = recipientId === undefined
+            ? null
+            : yield* recipients.find(tenant, recipientId).pipe(orNotFound("lockbox_recipient", recipientId))
+          const addressId = recipient?.lockbox_address_id ?? body.lockbox_address_id
+          if (addressId === undefined) return yield* Effect.dieMessage("the simulation body names neither lockbox id")
+          const address = yield* addresses.find(tenant, addressId).pipe(orNotFound("lockbox_address", addressId))
+          return { address, recipient }
         })
-        return yield* items.receive(step, at)
-      }))
 
-    return traced("InboundMailItemSimulations", { create } as const)
-  }),
-  dependencies: [InboundMailItems.Default, LockboxAddressStore.Default, LockboxRecipientStore.Default, Files.Default]
-}) {}
+      /**
+       * Sandbox: one envelope with one check of `amount` arrives. Its images are
+       * drawn from the check; the scan of the item is `contents_file_id` when
+       * given (404 unless it is one of the caller's files).
+       */
+      const create = (body: SimulateInboundMailItem) =>
+        transactionally(Effect.gen(function*() {
+          const { address, recipient } = yield* destinationOf(body)
+          const contentsFileId = body.contents_file_id
+          const contents = contentsFileId === undefined ? null : yield* files.retrieve(contentsFileId)
+          const at = yield* now
+          const mailed: CheckImage.MailedCheck = {
+            amount: body.amount,
+            payee: recipient?.recipient_name ?? null,
+            mailedTo: mailedTo(address, recipient)
+          }
+          const image = (purpose: "check_image_front" | "check_image_back" | "inbound_mail_item", svg: string) =>
+            files.produce({
+              purpose,
+              filename: `${purpose}.svg`,
+              mimeType: CheckImage.mimeType,
+              description: "Sandbox simulated mail",
+              contents: svg
+            }, at)
+          const scan = contents ?? (yield* image("inbound_mail_item", CheckImage.mailScan(mailed)))
+          const front = yield* image("check_image_front", CheckImage.front(mailed))
+          const back = yield* image("check_image_back", CheckImage.back())
+          const step = InboundMailItem.receive({
+            id: yield* newId("inbound_mail_item"),
+            createdAt: at,
+            fileId: scan.id,
+            checks: [{
+              amount: body.amount,
+              frontFileId: front.id,
+              backFileId: back.id,
+              checkDepositId: yield* checkDepositId
+            }],
+            address,
+            recipient
+          })
+          return yield* items.receive(step, at)
+        }))
+
+      return traced("InboundMailItemSimulations", { create } as const)
+    }),
+    dependencies: [InboundMailItems.Default, LockboxAddressStore.Default, LockboxRecipientStore.Default, Files.Default]
+  })
+{}

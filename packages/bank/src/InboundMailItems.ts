@@ -74,10 +74,11 @@ export class InboundMailItems extends Effect.Service<InboundMailItems>()("@monet
     const retrieve = (id: InboundMailItemId) => findOwn("inbound_mail_item", id, store.find)
 
     const list = (parameters: InboundMailItemListParameters) =>
-      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
-        lockboxAddressId: parameters.lockbox_address_id,
-        lockboxRecipientId: parameters.lockbox_recipient_id
-      }))
+      listOwn(parameters, (tenant, request) =>
+        store.list(tenant, request, {
+          lockboxAddressId: parameters.lockbox_address_id,
+          lockboxRecipientId: parameters.lockbox_recipient_id
+        }))
 
     return traced("InboundMailItems", { action, receive, retrieve, list } as const)
   }),

@@ -80,10 +80,13 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
 
     /** The step's effects with the holds they name, locked (holds first, then accounts: see the module comment). */
     const resolve = (effects: ReadonlyArray<MoneyEffect>) =>
-      Effect.forEach(effects, (effect): Effect.Effect<LedgerPlan.Resolved, never, Tenant> =>
-        effect.kind === "complete_pending_transaction" || effect.kind === "revise_pending_transaction"
-          ? Effect.map(lockHold(effect.pendingTransactionId), (hold) => ({ ...effect, hold }))
-          : Effect.succeed(effect))
+      Effect.forEach(
+        effects,
+        (effect): Effect.Effect<LedgerPlan.Resolved, never, Tenant> =>
+          effect.kind === "complete_pending_transaction" || effect.kind === "revise_pending_transaction"
+            ? Effect.map(lockHold(effect.pendingTransactionId), (hold) => ({ ...effect, hold }))
+            : Effect.succeed(effect)
+      )
 
     /**
      * Carries out the money movements of one step, all or nothing: fails with

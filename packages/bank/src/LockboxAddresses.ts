@@ -4,9 +4,9 @@
  * once, so the address is `active` when the create call returns (both moves
  * are recorded as events).
  */
+import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { LockboxAddressId } from "@moneta/domain/Ids"
 import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import {
   Command,
   create as createAddress,
@@ -25,7 +25,6 @@ import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
-
 
 export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@moneta/bank/LockboxAddresses", {
   effect: Effect.gen(function*() {
@@ -57,7 +56,10 @@ export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@monet
       }))
 
     const list = (parameters: ListParameters & IdempotencyKeyFilter) =>
-      listOwn(parameters, (tenant, request) => store.list(tenant, request, { idempotencyKey: parameters.idempotency_key }))
+      listOwn(
+        parameters,
+        (tenant, request) => store.list(tenant, request, { idempotencyKey: parameters.idempotency_key })
+      )
 
     return traced("LockboxAddresses", { create, retrieve, update, list } as const)
   }),

@@ -81,11 +81,12 @@ export class LockboxRecipients extends Effect.Service<LockboxRecipients>()("@mon
     const retrieve = (id: LockboxRecipientId) => findOwn("lockbox_recipient", id, store.find)
 
     const list = (parameters: LockboxRecipientListParameters) =>
-      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
-        accountId: parameters.account_id,
-        lockboxAddressId: parameters.lockbox_address_id,
-        idempotencyKey: parameters.idempotency_key
-      }))
+      listOwn(parameters, (tenant, request) =>
+        store.list(tenant, request, {
+          accountId: parameters.account_id,
+          lockboxAddressId: parameters.lockbox_address_id,
+          idempotencyKey: parameters.idempotency_key
+        }))
 
     return traced("LockboxRecipients", { create, update, retrieve, list } as const)
   }),

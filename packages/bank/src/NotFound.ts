@@ -6,7 +6,8 @@ import { Caller as Tenant, type CallerShape } from "@moneta/domain/Caller"
 import { ObjectNotFoundError } from "@moneta/domain/Errors"
 import { Effect, Option } from "effect"
 
-export const notFound = (objectType: string, id: string): ObjectNotFoundError => new ObjectNotFoundError({ objectType, id })
+export const notFound = (objectType: string, id: string): ObjectNotFoundError =>
+  new ObjectNotFoundError({ objectType, id })
 
 /** Turns a lookup that may find nothing into one that fails with the 404 of `objectType`. */
 export const orNotFound = (objectType: string, id: string) => <A, E, R>(found: Effect.Effect<Option.Option<A>, E, R>) =>

@@ -42,7 +42,9 @@ export const sweep = (environment: Environment, abandonAfter: Duration.Duration 
     }
     const abandonedRequests = yield* decisions.abandonDeadWaiters(environment, abandonAfter)
     if (abandonedRequests > 0) {
-      yield* Effect.logWarning(`real-time decisions: ${abandonedRequests} simulation(s) died while waiting; their keys may be retried`)
+      yield* Effect.logWarning(
+        `real-time decisions: ${abandonedRequests} simulation(s) died while waiting; their keys may be retried`
+      )
     }
     return total
   })
@@ -50,7 +52,9 @@ export const sweep = (environment: Environment, abandonAfter: Duration.Duration 
 /** Runs a pass every `interval` until the scope closes; a failed pass is logged and the next one runs. */
 export const run = (options: SweeperOptions) =>
   sweep(options.environment, Duration.decode(options.abandonAfter ?? defaultAbandonAfter)).pipe(
-    Effect.tap((swept) => swept > 0 ? Effect.logInfo(`real-time decisions: ${swept} timed out by the sweeper`) : Effect.void),
+    Effect.tap((swept) =>
+      swept > 0 ? Effect.logInfo(`real-time decisions: ${swept} timed out by the sweeper`) : Effect.void
+    ),
     Effect.catchAllCause((cause) => Effect.logError("real-time decision sweep failed", cause)),
     Effect.repeat(Schedule.spaced(options.interval ?? defaultInterval)),
     Effect.asVoid
@@ -64,4 +68,6 @@ export const layer = (options: SweeperOptions): Layer.Layer<never, never, RealTi
 export const intervalConfig = Config.duration("MONETA_RTD_SWEEP_INTERVAL").pipe(Config.withDefault(defaultInterval))
 
 /** `MONETA_RTD_ABANDON_AFTER` (default 30 seconds). */
-export const abandonAfterConfig = Config.duration("MONETA_RTD_ABANDON_AFTER").pipe(Config.withDefault(defaultAbandonAfter))
+export const abandonAfterConfig = Config.duration("MONETA_RTD_ABANDON_AFTER").pipe(
+  Config.withDefault(defaultAbandonAfter)
+)

@@ -18,16 +18,16 @@
  */
 import { SqlClient } from "@effect/sql"
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { InvalidOperationError } from "@moneta/domain/Errors"
 import type { Environment } from "@moneta/domain/Environment"
+import { InvalidOperationError } from "@moneta/domain/Errors"
 import { type EventSubscriptionId, type RealTimeDecisionId } from "@moneta/domain/Ids"
 import * as RealTimeDecision from "@moneta/domain/RealTimeDecision"
 import { Events as EventStore } from "@moneta/store/Events"
 import { newId } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
 import { channel, RealTimeDecisions as RealTimeDecisionStore } from "@moneta/store/RealTimeDecisions"
-import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { transactionally } from "@moneta/store/UnitOfWork"
+import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { Config, Context, DateTime, Deferred, Duration, Effect, Layer, Option, Queue, Stream } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { orNotFound } from "./NotFound.js"
@@ -127,14 +127,25 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
         const createdAt = yield* now
         const id = yield* newId("real_time_decision")
         const timeoutAt = DateTime.addDuration(createdAt, timing.windows[request.category])
-        const { next, events: emitted } = RealTimeDecision.create({ id, created_at: createdAt, timeout_at: timeoutAt }, request)
+        const { next, events: emitted } = RealTimeDecision.create(
+          { id, created_at: createdAt, timeout_at: timeoutAt },
+          request
+        )
         yield* store.insert(tenant, next, yield* idempotencyKey)
         if (eventSubscriptionId === null) {
           yield* events.append(tenant, emitted, createdAt)
         } else {
           const written = yield* events.append(tenant, emitted, createdAt, { deliver: false })
-          yield* Effect.forEach(written, (event) =>
-            deliveries.enqueue(tenant, { eventId: event.id, subscriptionId: eventSubscriptionId, trigger: "event", dueAt: createdAt }))
+          yield* Effect.forEach(
+            written,
+            (event) =>
+              deliveries.enqueue(tenant, {
+                eventId: event.id,
+                subscriptionId: eventSubscriptionId,
+                trigger: "event",
+                dueAt: createdAt
+              })
+          )
         }
         return next
       }))
@@ -187,7 +198,8 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
           Effect.catchAll((error) => Effect.logWarning("real-time decision: LISTEN failed; polling instead", error)),
           Effect.forkScoped
         )
-        const raised = Option.getOrNull(yield* raisedBefore(request.category)) ?? (yield* raise(request, eventSubscriptionId))
+        const raised = Option.getOrNull(yield* raisedBefore(request.category)) ??
+          (yield* raise(request, eventSubscriptionId))
         yield* Deferred.succeed(idOf, raised.id)
         yield* Effect.acquireRelease(
           Effect.sync(() => waiters.set(raised.id, wakeups)),
@@ -220,9 +232,11 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
     const markApplied = (id: RealTimeDecisionId) =>
       Effect.gen(function*() {
         if (yield* store.markApplied(yield* Tenant, id)) return
-        return yield* Effect.fail(new InvalidOperationError({
-          detail: `The outcome of real-time decision ${id} was already applied by an earlier run of this request.`
-        }))
+        return yield* Effect.fail(
+          new InvalidOperationError({
+            detail: `The outcome of real-time decision ${id} was already applied by an earlier run of this request.`
+          })
+        )
       })
 
     /**

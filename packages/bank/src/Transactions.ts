@@ -14,11 +14,12 @@ export class Transactions extends Effect.Service<Transactions>()("@moneta/bank/T
     const retrieve = (id: TransactionId) => findOwn("transaction", id, store.find)
 
     const list = (parameters: ListParameters & TransactionFilter) =>
-      listOwn(parameters, (tenant, request) => store.list(tenant, request, {
-        accountId: parameters.account_id,
-        routeId: parameters.route_id,
-        categories: parameters["category.in"]
-      }))
+      listOwn(parameters, (tenant, request) =>
+        store.list(tenant, request, {
+          accountId: parameters.account_id,
+          routeId: parameters.route_id,
+          categories: parameters["category.in"]
+        }))
 
     return traced("Transactions", { retrieve, list } as const)
   }),

@@ -25,36 +25,44 @@ const uuid: Effect.Effect<string> = Effect.gen(function*() {
   return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`
 })
 
-export class WireTransferSimulations extends Effect.Service<WireTransferSimulations>()("@moneta/bank/WireTransferSimulations", {
-  effect: Effect.gen(function*() {
-    const wireTransfers = yield* WireTransfers
-    const store = yield* WireTransferStore
+export class WireTransferSimulations
+  extends Effect.Service<WireTransferSimulations>()("@moneta/bank/WireTransferSimulations", {
+    effect: Effect.gen(function*() {
+      const wireTransfers = yield* WireTransfers
+      const store = yield* WireTransferStore
 
-    /** The transfer is submitted to the network, which acknowledges it at once (`complete`). */
-    const submit = (id: WireTransferId) =>
-      wireTransfers.act(id, (at) =>
-        Effect.gen(function*() {
-          const sequence = yield* store.nextMessageSequence
-          return [
-            wireSubmission({
-              at,
-              transactionId: yield* transactionId,
-              inputMessageAccountabilityData: WireTransfer.inputMessageAccountabilityData(at, sequence),
-              uniqueEndToEndTransactionReference: yield* uuid
-            }),
-            wireCompletion(at)
-          ]
-        }))
+      /** The transfer is submitted to the network, which acknowledges it at once (`complete`). */
+      const submit = (id: WireTransferId) =>
+        wireTransfers.act(id, (at) =>
+          Effect.gen(function*() {
+            const sequence = yield* store.nextMessageSequence
+            return [
+              wireSubmission({
+                at,
+                transactionId: yield* transactionId,
+                inputMessageAccountabilityData: WireTransfer.inputMessageAccountabilityData(at, sequence),
+                uniqueEndToEndTransactionReference: yield* uuid
+              }),
+              wireCompletion(at)
+            ]
+          }))
 
-    /** The receiving bank returns the money; a Transaction credits it back. */
-    const reverse = (id: WireTransferId) =>
-      wireTransfers.act(id, (at) =>
-        Effect.gen(function*() {
-          const sequence = yield* store.nextMessageSequence
-          return [wireReversal({ at, transactionId: yield* transactionId, inputSequenceNumber: sequence.padStart(6, "0").slice(-6) })]
-        }))
+      /** The receiving bank returns the money; a Transaction credits it back. */
+      const reverse = (id: WireTransferId) =>
+        wireTransfers.act(id, (at) =>
+          Effect.gen(function*() {
+            const sequence = yield* store.nextMessageSequence
+            return [
+              wireReversal({
+                at,
+                transactionId: yield* transactionId,
+                inputSequenceNumber: sequence.padStart(6, "0").slice(-6)
+              })
+            ]
+          }))
 
-    return traced("WireTransferSimulations", { submit, reverse } as const)
-  }),
-  dependencies: [WireTransfers.Default, WireTransferStore.Default]
-}) {}
+      return traced("WireTransferSimulations", { submit, reverse } as const)
+    }),
+    dependencies: [WireTransfers.Default, WireTransferStore.Default]
+  })
+{}

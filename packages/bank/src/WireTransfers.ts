@@ -14,8 +14,8 @@ import type { ExternalAccount } from "@moneta/domain/ExternalAccount"
 import type { AccountId, WireTransferId } from "@moneta/domain/Ids"
 import * as WireTransfer from "@moneta/domain/WireTransfer"
 import { AccountNumbers as AccountNumberStore } from "@moneta/store/AccountNumbers"
-import { ExternalAccounts as ExternalAccountStore } from "@moneta/store/ExternalAccounts"
 import type { Balance } from "@moneta/store/Accounts"
+import { ExternalAccounts as ExternalAccountStore } from "@moneta/store/ExternalAccounts"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type EntityParty, WireTransfers as WireTransferStore } from "@moneta/store/WireTransfers"
@@ -28,7 +28,6 @@ import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
 export type WireTransferListParameters = ListParameters & WireTransfer.WireTransferFilter
-
 
 /** The debtor of a transfer whose body names none: the sending account's entity, address on unstructured lines. */
 export const debtorOf = (party: EntityParty): WireTransfer.Party => {
@@ -54,7 +53,9 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
     const externalAccountOf = (body: WireTransfer.CreateWireTransfer) =>
       Effect.gen(function*() {
         if (body.external_account_id === undefined) return null
-        return yield* externalAccounts.find(yield* Tenant, body.external_account_id).pipe(orNotFound("external_account", body.external_account_id))
+        return yield* externalAccounts.find(yield* Tenant, body.external_account_id).pipe(
+          orNotFound("external_account", body.external_account_id)
+        )
       })
 
     /** Loads the account number a transfer sends from, for the domain to judge. */
@@ -103,7 +104,12 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
           transactionId: yield* transactionId,
           pendingTransactionId: yield* newId("pending_transaction")
         })
-        return yield* persist(step, createdAt, store.insert(tenant, step.next), new Map([[body.account_id, sender.balance]]))
+        return yield* persist(
+          step,
+          createdAt,
+          store.insert(tenant, step.next),
+          new Map([[body.account_id, sender.balance]])
+        )
       }))
 
     /**
@@ -122,7 +128,11 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
         let step: WireTransfer.Transition = { next: transfer, events: [], effects: [] }
         for (const command of yield* commands(at)) {
           const next = yield* WireTransfer.transition(step.next, command)
-          step = { next: next.next, events: [...step.events, ...next.events], effects: [...step.effects, ...next.effects] }
+          step = {
+            next: next.next,
+            events: [...step.events, ...next.events],
+            effects: [...step.effects, ...next.effects]
+          }
         }
         return yield* persist(step, at, store.update(tenant, step.next))
       }))
@@ -144,12 +154,14 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
     const list = (parameters: WireTransferListParameters) =>
       Effect.gen(function*() {
         const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, {
-          accountId: parameters.account_id,
-          externalAccountId: parameters.external_account_id,
-          idempotencyKey: parameters.idempotency_key,
-          statuses: parameters["status.in"]
-        }))
+        return toPage(
+          yield* store.list(yield* Tenant, request, {
+            accountId: parameters.account_id,
+            externalAccountId: parameters.external_account_id,
+            idempotencyKey: parameters.idempotency_key,
+            statuses: parameters["status.in"]
+          })
+        )
       })
 
     return traced("WireTransfers", { create, act, approve, cancel, retrieve, list } as const)

@@ -11,7 +11,13 @@ import { ApiKeys, type StoredKey } from "@moneta/store/ApiKeys"
 import { Duration, Effect, Exit, Layer, Option, Redacted, TestClock } from "effect"
 
 const key = "moneta_sandbox_test"
-const stored: StoredKey = { id: ApiKeyId.make("api_key_1"), description: null, groupId: GroupId.make("group_1"), environment: "sandbox", revoked: false }
+const stored: StoredKey = {
+  id: ApiKeyId.make("api_key_1"),
+  description: null,
+  groupId: GroupId.make("group_1"),
+  environment: "sandbox",
+  revoked: false
+}
 
 /** Answers for successive lookups: "down" (a database failure), "missing" or "found"; the last repeats. */
 const scriptedKeys = (script: ReadonlyArray<"down" | "missing" | "found">) => {
@@ -26,19 +32,25 @@ const scriptedKeys = (script: ReadonlyArray<"down" | "missing" | "found">) => {
         : Effect.succeed(answer === "found" ? Option.some(stored) : Option.none())
     })
   const layer = Authentication.DefaultWithoutDependencies.pipe(
-    Layer.provide(Layer.succeed(ApiKeys, ApiKeys.make({
-      insertGroup: () => Effect.void,
-      firstGroup: Effect.succeed(Option.none()),
-      lockFirstRun: Effect.void,
-      insertKey: () => Effect.void,
-      findByHash
-    }))),
+    Layer.provide(Layer.succeed(
+      ApiKeys,
+      ApiKeys.make({
+        insertGroup: () => Effect.void,
+        firstGroup: Effect.succeed(Option.none()),
+        lockFirstRun: Effect.void,
+        insertKey: () => Effect.void,
+        findByHash
+      })
+    )),
     Layer.provide(Layer.succeed(ServerEnvironment, "sandbox"))
   )
   return { layer, lookups: () => lookups }
 }
 
-const authenticate = Effect.flatMap(Authentication, (authentication) => Effect.exit(authentication.authenticate(Redacted.make(key))))
+const authenticate = Effect.flatMap(
+  Authentication,
+  (authentication) => Effect.exit(authentication.authenticate(Redacted.make(key)))
+)
 
 describe("API key cache", () => {
   it.effect("a lookup that failed is not cached: the next request looks again", () => {
@@ -53,7 +65,9 @@ describe("API key cache", () => {
   it.effect("a key not found is not cached: registered a moment later, it works at once", () => {
     const keys = scriptedKeys(["missing", "found"])
     return Effect.gen(function*() {
-      const refused = yield* Effect.flip(Effect.flatMap(Authentication, (authentication) => authentication.authenticate(Redacted.make(key))))
+      const refused = yield* Effect.flip(
+        Effect.flatMap(Authentication, (authentication) => authentication.authenticate(Redacted.make(key)))
+      )
       expect(refused).toMatchObject({ _tag: "InvalidApiKeyError", reason: "no_credential" })
       expect(Exit.isSuccess(yield* authenticate)).toBe(true)
     }).pipe(Effect.provide(keys.layer))

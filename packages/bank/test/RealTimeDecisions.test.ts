@@ -8,8 +8,8 @@
  */
 import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
-import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
+import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
 import { Caller } from "@moneta/domain/Caller"
 import type { GroupId, RealTimeDecisionId } from "@moneta/domain/Ids"
 import { ApiKeys } from "@moneta/store/ApiKeys"
@@ -93,8 +93,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect(late._tag).toBe("InvalidOperationError")
         })))
 
-      it.effect("an answer wakes the waiter at once, with no time passing", () =>
-        underTestClock(answerWakesAtOnce))
+      it.effect("an answer wakes the waiter at once, with no time passing", () => underTestClock(answerWakesAtOnce))
 
       it.effect("the sweeper times out a decision nobody waits for, only once its window has passed", () =>
         underTestClock(Effect.gen(function*() {

@@ -11,8 +11,8 @@ import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
 import { CurrentIdempotencyKey } from "@moneta/bank/Caller"
 import { Idempotency } from "@moneta/bank/Idempotency"
-import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
+import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
 import { Caller } from "@moneta/domain/Caller"
 import type { GroupId } from "@moneta/domain/Ids"
 import { ApiKeys } from "@moneta/store/ApiKeys"
@@ -27,8 +27,10 @@ const key = "dies-while-waiting"
 const request = { key: Option.some(key), fingerprint: "POST /simulations/digital_wallet_token_requests {card_test}" }
 
 const decisionsOf = (groupId: GroupId) =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql<{ id: string }>`SELECT id FROM real_time_decisions WHERE group_id = ${groupId}`.pipe(Effect.orDie))
+  Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) => sql<{ id: string }>`SELECT id FROM real_time_decisions WHERE group_id = ${groupId}`.pipe(Effect.orDie)
+  )
 
 const testLayer = (kind: TestDatabase.Kind) =>
   Layer.mergeAll(RealTimeDecisions.Default, ApiKeys.Default, Idempotency.Default, IdempotencyRecords.Default).pipe(
@@ -44,12 +46,23 @@ for (const kind of TestDatabase.testDatabases) {
           const idempotency = yield* Idempotency
           const { groupId, ...tenant } = yield* Caller
           // the first run: its key claimed, its decision raised, then its process dies
-          yield* transactionally((yield* IdempotencyRecords).claim({ groupId, ...tenant }, key, request.fingerprint, yield* DateTime.now))
-          const raised = yield* Effect.provideService(decisions.raise(tokenRequest, null), CurrentIdempotencyKey, request.key)
+          yield* transactionally(
+            (yield* IdempotencyRecords).claim({ groupId, ...tenant }, key, request.fingerprint, yield* DateTime.now)
+          )
+          const raised = yield* Effect.provideService(
+            decisions.raise(tokenRequest, null),
+            CurrentIdempotencyKey,
+            request.key
+          )
           const retry = idempotency.runWaiting(
             request,
             Effect.tap(decisions.ask(tokenRequest, null), (decision) => decisions.markApplied(decision.id)),
-            (decision) => Effect.succeed({ status: 200, body: { id: decision.id, status: decision.status }, resourceId: decision.id })
+            (decision) =>
+              Effect.succeed({
+                status: 200,
+                body: { id: decision.id, status: decision.status },
+                resourceId: decision.id
+              })
           )
 
           // the window passes: the sweeper times the decision out, the key is still the dead request's
@@ -68,8 +81,11 @@ for (const kind of TestDatabase.testDatabases) {
 
           // a further retry is answered from the stored response; a different request with the key is refused
           expect(yield* retry).toMatchObject({ _tag: "Replayed", response: { resourceId: raised.id } })
-          const other = idempotency.runWaiting({ ...request, fingerprint: "another request" }, decisions.ask(tokenRequest, null), () =>
-            Effect.succeed({ status: 200, body: {}, resourceId: null }))
+          const other = idempotency.runWaiting(
+            { ...request, fingerprint: "another request" },
+            decisions.ask(tokenRequest, null),
+            () => Effect.succeed({ status: 200, body: {}, resourceId: null })
+          )
           expect((yield* Effect.flip(other))._tag).toBe("IdempotencyKeyAlreadyUsedError")
           // the outcome was applied once: applying it again is refused
           expect((yield* Effect.flip(decisions.markApplied(raised.id)))._tag).toBe("InvalidOperationError")
@@ -88,11 +104,16 @@ for (const kind of TestDatabase.testDatabases) {
             toResponse
           )
           expect(yield* Effect.flip(failed)).toBe("refused after asking")
-          const retry = yield* Effect.fork(idempotency.runWaiting(request, decisions.ask(tokenRequest, null), toResponse))
+          const retry = yield* Effect.fork(
+            idempotency.runWaiting(request, decisions.ask(tokenRequest, null), toResponse)
+          )
           // the window passes (again, until the waiter has seen it: it reads the clock between database reads)
-          const finished = yield* Effect.repeat(Effect.zipRight(Effect.zipRight(TestClock.adjust(window), yieldToEventLoop), Fiber.poll(retry)), {
-            until: Option.isSome
-          })
+          const finished = yield* Effect.repeat(
+            Effect.zipRight(Effect.zipRight(TestClock.adjust(window), yieldToEventLoop), Fiber.poll(retry)),
+            {
+              until: Option.isSome
+            }
+          )
           expect(Option.map(finished, Exit.map((outcome) => outcome._tag))).toEqual(Option.some(Exit.succeed("Fresh")))
           expect((yield* decisionsOf(groupId)).length).toBe(2)
         })))
@@ -101,7 +122,9 @@ for (const kind of TestDatabase.testDatabases) {
         underTestClock(Effect.gen(function*() {
           const decisions = yield* RealTimeDecisions
           const { groupId, ...tenant } = yield* Caller
-          yield* transactionally((yield* IdempotencyRecords).claim({ groupId, ...tenant }, key, request.fingerprint, yield* DateTime.now))
+          yield* transactionally(
+            (yield* IdempotencyRecords).claim({ groupId, ...tenant }, key, request.fingerprint, yield* DateTime.now)
+          )
           yield* Effect.provideService(decisions.raise(tokenRequest, null), CurrentIdempotencyKey, request.key)
           yield* TestClock.adjust(Duration.sum(window, Duration.subtract(abandonAfter, Duration.millis(1))))
           expect(yield* decisions.abandonDeadWaiters("sandbox", abandonAfter)).toBe(0)

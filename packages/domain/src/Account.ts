@@ -3,10 +3,10 @@
  * shape follows the public SDK so that its clients decode what we send.
  */
 import { Schema } from "effect"
-import { CommaSeparated } from "./ListParameters.js"
-import { IdempotencyKey } from "./Text.js"
 import { AccountId, EntityId, ProgramId } from "./Ids.js"
+import { CommaSeparated } from "./ListParameters.js"
 import { Amount, Currency } from "./Money.js"
+import { IdempotencyKey } from "./Text.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 

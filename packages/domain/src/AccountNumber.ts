@@ -3,9 +3,9 @@
  * checks). An account can have many; each can be disabled or canceled on its own.
  */
 import { Schema } from "effect"
+import { AccountId, AccountNumberId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { IdempotencyKey } from "./Text.js"
-import { AccountId, AccountNumberId } from "./Ids.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 

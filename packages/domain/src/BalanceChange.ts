@@ -33,7 +33,11 @@ export const outOfRange = (what: string) =>
   })
 
 /** The account's totals after `change`, or why the change is refused (409, nothing written). */
-export const applyChange = (accountId: string, totals: Totals, change: Change): Either.Either<NextTotals, InvalidOperationError> => {
+export const applyChange = (
+  accountId: string,
+  totals: Totals,
+  change: Change
+): Either.Either<NextTotals, InvalidOperationError> => {
   const current = BigInt(totals.current) + change.posted
   const held = BigInt(totals.held) + change.held
   const available = current - held

@@ -6,7 +6,14 @@
 import { Either, Schema } from "effect"
 import { outOfRange } from "./BalanceChange.js"
 import { FieldError, type InvalidOperationError, InvalidParametersError } from "./Errors.js"
-import { AccountId, BookkeepingAccountId, BookkeepingEntryId, BookkeepingEntrySetId, EntityId, TransactionId } from "./Ids.js"
+import {
+  AccountId,
+  BookkeepingAccountId,
+  BookkeepingEntryId,
+  BookkeepingEntrySetId,
+  EntityId,
+  TransactionId
+} from "./Ids.js"
 import { Amount, isRepresentable, sum } from "./Money.js"
 import { IdempotencyKey, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
@@ -134,7 +141,9 @@ export const validateEntrySet = (
   }
   return errors.length === 0
     ? Either.right(body)
-    : Either.left(new InvalidParametersError({ detail: errors.map((e) => `${e.field}: ${e.message}`).join("; "), errors }))
+    : Either.left(
+      new InvalidParametersError({ detail: errors.map((e) => `${e.field}: ${e.message}`).join("; "), errors })
+    )
 }
 
 /** The lowest and highest balance a bookkeeping account shows at any date, its entries included. */

@@ -6,12 +6,12 @@
  * canceled card can no longer be changed).
  */
 import { Either, Schema } from "effect"
-import { CommaSeparated } from "./ListParameters.js"
-import { IdempotencyKey } from "./Text.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, CardId, EntityId } from "./Ids.js"
+import { CommaSeparated } from "./ListParameters.js"
 import { Amount } from "./Money.js"
+import { IdempotencyKey } from "./Text.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
@@ -179,9 +179,10 @@ export type UpdateCard = typeof UpdateCard.Type
 /** The stored form of the authorization controls of a request body. */
 export const authorizationControlsFrom = (input: AuthorizationControlsInput): AuthorizationControls => {
   const lists = <A>(
-    given: { readonly allowed?: ReadonlyArray<A> | undefined; readonly blocked?: ReadonlyArray<A> | undefined } | undefined
-  ) =>
-    given === undefined ? null : { allowed: given.allowed ?? null, blocked: given.blocked ?? null }
+    given:
+      | { readonly allowed?: ReadonlyArray<A> | undefined; readonly blocked?: ReadonlyArray<A> | undefined }
+      | undefined
+  ) => given === undefined ? null : { allowed: given.allowed ?? null, blocked: given.blocked ?? null }
   const usage = input.usage
   return {
     merchant_acceptor_identifier: lists(input.merchant_acceptor_identifier),
@@ -234,7 +235,9 @@ export const update = (card: Card, body: UpdateCard): Either.Either<Transition, 
     authorization_controls: body.authorization_controls === undefined
       ? card.authorization_controls
       : authorizationControlsFrom(body.authorization_controls),
-    billing_address: body.billing_address === undefined ? card.billing_address : billingAddressFrom(body.billing_address),
+    billing_address: body.billing_address === undefined
+      ? card.billing_address
+      : billingAddressFrom(body.billing_address),
     description: body.description ?? card.description,
     digital_wallet: body.digital_wallet === undefined ? card.digital_wallet : digitalWalletFrom(body.digital_wallet),
     entity_id: body.entity_id ?? card.entity_id,

@@ -11,7 +11,13 @@
 import { DateTime, Either } from "effect"
 import type { Card } from "./Card.js"
 import * as CardDecision from "./CardDecision.js"
-import { merchantOf, networkDetailsOf, networkIdentifiersOf, noVerification, authorizationLifetime } from "./CardMessages.js"
+import {
+  authorizationLifetime,
+  merchantOf,
+  networkDetailsOf,
+  networkIdentifiersOf,
+  noVerification
+} from "./CardMessages.js"
 import { type Direction, noAdditionalAmounts, type ProcessingCategory } from "./CardNetwork.js"
 import * as CardPayment from "./CardPayment.js"
 import {
@@ -23,7 +29,15 @@ import {
   CardReversal
 } from "./CardPaymentElements.js"
 import type { SimulateCardAuthorization } from "./CardSimulations.js"
-import { type Step, cardRoute, changed, declinedStep, declinedTransactionOf, merchantOfAuthorization, place } from "./CardSteps.js"
+import {
+  cardRoute,
+  changed,
+  declinedStep,
+  declinedTransactionOf,
+  merchantOfAuthorization,
+  place,
+  type Step
+} from "./CardSteps.js"
 import { InvalidOperationError } from "./Errors.js"
 import type {
   CardAuthorizationExpirationId,
@@ -84,7 +98,9 @@ export const requireSameCard = (
     : refuse(`card payment ${cardPayment.id} belongs to another card than ${card.id}`)
 
 /** What a decider is asked about this authorization. */
-export const authorizationQuestion = (input: Pick<AuthorizationInput, "body" | "available">): CardDecision.AuthorizationQuestion => ({
+export const authorizationQuestion = (
+  input: Pick<AuthorizationInput, "body" | "available">
+): CardDecision.AuthorizationQuestion => ({
   amount: input.body.amount,
   direction: directionOf(input.body),
   available: input.available
@@ -144,7 +160,11 @@ export const authorize = (input: AuthorizationInput): Either.Either<Step, Invali
     })
     const declinedTransaction = declinedTransactionOf(ids.declinedTransaction, decline, card, at)
     return Either.map(
-      place(input.authenticatedCardPayment, fields, { category: "card_decline", created_at: at, card_decline: decline }),
+      place(input.authenticatedCardPayment, fields, {
+        category: "card_decline",
+        created_at: at,
+        card_decline: decline
+      }),
       (placed) => declinedStep(placed, declinedTransaction)
     )
   }
@@ -191,8 +211,12 @@ export const openAuthorization = (
 ): Either.Either<CardAuthorization, InvalidOperationError> => {
   const authorization = CardPayment.authorizationOf(cardPayment)
   if (authorization === undefined) return refuse(`card payment ${cardPayment.id} has no authorization`)
-  if (authorization.direction !== "settlement") return refuse(`card payment ${cardPayment.id} is a refund authorization`)
-  if (CardPayment.hasExpired(cardPayment)) return refuse(`the authorization of card payment ${cardPayment.id} has expired`)
+  if (authorization.direction !== "settlement") {
+    return refuse(`card payment ${cardPayment.id} is a refund authorization`)
+  }
+  if (CardPayment.hasExpired(cardPayment)) {
+    return refuse(`the authorization of card payment ${cardPayment.id} has expired`)
+  }
   if (CardPayment.hasSettledAuthorization(cardPayment)) {
     return refuse(`the authorization of card payment ${cardPayment.id} was settled`)
   }
@@ -209,7 +233,12 @@ const holdOf = (authorization: CardAuthorization): PendingTransactionId | null =
 const followHold = (hold: PendingTransactionId, outstanding: number, grows: boolean): MoneyEffect =>
   outstanding === 0
     ? { kind: "complete_pending_transaction", pendingTransactionId: hold }
-    : { kind: "revise_pending_transaction", pendingTransactionId: hold, amount: -outstanding, requiresAvailableBalance: grows }
+    : {
+      kind: "revise_pending_transaction",
+      pendingTransactionId: hold,
+      amount: -outstanding,
+      requiresAvailableBalance: grows
+    }
 
 const withHold = (
   authorization: CardAuthorization,

@@ -107,7 +107,11 @@ export type MessageCategoryName = typeof MessageCategoryName.Type
 
 /** Whether the authentication is for a payment (with its amount) or not (adding a card, …). */
 export const MessageCategory = Schema.Union(
-  Schema.Struct({ category: Schema.Literal("payment_authentication"), payment: PaymentMessage, non_payment: Schema.Null }),
+  Schema.Struct({
+    category: Schema.Literal("payment_authentication"),
+    payment: PaymentMessage,
+    non_payment: Schema.Null
+  }),
   Schema.Struct({
     category: Schema.Literal("non_payment_authentication"),
     payment: Schema.Null,

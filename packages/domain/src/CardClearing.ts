@@ -8,7 +8,7 @@ import type { Card } from "./Card.js"
 import { clearingIdentifiersOf, defaultMerchant } from "./CardMessages.js"
 import * as CardPayment from "./CardPayment.js"
 import { CardAuthorization, CardRefund, CardSettlement } from "./CardPaymentElements.js"
-import { type Step, cardRoute, changed, place } from "./CardSteps.js"
+import { cardRoute, changed, place, type Step } from "./CardSteps.js"
 import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import type { CardPaymentId, CardRefundId, CardSettlementId, TransactionId } from "./Ids.js"
 import type { MoneyEffect } from "./MoneyEffect.js"
@@ -75,7 +75,8 @@ export const settle = (input: SettlementInput): Either.Either<Step, InvalidOpera
     }
   }
   const authorization = authorized === null ? undefined : CardPayment.authorizationOf(authorized.cardPayment)
-  const amount = input.amount ?? (authorized === null ? 0 : CardPayment.outstandingAuthorization(authorized.cardPayment))
+  const amount = input.amount ??
+    (authorized === null ? 0 : CardPayment.outstandingAuthorization(authorized.cardPayment))
   const cardPaymentId = authorized?.cardPayment.id ?? ids.cardPayment
   const settlement = new CardSettlement({
     id: ids.cardSettlement,
@@ -156,11 +157,15 @@ export const authorizationOfHold = (hold: PendingTransaction): CardAuthorization
 /** The settlement a refund names: refused (409) when the transaction is not a card settlement. */
 export const requireSettlement = (transaction: Transaction): Either.Either<CardSettlement, InvalidOperationError> => {
   const settlement = settlementOf(transaction)
-  return settlement === undefined ? refuse(`transaction ${transaction.id} is not a card settlement`) : Either.right(settlement)
+  return settlement === undefined
+    ? refuse(`transaction ${transaction.id} is not a card settlement`)
+    : Either.right(settlement)
 }
 
 /** The authorization a settlement or refund names by its hold: refused (409) when the hold is not a card authorization's. */
-export const requireAuthorizationHold = (hold: PendingTransaction): Either.Either<CardAuthorization, InvalidOperationError> => {
+export const requireAuthorizationHold = (
+  hold: PendingTransaction
+): Either.Either<CardAuthorization, InvalidOperationError> => {
   const authorization = authorizationOfHold(hold)
   return authorization === undefined
     ? refuse(`pending transaction ${hold.id} is not a card authorization`)
@@ -226,8 +231,9 @@ export const refund = (input: RefundInput): Either.Either<Step, InvalidOperation
     return changed(
       input.cardPayment,
       { category: "card_refund", created_at: input.at, card_refund: element },
-      () => of._tag === "RefundAuthorization"
-        ? [{ kind: "complete_pending_transaction", pendingTransactionId: of.hold.id }, posting]
-        : [posting]
+      () =>
+        of._tag === "RefundAuthorization"
+          ? [{ kind: "complete_pending_transaction", pendingTransactionId: of.hold.id }, posting]
+          : [posting]
     )
   })

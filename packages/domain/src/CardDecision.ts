@@ -8,10 +8,10 @@
  */
 import { Data } from "effect"
 import type * as Card from "./Card.js"
-import type { RealTimeDecisionId } from "./Ids.js"
+import type { Decision as AuthenticationDecision, DenyReason } from "./CardAuthentication.js"
 import type { Actioner, AuthorizationDeclineReason, CardDeclineReason, Direction } from "./CardNetwork.js"
-import type { DenyReason, Decision as AuthenticationDecision } from "./CardAuthentication.js"
 import type { DeclineReason as TokenDeclineReason, Status as TokenStatus } from "./DigitalWalletToken.js"
+import type { RealTimeDecisionId } from "./Ids.js"
 
 /** The answer to an authorization, an increment or a balance inquiry. */
 export type AuthorizationAnswer = Data.TaggedEnum<{
@@ -68,7 +68,12 @@ export const forcedDecline = (input: {
  */
 export const serviceAuthorizationDecision = (question: AuthorizationQuestion): AuthorizationAnswer =>
   question.direction === "refund" || question.available >= question.amount
-    ? AuthorizationAnswer.Approve({ actioner: "increase", realTimeDecisionId: null, balance: null, partialAmount: null })
+    ? AuthorizationAnswer.Approve({
+      actioner: "increase",
+      realTimeDecisionId: null,
+      balance: null,
+      partialAmount: null
+    })
     : declineByService("insufficient_funds")
 
 /**
@@ -128,7 +133,11 @@ export const serviceChallengeDelivery: ChallengeDeliveryAnswer = { result: "succ
 /** The answer to a wallet token request: provision it, or decline with a reason. */
 export type TokenAnswer =
   | { readonly _tag: "Approve"; readonly realTimeDecisionId: RealTimeDecisionId | null }
-  | { readonly _tag: "Decline"; readonly reason: TokenDeclineReason; readonly realTimeDecisionId: RealTimeDecisionId | null }
+  | {
+    readonly _tag: "Decline"
+    readonly reason: TokenDeclineReason
+    readonly realTimeDecisionId: RealTimeDecisionId | null
+  }
 
 /** Tokens are refused for a card that is not active; the service provisions the others. */
 export const forcedTokenDecline = (cardStatus: Card.Status): TokenDeclineReason | undefined =>

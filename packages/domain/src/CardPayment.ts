@@ -50,7 +50,14 @@ import {
 } from "./CardPaymentElements.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
-import { AccountId, type CardAuthorizationId, CardId, CardPaymentId, DigitalWalletTokenId, PhysicalCardId } from "./Ids.js"
+import {
+  AccountId,
+  type CardAuthorizationId,
+  CardId,
+  CardPaymentId,
+  DigitalWalletTokenId,
+  PhysicalCardId
+} from "./Ids.js"
 import { Amount } from "./Money.js"
 import { Timestamp } from "./Timestamp.js"
 
@@ -371,7 +378,10 @@ const arithmetic = (cardPayment: CardPayment, element: Element): Outcome => {
  * Adds an interaction to a card payment, updating its totals; refuses one that
  * the payment's current state does not allow. Emits `card_payment.updated`.
  */
-export const applyElement = (cardPayment: CardPayment, element: Element): Either.Either<Transition, InvalidOperationError> => {
+export const applyElement = (
+  cardPayment: CardPayment,
+  element: Element
+): Either.Either<Transition, InvalidOperationError> => {
   const named = cardPaymentIdOf(element)
   if (named !== undefined && named !== cardPayment.id) {
     return refuse(`The ${element.category} belongs to card payment ${named}, not ${cardPayment.id}.`)
@@ -387,10 +397,13 @@ export const create = (
   fields: CreateCardPayment,
   firstElement: Element
 ): Either.Either<Transition, InvalidOperationError> =>
-  Either.map(applyElement(new CardPayment({ ...fields, elements: [], state: emptyState }), firstElement), ({ next }) => ({
-    next,
-    events: [pendingEvent("card_payment.created", "card_payment", fields.id)]
-  }))
+  Either.map(
+    applyElement(new CardPayment({ ...fields, elements: [], state: emptyState }), firstElement),
+    ({ next }) => ({
+      next,
+      events: [pendingEvent("card_payment.created", "card_payment", fields.id)]
+    })
+  )
 
 /**
  * Moves the payment's authentication through its status graph (see

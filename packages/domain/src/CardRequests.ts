@@ -7,20 +7,20 @@
 import { Either } from "effect"
 import type { Card } from "./Card.js"
 import * as CardAuthentication from "./CardAuthentication.js"
+import type * as CardDecision from "./CardDecision.js"
 import {
-  merchantOf,
   type MerchantInput,
-  type NetworkInput,
+  merchantOf,
   networkDetailsOf,
   networkIdentifiersOf,
+  type NetworkInput,
   noVerification
 } from "./CardMessages.js"
-import { declinedStep, declinedTransactionOf, type Step } from "./CardSteps.js"
-import type * as CardDecision from "./CardDecision.js"
 import { noAdditionalAmounts } from "./CardNetwork.js"
 import * as CardPayment from "./CardPayment.js"
 import { CardBalanceInquiry, CardDecline } from "./CardPaymentElements.js"
 import type { SimulateCardAuthentication } from "./CardSimulations.js"
+import { declinedStep, declinedTransactionOf, type Step } from "./CardSteps.js"
 import { DigitalWalletToken } from "./DigitalWalletToken.js"
 import type { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
@@ -34,7 +34,12 @@ import type {
 } from "./Ids.js"
 import type { Timestamp } from "./Timestamp.js"
 
-const newPayment = (id: CardPaymentId, card: Card, at: Timestamp, digitalWalletTokenId: DigitalWalletTokenId | null) => ({
+const newPayment = (
+  id: CardPaymentId,
+  card: Card,
+  at: Timestamp,
+  digitalWalletTokenId: DigitalWalletTokenId | null
+) => ({
   id,
   account_id: card.account_id,
   card_id: card.id,
@@ -44,7 +49,10 @@ const newPayment = (id: CardPaymentId, card: Card, at: Timestamp, digitalWalletT
 })
 
 const opened = (transition: Either.Either<CardPayment.Transition, InvalidOperationError>) =>
-  Either.map(transition, ({ events, next }) => ({ cardPayment: next, isNew: true, events, effects: [], declinedTransaction: null }))
+  Either.map(
+    transition,
+    ({ events, next }) => ({ cardPayment: next, isNew: true, events, effects: [], declinedTransaction: null })
+  )
 
 // ---------------------------------------------------------------------------
 // Balance inquiries
@@ -121,19 +129,27 @@ export const inquireBalance = (input: BalanceInquiryInput): Either.Either<Step, 
     balance: answer.balance ?? body.balance ?? input.available,
     type: "card_balance_inquiry"
   })
-  return opened(CardPayment.create(fields, { category: "card_balance_inquiry", created_at: at, card_balance_inquiry: inquiry }))
+  return opened(
+    CardPayment.create(fields, { category: "card_balance_inquiry", created_at: at, card_balance_inquiry: inquiry })
+  )
 }
 
 // ---------------------------------------------------------------------------
 // 3-D Secure authentications
 // ---------------------------------------------------------------------------
 
-const deviceChannelOf = (category: CardAuthentication.DeviceChannelCategory | undefined): CardAuthentication.DeviceChannel => {
+const deviceChannelOf = (
+  category: CardAuthentication.DeviceChannelCategory | undefined
+): CardAuthentication.DeviceChannel => {
   switch (category ?? "browser") {
     case "app":
       return { category: "app", browser: null, merchant_initiated: null }
     case "three_ds_requestor_initiated":
-      return { category: "three_ds_requestor_initiated", browser: null, merchant_initiated: { indicator: "other_payment" } }
+      return {
+        category: "three_ds_requestor_initiated",
+        browser: null,
+        merchant_initiated: { indicator: "other_payment" }
+      }
     case "browser":
       return {
         category: "browser",
@@ -234,7 +250,10 @@ export const authenticate = (input: AuthenticationInput): Either.Either<Step, In
 }
 
 const updatedPayment = (transition: Either.Either<CardPayment.Transition, InvalidOperationError>) =>
-  Either.map(transition, ({ events, next }) => ({ cardPayment: next, isNew: false, events, effects: [], declinedTransaction: null }))
+  Either.map(
+    transition,
+    ({ events, next }) => ({ cardPayment: next, isNew: false, events, effects: [], declinedTransaction: null })
+  )
 
 /**
  * Starts the challenge of an authentication awaiting one: the code is sent

@@ -41,15 +41,16 @@ const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith
  * A rule that exactly one of some optional fields is given. The error names
  * the first field when none is given, and the second one given otherwise.
  */
-const exactlyOneOf = <const Field extends string>(fields: readonly [Field, ...Array<Field>]) =>
-(body: { readonly [K in Field]?: unknown }) => {
-  const given = fields.filter((field) => body[field] !== undefined)
-  if (given.length === 1) return undefined
-  return {
-    path: [given[1] ?? fields[0]],
-    message: `exactly one of ${fields.join(", ")} must be provided`
+const exactlyOneOf =
+  <const Field extends string>(fields: readonly [Field, ...Array<Field>]) =>
+  (body: { readonly [K in Field]?: unknown }) => {
+    const given = fields.filter((field) => body[field] !== undefined)
+    if (given.length === 1) return undefined
+    return {
+      path: [given[1] ?? fields[0]],
+      message: `exactly one of ${fields.join(", ")} must be provided`
+    }
   }
-}
 
 const cardSelectors = ["card_id", "digital_wallet_token_id", "physical_card_id"] as const
 

@@ -66,7 +66,10 @@ export interface Placed {
 /** A decline's step: the payment with its `card_decline`, the declined transaction and its event; no money moves. */
 export const declinedStep = (placed: Placed, declinedTransaction: DeclinedTransaction): Step => ({
   ...placed,
-  events: [...placed.events, pendingEvent("declined_transaction.created", "declined_transaction", declinedTransaction.id)],
+  events: [
+    ...placed.events,
+    pendingEvent("declined_transaction.created", "declined_transaction", declinedTransaction.id)
+  ],
   effects: [],
   declinedTransaction
 })
@@ -78,8 +81,14 @@ export const place = (
   element: Element
 ): Either.Either<Placed, InvalidOperationError> =>
   existing === null
-    ? Either.map(CardPayment.create(fields, element), ({ events, next }) => ({ cardPayment: next, isNew: true, events }))
-    : Either.map(CardPayment.applyElement(existing, element), ({ events, next }) => ({ cardPayment: next, isNew: false, events }))
+    ? Either.map(
+      CardPayment.create(fields, element),
+      ({ events, next }) => ({ cardPayment: next, isNew: true, events })
+    )
+    : Either.map(
+      CardPayment.applyElement(existing, element),
+      ({ events, next }) => ({ cardPayment: next, isNew: false, events })
+    )
 
 /** The payment with one more element, and the money movements that follow from it. */
 export const changed = (

@@ -7,8 +7,7 @@
  * Transaction sources reuse its `CheckDepositAcceptance` and `InboundFundsHold`.
  */
 import { Schema } from "effect"
-import { IdempotencyKey } from "./Text.js"
-import { pendingEvent, type PendingEvent } from "./Event.js"
+import { type PendingEvent, pendingEvent } from "./Event.js"
 import {
   AccountId,
   CheckDepositId,
@@ -19,11 +18,12 @@ import {
   PendingTransactionId,
   TransactionId
 } from "./Ids.js"
+import type { DepositCheck } from "./InboundMailItem.js"
 import { Amount, Currency, PositiveAmount } from "./Money.js"
+import type { PostTransaction } from "./MoneyEffect.js"
+import { IdempotencyKey } from "./Text.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
-import type { DepositCheck } from "./InboundMailItem.js"
-import type { PostTransaction } from "./MoneyEffect.js"
 
 export const CheckDepositStatus = Schema.Literal("pending", "submitted", "rejected", "returned")
 export type CheckDepositStatus = typeof CheckDepositStatus.Type

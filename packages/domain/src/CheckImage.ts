@@ -17,8 +17,7 @@ export interface MailedCheck {
   readonly mailedTo: string
 }
 
-const escapeXml = (text: string): string =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+const escapeXml = (text: string): string => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 
 /** `$1,234.56` for 123456 cents. */
 export const formatDollars = (cents: number): string => {

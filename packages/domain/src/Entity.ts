@@ -3,11 +3,11 @@
  * persons and corporations with the fields a bank needs to identify them.
  */
 import { Schema } from "effect"
+import { EntityBeneficialOwnerId, EntityId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { IdempotencyKey } from "./Text.js"
-import { EntityBeneficialOwnerId, EntityId } from "./Ids.js"
-import { CalendarDate, Timestamp } from "./Timestamp.js"
 import { ShortText } from "./Text.js"
+import { CalendarDate, Timestamp } from "./Timestamp.js"
 
 export const EntityStructure = Schema.Literal("corporation", "natural_person", "joint", "trust", "government_authority")
 export type EntityStructure = typeof EntityStructure.Type
@@ -42,7 +42,13 @@ export const AddressObject = Schema.Struct({
 })
 
 export const Identification = Schema.Struct({
-  method: Schema.Literal("social_security_number", "individual_taxpayer_identification_number", "passport", "drivers_license", "other"),
+  method: Schema.Literal(
+    "social_security_number",
+    "individual_taxpayer_identification_number",
+    "passport",
+    "drivers_license",
+    "other"
+  ),
   number: Schema.String.pipe(Schema.minLength(4), Schema.maxLength(200))
 })
 
@@ -128,7 +134,9 @@ export const LegalIdentifier = Schema.Struct({
  */
 export const Corporation = Schema.Struct({
   name: ShortText,
-  tax_identifier: Schema.optional(Schema.String.pipe(Schema.pattern(employerIdentificationNumber, { message: () => "must be 9 digits" }))),
+  tax_identifier: Schema.optional(
+    Schema.String.pipe(Schema.pattern(employerIdentificationNumber, { message: () => "must be 9 digits" }))
+  ),
   legal_identifier: Schema.optional(LegalIdentifier),
   address: Address,
   beneficial_owners: Schema.optional(Schema.Array(BeneficialOwner).pipe(Schema.maxItems(5))),

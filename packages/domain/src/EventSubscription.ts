@@ -9,7 +9,7 @@
 import { Either, Schema } from "effect"
 import type { Environment } from "./Environment.js"
 import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
-import { pendingEvent, type PendingEvent } from "./Event.js"
+import { type PendingEvent, pendingEvent } from "./Event.js"
 import {
   EventCategory,
   isRealTimeDecisionCategory,
@@ -49,7 +49,8 @@ export const WebhookUrl = Schema.String.pipe(
   Schema.maxLength(2000, { message: () => "must be at most 2000 characters" }),
   Schema.filter((candidate) => {
     const url = URL.canParse(candidate) ? new URL(candidate) : undefined
-    return (url !== undefined && (url.protocol === "https:" || url.protocol === "http:")) || "must be an absolute http(s) URL"
+    return (url !== undefined && (url.protocol === "https:" || url.protocol === "http:")) ||
+      "must be an absolute http(s) URL"
   })
 ).annotations({
   identifier: "WebhookUrl",
@@ -81,7 +82,8 @@ export type CreateEventSubscription = typeof CreateEventSubscription.Type
 export const UpdateEventSubscription = Schema.Struct({
   status: Schema.optional(EventSubscriptionStatus),
   shared_secret: Schema.optional(ShortText).annotations({
-    description: "A new signing secret. The previous one keeps signing beside it (both signatures are sent) for 24 hours."
+    description:
+      "A new signing secret. The previous one keeps signing beside it (both signatures are sent) for 24 hours."
   })
 }).annotations({ identifier: "UpdateEventSubscription" })
 export type UpdateEventSubscription = typeof UpdateEventSubscription.Type
@@ -107,7 +109,9 @@ export const checkResolved = (
   environment: Environment,
   addresses: ReadonlyArray<string>
 ): Either.Either<string, InvalidParametersError> => {
-  const refusal = addresses.map((address) => addressRefusal(environment, address)).find((reason) => reason !== undefined)
+  const refusal = addresses.map((address) => addressRefusal(environment, address)).find((reason) =>
+    reason !== undefined
+  )
   return refusal === undefined
     ? Either.right(url)
     : Either.left(InvalidParametersError.single("url", refusal.replace(/^points to/, "resolves to")))
@@ -118,8 +122,8 @@ export const selectedCategories = (subscription: EventSubscription): ReadonlyArr
   subscription.selected_event_categories === null
     ? null
     : subscription.selected_event_categories.flatMap(({ event_category }) =>
-        event_category === null ? [] : [event_category]
-      )
+      event_category === null ? [] : [event_category]
+    )
 
 /**
  * Whether an event of `category` is delivered to `subscription`: only active
@@ -172,7 +176,7 @@ export const create = (input: CreateInput): Transition => {
   const { body } = input
   const categories: ReadonlyArray<KnownEventCategory> | null =
     body.selected_event_categories?.map(({ event_category }) => event_category) ??
-    (body.selected_event_category === undefined ? null : [body.selected_event_category])
+      (body.selected_event_category === undefined ? null : [body.selected_event_category])
   const next = new EventSubscription({
     id: input.id,
     created_at: input.createdAt,
@@ -198,12 +202,17 @@ export const update = (
 ): Either.Either<Transition, InvalidOperationError> => {
   if (isTerminal(subscription.status)) {
     return Either.left(
-      new InvalidOperationError({ detail: `event subscription ${subscription.id} is deleted and can no longer be changed` })
+      new InvalidOperationError({
+        detail: `event subscription ${subscription.id} is deleted and can no longer be changed`
+      })
     )
   }
   const status = body.status ?? subscription.status
   if (status === subscription.status) {
-    return Either.right({ next: subscription, events: body.shared_secret === undefined ? [] : [event(subscription, "updated")] })
+    return Either.right({
+      next: subscription,
+      events: body.shared_secret === undefined ? [] : [event(subscription, "updated")]
+    })
   }
   const next = new EventSubscription({ ...subscription, status })
   return Either.right({ next, events: [event(next, "updated")] })
@@ -230,7 +239,9 @@ export const claimsRealTimeDecisions = (candidate: EventSubscription): boolean =
   candidate.status === "active" && realTimeDecisionCategories(candidate).length > 0
 
 /** Resends and heartbeats go only to active subscriptions. */
-export const ensureActive = (subscription: EventSubscription): Either.Either<EventSubscription, InvalidOperationError> =>
+export const ensureActive = (
+  subscription: EventSubscription
+): Either.Either<EventSubscription, InvalidOperationError> =>
   subscription.status === "active"
     ? Either.right(subscription)
     : Either.left(

@@ -3,11 +3,11 @@
  * can name instead of repeating an account and routing number.
  */
 import { Schema } from "effect"
-import { CommaSeparated } from "./ListParameters.js"
-import { IdempotencyKey } from "./Text.js"
 import { AccountNumberDigits } from "./AccountNumber.js"
 import { ExternalAccountId } from "./Ids.js"
+import { CommaSeparated } from "./ListParameters.js"
 import { RoutingNumber } from "./RoutingNumber.js"
+import { IdempotencyKey } from "./Text.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 

@@ -4,10 +4,10 @@
  * bytes the store keeps next to it.
  */
 import { Schema } from "effect"
+import { type PendingEvent, pendingEvent } from "./Event.js"
+import { FileId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { IdempotencyKey } from "./Text.js"
-import { pendingEvent, type PendingEvent } from "./Event.js"
-import { FileId } from "./Ids.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 

@@ -10,7 +10,7 @@
  */
 import { Either, Schema } from "effect"
 import { FieldError, InvalidOperationError, InvalidParametersError } from "./Errors.js"
-import { pendingEvent, type PendingEvent } from "./Event.js"
+import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, CheckDepositId, FileId, InboundMailItemId, LockboxAddressId, LockboxRecipientId } from "./Ids.js"
 import { acceptsMail, type LockboxAddress } from "./LockboxAddress.js"
 import { acceptsMailFor, type LockboxRecipient } from "./LockboxRecipient.js"
@@ -177,13 +177,12 @@ export const receive = (input: ReceiveInput): Transition => {
     status: reason !== null ? "rejected" : depositsAtOnce ? "processed" : "pending"
   })
   const recipient = input.recipient
-  const effects =
-    depositsAtOnce && recipient !== null
-      ? next.checks.flatMap((check, index) => {
-          const reserved = input.checks[index]
-          return reserved === undefined ? [] : [depositOf(next, check, reserved.checkDepositId, recipient.account_id)]
-        })
-      : []
+  const effects = depositsAtOnce && recipient !== null
+    ? next.checks.flatMap((check, index) => {
+      const reserved = input.checks[index]
+      return reserved === undefined ? [] : [depositOf(next, check, reserved.checkDepositId, recipient.account_id)]
+    })
+    : []
   return { next, events: [event(next, "created")], effects }
 }
 
@@ -213,9 +212,13 @@ export const action = (
   const pendingIndex = item.checks.findIndex((check) => check.status !== "pending")
   if (pendingIndex !== -1) return invalidOperation(item, `has check ${pendingIndex} that is no longer pending`)
   if (command.body.checks.length !== item.checks.length) {
-    const message = `must list one action per check of the mail item (it has ${item.checks.length}, got ${command.body.checks.length})`
+    const message =
+      `must list one action per check of the mail item (it has ${item.checks.length}, got ${command.body.checks.length})`
     return Either.left(
-      new InvalidParametersError({ detail: `checks: ${message}`, errors: [new FieldError({ field: "checks", message })] })
+      new InvalidParametersError({
+        detail: `checks: ${message}`,
+        errors: [new FieldError({ field: "checks", message })]
+      })
     )
   }
   if (command.checkDepositIds.length < item.checks.length) {
@@ -225,12 +228,17 @@ export const action = (
     const requested = command.body.checks[index]
     const checkDepositId = command.checkDepositIds[index]
     return requested?.action === "deposit" && requested.account_id !== undefined && checkDepositId !== undefined
-      ? { check: { ...check, status: "deposited" as const, check_deposit_id: checkDepositId }, accountId: requested.account_id }
+      ? {
+        check: { ...check, status: "deposited" as const, check_deposit_id: checkDepositId },
+        accountId: requested.account_id
+      }
       : { check: { ...check, status: "ignored" as const }, accountId: null }
   })
   const next = new InboundMailItem({ ...item, status: "processed", checks: decided.map(({ check }) => check) })
   const effects = decided.flatMap(({ accountId, check }) =>
-    accountId !== null && check.check_deposit_id !== null ? [depositOf(next, check, check.check_deposit_id, accountId)] : []
+    accountId !== null && check.check_deposit_id !== null
+      ? [depositOf(next, check, check.check_deposit_id, accountId)]
+      : []
   )
   return Either.right({ next, events: [event(next, "updated")], effects })
 }

@@ -8,7 +8,7 @@
 import { Either } from "effect"
 import * as BalanceChange from "./BalanceChange.js"
 import type { InvalidOperationError } from "./Errors.js"
-import { pendingEvent, type PendingEvent } from "./Event.js"
+import { type PendingEvent, pendingEvent } from "./Event.js"
 import type { AccountId } from "./Ids.js"
 import type {
   CompletePendingTransaction,

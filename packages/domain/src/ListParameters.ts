@@ -47,7 +47,12 @@ export const CommaSeparated = <A, I extends string, R>(item: Schema.Schema<A, I,
     Schema.Array(item).pipe(Schema.minItems(1, { message: () => "must name at least one value" })),
     { strict: false }
   ).annotations({
-    jsonSchema: { type: "array", items: itemJsonSchema(item), minItems: 1, description: "One or more values, comma-separated." }
+    jsonSchema: {
+      type: "array",
+      items: itemJsonSchema(item),
+      minItems: 1,
+      description: "One or more values, comma-separated."
+    }
   })
 
 /** A `created_at.*` filter: a date-time with its time and zone, as documented (a bare date is refused, not guessed at). */

@@ -8,7 +8,7 @@
  */
 import { Data, Either, Schema } from "effect"
 import { InvalidOperationError } from "./Errors.js"
-import { pendingEvent, type PendingEvent } from "./Event.js"
+import { type PendingEvent, pendingEvent } from "./Event.js"
 import { LockboxAddressId } from "./Ids.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"

@@ -7,11 +7,11 @@
  * Mail to a recipient that is not `active` is rejected (`lockbox_recipient_not_active`).
  */
 import { Either, Schema } from "effect"
-import { IdempotencyKey } from "./Text.js"
 import { InvalidOperationError } from "./Errors.js"
-import { pendingEvent, type PendingEvent } from "./Event.js"
+import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, LockboxAddressId, LockboxRecipientId } from "./Ids.js"
 import { acceptsMail, type LockboxAddress } from "./LockboxAddress.js"
+import { IdempotencyKey } from "./Text.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
@@ -110,7 +110,9 @@ export const update = (
 ): Either.Either<Transition, InvalidOperationError> => {
   if (isTerminal(recipient.status)) {
     return Either.left(
-      new InvalidOperationError({ detail: `lockbox recipient ${recipient.id} is canceled and can no longer be changed` })
+      new InvalidOperationError({
+        detail: `lockbox recipient ${recipient.id} is canceled and can no longer be changed`
+      })
     )
   }
   const next = new LockboxRecipient({
@@ -119,8 +121,7 @@ export const update = (
     recipient_name: body.recipient_name ?? recipient.recipient_name,
     status: body.status ?? recipient.status
   })
-  const changed =
-    next.description !== recipient.description ||
+  const changed = next.description !== recipient.description ||
     next.recipient_name !== recipient.recipient_name ||
     next.status !== recipient.status
   return Either.right({ next, events: changed ? [event(next, "updated")] : [] })

@@ -10,18 +10,12 @@
  * (`held_amount` is the negative part of `amount`: a credit holds nothing).
  */
 import { Either, Schema } from "effect"
-import { CommaSeparated } from "./ListParameters.js"
 import { CardAuthorizationPendingSource } from "./CardPaymentElements.js"
 import { InboundFundsHold } from "./CheckDeposit.js"
 import { InvalidOperationError } from "./Errors.js"
-import { pendingEvent, type PendingEvent } from "./Event.js"
-import {
-  AccountId,
-  CheckDepositId,
-  FileId,
-  PendingTransactionId,
-  WireTransferId
-} from "./Ids.js"
+import { type PendingEvent, pendingEvent } from "./Event.js"
+import { AccountId, CheckDepositId, FileId, PendingTransactionId, WireTransferId } from "./Ids.js"
+import { CommaSeparated } from "./ListParameters.js"
 import { Amount, Currency } from "./Money.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
@@ -150,10 +144,11 @@ export const release = (
   pendingTransaction.source.category === "user_initiated_hold"
     ? complete(pendingTransaction, at)
     : Either.left(
-        new InvalidOperationError({
-          detail: `only user_initiated_hold pending transactions can be released, this one is ${pendingTransaction.source.category}`
-        })
-      )
+      new InvalidOperationError({
+        detail:
+          `only user_initiated_hold pending transactions can be released, this one is ${pendingTransaction.source.category}`
+      })
+    )
 
 /**
  * Changes what a `pending` hold holds (a card authorization incremented or

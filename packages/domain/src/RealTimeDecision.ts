@@ -387,7 +387,10 @@ export const validateAction = (
   return errors.length === 0
     ? Either.right(action)
     : Either.left(
-      new InvalidParametersError({ detail: errors.map((error) => `${error.field}: ${error.message}`).join("; "), errors })
+      new InvalidParametersError({
+        detail: errors.map((error) => `${error.field}: ${error.message}`).join("; "),
+        errors
+      })
     )
 }
 
@@ -462,8 +465,7 @@ const notPending = (decision: RealTimeDecision): string =>
     ? "This real-time decision has already been responded to."
     : "This real-time decision timed out; it can no longer be responded to."
 
-const isDue = (decision: RealTimeDecision, at: Timestamp): boolean =>
-  at.epochMillis >= decision.timeout_at.epochMillis
+const isDue = (decision: RealTimeDecision, at: Timestamp): boolean => at.epochMillis >= decision.timeout_at.epochMillis
 
 /** The decision with the client's answer written into its detail object. */
 const answered = (decision: RealTimeDecision, action: RealTimeDecisionAction): RealTimeDecision | undefined => {
@@ -560,4 +562,7 @@ export const respond = (
   action: RealTimeDecisionAction,
   at: Timestamp
 ): Either.Either<Transition, InvalidParametersError | InvalidOperationError> =>
-  Either.flatMap(validateAction(decision, action), (valid) => transition(decision, { _tag: "Respond", action: valid, at }))
+  Either.flatMap(
+    validateAction(decision, action),
+    (valid) => transition(decision, { _tag: "Respond", action: valid, at })
+  )

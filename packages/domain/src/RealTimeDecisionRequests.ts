@@ -57,7 +57,11 @@ export const authorizationRequest = (input: {
       network_risk_score: body.network_risk_score ?? null,
       physical_card_id: null,
       processing_category: body.processing_category?.category ?? "purchase",
-      request_details: { category: "initial_authorization", initial_authorization: {}, incremental_authorization: null },
+      request_details: {
+        category: "initial_authorization",
+        initial_authorization: {},
+        incremental_authorization: null
+      },
       terminal_id: body.terminal_id ?? null,
       upcoming_card_payment_id: input.cardPaymentId,
       verification: noVerification

@@ -25,7 +25,10 @@ export const SimulateInboundMailItem = Schema.Struct({
       ]
     }
     if (!hasAddress && !hasRecipient) {
-      return { path: ["lockbox_address_id"], message: "exactly one of lockbox_address_id and lockbox_recipient_id is required" }
+      return {
+        path: ["lockbox_address_id"],
+        message: "exactly one of lockbox_address_id and lockbox_recipient_id is required"
+      }
     }
     return undefined
   })

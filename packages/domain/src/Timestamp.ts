@@ -7,8 +7,7 @@
  */
 import { DateTime, Schema } from "effect"
 
-const isoPattern =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2})))?$/
+const isoPattern = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2})))?$/
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate()
 
@@ -41,5 +40,7 @@ export type Timestamp = typeof Timestamp.Type
 
 /** A calendar date `YYYY-MM-DD`. */
 export const CalendarDate = Schema.String.pipe(
-  Schema.pattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: () => "must be a date in YYYY-MM-DD format" })
+  Schema.pattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
+    message: () => "must be a date in YYYY-MM-DD format"
+  })
 )

@@ -4,10 +4,10 @@
  * after it.
  */
 import { Schema } from "effect"
-import { CommaSeparated } from "./ListParameters.js"
 import { CardRefund, CardSettlement } from "./CardPaymentElements.js"
 import { CheckDepositAcceptance } from "./CheckDeposit.js"
 import { AccountId, TransactionId } from "./Ids.js"
+import { CommaSeparated } from "./ListParameters.js"
 import { Amount, Currency } from "./Money.js"
 import { Timestamp } from "./Timestamp.js"
 
@@ -16,9 +16,11 @@ export type RouteType = typeof RouteType.Type
 
 /** Builds the `{category, <category>: detail}` shape of a source. */
 export const sourceOf = <const C extends string, D extends Schema.Schema.Any>(category: C, detail: D) =>
-  Schema.Struct({ category: Schema.Literal(category), [category]: detail } as {
-    category: Schema.Literal<[C]>
-  } & { [K in C]: D })
+  Schema.Struct(
+    { category: Schema.Literal(category), [category]: detail } as {
+      category: Schema.Literal<[C]>
+    } & { [K in C]: D }
+  )
 
 export const InterestPayment = Schema.Struct({
   accrued_on_account_id: AccountId,
@@ -71,16 +73,44 @@ export const InboundWireReversal = Schema.Struct({
 
 /** Every source category a transaction can have (the SDK's `category.in` filter values). */
 export const TransactionSourceCategory = Schema.Literal(
-  "account_transfer_intention", "ach_transfer_intention", "ach_transfer_rejection", "ach_transfer_return",
-  "cashback_payment", "card_dispute_acceptance", "card_dispute_financial", "card_dispute_loss", "card_refund",
-  "card_settlement", "card_financial", "card_revenue_payment", "check_deposit_acceptance", "check_deposit_return",
-  "fednow_transfer_acknowledgement", "check_transfer_deposit", "fee_payment", "inbound_ach_transfer",
-  "inbound_ach_transfer_return_intention", "inbound_check_deposit_return_intention", "inbound_check_adjustment",
-  "inbound_fednow_transfer_confirmation", "inbound_real_time_payments_transfer_confirmation", "inbound_wire_reversal",
-  "inbound_wire_transfer", "inbound_wire_transfer_reversal", "interest_payment", "internal_source",
-  "real_time_payments_transfer_acknowledgement", "sample_funds", "wire_transfer_intention", "swift_transfer_intention",
-  "swift_transfer_return", "card_push_transfer_acceptance", "account_revenue_payment",
-  "blockchain_onramp_transfer_intention", "blockchain_offramp_transfer_settlement", "other"
+  "account_transfer_intention",
+  "ach_transfer_intention",
+  "ach_transfer_rejection",
+  "ach_transfer_return",
+  "cashback_payment",
+  "card_dispute_acceptance",
+  "card_dispute_financial",
+  "card_dispute_loss",
+  "card_refund",
+  "card_settlement",
+  "card_financial",
+  "card_revenue_payment",
+  "check_deposit_acceptance",
+  "check_deposit_return",
+  "fednow_transfer_acknowledgement",
+  "check_transfer_deposit",
+  "fee_payment",
+  "inbound_ach_transfer",
+  "inbound_ach_transfer_return_intention",
+  "inbound_check_deposit_return_intention",
+  "inbound_check_adjustment",
+  "inbound_fednow_transfer_confirmation",
+  "inbound_real_time_payments_transfer_confirmation",
+  "inbound_wire_reversal",
+  "inbound_wire_transfer",
+  "inbound_wire_transfer_reversal",
+  "interest_payment",
+  "internal_source",
+  "real_time_payments_transfer_acknowledgement",
+  "sample_funds",
+  "wire_transfer_intention",
+  "swift_transfer_intention",
+  "swift_transfer_return",
+  "card_push_transfer_acceptance",
+  "account_revenue_payment",
+  "blockchain_onramp_transfer_intention",
+  "blockchain_offramp_transfer_settlement",
+  "other"
 )
 export type TransactionSourceCategory = typeof TransactionSourceCategory.Type
 

@@ -145,7 +145,10 @@ const startsWith = (bytes: ReadonlyArray<number>, prefix: ReadonlyArray<number>)
 
 const classifyIpv6 = (bytes: ReadonlyArray<number>): AddressRange => {
   // IPv4-mapped ::ffff:0:0/96 and NAT64 64:ff9b::/96 carry an IPv4 address in their last 32 bits.
-  if (startsWith(bytes, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff]) || startsWith(bytes, [0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0])) {
+  if (
+    startsWith(bytes, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff]) ||
+    startsWith(bytes, [0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0])
+  ) {
     return classifyIpv4(bytes.slice(12))
   }
   // 6to4 2002::/16 carries one in bits 16-47.

@@ -15,9 +15,9 @@
  * runtime-free: `@noble/hashes` (audited, pure TypeScript), not `node:crypto`
  * (the domain stays free of Node) nor WebCrypto (asynchronous only).
  */
-import { DateTime, Either, Encoding, Schema } from "effect"
 import { hmac } from "@noble/hashes/hmac.js"
 import { sha256 } from "@noble/hashes/sha2.js"
+import { DateTime, Either, Encoding, Schema } from "effect"
 
 export const idHeader = "webhook-id"
 export const timestampHeader = "webhook-timestamp"
@@ -149,8 +149,8 @@ const parseTimestamp = (timestamp: string | number): Either.Either<number, Malfo
   return /^\d+$/.test(text) && Number.isSafeInteger(seconds)
     ? Either.right(seconds)
     : Either.left(
-        new MalformedSignatureHeadersError({ header: timestampHeader, detail: "must be Unix time in whole seconds" })
-      )
+      new MalformedSignatureHeadersError({ header: timestampHeader, detail: "must be Unix time in whole seconds" })
+    )
 }
 
 /** The base64 signatures of the `v1` entries of a `webhook-signature` header. */
@@ -164,7 +164,10 @@ export const parseSignatureHeader = (header: string): Either.Either<Array<string
     const comma = entry.indexOf(",")
     if (comma <= 0 || comma === entry.length - 1) {
       return Either.left(
-        new MalformedSignatureHeadersError({ header: signatureHeader, detail: "each entry must be <version>,<signature>" })
+        new MalformedSignatureHeadersError({
+          header: signatureHeader,
+          detail: "each entry must be <version>,<signature>"
+        })
       )
     }
     // Other versions (v1a is the asymmetric scheme) are skipped, as Standard Webhooks prescribes.
@@ -178,7 +181,7 @@ export const parseSignatureHeader = (header: string): Either.Either<Array<string
  * directions), then that one listed signature matches one secret.
  */
 export const verify = (input: VerifyInput): Either.Either<void, VerificationError> =>
-  Either.gen(function* () {
+  Either.gen(function*() {
     const toleranceSeconds = input.toleranceSeconds ?? defaultToleranceSeconds
     if (input.id.length === 0) {
       return yield* Either.left(new MalformedSignatureHeadersError({ header: idHeader, detail: "is empty" }))

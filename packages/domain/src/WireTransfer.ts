@@ -14,7 +14,7 @@
 import { Data, DateTime, Either, Schema } from "effect"
 import { type AccountNumber, AccountNumberDigits } from "./AccountNumber.js"
 import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
-import { pendingEvent, type PendingEvent } from "./Event.js"
+import { type PendingEvent, pendingEvent } from "./Event.js"
 import type { ExternalAccount } from "./ExternalAccount.js"
 import {
   AccountId,
@@ -25,10 +25,10 @@ import {
   TransactionId,
   WireTransferId
 } from "./Ids.js"
+import { CommaSeparated } from "./ListParameters.js"
 import { Amount, Currency, PositiveAmount } from "./Money.js"
 import type { CompletePendingTransaction, MoneyEffect, PostTransaction } from "./MoneyEffect.js"
 import { RoutingNumber } from "./RoutingNumber.js"
-import { CommaSeparated } from "./ListParameters.js"
 import { IdempotencyKey, ShortText } from "./Text.js"
 import { CalendarDate, Timestamp } from "./Timestamp.js"
 
@@ -355,16 +355,15 @@ export interface CreateInput {
 
 const party = (input: PartyInput): Party => ({
   name: input.name,
-  address:
-    input.address === undefined
-      ? null
-      : {
-          unstructured: {
-            line1: input.address.unstructured.line1,
-            line2: input.address.unstructured.line2 ?? null,
-            line3: input.address.unstructured.line3 ?? null
-          }
-        }
+  address: input.address === undefined
+    ? null
+    : {
+      unstructured: {
+        line1: input.address.unstructured.line1,
+        line2: input.address.unstructured.line2 ?? null,
+        line3: input.address.unstructured.line3 ?? null
+      }
+    }
 })
 
 const remittance = (input: RemittanceInput): Remittance =>
@@ -397,10 +396,14 @@ export const checkSourceAccountNumber = (
   accountNumber: AccountNumber
 ): Either.Either<void, InvalidParametersError | InvalidOperationError> => {
   if (accountNumber.account_id !== body.account_id) {
-    return Either.left(InvalidParametersError.single("source_account_number_id", "must be an account number of account_id"))
+    return Either.left(
+      InvalidParametersError.single("source_account_number_id", "must be an account number of account_id")
+    )
   }
   if (accountNumber.status !== "active") {
-    return Either.left(new InvalidOperationError({ detail: `account number ${accountNumber.id} is ${accountNumber.status}` }))
+    return Either.left(
+      new InvalidOperationError({ detail: `account number ${accountNumber.id} is ${accountNumber.status}` })
+    )
   }
   return Either.void
 }
@@ -443,14 +446,14 @@ export const create = (input: CreateInput): Either.Either<Transition, InvalidOpe
     })
     const effect: MoneyEffect = requiresApproval
       ? {
-          kind: "create_pending_transaction",
-          pendingTransactionId: input.pendingTransactionId,
-          accountId: transfer.account_id,
-          amount: -transfer.amount,
-          description: debitDescription(transfer),
-          source: { category: "wire_transfer_instruction", wire_transfer_instruction: transferDetail(transfer) },
-          requiresAvailableBalance: true
-        }
+        kind: "create_pending_transaction",
+        pendingTransactionId: input.pendingTransactionId,
+        accountId: transfer.account_id,
+        amount: -transfer.amount,
+        description: debitDescription(transfer),
+        source: { category: "wire_transfer_instruction", wire_transfer_instruction: transferDetail(transfer) },
+        requiresAvailableBalance: true
+      }
       : postDebit(transfer, input.transactionId, true)
     return { next: transfer, events: [createdEvent(transfer)], effects: [effect] }
   })
@@ -595,8 +598,9 @@ const apply = (transfer: WireTransfer, command: Command): Transition =>
         instruction_identification: null,
         return_reason_additional_information: reverse.returnReasonAdditionalInformation,
         return_reason_code: reverse.returnReasonCode,
-        return_reason_code_description:
-          reverse.returnReasonCode === null ? null : (returnReasonDescriptions[reverse.returnReasonCode] ?? null),
+        return_reason_code_description: reverse.returnReasonCode === null
+          ? null
+          : (returnReasonDescriptions[reverse.returnReasonCode] ?? null),
         transaction_id: reverse.transactionId,
         wire_transfer_id: transfer.id
       }
@@ -618,10 +622,13 @@ const apply = (transfer: WireTransfer, command: Command): Transition =>
             input_sequence_number: reversal.input_sequence_number,
             input_source: reversal.input_source,
             originator_routing_number: transfer.routing_number,
-            previous_message_input_cycle_date: transfer.submission === null ? "" : cycleDate(transfer.submission.submitted_at),
+            previous_message_input_cycle_date: transfer.submission === null
+              ? ""
+              : cycleDate(transfer.submission.submitted_at),
             previous_message_input_message_accountability_data:
               transfer.submission?.input_message_accountability_data ?? "",
-            previous_message_input_sequence_number: transfer.submission?.input_message_accountability_data.slice(-6) ?? "",
+            previous_message_input_sequence_number: transfer.submission?.input_message_accountability_data.slice(-6) ??
+              "",
             previous_message_input_source: inputSource,
             receiver_financial_institution_information: null,
             sender_reference: null,
@@ -636,11 +643,16 @@ const apply = (transfer: WireTransfer, command: Command): Transition =>
   })
 
 /** Applies `command` to `transfer`, or refuses it (409) when the status does not allow it. */
-export const transition = (transfer: WireTransfer, command: Command): Either.Either<Transition, InvalidOperationError> =>
+export const transition = (
+  transfer: WireTransfer,
+  command: Command
+): Either.Either<Transition, InvalidOperationError> =>
   allowedFrom[command._tag].includes(transfer.status)
     ? Either.right(apply(transfer, command))
     : Either.left(
-        new InvalidOperationError({
-          detail: `wire transfer ${transfer.id} cannot be ${verbs[command._tag]}: its status is ${transfer.status} (needs ${allowedFrom[command._tag].join(" or ")})`
-        })
-      )
+      new InvalidOperationError({
+        detail: `wire transfer ${transfer.id} cannot be ${
+          verbs[command._tag]
+        }: its status is ${transfer.status} (needs ${allowedFrom[command._tag].join(" or ")})`
+      })
+    )

@@ -6,7 +6,9 @@ import { balancedEntrySetArbitrary } from "../src/testing/Arbitraries.js"
 import { errorPaths } from "./support/Violations.js"
 
 describe("account and bookkeeping bodies", () => {
-  it.prop("an account's name is 1 to 200 characters", [fc.oneof(fc.constant(""), fc.integer({ min: 201, max: 300 }).map((length) => "a".repeat(length)))], ([name]) => {
+  it.prop("an account's name is 1 to 200 characters", [
+    fc.oneof(fc.constant(""), fc.integer({ min: 201, max: 300 }).map((length) => "a".repeat(length)))
+  ], ([name]) => {
     expect(errorPaths(Account.CreateAccount, { name })).toContain("name")
   })
 
@@ -14,7 +16,8 @@ describe("account and bookkeeping bodies", () => {
     "a compliance category names the id it needs",
     [fc.constantFrom(["commingled_cash", "account_id"] as const, ["customer_balance", "entity_id"] as const)],
     ([[category, field]]) => {
-      expect(errorPaths(Bookkeeping.CreateBookkeepingAccount, { name: "Cash", compliance_category: category })).toContain(field)
+      expect(errorPaths(Bookkeeping.CreateBookkeepingAccount, { name: "Cash", compliance_category: category }))
+        .toContain(field)
     }
   )
 
@@ -22,8 +25,14 @@ describe("account and bookkeeping bodies", () => {
     expect(Either.isRight(Bookkeeping.validateEntrySet(body))).toBe(true)
   })
 
-  it.prop("unbalanced entry sets are reported at entries", [balancedEntrySetArbitrary, fc.integer({ min: 1, max: 1000 })], ([body, drift]) => {
-    const entries = body.entries.map((entry, index) => (index === 0 ? { ...entry, amount: entry.amount + drift } : entry))
+  it.prop("unbalanced entry sets are reported at entries", [
+    balancedEntrySetArbitrary,
+    fc.integer({ min: 1, max: 1000 })
+  ], ([body, drift]) => {
+    const entries = body.entries.map((
+      entry,
+      index
+    ) => (index === 0 ? { ...entry, amount: entry.amount + drift } : entry))
     const result = Bookkeeping.validateEntrySet({ ...body, entries })
     expect(Either.isLeft(result) && result.left.errors.some((error) => error.field === "entries")).toBe(true)
   })

@@ -17,13 +17,20 @@ const entry = fc.record({
 })
 
 describe("bookkeeping range bound", () => {
-  it.prop("absolute amounts add the magnitudes of each account's entries", [fc.array(entry, { maxLength: 10 })], ([entries]) => {
-    const totals = absoluteAmounts(entries)
-    for (const accountId of accountIds) {
-      const expected = entries.filter((e) => e.account_id === accountId).reduce((total, e) => total + BigInt(Math.abs(e.amount)), 0n)
-      expect(totals.get(accountId) ?? 0n).toBe(expected)
+  it.prop(
+    "absolute amounts add the magnitudes of each account's entries",
+    [fc.array(entry, { maxLength: 10 })],
+    ([entries]) => {
+      const totals = absoluteAmounts(entries)
+      for (const accountId of accountIds) {
+        const expected = entries.filter((e) => e.account_id === accountId).reduce(
+          (total, e) => total + BigInt(Math.abs(e.amount)),
+          0n
+        )
+        expect(totals.get(accountId) ?? 0n).toBe(expected)
+      }
     }
-  })
+  )
 
   it.prop(
     "every balance at any date is in range whenever the exact check is not asked for",
@@ -34,7 +41,10 @@ describe("bookkeeping range bound", () => {
       for (const accountId of accountIds) {
         if (exact.has(accountId)) continue
         // Any subset of the entries: the ones dated at or before some instant.
-        const balance = entries.filter((e, i) => e.account_id === accountId && counted[i]).reduce((t, e) => t + BigInt(e.amount), 0n)
+        const balance = entries.filter((e, i) => e.account_id === accountId && counted[i]).reduce(
+          (t, e) => t + BigInt(e.amount),
+          0n
+        )
         expect(isRepresentable(balance)).toBe(true)
       }
     }
@@ -42,7 +52,12 @@ describe("bookkeeping range bound", () => {
 
   it("asks for the exact check just past the bound, not at it", () => {
     const [a, b] = accountIds as [BookkeepingAccountId, BookkeepingAccountId]
-    expect(needExactBalanceCheck([{ accountId: a, absoluteTotal: BigInt(maxAmount) }, { accountId: b, absoluteTotal: BigInt(maxAmount) + 1n }]))
+    expect(
+      needExactBalanceCheck([{ accountId: a, absoluteTotal: BigInt(maxAmount) }, {
+        accountId: b,
+        absoluteTotal: BigInt(maxAmount) + 1n
+      }])
+    )
       .toEqual([b])
   })
 })

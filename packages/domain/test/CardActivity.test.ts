@@ -38,111 +38,171 @@ const approvedPayment = (card: Card, amount: number): CardPayment => {
 const amountArbitrary = fc.integer({ min: 1, max: 100_000 })
 
 describe("card activity", () => {
-  it.prop("the service approves exactly what the available balance covers, and holds it through the card",
-    [activeCardArbitrary, amountArbitrary, fc.integer({ min: 0, max: 100_000 })],
-    ([card, amount, available]) => {
-      const step = Either.getOrThrow(authorize(card, amount, available))
-      expect(step.isNew).toBe(true)
-      if (amount <= available) {
-        expect(step.declinedTransaction).toBeNull()
-        expect(step.effects).toEqual([expect.objectContaining({
-          kind: "create_pending_transaction",
-          amount: -amount,
-          accountId: card.account_id,
-          route: { id: card.id, type: "card" },
-          requiresAvailableBalance: true
-        })])
-        expect(step.cardPayment.state.authorized_amount).toBe(amount)
-      } else {
-        expect(step.effects).toEqual([])
-        expect(step.declinedTransaction).toMatchObject({ amount: -amount, route_id: card.id })
-        expect(step.declinedTransaction?.source).toMatchObject({ card_decline: { reason: "insufficient_funds" } })
-        expect(step.cardPayment.state.authorized_amount).toBe(0)
-      }
-      expect(step.events.map((event) => event.category)).toEqual(
-        amount <= available ? ["card_payment.created"] : ["card_payment.created", "declined_transaction.created"]
-      )
-    })
+  it.prop("the service approves exactly what the available balance covers, and holds it through the card", [
+    activeCardArbitrary,
+    amountArbitrary,
+    fc.integer({ min: 0, max: 100_000 })
+  ], ([card, amount, available]) => {
+    const step = Either.getOrThrow(authorize(card, amount, available))
+    expect(step.isNew).toBe(true)
+    if (amount <= available) {
+      expect(step.declinedTransaction).toBeNull()
+      expect(step.effects).toEqual([expect.objectContaining({
+        kind: "create_pending_transaction",
+        amount: -amount,
+        accountId: card.account_id,
+        route: { id: card.id, type: "card" },
+        requiresAvailableBalance: true
+      })])
+      expect(step.cardPayment.state.authorized_amount).toBe(amount)
+    } else {
+      expect(step.effects).toEqual([])
+      expect(step.declinedTransaction).toMatchObject({ amount: -amount, route_id: card.id })
+      expect(step.declinedTransaction?.source).toMatchObject({ card_decline: { reason: "insufficient_funds" } })
+      expect(step.cardPayment.state.authorized_amount).toBe(0)
+    }
+    expect(step.events.map((event) => event.category)).toEqual(
+      amount <= available ? ["card_payment.created"] : ["card_payment.created", "declined_transaction.created"]
+    )
+  })
 
-  it.prop("a user's approval beyond the available balance is still declined insufficient_funds",
-    [activeCardArbitrary, amountArbitrary],
-    ([card, amount]) => {
-      const approval = CardDecision.AuthorizationAnswer.Approve({ actioner: "user", realTimeDecisionId: null, balance: null, partialAmount: null })
-      const step = Either.getOrThrow(authorize(card, amount, amount - 1, approval))
-      expect(step.declinedTransaction?.source).toMatchObject({ card_decline: { reason: "insufficient_funds", actioner: "increase" } })
+  it.prop("a user's approval beyond the available balance is still declined insufficient_funds", [
+    activeCardArbitrary,
+    amountArbitrary
+  ], ([card, amount]) => {
+    const approval = CardDecision.AuthorizationAnswer.Approve({
+      actioner: "user",
+      realTimeDecisionId: null,
+      balance: null,
+      partialAmount: null
     })
+    const step = Either.getOrThrow(authorize(card, amount, amount - 1, approval))
+    expect(step.declinedTransaction?.source).toMatchObject({
+      card_decline: { reason: "insufficient_funds", actioner: "increase" }
+    })
+  })
 
   it("declines nobody can overrule: the forced reason first, then the card, then the token", () => {
     expect(CardDecision.forcedDecline({ forced: "suspected_fraud", cardStatus: "disabled", tokenStatus: "suspended" }))
       .toBe("suspected_fraud")
-    expect(CardDecision.forcedDecline({ forced: undefined, cardStatus: "disabled", tokenStatus: null })).toBe("card_not_active")
-    expect(CardDecision.forcedDecline({ forced: undefined, cardStatus: "canceled", tokenStatus: null })).toBe("card_canceled")
+    expect(CardDecision.forcedDecline({ forced: undefined, cardStatus: "disabled", tokenStatus: null })).toBe(
+      "card_not_active"
+    )
+    expect(CardDecision.forcedDecline({ forced: undefined, cardStatus: "canceled", tokenStatus: null })).toBe(
+      "card_canceled"
+    )
     expect(CardDecision.forcedDecline({ forced: undefined, cardStatus: "active", tokenStatus: "suspended" }))
       .toBe("transaction_not_allowed")
-    expect(CardDecision.forcedDecline({ forced: undefined, cardStatus: "active", tokenStatus: "active" })).toBeUndefined()
+    expect(CardDecision.forcedDecline({ forced: undefined, cardStatus: "active", tokenStatus: "active" }))
+      .toBeUndefined()
   })
 
-  it.prop("the hold follows the outstanding authorization through increments and reversals",
-    [activeCardArbitrary, amountArbitrary, fc.array(fc.tuple(fc.boolean(), amountArbitrary), { maxLength: 12 })],
-    ([card, amount, changes]) => {
-      let payment = approvedPayment(card, amount)
-      let outstanding = amount
-      for (const [grows, change] of changes) {
-        const step = grows
-          ? CardActivity.increment({
-            at,
-            card,
-            cardPayment: payment,
+  it.prop("the hold follows the outstanding authorization through increments and reversals", [
+    activeCardArbitrary,
+    amountArbitrary,
+    fc.array(fc.tuple(fc.boolean(), amountArbitrary), { maxLength: 12 })
+  ], ([card, amount, changes]) => {
+    let payment = approvedPayment(card, amount)
+    let outstanding = amount
+    for (const [grows, change] of changes) {
+      const step = grows
+        ? CardActivity.increment({
+          at,
+          card,
+          cardPayment: payment,
+          amount: change,
+          available: change,
+          answer: CardDecision.serviceAuthorizationDecision({
             amount: change,
-            available: change,
-            answer: CardDecision.serviceAuthorizationDecision({ amount: change, direction: "settlement", available: change }),
-            reference: "123456789012",
-            ids: {
-              cardIncrement: Ids.CardIncrementId.make("card_increment_model"),
-              cardDecline: ids.cardDecline,
-              declinedTransaction: ids.declinedTransaction
-            }
+            direction: "settlement",
+            available: change
+          }),
+          reference: "123456789012",
+          ids: {
+            cardIncrement: Ids.CardIncrementId.make("card_increment_model"),
+            cardDecline: ids.cardDecline,
+            declinedTransaction: ids.declinedTransaction
+          }
+        })
+        : CardActivity.reverse({
+          at,
+          cardPayment: payment,
+          amount: change,
+          reference: "123456789012",
+          id: Ids.CardReversalId.make("card_reversal_model")
+        })
+      const open = outstanding > 0
+      const allowed = open && (grows || change <= outstanding)
+      expect(Either.isRight(step)).toBe(allowed)
+      if (Either.isLeft(step)) continue
+      outstanding = grows ? outstanding + change : outstanding - change
+      expect(step.right.effects).toEqual([
+        outstanding === 0
+          ? { kind: "complete_pending_transaction", pendingTransactionId: ids.pendingTransaction }
+          : expect.objectContaining({
+            kind: "revise_pending_transaction",
+            amount: -outstanding,
+            requiresAvailableBalance: grows
           })
-          : CardActivity.reverse({ at, cardPayment: payment, amount: change, reference: "123456789012", id: Ids.CardReversalId.make("card_reversal_model") })
-        const open = outstanding > 0
-        const allowed = open && (grows || change <= outstanding)
-        expect(Either.isRight(step)).toBe(allowed)
-        if (Either.isLeft(step)) continue
-        outstanding = grows ? outstanding + change : outstanding - change
-        expect(step.right.effects).toEqual([
-          outstanding === 0
-            ? { kind: "complete_pending_transaction", pendingTransactionId: ids.pendingTransaction }
-            : expect.objectContaining({ kind: "revise_pending_transaction", amount: -outstanding, requiresAvailableBalance: grows })
-        ])
-        payment = step.right.cardPayment
+      ])
+      payment = step.right.cardPayment
+    }
+  })
+
+  it.prop("a settlement of an authorization completes its hold and posts at most what it held", [
+    activeCardArbitrary,
+    amountArbitrary,
+    fc.option(amountArbitrary, { nil: undefined })
+  ], ([card, amount, settled]) => {
+    const authorized = Either.getOrThrow(authorize(card, amount, amount))
+    const opened = authorized.effects[0]
+    if (opened?.kind !== "create_pending_transaction") throw new Error("the authorization opened no hold")
+    const hold = new PendingTransaction({
+      id: opened.pendingTransactionId,
+      account_id: opened.accountId,
+      amount: opened.amount,
+      completed_at: null,
+      created_at: at,
+      currency: "USD",
+      description: opened.description,
+      held_amount: opened.amount,
+      route_id: card.id,
+      route_type: "card",
+      source: opened.source,
+      status: "pending"
+    })
+    const step = CardClearing.settle({
+      at,
+      card,
+      authorized: { cardPayment: authorized.cardPayment, hold },
+      amount: settled,
+      reference: "123456789012",
+      ids: {
+        cardPayment: ids.cardPayment,
+        cardSettlement: Ids.CardSettlementId.make("card_settlement_model"),
+        transaction: Ids.TransactionId.make("transaction_model")
       }
     })
+    const posted = settled ?? amount
+    expect(Either.isRight(step)).toBe(posted <= amount)
+    if (Either.isLeft(step)) return
+    expect(step.right.effects).toEqual([
+      { kind: "complete_pending_transaction", pendingTransactionId: hold.id },
+      expect.objectContaining({ kind: "post_transaction", amount: -posted, requiresAvailableBalance: false })
+    ])
+    expect(step.right.cardPayment.state.settled_amount).toBe(posted)
+  })
 
-  it.prop("a settlement of an authorization completes its hold and posts at most what it held",
-    [activeCardArbitrary, amountArbitrary, fc.option(amountArbitrary, { nil: undefined })],
-    ([card, amount, settled]) => {
-      const authorized = Either.getOrThrow(authorize(card, amount, amount))
-      const opened = authorized.effects[0]
-      if (opened?.kind !== "create_pending_transaction") throw new Error("the authorization opened no hold")
-      const hold = new PendingTransaction({
-        id: opened.pendingTransactionId,
-        account_id: opened.accountId,
-        amount: opened.amount,
-        completed_at: null,
-        created_at: at,
-        currency: "USD",
-        description: opened.description,
-        held_amount: opened.amount,
-        route_id: card.id,
-        route_type: "card",
-        source: opened.source,
-        status: "pending"
-      })
-      const step = CardClearing.settle({
+  it.prop("a forced settlement needs an amount and must be covered by the available balance", [
+    activeCardArbitrary,
+    amountArbitrary
+  ], ([card, amount]) => {
+    const settle = (forced: number | undefined) =>
+      CardClearing.settle({
         at,
         card,
-        authorized: { cardPayment: authorized.cardPayment, hold },
-        amount: settled,
+        authorized: null,
+        amount: forced,
         reference: "123456789012",
         ids: {
           cardPayment: ids.cardPayment,
@@ -150,37 +210,13 @@ describe("card activity", () => {
           transaction: Ids.TransactionId.make("transaction_model")
         }
       })
-      const posted = settled ?? amount
-      expect(Either.isRight(step)).toBe(posted <= amount)
-      if (Either.isLeft(step)) return
-      expect(step.right.effects).toEqual([
-        { kind: "complete_pending_transaction", pendingTransactionId: hold.id },
-        expect.objectContaining({ kind: "post_transaction", amount: -posted, requiresAvailableBalance: false })
-      ])
-      expect(step.right.cardPayment.state.settled_amount).toBe(posted)
-    })
-
-  it.prop("a forced settlement needs an amount and must be covered by the available balance",
-    [activeCardArbitrary, amountArbitrary],
-    ([card, amount]) => {
-      const settle = (forced: number | undefined) =>
-        CardClearing.settle({
-          at,
-          card,
-          authorized: null,
-          amount: forced,
-          reference: "123456789012",
-          ids: {
-            cardPayment: ids.cardPayment,
-            cardSettlement: Ids.CardSettlementId.make("card_settlement_model"),
-            transaction: Ids.TransactionId.make("transaction_model")
-          }
-        })
-      expect(Either.flip(settle(undefined)).pipe(Either.map((error) => error._tag))).toEqual(Either.right("InvalidParametersError"))
-      const step = Either.getOrThrow(settle(amount))
-      expect(step.isNew).toBe(true)
-      expect(step.effects).toEqual([
-        expect.objectContaining({ kind: "post_transaction", amount: -amount, requiresAvailableBalance: true })
-      ])
-    })
+    expect(Either.flip(settle(undefined)).pipe(Either.map((error) => error._tag))).toEqual(
+      Either.right("InvalidParametersError")
+    )
+    const step = Either.getOrThrow(settle(amount))
+    expect(step.isNew).toBe(true)
+    expect(step.effects).toEqual([
+      expect.objectContaining({ kind: "post_transaction", amount: -amount, requiresAvailableBalance: true })
+    ])
+  })
 })

@@ -31,7 +31,11 @@ const startChallenge: CardAuthentication.Command = {
   verification_value: "+15551234567",
   real_time_decision_id: null
 }
-const attempt = (code: string): CardAuthentication.Command => ({ _tag: "SubmitChallengeAttempt", at: now, one_time_code: code })
+const attempt = (code: string): CardAuthentication.Command => ({
+  _tag: "SubmitChallengeAttempt",
+  at: now,
+  one_time_code: code
+})
 const validate: CardAuthentication.Command = { _tag: "CompleteValidation" }
 
 // property runs over large generated objects: generous time on a loaded 2-core machine
@@ -44,26 +48,44 @@ describe("card authentication status", { timeout: 30_000 }, () => {
   )
 
   it("the decision sets the first status", () => {
-    expect(CardAuthentication.statusAfterDecision("approve")).toEqual({ status: "authenticated_without_challenge", deny_reason: null })
-    expect(CardAuthentication.statusAfterDecision("challenge")).toEqual({ status: "awaiting_challenge", deny_reason: null })
+    expect(CardAuthentication.statusAfterDecision("approve")).toEqual({
+      status: "authenticated_without_challenge",
+      deny_reason: null
+    })
+    expect(CardAuthentication.statusAfterDecision("challenge")).toEqual({
+      status: "awaiting_challenge",
+      deny_reason: null
+    })
     expect(CardAuthentication.statusAfterDecision("deny")).toEqual({ status: "denied", deny_reason: "webhook_denied" })
-    expect(CardAuthentication.statusAfterDecision("timed_out")).toEqual({ status: "denied", deny_reason: "webhook_timed_out" })
-    expect(CardAuthentication.statusAfterDecision("deny", "card_not_active")).toEqual({ status: "denied", deny_reason: "card_not_active" })
+    expect(CardAuthentication.statusAfterDecision("timed_out")).toEqual({
+      status: "denied",
+      deny_reason: "webhook_timed_out"
+    })
+    expect(CardAuthentication.statusAfterDecision("deny", "card_not_active")).toEqual({
+      status: "denied",
+      deny_reason: "card_not_active"
+    })
   })
 
   it.prop("the right code authenticates with challenge", [awaitingChallenge], ([authentication]) => {
     const result = run(authentication, [startChallenge, attempt("123456"), validate])
     expect(Either.isRight(result) && result.right.status).toBe("authenticated_with_challenge")
-    expect(Either.isRight(result) && result.right.challenge?.attempts.map((entry) => entry.outcome)).toEqual(["successful"])
+    expect(Either.isRight(result) && result.right.challenge?.attempts.map((entry) => entry.outcome)).toEqual([
+      "successful"
+    ])
   })
 
-  it.prop(`${CardAuthentication.maximumFailedAttempts} wrong codes exceed the attempt threshold`, [awaitingChallenge], ([authentication]) => {
-    const wrongAttempt = [attempt("000000"), validate]
-    const twoWrong = run(authentication, [startChallenge, ...wrongAttempt, ...wrongAttempt])
-    expect(Either.isRight(twoWrong) && twoWrong.right.status).toBe("awaiting_challenge")
-    const threeWrong = run(authentication, [startChallenge, ...wrongAttempt, ...wrongAttempt, ...wrongAttempt])
-    expect(Either.isRight(threeWrong) && threeWrong.right.status).toBe("exceeded_attempt_threshold")
-  })
+  it.prop(
+    `${CardAuthentication.maximumFailedAttempts} wrong codes exceed the attempt threshold`,
+    [awaitingChallenge],
+    ([authentication]) => {
+      const wrongAttempt = [attempt("000000"), validate]
+      const twoWrong = run(authentication, [startChallenge, ...wrongAttempt, ...wrongAttempt])
+      expect(Either.isRight(twoWrong) && twoWrong.right.status).toBe("awaiting_challenge")
+      const threeWrong = run(authentication, [startChallenge, ...wrongAttempt, ...wrongAttempt, ...wrongAttempt])
+      expect(Either.isRight(threeWrong) && threeWrong.right.status).toBe("exceeded_attempt_threshold")
+    }
+  )
 
   it.prop("an attempt needs a started challenge", [awaitingChallenge], ([authentication]) => {
     expect(Either.isLeft(run(authentication, [attempt("123456")]))).toBe(true)
@@ -86,11 +108,16 @@ describe("card authentication status", { timeout: 30_000 }, () => {
         "errored" as const,
         "exceeded_attempt_threshold" as const
       ),
-      fc.constantFrom<CardAuthentication.Command>(startChallenge, attempt("123456"), validate, { _tag: "Cancel" }, { _tag: "Expire" }, { _tag: "Fail" })
+      fc.constantFrom<CardAuthentication.Command>(startChallenge, attempt("123456"), validate, { _tag: "Cancel" }, {
+        _tag: "Expire"
+      }, { _tag: "Fail" })
     ],
     ([authentication, status, command]) => {
       expect(CardAuthentication.isTerminal(status)).toBe(true)
-      const result = CardAuthentication.transition(new CardAuthentication.CardAuthentication({ ...authentication, status }), command)
+      const result = CardAuthentication.transition(
+        new CardAuthentication.CardAuthentication({ ...authentication, status }),
+        command
+      )
       expect(Either.isLeft(result) && result.left instanceof InvalidOperationError).toBe(true)
     }
   )

@@ -19,8 +19,10 @@ const purchaseTemplates = fc.record({
   authentication: Arbitrary.make(CardPaymentElements.CardAuthenticationElement)
 })
 
-const linked = (template: CardPaymentElements.Element, amount: number, direction: "settlement" | "refund" = "settlement") =>
-  (cardPayment: CardPayment.CardPayment) => Cards.shapeElement({ template, amount, direction, linked: true }, cardPayment)
+const linked =
+  (template: CardPaymentElements.Element, amount: number, direction: "settlement" | "refund" = "settlement") =>
+  (cardPayment: CardPayment.CardPayment) =>
+    Cards.shapeElement({ template, amount, direction, linked: true }, cardPayment)
 
 /** Applies elements in order; stops at the first refusal. */
 const applyAll = (
@@ -75,12 +77,17 @@ describe("card payments", { timeout: 30_000 }, () => {
     expect(result.right.next.state.authorized_amount).toBe(1_000)
   }, fewRuns)
 
-  it.prop("an authorization then a settlement of the whole amount", [purchaseTemplates], ([{ payment, authorization, settlement }]) => {
-    const result = applyAll(payment, [linked(authorization, 1_000), linked(settlement, 1_000)])
-    if (Either.isLeft(result)) throw result.left
-    expect(result.right.state).toMatchObject({ authorized_amount: 1_000, settled_amount: 1_000 })
-    expect(CardPayment.outstandingAuthorization(result.right)).toBe(0)
-  }, fewRuns)
+  it.prop(
+    "an authorization then a settlement of the whole amount",
+    [purchaseTemplates],
+    ([{ payment, authorization, settlement }]) => {
+      const result = applyAll(payment, [linked(authorization, 1_000), linked(settlement, 1_000)])
+      if (Either.isLeft(result)) throw result.left
+      expect(result.right.state).toMatchObject({ authorized_amount: 1_000, settled_amount: 1_000 })
+      expect(CardPayment.outstandingAuthorization(result.right)).toBe(0)
+    },
+    fewRuns
+  )
 
   it.prop(
     "reversals shrink the hold and cannot exceed it",
@@ -90,8 +97,12 @@ describe("card payments", { timeout: 30_000 }, () => {
       if (Either.isLeft(partly)) throw partly.left
       expect(CardPayment.outstandingAuthorization(partly.right)).toBe(1_000 - partial)
       const last = partly.right.elements[partly.right.elements.length - 1]
-      expect(last?.category === "card_reversal" && last.card_reversal.updated_authorization_amount).toBe(1_000 - partial)
-      expect(refused(CardPayment.applyElement(partly.right, linked(reversal, 1_000 - partial + 1)(partly.right)))).toBe(true)
+      expect(last?.category === "card_reversal" && last.card_reversal.updated_authorization_amount).toBe(
+        1_000 - partial
+      )
+      expect(refused(CardPayment.applyElement(partly.right, linked(reversal, 1_000 - partial + 1)(partly.right)))).toBe(
+        true
+      )
     },
     fewRuns
   )
@@ -103,25 +114,40 @@ describe("card payments", { timeout: 30_000 }, () => {
       const incremented = applyAll(payment, [linked(authorization, 1_000), linked(increment, 500)])
       if (Either.isLeft(incremented)) throw incremented.left
       expect(CardPayment.outstandingAuthorization(incremented.right)).toBe(1_500)
-      expect(refused(CardPayment.applyElement(incremented.right, linked(settlement, 1_501)(incremented.right)))).toBe(true)
-      expect(Either.isRight(CardPayment.applyElement(incremented.right, linked(settlement, 1_500)(incremented.right)))).toBe(true)
+      expect(refused(CardPayment.applyElement(incremented.right, linked(settlement, 1_501)(incremented.right)))).toBe(
+        true
+      )
+      expect(Either.isRight(CardPayment.applyElement(incremented.right, linked(settlement, 1_500)(incremented.right))))
+        .toBe(true)
     },
     fewRuns
   )
 
-  it.prop("a settlement forced without authorization holds nothing", [purchaseTemplates], ([{ payment, settlement }]) => {
-    const result = applyAll(payment, [linked(settlement, 700)])
-    if (Either.isLeft(result)) throw result.left
-    expect(result.right.state.settled_amount).toBe(700)
-    expect(CardPayment.outstandingAuthorization(result.right)).toBe(0)
-  }, fewRuns)
+  it.prop(
+    "a settlement forced without authorization holds nothing",
+    [purchaseTemplates],
+    ([{ payment, settlement }]) => {
+      const result = applyAll(payment, [linked(settlement, 700)])
+      if (Either.isLeft(result)) throw result.left
+      expect(result.right.state.settled_amount).toBe(700)
+      expect(CardPayment.outstandingAuthorization(result.right)).toBe(0)
+    },
+    fewRuns
+  )
 
-  it.prop("one fuel confirmation per authorization", [purchaseTemplates], ([{ payment, authorization, fuelConfirmation }]) => {
-    const confirmed = applyAll(payment, [linked(authorization, 10_000), linked(fuelConfirmation, 4_500)])
-    if (Either.isLeft(confirmed)) throw confirmed.left
-    expect(confirmed.right.state.fuel_confirmed_amount).toBe(4_500)
-    expect(refused(CardPayment.applyElement(confirmed.right, linked(fuelConfirmation, 4_500)(confirmed.right)))).toBe(true)
-  }, fewRuns)
+  it.prop(
+    "one fuel confirmation per authorization",
+    [purchaseTemplates],
+    ([{ payment, authorization, fuelConfirmation }]) => {
+      const confirmed = applyAll(payment, [linked(authorization, 10_000), linked(fuelConfirmation, 4_500)])
+      if (Either.isLeft(confirmed)) throw confirmed.left
+      expect(confirmed.right.state.fuel_confirmed_amount).toBe(4_500)
+      expect(refused(CardPayment.applyElement(confirmed.right, linked(fuelConfirmation, 4_500)(confirmed.right)))).toBe(
+        true
+      )
+    },
+    fewRuns
+  )
 
   it.prop(
     "an expiration releases the hold, after which nothing more can be taken from it",
@@ -130,7 +156,8 @@ describe("card payments", { timeout: 30_000 }, () => {
       const expired = applyAll(payment, [linked(authorization, 1_000), linked(reversal, 300), linked(expiration, 0)])
       if (Either.isLeft(expired)) throw expired.left
       const last = expired.right.elements[expired.right.elements.length - 1]
-      expect(last?.category === "card_authorization_expiration" && last.card_authorization_expiration.expired_amount).toBe(700)
+      expect(last?.category === "card_authorization_expiration" && last.card_authorization_expiration.expired_amount)
+        .toBe(700)
       expect(CardPayment.outstandingAuthorization(expired.right)).toBe(0)
       expect(refused(CardPayment.applyElement(expired.right, linked(settlement, 1)(expired.right)))).toBe(true)
       expect(refused(CardPayment.applyElement(expired.right, linked(expiration, 0)(expired.right)))).toBe(true)
@@ -153,7 +180,11 @@ describe("card payments", { timeout: 30_000 }, () => {
   it.prop("a refund authorization holds nothing", [purchaseTemplates], ([{ payment, authorization, refund }]) => {
     const result = applyAll(payment, [linked(authorization, 900, "refund"), linked(refund, 900)])
     if (Either.isLeft(result)) throw result.left
-    expect(result.right.state).toMatchObject({ authorized_amount: 0, refund_authorized_amount: 900, refunded_amount: 900 })
+    expect(result.right.state).toMatchObject({
+      authorized_amount: 0,
+      refund_authorized_amount: 900,
+      refunded_amount: 900
+    })
     expect(CardPayment.outstandingAuthorization(result.right)).toBe(0)
   }, fewRuns)
 
@@ -164,7 +195,10 @@ describe("card payments", { timeout: 30_000 }, () => {
   }, fewRuns)
 
   it.prop("an element of another card payment is refused", [purchaseTemplates], ([{ payment, authorization }]) => {
-    const element = Cards.shapeElement({ template: authorization, amount: 100, direction: "settlement", linked: false }, payment)
+    const element = Cards.shapeElement(
+      { template: authorization, amount: 100, direction: "settlement", linked: false },
+      payment
+    )
     const named = CardPayment.cardPaymentIdOf(element)
     fc.pre(named !== payment.id)
     expect(refused(CardPayment.applyElement(payment, element))).toBe(true)
@@ -180,7 +214,11 @@ describe("card payments", { timeout: 30_000 }, () => {
           return shaped.category === "card_authentication"
             ? {
               ...shaped,
-              card_authentication: new CardAuthentication.CardAuthentication({ ...shaped.card_authentication, status: "awaiting_challenge", challenge: null })
+              card_authentication: new CardAuthentication.CardAuthentication({
+                ...shaped.card_authentication,
+                status: "awaiting_challenge",
+                challenge: null
+              })
             }
             : shaped
         }

@@ -9,8 +9,8 @@ import * as DeclinedTransaction from "../src/DeclinedTransaction.js"
 import * as DigitalWalletToken from "../src/DigitalWalletToken.js"
 import { Event } from "../src/Event.js"
 import * as RealTimeDecision from "../src/RealTimeDecision.js"
-import { Transaction } from "../src/Transaction.js"
 import * as Cards from "../src/testing/Cards.js"
+import { Transaction } from "../src/Transaction.js"
 
 /**
  * Encodes, sends through JSON as the wire would, decodes strictly (an unknown
@@ -28,7 +28,11 @@ interface Case {
   readonly check: (parameters: { readonly numRuns: number }) => void
 }
 
-const schemaCase = <A, I>(name: string, schema: Schema.Schema<A, I>, arbitrary: fc.Arbitrary<A> = Arbitrary.make(schema)): Case => ({
+const schemaCase = <A, I>(
+  name: string,
+  schema: Schema.Schema<A, I>,
+  arbitrary: fc.Arbitrary<A> = Arbitrary.make(schema)
+): Case => ({
   name,
   check: ({ numRuns }) => fc.assert(fc.property(arbitrary, (value) => roundTrip(schema, value)), { numRuns })
 })
@@ -56,8 +60,14 @@ const resources: ReadonlyArray<Case> = [
   schemaCase("RealTimeDecision card_authorization detail", RealTimeDecision.CardAuthorizationDetail),
   schemaCase("RealTimeDecision card_balance_inquiry detail", RealTimeDecision.CardBalanceInquiryDetail),
   schemaCase("RealTimeDecision card_authentication detail", RealTimeDecision.CardAuthenticationDetail),
-  schemaCase("RealTimeDecision card_authentication_challenge detail", RealTimeDecision.CardAuthenticationChallengeDetail),
-  schemaCase("RealTimeDecision digital_wallet_authentication detail", RealTimeDecision.DigitalWalletAuthenticationDetail),
+  schemaCase(
+    "RealTimeDecision card_authentication_challenge detail",
+    RealTimeDecision.CardAuthenticationChallengeDetail
+  ),
+  schemaCase(
+    "RealTimeDecision digital_wallet_authentication detail",
+    RealTimeDecision.DigitalWalletAuthenticationDetail
+  ),
   schemaCase("RealTimeDecision digital_wallet_token detail", RealTimeDecision.DigitalWalletTokenDetail),
   schemaCase("Transaction (card sources)", Transaction, Cards.cardTransactionArbitrary),
   schemaCase("card events", Event, Cards.cardEventArbitrary),
@@ -109,15 +119,20 @@ describe("card simulation bodies", { timeout: 30_000 }, () => {
     expect(failurePaths(CardSimulations.SimulateCardAuthorization, { amount: 100, ...card })).toEqual([])
     expect(failurePaths(CardSimulations.SimulateCardAuthorization, { amount: 100 })).toEqual(["card_id"])
     expect(
-      failurePaths(CardSimulations.SimulateCardAuthorization, { amount: 100, ...card, physical_card_id: "physical_card_1" })
+      failurePaths(CardSimulations.SimulateCardAuthorization, {
+        amount: 100,
+        ...card,
+        physical_card_id: "physical_card_1"
+      })
     ).toEqual(["physical_card_id"])
   })
   it("amounts are positive integers", () => {
     for (const amount of [0, -1, 1.5, "100"]) {
       expect(failurePaths(CardSimulations.SimulateCardAuthorization, { amount, ...card })).toEqual(["amount"])
-      expect(failurePaths(CardSimulations.SimulateCardIncrement, { amount, card_payment_id: "card_payment_1" })).toEqual([
-        "amount"
-      ])
+      expect(failurePaths(CardSimulations.SimulateCardIncrement, { amount, card_payment_id: "card_payment_1" }))
+        .toEqual([
+          "amount"
+        ])
     }
   })
   it("a refund names a settlement transaction or a refund authorization, not both", () => {

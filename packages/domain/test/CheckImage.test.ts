@@ -13,7 +13,10 @@ describe("check images of simulated mail", () => {
     expect(CheckImage.formatDollars(100_000_000_00)).toBe("$100,000,000.00")
   })
 
-  it.prop("the same check always draws the same image, showing its amount", [fc.integer({ min: 1, max: 10 ** 11 }), fc.option(fc.string())], ([amount, payee]) => {
+  it.prop("the same check always draws the same image, showing its amount", [
+    fc.integer({ min: 1, max: 10 ** 11 }),
+    fc.option(fc.string())
+  ], ([amount, payee]) => {
     const check = { amount, payee, mailedTo: "1 Lockbox Plaza" }
     const front = CheckImage.front(check)
     expect(CheckImage.front({ ...check })).toBe(front)
@@ -30,7 +33,9 @@ describe("check images of simulated mail", () => {
 })
 
 describe("files", () => {
-  it.prop("a produced file is from_increase and keyless; an uploaded one is to_increase with the key", [timestampArbitrary], ([createdAt]) => {
+  it.prop("a produced file is from_increase and keyless; an uploaded one is to_increase with the key", [
+    timestampArbitrary
+  ], ([createdAt]) => {
     const produced = File.produced({
       id: FileId.make("file_a"),
       createdAt,
@@ -48,7 +53,16 @@ describe("files", () => {
       mimeType: "image/png",
       idempotencyKey: "key"
     })
-    expect(uploaded).toMatchObject({ direction: "to_increase", idempotency_key: "key", description: null, filename: null })
-    expect(File.createdEvent(uploaded)).toEqual({ category: "file.created", associatedObjectType: "file", associatedObjectId: "file_b" })
+    expect(uploaded).toMatchObject({
+      direction: "to_increase",
+      idempotency_key: "key",
+      description: null,
+      filename: null
+    })
+    expect(File.createdEvent(uploaded)).toEqual({
+      category: "file.created",
+      associatedObjectType: "file",
+      associatedObjectId: "file_b"
+    })
   })
 })

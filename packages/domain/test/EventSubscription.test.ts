@@ -13,24 +13,43 @@ import {
 import { errorPaths } from "./support/Violations.js"
 
 const realTimeCategory = fc.constantFrom(...EventCategory.RealTimeDecisionEventCategory.literals)
-const ordinaryCategory = knownEventCategoryArbitrary.filter((category) => !EventCategory.isRealTimeDecisionCategory(category))
+const ordinaryCategory = knownEventCategoryArbitrary.filter((category) =>
+  !EventCategory.isRealTimeDecisionCategory(category)
+)
 
 describe("event subscription bodies", () => {
   it.prop("the two selection forms cannot be combined", [knownEventCategoryArbitrary], ([category]) => {
-    const body = { url: "https://example.com/hooks", selected_event_category: category, selected_event_categories: [{ event_category: category }] }
+    const body = {
+      url: "https://example.com/hooks",
+      selected_event_category: category,
+      selected_event_categories: [{ event_category: category }]
+    }
     expect(errorPaths(EventSubscription.CreateEventSubscription, body)).toContain("selected_event_category")
   })
 
-  it.prop("url must be an absolute http(s) URL", [fc.oneof(fc.constant(""), fc.constant("/relative"), fc.constant("ftp://example.com"), fc.string().filter((text) => !URL.canParse(text)))], ([url]) => {
+  it.prop("url must be an absolute http(s) URL", [
+    fc.oneof(
+      fc.constant(""),
+      fc.constant("/relative"),
+      fc.constant("ftp://example.com"),
+      fc.string().filter((text) => !URL.canParse(text))
+    )
+  ], ([url]) => {
     expect(errorPaths(EventSubscription.CreateEventSubscription, { url })).toContain("url")
   })
 
-  it.prop("selected categories must be known ones", [fc.string().filter((text) => !EventCategory.isKnownEventCategory(text))], ([category]) => {
+  it.prop("selected categories must be known ones", [
+    fc.string().filter((text) => !EventCategory.isKnownEventCategory(text))
+  ], ([category]) => {
     const body = { url: "https://example.com/hooks", selected_event_categories: [{ event_category: category }] }
-    expect(errorPaths(EventSubscription.CreateEventSubscription, body)).toContain("selected_event_categories.0.event_category")
+    expect(errorPaths(EventSubscription.CreateEventSubscription, body)).toContain(
+      "selected_event_categories.0.event_category"
+    )
   })
 
-  it.prop("status on update is active, disabled or deleted", [fc.string().filter((status) => !["active", "disabled", "deleted"].includes(status))], ([status]) => {
+  it.prop("status on update is active, disabled or deleted", [
+    fc.string().filter((status) => !["active", "disabled", "deleted"].includes(status))
+  ], ([status]) => {
     expect(errorPaths(EventSubscription.UpdateEventSubscription, { status })).toContain("status")
   })
 
@@ -44,27 +63,43 @@ describe("event subscription bodies", () => {
 })
 
 describe("creating event subscriptions", () => {
-  it.prop("both selection forms are echoed; no selection means all categories", [eventSubscriptionIdArbitrary, timestampArbitrary, createEventSubscriptionArbitrary], ([id, createdAt, body]) => {
+  it.prop("both selection forms are echoed; no selection means all categories", [
+    eventSubscriptionIdArbitrary,
+    timestampArbitrary,
+    createEventSubscriptionArbitrary
+  ], ([id, createdAt, body]) => {
     const { events, next } = EventSubscription.create({ id, createdAt, body, idempotencyKey: null })
-    expect(events).toEqual([{ category: "event_subscription.created", associatedObjectType: "event_subscription", associatedObjectId: id }])
+    expect(events).toEqual([{
+      category: "event_subscription.created",
+      associatedObjectType: "event_subscription",
+      associatedObjectId: id
+    }])
     expect(next.status).toBe(body.status ?? "active")
     expect(next).not.toHaveProperty("shared_secret")
-    const selected = body.selected_event_categories?.map(({ event_category }) => event_category) ?? (body.selected_event_category === undefined ? null : [body.selected_event_category])
+    const selected = body.selected_event_categories?.map(({ event_category }) => event_category) ??
+      (body.selected_event_category === undefined ? null : [body.selected_event_category])
     expect(EventSubscription.selectedCategories(next)).toEqual(selected)
     expect(next.selected_event_category).toBe(selected?.length === 1 ? selected[0] : null)
   })
 })
 
 describe("who receives what", () => {
-  it.prop("only active subscriptions receive; real-time decisions only when selected", [createdEventSubscriptionArbitrary, fc.oneof(ordinaryCategory, realTimeCategory)], ([subscription, category]) => {
+  it.prop("only active subscriptions receive; real-time decisions only when selected", [
+    createdEventSubscriptionArbitrary,
+    fc.oneof(ordinaryCategory, realTimeCategory)
+  ], ([subscription, category]) => {
     const selected = EventSubscription.selectedCategories(subscription)
-    const expected =
-      subscription.status === "active" &&
+    const expected = subscription.status === "active" &&
       (selected === null ? !EventCategory.isRealTimeDecisionCategory(category) : selected.includes(category))
     expect(EventSubscription.receives(subscription, category)).toBe(expected)
   })
 
-  it.prop("an active real-time category claimed by another active subscription conflicts", [eventSubscriptionIdArbitrary, eventSubscriptionIdArbitrary, timestampArbitrary, realTimeCategory], ([firstId, secondId, createdAt, category]) => {
+  it.prop("an active real-time category claimed by another active subscription conflicts", [
+    eventSubscriptionIdArbitrary,
+    eventSubscriptionIdArbitrary,
+    timestampArbitrary,
+    realTimeCategory
+  ], ([firstId, secondId, createdAt, category]) => {
     fc.pre(firstId !== secondId)
     const body = { url: "https://example.com/hooks", selected_event_category: category }
     const first = EventSubscription.create({ id: firstId, createdAt, body, idempotencyKey: null }).next
@@ -97,7 +132,13 @@ class Update implements fc.Command<Model, { subscription: EventSubscription.Even
     expect(next.status).toBe(status)
     expect(events).toEqual(
       // A status change or a rotated secret is an update; a no-op PATCH emits nothing.
-      status === model.status && this.body.shared_secret === undefined ? [] : [{ category: "event_subscription.updated", associatedObjectType: "event_subscription", associatedObjectId: next.id }]
+      status === model.status && this.body.shared_secret === undefined
+        ? []
+        : [{
+          category: "event_subscription.updated",
+          associatedObjectType: "event_subscription",
+          associatedObjectId: next.id
+        }]
     )
     model.status = status
     real.subscription = next
@@ -108,7 +149,10 @@ class Update implements fc.Command<Model, { subscription: EventSubscription.Even
 describe("event subscription statuses", () => {
   it.prop(
     "active ⇄ disabled, either → deleted, deleted is terminal; a change or a new secret emits event_subscription.updated",
-    [createdEventSubscriptionArbitrary, fc.commands([updateEventSubscriptionArbitrary.map((body) => new Update(body))], { maxCommands: 10 })],
+    [
+      createdEventSubscriptionArbitrary,
+      fc.commands([updateEventSubscriptionArbitrary.map((body) => new Update(body))], { maxCommands: 10 })
+    ],
     ([subscription, commands]) => {
       fc.modelRun(() => ({ model: { status: subscription.status }, real: { subscription } }), commands)
     },

@@ -6,9 +6,9 @@ import * as LockboxAddress from "../src/LockboxAddress.js"
 import * as LockboxRecipient from "../src/LockboxRecipient.js"
 import * as Simulations from "../src/Simulations.js"
 import {
-  activeLockboxAddressArbitrary,
   actionInboundMailItemArbitrary,
   actionInboundMailItemArbitraryFor,
+  activeLockboxAddressArbitrary,
   checkDepositIdArbitrary,
   createdLockboxRecipientArbitrary,
   fileIdArbitrary,
@@ -25,22 +25,37 @@ import { errorPaths, toJsonObject } from "./support/Violations.js"
 // ---------------------------------------------------------------------------
 
 describe("inbound mail item action body", () => {
-  it.prop("a deposit without account_id is reported at checks.<i>.account_id", [actionInboundMailItemArbitrary, fc.nat()], ([body, position]) => {
+  it.prop("a deposit without account_id is reported at checks.<i>.account_id", [
+    actionInboundMailItemArbitrary,
+    fc.nat()
+  ], ([body, position]) => {
     const index = position % body.checks.length
     const broken = toJsonObject(Schema.encodeSync(InboundMailItem.ActionInboundMailItem)(body))
-    const checks = body.checks.map((check, at) => (at === index ? { action: "deposit" } : Schema.encodeSync(InboundMailItem.CheckAction)(check)))
-    expect(errorPaths(InboundMailItem.ActionInboundMailItem, { ...broken, checks })).toContain(`checks.${index}.account_id`)
+    const checks = body.checks.map((
+      check,
+      at
+    ) => (at === index ? { action: "deposit" } : Schema.encodeSync(InboundMailItem.CheckAction)(check)))
+    expect(errorPaths(InboundMailItem.ActionInboundMailItem, { ...broken, checks })).toContain(
+      `checks.${index}.account_id`
+    )
   })
 
-  it.prop("an ignore with an account_id is reported at checks.<i>.account_id", [actionInboundMailItemArbitrary, fc.nat()], ([body, position]) => {
+  it.prop("an ignore with an account_id is reported at checks.<i>.account_id", [
+    actionInboundMailItemArbitrary,
+    fc.nat()
+  ], ([body, position]) => {
     const index = position % body.checks.length
     const checks = body.checks.map((check, at) =>
-      at === index ? { action: "ignore", account_id: "account_1" } : Schema.encodeSync(InboundMailItem.CheckAction)(check)
+      at === index
+        ? { action: "ignore", account_id: "account_1" }
+        : Schema.encodeSync(InboundMailItem.CheckAction)(check)
     )
     expect(errorPaths(InboundMailItem.ActionInboundMailItem, { checks })).toContain(`checks.${index}.account_id`)
   })
 
-  it.prop("an unknown action is reported at checks.<i>.action", [fc.string().filter((action) => action !== "deposit" && action !== "ignore")], ([action]) => {
+  it.prop("an unknown action is reported at checks.<i>.action", [
+    fc.string().filter((action) => action !== "deposit" && action !== "ignore")
+  ], ([action]) => {
     expect(errorPaths(InboundMailItem.ActionInboundMailItem, { checks: [{ action }] })).toContain("checks.0.action")
   })
 
@@ -59,14 +74,21 @@ describe("inbound mail simulation body", () => {
     "both or neither lockbox id is reported at the lockbox id",
     [positiveAmountArbitrary, fc.boolean()],
     ([amount, both]) => {
-      const body = both ? { amount, lockbox_address_id: "lockbox_address_1", lockbox_recipient_id: "lockbox_recipient_1" } : { amount }
+      const body = both
+        ? { amount, lockbox_address_id: "lockbox_address_1", lockbox_recipient_id: "lockbox_recipient_1" }
+        : { amount }
       expect(errorPaths(Simulations.SimulateInboundMailItem, body)).toContain("lockbox_address_id")
     }
   )
 
-  it.prop("amount is a positive integer", [fc.oneof(fc.integer({ max: 0 }), fc.constant(1.5), fc.constant("5"))], ([amount]) => {
-    expect(errorPaths(Simulations.SimulateInboundMailItem, { amount, lockbox_address_id: "lockbox_address_1" })).toContain("amount")
-  })
+  it.prop(
+    "amount is a positive integer",
+    [fc.oneof(fc.integer({ max: 0 }), fc.constant(1.5), fc.constant("5"))],
+    ([amount]) => {
+      expect(errorPaths(Simulations.SimulateInboundMailItem, { amount, lockbox_address_id: "lockbox_address_1" }))
+        .toContain("amount")
+    }
+  )
 })
 
 // ---------------------------------------------------------------------------
@@ -74,11 +96,17 @@ describe("inbound mail simulation body", () => {
 // ---------------------------------------------------------------------------
 
 const addressInStatus = fc
-  .tuple(activeLockboxAddressArbitrary, fc.constantFrom<LockboxAddress.LockboxAddressStatus>("pending", "active", "disabled", "canceled"))
+  .tuple(
+    activeLockboxAddressArbitrary,
+    fc.constantFrom<LockboxAddress.LockboxAddressStatus>("pending", "active", "disabled", "canceled")
+  )
   .map(([address, status]) => new LockboxAddress.LockboxAddress({ ...address, status }))
 
 const recipientInStatus = fc
-  .tuple(createdLockboxRecipientArbitrary, fc.constantFrom<LockboxRecipient.LockboxRecipientStatus>("active", "disabled", "canceled"))
+  .tuple(
+    createdLockboxRecipientArbitrary,
+    fc.constantFrom<LockboxRecipient.LockboxRecipientStatus>("active", "disabled", "canceled")
+  )
   .map(([recipient, status]) => new LockboxRecipient.LockboxRecipient({ ...recipient, status }))
 
 const receivedCheck = fc.record({
@@ -101,15 +129,18 @@ describe("receiving mail", () => {
     ],
     ([id, createdAt, fileId, checks, address, recipient]) => {
       const { effects, events, next } = InboundMailItem.receive({ id, createdAt, fileId, checks, address, recipient })
-      expect(events).toEqual([{ category: "inbound_mail_item.created", associatedObjectType: "inbound_mail_item", associatedObjectId: id }])
-      const expectedReason =
-        checks.length === 0
-          ? "no_check"
-          : address.status !== "active"
-            ? "lockbox_address_not_active"
-            : recipient !== null && recipient.status !== "active"
-              ? "lockbox_recipient_not_active"
-              : null
+      expect(events).toEqual([{
+        category: "inbound_mail_item.created",
+        associatedObjectType: "inbound_mail_item",
+        associatedObjectId: id
+      }])
+      const expectedReason = checks.length === 0
+        ? "no_check"
+        : address.status !== "active"
+        ? "lockbox_address_not_active"
+        : recipient !== null && recipient.status !== "active"
+        ? "lockbox_recipient_not_active"
+        : null
       expect(next.rejection_reason).toBe(expectedReason)
       if (expectedReason !== null) {
         expect(next.status).toBe("rejected")
@@ -117,7 +148,9 @@ describe("receiving mail", () => {
       } else if (recipient !== null) {
         expect(next.status).toBe("processed")
         expect(next.checks.every((check) => check.status === "deposited" && check.check_deposit_id !== null)).toBe(true)
-        expect(effects.map((effect) => [effect.accountId, effect.amount])).toEqual(checks.map((check) => [recipient.account_id, check.amount]))
+        expect(effects.map((effect) => [effect.accountId, effect.amount])).toEqual(
+          checks.map((check) => [recipient.account_id, check.amount])
+        )
       } else {
         expect(next.status).toBe("pending")
         expect(next.checks.every((check) => check.status === "pending" && check.check_deposit_id === null)).toBe(true)
@@ -149,17 +182,23 @@ class Action implements fc.Command<Model, Real> {
   run(model: Model, real: Real) {
     const result = InboundMailItem.action(real.item, { body: this.body, checkDepositIds: this.checkDepositIds })
     if (model.status !== "pending") {
-      expect(Either.getLeft(result).pipe((left) => left._tag === "Some" && left.value instanceof InvalidOperationError)).toBe(true)
+      expect(Either.getLeft(result).pipe((left) => left._tag === "Some" && left.value instanceof InvalidOperationError))
+        .toBe(true)
       return
     }
     if (this.body.checks.length !== model.checkCount) {
       const error = Either.getLeft(result)
-      expect(error._tag === "Some" && error.value instanceof InvalidParametersError && error.value.errors[0]?.field).toBe("checks")
+      expect(error._tag === "Some" && error.value instanceof InvalidParametersError && error.value.errors[0]?.field)
+        .toBe("checks")
       return
     }
     const { effects, events, next } = Either.getOrThrow(result)
     expect(next.status).toBe("processed")
-    expect(events).toEqual([{ category: "inbound_mail_item.updated", associatedObjectType: "inbound_mail_item", associatedObjectId: real.item.id }])
+    expect(events).toEqual([{
+      category: "inbound_mail_item.updated",
+      associatedObjectType: "inbound_mail_item",
+      associatedObjectId: real.item.id
+    }])
     this.body.checks.forEach((requested, index) => {
       const check = next.checks[index]
       expect(check?.status).toBe(requested.action === "deposit" ? "deposited" : "ignored")
@@ -167,7 +206,9 @@ class Action implements fc.Command<Model, Real> {
       expect(check?.amount).toBe(real.item.checks[index]?.amount)
     })
     const deposits = this.body.checks.flatMap((requested, index) =>
-      requested.action === "deposit" ? [{ accountId: requested.account_id, amount: real.item.checks[index]?.amount }] : []
+      requested.action === "deposit"
+        ? [{ accountId: requested.account_id, amount: real.item.checks[index]?.amount }]
+        : []
     )
     expect(effects.map(({ accountId, amount }) => ({ accountId, amount }))).toEqual(deposits)
     model.status = "processed"
@@ -179,7 +220,10 @@ class Action implements fc.Command<Model, Real> {
 const actionCommand = fc
   .integer({ min: 1, max: 5 })
   .chain((count) =>
-    fc.tuple(actionInboundMailItemArbitraryFor(count), fc.array(checkDepositIdArbitrary, { minLength: 5, maxLength: 5 }))
+    fc.tuple(
+      actionInboundMailItemArbitraryFor(count),
+      fc.array(checkDepositIdArbitrary, { minLength: 5, maxLength: 5 })
+    )
   )
   .map(([body, ids]) => new Action(body, ids))
 
@@ -193,8 +237,16 @@ describe("actioning inbound mail items", () => {
     { fastCheck: { numRuns: 300 } }
   )
 
-  it.prop("a rejected item refuses every action", [pendingInboundMailItemArbitrary, actionInboundMailItemArbitrary, fc.array(checkDepositIdArbitrary, { minLength: 5, maxLength: 5 })], ([item, body, checkDepositIds]) => {
-    const rejected = new InboundMailItem.InboundMailItem({ ...item, status: "rejected", rejection_reason: "lockbox_address_not_active" })
+  it.prop("a rejected item refuses every action", [
+    pendingInboundMailItemArbitrary,
+    actionInboundMailItemArbitrary,
+    fc.array(checkDepositIdArbitrary, { minLength: 5, maxLength: 5 })
+  ], ([item, body, checkDepositIds]) => {
+    const rejected = new InboundMailItem.InboundMailItem({
+      ...item,
+      status: "rejected",
+      rejection_reason: "lockbox_address_not_active"
+    })
     expect(Either.isLeft(InboundMailItem.action(rejected, { body, checkDepositIds }))).toBe(true)
   })
 })

@@ -14,7 +14,10 @@ const post = (accountId: AccountId, amount: number, requiresAvailableBalance: bo
   accountId,
   amount,
   description: "test",
-  source: { category: "interest_payment", interest_payment: { accrued_on_account_id: accountId, amount, currency: "USD", period_end: at, period_start: at } },
+  source: {
+    category: "interest_payment",
+    interest_payment: { accrued_on_account_id: accountId, amount, currency: "USD", period_end: at, period_start: at }
+  },
   requiresAvailableBalance
 })
 
@@ -30,7 +33,9 @@ const hold = (accountId: AccountId, amount: number): CreatePendingTransaction =>
 
 describe("Ledger.plan and Ledger.settle", () => {
   it("plans each account's change in account id order, with the objects and events to write", () => {
-    const plan = Either.getOrThrow(Ledger.plan([post(accountB, -300, true), hold(accountA, -200), post(accountA, 500, false)], at))
+    const plan = Either.getOrThrow(
+      Ledger.plan([post(accountB, -300, true), hold(accountA, -200), post(accountA, 500, false)], at)
+    )
     expect(plan.changes.map(([accountId]) => accountId)).toEqual([accountA, accountB])
     expect(plan.changes[0]?.[1]).toEqual({ posted: 500n, held: 200n, guarded: true })
     expect(plan.changes[1]?.[1]).toEqual({ posted: -300n, held: 0n, guarded: true })
@@ -56,11 +61,17 @@ describe("Ledger.plan and Ledger.settle", () => {
   it("refuses to end a hold that is already complete", () => {
     const created = Either.getOrThrow(Ledger.plan([hold(accountA, -200)], at)).createdHolds[0]
     if (created === undefined) throw new Error("one hold planned")
-    const ended = Either.getOrThrow(Ledger.plan([{ kind: "complete_pending_transaction", pendingTransactionId: created.id, hold: created }], at))
+    const ended = Either.getOrThrow(
+      Ledger.plan([{ kind: "complete_pending_transaction", pendingTransactionId: created.id, hold: created }], at)
+    )
     expect(ended.changes[0]?.[1]).toEqual({ posted: 0n, held: -200n, guarded: false })
     const completed = ended.completedHolds[0]
     if (completed === undefined) throw new Error("one hold completed")
-    const again = Ledger.plan([{ kind: "complete_pending_transaction", pendingTransactionId: completed.id, hold: completed }], at)
+    const again = Ledger.plan([{
+      kind: "complete_pending_transaction",
+      pendingTransactionId: completed.id,
+      hold: completed
+    }], at)
     expect(Either.isLeft(again)).toBe(true)
   })
 })

@@ -28,13 +28,19 @@ describe("lockbox recipient bodies", () => {
     }
   )
 
-  it.prop("account_id and lockbox_address_id are required", [fc.constantFrom("account_id", "lockbox_address_id")], ([field]) => {
-    const body: Record<string, string> = { account_id: "account_1", lockbox_address_id: "lockbox_address_1" }
-    delete body[field]
-    expect(errorPaths(LockboxRecipient.CreateLockboxRecipient, body)).toContain(field)
-  })
+  it.prop(
+    "account_id and lockbox_address_id are required",
+    [fc.constantFrom("account_id", "lockbox_address_id")],
+    ([field]) => {
+      const body: Record<string, string> = { account_id: "account_1", lockbox_address_id: "lockbox_address_1" }
+      delete body[field]
+      expect(errorPaths(LockboxRecipient.CreateLockboxRecipient, body)).toContain(field)
+    }
+  )
 
-  it.prop("status is active, disabled or canceled", [fc.string().filter((status) => !["active", "disabled", "canceled"].includes(status))], ([status]) => {
+  it.prop("status is active, disabled or canceled", [
+    fc.string().filter((status) => !["active", "disabled", "canceled"].includes(status))
+  ], ([status]) => {
     expect(errorPaths(LockboxRecipient.UpdateLockboxRecipient, { status })).toContain("status")
   })
 })
@@ -60,7 +66,11 @@ describe("creating lockbox recipients", () => {
       const { events, next } = Either.getOrThrow(result)
       expect(next.status).toBe("active")
       expect(next.lockbox_address_id).toBe(address.id)
-      expect(events).toEqual([{ category: "lockbox.created", associatedObjectType: "lockbox_recipient", associatedObjectId: id }])
+      expect(events).toEqual([{
+        category: "lockbox.created",
+        associatedObjectType: "lockbox_recipient",
+        associatedObjectId: id
+      }])
     }
   )
 })
@@ -89,12 +99,14 @@ class UpdateRecipient implements fc.Command<RecipientModel, { recipient: Lockbox
       description: this.body.description ?? model.description,
       recipientName: this.body.recipient_name ?? model.recipientName
     }
-    const changed =
-      expected.status !== model.status || expected.description !== model.description || expected.recipientName !== model.recipientName
+    const changed = expected.status !== model.status || expected.description !== model.description ||
+      expected.recipientName !== model.recipientName
     const { events, next } = Either.getOrThrow(result)
     expect({ status: next.status, description: next.description, recipientName: next.recipient_name }).toEqual(expected)
     expect(events).toEqual(
-      changed ? [{ category: "lockbox.updated", associatedObjectType: "lockbox_recipient", associatedObjectId: next.id }] : []
+      changed
+        ? [{ category: "lockbox.updated", associatedObjectType: "lockbox_recipient", associatedObjectId: next.id }]
+        : []
     )
     Object.assign(model, expected)
     real.recipient = next
@@ -105,9 +117,16 @@ class UpdateRecipient implements fc.Command<RecipientModel, { recipient: Lockbox
 describe("lockbox recipient statuses", () => {
   it.prop(
     "active and disabled recipients take any update; canceled is terminal; a change emits lockbox.updated",
-    [createdLockboxRecipientArbitrary, fc.commands([updateLockboxRecipientArbitrary.map((body) => new UpdateRecipient(body))], { maxCommands: 10 })],
+    [
+      createdLockboxRecipientArbitrary,
+      fc.commands([updateLockboxRecipientArbitrary.map((body) => new UpdateRecipient(body))], { maxCommands: 10 })
+    ],
     ([recipient, commands]) => {
-      const model: RecipientModel = { status: recipient.status, description: recipient.description, recipientName: recipient.recipient_name }
+      const model: RecipientModel = {
+        status: recipient.status,
+        description: recipient.description,
+        recipientName: recipient.recipient_name
+      }
       fc.modelRun(() => ({ model, real: { recipient } }), commands)
     },
     { fastCheck: { numRuns: 300 } }
@@ -139,22 +158,32 @@ class AddressCommand implements fc.Command<AddressModel, { address: LockboxAddre
   check = () => true
   run(model: AddressModel, real: { address: LockboxAddress.LockboxAddress }) {
     const result = LockboxAddress.transition(real.address, this.command)
-    const expected: AddressModel | undefined =
-      this.command._tag === "Activate"
-        ? model.status === "pending"
-          ? { status: "active", description: model.description, hasMailingAddress: true }
-          : undefined
-        : clientMoves[model.status].includes(this.command.body.status ?? model.status)
-          ? { ...model, status: this.command.body.status ?? model.status, description: this.command.body.description ?? model.description }
-          : undefined
+    const expected: AddressModel | undefined = this.command._tag === "Activate"
+      ? model.status === "pending"
+        ? { status: "active", description: model.description, hasMailingAddress: true }
+        : undefined
+      : clientMoves[model.status].includes(this.command.body.status ?? model.status)
+      ? {
+        ...model,
+        status: this.command.body.status ?? model.status,
+        description: this.command.body.description ?? model.description
+      }
+      : undefined
     if (expected === undefined) {
       expect(Either.isLeft(result)).toBe(true)
       return
     }
     const { events, next } = Either.getOrThrow(result)
-    expect({ status: next.status, description: next.description, hasMailingAddress: next.address !== null }).toEqual(expected)
-    const changed = expected.status !== model.status || expected.description !== model.description || this.command._tag === "Activate"
-    expect(events).toEqual(changed ? [{ category: "lockbox.updated", associatedObjectType: "lockbox_address", associatedObjectId: next.id }] : [])
+    expect({ status: next.status, description: next.description, hasMailingAddress: next.address !== null }).toEqual(
+      expected
+    )
+    const changed = expected.status !== model.status || expected.description !== model.description ||
+      this.command._tag === "Activate"
+    expect(events).toEqual(
+      changed
+        ? [{ category: "lockbox.updated", associatedObjectType: "lockbox_address", associatedObjectId: next.id }]
+        : []
+    )
     Object.assign(model, expected)
     real.address = next
   }
@@ -164,9 +193,16 @@ class AddressCommand implements fc.Command<AddressModel, { address: LockboxAddre
 describe("lockbox address statuses", () => {
   it.prop(
     "pending → active by the service only; active ⇄ disabled; canceled is terminal; a change emits lockbox.updated",
-    [createdLockboxAddressArbitrary, fc.commands([lockboxAddressCommandArbitrary.map((command) => new AddressCommand(command))], { maxCommands: 10 })],
+    [
+      createdLockboxAddressArbitrary,
+      fc.commands([lockboxAddressCommandArbitrary.map((command) => new AddressCommand(command))], { maxCommands: 10 })
+    ],
     ([address, commands]) => {
-      const model: AddressModel = { status: address.status, description: address.description, hasMailingAddress: address.address !== null }
+      const model: AddressModel = {
+        status: address.status,
+        description: address.description,
+        hasMailingAddress: address.address !== null
+      }
       fc.modelRun(() => ({ model, real: { address } }), commands)
     },
     { fastCheck: { numRuns: 300 } }

@@ -26,22 +26,26 @@ const change = fc.record({
 })
 
 describe("money range", () => {
-  it.prop("a change is applied exactly or refused; accepted totals are safe integers", [totals, change], ([before, delta]) => {
-    const current = BigInt(before.current) + delta.posted
-    const held = BigInt(before.held) + delta.held
-    const available = current - held
-    const result = applyChange("account_x", before, delta)
-    const inRange = isRepresentable(current) && isRepresentable(held) && isRepresentable(available)
-    const covered = !delta.guarded || available >= 0n
-    expect(Either.isRight(result)).toBe(inRange && covered)
-    if (Either.isRight(result)) {
-      expect(result.right).toEqual({ current: Number(current), held: Number(held), available: Number(available) })
-      for (const value of Object.values(result.right)) expect(Number.isSafeInteger(value)).toBe(true)
-      expect(BigInt(result.right.current)).toBe(current)
-    } else {
-      expect(result.left._tag).toBe("InvalidOperationError")
+  it.prop(
+    "a change is applied exactly or refused; accepted totals are safe integers",
+    [totals, change],
+    ([before, delta]) => {
+      const current = BigInt(before.current) + delta.posted
+      const held = BigInt(before.held) + delta.held
+      const available = current - held
+      const result = applyChange("account_x", before, delta)
+      const inRange = isRepresentable(current) && isRepresentable(held) && isRepresentable(available)
+      const covered = !delta.guarded || available >= 0n
+      expect(Either.isRight(result)).toBe(inRange && covered)
+      if (Either.isRight(result)) {
+        expect(result.right).toEqual({ current: Number(current), held: Number(held), available: Number(available) })
+        for (const value of Object.values(result.right)) expect(Number.isSafeInteger(value)).toBe(true)
+        expect(BigInt(result.right.current)).toBe(current)
+      } else {
+        expect(result.left._tag).toBe("InvalidOperationError")
+      }
     }
-  })
+  )
 
   it.prop("sums are exact where floating-point addition rounds", [fc.array(signed, { maxLength: 20 })], ([amounts]) => {
     expect(sum(amounts)).toBe(amounts.reduce((total, value) => total + BigInt(value), 0n))
@@ -51,7 +55,10 @@ describe("money range", () => {
     "an entry set is balanced only when its exact sum is zero",
     [fc.array(signed.filter((value) => value !== 0), { minLength: 2, maxLength: 8 })],
     ([amounts]) => {
-      const entries = amounts.map((value) => ({ account_id: BookkeepingAccountId.make("bookkeeping_account_a"), amount: value }))
+      const entries = amounts.map((value) => ({
+        account_id: BookkeepingAccountId.make("bookkeeping_account_a"),
+        amount: value
+      }))
       const result = validateEntrySet({ entries, date: undefined, transaction_id: undefined }).pipe(
         Either.mapLeft((error) => error.errors.map((fieldError) => fieldError.field))
       )
@@ -61,7 +68,10 @@ describe("money range", () => {
   )
 
   it("the float-rounding example: MAX + 2 − MAX − 1 is 1, not 0", () => {
-    const entries = [maxAmount, 2, -maxAmount, -1].map((value) => ({ account_id: BookkeepingAccountId.make("bookkeeping_account_a"), amount: value }))
+    const entries = [maxAmount, 2, -maxAmount, -1].map((value) => ({
+      account_id: BookkeepingAccountId.make("bookkeeping_account_a"),
+      amount: value
+    }))
     const result = validateEntrySet({ entries, date: undefined, transaction_id: undefined })
     expect(Either.isLeft(result) && result.left.errors.some((error) => error.field === "entries")).toBe(true)
   })

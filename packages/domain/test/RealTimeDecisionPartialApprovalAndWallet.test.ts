@@ -19,7 +19,12 @@ const ids = authorizationIds
 const activeCardArbitrary = Cards.cardArbitrary.map((card) => new Card({ ...card, status: "active" }))
 
 const approveFor = (partialAmount: number | null) =>
-  CardDecision.AuthorizationAnswer.Approve({ actioner: "user", realTimeDecisionId: decisionId, balance: null, partialAmount })
+  CardDecision.AuthorizationAnswer.Approve({
+    actioner: "user",
+    realTimeDecisionId: decisionId,
+    balance: null,
+    partialAmount
+  })
 
 const authorize = (card: Card, amount: number, available: number, answer: CardDecision.AuthorizationAnswer) =>
   CardActivity.authorize({
@@ -40,7 +45,8 @@ const partialArbitrary = fc.integer({ min: 1, max: 100_000 }).chain((amount) =>
 )
 
 describe("partial approvals", () => {
-  it.prop("a partial approval authorizes and holds only the partial amount",
+  it.prop(
+    "a partial approval authorizes and holds only the partial amount",
     [activeCardArbitrary, partialArbitrary],
     ([card, [amount, partial]]) => {
       const step = Either.getOrThrow(authorize(card, amount, partial, approveFor(partial)))
@@ -48,39 +54,54 @@ describe("partial approvals", () => {
       expect(step.effects).toEqual([expect.objectContaining({ kind: "create_pending_transaction", amount: -partial })])
       const element = step.cardPayment.elements[0]
       expect(element?.category === "card_authorization" ? element.card_authorization : undefined)
-        .toMatchObject({ amount: partial, presentment_amount: partial, actioner: "user", real_time_decision_id: decisionId })
+        .toMatchObject({
+          amount: partial,
+          presentment_amount: partial,
+          actioner: "user",
+          real_time_decision_id: decisionId
+        })
       expect(step.cardPayment.state.authorized_amount).toBe(partial)
-    })
+    }
+  )
 
-  it.prop("a partial approval needs only its partial amount available; less than that declines insufficient_funds",
-    [activeCardArbitrary, partialArbitrary],
-    ([card, [amount, partial]]) => {
-      const short = Either.getOrThrow(authorize(card, amount, partial - 1, approveFor(partial)))
-      expect(short.effects).toEqual([])
-      expect(short.declinedTransaction?.source).toMatchObject({
-        card_decline: { reason: "insufficient_funds", amount }
-      })
+  it.prop("a partial approval needs only its partial amount available; less than that declines insufficient_funds", [
+    activeCardArbitrary,
+    partialArbitrary
+  ], ([card, [amount, partial]]) => {
+    const short = Either.getOrThrow(authorize(card, amount, partial - 1, approveFor(partial)))
+    expect(short.effects).toEqual([])
+    expect(short.declinedTransaction?.source).toMatchObject({
+      card_decline: { reason: "insufficient_funds", amount }
     })
+  })
 
-  it.prop("approvedAmount: the partial amount when positive and no larger than asked, else all of it",
-    [fc.integer({ min: 1, max: 100_000 }), fc.option(fc.integer({ min: -10, max: 200_000 }), { nil: null })],
-    ([requested, partial]) => {
-      const expected = partial !== null && partial > 0 && partial <= requested ? partial : requested
-      expect(CardDecision.approvedAmount(approveFor(partial), requested)).toBe(expected)
-      expect(CardDecision.approvedAmount(CardDecision.declineByService("insufficient_funds"), requested)).toBe(requested)
-    })
+  it.prop("approvedAmount: the partial amount when positive and no larger than asked, else all of it", [
+    fc.integer({ min: 1, max: 100_000 }),
+    fc.option(fc.integer({ min: -10, max: 200_000 }), { nil: null })
+  ], ([requested, partial]) => {
+    const expected = partial !== null && partial > 0 && partial <= requested ? partial : requested
+    expect(CardDecision.approvedAmount(approveFor(partial), requested)).toBe(expected)
+    expect(CardDecision.approvedAmount(CardDecision.declineByService("insufficient_funds"), requested)).toBe(requested)
+  })
 
-  it.prop("the decision's capability is the simulation's, not_supported by default; its partial amount reaches the answer",
+  it.prop(
+    "the decision's capability is the simulation's, not_supported by default; its partial amount reaches the answer",
     [activeCardArbitrary, fc.constantFrom("supported" as const, "not_supported" as const, undefined), partialArbitrary],
     ([card, capability, [amount, partial]]) => {
       const request = RealTimeDecisionRequests.authorizationRequest({
         card,
-        body: { amount, card_id: card.id, ...(capability === undefined ? {} : { partial_approval_capability: capability }) },
+        body: {
+          amount,
+          card_id: card.id,
+          ...(capability === undefined ? {} : { partial_approval_capability: capability })
+        },
         digitalWalletTokenId: null,
         cardPaymentId: ids.cardPayment,
         reference: "123456789012"
       })
-      if (request.category !== "card_authorization_requested") throw new Error("an authorization asks an authorization")
+      if (request.category !== "card_authorization_requested") {
+        throw new Error("an authorization asks an authorization")
+      }
       expect(request.card_authorization.partial_approval_capability).toBe(capability ?? "not_supported")
       const responded = new RealTimeDecision({
         id: decisionId,
@@ -100,8 +121,12 @@ describe("partial approvals", () => {
         status: "responded",
         timeout_at: DateTime.add(at, { seconds: 3 })
       })
-      expect(RealTimeDecisionOutcome.authorizationAnswerOf(responded)).toMatchObject({ _tag: "Approve", partialAmount: partial })
-    })
+      expect(RealTimeDecisionOutcome.authorizationAnswerOf(responded)).toMatchObject({
+        _tag: "Approve",
+        partialAmount: partial
+      })
+    }
+  )
 })
 
 describe("the wallet's one-time-passcode authentication", () => {
@@ -116,25 +141,31 @@ describe("the wallet's one-time-passcode authentication", () => {
       .toEqual({ email: "holder@example.com", phone: null })
     expect(WalletAuthentication.passcodeContact({ tokenAnswer: null, card: card(null, "+15555550100") }))
       .toEqual({ email: null, phone: "+15555550100" })
-    expect(WalletAuthentication.passcodeContact({ tokenAnswer: { digital_wallet_token: { approval: {} } }, card: card(null, null) }))
+    expect(
+      WalletAuthentication.passcodeContact({
+        tokenAnswer: { digital_wallet_token: { approval: {} } },
+        card: card(null, null)
+      })
+    )
       .toBeNull()
   })
 
-  it.prop("a phone is reached by sms, else the email; the other contact field stays null",
-    [fc.option(fc.emailAddress(), { nil: null }), fc.option(fc.stringMatching(/^\+1\d{10}$/), { nil: null })],
-    ([email, phone]) => {
-      fc.pre(email !== null || phone !== null)
-      const request = WalletAuthentication.authenticationRequest({
-        card: card(null, null),
-        contact: { email, phone },
-        oneTimePasscode: "123456"
-      })
-      if (request.category !== "digital_wallet_authentication_requested") throw new Error("a wallet authentication")
-      const detail = request.digital_wallet_authentication
-      expect(detail).toMatchObject({ one_time_passcode: "123456", result: null, digital_wallet: "wallet_a" })
-      if (phone !== null) expect(detail).toMatchObject({ channel: "sms", phone, email: null })
-      else expect(detail).toMatchObject({ channel: "email", email, phone: null })
+  it.prop("a phone is reached by sms, else the email; the other contact field stays null", [
+    fc.option(fc.emailAddress(), { nil: null }),
+    fc.option(fc.stringMatching(/^\+1\d{10}$/), { nil: null })
+  ], ([email, phone]) => {
+    fc.pre(email !== null || phone !== null)
+    const request = WalletAuthentication.authenticationRequest({
+      card: card(null, null),
+      contact: { email, phone },
+      oneTimePasscode: "123456"
     })
+    if (request.category !== "digital_wallet_authentication_requested") throw new Error("a wallet authentication")
+    const detail = request.digital_wallet_authentication
+    expect(detail).toMatchObject({ one_time_passcode: "123456", result: null, digital_wallet: "wallet_a" })
+    if (phone !== null) expect(detail).toMatchObject({ channel: "sms", phone, email: null })
+    else expect(detail).toMatchObject({ channel: "email", email, phone: null })
+  })
 
   it("success activates the token; failure or a timeout leaves it inactive; no authentication leaves it active", () => {
     const decision = (status: "responded" | "timed_out", result: "success" | "failure" | null) =>

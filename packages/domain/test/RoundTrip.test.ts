@@ -44,39 +44,99 @@ describe("accounts, entities, transactions", () => {
   roundTrips("CreateEntity", Entity.CreateEntity, Arbitrary.make(Entity.CreateEntity))
   // Open payloads (`Schema.Unknown`) hold anything in memory; only their JSON values travel.
   roundTrips("Transaction", Transaction.Transaction, Arbitraries.transactionArbitrary)
-  roundTrips("SimulateInterestPayment", Transaction.SimulateInterestPayment, Arbitrary.make(Transaction.SimulateInterestPayment))
+  roundTrips(
+    "SimulateInterestPayment",
+    Transaction.SimulateInterestPayment,
+    Arbitrary.make(Transaction.SimulateInterestPayment)
+  )
 })
 
 describe("bookkeeping", () => {
   roundTrips("BookkeepingAccount", Bookkeeping.BookkeepingAccount, Arbitrary.make(Bookkeeping.BookkeepingAccount))
-  roundTrips("BookkeepingBalanceLookup", Bookkeeping.BookkeepingBalanceLookup, Arbitrary.make(Bookkeeping.BookkeepingBalanceLookup))
+  roundTrips(
+    "BookkeepingBalanceLookup",
+    Bookkeeping.BookkeepingBalanceLookup,
+    Arbitrary.make(Bookkeeping.BookkeepingBalanceLookup)
+  )
   roundTrips("BookkeepingEntrySet", Bookkeeping.BookkeepingEntrySet, Arbitrary.make(Bookkeeping.BookkeepingEntrySet))
   roundTrips("BookkeepingEntry", Bookkeeping.BookkeepingEntry, Arbitrary.make(Bookkeeping.BookkeepingEntry))
-  roundTrips("CreateBookkeepingAccount", Bookkeeping.CreateBookkeepingAccount, Arbitrary.make(Bookkeeping.CreateBookkeepingAccount))
-  roundTrips("UpdateBookkeepingAccount", Bookkeeping.UpdateBookkeepingAccount, Arbitrary.make(Bookkeeping.UpdateBookkeepingAccount))
-  roundTrips("CreateBookkeepingEntrySet", Bookkeeping.CreateBookkeepingEntrySet, Arbitrary.make(Bookkeeping.CreateBookkeepingEntrySet))
-  roundTrips("CreateBookkeepingEntrySet (balanced)", Bookkeeping.CreateBookkeepingEntrySet, Arbitraries.balancedEntrySetArbitrary)
+  roundTrips(
+    "CreateBookkeepingAccount",
+    Bookkeeping.CreateBookkeepingAccount,
+    Arbitrary.make(Bookkeeping.CreateBookkeepingAccount)
+  )
+  roundTrips(
+    "UpdateBookkeepingAccount",
+    Bookkeeping.UpdateBookkeepingAccount,
+    Arbitrary.make(Bookkeeping.UpdateBookkeepingAccount)
+  )
+  roundTrips(
+    "CreateBookkeepingEntrySet",
+    Bookkeeping.CreateBookkeepingEntrySet,
+    Arbitrary.make(Bookkeeping.CreateBookkeepingEntrySet)
+  )
+  roundTrips(
+    "CreateBookkeepingEntrySet (balanced)",
+    Bookkeeping.CreateBookkeepingEntrySet,
+    Arbitraries.balancedEntrySetArbitrary
+  )
 })
 
 describe("events", () => {
   roundTrips("Event", Event.Event, Arbitrary.make(Event.Event))
   roundTrips("EventCategory", EventCategory.EventCategory, Arbitraries.eventCategoryArbitrary)
-  roundTrips("EventSubscription", EventSubscription.EventSubscription, Arbitrary.make(EventSubscription.EventSubscription))
-  roundTrips("EventSubscription (created)", EventSubscription.EventSubscription, Arbitraries.createdEventSubscriptionArbitrary)
-  roundTrips("CreateEventSubscription", EventSubscription.CreateEventSubscription, Arbitrary.make(EventSubscription.CreateEventSubscription))
-  roundTrips("UpdateEventSubscription", EventSubscription.UpdateEventSubscription, Arbitrary.make(EventSubscription.UpdateEventSubscription))
+  roundTrips(
+    "EventSubscription",
+    EventSubscription.EventSubscription,
+    Arbitrary.make(EventSubscription.EventSubscription)
+  )
+  roundTrips(
+    "EventSubscription (created)",
+    EventSubscription.EventSubscription,
+    Arbitraries.createdEventSubscriptionArbitrary
+  )
+  roundTrips(
+    "CreateEventSubscription",
+    EventSubscription.CreateEventSubscription,
+    Arbitrary.make(EventSubscription.CreateEventSubscription)
+  )
+  roundTrips(
+    "UpdateEventSubscription",
+    EventSubscription.UpdateEventSubscription,
+    Arbitrary.make(EventSubscription.UpdateEventSubscription)
+  )
 })
 
 describe("supporting resources", () => {
   // Open payloads (`Schema.Unknown`) hold anything in memory; only their JSON values travel.
   roundTrips("PendingTransaction", PendingTransaction.PendingTransaction, Arbitraries.pendingTransactionArbitrary)
-  roundTrips("CreatePendingTransaction", PendingTransaction.CreatePendingTransaction, Arbitrary.make(PendingTransaction.CreatePendingTransaction))
+  roundTrips(
+    "CreatePendingTransaction",
+    PendingTransaction.CreatePendingTransaction,
+    Arbitrary.make(PendingTransaction.CreatePendingTransaction)
+  )
   roundTrips("ExternalAccount", ExternalAccount.ExternalAccount, Arbitrary.make(ExternalAccount.ExternalAccount))
-  roundTrips("CreateExternalAccount", ExternalAccount.CreateExternalAccount, Arbitrary.make(ExternalAccount.CreateExternalAccount))
-  roundTrips("UpdateExternalAccount", ExternalAccount.UpdateExternalAccount, Arbitrary.make(ExternalAccount.UpdateExternalAccount))
+  roundTrips(
+    "CreateExternalAccount",
+    ExternalAccount.CreateExternalAccount,
+    Arbitrary.make(ExternalAccount.CreateExternalAccount)
+  )
+  roundTrips(
+    "UpdateExternalAccount",
+    ExternalAccount.UpdateExternalAccount,
+    Arbitrary.make(ExternalAccount.UpdateExternalAccount)
+  )
   roundTrips("AccountNumber", AccountNumber.AccountNumber, Arbitrary.make(AccountNumber.AccountNumber))
-  roundTrips("CreateAccountNumber", AccountNumber.CreateAccountNumber, Arbitrary.make(AccountNumber.CreateAccountNumber))
-  roundTrips("UpdateAccountNumber", AccountNumber.UpdateAccountNumber, Arbitrary.make(AccountNumber.UpdateAccountNumber))
+  roundTrips(
+    "CreateAccountNumber",
+    AccountNumber.CreateAccountNumber,
+    Arbitrary.make(AccountNumber.CreateAccountNumber)
+  )
+  roundTrips(
+    "UpdateAccountNumber",
+    AccountNumber.UpdateAccountNumber,
+    Arbitrary.make(AccountNumber.UpdateAccountNumber)
+  )
   roundTrips("CheckDeposit", CheckDeposit.CheckDeposit, Arbitrary.make(CheckDeposit.CheckDeposit))
   roundTrips("CreateCheckDeposit", CheckDeposit.CreateCheckDeposit, Arbitrary.make(CheckDeposit.CreateCheckDeposit))
   roundTrips("File", File.File, Arbitrary.make(File.File))
@@ -91,15 +151,43 @@ describe("wire transfers", () => {
 
 describe("lockboxes and inbound mail", () => {
   roundTrips("LockboxAddress", LockboxAddress.LockboxAddress, Arbitrary.make(LockboxAddress.LockboxAddress))
-  roundTrips("CreateLockboxAddress", LockboxAddress.CreateLockboxAddress, Arbitrary.make(LockboxAddress.CreateLockboxAddress))
-  roundTrips("UpdateLockboxAddress", LockboxAddress.UpdateLockboxAddress, Arbitrary.make(LockboxAddress.UpdateLockboxAddress))
+  roundTrips(
+    "CreateLockboxAddress",
+    LockboxAddress.CreateLockboxAddress,
+    Arbitrary.make(LockboxAddress.CreateLockboxAddress)
+  )
+  roundTrips(
+    "UpdateLockboxAddress",
+    LockboxAddress.UpdateLockboxAddress,
+    Arbitrary.make(LockboxAddress.UpdateLockboxAddress)
+  )
   roundTrips("LockboxRecipient", LockboxRecipient.LockboxRecipient, Arbitrary.make(LockboxRecipient.LockboxRecipient))
-  roundTrips("CreateLockboxRecipient", LockboxRecipient.CreateLockboxRecipient, Arbitrary.make(LockboxRecipient.CreateLockboxRecipient))
-  roundTrips("UpdateLockboxRecipient", LockboxRecipient.UpdateLockboxRecipient, Arbitrary.make(LockboxRecipient.UpdateLockboxRecipient))
+  roundTrips(
+    "CreateLockboxRecipient",
+    LockboxRecipient.CreateLockboxRecipient,
+    Arbitrary.make(LockboxRecipient.CreateLockboxRecipient)
+  )
+  roundTrips(
+    "UpdateLockboxRecipient",
+    LockboxRecipient.UpdateLockboxRecipient,
+    Arbitrary.make(LockboxRecipient.UpdateLockboxRecipient)
+  )
   roundTrips("InboundMailItem", InboundMailItem.InboundMailItem, Arbitrary.make(InboundMailItem.InboundMailItem))
   roundTrips("InboundMailItem (pending)", InboundMailItem.InboundMailItem, Arbitraries.pendingInboundMailItemArbitrary)
   roundTrips("ActionInboundMailItem", InboundMailItem.ActionInboundMailItem, Arbitraries.actionInboundMailItemArbitrary)
-  roundTrips("SimulateInboundMailItem", Simulations.SimulateInboundMailItem, Arbitrary.make(Simulations.SimulateInboundMailItem))
-  roundTrips("SimulateCheckDepositSubmission", Simulations.SimulateCheckDepositSubmission, Arbitrary.make(Simulations.SimulateCheckDepositSubmission))
-  roundTrips("SimulateCheckDepositAdjustment", Simulations.SimulateCheckDepositAdjustment, Arbitrary.make(Simulations.SimulateCheckDepositAdjustment))
+  roundTrips(
+    "SimulateInboundMailItem",
+    Simulations.SimulateInboundMailItem,
+    Arbitrary.make(Simulations.SimulateInboundMailItem)
+  )
+  roundTrips(
+    "SimulateCheckDepositSubmission",
+    Simulations.SimulateCheckDepositSubmission,
+    Arbitrary.make(Simulations.SimulateCheckDepositSubmission)
+  )
+  roundTrips(
+    "SimulateCheckDepositAdjustment",
+    Simulations.SimulateCheckDepositAdjustment,
+    Arbitrary.make(Simulations.SimulateCheckDepositAdjustment)
+  )
 })

@@ -12,17 +12,29 @@ describe("ABA routing numbers", () => {
     }
   })
 
-  it.prop("the check digit completes any eight digits into a valid number", [fc.stringMatching(/^\d{8}$/)], ([firstEight]) => {
-    expect(Either.isRight(decode(`${firstEight}${RoutingNumber.checkDigit(firstEight)}`))).toBe(true)
-  })
+  it.prop(
+    "the check digit completes any eight digits into a valid number",
+    [fc.stringMatching(/^\d{8}$/)],
+    ([firstEight]) => {
+      expect(Either.isRight(decode(`${firstEight}${RoutingNumber.checkDigit(firstEight)}`))).toBe(true)
+    }
+  )
 
-  it.prop("changing one digit of a valid number invalidates it", [routingNumber, fc.nat(8), fc.integer({ min: 1, max: 9 })], ([valid, position, shift]) => {
+  it.prop("changing one digit of a valid number invalidates it", [
+    routingNumber,
+    fc.nat(8),
+    fc.integer({ min: 1, max: 9 })
+  ], ([valid, position, shift]) => {
     const digit = (Number(valid[position]) + shift) % 10
     const mistyped = `${valid.slice(0, position)}${digit}${valid.slice(position + 1)}`
     expect(RoutingNumber.isValid(mistyped)).toBe(false)
   })
 
-  it.prop("strings that are not nine digits are refused", [fc.string().filter((text) => !/^\d{9}$/.test(text))], ([text]) => {
-    expect(Either.isLeft(decode(text))).toBe(true)
-  })
+  it.prop(
+    "strings that are not nine digits are refused",
+    [fc.string().filter((text) => !/^\d{9}$/.test(text))],
+    ([text]) => {
+      expect(Either.isLeft(decode(text))).toBe(true)
+    }
+  )
 })

@@ -20,7 +20,10 @@ import { errorPaths, toJsonObject } from "./support/Violations.js"
 const emptyOrTooLong = fc.oneof(fc.constant(""), fc.integer({ min: 201, max: 300 }).map((length) => "z".repeat(length)))
 
 describe("pending transactions", () => {
-  it.prop("complete only a pending one, once, emitting pending_transaction.updated", [pendingTransactionArbitrary, timestampArbitrary], ([pendingTransaction, at]) => {
+  it.prop("complete only a pending one, once, emitting pending_transaction.updated", [
+    pendingTransactionArbitrary,
+    timestampArbitrary
+  ], ([pendingTransaction, at]) => {
     const result = PendingTransaction.complete(pendingTransaction, at)
     if (pendingTransaction.status === "complete") {
       expect(Either.isLeft(result)).toBe(true)
@@ -30,18 +33,34 @@ describe("pending transactions", () => {
     expect(next.status).toBe("complete")
     expect(next.completed_at).toEqual(at)
     expect(next.amount).toBe(pendingTransaction.amount)
-    expect(events).toEqual([{ category: "pending_transaction.updated", associatedObjectType: "pending_transaction", associatedObjectId: next.id }])
+    expect(events).toEqual([{
+      category: "pending_transaction.updated",
+      associatedObjectType: "pending_transaction",
+      associatedObjectId: next.id
+    }])
     expect(Either.isLeft(PendingTransaction.complete(next, at))).toBe(true)
   })
 
-  it.prop("only the client's own holds can be released", [pendingTransactionArbitrary, timestampArbitrary], ([pendingTransaction, at]) => {
-    const released = PendingTransaction.release(pendingTransaction, at)
-    expect(Either.isRight(released)).toBe(pendingTransaction.source.category === "user_initiated_hold" && pendingTransaction.status === "pending")
-  })
+  it.prop(
+    "only the client's own holds can be released",
+    [pendingTransactionArbitrary, timestampArbitrary],
+    ([pendingTransaction, at]) => {
+      const released = PendingTransaction.release(pendingTransaction, at)
+      expect(Either.isRight(released)).toBe(
+        pendingTransaction.source.category === "user_initiated_hold" && pendingTransaction.status === "pending"
+      )
+    }
+  )
 
-  it.prop("a client hold's amount is a negative integer", [fc.oneof(fc.nat(), fc.constant(-1.5), fc.constant("-5"))], ([amount]) => {
-    expect(errorPaths(PendingTransaction.CreatePendingTransaction, { account_id: "account_1", amount })).toContain("amount")
-  })
+  it.prop(
+    "a client hold's amount is a negative integer",
+    [fc.oneof(fc.nat(), fc.constant(-1.5), fc.constant("-5"))],
+    ([amount]) => {
+      expect(errorPaths(PendingTransaction.CreatePendingTransaction, { account_id: "account_1", amount })).toContain(
+        "amount"
+      )
+    }
+  )
 })
 
 describe("external accounts and account numbers", () => {
@@ -50,7 +69,9 @@ describe("external accounts and account numbers", () => {
     [
       createExternalAccountArbitrary,
       fc.oneof(
-        fc.stringMatching(/^\d{9}$/).filter((digits) => !RoutingNumber.isValid(digits)).map((value) => ["routing_number", value] as const),
+        fc.stringMatching(/^\d{9}$/).filter((digits) => !RoutingNumber.isValid(digits)).map((value) =>
+          ["routing_number", value] as const
+        ),
         fc.string().filter((text) => !/^\d{1,17}$/.test(text)).map((value) => ["account_number", value] as const),
         emptyOrTooLong.map((value) => ["description", value] as const)
       )
@@ -79,7 +100,14 @@ describe("check deposits", () => {
 
   it.prop(
     "a check deposited from the mail is accepted at once and credits its account",
-    [pendingInboundMailItemArbitrary.chain((item) => fc.tuple(fc.constant(item), actionInboundMailItemArbitraryFor(item.checks.length))), fc.array(checkDepositIdArbitrary, { minLength: 4, maxLength: 4 }), timestampArbitrary, transactionIdArbitrary],
+    [
+      pendingInboundMailItemArbitrary.chain((item) =>
+        fc.tuple(fc.constant(item), actionInboundMailItemArbitraryFor(item.checks.length))
+      ),
+      fc.array(checkDepositIdArbitrary, { minLength: 4, maxLength: 4 }),
+      timestampArbitrary,
+      transactionIdArbitrary
+    ],
     ([[item, body], checkDepositIds, createdAt, transactionId]) => {
       const { effects } = Either.getOrThrow(InboundMailItem.action(item, { body, checkDepositIds }))
       for (const deposit of effects) {
@@ -87,12 +115,20 @@ describe("check deposits", () => {
         expect(next.status).toBe("submitted")
         expect(next.inbound_mail_item_id).toBe(item.id)
         expect(next.transaction_id).toBe(transactionId)
-        expect(events).toEqual([{ category: "check_deposit.created", associatedObjectType: "check_deposit", associatedObjectId: deposit.checkDepositId }])
+        expect(events).toEqual([{
+          category: "check_deposit.created",
+          associatedObjectType: "check_deposit",
+          associatedObjectId: deposit.checkDepositId
+        }])
         expect(money).toMatchObject([
-          { kind: "post_transaction", accountId: deposit.accountId, amount: deposit.amount, source: { category: "check_deposit_acceptance" } }
+          {
+            kind: "post_transaction",
+            accountId: deposit.accountId,
+            amount: deposit.amount,
+            source: { category: "check_deposit_acceptance" }
+          }
         ])
       }
     }
   )
-
 })

@@ -97,7 +97,9 @@ describe("address classification", () => {
     expect(classify(`2002:${high}:${low}::1`)).toBe(expected)
   })
 
-  it.prop("every IPv6 form the URL parser produces parses to the same bytes", [fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 })], ([words]) => {
+  it.prop("every IPv6 form the URL parser produces parses to the same bytes", [
+    fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 })
+  ], ([words]) => {
     const full = words.map(hex).join(":")
     const normalized = new URL(`http://[${full}]/`).hostname.slice(1, -1)
     const bytes = words.flatMap((word) => [word >> 8, word & 0xff])
@@ -107,7 +109,13 @@ describe("address classification", () => {
 
   it.prop("decimal, hexadecimal and octal IPv4 hosts are judged as the address they name", [ipv4], ([bytes]) => {
     const expected = classify(dotted(bytes))
-    for (const host of [String(toUint32(bytes)), `0x${hex(toUint32(bytes))}`, bytes.map((part) => `0${part.toString(8)}`).join(".")]) {
+    for (
+      const host of [
+        String(toUint32(bytes)),
+        `0x${hex(toUint32(bytes))}`,
+        bytes.map((part) => `0${part.toString(8)}`).join(".")
+      ]
+    ) {
       expect(classify(new URL(`https://${host}/`).hostname)).toBe(expected)
     }
   })
@@ -115,13 +123,28 @@ describe("address classification", () => {
 
 describe("what each environment lets receive", () => {
   it.prop("live: public only; sandbox: public and loopback", [fc.constantFrom<AddressRange>(
-    "public", "loopback", "private", "link_local", "unique_local", "shared", "multicast", "unspecified", "broadcast", "documentation", "benchmarking", "reserved"
+    "public",
+    "loopback",
+    "private",
+    "link_local",
+    "unique_local",
+    "shared",
+    "multicast",
+    "unspecified",
+    "broadcast",
+    "documentation",
+    "benchmarking",
+    "reserved"
   )], ([range]) => {
     expect(permits("live", range)).toBe(range === "public")
     expect(permits("sandbox", range)).toBe(range === "public" || range === "loopback")
   })
 
-  it.prop("URLs with credentials are refused everywhere, without repeating them", [fc.constantFrom("live" as const, "sandbox" as const), fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.stringMatching(/^[a-z0-9]{0,12}$/)], ([environment, user, password]) => {
+  it.prop("URLs with credentials are refused everywhere, without repeating them", [
+    fc.constantFrom("live" as const, "sandbox" as const),
+    fc.stringMatching(/^[a-z0-9]{1,12}$/),
+    fc.stringMatching(/^[a-z0-9]{0,12}$/)
+  ], ([environment, user, password]) => {
     const url = new URL(`https://${user}${password === "" ? "" : `:${password}`}@hooks.example.com/`)
     const refusal = urlRefusal(environment, [], url)
     expect(refusal).toBe("must not contain credentials")
@@ -129,7 +152,15 @@ describe("what each environment lets receive", () => {
   })
 
   it("the examples of the issue", () => {
-    for (const url of ["https://169.254.169.254/latest", "https://10.0.0.1/", "https://127.0.0.1:22/", "https://2130706433/", "https://[::ffff:7f00:1]/"]) {
+    for (
+      const url of [
+        "https://169.254.169.254/latest",
+        "https://10.0.0.1/",
+        "https://127.0.0.1:22/",
+        "https://2130706433/",
+        "https://[::ffff:7f00:1]/"
+      ]
+    ) {
       expect([url, urlRefusal("live", [], new URL(url))]).not.toEqual([url, undefined])
     }
     expect(urlRefusal("sandbox", [], new URL("http://127.0.0.1:3000/hooks"))).toBeUndefined()

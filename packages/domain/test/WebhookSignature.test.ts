@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "@effect/vitest"
 import { DateTime, Either, Encoding, FastCheck as fc } from "effect"
 import { Webhook } from "standardwebhooks"
+import {
+  base64SecretArbitrary as base64Secret,
+  sharedSecretArbitrary as sharedSecret,
+  unixTimestampArbitrary as unixTimestamp
+} from "../src/testing/Arbitraries.js"
 import * as WebhookSignature from "../src/WebhookSignature.js"
-import { base64SecretArbitrary as base64Secret, sharedSecretArbitrary as sharedSecret, unixTimestampArbitrary as unixTimestamp } from "../src/testing/Arbitraries.js"
 
 const webhookId = fc.string({ minLength: 1, maxLength: 60 })
 const body = fc.string({ maxLength: 500, unit: "binary" })
@@ -24,7 +28,14 @@ describe("webhook signatures (Standard Webhooks)", () => {
   it.prop("a signed delivery verifies", [webhookId, unixTimestamp, body, secret], ([id, timestamp, content, key]) => {
     const signatureHeader = WebhookSignature.sign({ id, timestamp, body: content, secrets: [key] })
     expect(signatureHeader).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/)
-    const result = WebhookSignature.verify({ id, timestamp: String(timestamp), body: content, signatureHeader, secrets: [key], now: at(timestamp) })
+    const result = WebhookSignature.verify({
+      id,
+      timestamp: String(timestamp),
+      body: content,
+      signatureHeader,
+      secrets: [key],
+      now: at(timestamp)
+    })
     expect(errorTag(result)).toBe("Verified")
   })
 
@@ -36,7 +47,14 @@ describe("webhook signatures (Standard Webhooks)", () => {
       const tampered = Uint8Array.from(content)
       const index = position % tampered.length
       tampered[index] = (tampered[index] ?? 0) ^ (1 << bit)
-      const result = WebhookSignature.verify({ id, timestamp, body: tampered, signatureHeader, secrets: [key], now: at(timestamp) })
+      const result = WebhookSignature.verify({
+        id,
+        timestamp,
+        body: tampered,
+        signatureHeader,
+        secrets: [key],
+        now: at(timestamp)
+      })
       expect(errorTag(result)).toBe("InvalidSignatureError")
     }
   )
@@ -50,7 +68,14 @@ describe("webhook signatures (Standard Webhooks)", () => {
       const replacement = String.fromCharCode((id.charCodeAt(index) + shift) % 0x10000)
       const tamperedId = `${id.slice(0, index)}${replacement}${id.slice(index + 1)}`
       fc.pre(new TextEncoder().encode(tamperedId).join() !== new TextEncoder().encode(id).join())
-      const result = WebhookSignature.verify({ id: tamperedId, timestamp, body: content, signatureHeader, secrets: [key], now: at(timestamp) })
+      const result = WebhookSignature.verify({
+        id: tamperedId,
+        timestamp,
+        body: content,
+        signatureHeader,
+        secrets: [key],
+        now: at(timestamp)
+      })
       expect(errorTag(result)).toBe("InvalidSignatureError")
     }
   )
@@ -60,7 +85,14 @@ describe("webhook signatures (Standard Webhooks)", () => {
     [webhookId, unixTimestamp, body, secret, fc.integer({ min: 1, max: tolerance })],
     ([id, timestamp, content, key, shift]) => {
       const signatureHeader = WebhookSignature.sign({ id, timestamp, body: content, secrets: [key] })
-      const result = WebhookSignature.verify({ id, timestamp: timestamp + shift, body: content, signatureHeader, secrets: [key], now: at(timestamp) })
+      const result = WebhookSignature.verify({
+        id,
+        timestamp: timestamp + shift,
+        body: content,
+        signatureHeader,
+        secrets: [key],
+        now: at(timestamp)
+      })
       expect(errorTag(result)).toBe("InvalidSignatureError")
     }
   )
@@ -75,7 +107,14 @@ describe("webhook signatures (Standard Webhooks)", () => {
       const index = 3 + (position % 43)
       const replacement = alphabet.charAt((alphabet.indexOf(signatureHeader.charAt(index)) + shift) % 64)
       const tampered = `${signatureHeader.slice(0, index)}${replacement}${signatureHeader.slice(index + 1)}`
-      const result = WebhookSignature.verify({ id, timestamp, body: content, signatureHeader: tampered, secrets: [key], now: at(timestamp) })
+      const result = WebhookSignature.verify({
+        id,
+        timestamp,
+        body: content,
+        signatureHeader: tampered,
+        secrets: [key],
+        now: at(timestamp)
+      })
       expect(errorTag(result)).toBe("InvalidSignatureError")
     }
   )
@@ -88,14 +127,25 @@ describe("webhook signatures (Standard Webhooks)", () => {
       const signatureHeader = WebhookSignature.sign({ id, timestamp, body: content, secrets: [newSecret, oldSecret] })
       expect(signatureHeader.split(" ")).toHaveLength(2)
       const verifyWith = (secrets: ReadonlyArray<string>) =>
-        errorTag(WebhookSignature.verify({ id, timestamp, body: content, signatureHeader, secrets, now: at(timestamp) }))
+        errorTag(
+          WebhookSignature.verify({ id, timestamp, body: content, signatureHeader, secrets, now: at(timestamp) })
+        )
       expect(verifyWith([oldSecret])).toBe("Verified")
       expect(verifyWith([newSecret])).toBe("Verified")
       expect(verifyWith([otherSecret])).toBe("InvalidSignatureError")
       // A receiver that already accepts both secrets verifies a delivery signed with only the new one.
       const newOnly = WebhookSignature.sign({ id, timestamp, body: content, secrets: [newSecret] })
       expect(
-        errorTag(WebhookSignature.verify({ id, timestamp, body: content, signatureHeader: newOnly, secrets: [otherSecret, newSecret], now: at(timestamp) }))
+        errorTag(
+          WebhookSignature.verify({
+            id,
+            timestamp,
+            body: content,
+            signatureHeader: newOnly,
+            secrets: [otherSecret, newSecret],
+            now: at(timestamp)
+          })
+        )
       ).toBe("Verified")
     }
   )
@@ -106,7 +156,14 @@ describe("webhook signatures (Standard Webhooks)", () => {
     ([id, timestamp, content, key, distance, late]) => {
       const signatureHeader = WebhookSignature.sign({ id, timestamp, body: content, secrets: [key] })
       const now = late ? timestamp + distance : timestamp - distance
-      const result = WebhookSignature.verify({ id, timestamp, body: content, signatureHeader, secrets: [key], now: at(now) })
+      const result = WebhookSignature.verify({
+        id,
+        timestamp,
+        body: content,
+        signatureHeader,
+        secrets: [key],
+        now: at(now)
+      })
       const expected = distance <= tolerance ? "Verified" : late ? "TimestampTooOldError" : "TimestampTooNewError"
       expect(errorTag(result)).toBe(expected)
     }
@@ -127,7 +184,9 @@ describe("webhook signatures (Standard Webhooks)", () => {
       expect(errorTag(WebhookSignature.verify(input))).toBe("MalformedSignatureHeadersError")
     }
     // Unknown versions are skipped, as the scheme prescribes.
-    expect(errorTag(WebhookSignature.verify({ ...valid, signatureHeader: `v1a,abc ${signatureHeader}` }))).toBe("Verified")
+    expect(errorTag(WebhookSignature.verify({ ...valid, signatureHeader: `v1a,abc ${signatureHeader}` }))).toBe(
+      "Verified"
+    )
     expect(errorTag(WebhookSignature.verify({ ...valid, signatureHeader: "v2,abc" }))).toBe("InvalidSignatureError")
   })
 
@@ -146,26 +205,45 @@ describe("webhook signatures (Standard Webhooks)", () => {
       vi.useRealTimers()
     })
 
-    it.prop("its verify accepts our signatures", [webhookId, unixTimestamp, body, secret], ([id, timestamp, content, key]) => {
-      vi.setSystemTime(timestamp * 1000)
-      const headers = WebhookSignature.headers({ id, timestamp, body: content, secrets: [key] })
-      expect(() => new Webhook(standardSecret(key)).verify(content, headers, { jsonParse: false })).not.toThrow()
-    })
-
-    it.prop("our verify accepts its signatures", [webhookId, unixTimestamp, body, secret], ([id, timestamp, content, key]) => {
-      const signatureHeader = new Webhook(standardSecret(key)).sign(id, new Date(timestamp * 1000), content)
-      for (const accepted of [key, standardSecret(key)]) {
-        const result = WebhookSignature.verify({ id, timestamp: String(timestamp), body: content, signatureHeader, secrets: [accepted], now: at(timestamp) })
-        expect(errorTag(result)).toBe("Verified")
+    it.prop(
+      "its verify accepts our signatures",
+      [webhookId, unixTimestamp, body, secret],
+      ([id, timestamp, content, key]) => {
+        vi.setSystemTime(timestamp * 1000)
+        const headers = WebhookSignature.headers({ id, timestamp, body: content, secrets: [key] })
+        expect(() => new Webhook(standardSecret(key)).verify(content, headers, { jsonParse: false })).not.toThrow()
       }
-    })
+    )
 
-    it.prop("its verify rejects our signatures of another body", [webhookId, unixTimestamp, body, body, secret], ([id, timestamp, content, other, key]) => {
-      fc.pre(content !== other)
-      vi.setSystemTime(timestamp * 1000)
-      const headers = WebhookSignature.headers({ id, timestamp, body: content, secrets: [key] })
-      fc.pre(new TextEncoder().encode(content).join() !== new TextEncoder().encode(other).join())
-      expect(() => new Webhook(standardSecret(key)).verify(other, headers, { jsonParse: false })).toThrow()
-    })
+    it.prop(
+      "our verify accepts its signatures",
+      [webhookId, unixTimestamp, body, secret],
+      ([id, timestamp, content, key]) => {
+        const signatureHeader = new Webhook(standardSecret(key)).sign(id, new Date(timestamp * 1000), content)
+        for (const accepted of [key, standardSecret(key)]) {
+          const result = WebhookSignature.verify({
+            id,
+            timestamp: String(timestamp),
+            body: content,
+            signatureHeader,
+            secrets: [accepted],
+            now: at(timestamp)
+          })
+          expect(errorTag(result)).toBe("Verified")
+        }
+      }
+    )
+
+    it.prop(
+      "its verify rejects our signatures of another body",
+      [webhookId, unixTimestamp, body, body, secret],
+      ([id, timestamp, content, other, key]) => {
+        fc.pre(content !== other)
+        vi.setSystemTime(timestamp * 1000)
+        const headers = WebhookSignature.headers({ id, timestamp, body: content, secrets: [key] })
+        fc.pre(new TextEncoder().encode(content).join() !== new TextEncoder().encode(other).join())
+        expect(() => new Webhook(standardSecret(key)).verify(other, headers, { jsonParse: false })).toThrow()
+      }
+    )
   })
 })

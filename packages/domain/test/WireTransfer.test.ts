@@ -19,13 +19,18 @@ import { errorPaths, type JsonObject, objectAt, toJsonObject, type Violation } f
 
 const encodeBody = Schema.encodeSync(WireTransfer.CreateWireTransfer)
 const validTax = { date: "2024-04-01", identification_number: "123456789", type_code: "09455" }
-const violation = (rule: string, path: string, apply: (body: JsonObject) => JsonObject): Violation => ({ rule, path, apply })
+const violation = (rule: string, path: string, apply: (body: JsonObject) => JsonObject): Violation => ({
+  rule,
+  path,
+  apply
+})
 const without = (body: JsonObject, ...fields: ReadonlyArray<string>): JsonObject => {
   const copy = { ...body }
   for (const field of fields) delete copy[field]
   return copy
 }
-const withoutDestination = (body: JsonObject) => without(body, "account_number", "routing_number", "external_account_id")
+const withoutDestination = (body: JsonObject) =>
+  without(body, "account_number", "routing_number", "external_account_id")
 const tooLong = fc.integer({ min: 201, max: 400 }).map((length) => "x".repeat(length))
 const party = fc.constantFrom("creditor", "debtor")
 
@@ -34,7 +39,11 @@ const wireTransferViolation: fc.Arbitrary<Violation> = fc.oneof(
     violation(`${field} is required`, field, (body) => without(body, field))
   ),
   fc
-    .oneof(fc.integer({ max: 0 }), fc.double({ noNaN: true, noDefaultInfinity: true }).filter((amount) => !Number.isInteger(amount)), fc.string())
+    .oneof(
+      fc.integer({ max: 0 }),
+      fc.double({ noNaN: true, noDefaultInfinity: true }).filter((amount) => !Number.isInteger(amount)),
+      fc.string()
+    )
     .map((amount) => violation("amount is a positive integer", "amount", (body) => ({ ...body, amount }))),
   fc.tuple(party, fc.oneof(fc.constant(""), tooLong, fc.constant(undefined))).map(([who, name]) =>
     violation(`${who}.name is 1 to 200 characters`, `${who}.name`, (body) => {
@@ -58,7 +67,9 @@ const wireTransferViolation: fc.Arbitrary<Violation> = fc.oneof(
       return body
     })
   ),
-  fc.tuple(party, fc.constantFrom("line1", "line2", "line3"), fc.oneof(fc.constant(""), tooLong)).map(([who, line, text]) =>
+  fc.tuple(party, fc.constantFrom("line1", "line2", "line3"), fc.oneof(fc.constant(""), tooLong)).map((
+    [who, line, text]
+  ) =>
     violation(`${who} address ${line} is 1 to 200 characters`, `${who}.address.unstructured.${line}`, (body) => {
       objectAt(body, [who]).name = "Ian Crease"
       objectAt(body, [who]).address = { unstructured: { line1: "1 Main St", [line]: text } }
@@ -102,7 +113,9 @@ const wireTransferViolation: fc.Arbitrary<Violation> = fc.oneof(
     }))
   ),
   fc.oneof(
-    fc.string().filter((date) => !/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(date)).map((value) => ["date", value] as const),
+    fc.string().filter((date) => !/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(date)).map((value) =>
+      ["date", value] as const
+    ),
     fc.string().filter((number) => !/^\d{9}$/.test(number)).map((value) => ["identification_number", value] as const),
     fc.string().filter((code) => code.length !== 5).map((value) => ["type_code", value] as const)
   ).map(([field, value]) =>
@@ -125,8 +138,11 @@ const wireTransferViolation: fc.Arbitrary<Violation> = fc.oneof(
     }))
   ),
   fc.constantFrom("account_number", "routing_number").map((field) =>
-    violation(`${field} is required without external_account_id`, field, (body) =>
-      without({ ...withoutDestination(body), account_number: "123456789", routing_number: "101050001" }, field)
+    violation(
+      `${field} is required without external_account_id`,
+      field,
+      (body) =>
+        without({ ...withoutDestination(body), account_number: "123456789", routing_number: "101050001" }, field)
     )
   ),
   fc
@@ -149,7 +165,11 @@ const wireTransferViolation: fc.Arbitrary<Violation> = fc.oneof(
     }))
   ),
   fc.oneof(fc.string(), fc.integer()).map((requireApproval) =>
-    violation("require_approval is a boolean", "require_approval", (body) => ({ ...body, require_approval: requireApproval }))
+    violation(
+      "require_approval is a boolean",
+      "require_approval",
+      (body) => ({ ...body, require_approval: requireApproval })
+    )
   )
 )
 
@@ -174,20 +194,35 @@ describe("wire transfer create body", () => {
 // ---------------------------------------------------------------------------
 
 describe("creating a wire transfer", () => {
-  it.prop("without approval: pending_creating, and a −amount transaction posts at once", [wireTransferCreationArbitrary], ([input]) => {
+  it.prop("without approval: pending_creating, and a −amount transaction posts at once", [
+    wireTransferCreationArbitrary
+  ], ([input]) => {
     fc.pre(input.body.require_approval !== true)
     const { effects, events, next } = Either.getOrThrow(WireTransfer.create(input))
     expect(next.status).toBe("pending_creating")
     expect(next.transaction_id).toBe(input.transactionId)
     expect(next.pending_transaction_id).toBeNull()
-    expect(events).toEqual([{ category: "wire_transfer.created", associatedObjectType: "wire_transfer", associatedObjectId: input.id }])
+    expect(events).toEqual([{
+      category: "wire_transfer.created",
+      associatedObjectType: "wire_transfer",
+      associatedObjectId: input.id
+    }])
     expect(effects).toMatchObject([
-      { kind: "post_transaction", transactionId: input.transactionId, amount: -input.body.amount, requiresAvailableBalance: true }
+      {
+        kind: "post_transaction",
+        transactionId: input.transactionId,
+        amount: -input.body.amount,
+        requiresAvailableBalance: true
+      }
     ])
   })
 
-  it.prop("with require_approval: pending_approval, and a pending transaction holds the amount", [wireTransferCreationArbitrary], ([input]) => {
-    const { effects, next } = Either.getOrThrow(WireTransfer.create({ ...input, body: { ...input.body, require_approval: true } }))
+  it.prop("with require_approval: pending_approval, and a pending transaction holds the amount", [
+    wireTransferCreationArbitrary
+  ], ([input]) => {
+    const { effects, next } = Either.getOrThrow(
+      WireTransfer.create({ ...input, body: { ...input.body, require_approval: true } })
+    )
     expect(next.status).toBe("pending_approval")
     expect(next.transaction_id).toBeNull()
     expect(next.pending_transaction_id).toBe(input.pendingTransactionId)
@@ -207,7 +242,9 @@ describe("creating a wire transfer", () => {
     const { next } = Either.getOrThrow(WireTransfer.create(input))
     expect(next.account_number).toBe(input.externalAccount?.account_number)
     expect(next.routing_number).toBe(input.externalAccount?.routing_number)
-    const archived = input.externalAccount === null ? null : new ExternalAccount.ExternalAccount({ ...input.externalAccount, status: "archived" })
+    const archived = input.externalAccount === null
+      ? null
+      : new ExternalAccount.ExternalAccount({ ...input.externalAccount, status: "archived" })
     expect(Either.isLeft(WireTransfer.create({ ...input, externalAccount: archived }))).toBe(true)
   })
 })
@@ -269,12 +306,17 @@ class WireCommand implements fc.Command<Model, Real> {
     const expectedStatus = modelNext[this.command._tag][model.status]
     if (expectedStatus === undefined) {
       expect(Either.isLeft(result)).toBe(true)
-      expect(Either.getLeft(result).pipe((left) => left._tag === "Some" && left.value instanceof InvalidOperationError)).toBe(true)
+      expect(Either.getLeft(result).pipe((left) => left._tag === "Some" && left.value instanceof InvalidOperationError))
+        .toBe(true)
       return
     }
     const { effects, events, next } = Either.getOrThrow(result)
     expect(next.status).toBe(expectedStatus)
-    expect(events).toEqual([{ category: "wire_transfer.updated", associatedObjectType: "wire_transfer", associatedObjectId: before.id }])
+    expect(events).toEqual([{
+      category: "wire_transfer.updated",
+      associatedObjectType: "wire_transfer",
+      associatedObjectId: before.id
+    }])
     applyEffects(real, effects)
     real.transfer = next
     model.status = expectedStatus
@@ -295,7 +337,11 @@ class WireCommand implements fc.Command<Model, Real> {
         expect(next.transaction_id).not.toBeNull()
         break
       case "Reverse":
-        expect(next.reversal).toMatchObject({ amount: model.amount, transaction_id: this.command.transactionId, wire_transfer_id: before.id })
+        expect(next.reversal).toMatchObject({
+          amount: model.amount,
+          transaction_id: this.command.transactionId,
+          wire_transfer_id: before.id
+        })
         break
     }
   }
@@ -305,27 +351,42 @@ class WireCommand implements fc.Command<Model, Real> {
 describe("wire transfer lifecycle", () => {
   it.prop(
     "only the transitions of decisions.md g are accepted, each emits wire_transfer.updated and moves the right money",
-    [wireTransferCreationArbitrary, fc.commands([wireTransferCommandArbitrary.map((command) => new WireCommand(command))], { maxCommands: 12 })],
+    [
+      wireTransferCreationArbitrary,
+      fc.commands([wireTransferCommandArbitrary.map((command) => new WireCommand(command))], { maxCommands: 12 })
+    ],
     ([input, commands]) => {
       const created = Either.getOrThrow(WireTransfer.create(input))
       const real: Real = { transfer: created.next, posted: 0, holds: new Map() }
       applyEffects(real, created.effects)
-      const model: Model = { status: created.next.status, availableChange: -input.body.amount, amount: input.body.amount }
+      const model: Model = {
+        status: created.next.status,
+        availableChange: -input.body.amount,
+        amount: input.body.amount
+      }
       expect(available(real)).toBe(model.availableChange)
       fc.modelRun(() => ({ model, real }), commands)
     },
     { fastCheck: { numRuns: 300 } }
   )
 
-  it.prop("terminal statuses refuse every command", [createdWireTransferArbitrary, fc.constantFrom(...WireTransfer.terminalStatuses), wireTransferCommandArbitrary], ([transfer, status, command]) => {
+  it.prop("terminal statuses refuse every command", [
+    createdWireTransferArbitrary,
+    fc.constantFrom(...WireTransfer.terminalStatuses),
+    wireTransferCommandArbitrary
+  ], ([transfer, status, command]) => {
     const terminal = new WireTransfer.WireTransfer({ ...transfer, status })
     expect(Either.isLeft(WireTransfer.transition(terminal, command))).toBe(true)
   })
 
   it.prop("a pending_creating transfer cannot be canceled", [wireTransferCreationArbitrary], ([input]) => {
-    const { next } = Either.getOrThrow(WireTransfer.create({ ...input, body: { ...input.body, require_approval: false } }))
+    const { next } = Either.getOrThrow(
+      WireTransfer.create({ ...input, body: { ...input.body, require_approval: false } })
+    )
     const result = WireTransfer.transition(next, WireTransfer.Command.Cancel({ at: next.created_at, canceledBy: null }))
-    expect(Either.getLeft(result).pipe((left) => left._tag === "Some" && left.value.detail)).toContain("pending_creating")
+    expect(Either.getLeft(result).pipe((left) => left._tag === "Some" && left.value.detail)).toContain(
+      "pending_creating"
+    )
   })
 })
 

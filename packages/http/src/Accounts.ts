@@ -13,5 +13,6 @@ export const AccountsLive = HttpApiBuilder.group(MonetaApi, "accounts", (handler
       .handle("create", ({ payload }) => idempotent(Account, accounts.create(payload)))
       .handle("retrieve", ({ path }) => accounts.retrieve(path.account_id))
       .handle("list", ({ urlParams }) => accounts.list(urlParams))
-      .handle("balance", ({ path, urlParams }) => accounts.balance(path.account_id, Option.fromNullable(urlParams.at_time)))
+      .handle("balance", ({ path, urlParams }) =>
+        accounts.balance(path.account_id, Option.fromNullable(urlParams.at_time)))
   }))

@@ -16,7 +16,8 @@ export const BookkeepingLive = HttpApiBuilder.group(MonetaApi, "bookkeeping", (h
       .handle("updateAccount", ({ path, payload }) => bookkeeping.updateAccount(path.bookkeeping_account_id, payload))
       .handle("balance", ({ path, urlParams }) =>
         bookkeeping.balance(path.bookkeeping_account_id, Option.fromNullable(urlParams.at_time)))
-      .handle("createEntrySet", ({ payload }) => idempotent(BookkeepingEntrySet, bookkeeping.createEntrySet(payload)))
+      .handle("createEntrySet", ({ payload }) =>
+        idempotent(BookkeepingEntrySet, bookkeeping.createEntrySet(payload)))
       .handle("retrieveEntrySet", ({ path }) => bookkeeping.retrieveEntrySet(path.bookkeeping_entry_set_id))
       .handle("listEntrySets", ({ urlParams }) => bookkeeping.listEntrySets(urlParams))
       .handle("retrieveEntry", ({ path }) => bookkeeping.retrieveEntry(path.bookkeeping_entry_id))

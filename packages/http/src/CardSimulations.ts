@@ -18,38 +18,60 @@ import { sandboxOnly } from "./Simulations.js"
 const resultObjectId = (result: CardAuthorizationSimulationResult) =>
   result.pending_transaction?.id ?? result.declined_transaction?.id ?? null
 
-export const CardSimulationsLive = HttpApiBuilder.group(MonetaApi, "cardSimulations", (handlers) =>
-  Effect.gen(function*() {
-    const simulations = yield* CardSimulations
-    const authentications = yield* CardAuthentications
-    const digitalWalletTokens = yield* DigitalWalletTokens
-    const inSandbox = yield* sandboxOnly
-    return handlers
-      .handle("authorize", ({ payload }) =>
-        inSandbox(
-          idempotentResult(CardAuthorizationSimulationResult, simulations.authorize(payload), resultObjectId, undefined, "waits")
-        ))
-      .handle("increment", ({ payload }) =>
-        inSandbox(idempotent(CardPayment, simulations.increment(payload), undefined, "waits")))
-      .handle("reverse", ({ payload }) => inSandbox(idempotent(CardPayment, simulations.reverse(payload))))
-      .handle("expire", ({ payload }) => inSandbox(idempotent(CardPayment, simulations.expire(payload))))
-      .handle("settle", ({ payload }) => inSandbox(idempotent(Transaction, simulations.settle(payload))))
-      .handle("refund", ({ payload }) => inSandbox(idempotent(Transaction, simulations.refund(payload))))
-      .handle("confirmFuel", ({ payload }) => inSandbox(idempotent(CardPayment, simulations.confirmFuel(payload))))
-      .handle("inquireBalance", ({ payload }) =>
-        inSandbox(idempotent(CardPayment, simulations.inquireBalance(payload), undefined, "waits")))
-      .handle("authenticate", ({ payload }) =>
-        inSandbox(idempotent(CardPayment, authentications.authenticate(payload), undefined, "waits")))
-      .handle("challenge", ({ path }) =>
-        inSandbox(idempotent(CardPayment, authentications.challenge(path.card_payment_id), undefined, "waits")))
-      .handle("attemptChallenge", ({ path, payload }) =>
-        inSandbox(idempotent(CardPayment, authentications.attemptChallenge(path.card_payment_id, payload))))
-      .handle("requestDigitalWalletToken", ({ payload }) =>
-        inSandbox(idempotentResult(
-          DigitalWalletTokenRequestSimulationResult,
-          digitalWalletTokens.simulateRequest(payload),
-          (result) => result.digital_wallet_token_id,
-          undefined,
-          "waits"
-        )))
-  }))
+export const CardSimulationsLive = HttpApiBuilder.group(
+  MonetaApi,
+  "cardSimulations",
+  (handlers) =>
+    Effect.gen(function*() {
+      const simulations = yield* CardSimulations
+      const authentications = yield* CardAuthentications
+      const digitalWalletTokens = yield* DigitalWalletTokens
+      const inSandbox = yield* sandboxOnly
+      return handlers
+        .handle("authorize", ({ payload }) =>
+          inSandbox(
+            idempotentResult(
+              CardAuthorizationSimulationResult,
+              simulations.authorize(payload),
+              resultObjectId,
+              undefined,
+              "waits"
+            )
+          ))
+        .handle(
+          "increment",
+          ({ payload }) => inSandbox(idempotent(CardPayment, simulations.increment(payload), undefined, "waits"))
+        )
+        .handle("reverse", ({ payload }) => inSandbox(idempotent(CardPayment, simulations.reverse(payload))))
+        .handle("expire", ({ payload }) => inSandbox(idempotent(CardPayment, simulations.expire(payload))))
+        .handle("settle", ({ payload }) => inSandbox(idempotent(Transaction, simulations.settle(payload))))
+        .handle("refund", ({ payload }) => inSandbox(idempotent(Transaction, simulations.refund(payload))))
+        .handle("confirmFuel", ({ payload }) => inSandbox(idempotent(CardPayment, simulations.confirmFuel(payload))))
+        .handle(
+          "inquireBalance",
+          ({ payload }) => inSandbox(idempotent(CardPayment, simulations.inquireBalance(payload), undefined, "waits"))
+        )
+        .handle(
+          "authenticate",
+          ({ payload }) => inSandbox(idempotent(CardPayment, authentications.authenticate(payload), undefined, "waits"))
+        )
+        .handle(
+          "challenge",
+          ({ path }) =>
+            inSandbox(idempotent(CardPayment, authentications.challenge(path.card_payment_id), undefined, "waits"))
+        )
+        .handle(
+          "attemptChallenge",
+          ({ path, payload }) =>
+            inSandbox(idempotent(CardPayment, authentications.attemptChallenge(path.card_payment_id, payload)))
+        )
+        .handle("requestDigitalWalletToken", ({ payload }) =>
+          inSandbox(idempotentResult(
+            DigitalWalletTokenRequestSimulationResult,
+            digitalWalletTokens.simulateRequest(payload),
+            (result) => result.digital_wallet_token_id,
+            undefined,
+            "waits"
+          )))
+    })
+)

@@ -22,7 +22,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 
 /** `/accounts/:account_id/balance` → a pattern matching one non-empty segment per parameter. */
 const patternOf = (path: string): RegExp =>
-  new RegExp(`^${path.split("/").map((segment) => segment.startsWith(":") ? "[^/]+" : escapeRegExp(segment)).join("/")}$`)
+  new RegExp(
+    `^${path.split("/").map((segment) => segment.startsWith(":") ? "[^/]+" : escapeRegExp(segment)).join("/")}$`
+  )
 
 const readShapes = (): ReadonlyArray<EndpointShape> => {
   const shapes: Array<EndpointShape> = []

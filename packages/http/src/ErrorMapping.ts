@@ -53,9 +53,13 @@ const mergeAlternatives = (issues: ReadonlyArray<FieldError>): ReadonlyArray<Fie
 export const invalidParameters = (error: HttpApiError.HttpApiDecodeError): InvalidParametersError => {
   const issues = error.issues.filter((issue, _index, all) =>
     !isUndefinedAlternative(issue.message) ||
-    !all.some((other) => other !== issue && fieldOf(other.path) === fieldOf(issue.path) && !isUndefinedAlternative(other.message))
+    !all.some((other) =>
+      other !== issue && fieldOf(other.path) === fieldOf(issue.path) && !isUndefinedAlternative(other.message)
+    )
   )
-  const errors = mergeAlternatives(issues.map((issue) => new FieldError({ field: fieldOf(issue.path), message: issue.message })))
+  const errors = mergeAlternatives(
+    issues.map((issue) => new FieldError({ field: fieldOf(issue.path), message: issue.message }))
+  )
   return new InvalidParametersError({
     detail: errors.map((fieldError) => `${fieldError.field}: ${fieldError.message}`).join("; ") || error.message,
     errors
@@ -79,10 +83,14 @@ const toContractError = <E>(cause: Cause.Cause<E>): Effect.Effect<never, E | Con
   const error = Cause.squash(cause)
   if (error instanceof HttpApiError.HttpApiDecodeError) return Effect.fail(invalidParameters(error))
   if (HttpServerError.isServerError(error) && error._tag === "RouteNotFound") {
-    return Effect.fail(new ApiMethodNotFoundError({ detail: `No API method ${error.request.method} ${error.request.url}.` }))
+    return Effect.fail(
+      new ApiMethodNotFoundError({ detail: `No API method ${error.request.method} ${error.request.url}.` })
+    )
   }
   if (HttpServerError.isServerError(error) && error._tag === "RequestError") {
-    return Effect.fail(new MalformedRequestError({ detail: "The request body could not be read as JSON (at most 1 MiB)." }))
+    return Effect.fail(
+      new MalformedRequestError({ detail: "The request body could not be read as JSON (at most 1 MiB)." })
+    )
   }
   if (Cause.isFailure(cause)) return Effect.failCause(cause)
   return Effect.zipRight(
@@ -100,14 +108,19 @@ const maxBodySize = Option.some(FileSystem.Size(maxBodyBytes))
  * platform destroys a request stream that exceeds MaxBodySize, which closes the
  * socket before any response can be sent. MaxBodySize still bounds chunked bodies.
  */
-const refuseOversizedBodies = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-  Number(request.headers["content-length"] ?? 0) > maxBodyBytes
-    ? Effect.fail(new MalformedRequestError({ detail: "The request body is larger than 1 MiB." }))
-    : Effect.void)
+const refuseOversizedBodies = Effect.flatMap(
+  HttpServerRequest.HttpServerRequest,
+  (request) =>
+    Number(request.headers["content-length"] ?? 0) > maxBodyBytes
+      ? Effect.fail(new MalformedRequestError({ detail: "The request body is larger than 1 MiB." }))
+      : Effect.void
+)
 
-export const ErrorMappingLive = HttpApiBuilder.middleware(MonetaApi, (app) =>
-  Effect.zipRight(doNotRetryClientErrors, Effect.zipRight(refuseOversizedBodies, guardInput(app))).pipe(
-    Effect.provideService(HttpIncomingMessage.MaxBodySize, maxBodySize),
-    Effect.catchAllCause(toContractError)
-  )
+export const ErrorMappingLive = HttpApiBuilder.middleware(
+  MonetaApi,
+  (app) =>
+    Effect.zipRight(doNotRetryClientErrors, Effect.zipRight(refuseOversizedBodies, guardInput(app))).pipe(
+      Effect.provideService(HttpIncomingMessage.MaxBodySize, maxBodySize),
+      Effect.catchAllCause(toContractError)
+    )
 )

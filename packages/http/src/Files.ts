@@ -21,8 +21,10 @@ export const FilesLive = HttpApiBuilder.group(MonetaApi, "files", (handlers) =>
       .handle("create", ({ payload, request }) =>
         Effect.flatMap(readUpload(request, payload), (upload) =>
           idempotent(File, files.upload(upload.body, upload.part), upload.fingerprint)))
-      .handle("list", ({ urlParams }) => files.list(urlParams))
-      .handle("retrieve", ({ path }) => files.retrieve(path.file_id))
+      .handle("list", ({ urlParams }) =>
+        files.list(urlParams))
+      .handle("retrieve", ({ path }) =>
+        files.retrieve(path.file_id))
       .handle("contents", ({ path }) =>
         Effect.map(files.contents(path.file_id), ({ contents, file }) =>
           HttpServerResponse.uint8Array(contents, {

@@ -14,10 +14,13 @@ const maxKeyLength = 200
 
 /** JSON with object keys sorted, so key order does not make two requests differ. */
 const canonicalJson = (value: unknown): string =>
-  JSON.stringify(value, (_key, nested: unknown) =>
-    nested !== null && typeof nested === "object" && !Array.isArray(nested)
-      ? Object.fromEntries(Object.entries(nested).sort(([left], [right]) => left < right ? -1 : left > right ? 1 : 0))
-      : nested)
+  JSON.stringify(
+    value,
+    (_key, nested: unknown) =>
+      nested !== null && typeof nested === "object" && !Array.isArray(nested)
+        ? Object.fromEntries(Object.entries(nested).sort(([left], [right]) => left < right ? -1 : left > right ? 1 : 0))
+        : nested
+  )
 
 const fingerprintOf = (request: HttpServerRequest.HttpServerRequest, requestBody: string | undefined) =>
   Effect.map(
@@ -76,8 +79,12 @@ export const idempotentResult = <A, I, E, R>(
     const key = yield* idempotencyKeyOf(request)
     const fingerprint = Option.isSome(key) ? yield* fingerprintOf(request, requestBody) : ""
     const encode = Schema.encode(success)
-    const outcome = yield* (mode === "waits" ? idempotency.runWaiting : idempotency.run)({ key, fingerprint }, operation, (value) =>
-      Effect.map(Effect.orDie(encode(value)), (body) => ({ status: 200, body, resourceId: resourceIdOf(value) })))
+    const outcome = yield* (mode === "waits" ? idempotency.runWaiting : idempotency.run)(
+      { key, fingerprint },
+      operation,
+      (value) =>
+        Effect.map(Effect.orDie(encode(value)), (body) => ({ status: 200, body, resourceId: resourceIdOf(value) }))
+    )
     if (outcome._tag === "Fresh") return outcome.value
     return yield* HttpServerResponse.json(outcome.response.body, {
       status: outcome.response.status,

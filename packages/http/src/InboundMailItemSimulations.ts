@@ -7,10 +7,14 @@ import { Effect } from "effect"
 import { idempotent } from "./Idempotent.js"
 import { sandboxOnly } from "./Simulations.js"
 
-export const InboundMailItemSimulationsLive = HttpApiBuilder.group(MonetaApi, "inboundMailItemSimulations", (handlers) =>
-  Effect.gen(function*() {
-    const simulations = yield* InboundMailItemSimulations
-    const inSandbox = yield* sandboxOnly
-    return handlers
-      .handle("create", ({ payload }) => inSandbox(idempotent(InboundMailItem, simulations.create(payload))))
-  }))
+export const InboundMailItemSimulationsLive = HttpApiBuilder.group(
+  MonetaApi,
+  "inboundMailItemSimulations",
+  (handlers) =>
+    Effect.gen(function*() {
+      const simulations = yield* InboundMailItemSimulations
+      const inSandbox = yield* sandboxOnly
+      return handlers
+        .handle("create", ({ payload }) => inSandbox(idempotent(InboundMailItem, simulations.create(payload))))
+    })
+)

@@ -6,12 +6,18 @@ import { InboundMailItem } from "@moneta/domain/InboundMailItem"
 import { Effect } from "effect"
 import { idempotent } from "./Idempotent.js"
 
-export const InboundMailItemsLive = HttpApiBuilder.group(MonetaApi, "inboundMailItems", (handlers) =>
-  Effect.gen(function*() {
-    const items = yield* InboundMailItems
-    return handlers
-      .handle("list", ({ urlParams }) => items.list(urlParams))
-      .handle("retrieve", ({ path }) => items.retrieve(path.inbound_mail_item_id))
-      .handle("action", ({ path, payload }) =>
-        idempotent(InboundMailItem, items.action(path.inbound_mail_item_id, payload)))
-  }))
+export const InboundMailItemsLive = HttpApiBuilder.group(
+  MonetaApi,
+  "inboundMailItems",
+  (handlers) =>
+    Effect.gen(function*() {
+      const items = yield* InboundMailItems
+      return handlers
+        .handle("list", ({ urlParams }) => items.list(urlParams))
+        .handle("retrieve", ({ path }) => items.retrieve(path.inbound_mail_item_id))
+        .handle(
+          "action",
+          ({ path, payload }) => idempotent(InboundMailItem, items.action(path.inbound_mail_item_id, payload))
+        )
+    })
+)

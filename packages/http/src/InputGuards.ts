@@ -10,8 +10,8 @@
 import { HttpServerRequest } from "@effect/platform"
 import { ApiMethodNotFoundError, InvalidParametersError, MalformedRequestError } from "@moneta/domain/Errors"
 import { Effect, Either, Option } from "effect"
-import { duplicateKeyPath, findUnstorable, maxDepth, nestingDepth, unstorable } from "./JsonStructure.js"
 import { acceptsMediaType, takesNoQuery } from "./EndpointShapes.js"
+import { duplicateKeyPath, findUnstorable, maxDepth, nestingDepth, unstorable } from "./JsonStructure.js"
 
 const fieldOf = (path: ReadonlyArray<string>) => path.length === 0 ? "body" : path.join(".")
 
@@ -23,7 +23,10 @@ const queryPairs = (query: string) =>
     return { name: decodedOrRaw(name.replace(/\+/g, " ")), value: decodedOrRaw(value.replace(/\+/g, " ")) }
   })
 
-const checkUrl = (method: string, url: string): Effect.Effect<void, InvalidParametersError | ApiMethodNotFoundError> => {
+const checkUrl = (
+  method: string,
+  url: string
+): Effect.Effect<void, InvalidParametersError | ApiMethodNotFoundError> => {
   const queryStart = url.indexOf("?")
   const path = queryStart === -1 ? url : url.slice(0, queryStart)
   const query = queryStart === -1 ? "" : url.slice(queryStart + 1)
@@ -56,7 +59,9 @@ const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
 /** The checked text of a JSON body, or the 400 it deserves. */
 const checkBody = (bytes: ArrayBuffer): Either.Either<string, InvalidParametersError | MalformedRequestError> => {
   const decoded = Either.try(() => strictUtf8.decode(bytes))
-  if (Either.isLeft(decoded)) return Either.left(new MalformedRequestError({ detail: "The request body is not valid UTF-8." }))
+  if (Either.isLeft(decoded)) {
+    return Either.left(new MalformedRequestError({ detail: "The request body is not valid UTF-8." }))
+  }
   const text = decoded.right
   if (text.trim().length === 0) return Either.right(text)
   if (nestingDepth(text) > maxDepth) {
@@ -70,14 +75,20 @@ const checkBody = (bytes: ArrayBuffer): Either.Either<string, InvalidParametersE
     return Either.left(InvalidParametersError.single(fieldOf(duplicate.value), "appears more than once in the object"))
   }
   const found = findUnstorable(parsed.right)
-  if (Option.isSome(found)) return Either.left(InvalidParametersError.single(fieldOf(found.value.path), found.value.message))
+  if (Option.isSome(found)) {
+    return Either.left(InvalidParametersError.single(fieldOf(found.value.path), found.value.message))
+  }
   return Either.right(text)
 }
 
 /** The request with its body replaced by `text` (the stream is consumed once, here). */
-const withBodyText = (request: HttpServerRequest.HttpServerRequest, text: string): HttpServerRequest.HttpServerRequest =>
+const withBodyText = (
+  request: HttpServerRequest.HttpServerRequest,
+  text: string
+): HttpServerRequest.HttpServerRequest =>
   new Proxy(request, {
-    get: (target, property, receiver) => property === "text" ? Effect.succeed(text) : Reflect.get(target, property, receiver)
+    get: (target, property, receiver) =>
+      property === "text" ? Effect.succeed(text) : Reflect.get(target, property, receiver)
   })
 
 /** Fails with 400 naming `field` when `value` is text Postgres cannot store: for bodies left to their handler. */

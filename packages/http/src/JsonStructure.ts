@@ -114,7 +114,9 @@ export const duplicateKeyPath = (text: string): Option.Option<ReadonlyArray<stri
 /** Why Postgres cannot store a string, if it cannot. */
 export const unstorable = (text: string): Option.Option<string> => {
   if (text.includes("\u0000")) return Option.some("must not contain the NUL character (\\u0000)")
-  if (loneSurrogate.test(text)) return Option.some("must not contain a lone UTF-16 surrogate (\\ud800-\\udfff unpaired)")
+  if (loneSurrogate.test(text)) {
+    return Option.some("must not contain a lone UTF-16 surrogate (\\ud800-\\udfff unpaired)")
+  }
   return Option.none()
 }
 

@@ -6,11 +6,17 @@ import { RealTimeDecision } from "@moneta/domain/RealTimeDecision"
 import { Effect } from "effect"
 import { idempotent } from "./Idempotent.js"
 
-export const RealTimeDecisionsLive = HttpApiBuilder.group(MonetaApi, "realTimeDecisions", (handlers) =>
-  Effect.gen(function*() {
-    const decisions = yield* RealTimeDecisions
-    return handlers
-      .handle("retrieve", ({ path }) => decisions.retrieve(path.real_time_decision_id))
-      .handle("action", ({ path, payload }) =>
-        idempotent(RealTimeDecision, decisions.action(path.real_time_decision_id, payload)))
-  }))
+export const RealTimeDecisionsLive = HttpApiBuilder.group(
+  MonetaApi,
+  "realTimeDecisions",
+  (handlers) =>
+    Effect.gen(function*() {
+      const decisions = yield* RealTimeDecisions
+      return handlers
+        .handle("retrieve", ({ path }) => decisions.retrieve(path.real_time_decision_id))
+        .handle(
+          "action",
+          ({ path, payload }) => idempotent(RealTimeDecision, decisions.action(path.real_time_decision_id, payload))
+        )
+    })
+)

@@ -22,5 +22,6 @@ export const SimulationsLive = HttpApiBuilder.group(MonetaApi, "simulations", (h
     const simulations = yield* Simulations
     const inSandbox = yield* sandboxOnly
     return handlers
-      .handle("interestPayment", ({ payload }) => inSandbox(idempotent(Transaction, simulations.interestPayment(payload))))
+      .handle("interestPayment", ({ payload }) =>
+        inSandbox(idempotent(Transaction, simulations.interestPayment(payload))))
   }))

@@ -45,7 +45,9 @@ export const readUpload = (
           return
         }
         if (part.key !== filePartKey) {
-          return yield* Effect.fail(InvalidParametersError.single(part.key, "is not a file part of this request (send the file as `file`)"))
+          return yield* Effect.fail(
+            InvalidParametersError.single(part.key, "is not a file part of this request (send the file as `file`)")
+          )
         }
         if (files.length > 0) return yield* Effect.fail(InvalidParametersError.single(filePartKey, "must be sent once"))
         yield* refuseNulIn(filePartKey, part.name)
@@ -60,8 +62,12 @@ export const readUpload = (
           Effect.fail(new MalformedRequestError({ detail: `The multipart body could not be read (${error.reason}).` })))
       )
     const file = files[0]
-    if (file === undefined) return yield* Effect.fail(InvalidParametersError.single(filePartKey, "is required"))
-    const decoded = yield* decodeFields(fields).pipe(Effect.catchTag("ParseError", HttpApiError.HttpApiDecodeError.refailParseError))
+    if (file === undefined) {
+      return yield* Effect.fail(InvalidParametersError.single(filePartKey, "is required"))
+    }
+    const decoded = yield* decodeFields(fields).pipe(
+      Effect.catchTag("ParseError", HttpApiError.HttpApiDecodeError.refailParseError)
+    )
     const fingerprint = JSON.stringify({
       fields: Object.entries(fields).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)),
       filename: file.filename,

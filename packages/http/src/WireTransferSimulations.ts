@@ -7,13 +7,18 @@ import { Effect } from "effect"
 import { idempotent } from "./Idempotent.js"
 import { sandboxOnly } from "./Simulations.js"
 
-export const WireTransferSimulationsLive = HttpApiBuilder.group(MonetaApi, "wireTransferSimulations", (handlers) =>
-  Effect.gen(function*() {
-    const simulations = yield* WireTransferSimulations
-    const inSandbox = yield* sandboxOnly
-    return handlers
-      .handle("submit", ({ path }) =>
-        inSandbox(idempotent(WireTransfer, simulations.submit(path.wire_transfer_id))))
-      .handle("reverse", ({ path }) =>
-        inSandbox(idempotent(WireTransfer, simulations.reverse(path.wire_transfer_id))))
-  }))
+export const WireTransferSimulationsLive = HttpApiBuilder.group(
+  MonetaApi,
+  "wireTransferSimulations",
+  (handlers) =>
+    Effect.gen(function*() {
+      const simulations = yield* WireTransferSimulations
+      const inSandbox = yield* sandboxOnly
+      return handlers
+        .handle("submit", ({ path }) => inSandbox(idempotent(WireTransfer, simulations.submit(path.wire_transfer_id))))
+        .handle(
+          "reverse",
+          ({ path }) => inSandbox(idempotent(WireTransfer, simulations.reverse(path.wire_transfer_id)))
+        )
+    })
+)

@@ -4,8 +4,8 @@ import * as TestDatabase from "@moneta/store/testing"
 import { DateTime, Effect, TestClock } from "effect"
 import {
   expectInvalidParameters,
-  expectNothingWritten,
   expectNotFound,
+  expectNothingWritten,
   expectSameNotFound,
   raw,
   text
@@ -86,7 +86,9 @@ for (const kind of TestDatabase.testDatabases) {
             available_balance: 0,
             loan: null
           }))
-          const firstPayment = yield* client.simulations.interestPayment({ payload: { account_id: account.id, amount: 500 } })
+          const firstPayment = yield* client.simulations.interestPayment({
+            payload: { account_id: account.id, amount: 500 }
+          })
           yield* TestClock.adjust("1 minute")
           yield* client.simulations.interestPayment({ payload: { account_id: account.id, amount: 300 } })
           const now = yield* client.accounts.balance({ path: { account_id: account.id }, urlParams: {} })
@@ -117,9 +119,14 @@ for (const kind of TestDatabase.testDatabases) {
               expectInvalidParameters(yield* http.post("/accounts", { name: text(201) }), ["name"])
               expectInvalidParameters(yield* http.post("/accounts", { name: "Ok", nickname: "x" }), ["nickname"])
               expectInvalidParameters(yield* http.post("/accounts", { name: "Ok", entity_id: 7 }), ["entity_id"])
-              expectInvalidParameters(yield* http.post("/accounts", { name: 1, entity_id: false }), ["name", "entity_id"])
+              expectInvalidParameters(yield* http.post("/accounts", { name: 1, entity_id: false }), [
+                "name",
+                "entity_id"
+              ])
               expectNotFound(yield* http.post("/accounts", { name: "Ok", entity_id: "entity_doesnotexist" }))
-              expectNotFound(yield* http.post("/accounts", { name: "Ok", informational_entity_id: "entity_doesnotexist" }))
+              expectNotFound(
+                yield* http.post("/accounts", { name: "Ok", informational_entity_id: "entity_doesnotexist" })
+              )
             })
           )
           const after = yield* server.client.accounts.list({ urlParams: {} })
@@ -184,12 +191,16 @@ for (const kind of TestDatabase.testDatabases) {
           // Lists never show another group's objects, whatever the filter.
           const mine = yield* server.client.accounts.list({ urlParams: {} })
           expect(mine.data.map((each) => each.id)).not.toContain(otherAccount.id)
-          const byForeignEntity = yield* server.client.accounts.list({ urlParams: { entity_id: EntityId.make(otherEntity.id) } })
+          const byForeignEntity = yield* server.client.accounts.list({
+            urlParams: { entity_id: EntityId.make(otherEntity.id) }
+          })
           expect(byForeignEntity.data).toEqual([])
           // And the other group does not see ours.
           const theirs = yield* otherClient.accounts.list({ urlParams: {} })
           expect(theirs.data.map((each) => each.id)).toEqual([otherAccount.id])
-          const ours = yield* Effect.flip(otherClient.accounts.retrieve({ path: { account_id: AccountId.make(server.accountId) } }))
+          const ours = yield* Effect.flip(
+            otherClient.accounts.retrieve({ path: { account_id: AccountId.make(server.accountId) } })
+          )
           expect(ours._tag).toBe("ObjectNotFoundError")
         }))
     })

@@ -52,7 +52,9 @@ for (const kind of TestDatabase.testDatabases) {
               expect(expectError(answer, 401, "invalid_api_key_error").reason).toBe("no_credential")
             }
           }
-          const basic = yield* raw(server, null).get("/accounts", { headers: { authorization: `Basic ${btoa("user:pass")}` } })
+          const basic = yield* raw(server, null).get("/accounts", {
+            headers: { authorization: `Basic ${btoa("user:pass")}` }
+          })
           expect(expectError(basic, 401, "invalid_api_key_error").reason).toBe("no_credential")
           const after = yield* server.client.accounts.list({ urlParams: {} })
           expect(after.data).toEqual(before.data)
@@ -68,7 +70,11 @@ for (const kind of TestDatabase.testDatabases) {
           const live = yield* server.newGroup("live")
           const http = raw(server, live.apiKey)
           for (const [method, path, body] of endpoints(server.accountId)) {
-            expectError(yield* http.send(method, path, body === undefined ? {} : { body }), 403, "environment_mismatch_error")
+            expectError(
+              yield* http.send(method, path, body === undefined ? {} : { body }),
+              403,
+              "environment_mismatch_error"
+            )
           }
           const client = yield* server.clientFor(live.apiKey)
           const error = yield* Effect.flip(client.events.list({ urlParams: {} }))
@@ -111,7 +117,11 @@ for (const kind of TestDatabase.testDatabases) {
           const sandbox = yield* server.newGroup("sandbox")
           const http = raw(server, sandbox.apiKey)
           for (const [method, path, body] of endpoints("account_any")) {
-            expectError(yield* http.send(method, path, body === undefined ? {} : { body }), 403, "environment_mismatch_error")
+            expectError(
+              yield* http.send(method, path, body === undefined ? {} : { body }),
+              403,
+              "environment_mismatch_error"
+            )
           }
         }))
 
@@ -123,9 +133,14 @@ for (const kind of TestDatabase.testDatabases) {
           const answer = yield* http.post("/simulations/interest_payments", { account_id: account.id, amount: 100 })
           expectError(answer, 404, "api_method_not_found_error")
           // The key and the body are checked before the route is found missing (docs/decisions.md).
-          const withoutKey = yield* raw(server, null).post("/simulations/interest_payments", { account_id: account.id, amount: 100 })
+          const withoutKey = yield* raw(server, null).post("/simulations/interest_payments", {
+            account_id: account.id,
+            amount: 100
+          })
           expectError(withoutKey, 401, "invalid_api_key_error")
-          expectInvalidParameters(yield* http.post("/simulations/interest_payments", { account_id: account.id }), ["amount"])
+          expectInvalidParameters(yield* http.post("/simulations/interest_payments", { account_id: account.id }), [
+            "amount"
+          ])
           const balance = yield* server.client.accounts.balance({ path: { account_id: account.id }, urlParams: {} })
           expect(balance.current_balance).toBe(0)
           const transactions = yield* server.client.transactions.list({ urlParams: { account_id: account.id } })

@@ -5,8 +5,8 @@ import { DateTime, Effect } from "effect"
 import {
   expectError,
   expectInvalidParameters,
-  expectNothingWritten,
   expectNotFound,
+  expectNothingWritten,
   expectSameNotFound,
   raw,
   text
@@ -82,16 +82,25 @@ for (const kind of TestDatabase.testDatabases) {
             account_id: null,
             idempotency_key: null
           })
-          expect(yield* client.bookkeeping.retrieveAccount({ path: { bookkeeping_account_id: customer.id } })).toEqual(customer)
+          expect(yield* client.bookkeeping.retrieveAccount({ path: { bookkeeping_account_id: customer.id } })).toEqual(
+            customer
+          )
           const plain = yield* client.bookkeeping.createAccount({ payload: { name: "Plain" } })
           expect(plain.compliance_category).toBeNull()
 
           const entrySet = yield* client.bookkeeping.createEntrySet({
-            payload: { date, entries: [{ account_id: customer.id, amount: -250 }, { account_id: plain.id, amount: 250 }] }
+            payload: {
+              date,
+              entries: [{ account_id: customer.id, amount: -250 }, { account_id: plain.id, amount: 250 }]
+            }
           })
           expect(entrySet).toMatchObject({ type: "bookkeeping_entry_set", transaction_id: null, idempotency_key: null })
-          expect(entrySet.entries.map((entry) => [entry.account_id, entry.amount])).toEqual([[customer.id, -250], [plain.id, 250]])
-          expect(yield* client.bookkeeping.retrieveEntrySet({ path: { bookkeeping_entry_set_id: entrySet.id } })).toEqual(entrySet)
+          expect(entrySet.entries.map((entry) => [entry.account_id, entry.amount])).toEqual([[customer.id, -250], [
+            plain.id,
+            250
+          ]])
+          expect(yield* client.bookkeeping.retrieveEntrySet({ path: { bookkeeping_entry_set_id: entrySet.id } }))
+            .toEqual(entrySet)
           const sets = yield* client.bookkeeping.listEntrySets({ urlParams: {} })
           expect(sets.data[0]?.id).toBe(entrySet.id)
 
@@ -108,8 +117,15 @@ for (const kind of TestDatabase.testDatabases) {
           })
           const ofCustomer = yield* client.bookkeeping.listEntries({ urlParams: { account_id: customer.id } })
           expect(ofCustomer.data.map((each) => each.id)).toEqual([firstEntry.id])
-          const balance = yield* client.bookkeeping.balance({ path: { bookkeeping_account_id: customer.id }, urlParams: {} })
-          expect(balance).toMatchObject({ type: "bookkeeping_balance_lookup", bookkeeping_account_id: customer.id, balance: -250 })
+          const balance = yield* client.bookkeeping.balance({
+            path: { bookkeeping_account_id: customer.id },
+            urlParams: {}
+          })
+          expect(balance).toMatchObject({
+            type: "bookkeeping_balance_lookup",
+            bookkeeping_account_id: customer.id,
+            balance: -250
+          })
         }))
 
       it.effect("lists unbookkept cash transactions until an entry set references them", () =>
@@ -165,14 +181,24 @@ for (const kind of TestDatabase.testDatabases) {
               expectInvalidParameters(yield* create({ name: ["Cash"] }), ["name"])
               expectInvalidParameters(yield* create({ name: "" }), ["name"])
               expectInvalidParameters(yield* create({ name: text(201) }), ["name"])
-              expectInvalidParameters(yield* create({ name: "Cash", compliance_category: "petty_cash" }), ["compliance_category"])
-              expectInvalidParameters(yield* create({ name: "Cash", compliance_category: "commingled_cash" }), ["account_id"])
-              expectInvalidParameters(yield* create({ name: "Cash", compliance_category: "customer_balance" }), ["entity_id"])
+              expectInvalidParameters(yield* create({ name: "Cash", compliance_category: "petty_cash" }), [
+                "compliance_category"
+              ])
+              expectInvalidParameters(yield* create({ name: "Cash", compliance_category: "commingled_cash" }), [
+                "account_id"
+              ])
+              expectInvalidParameters(yield* create({ name: "Cash", compliance_category: "customer_balance" }), [
+                "entity_id"
+              ])
               expectInvalidParameters(yield* create({ name: "Cash", currency: "USD" }), ["currency"])
               expectError(yield* create("{\"name\": \"Cash\""), 400, "malformed_request_error")
               expectNotFound(yield* create({ name: "Cash", account_id: "account_doesnotexist000000" }))
-              expectNotFound(yield* create({ name: "Cash", compliance_category: "commingled_cash", account_id: theirAccount.id }))
-              expectNotFound(yield* create({ name: "Cash", compliance_category: "customer_balance", entity_id: theirEntity.id }))
+              expectNotFound(
+                yield* create({ name: "Cash", compliance_category: "commingled_cash", account_id: theirAccount.id })
+              )
+              expectNotFound(
+                yield* create({ name: "Cash", compliance_category: "customer_balance", entity_id: theirEntity.id })
+              )
             })
           )
           const after = yield* server.client.bookkeeping.listAccounts({ urlParams: {} })
@@ -194,9 +220,12 @@ for (const kind of TestDatabase.testDatabases) {
               expectInvalidParameters(yield* http.patch(path, { name: "" }), ["name"])
               expectInvalidParameters(yield* http.patch(path, { name: 3 }), ["name"])
               expectInvalidParameters(yield* http.patch(path, { name: text(201) }), ["name"])
-              expectInvalidParameters(yield* http.patch(path, { name: "New", compliance_category: "commingled_cash" }), [
-                "compliance_category"
-              ])
+              expectInvalidParameters(
+                yield* http.patch(path, { name: "New", compliance_category: "commingled_cash" }),
+                [
+                  "compliance_category"
+                ]
+              )
               expectError(yield* http.patch(path, "name=New"), 400, "malformed_request_error")
               const unknownId = "bookkeeping_account_doesnotexist"
               expectSameNotFound(
@@ -209,7 +238,8 @@ for (const kind of TestDatabase.testDatabases) {
           )
           expect(yield* server.client.bookkeeping.retrieveAccount({ path: { bookkeeping_account_id: account.id } }))
             .toEqual(account)
-          expect(yield* otherClient.bookkeeping.retrieveAccount({ path: { bookkeeping_account_id: theirs.id } })).toEqual(theirs)
+          expect(yield* otherClient.bookkeeping.retrieveAccount({ path: { bookkeeping_account_id: theirs.id } }))
+            .toEqual(theirs)
         }))
 
       it.effect("refuses bad entry sets and writes nothing", () =>
@@ -234,9 +264,14 @@ for (const kind of TestDatabase.testDatabases) {
               expectInvalidParameters(yield* create({ date: iso }), ["entries"])
               expectInvalidParameters(yield* create({ date: iso, entries: "all of them" }), ["entries"])
               expectInvalidParameters(yield* create({ date: iso, entries: [] }), ["entries"])
-              expectInvalidParameters(yield* create({ date: iso, entries: [{ account_id: debit.id, amount: 100 }] }), ["entries"])
+              expectInvalidParameters(yield* create({ date: iso, entries: [{ account_id: debit.id, amount: 100 }] }), [
+                "entries"
+              ])
               expectInvalidParameters(
-                yield* create({ date: iso, entries: [{ account_id: debit.id, amount: 100 }, { account_id: credit.id, amount: -99 }] }),
+                yield* create({
+                  date: iso,
+                  entries: [{ account_id: debit.id, amount: 100 }, { account_id: credit.id, amount: -99 }]
+                }),
                 ["entries"]
               )
               expectInvalidParameters(
@@ -252,7 +287,10 @@ for (const kind of TestDatabase.testDatabases) {
                 ["entries.0.amount", "entries.1.amount"]
               )
               expectInvalidParameters(
-                yield* create({ date: iso, entries: [{ account_id: debit.id, amount: 1.5 }, { account_id: credit.id, amount: -1.5 }] }),
+                yield* create({
+                  date: iso,
+                  entries: [{ account_id: debit.id, amount: 1.5 }, { account_id: credit.id, amount: -1.5 }]
+                }),
                 ["entries.0.amount", "entries.1.amount"]
               )
               expectInvalidParameters(
@@ -263,10 +301,15 @@ for (const kind of TestDatabase.testDatabases) {
                 ["entries.0.amount", "entries.1.amount"]
               )
               expectInvalidParameters(
-                yield* create({ date: iso, entries: [{ account_id: debit.id, amount: "100" }, { account_id: 7, amount: -100 }] }),
+                yield* create({
+                  date: iso,
+                  entries: [{ account_id: debit.id, amount: "100" }, { account_id: 7, amount: -100 }]
+                }),
                 ["entries.0.amount", "entries.1.account_id"]
               )
-              expectInvalidParameters(yield* create({ date: iso, entries: [{ amount: 100 }, balanced[1]] }), ["entries.0.account_id"])
+              expectInvalidParameters(yield* create({ date: iso, entries: [{ amount: 100 }, balanced[1]] }), [
+                "entries.0.account_id"
+              ])
               expectInvalidParameters(
                 yield* create({ date: iso, entries: [{ ...balanced[0], memo: "x" }, balanced[1]] }),
                 ["entries.0.memo"]
@@ -275,8 +318,15 @@ for (const kind of TestDatabase.testDatabases) {
               expectInvalidParameters(yield* create({ date: "March 1st", entries: balanced }), ["date"])
               expectInvalidParameters(yield* create({ date: iso, entries: balanced, memo: "x" }), ["memo"])
               expectError(yield* create("{\"entries\": ["), 400, "malformed_request_error")
-              expectNotFound(yield* create({ date: iso, entries: [balanced[0], { account_id: "bookkeeping_account_nope", amount: -100 }] }))
-              expectNotFound(yield* create({ date: iso, entries: [balanced[0], { account_id: theirAccount.id, amount: -100 }] }))
+              expectNotFound(
+                yield* create({
+                  date: iso,
+                  entries: [balanced[0], { account_id: "bookkeeping_account_nope", amount: -100 }]
+                })
+              )
+              expectNotFound(
+                yield* create({ date: iso, entries: [balanced[0], { account_id: theirAccount.id, amount: -100 }] })
+              )
               expectNotFound(yield* create({ transaction_id: "transaction_doesnotexist0", entries: balanced }))
               expectNotFound(yield* create({ transaction_id: theirTransaction.id, entries: balanced }))
             })
@@ -284,7 +334,10 @@ for (const kind of TestDatabase.testDatabases) {
           const setsAfter = yield* server.client.bookkeeping.listEntrySets({ urlParams: {} })
           expect(setsAfter.data).toEqual(setsBefore.data)
           for (const account of [debit, credit]) {
-            const balance = yield* server.client.bookkeeping.balance({ path: { bookkeeping_account_id: account.id }, urlParams: {} })
+            const balance = yield* server.client.bookkeeping.balance({
+              path: { bookkeeping_account_id: account.id },
+              urlParams: {}
+            })
             expect(balance.balance).toBe(0)
           }
           const entries = yield* server.client.bookkeeping.listEntries({ urlParams: { account_id: debit.id } })
@@ -307,7 +360,9 @@ for (const kind of TestDatabase.testDatabases) {
             expectInvalidParameters(yield* http.get(`${path}?name=x`), ["name"])
             expectInvalidParameters(yield* http.get(`${path}?cursor=x`), ["cursor"])
           }
-          expectInvalidParameters(yield* http.get(`/bookkeeping_accounts/${plain.id}/balance?at_time=later`), ["at_time"])
+          expectInvalidParameters(yield* http.get(`/bookkeeping_accounts/${plain.id}/balance?at_time=later`), [
+            "at_time"
+          ])
           expectInvalidParameters(yield* http.get("/unbookkept_cash_transactions"), ["bookkeeping_account_id"])
           expectInvalidParameters(yield* http.get(`/unbookkept_cash_transactions?bookkeeping_account_id=${plain.id}`), [
             "bookkeeping_account_id"
@@ -316,7 +371,9 @@ for (const kind of TestDatabase.testDatabases) {
             yield* http.get(`/unbookkept_cash_transactions?bookkeeping_account_id=${plain.id}&limit=101`),
             ["limit"]
           )
-          expectNotFound(yield* http.get("/unbookkept_cash_transactions?bookkeeping_account_id=bookkeeping_account_nope"))
+          expectNotFound(
+            yield* http.get("/unbookkept_cash_transactions?bookkeeping_account_id=bookkeeping_account_nope")
+          )
         }))
 
       it.effect("answers 404 for unknown ids and for another group's ids alike", () =>
@@ -330,7 +387,10 @@ for (const kind of TestDatabase.testDatabases) {
           })
           const theirOther = yield* otherClient.bookkeeping.createAccount({ payload: { name: "Their other" } })
           const theirSet = yield* otherClient.bookkeeping.createEntrySet({
-            payload: { date, entries: [{ account_id: theirCash.id, amount: 1 }, { account_id: theirOther.id, amount: -1 }] }
+            payload: {
+              date,
+              entries: [{ account_id: theirCash.id, amount: 1 }, { account_id: theirOther.id, amount: -1 }]
+            }
           })
           const theirEntry = theirSet.entries[0]?.id ?? ""
           const pairs: ReadonlyArray<readonly [string, string, string]> = [
@@ -348,7 +408,9 @@ for (const kind of TestDatabase.testDatabases) {
               unknown.replace("/balance", "")
             )
           }
-          const entriesOfTheirs = yield* server.client.bookkeeping.listEntries({ urlParams: { account_id: theirCash.id } })
+          const entriesOfTheirs = yield* server.client.bookkeeping.listEntries({
+            urlParams: { account_id: theirCash.id }
+          })
           expect(entriesOfTheirs.data).toEqual([])
           const setsOfTheirs = yield* server.client.bookkeeping.listEntrySets({ urlParams: {} })
           expect(setsOfTheirs.data.map((each) => each.id)).not.toContain(theirSet.id)

@@ -1,5 +1,11 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { CardPaymentId, DeclinedTransactionId, EventSubscriptionId, type PendingTransactionId, TransactionId } from "@moneta/domain/Ids"
+import {
+  CardPaymentId,
+  DeclinedTransactionId,
+  EventSubscriptionId,
+  type PendingTransactionId,
+  TransactionId
+} from "@moneta/domain/Ids"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect } from "effect"
 import { approvedHold, cardOnFundedAccount, cardPaymentIdOf } from "./support/Cards.js"
@@ -70,14 +76,21 @@ for (const kind of TestDatabase.testDatabases) {
           const result = yield* client.cardSimulations.authorize({ payload: { amount: 1_001, card_id: cardId } })
           expect(result.pending_transaction).toBeNull()
           const declined = result.declined_transaction
-          expect(declined).toMatchObject({ account_id: accountId, amount: -1_001, route_id: cardId, route_type: "card" })
+          expect(declined).toMatchObject({
+            account_id: accountId,
+            amount: -1_001,
+            route_id: cardId,
+            route_type: "card"
+          })
           expect(declined?.source).toMatchObject({
             category: "card_decline",
             card_decline: { reason: "insufficient_funds", actioner: "increase", amount: 1_001 }
           })
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 1_000, available: 1_000 })
           const id = DeclinedTransactionId.make(declined?.id ?? "")
-          expect(yield* client.declinedTransactions.retrieve({ path: { declined_transaction_id: id } })).toEqual(declined)
+          expect(yield* client.declinedTransactions.retrieve({ path: { declined_transaction_id: id } })).toEqual(
+            declined
+          )
           const listed = yield* client.declinedTransactions.list({ urlParams: { account_id: accountId } })
           expect(listed.data.map((item) => item.id)).toEqual([id])
           expect(yield* eventCategoriesOf(client, id)).toEqual(["declined_transaction.created"])
@@ -106,12 +119,17 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(incremented.state.incremented_amount).toBe(1_000)
           const incrementElement = incremented.elements[1]
-          expect(incrementElement?.category === "card_increment" && incrementElement.card_increment.updated_authorization_amount)
+          expect(
+            incrementElement?.category === "card_increment" &&
+              incrementElement.card_increment.updated_authorization_amount
+          )
             .toBe(4_000)
           expect((yield* retrieveHold(client, hold.id)).amount).toBe(-4_000)
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 10_000, available: 6_000 })
 
-          const reversed = yield* client.cardSimulations.reverse({ payload: { card_payment_id: cardPaymentId, amount: 1_500 } })
+          const reversed = yield* client.cardSimulations.reverse({
+            payload: { card_payment_id: cardPaymentId, amount: 1_500 }
+          })
           expect(reversed.state.reversed_amount).toBe(1_500)
           expect((yield* retrieveHold(client, hold.id)).amount).toBe(-2_500)
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 10_000, available: 7_500 })
@@ -124,7 +142,9 @@ for (const kind of TestDatabase.testDatabases) {
           expect((yield* retrieveHold(client, hold.id)).status).toBe("complete")
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 7_500, available: 7_500 })
 
-          const refund = yield* client.cardSimulations.refund({ payload: { transaction_id: settlement.id, amount: 500 } })
+          const refund = yield* client.cardSimulations.refund({
+            payload: { transaction_id: settlement.id, amount: 500 }
+          })
           expect(refund).toMatchObject({ amount: 500, route_id: cardId })
           expect(refund.source.category).toBe("card_refund")
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 8_000, available: 8_000 })
@@ -180,7 +200,9 @@ for (const kind of TestDatabase.testDatabases) {
           yield* client.cardSimulations.reverse({ payload: { card_payment_id: second.cardPaymentId, amount: 500 } })
           const expired = yield* client.cardSimulations.expire({ payload: { card_payment_id: second.cardPaymentId } })
           const last = expired.elements[expired.elements.length - 1]
-          expect(last?.category === "card_authorization_expiration" && last.card_authorization_expiration.expired_amount)
+          expect(
+            last?.category === "card_authorization_expiration" && last.card_authorization_expiration.expired_amount
+          )
             .toBe(1_500)
           expect((yield* retrieveHold(client, second.hold.id)).status).toBe("complete")
           expect(yield* balanceOf(client, second.accountId)).toEqual({ current: 10_000, available: 10_000 })
@@ -210,7 +232,9 @@ for (const kind of TestDatabase.testDatabases) {
           const payments = yield* client.cardPayments.list({ urlParams: { card_id: cardId } })
           expect(payments.data).toHaveLength(1)
           expect(payments.data[0]?.state.settled_amount).toBe(600)
-          const uncovered = yield* Effect.flip(client.cardSimulations.settle({ payload: { card_id: cardId, amount: 401 } }))
+          const uncovered = yield* Effect.flip(
+            client.cardSimulations.settle({ payload: { card_id: cardId, amount: 401 } })
+          )
           expect(uncovered._tag).toBe("InvalidOperationError")
           const missing = yield* send(server, "POST", "/simulations/card_settlements", { body: { card_id: cardId } })
           expect(missing.status).toBe(400)
@@ -252,7 +276,10 @@ for (const kind of TestDatabase.testDatabases) {
           }
           expect(yield* retrievePayment(client, cardPaymentId)).toEqual(afterSettle)
           expect(yield* eventCategoriesOf(client, cardPaymentId)).toEqual(eventsAfterSettle)
-          expect(yield* eventCategoriesOf(client, hold.id)).toEqual(["pending_transaction.created", "pending_transaction.updated"])
+          expect(yield* eventCategoriesOf(client, hold.id)).toEqual([
+            "pending_transaction.created",
+            "pending_transaction.updated"
+          ])
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 3_000, available: 3_000 })
         }))
 
@@ -270,13 +297,17 @@ for (const kind of TestDatabase.testDatabases) {
             payload: { transaction_id: TransactionId.make(funding?.id ?? "") }
           }))
           expect(notASettlement._tag).toBe("InvalidOperationError")
-          const settlement = yield* client.cardSimulations.settle({ payload: { card_id: cardId, pending_transaction_id: hold.id } })
+          const settlement = yield* client.cardSimulations.settle({
+            payload: { card_id: cardId, pending_transaction_id: hold.id }
+          })
           const beyond = yield* Effect.flip(client.cardSimulations.refund({
             payload: { transaction_id: settlement.id, amount: 1_001 }
           }))
           expect(beyond._tag).toBe("InvalidOperationError")
           yield* client.cardSimulations.refund({ payload: { transaction_id: settlement.id } })
-          const twice = yield* Effect.flip(client.cardSimulations.refund({ payload: { transaction_id: settlement.id } }))
+          const twice = yield* Effect.flip(
+            client.cardSimulations.refund({ payload: { transaction_id: settlement.id } })
+          )
           expect(twice._tag).toBe("InvalidOperationError")
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 5_000, available: 5_000 })
         }))
@@ -316,7 +347,11 @@ for (const kind of TestDatabase.testDatabases) {
             client.cardSimulations.refund({ payload: { transaction_id: TransactionId.make("transaction_unknown") } }),
             client.cardPayments.retrieve({ path: { card_payment_id: CardPaymentId.make("card_payment_unknown") } }),
             client.cardSimulations.authorize({
-              payload: { card_id: cardId, amount: 1, event_subscription_id: EventSubscriptionId.make("event_subscription_unknown") }
+              payload: {
+                card_id: cardId,
+                amount: 1,
+                event_subscription_id: EventSubscriptionId.make("event_subscription_unknown")
+              }
             }),
             client.cardSimulations.authorize({
               payload: {
@@ -353,9 +388,11 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const { client } = yield* TestServer.TestServer
           const { accountId, cardId } = yield* cardOnFundedAccount(client, 0)
-          const hold = approvedHold(yield* client.cardSimulations.authorize({
-            payload: { amount: 700, card_id: cardId, processing_category: { category: "refund" } }
-          }))
+          const hold = approvedHold(
+            yield* client.cardSimulations.authorize({
+              payload: { amount: 700, card_id: cardId, processing_category: { category: "refund" } }
+            })
+          )
           expect(hold).toMatchObject({ amount: 700, held_amount: 0 })
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 0, available: 0 })
           const refund = yield* client.cardSimulations.refund({ payload: { pending_transaction_id: hold.id } })

@@ -5,7 +5,11 @@ import { Effect, Schema } from "effect"
 import * as TestServer from "./support/TestServer.js"
 import { objectBody, send } from "./support/Wires.js"
 
-const Operation = Schema.Struct({ summary: Schema.String, description: Schema.String, tags: Schema.Array(Schema.String) })
+const Operation = Schema.Struct({
+  summary: Schema.String,
+  description: Schema.String,
+  tags: Schema.Array(Schema.String)
+})
 const OpenApiDocument = Schema.Struct({
   paths: Schema.Record({ key: Schema.String, value: Schema.Record({ key: Schema.String, value: Schema.Unknown }) })
 })

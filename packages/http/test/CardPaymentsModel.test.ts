@@ -10,7 +10,13 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { settlementOf } from "@moneta/domain/CardClearing"
 import type { CardPayment } from "@moneta/domain/CardPayment"
-import { AccountId, CardId, type CardPaymentId, type PendingTransactionId, type TransactionId } from "@moneta/domain/Ids"
+import {
+  AccountId,
+  CardId,
+  type CardPaymentId,
+  type PendingTransactionId,
+  type TransactionId
+} from "@moneta/domain/Ids"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect, Either, FastCheck as fc, Runtime } from "effect"
 import { cardPaymentIdOf } from "./support/Cards.js"
@@ -230,7 +236,9 @@ class ActOnPayment implements fc.AsyncCommand<Model, Real> {
         const result = await expectOutcome(
           real,
           client.cardSimulations.reverse({
-            payload: action.amount === undefined ? { card_payment_id: id } : { card_payment_id: id, amount: action.amount }
+            payload: action.amount === undefined
+              ? { card_payment_id: id }
+              : { card_payment_id: id, amount: action.amount }
           }),
           allowed
         )
@@ -312,7 +320,9 @@ class ForcedSettlement implements fc.AsyncCommand<Model, Real> {
     const allowed = this.amount <= account.available
     const result = await expectOutcome(
       real,
-      real.client.cardSimulations.settle({ payload: { card_id: real.cardIds[this.card] ?? CardId.make(""), amount: this.amount } }),
+      real.client.cardSimulations.settle({
+        payload: { card_id: real.cardIds[this.card] ?? CardId.make(""), amount: this.amount }
+      }),
       allowed
     )
     if (result !== undefined) {
@@ -349,7 +359,9 @@ class Refund implements fc.AsyncCommand<Model, Real> {
     const result = await expectOutcome(
       real,
       real.client.cardSimulations.refund({
-        payload: this.amount === undefined ? { transaction_id: transactionId } : { transaction_id: transactionId, amount: this.amount }
+        payload: this.amount === undefined
+          ? { transaction_id: transactionId }
+          : { transaction_id: transactionId, amount: this.amount }
       }),
       allowed
     )
@@ -371,7 +383,9 @@ const card = fc.nat(cardAccounts.length - 1)
 const optionalAmount = (max: number) => fc.option(fc.integer({ min: 1, max }), { nil: undefined })
 
 const commands = [
-  fc.tuple(fc.nat(accountCount - 1), fc.integer({ min: 1, max: 4_000 })).map(([account, amount]) => new Fund(account, amount)),
+  fc.tuple(fc.nat(accountCount - 1), fc.integer({ min: 1, max: 4_000 })).map(([account, amount]) =>
+    new Fund(account, amount)
+  ),
   fc.tuple(card, fc.integer({ min: 1, max: 7_000 }), fc.integer({ min: 0, max: 7 }))
     .map(([index, amount, draw]) => new Authorize(index, amount, draw === 0)),
   fc.tuple(card, fc.integer({ min: 1, max: 3_000 })).map(([index, amount]) => new ForcedSettlement(index, amount)),
@@ -391,35 +405,51 @@ const commands = [
 for (const kind of TestDatabase.testDatabases) {
   describe(`card payments against a model (${kind})`, () => {
     layer(TestServer.layer(kind), { timeout: TestDatabase.timeout })((it) => {
-      it.effect("elements, state, holds and both balances follow the model after every step", () =>
-        Effect.gen(function*() {
-          const { client } = yield* TestServer.TestServer
-          const runtime = yield* Effect.runtime<TestServer.TestServer>()
-          const run = <A, E>(effect: Effect.Effect<A, E, TestServer.TestServer>) => Runtime.runPromise(runtime)(effect)
-          yield* Effect.promise(() =>
-            fc.assert(
-              fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: "+1" }), async (sequence) => {
-                const accountIds = await run(Effect.all(
-                  Array.from({ length: accountCount }, () => Effect.map(fundedAccount(client, startingBalance), AccountId.make))
-                ))
-                const cardIds = await run(Effect.all(cardAccounts.map((account) =>
-                  Effect.map(
-                    client.cards.create({ payload: { account_id: accountIds[account] ?? AccountId.make("") } }),
-                    (created) => CardId.make(created.id)
-                  )
-                )))
-                const model: Model = {
-                  accounts: accountIds.map(() => ({ current: startingBalance, available: startingBalance })),
-                  payments: [],
-                  settlements: []
-                }
-                const real: Real = { run, client, accountIds, cardIds, paymentIds: [], holdIds: [], settlementIds: [] }
-                await fc.asyncModelRun(() => ({ model, real }), sequence)
-              }),
-              { numRuns: 10 }
+      it.effect(
+        "elements, state, holds and both balances follow the model after every step",
+        () =>
+          Effect.gen(function*() {
+            const { client } = yield* TestServer.TestServer
+            const runtime = yield* Effect.runtime<TestServer.TestServer>()
+            const run = <A, E>(effect: Effect.Effect<A, E, TestServer.TestServer>) =>
+              Runtime.runPromise(runtime)(effect)
+            yield* Effect.promise(() =>
+              fc.assert(
+                fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: "+1" }), async (sequence) => {
+                  const accountIds = await run(Effect.all(
+                    Array.from(
+                      { length: accountCount },
+                      () => Effect.map(fundedAccount(client, startingBalance), AccountId.make)
+                    )
+                  ))
+                  const cardIds = await run(Effect.all(cardAccounts.map((account) =>
+                    Effect.map(
+                      client.cards.create({ payload: { account_id: accountIds[account] ?? AccountId.make("") } }),
+                      (created) => CardId.make(created.id)
+                    )
+                  )))
+                  const model: Model = {
+                    accounts: accountIds.map(() => ({ current: startingBalance, available: startingBalance })),
+                    payments: [],
+                    settlements: []
+                  }
+                  const real: Real = {
+                    run,
+                    client,
+                    accountIds,
+                    cardIds,
+                    paymentIds: [],
+                    holdIds: [],
+                    settlementIds: []
+                  }
+                  await fc.asyncModelRun(() => ({ model, real }), sequence)
+                }),
+                { numRuns: 10 }
+              )
             )
-          )
-        }), 300_000)
+          }),
+        300_000
+      )
     })
   })
 }

@@ -44,13 +44,19 @@ for (const kind of TestDatabase.testDatabases) {
             })
             expect(await balance()).toEqual({ current: 20_000, available: 15_000 })
 
-            const incremented = await sdk.simulations.cardIncrements.create({ card_payment_id: cardPaymentId, amount: 1_000 })
+            const incremented = await sdk.simulations.cardIncrements.create({
+              card_payment_id: cardPaymentId,
+              amount: 1_000
+            })
             expect(incremented.state.incremented_amount).toBe(1_000)
             expect(incremented.elements.at(-1)?.card_increment?.updated_authorization_amount).toBe(6_000)
             expect((await sdk.pendingTransactions.retrieve(hold.id)).amount).toBe(-6_000)
             expect(await balance()).toEqual({ current: 20_000, available: 14_000 })
 
-            const reversed = await sdk.simulations.cardReversals.create({ card_payment_id: cardPaymentId, amount: 2_000 })
+            const reversed = await sdk.simulations.cardReversals.create({
+              card_payment_id: cardPaymentId,
+              amount: 2_000
+            })
             expect(reversed.elements.at(-1)?.card_reversal).toMatchObject({
               reversal_amount: 2_000,
               updated_authorization_amount: 4_000,
@@ -122,9 +128,14 @@ for (const kind of TestDatabase.testDatabases) {
               processing_category: { category: "automatic_fuel_dispenser" }
             })
             const cardPaymentId = authorization.pending_transaction?.source.card_authorization?.card_payment_id ?? ""
-            const confirmed = await sdk.simulations.cardFuelConfirmations.create({ card_payment_id: cardPaymentId, amount: 4_200 })
+            const confirmed = await sdk.simulations.cardFuelConfirmations.create({
+              card_payment_id: cardPaymentId,
+              amount: 4_200
+            })
             expect(confirmed.state.fuel_confirmed_amount).toBe(4_200)
-            const expired = await sdk.simulations.cardAuthorizationExpirations.create({ card_payment_id: cardPaymentId })
+            const expired = await sdk.simulations.cardAuthorizationExpirations.create({
+              card_payment_id: cardPaymentId
+            })
             expect(expired.elements.at(-1)?.card_authorization_expiration?.expired_amount).toBe(7_500)
             const lookup = await sdk.accounts.balance(account.id)
             expect({ current: lookup.current_balance, available: lookup.available_balance })
@@ -163,7 +174,10 @@ for (const kind of TestDatabase.testDatabases) {
             expect((await sdk.digitalWalletTokens.retrieve(tokenId)).status).toBe("active")
             const tokens = await sdk.digitalWalletTokens.list({ card_id: card.id })
             expect(tokens.data.map((token) => token.id)).toEqual([tokenId])
-            const viaToken = await sdk.simulations.cardAuthorizations.create({ amount: 500, digital_wallet_token_id: tokenId })
+            const viaToken = await sdk.simulations.cardAuthorizations.create({
+              amount: 500,
+              digital_wallet_token_id: tokenId
+            })
             expect(viaToken.pending_transaction?.source.card_authorization?.digital_wallet_token_id).toBe(tokenId)
           })
         }))

@@ -29,13 +29,17 @@ for (const kind of TestDatabase.testDatabases) {
           expect(element?.category === "card_balance_inquiry" && element.card_balance_inquiry.balance).toBe(3_000)
           const given = yield* client.cardSimulations.inquireBalance({ payload: { card_id: cardId, balance: 123 } })
           const givenElement = lastElement(given)
-          expect(givenElement?.category === "card_balance_inquiry" && givenElement.card_balance_inquiry.balance).toBe(123)
+          expect(givenElement?.category === "card_balance_inquiry" && givenElement.card_balance_inquiry.balance).toBe(
+            123
+          )
           const declined = yield* client.cardSimulations.inquireBalance({
             payload: { card_id: cardId, decline_reason: "transaction_not_allowed" }
           })
           const decline = lastElement(declined)
           expect(decline?.category === "card_decline" && decline.card_decline.reason).toBe("transaction_not_allowed")
-          expect(decline?.category === "card_decline" && decline.card_decline.processing_category).toBe("balance_inquiry")
+          expect(decline?.category === "card_decline" && decline.card_decline.processing_category).toBe(
+            "balance_inquiry"
+          )
           expect(yield* eventCategoriesOf(client, declined.id)).toEqual(["card_payment.created"])
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 4_000, available: 3_000 })
           expect(inquiry.state).toEqual(given.state)
@@ -75,12 +79,17 @@ for (const kind of TestDatabase.testDatabases) {
             "card_payment.updated"
           ])
 
-          const hold = approvedHold(yield* client.cardSimulations.authorize({
-            payload: { amount: 500, card_id: cardId, authenticated_card_payment_id: created.id }
-          }))
+          const hold = approvedHold(
+            yield* client.cardSimulations.authorize({
+              payload: { amount: 500, card_id: cardId, authenticated_card_payment_id: created.id }
+            })
+          )
           expect(cardPaymentIdOf(hold)).toBe(created.id)
           const joined = yield* client.cardPayments.retrieve({ path })
-          expect(joined.elements.map((element) => element.category)).toEqual(["card_authentication", "card_authorization"])
+          expect(joined.elements.map((element) => element.category)).toEqual([
+            "card_authentication",
+            "card_authorization"
+          ])
           expect(joined.state.authorized_amount).toBe(500)
         }))
 
@@ -99,7 +108,9 @@ for (const kind of TestDatabase.testDatabases) {
             last = yield* client.cardSimulations.attemptChallenge({ path, payload: { one_time_code: wrong } })
           }
           expect(authentication(last).status).toBe("exceeded_attempt_threshold")
-          const late = yield* Effect.flip(client.cardSimulations.attemptChallenge({ path, payload: { one_time_code: code } }))
+          const late = yield* Effect.flip(
+            client.cardSimulations.attemptChallenge({ path, payload: { one_time_code: code } })
+          )
           expect(late._tag).toBe("InvalidOperationError")
         }))
 
@@ -123,7 +134,10 @@ for (const kind of TestDatabase.testDatabases) {
           const { client } = yield* TestServer.TestServer
           const { accountId, cardId } = yield* cardOnFundedAccount(client, 5_000)
           const result = yield* client.cardSimulations.requestDigitalWalletToken({ payload: { card_id: cardId } })
-          expect(result).toMatchObject({ decline_reason: null, type: "inbound_digital_wallet_token_request_simulation_result" })
+          expect(result).toMatchObject({
+            decline_reason: null,
+            type: "inbound_digital_wallet_token_request_simulation_result"
+          })
           const tokenId = DigitalWalletTokenId.make(result.digital_wallet_token_id ?? "")
           const token = yield* client.digitalWalletTokens.retrieve({ path: { digital_wallet_token_id: tokenId } })
           expect(token).toMatchObject({ status: "active", decline: null, token_requestor: "wallet_a" })
@@ -131,9 +145,11 @@ for (const kind of TestDatabase.testDatabases) {
           const listed = yield* client.digitalWalletTokens.list({ urlParams: { card_id: cardId } })
           expect(listed.data.map((item) => item.id)).toEqual([tokenId])
 
-          const hold = approvedHold(yield* client.cardSimulations.authorize({
-            payload: { amount: 1_500, digital_wallet_token_id: tokenId }
-          }))
+          const hold = approvedHold(
+            yield* client.cardSimulations.authorize({
+              payload: { amount: 1_500, digital_wallet_token_id: tokenId }
+            })
+          )
           const payment = yield* client.cardPayments.retrieve({ path: { card_payment_id: cardPaymentIdOf(hold) } })
           expect(payment).toMatchObject({ card_id: cardId, digital_wallet_token_id: tokenId, account_id: accountId })
           const missing = yield* Effect.flip(client.cardSimulations.authorize({

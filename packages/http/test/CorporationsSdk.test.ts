@@ -40,7 +40,9 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
           const increase = new Increase({ apiKey: server.apiKey, baseURL: server.baseUrl, maxRetries: 0 })
-          const created = yield* Effect.promise(() => increase.entities.create({ structure: "corporation", corporation }))
+          const created = yield* Effect.promise(() =>
+            increase.entities.create({ structure: "corporation", corporation })
+          )
           expect(created.corporation).toMatchObject({
             name: corporation.name,
             tax_identifier: "602214076",
@@ -71,9 +73,14 @@ for (const kind of TestDatabase.testDatabases) {
             structure: "corporation",
             corporation: { ...corporation, legal_identifier: { value: "GB123456789", category: "other" } }
           })
-          expect(other.body).toMatchObject({ corporation: { tax_identifier: null, legal_identifier: { category: "other", value: "GB123456789" } } })
+          expect(other.body).toMatchObject({
+            corporation: { tax_identifier: null, legal_identifier: { category: "other", value: "GB123456789" } }
+          })
           expectInvalidParameters(
-            yield* http.post("/entities", { structure: "corporation", corporation: { ...corporation, legal_identifier: { value: "GB1" } } }),
+            yield* http.post("/entities", {
+              structure: "corporation",
+              corporation: { ...corporation, legal_identifier: { value: "GB1" } }
+            }),
             ["corporation.legal_identifier.value"]
           )
           const { legal_identifier: _omitted, ...withoutIdentifier } = corporation

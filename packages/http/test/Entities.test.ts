@@ -3,8 +3,8 @@ import * as TestDatabase from "@moneta/store/testing"
 import { Effect } from "effect"
 import {
   expectInvalidParameters,
-  expectNothingWritten,
   expectNotFound,
+  expectNothingWritten,
   expectSameNotFound,
   raw,
   text
@@ -54,7 +54,10 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(person.id).toMatch(/^entity_[0-9a-z]{20}$/)
           const company = yield* client.entities.create({
-            payload: { structure: "corporation", corporation: { ...corporation, address: { ...corporation.address, country: "CA" } } }
+            payload: {
+              structure: "corporation",
+              corporation: { ...corporation, address: { ...corporation.address, country: "CA" } }
+            }
           })
           expect(company).toMatchObject({
             structure: "corporation",
@@ -89,12 +92,19 @@ for (const kind of TestDatabase.testDatabases) {
             Effect.gen(function*() {
               expectInvalidParameters(yield* http.post("/entities", {}), ["structure"])
               expectInvalidParameters(yield* http.post("/entities", { structure: "sole_trader" }), ["structure"])
-              expectInvalidParameters(yield* http.post("/entities", { structure: "natural_person" }), ["natural_person"])
-              expectInvalidParameters(yield* http.post("/entities", { structure: "corporation", natural_person: naturalPerson }), [
-                "corporation"
+              expectInvalidParameters(yield* http.post("/entities", { structure: "natural_person" }), [
+                "natural_person"
               ])
+              expectInvalidParameters(
+                yield* http.post("/entities", { structure: "corporation", natural_person: naturalPerson }),
+                [
+                  "corporation"
+                ]
+              )
               expectInvalidParameters(yield* http.post("/entities", person({ name: 5 })), ["natural_person.name"])
-              expectInvalidParameters(yield* http.post("/entities", person({ name: text(201) })), ["natural_person.name"])
+              expectInvalidParameters(yield* http.post("/entities", person({ name: text(201) })), [
+                "natural_person.name"
+              ])
               expectInvalidParameters(yield* http.post("/entities", person({ date_of_birth: "1906-13-09" })), [
                 "natural_person.date_of_birth"
               ])
@@ -107,29 +117,49 @@ for (const kind of TestDatabase.testDatabases) {
                 "natural_person.address.city"
               ])
               expectInvalidParameters(
-                yield* http.post("/entities", person({ identification: { method: "palm_reading", number: "078051120" } })),
+                yield* http.post(
+                  "/entities",
+                  person({ identification: { method: "palm_reading", number: "078051120" } })
+                ),
                 ["natural_person.identification.method"]
               )
               expectInvalidParameters(
                 yield* http.post("/entities", person({ identification: { method: "passport", number: "123" } })),
                 ["natural_person.identification.number"]
               )
-              expectInvalidParameters(yield* http.post("/entities", person({ address: { ...address, county: "Arlington" } })), [
-                "natural_person.address.county"
-              ])
-              expectInvalidParameters(yield* http.post("/entities", person({ address: { ...address, country: "USA" } })), [
-                "natural_person.address.country"
-              ])
               expectInvalidParameters(
-                yield* http.post("/entities", { structure: "natural_person", natural_person: naturalPerson, color: "blue" }),
+                yield* http.post("/entities", person({ address: { ...address, county: "Arlington" } })),
+                [
+                  "natural_person.address.county"
+                ]
+              )
+              expectInvalidParameters(
+                yield* http.post("/entities", person({ address: { ...address, country: "USA" } })),
+                [
+                  "natural_person.address.country"
+                ]
+              )
+              expectInvalidParameters(
+                yield* http.post("/entities", {
+                  structure: "natural_person",
+                  natural_person: naturalPerson,
+                  color: "blue"
+                }),
                 ["color"]
               )
               expectInvalidParameters(
-                yield* http.post("/entities", { structure: "corporation", corporation: { ...corporation, tax_identifier: "12-34" } }),
+                yield* http.post("/entities", {
+                  structure: "corporation",
+                  corporation: { ...corporation, tax_identifier: "12-34" }
+                }),
                 ["corporation.tax_identifier"]
               )
               expectInvalidParameters(
-                yield* http.post("/entities", { structure: "natural_person", natural_person: naturalPerson, description: "" }),
+                yield* http.post("/entities", {
+                  structure: "natural_person",
+                  natural_person: naturalPerson,
+                  description: ""
+                }),
                 ["description"]
               )
             })
@@ -153,7 +183,9 @@ for (const kind of TestDatabase.testDatabases) {
           const server = yield* TestServer.TestServer
           const http = raw(server)
           const otherClient = yield* server.clientFor((yield* server.newGroup()).apiKey)
-          const theirs = yield* otherClient.entities.create({ payload: { structure: "natural_person", natural_person: naturalPerson } })
+          const theirs = yield* otherClient.entities.create({
+            payload: { structure: "natural_person", natural_person: naturalPerson }
+          })
           const unknownId = "entity_doesnotexist000000"
           expectSameNotFound(
             yield* http.get(`/entities/${theirs.id}`),

@@ -2,13 +2,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { AccountId } from "@moneta/domain/Ids"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect, Schema } from "effect"
-import {
-  expectError,
-  expectInvalidParameters,
-  expectNothingWritten,
-  raw,
-  send
-} from "./support/Requests.js"
+import { expectError, expectInvalidParameters, expectNothingWritten, raw, send } from "./support/Requests.js"
 import * as TestServer from "./support/TestServer.js"
 
 const OpenApiPaths = Schema.Struct({ paths: Schema.Record({ key: Schema.String, value: Schema.Unknown }) })
@@ -45,7 +39,11 @@ for (const kind of TestDatabase.testDatabases) {
       const lists = Effect.gen(function*() {
         const server = yield* TestServer.TestServer
         const cash = yield* server.client.bookkeeping.createAccount({
-          payload: { name: "Cash", compliance_category: "commingled_cash", account_id: AccountId.make(server.accountId) }
+          payload: {
+            name: "Cash",
+            compliance_category: "commingled_cash",
+            account_id: AccountId.make(server.accountId)
+          }
         })
         return [
           "/accounts?",
@@ -63,16 +61,18 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
           const http = raw(server)
-          for (const [method, path] of [
-            ["GET", "/"],
-            ["GET", "/wire_transfer"],
-            ["GET", "/accounts/account_x/statements"],
-            ["DELETE", "/accounts"],
-            ["PUT", "/entities"],
-            ["PATCH", `/accounts/${server.accountId}`],
-            ["POST", "/events"],
-            ["GET", "/simulations/interest_payments"]
-          ] as const) {
+          for (
+            const [method, path] of [
+              ["GET", "/"],
+              ["GET", "/wire_transfer"],
+              ["GET", "/accounts/account_x/statements"],
+              ["DELETE", "/accounts"],
+              ["PUT", "/entities"],
+              ["PATCH", `/accounts/${server.accountId}`],
+              ["POST", "/events"],
+              ["GET", "/simulations/interest_payments"]
+            ] as const
+          ) {
             const body = expectError(yield* http.send(method, path), 404, "api_method_not_found_error")
             expect(body.title.length).toBeGreaterThan(0)
             expectError(yield* http.send(method, path, { apiKey: null }), 404, "api_method_not_found_error")
@@ -108,7 +108,9 @@ for (const kind of TestDatabase.testDatabases) {
                 for (const notAnObject of ["[]", "null", "42", "\"Fine\""]) {
                   expectInvalidParameters(yield* http.send(method, path, { body: notAnObject }), [])
                 }
-                expectInvalidParameters(yield* http.send(method, path, { body: { ...valid, surprise: true } }), ["surprise"])
+                expectInvalidParameters(yield* http.send(method, path, { body: { ...valid, surprise: true } }), [
+                  "surprise"
+                ])
                 expectInvalidParameters(yield* http.send(method, path, { body: {} }), [])
                 const body = expectInvalidParameters(
                   yield* http.send(method, path, { body: { ...valid, surprise: 1, another: 2 } }),
@@ -155,7 +157,9 @@ for (const kind of TestDatabase.testDatabases) {
       it.effect("the typed client receives the contract's errors", () =>
         Effect.gen(function*() {
           const { client } = yield* TestServer.TestServer
-          const notFound = yield* Effect.flip(client.accounts.retrieve({ path: { account_id: AccountId.make("account_missing") } }))
+          const notFound = yield* Effect.flip(
+            client.accounts.retrieve({ path: { account_id: AccountId.make("account_missing") } })
+          )
           expect(notFound._tag).toBe("ObjectNotFoundError")
           const invalid = yield* Effect.flip(client.bookkeeping.createEntrySet({
             payload: { entries: [] }

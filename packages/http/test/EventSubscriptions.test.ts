@@ -27,7 +27,8 @@ const DeliveryRow = Schema.Struct({
 const deliveriesOf = (subscriptionId: string) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const rows = yield* sql`SELECT delivery.event_id, event.category, delivery.event_subscription_id, delivery.trigger, delivery.status
+    const rows =
+      yield* sql`SELECT delivery.event_id, event.category, delivery.event_subscription_id, delivery.trigger, delivery.status
       FROM webhook_deliveries AS delivery JOIN events AS event ON event.id = delivery.event_id
       WHERE delivery.event_subscription_id = ${subscriptionId} ORDER BY delivery.id`
     return yield* Schema.decodeUnknown(Schema.Array(DeliveryRow))(rows)
@@ -82,7 +83,9 @@ for (const kind of TestDatabase.testDatabases) {
           // A generated secret signs: it is there, and it is not shown either.
           expect((yield* secretsOf(everything.id))?.shared_secret.length).toBeGreaterThanOrEqual(40)
 
-          const page = yield* server.client.eventSubscriptions.list({ urlParams: { idempotency_key: "subscription-1" } })
+          const page = yield* server.client.eventSubscriptions.list({
+            urlParams: { idempotency_key: "subscription-1" }
+          })
           expect(page.data.map((subscription) => subscription.id)).toEqual([id])
           const events = yield* server.client.events.list({ urlParams: { associated_object_id: id } })
           expect(events.data.map((event) => event.category)).toEqual(["event_subscription.created"])
@@ -107,22 +110,31 @@ for (const kind of TestDatabase.testDatabases) {
           const server = yield* TestServer.TestServer
           const { apiKey } = yield* server.newGroup()
           const api = raw(server, apiKey)
-          const decisions = { selected_event_categories: [{ event_category: "real_time_decision.card_authorization_requested" }] }
+          const decisions = {
+            selected_event_categories: [{ event_category: "real_time_decision.card_authorization_requested" }]
+          }
           expect((yield* api.post("/event_subscriptions", { url: hook("first"), ...decisions })).status).toBe(200)
           const second = yield* api.post("/event_subscriptions", { url: hook("second"), ...decisions })
           expect(second.status).toBe(409)
           expect(second.body).toMatchObject({ type: "invalid_operation_error" })
           // A disabled one may wait in the wings, but cannot be enabled while the first is active.
-          const standby = yield* api.post("/event_subscriptions", { url: hook("standby"), status: "disabled", ...decisions })
+          const standby = yield* api.post("/event_subscriptions", {
+            url: hook("standby"),
+            status: "disabled",
+            ...decisions
+          })
           expect(standby.status).toBe(200)
           const standbyId = (standby.body as { id: string }).id
           expect((yield* api.patch(`/event_subscriptions/${standbyId}`, { status: "active" })).status).toBe(409)
           // Other categories, and other groups, are not affected.
-          expect((yield* api.post("/event_subscriptions", {
-            url: hook("other"),
-            selected_event_categories: [{ event_category: "real_time_decision.digital_wallet_token_requested" }]
-          })).status).toBe(200)
-          expect((yield* raw(server).post("/event_subscriptions", { url: hook("elsewhere"), ...decisions })).status).toBe(200)
+          expect(
+            (yield* api.post("/event_subscriptions", {
+              url: hook("other"),
+              selected_event_categories: [{ event_category: "real_time_decision.digital_wallet_token_requested" }]
+            })).status
+          ).toBe(200)
+          expect((yield* raw(server).post("/event_subscriptions", { url: hook("elsewhere"), ...decisions })).status)
+            .toBe(200)
         }))
 
       it.effect("a subscription receives only events created while it is active", () =>
@@ -132,9 +144,15 @@ for (const kind of TestDatabase.testDatabases) {
           const client = yield* server.clientFor(apiKey)
           const subscription = yield* client.eventSubscriptions.create({ payload: { url: hook("toggled") } })
           const before = yield* client.bookkeeping.createAccount({ payload: { name: "Before" } })
-          yield* client.eventSubscriptions.update({ path: { event_subscription_id: subscription.id }, payload: { status: "disabled" } })
+          yield* client.eventSubscriptions.update({
+            path: { event_subscription_id: subscription.id },
+            payload: { status: "disabled" }
+          })
           const during = yield* client.bookkeeping.createAccount({ payload: { name: "While disabled" } })
-          yield* client.eventSubscriptions.update({ path: { event_subscription_id: subscription.id }, payload: { status: "active" } })
+          yield* client.eventSubscriptions.update({
+            path: { event_subscription_id: subscription.id },
+            payload: { status: "active" }
+          })
           const after = yield* client.bookkeeping.createAccount({ payload: { name: "After" } })
 
           const rows = yield* deliveriesOf(subscription.id)
@@ -158,7 +176,10 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
           const subscription = yield* server.client.eventSubscriptions.create({
-            payload: { url: hook("deleted"), selected_event_categories: [{ event_category: "bookkeeping_account.created" }] }
+            payload: {
+              url: hook("deleted"),
+              selected_event_categories: [{ event_category: "bookkeeping_account.created" }]
+            }
           })
           const deleted = yield* server.client.eventSubscriptions.update({
             path: { event_subscription_id: subscription.id },
@@ -179,16 +200,23 @@ for (const kind of TestDatabase.testDatabases) {
           const subscription = yield* server.client.eventSubscriptions.create({
             payload: { url: hook("rotated"), shared_secret: "first secret" }
           })
-          const rotated = yield* raw(server).patch(`/event_subscriptions/${subscription.id}`, { shared_secret: "second secret" })
+          const rotated = yield* raw(server).patch(`/event_subscriptions/${subscription.id}`, {
+            shared_secret: "second secret"
+          })
           expect(rotated.status).toBe(200)
           expect(rotated.text).not.toContain("second secret")
           const secrets = yield* secretsOf(subscription.id)
           expect(secrets?.shared_secret).toBe("second secret")
           expect(secrets?.previous_shared_secret).toBe("first secret")
           const now = yield* DateTime.now
-          expect(secrets?.previous_shared_secret_expires_at?.getTime()).toBe(DateTime.toEpochMillis(DateTime.add(now, { hours: 24 })))
+          expect(secrets?.previous_shared_secret_expires_at?.getTime()).toBe(
+            DateTime.toEpochMillis(DateTime.add(now, { hours: 24 }))
+          )
           const events = yield* server.client.events.list({ urlParams: { associated_object_id: subscription.id } })
-          expect(events.data.map((event) => event.category)).toEqual(["event_subscription.updated", "event_subscription.created"])
+          expect(events.data.map((event) => event.category)).toEqual([
+            "event_subscription.updated",
+            "event_subscription.created"
+          ])
         }))
 
       it.effect("resends an event and sends heartbeats to one active subscription", () =>
@@ -215,16 +243,22 @@ for (const kind of TestDatabase.testDatabases) {
             .toEqual(["event", "resend"])
           // Not to a subscription that does not receive the category, nor an unknown event.
           expect((yield* api.post(`/event_subscriptions/${wires.id}/resend`, { event_id: event.id })).status).toBe(409)
-          expect((yield* api.post(`/event_subscriptions/${target.id}/resend`, { event_id: "event_unknown" })).status).toBe(404)
+          expect((yield* api.post(`/event_subscriptions/${target.id}/resend`, { event_id: "event_unknown" })).status)
+            .toBe(404)
 
           const heartbeat = yield* client.eventSubscriptions.heartbeat({ path: { event_subscription_id: target.id } })
           expect(heartbeat.category).toBe("group.heartbeat")
           expect(heartbeat.associated_object_type).toBe("group")
-          expect((yield* deliveriesOf(target.id)).filter((row) => row.event_id === heartbeat.id).map((row) => row.trigger))
+          expect(
+            (yield* deliveriesOf(target.id)).filter((row) => row.event_id === heartbeat.id).map((row) => row.trigger)
+          )
             .toEqual(["heartbeat"])
           expect((yield* deliveriesOf(bystander.id)).map((row) => row.event_id)).not.toContain(heartbeat.id)
 
-          yield* client.eventSubscriptions.update({ path: { event_subscription_id: target.id }, payload: { status: "disabled" } })
+          yield* client.eventSubscriptions.update({
+            path: { event_subscription_id: target.id },
+            payload: { status: "disabled" }
+          })
           expect((yield* api.post(`/event_subscriptions/${target.id}/heartbeat`, undefined)).status).toBe(409)
         }))
 
@@ -277,9 +311,15 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(ofSubscription.data.length).toBeGreaterThan(0)
           expect(ofSubscription.data.every((attempt) => attempt.event_subscription_id === subscription.id)).toBe(true)
-          expect(ofSubscription.data[0]).toMatchObject({ type: "webhook_attempt", status: "failed", response_status_code: 500 })
+          expect(ofSubscription.data[0]).toMatchObject({
+            type: "webhook_attempt",
+            status: "failed",
+            response_status_code: 500
+          })
           const ofEvent = yield* client.events.listAttempts({ path: { event_id: event.id }, urlParams: {} })
-          expect(ofEvent.data.map((attempt) => attempt.event_subscription_id).sort()).toEqual([subscription.id, other.id].sort())
+          expect(ofEvent.data.map((attempt) => attempt.event_subscription_id).sort()).toEqual(
+            [subscription.id, other.id].sort()
+          )
           const narrowed = yield* client.events.listAttempts({
             path: { event_id: event.id },
             urlParams: { event_subscription_id: other.id }

@@ -11,11 +11,17 @@ for (const kind of TestDatabase.testDatabases) {
       it.effect("the live environment delivers only over https", () =>
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
-          expect((yield* raw(server).post("/event_subscriptions", { url: "https://hooks.example.com/live" })).status).toBe(200)
-          for (const url of ["http://localhost:3000/hooks", "http://127.0.0.1:3000/hooks", "http://hooks.example.com/live"]) {
+          expect((yield* raw(server).post("/event_subscriptions", { url: "https://hooks.example.com/live" })).status)
+            .toBe(200)
+          for (
+            const url of ["http://localhost:3000/hooks", "http://127.0.0.1:3000/hooks", "http://hooks.example.com/live"]
+          ) {
             const answer = yield* raw(server).post("/event_subscriptions", { url })
             expect(answer.status).toBe(400)
-            expect(answer.body).toMatchObject({ type: "invalid_parameters_error", errors: [{ field: "url", message: "must use https" }] })
+            expect(answer.body).toMatchObject({
+              type: "invalid_parameters_error",
+              errors: [{ field: "url", message: "must use https" }]
+            })
           }
         }))
     })

@@ -49,14 +49,19 @@ for (const kind of TestDatabase.testDatabases) {
           expect(yield* categoriesOf(client, entity.id)).toEqual([["entity.created", "entity"]])
           const account = yield* client.accounts.create({ payload: { name: "Evented", entity_id: entity.id } })
           expect(yield* categoriesOf(client, account.id)).toEqual([["account.created", "account"]])
-          const transaction = yield* client.simulations.interestPayment({ payload: { account_id: account.id, amount: 5 } })
+          const transaction = yield* client.simulations.interestPayment({
+            payload: { account_id: account.id, amount: 5 }
+          })
           expect(yield* categoriesOf(client, transaction.id)).toEqual([["transaction.created", "transaction"]])
           const cash = yield* client.bookkeeping.createAccount({
             payload: { name: "Cash", compliance_category: "commingled_cash", account_id: account.id }
           })
           const equity = yield* client.bookkeeping.createAccount({ payload: { name: "Equity" } })
           expect(yield* categoriesOf(client, cash.id)).toEqual([["bookkeeping_account.created", "bookkeeping_account"]])
-          yield* client.bookkeeping.updateAccount({ path: { bookkeeping_account_id: cash.id }, payload: { name: "Cash at bank" } })
+          yield* client.bookkeeping.updateAccount({
+            path: { bookkeeping_account_id: cash.id },
+            payload: { name: "Cash at bank" }
+          })
           expect(yield* categoriesOf(client, cash.id)).toEqual([
             ["bookkeeping_account.updated", "bookkeeping_account"],
             ["bookkeeping_account.created", "bookkeeping_account"]
@@ -67,7 +72,10 @@ for (const kind of TestDatabase.testDatabases) {
               entries: [{ account_id: cash.id, amount: 5 }, { account_id: equity.id, amount: -5 }]
             }
           })
-          expect(yield* categoriesOf(client, entrySet.id)).toEqual([["bookkeeping_entry_set.updated", "bookkeeping_entry_set"]])
+          expect(yield* categoriesOf(client, entrySet.id)).toEqual([[
+            "bookkeeping_entry_set.updated",
+            "bookkeeping_entry_set"
+          ]])
 
           const [event] = (yield* client.events.list({ urlParams: { associated_object_id: entrySet.id } })).data
           expect(event).toBeDefined()
@@ -136,9 +144,10 @@ for (const kind of TestDatabase.testDatabases) {
           const newestFirst: Array<string> = []
           let cursor: string | null | undefined = undefined
           do {
-            const page: { readonly data: ReadonlyArray<Event>; readonly next_cursor: string | null } = yield* client.events.list({
-              urlParams: cursor === undefined ? { limit: 100 } : { limit: 100, cursor }
-            })
+            const page: { readonly data: ReadonlyArray<Event>; readonly next_cursor: string | null } = yield* client
+              .events.list({
+                urlParams: cursor === undefined ? { limit: 100 } : { limit: 100, cursor }
+              })
             newestFirst.push(...page.data.map((event) => event.id))
             cursor = page.next_cursor
           } while (cursor !== null)
@@ -183,7 +192,9 @@ for (const kind of TestDatabase.testDatabases) {
           const accounts = yield* server.client.accounts.list({ urlParams: { limit: 1 } })
           expect(accounts.next_cursor).not.toBeNull()
           expectInvalidParameters(yield* http.get(`/events?cursor=${accounts.next_cursor}`), ["cursor"])
-          const events = yield* server.client.events.list({ urlParams: { "order_by.direction": "ascending", limit: 1 } })
+          const events = yield* server.client.events.list({
+            urlParams: { "order_by.direction": "ascending", limit: 1 }
+          })
           expectInvalidParameters(yield* http.get(`/accounts?cursor=${events.next_cursor}`), ["cursor"])
           // The category set is open (new categories appear over time): an unknown one filters to nothing.
           const unknown = yield* http.get("/events?category.in=account.renamed")
@@ -197,7 +208,8 @@ for (const kind of TestDatabase.testDatabases) {
           const http = raw(server)
           const otherClient = yield* server.clientFor((yield* server.newGroup()).apiKey)
           const theirAccount = yield* otherClient.accounts.create({ payload: { name: "Theirs" } })
-          const [theirEvent] = (yield* otherClient.events.list({ urlParams: { associated_object_id: theirAccount.id } })).data
+          const [theirEvent] =
+            (yield* otherClient.events.list({ urlParams: { associated_object_id: theirAccount.id } })).data
           expect(theirEvent).toBeDefined()
           if (theirEvent === undefined) return
           const unknownId = "event_doesnotexist0000000"
@@ -207,7 +219,9 @@ for (const kind of TestDatabase.testDatabases) {
             yield* http.get(`/events/${unknownId}`),
             unknownId
           )
-          const error = yield* Effect.flip(server.client.events.retrieve({ path: { event_id: EventId.make(unknownId) } }))
+          const error = yield* Effect.flip(
+            server.client.events.retrieve({ path: { event_id: EventId.make(unknownId) } })
+          )
           expect(error._tag).toBe("ObjectNotFoundError")
           const ours = yield* server.client.events.list({ urlParams: { associated_object_id: theirAccount.id } })
           expect(ours.data).toEqual([])

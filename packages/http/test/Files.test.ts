@@ -9,13 +9,18 @@ import * as TestServer from "./support/TestServer.js"
 /** A multipart upload made with fetch, as a client without the SDK would. */
 const upload = (
   server: Pick<TestServer.TestServerShape, "baseUrl" | "apiKey">,
-  parts: { readonly file?: { readonly bytes: Uint8Array; readonly name: string; readonly type: string }; readonly fields?: Record<string, string> },
+  parts: {
+    readonly file?: { readonly bytes: Uint8Array; readonly name: string; readonly type: string }
+    readonly fields?: Record<string, string>
+  },
   headers: Record<string, string> = {}
 ): Effect.Effect<Answer> =>
   Effect.promise(async () => {
     const form = new FormData()
     for (const [key, value] of Object.entries(parts.fields ?? {})) form.append(key, value)
-    if (parts.file !== undefined) form.append("file", new Blob([parts.file.bytes], { type: parts.file.type }), parts.file.name)
+    if (parts.file !== undefined) {
+      form.append("file", new Blob([parts.file.bytes], { type: parts.file.type }), parts.file.name)
+    }
     const response = await fetch(`${server.baseUrl}/files`, {
       method: "POST",
       headers: { authorization: `Bearer ${server.apiKey}`, ...headers },
@@ -77,12 +82,17 @@ for (const kind of TestDatabase.testDatabases) {
           const server = yield* TestServer.TestServer
           const { client } = server
           const item = yield* mailToAddress(client, yield* activeAddress(client), 100)
-          const uploaded = yield* upload(server, { file: { bytes: binary, name: "id.pdf", type: "application/pdf" }, fields: { purpose: "identity_document" } })
+          const uploaded = yield* upload(server, {
+            file: { bytes: binary, name: "id.pdf", type: "application/pdf" },
+            fields: { purpose: "identity_document" }
+          })
           const uploadedId = String((uploaded.body as { id: unknown }).id)
           const scans = yield* client.files.list({ urlParams: { "purpose.in": ["inbound_mail_item"] } })
           expect(scans.data.map((file) => file.id)).toContain(item.file_id)
           expect(scans.data.every((file) => file.purpose === "inbound_mail_item")).toBe(true)
-          const some = yield* client.files.list({ urlParams: { "purpose.in": ["identity_document", "check_image_back"], limit: 2 } })
+          const some = yield* client.files.list({
+            urlParams: { "purpose.in": ["identity_document", "check_image_back"], limit: 2 }
+          })
           expect(some.data.map((file) => file.id)).toEqual([uploadedId, item.checks[0]?.back_file_id])
           const encoded = yield* raw(server).get("/files?purpose.in=identity_document%2Ccheck_image_back")
           expect(encoded.status).toBe(200)
@@ -92,14 +102,19 @@ for (const kind of TestDatabase.testDatabases) {
       it.effect("an upload is idempotent by key: the same upload replays, another is a 409", () =>
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
-          const parts = { file: { bytes: binary, name: "a.bin", type: "application/octet-stream" }, fields: { purpose: "other" } }
+          const parts = {
+            file: { bytes: binary, name: "a.bin", type: "application/octet-stream" },
+            fields: { purpose: "other" }
+          }
           const first = yield* upload(server, parts, { "idempotency-key": "upload-1" })
           const again = yield* upload(server, parts, { "idempotency-key": "upload-1" })
           expect(first.status).toBe(200)
           expect(again.body).toEqual(first.body)
           expect(again.headers.get("idempotent-replayed")).toBe("true")
           expect(first.body).toMatchObject({ idempotency_key: "upload-1" })
-          const changed = yield* upload(server, { ...parts, file: { ...parts.file, bytes: binary.slice(1) } }, { "idempotency-key": "upload-1" })
+          const changed = yield* upload(server, { ...parts, file: { ...parts.file, bytes: binary.slice(1) } }, {
+            "idempotency-key": "upload-1"
+          })
           expectError(changed, 409, "idempotency_key_already_used_error")
           const listed = yield* server.client.files.list({ urlParams: { idempotency_key: "upload-1" } })
           expect(listed.data).toHaveLength(1)
@@ -111,10 +126,20 @@ for (const kind of TestDatabase.testDatabases) {
           const file = { bytes: binary, name: "x.png", type: "image/png" }
           expectInvalidParameters(yield* upload(server, { fields: { purpose: "other" } }), ["file"])
           expectInvalidParameters(yield* upload(server, { file }), ["purpose"])
-          expectInvalidParameters(yield* upload(server, { file, fields: { purpose: "inbound_mail_item" } }), ["purpose"])
-          expectInvalidParameters(yield* upload(server, { file, fields: { purpose: "other", colour: "red" } }), ["colour"])
-          expectInvalidParameters(yield* upload(server, { file, fields: { purpose: "other", description: "a\u0000b" } }), ["description"])
-          expectInvalidParameters(yield* upload(server, { file, fields: { purpose: "other", description: "x".repeat(201) } }), ["description"])
+          expectInvalidParameters(yield* upload(server, { file, fields: { purpose: "inbound_mail_item" } }), [
+            "purpose"
+          ])
+          expectInvalidParameters(yield* upload(server, { file, fields: { purpose: "other", colour: "red" } }), [
+            "colour"
+          ])
+          expectInvalidParameters(
+            yield* upload(server, { file, fields: { purpose: "other", description: "a\u0000b" } }),
+            ["description"]
+          )
+          expectInvalidParameters(
+            yield* upload(server, { file, fields: { purpose: "other", description: "x".repeat(201) } }),
+            ["description"]
+          )
           expectError(yield* raw(server).post("/files", { purpose: "other" }), 400, "malformed_request_error")
           const garbage = yield* raw(server).send("POST", "/files", {
             body: "--x\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\nother",
@@ -129,7 +154,12 @@ for (const kind of TestDatabase.testDatabases) {
           const item = yield* mailToAddress(server.client, yield* activeAddress(server.client), 100)
           const stranger = yield* server.newGroup()
           const strangerRaw = raw(server, stranger.apiKey)
-          expectSameNotFound(yield* strangerRaw.get(`/files/${item.file_id}`), item.file_id, yield* strangerRaw.get("/files/file_nope"), "file_nope")
+          expectSameNotFound(
+            yield* strangerRaw.get(`/files/${item.file_id}`),
+            item.file_id,
+            yield* strangerRaw.get("/files/file_nope"),
+            "file_nope"
+          )
           expectSameNotFound(
             yield* strangerRaw.get(`/files/${item.file_id}/contents`),
             item.file_id,

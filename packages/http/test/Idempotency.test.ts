@@ -81,13 +81,21 @@ for (const kind of TestDatabase.testDatabases) {
           const server = yield* TestServer.TestServer
           const http = raw(server)
           const key = freshKey("order")
-          const first = yield* http.post("/simulations/interest_payments", { account_id: server.accountId, amount: 7 }, {
-            headers: { "idempotency-key": key }
-          })
+          const first = yield* http.post(
+            "/simulations/interest_payments",
+            { account_id: server.accountId, amount: 7 },
+            {
+              headers: { "idempotency-key": key }
+            }
+          )
           created(first)
-          const reordered = yield* http.post("/simulations/interest_payments", `{ "amount": 7, "account_id": "${server.accountId}" }`, {
-            headers: { "idempotency-key": key }
-          })
+          const reordered = yield* http.post(
+            "/simulations/interest_payments",
+            `{ "amount": 7, "account_id": "${server.accountId}" }`,
+            {
+              headers: { "idempotency-key": key }
+            }
+          )
           expect(reordered.headers.get("idempotent-replayed")).toBe("true")
           expect(reordered.body).toEqual(first.body)
         }))
@@ -97,11 +105,15 @@ for (const kind of TestDatabase.testDatabases) {
           const server = yield* TestServer.TestServer
           const http = raw(server)
           const key = freshKey("conflict")
-          const first = created(yield* http.post("/accounts", { name: "First use" }, { headers: { "idempotency-key": key } }))
+          const first = created(
+            yield* http.post("/accounts", { name: "First use" }, { headers: { "idempotency-key": key } })
+          )
           yield* expectNothingWritten(
             server.client,
             Effect.gen(function*() {
-              const differentBody = yield* http.post("/accounts", { name: "Second use" }, { headers: { "idempotency-key": key } })
+              const differentBody = yield* http.post("/accounts", { name: "Second use" }, {
+                headers: { "idempotency-key": key }
+              })
               expect(expectError(differentBody, 409, "idempotency_key_already_used_error").resource_id).toBe(first.id)
               // Keys are unique across the service: another endpoint with the same key conflicts too.
               const otherEndpoint = yield* http.post("/bookkeeping_accounts", { name: "Second use" }, {
@@ -110,7 +122,9 @@ for (const kind of TestDatabase.testDatabases) {
               expect(expectError(otherEndpoint, 409, "idempotency_key_already_used_error").resource_id).toBe(first.id)
             })
           )
-          const filtered = Schema.decodeUnknownSync(ListOfCreated)((yield* http.get(`/accounts?idempotency_key=${key}`)).body)
+          const filtered = Schema.decodeUnknownSync(ListOfCreated)(
+            (yield* http.get(`/accounts?idempotency_key=${key}`)).body
+          )
           expect(filtered.data.map((each) => each.id)).toEqual([first.id])
         }))
 
@@ -120,7 +134,11 @@ for (const kind of TestDatabase.testDatabases) {
           const http = raw(server)
           const key = freshKey("retry")
           const headers = { "idempotency-key": key }
-          const unknownEntity = yield* http.post("/accounts", { name: "Later", entity_id: "entity_doesnotexist00000" }, { headers })
+          const unknownEntity = yield* http.post(
+            "/accounts",
+            { name: "Later", entity_id: "entity_doesnotexist00000" },
+            { headers }
+          )
           expectError(unknownEntity, 404, "object_not_found_error")
           expectInvalidParameters(yield* http.post("/accounts", { name: "" }, { headers }), ["name"])
           const account = created(yield* http.post("/accounts", { name: "Later" }, { headers }))
@@ -131,9 +149,13 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
           const key = freshKey("group")
-          const ours = created(yield* raw(server).post("/accounts", { name: "Ours" }, { headers: { "idempotency-key": key } }))
+          const ours = created(
+            yield* raw(server).post("/accounts", { name: "Ours" }, { headers: { "idempotency-key": key } })
+          )
           const other = yield* server.newGroup()
-          const theirAnswer = yield* raw(server, other.apiKey).post("/accounts", { name: "Ours" }, { headers: { "idempotency-key": key } })
+          const theirAnswer = yield* raw(server, other.apiKey).post("/accounts", { name: "Ours" }, {
+            headers: { "idempotency-key": key }
+          })
           const theirs = created(theirAnswer)
           expect(theirAnswer.headers.get("idempotent-replayed")).toBeNull()
           expect(theirs.id).not.toBe(ours.id)
@@ -147,16 +169,24 @@ for (const kind of TestDatabase.testDatabases) {
           yield* expectNothingWritten(
             server.client,
             Effect.gen(function*() {
-              expectInvalidParameters(yield* http.post("/accounts", { name: "Long key" }, { headers: { "idempotency-key": text(201) } }), [
-                "Idempotency-Key"
-              ])
-              expectInvalidParameters(yield* http.post("/accounts", { name: "Empty key" }, { headers: { "idempotency-key": "" } }), [
-                "Idempotency-Key"
-              ])
+              expectInvalidParameters(
+                yield* http.post("/accounts", { name: "Long key" }, { headers: { "idempotency-key": text(201) } }),
+                [
+                  "Idempotency-Key"
+                ]
+              )
+              expectInvalidParameters(
+                yield* http.post("/accounts", { name: "Empty key" }, { headers: { "idempotency-key": "" } }),
+                [
+                  "Idempotency-Key"
+                ]
+              )
             })
           )
           const longest = `${freshKey("max")}-`.padEnd(200, "k")
-          const account = created(yield* http.post("/accounts", { name: "Longest key" }, { headers: { "idempotency-key": longest } }))
+          const account = created(
+            yield* http.post("/accounts", { name: "Longest key" }, { headers: { "idempotency-key": longest } })
+          )
           expect(account.idempotency_key).toBe(longest)
         }))
 

@@ -1,10 +1,31 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { AccountId, BookkeepingAccountId, CheckDepositId, FileId, InboundMailItemId, TransactionId } from "@moneta/domain/Ids"
+import {
+  AccountId,
+  BookkeepingAccountId,
+  CheckDepositId,
+  FileId,
+  InboundMailItemId,
+  TransactionId
+} from "@moneta/domain/Ids"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect } from "effect"
-import { actionItem, activeAddress, deposit, ignore, mailToAddress, mailToRecipient, recipientAt } from "./support/Mail.js"
+import {
+  actionItem,
+  activeAddress,
+  deposit,
+  ignore,
+  mailToAddress,
+  mailToRecipient,
+  recipientAt
+} from "./support/Mail.js"
+import {
+  expectError,
+  expectInvalidParameters,
+  expectNothingWritten,
+  expectSameNotFound,
+  raw
+} from "./support/Requests.js"
 import * as TestServer from "./support/TestServer.js"
-import { expectError, expectInvalidParameters, expectNothingWritten, expectSameNotFound, raw } from "./support/Requests.js"
 import { balanceOf, eventCategoriesOf, fundedAccount, objectBody, send } from "./support/Wires.js"
 
 for (const kind of TestDatabase.testDatabases) {
@@ -73,7 +94,10 @@ for (const kind of TestDatabase.testDatabases) {
           expect(processed.checks[0]).toMatchObject({ status: "deposited" })
           expect(processed.checks[0]?.check_deposit_id).not.toBeNull()
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 5_000, available: 5_000 })
-          expect(yield* eventCategoriesOf(client, pending.id)).toEqual(["inbound_mail_item.created", "inbound_mail_item.updated"])
+          expect(yield* eventCategoriesOf(client, pending.id)).toEqual([
+            "inbound_mail_item.created",
+            "inbound_mail_item.updated"
+          ])
 
           const other = yield* mailToAddress(client, addressId, 7_000)
           const ignored = yield* actionItem(client, other.id, [ignore])
@@ -90,8 +114,14 @@ for (const kind of TestDatabase.testDatabases) {
           const { client } = yield* TestServer.TestServer
           const item = yield* mailToAddress(client, yield* activeAddress(client), 123_456)
           const scan = yield* client.files.retrieve({ path: { file_id: item.file_id } })
-          expect(scan).toMatchObject({ purpose: "inbound_mail_item", direction: "from_increase", mime_type: "image/svg+xml" })
-          const front = yield* client.files.retrieve({ path: { file_id: FileId.make(item.checks[0]?.front_file_id ?? "") } })
+          expect(scan).toMatchObject({
+            purpose: "inbound_mail_item",
+            direction: "from_increase",
+            mime_type: "image/svg+xml"
+          })
+          const front = yield* client.files.retrieve({
+            path: { file_id: FileId.make(item.checks[0]?.front_file_id ?? "") }
+          })
           expect(front.purpose).toBe("check_image_front")
           const bytes = yield* client.files.contents({ path: { file_id: front.id } })
           const svg = new TextDecoder().decode(bytes)
@@ -111,33 +141,51 @@ for (const kind of TestDatabase.testDatabases) {
           expectInvalidParameters(yield* refuse({ checks: [deposit(accountId), ignore] }), ["checks"])
           expectInvalidParameters(yield* refuse({ checks: [] }), ["checks"])
           expectInvalidParameters(yield* refuse({ checks: [{ action: "deposit" }] }), ["checks.0.account_id"])
-          expectInvalidParameters(yield* refuse({ checks: [{ action: "ignore", account_id: accountId }] }), ["checks.0.account_id"])
+          expectInvalidParameters(yield* refuse({ checks: [{ action: "ignore", account_id: accountId }] }), [
+            "checks.0.account_id"
+          ])
           expectInvalidParameters(yield* refuse({ checks: [{ action: "cash" }] }), ["checks.0.action"])
           expectInvalidParameters(yield* refuse({}), ["checks"])
 
           const stranger = yield* server.newGroup()
-          const strangerAccount = yield* (yield* server.clientFor(stranger.apiKey)).accounts.create({ payload: { name: "Theirs" } })
+          const strangerAccount = yield* (yield* server.clientFor(stranger.apiKey)).accounts.create({
+            payload: { name: "Theirs" }
+          })
           const foreign = yield* refuse({ checks: [deposit(strangerAccount.id)] })
           const unknown = yield* refuse({ checks: [deposit("account_nope")] })
           expectSameNotFound(foreign, strangerAccount.id, unknown, "account_nope")
-          expect((yield* client.inboundMailItems.retrieve({ path: { inbound_mail_item_id: item.id } })).status).toBe("pending")
+          expect((yield* client.inboundMailItems.retrieve({ path: { inbound_mail_item_id: item.id } })).status).toBe(
+            "pending"
+          )
 
           yield* actionItem(client, item.id, [deposit(accountId)])
           expectError(yield* refuse({ checks: [deposit(accountId)] }), 409, "invalid_operation_error")
           expectError(yield* refuse({ checks: [ignore] }), 409, "invalid_operation_error")
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 2_500, available: 2_500 })
 
-          const rejected = yield* mailToRecipient(client, (yield* (Effect.gen(function*() {
-            const recipient = yield* recipientAt(client, accountId, addressId)
-            return yield* client.lockboxRecipients.update({ path: { lockbox_recipient_id: recipient.id }, payload: { status: "disabled" } })
-          }))).id, 100)
+          const rejected = yield* mailToRecipient(
+            client,
+            (yield* (Effect.gen(function*() {
+              const recipient = yield* recipientAt(client, accountId, addressId)
+              return yield* client.lockboxRecipients.update({
+                path: { lockbox_recipient_id: recipient.id },
+                payload: { status: "disabled" }
+              })
+            }))).id,
+            100
+          )
           expect(rejected.status).toBe("rejected")
           expectError(
-            yield* expectNothingWritten(client, raw(server).post(`/inbound_mail_items/${rejected.id}/action`, { checks: [ignore] })),
+            yield* expectNothingWritten(
+              client,
+              raw(server).post(`/inbound_mail_items/${rejected.id}/action`, { checks: [ignore] })
+            ),
             409,
             "invalid_operation_error"
           )
-          const missing = yield* Effect.flip(actionItem(client, InboundMailItemId.make("inbound_mail_item_nope"), [ignore]))
+          const missing = yield* Effect.flip(
+            actionItem(client, InboundMailItemId.make("inbound_mail_item_nope"), [ignore])
+          )
           expect(missing._tag).toBe("ObjectNotFoundError")
         }))
 
@@ -147,8 +195,14 @@ for (const kind of TestDatabase.testDatabases) {
           const accountId = yield* fundedAccount(server.client, 0)
           const item = yield* mailToAddress(server.client, yield* activeAddress(server.client), 900)
           const body = { checks: [deposit(accountId)] }
-          const first = yield* send(server, "POST", `/inbound_mail_items/${item.id}/action`, { body, idempotencyKey: "action-once" })
-          const again = yield* send(server, "POST", `/inbound_mail_items/${item.id}/action`, { body, idempotencyKey: "action-once" })
+          const first = yield* send(server, "POST", `/inbound_mail_items/${item.id}/action`, {
+            body,
+            idempotencyKey: "action-once"
+          })
+          const again = yield* send(server, "POST", `/inbound_mail_items/${item.id}/action`, {
+            body,
+            idempotencyKey: "action-once"
+          })
           expect(first.status).toBe(200)
           expect(again).toEqual({ ...first, replayed: true })
           expect(yield* balanceOf(server.client, accountId)).toEqual({ current: 900, available: 900 })
@@ -160,7 +214,8 @@ for (const kind of TestDatabase.testDatabases) {
           const { client } = server
           const addressId = yield* activeAddress(client)
           const recipient = yield* recipientAt(client, server.accountId, addressId)
-          const simulate = (body: unknown) => expectNothingWritten(client, raw(server).post("/simulations/inbound_mail_items", body))
+          const simulate = (body: unknown) =>
+            expectNothingWritten(client, raw(server).post("/simulations/inbound_mail_items", body))
           expectInvalidParameters(yield* simulate({ amount: 100 }), ["lockbox_address_id"])
           expectInvalidParameters(
             yield* simulate({ amount: 100, lockbox_address_id: addressId, lockbox_recipient_id: recipient.id }),
@@ -181,9 +236,15 @@ for (const kind of TestDatabase.testDatabases) {
             "lockbox_address_nope"
           )
           expectSameNotFound(
-            yield* raw(server, stranger.apiKey).post("/simulations/inbound_mail_items", { amount: 100, lockbox_recipient_id: recipient.id }),
+            yield* raw(server, stranger.apiKey).post("/simulations/inbound_mail_items", {
+              amount: 100,
+              lockbox_recipient_id: recipient.id
+            }),
             recipient.id,
-            yield* raw(server, stranger.apiKey).post("/simulations/inbound_mail_items", { amount: 100, lockbox_recipient_id: "lockbox_recipient_nope" }),
+            yield* raw(server, stranger.apiKey).post("/simulations/inbound_mail_items", {
+              amount: 100,
+              lockbox_recipient_id: "lockbox_recipient_nope"
+            }),
             "lockbox_recipient_nope"
           )
           const strangerItem = yield* strangerClient.inboundMailItemSimulations.create({
@@ -195,11 +256,15 @@ for (const kind of TestDatabase.testDatabases) {
             yield* simulate({ amount: 100, lockbox_address_id: addressId, contents_file_id: "file_nope" }),
             "file_nope"
           )
-          const hidden = yield* Effect.flip(client.inboundMailItems.retrieve({ path: { inbound_mail_item_id: strangerItem.id } }))
+          const hidden = yield* Effect.flip(
+            client.inboundMailItems.retrieve({ path: { inbound_mail_item_id: strangerItem.id } })
+          )
           expect(hidden._tag).toBe("ObjectNotFoundError")
           const foreignAction = yield* Effect.flip(actionItem(client, strangerItem.id, [ignore]))
           expect(foreignAction._tag).toBe("ObjectNotFoundError")
-          expect((yield* strangerClient.inboundMailItems.list({ urlParams: {} })).data.map((item) => item.id)).toEqual([strangerItem.id])
+          expect((yield* strangerClient.inboundMailItems.list({ urlParams: {} })).data.map((item) => item.id)).toEqual([
+            strangerItem.id
+          ])
         }))
 
       it.effect("contents_file_id becomes the item's scan; mail to an inactive address is rejected", () =>
@@ -214,7 +279,10 @@ for (const kind of TestDatabase.testDatabases) {
           expect(second.checks[0]?.front_file_id).not.toBe(first.checks[0]?.front_file_id)
 
           const recipient = yield* recipientAt(client, yield* fundedAccount(client, 0), addressId)
-          yield* client.lockboxAddresses.update({ path: { lockbox_address_id: addressId }, payload: { status: "disabled" } })
+          yield* client.lockboxAddresses.update({
+            path: { lockbox_address_id: addressId },
+            payload: { status: "disabled" }
+          })
           const atAddress = yield* mailToAddress(client, addressId, 300)
           const toRecipient = yield* mailToRecipient(client, recipient.id, 300)
           for (const item of [atAddress, toRecipient]) {
@@ -230,7 +298,11 @@ for (const kind of TestDatabase.testDatabases) {
           const { client } = yield* TestServer.TestServer
           const accountId = yield* fundedAccount(client, 0)
           const cash = yield* client.bookkeeping.createAccount({
-            payload: { name: "Lockbox cash", compliance_category: "commingled_cash", account_id: AccountId.make(accountId) }
+            payload: {
+              name: "Lockbox cash",
+              compliance_category: "commingled_cash",
+              account_id: AccountId.make(accountId)
+            }
           })
           const recipient = yield* recipientAt(client, accountId, yield* activeAddress(client))
           const item = yield* mailToRecipient(client, recipient.id, 4_200)

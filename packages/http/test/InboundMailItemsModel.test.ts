@@ -64,7 +64,9 @@ const outcomeOf = async <A, E extends { readonly _tag: string }>(
 const checkAll = async (model: Model, real: Real) => {
   for (const [index, accountId] of real.accountIds.entries()) {
     const balance = await real.run(balanceOf(real.client, accountId))
-    const deposits = await real.run(real.client.checkDeposits.list({ urlParams: { account_id: AccountId.make(accountId) } }))
+    const deposits = await real.run(
+      real.client.checkDeposits.list({ urlParams: { account_id: AccountId.make(accountId) } })
+    )
     expect({ account: index, balance, deposits: deposits.data.length }).toEqual({
       account: index,
       balance: { current: model.balances[index], available: model.balances[index] },
@@ -127,12 +129,16 @@ class CreateRecipient implements fc.AsyncCommand<Model, Real> {
   check = () => true
   async run(model: Model, real: Real) {
     const expected: Expected = model.addresses[this.address] === "active" ? "accepted" : "InvalidOperationError"
-    const created = await outcomeOf(real, real.client.lockboxRecipients.create({
-      payload: {
-        account_id: AccountId.make(real.accountIds[this.account] ?? ""),
-        lockbox_address_id: addressIdOf(real, this.address)
-      }
-    }), expected)
+    const created = await outcomeOf(
+      real,
+      real.client.lockboxRecipients.create({
+        payload: {
+          account_id: AccountId.make(real.accountIds[this.account] ?? ""),
+          lockbox_address_id: addressIdOf(real, this.address)
+        }
+      }),
+      expected
+    )
     if (created !== undefined) {
       expect(created.status).toBe("active")
       model.recipients.push({ address: this.address, account: this.account, status: "active" })
@@ -175,7 +181,11 @@ class MailToRecipient implements fc.AsyncCommand<Model, Real> {
     const item = await real.run(
       real.client.inboundMailItemSimulations.create({ payload: { amount: this.amount, lockbox_recipient_id: id } })
     )
-    const modelItem: ModelItem = { amount: this.amount, status: reason === null ? "processed" : "rejected", rejectionReason: reason }
+    const modelItem: ModelItem = {
+      amount: this.amount,
+      status: reason === null ? "processed" : "rejected",
+      rejectionReason: reason
+    }
     expect({ status: item.status, rejection_reason: item.rejection_reason }).toEqual({
       status: modelItem.status,
       rejection_reason: reason
@@ -208,7 +218,9 @@ class MailToAddress implements fc.AsyncCommand<Model, Real> {
 }
 
 /** `deposit` into an account, `ignore`, or a body with the wrong number of entries. */
-type Choice = { readonly kind: "deposit"; readonly account: number } | { readonly kind: "ignore" } | { readonly kind: "two_entries" }
+type Choice = { readonly kind: "deposit"; readonly account: number } | { readonly kind: "ignore" } | {
+  readonly kind: "two_entries"
+}
 
 class Action implements fc.AsyncCommand<Model, Real> {
   constructor(readonly pick: number, readonly choice: Choice) {}
@@ -242,7 +254,8 @@ class Action implements fc.AsyncCommand<Model, Real> {
     }
     await checkAll(model, real)
   }
-  toString = () => `action(#${this.pick}, ${this.choice.kind === "deposit" ? `deposit ${this.choice.account}` : this.choice.kind})`
+  toString = () =>
+    `action(#${this.pick}, ${this.choice.kind === "deposit" ? `deposit ${this.choice.account}` : this.choice.kind})`
 }
 
 const amount = fc.integer({ min: 1, max: 100_000 })
@@ -255,7 +268,9 @@ const choice: fc.Arbitrary<Choice> = fc.oneof(
 const commands = [
   fc.tuple(fc.nat(addressCount - 1), fc.constantFrom<RequestedLockboxAddressStatus>("active", "disabled", "canceled"))
     .map(([address, status]) => new SetAddressStatus(address, status)),
-  fc.tuple(fc.nat(addressCount - 1), fc.nat(accountCount - 1)).map(([address, account]) => new CreateRecipient(address, account)),
+  fc.tuple(fc.nat(addressCount - 1), fc.nat(accountCount - 1)).map(([address, account]) =>
+    new CreateRecipient(address, account)
+  ),
   fc.tuple(fc.nat(), fc.constantFrom<LockboxRecipientStatus>("active", "disabled", "canceled"))
     .map(([pick, status]) => new SetRecipientStatus(pick, status)),
   fc.tuple(fc.nat(), amount).map(([pick, value]) => new MailToRecipient(pick, value)),
@@ -266,19 +281,25 @@ const commands = [
 for (const kind of TestDatabase.testDatabases) {
   describe(`inbound mail against a model (${kind})`, () => {
     layer(TestServer.layer(kind), { timeout: TestDatabase.timeout })((it) => {
-      it.effect("statuses, deposits and balances follow the model after every step", () =>
-        checkAgainstModel(commands, async (run, { client }) => {
-          const accountIds = await run(Effect.all(Array.from({ length: accountCount }, () => fundedAccount(client, 0))))
-          const addressIds = await run(Effect.all(Array.from({ length: addressCount }, () => activeAddress(client))))
-          const model: Model = {
-            balances: accountIds.map(() => 0),
-            deposits: accountIds.map(() => 0),
-            addresses: addressIds.map((): AddressStatus => "active"),
-            recipients: [],
-            items: []
-          }
-          return { model, real: { run, client, accountIds, addressIds, recipientIds: [], itemIds: [] } }
-        }, { maxCommands: 20, numRuns: 10 }), 300_000)
+      it.effect(
+        "statuses, deposits and balances follow the model after every step",
+        () =>
+          checkAgainstModel(commands, async (run, { client }) => {
+            const accountIds = await run(
+              Effect.all(Array.from({ length: accountCount }, () => fundedAccount(client, 0)))
+            )
+            const addressIds = await run(Effect.all(Array.from({ length: addressCount }, () => activeAddress(client))))
+            const model: Model = {
+              balances: accountIds.map(() => 0),
+              deposits: accountIds.map(() => 0),
+              addresses: addressIds.map((): AddressStatus => "active"),
+              recipients: [],
+              items: []
+            }
+            return { model, real: { run, client, accountIds, addressIds, recipientIds: [], itemIds: [] } }
+          }, { maxCommands: 20, numRuns: 10 }),
+        300_000
+      )
     })
   })
 }

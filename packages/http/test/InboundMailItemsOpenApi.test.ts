@@ -39,7 +39,9 @@ describe("the OpenAPI document of mail, lockboxes, check deposits and files", ()
     expect(Object.keys(operation("/files/{file_id}/contents", "get").responses["200"]?.content ?? {})).toEqual([
       "application/octet-stream"
     ])
-    expect(Object.keys(operation("/inbound_mail_items/{inbound_mail_item_id}/action", "post").requestBody?.content ?? {}))
+    expect(
+      Object.keys(operation("/inbound_mail_items/{inbound_mail_item_id}/action", "post").requestBody?.content ?? {})
+    )
       .toEqual(["application/json"])
   })
 })

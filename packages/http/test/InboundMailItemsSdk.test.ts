@@ -38,22 +38,42 @@ for (const kind of TestDatabase.testDatabases) {
               recipient_name: "Ada Lovelace",
               description: "Rent"
             })
-            expect(recipient).toMatchObject({ type: "lockbox_recipient", status: "active", recipient_name: "Ada Lovelace" })
+            expect(recipient).toMatchObject({
+              type: "lockbox_recipient",
+              status: "active",
+              recipient_name: "Ada Lovelace"
+            })
             expect(recipient.idempotency_key).toMatch(/^stainless-node-retry-/)
             expect(await sdk.lockboxRecipients.retrieve(recipient.id)).toEqual(recipient)
-            const listed = await collect(sdk.lockboxRecipients.list({ account_id: account.id, lockbox_address_id: addressId }))
+            const listed = await collect(
+              sdk.lockboxRecipients.list({ account_id: account.id, lockbox_address_id: addressId })
+            )
             expect(listed.map((item) => item.id)).toEqual([recipient.id])
 
-            const processed = await sdk.simulations.inboundMailItems.create({ amount: 25_000, lockbox_recipient_id: recipient.id })
-            expect(processed).toMatchObject({ status: "processed", lockbox_recipient_id: recipient.id, rejection_reason: null })
+            const processed = await sdk.simulations.inboundMailItems.create({
+              amount: 25_000,
+              lockbox_recipient_id: recipient.id
+            })
+            expect(processed).toMatchObject({
+              status: "processed",
+              lockbox_recipient_id: recipient.id,
+              rejection_reason: null
+            })
             expect(processed.checks[0]).toMatchObject({ amount: 25_000, status: "deposited" })
 
-            const pending = await sdk.simulations.inboundMailItems.create({ amount: 5_000, lockbox_address_id: addressId })
+            const pending = await sdk.simulations.inboundMailItems.create({
+              amount: 5_000,
+              lockbox_address_id: addressId
+            })
             expect(pending.status).toBe("pending")
-            const actioned = await sdk.inboundMailItems.action(pending.id, { checks: [{ action: "deposit", account_id: account.id }] })
+            const actioned = await sdk.inboundMailItems.action(pending.id, {
+              checks: [{ action: "deposit", account_id: account.id }]
+            })
             expect(actioned.status).toBe("processed")
             expect(await sdk.inboundMailItems.retrieve(pending.id)).toEqual(actioned)
-            const again = await thrown(() => sdk.inboundMailItems.action(pending.id, { checks: [{ action: "ignore" }] }))
+            const again = await thrown(() =>
+              sdk.inboundMailItems.action(pending.id, { checks: [{ action: "ignore" }] })
+            )
             expect(again).toBeInstanceOf(Increase.ConflictError)
             const items = await collect(sdk.inboundMailItems.list({ lockbox_recipient_id: recipient.id }))
             expect(items.map((item) => item.id)).toEqual([processed.id])
@@ -61,14 +81,26 @@ for (const kind of TestDatabase.testDatabases) {
             const deposits = await collect(sdk.checkDeposits.list({ account_id: account.id }))
             expect(deposits.map((deposit) => deposit.amount)).toEqual([5_000, 25_000])
             const first = await sdk.checkDeposits.retrieve(processed.checks[0]?.check_deposit_id ?? "")
-            expect(first).toMatchObject({ status: "submitted", inbound_mail_item_id: processed.id, account_id: account.id })
-            const credits = await collect(sdk.transactions.list({ account_id: account.id, category: { in: ["check_deposit_acceptance"] } }))
+            expect(first).toMatchObject({
+              status: "submitted",
+              inbound_mail_item_id: processed.id,
+              account_id: account.id
+            })
+            const credits = await collect(
+              sdk.transactions.list({ account_id: account.id, category: { in: ["check_deposit_acceptance"] } })
+            )
             expect(credits.map((transaction) => transaction.amount)).toEqual([5_000, 25_000])
-            expect(await sdk.accounts.balance(account.id)).toMatchObject({ current_balance: 30_000, available_balance: 30_000 })
+            expect(await sdk.accounts.balance(account.id)).toMatchObject({
+              current_balance: 30_000,
+              available_balance: 30_000
+            })
 
             const updated = await sdk.lockboxRecipients.update(recipient.id, { status: "disabled" })
             expect(updated.status).toBe("disabled")
-            const rejected = await sdk.simulations.inboundMailItems.create({ amount: 100, lockbox_recipient_id: recipient.id })
+            const rejected = await sdk.simulations.inboundMailItems.create({
+              amount: 100,
+              lockbox_recipient_id: recipient.id
+            })
             expect(rejected).toMatchObject({ status: "rejected", rejection_reason: "lockbox_recipient_not_active" })
             const badRequest = await thrown(() => sdk.simulations.inboundMailItems.create({ amount: 100 }))
             expect(badRequest).toBeInstanceOf(Increase.BadRequestError)
@@ -98,13 +130,18 @@ for (const kind of TestDatabase.testDatabases) {
             expect(downloaded).toEqual(bytes)
 
             const address = await sdk.lockboxAddresses.create({ description: "SDK files" })
-            const item = await sdk.simulations.inboundMailItems.create({ amount: 4_321, lockbox_address_id: address.id })
+            const item = await sdk.simulations.inboundMailItems.create({
+              amount: 4_321,
+              lockbox_address_id: address.id
+            })
             const scan = await sdk.files.retrieve(item.file_id)
             expect(scan).toMatchObject({ purpose: "inbound_mail_item", direction: "from_increase" })
             const image = await (await sdk.files.contents(item.checks[0]?.front_file_id ?? "")).text()
             expect(image).toContain("$43.21")
             const fronts = await collect(sdk.files.list({ purpose: { in: ["check_image_front"] } }))
-            expect(fronts.map((file) => file.id)).toEqual(expect.arrayContaining([uploaded.id, item.checks[0]?.front_file_id]))
+            expect(fronts.map((file) => file.id)).toEqual(
+              expect.arrayContaining([uploaded.id, item.checks[0]?.front_file_id])
+            )
             expect(fronts.every((file) => file.purpose === "check_image_front")).toBe(true)
             const withScan = await sdk.simulations.inboundMailItems.create({
               amount: 1,

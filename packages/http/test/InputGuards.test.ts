@@ -20,7 +20,17 @@ describe("strict reading of query parameters and credentials", () => {
   layer(TestServer.layer("embedded"), { timeout: TestDatabase.timeout })((it) => {
     it.effect("timestamps must be ISO 8601 date-times and real dates; a bare date is refused", () =>
       Effect.gen(function*() {
-        for (const bad of ["1", "2020-02-30T00:00:00Z", "2026-13-01", "yesterday", "2026-01-01T25:00:00Z", "2026-01-01T00:00:00", "2026-01-01"]) {
+        for (
+          const bad of [
+            "1",
+            "2020-02-30T00:00:00Z",
+            "2026-13-01",
+            "yesterday",
+            "2026-01-01T25:00:00Z",
+            "2026-01-01T00:00:00",
+            "2026-01-01"
+          ]
+        ) {
           const answer = yield* call(`/events?created_at.after=${encodeURIComponent(bad)}`)
           expect(answer.status, bad).toBe(400)
           expect(answer.body).toMatchObject({ errors: [{ field: "created_at.after" }] })
@@ -45,7 +55,10 @@ describe("strict reading of query parameters and credentials", () => {
         const answer = yield* call("/events?order_by.direction=sideways")
         expect(answer.status).toBe(400)
         expect(answer.body).toMatchObject({
-          errors: [{ field: "order_by.direction", message: "Expected \"ascending\" | \"descending\", actual \"sideways\"" }]
+          errors: [{
+            field: "order_by.direction",
+            message: "Expected \"ascending\" | \"descending\", actual \"sideways\""
+          }]
         })
       }))
 
@@ -67,7 +80,10 @@ describe("input Postgres cannot store (NUL characters)", () => {
     it.effect("a NUL in a body string is a 400 naming the field, and nothing is written", () =>
       Effect.gen(function*() {
         const before = yield* call("/bookkeeping_accounts")
-        const refused = yield* call("/bookkeeping_accounts", { method: "POST", body: JSON.stringify({ name: "a\u0000b" }) })
+        const refused = yield* call("/bookkeeping_accounts", {
+          method: "POST",
+          body: JSON.stringify({ name: "a\u0000b" })
+        })
         expect(refused.status).toBe(400)
         expect(refused.body).toMatchObject({ type: "invalid_parameters_error", errors: [{ field: "name" }] })
         const after = yield* call("/bookkeeping_accounts")
@@ -78,7 +94,10 @@ describe("input Postgres cannot store (NUL characters)", () => {
       Effect.gen(function*() {
         const refused = yield* call("/bookkeeping_entry_sets", {
           method: "POST",
-          body: JSON.stringify({ date: "2026-01-01T00:00:00Z", entries: [{ account_id: "x", amount: 1 }, { account_id: "y\u0000", amount: -1 }] })
+          body: JSON.stringify({
+            date: "2026-01-01T00:00:00Z",
+            entries: [{ account_id: "x", amount: 1 }, { account_id: "y\u0000", amount: -1 }]
+          })
         })
         expect(refused.status).toBe(400)
         expect(refused.body).toMatchObject({ errors: [{ field: "entries.1.account_id" }] })
@@ -86,7 +105,10 @@ describe("input Postgres cannot store (NUL characters)", () => {
 
     it.effect("a NUL in the path or a query parameter is a 400", () =>
       Effect.gen(function*() {
-        expect((yield* call("/accounts/account_%00")).body).toMatchObject({ type: "invalid_parameters_error", errors: [{ field: "path" }] })
+        expect((yield* call("/accounts/account_%00")).body).toMatchObject({
+          type: "invalid_parameters_error",
+          errors: [{ field: "path" }]
+        })
         expect((yield* call("/events?associated_object_id=a%00b")).body).toMatchObject({
           type: "invalid_parameters_error",
           errors: [{ field: "associated_object_id" }]

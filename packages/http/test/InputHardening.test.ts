@@ -7,7 +7,14 @@
 import { describe, expect, layer } from "@effect/vitest"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect } from "effect"
-import { type Answer, expectError, expectInvalidParameters, expectNothingWritten, expectSameNotFound, raw } from "./support/Requests.js"
+import {
+  type Answer,
+  expectError,
+  expectInvalidParameters,
+  expectNothingWritten,
+  expectSameNotFound,
+  raw
+} from "./support/Requests.js"
 import * as TestServer from "./support/TestServer.js"
 
 const naturalPerson = (number: string) => ({
@@ -46,11 +53,16 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
           const http = raw(server)
-          yield* expectNothingWritten(server.client, Effect.gen(function*() {
-            expectInvalidParameters(yield* http.post("/accounts", "{\"name\":\"\\ud800\"}"), ["name"])
-            expectInvalidParameters(yield* http.post("/accounts", "{\"name\":\"a\\udc00b\"}"), ["name"])
-            expectInvalidParameters(yield* http.post("/entities", naturalPerson("1234\ud83d")), ["natural_person.identification.number"])
-          }))
+          yield* expectNothingWritten(
+            server.client,
+            Effect.gen(function*() {
+              expectInvalidParameters(yield* http.post("/accounts", "{\"name\":\"\\ud800\"}"), ["name"])
+              expectInvalidParameters(yield* http.post("/accounts", "{\"name\":\"a\\udc00b\"}"), ["name"])
+              expectInvalidParameters(yield* http.post("/entities", naturalPerson("1234\ud83d")), [
+                "natural_person.identification.number"
+              ])
+            })
+          )
           // A well-formed pair is ordinary text.
           const account = yield* http.post("/accounts", { name: "Savings \ud83d\ude00" })
           expect(account.status).toBe(200)
@@ -71,25 +83,51 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
           const http = raw(server)
-          yield* expectNothingWritten(server.client, Effect.gen(function*() {
-            expectError(yield* http.post("/accounts", nested(3_000, "")), 400, "malformed_request_error")
-            expectError(yield* http.post("/accounts", `{"name":${nested(5_000, "\"\\u0000\"")}}`), 400, "malformed_request_error")
-            expectError(yield* http.post("/wire_transfers/wire_transfer_x/approve", nested(5_000, "\"\\u0000\"")), 400, "malformed_request_error")
-            // Within the bound, a wrong shape is an ordinary validation error.
-            expectInvalidParameters(yield* http.post("/accounts", { name: JSON.parse(nested(30, "1")) }), ["name"])
-          }))
+          yield* expectNothingWritten(
+            server.client,
+            Effect.gen(function*() {
+              expectError(yield* http.post("/accounts", nested(3_000, "")), 400, "malformed_request_error")
+              expectError(
+                yield* http.post("/accounts", `{"name":${nested(5_000, "\"\\u0000\"")}}`),
+                400,
+                "malformed_request_error"
+              )
+              expectError(
+                yield* http.post("/wire_transfers/wire_transfer_x/approve", nested(5_000, "\"\\u0000\"")),
+                400,
+                "malformed_request_error"
+              )
+              // Within the bound, a wrong shape is an ordinary validation error.
+              expectInvalidParameters(yield* http.post("/accounts", { name: JSON.parse(nested(30, "1")) }), ["name"])
+            })
+          )
         }))
 
       it.effect("5: a body that is not JSON by its Content-Type is a 400 at once", () =>
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
-          yield* expectNothingWritten(server.client, Effect.gen(function*() {
-            for (const contentType of ["application/xml", "multipart/form-data; boundary=x", "application/octet-stream", "application/vnd.api+json", "text/plain"]) {
-              const answer = yield* postRaw("/accounts", "{\"name\":\"Typed\"}", contentType)
-              expect(expectError(answer, 400, "malformed_request_error").detail, contentType).toContain("Content-Type")
-            }
-          }))
-          expect((yield* postRaw("/accounts", "{\"name\":\"Typed\"}", "application/json; charset=utf-8")).status).toBe(200)
+          yield* expectNothingWritten(
+            server.client,
+            Effect.gen(function*() {
+              for (
+                const contentType of [
+                  "application/xml",
+                  "multipart/form-data; boundary=x",
+                  "application/octet-stream",
+                  "application/vnd.api+json",
+                  "text/plain"
+                ]
+              ) {
+                const answer = yield* postRaw("/accounts", "{\"name\":\"Typed\"}", contentType)
+                expect(expectError(answer, 400, "malformed_request_error").detail, contentType).toContain(
+                  "Content-Type"
+                )
+              }
+            })
+          )
+          expect((yield* postRaw("/accounts", "{\"name\":\"Typed\"}", "application/json; charset=utf-8")).status).toBe(
+            200
+          )
         }))
 
       it.effect("10: a card cannot name another group's entity, on create or update", () =>
@@ -102,20 +140,23 @@ for (const kind of TestDatabase.testDatabases) {
           const http = raw(server)
           const card = yield* http.post("/cards", { account_id: server.accountId })
           const cardId = String((card.body as { id: string }).id) // checked: a created card
-          yield* expectNothingWritten(server.client, Effect.gen(function*() {
-            expectSameNotFound(
-              yield* http.post("/cards", { account_id: server.accountId, entity_id: foreignId }),
-              foreignId,
-              yield* http.post("/cards", { account_id: server.accountId, entity_id: unknownId }),
-              unknownId
-            )
-            expectSameNotFound(
-              yield* http.patch(`/cards/${cardId}`, { entity_id: foreignId }),
-              foreignId,
-              yield* http.patch(`/cards/${cardId}`, { entity_id: unknownId }),
-              unknownId
-            )
-          }))
+          yield* expectNothingWritten(
+            server.client,
+            Effect.gen(function*() {
+              expectSameNotFound(
+                yield* http.post("/cards", { account_id: server.accountId, entity_id: foreignId }),
+                foreignId,
+                yield* http.post("/cards", { account_id: server.accountId, entity_id: unknownId }),
+                unknownId
+              )
+              expectSameNotFound(
+                yield* http.patch(`/cards/${cardId}`, { entity_id: foreignId }),
+                foreignId,
+                yield* http.patch(`/cards/${cardId}`, { entity_id: unknownId }),
+                unknownId
+              )
+            })
+          )
           const own = yield* http.post("/entities", naturalPerson("078051120"))
           const ownId = String((own.body as { id: string }).id) // checked: a created entity
           expect((yield* http.patch(`/cards/${cardId}`, { entity_id: ownId })).body).toMatchObject({ entity_id: ownId })
@@ -127,7 +168,9 @@ for (const kind of TestDatabase.testDatabases) {
           const http = raw(server)
           expectInvalidParameters(yield* http.get(`/accounts/${server.accountId}?expand=all`), ["expand"])
           expectInvalidParameters(yield* http.get(`/accounts/${server.accountId}?x`), ["x"])
-          expect((yield* http.get(`/accounts/${server.accountId}/balance?at_time=2030-01-01T00:00:00Z`)).status).toBe(200)
+          expect((yield* http.get(`/accounts/${server.accountId}/balance?at_time=2030-01-01T00:00:00Z`)).status).toBe(
+            200
+          )
           expectInvalidParameters(yield* http.get("/accounts?status.in="), ["status.in"])
           expectInvalidParameters(yield* http.get("/transactions?category.in=bogus"), ["category.in"])
           expect((yield* http.get("/transactions?category.in=interest_payment")).status).toBe(200)
@@ -147,16 +190,27 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
           const http = raw(server)
-          yield* expectNothingWritten(server.client, Effect.gen(function*() {
-            expectInvalidParameters(yield* http.post("/accounts", "{\"name\":\"a\",\"name\":\"b\"}"), ["name"])
-            expectInvalidParameters(
-              yield* http.post("/bookkeeping_entry_sets", "{\"entries\":[{\"account_id\":\"x\",\"amount\":1,\"amount\":2}]}"),
-              ["entries.0.amount"]
-            )
-            const invalidUtf8 = new Uint8Array([...new TextEncoder().encode("{\"name\":\"a"), 0xff, 0xfe, ...new TextEncoder().encode("\"}")])
-            const answer = yield* postRaw("/accounts", invalidUtf8, "application/json")
-            expect(expectError(answer, 400, "malformed_request_error").detail).toContain("UTF-8")
-          }))
+          yield* expectNothingWritten(
+            server.client,
+            Effect.gen(function*() {
+              expectInvalidParameters(yield* http.post("/accounts", "{\"name\":\"a\",\"name\":\"b\"}"), ["name"])
+              expectInvalidParameters(
+                yield* http.post(
+                  "/bookkeeping_entry_sets",
+                  "{\"entries\":[{\"account_id\":\"x\",\"amount\":1,\"amount\":2}]}"
+                ),
+                ["entries.0.amount"]
+              )
+              const invalidUtf8 = new Uint8Array([
+                ...new TextEncoder().encode("{\"name\":\"a"),
+                0xff,
+                0xfe,
+                ...new TextEncoder().encode("\"}")
+              ])
+              const answer = yield* postRaw("/accounts", invalidUtf8, "application/json")
+              expect(expectError(answer, 400, "malformed_request_error").detail).toContain("UTF-8")
+            })
+          )
         }))
     })
   })

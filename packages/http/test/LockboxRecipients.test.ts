@@ -4,7 +4,14 @@ import { mailStopCodeAlphabet, mailStopCodeLength } from "@moneta/domain/Lockbox
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect } from "effect"
 import { activeAddress, mailToRecipient, recipientAt } from "./support/Mail.js"
-import { expectError, expectInvalidParameters, expectNothingWritten, expectSameNotFound, raw, text } from "./support/Requests.js"
+import {
+  expectError,
+  expectInvalidParameters,
+  expectNothingWritten,
+  expectSameNotFound,
+  raw,
+  text
+} from "./support/Requests.js"
 import * as TestServer from "./support/TestServer.js"
 import { balanceOf, eventCategoriesOf, fundedAccount } from "./support/Wires.js"
 
@@ -36,11 +43,15 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(recipient.mail_stop_code).toMatch(mailStopCode)
           expect(yield* eventCategoriesOf(client, recipient.id)).toEqual(["lockbox.created"])
-          expect(yield* client.lockboxRecipients.retrieve({ path: { lockbox_recipient_id: recipient.id } })).toEqual(recipient)
+          expect(yield* client.lockboxRecipients.retrieve({ path: { lockbox_recipient_id: recipient.id } })).toEqual(
+            recipient
+          )
           const byAddress = yield* client.lockboxRecipients.list({ urlParams: { lockbox_address_id: addressId } })
           expect(byAddress.data).toEqual([recipient])
           const other = yield* recipientAt(client, yield* fundedAccount(client, 0), addressId)
-          const byAccount = yield* client.lockboxRecipients.list({ urlParams: { account_id: AccountId.make(accountId), lockbox_address_id: addressId } })
+          const byAccount = yield* client.lockboxRecipients.list({
+            urlParams: { account_id: AccountId.make(accountId), lockbox_address_id: addressId }
+          })
           expect(byAccount.data.map((listed) => listed.id)).toEqual([recipient.id])
           expect(other.mail_stop_code).not.toBe(recipient.mail_stop_code)
         }))
@@ -50,12 +61,18 @@ for (const kind of TestDatabase.testDatabases) {
           const server = yield* TestServer.TestServer
           const addressId = yield* activeAddress(server.client)
           const body = { account_id: server.accountId, lockbox_address_id: addressId }
-          const first = yield* raw(server).post("/lockbox_recipients", body, { headers: { "idempotency-key": "recipient-key-1" } })
-          const again = yield* raw(server).post("/lockbox_recipients", body, { headers: { "idempotency-key": "recipient-key-1" } })
+          const first = yield* raw(server).post("/lockbox_recipients", body, {
+            headers: { "idempotency-key": "recipient-key-1" }
+          })
+          const again = yield* raw(server).post("/lockbox_recipients", body, {
+            headers: { "idempotency-key": "recipient-key-1" }
+          })
           expect(first.status).toBe(200)
           expect(again.body).toEqual(first.body)
           expect(again.headers.get("idempotent-replayed")).toBe("true")
-          const listed = yield* server.client.lockboxRecipients.list({ urlParams: { idempotency_key: "recipient-key-1" } })
+          const listed = yield* server.client.lockboxRecipients.list({
+            urlParams: { idempotency_key: "recipient-key-1" }
+          })
           expect(listed.data.map((recipient) => recipient.idempotency_key)).toEqual(["recipient-key-1"])
         }))
 
@@ -65,7 +82,10 @@ for (const kind of TestDatabase.testDatabases) {
           const { client } = server
           const recipient = yield* recipientAt(client, server.accountId, yield* activeAddress(client))
           const path = { lockbox_recipient_id: recipient.id }
-          const renamed = yield* client.lockboxRecipients.update({ path, payload: { recipient_name: "Acme Inc", description: "Invoices" } })
+          const renamed = yield* client.lockboxRecipients.update({
+            path,
+            payload: { recipient_name: "Acme Inc", description: "Invoices" }
+          })
           expect(renamed).toMatchObject({ recipient_name: "Acme Inc", description: "Invoices", status: "active" })
           const unchanged = yield* client.lockboxRecipients.update({ path, payload: {} })
           expect(unchanged).toEqual(renamed)
@@ -80,7 +100,10 @@ for (const kind of TestDatabase.testDatabases) {
             "lockbox.updated"
           ])
           for (const body of [{ status: "active" }, { description: "again" }, {}]) {
-            const refused = yield* expectNothingWritten(client, raw(server).patch(`/lockbox_recipients/${recipient.id}`, body))
+            const refused = yield* expectNothingWritten(
+              client,
+              raw(server).patch(`/lockbox_recipients/${recipient.id}`, body)
+            )
             expectError(refused, 409, "invalid_operation_error")
           }
           expect(yield* client.lockboxRecipients.retrieve({ path })).toEqual(canceled)
@@ -93,13 +116,17 @@ for (const kind of TestDatabase.testDatabases) {
           const addressId = yield* activeAddress(client)
           for (const status of ["disabled", "canceled"] as const) {
             const recipient = yield* recipientAt(client, accountId, addressId)
-            yield* client.lockboxRecipients.update({ path: { lockbox_recipient_id: recipient.id }, payload: { status } })
+            yield* client.lockboxRecipients.update({
+              path: { lockbox_recipient_id: recipient.id },
+              payload: { status }
+            })
             const item = yield* mailToRecipient(client, recipient.id, 1_000)
             expect(item).toMatchObject({ status: "rejected", rejection_reason: "lockbox_recipient_not_active" })
             expect(item.checks[0]).toMatchObject({ status: null, check_deposit_id: null })
           }
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 0, available: 0 })
-          expect((yield* client.checkDeposits.list({ urlParams: { account_id: AccountId.make(accountId) } })).data).toEqual([])
+          expect((yield* client.checkDeposits.list({ urlParams: { account_id: AccountId.make(accountId) } })).data)
+            .toEqual([])
         }))
 
       it.effect("a recipient needs an active address (409) and the caller's account and address (404)", () =>
@@ -107,7 +134,10 @@ for (const kind of TestDatabase.testDatabases) {
           const server = yield* TestServer.TestServer
           const { client, accountId } = server
           const addressId = yield* activeAddress(client)
-          yield* client.lockboxAddresses.update({ path: { lockbox_address_id: addressId }, payload: { status: "disabled" } })
+          yield* client.lockboxAddresses.update({
+            path: { lockbox_address_id: addressId },
+            payload: { status: "disabled" }
+          })
           const refused = yield* expectNothingWritten(
             client,
             raw(server).post("/lockbox_recipients", { account_id: accountId, lockbox_address_id: addressId })
@@ -116,9 +146,17 @@ for (const kind of TestDatabase.testDatabases) {
 
           const activeId = yield* activeAddress(client)
           const stranger = yield* server.newGroup()
-          const strangerAddress = yield* (yield* server.clientFor(stranger.apiKey)).lockboxAddresses.create({ payload: {} })
-          const foreign = yield* raw(server).post("/lockbox_recipients", { account_id: accountId, lockbox_address_id: strangerAddress.id })
-          const unknown = yield* raw(server).post("/lockbox_recipients", { account_id: accountId, lockbox_address_id: "lockbox_address_nope" })
+          const strangerAddress = yield* (yield* server.clientFor(stranger.apiKey)).lockboxAddresses.create({
+            payload: {}
+          })
+          const foreign = yield* raw(server).post("/lockbox_recipients", {
+            account_id: accountId,
+            lockbox_address_id: strangerAddress.id
+          })
+          const unknown = yield* raw(server).post("/lockbox_recipients", {
+            account_id: accountId,
+            lockbox_address_id: "lockbox_address_nope"
+          })
           expectSameNotFound(foreign, strangerAddress.id, unknown, "lockbox_address_nope")
           const foreignAccount = yield* raw(server, stranger.apiKey).post("/lockbox_recipients", {
             account_id: accountId,
@@ -132,14 +170,21 @@ for (const kind of TestDatabase.testDatabases) {
 
           const recipient = yield* recipientAt(client, accountId, activeId)
           const strangerClient = yield* server.clientFor(stranger.apiKey)
-          const hidden = yield* Effect.flip(strangerClient.lockboxRecipients.retrieve({ path: { lockbox_recipient_id: recipient.id } }))
+          const hidden = yield* Effect.flip(
+            strangerClient.lockboxRecipients.retrieve({ path: { lockbox_recipient_id: recipient.id } })
+          )
           expect(hidden._tag).toBe("ObjectNotFoundError")
           const hiddenUpdate = yield* Effect.flip(
-            strangerClient.lockboxRecipients.update({ path: { lockbox_recipient_id: recipient.id }, payload: { status: "canceled" } })
+            strangerClient.lockboxRecipients.update({
+              path: { lockbox_recipient_id: recipient.id },
+              payload: { status: "canceled" }
+            })
           )
           expect(hiddenUpdate._tag).toBe("ObjectNotFoundError")
           const missing = yield* Effect.flip(
-            client.lockboxRecipients.retrieve({ path: { lockbox_recipient_id: LockboxRecipientId.make("lockbox_recipient_nope") } })
+            client.lockboxRecipients.retrieve({
+              path: { lockbox_recipient_id: LockboxRecipientId.make("lockbox_recipient_nope") }
+            })
           )
           expect(missing._tag).toBe("ObjectNotFoundError")
           expect((yield* strangerClient.lockboxRecipients.list({ urlParams: {} })).data).toEqual([])
@@ -165,10 +210,17 @@ for (const kind of TestDatabase.testDatabases) {
             ["mail_stop_code"]
           )
           const recipient = yield* recipientAt(server.client, server.accountId, addressId)
-          expectInvalidParameters(yield* raw(server).patch(`/lockbox_recipients/${recipient.id}`, { status: "closed" }), ["status"])
-          expectInvalidParameters(yield* raw(server).get(`/lockbox_recipients?idempotency_key=${text(201)}`), ["idempotency_key"])
+          expectInvalidParameters(
+            yield* raw(server).patch(`/lockbox_recipients/${recipient.id}`, { status: "closed" }),
+            ["status"]
+          )
+          expectInvalidParameters(yield* raw(server).get(`/lockbox_recipients?idempotency_key=${text(201)}`), [
+            "idempotency_key"
+          ])
           expectInvalidParameters(yield* raw(server).get("/lockbox_recipients?limit=101"), ["limit"])
-          const ok = yield* raw(server).get(`/lockbox_recipients?lockbox_address_id=${LockboxAddressId.make(addressId)}&limit=1`)
+          const ok = yield* raw(server).get(
+            `/lockbox_recipients?lockbox_address_id=${LockboxAddressId.make(addressId)}&limit=1`
+          )
           expect(ok.status).toBe(200)
         }))
     })

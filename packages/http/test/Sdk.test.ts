@@ -63,14 +63,21 @@ for (const kind of TestDatabase.testDatabases) {
           expect(yield* call(() => increase.entities.retrieve(entity.id))).toEqual(entity)
 
           const account = yield* call(() => increase.accounts.create({ name: "SDK checking", entity_id: entity.id }))
-          expect(account).toMatchObject({ type: "account", name: "SDK checking", entity_id: entity.id, currency: "USD" })
+          expect(account).toMatchObject({
+            type: "account",
+            name: "SDK checking",
+            entity_id: entity.id,
+            currency: "USD"
+          })
           expect(yield* call(() => increase.accounts.retrieve(account.id))).toEqual(account)
           const ofEntity = yield* call(() => increase.accounts.list({ entity_id: entity.id }))
           expect(ofEntity.data.map((each) => each.id)).toEqual([account.id])
           const recent = yield* call(() => increase.accounts.list({ created_at: { on_or_after: account.created_at } }))
           expect(recent.data.map((each) => each.id)).toContain(account.id)
 
-          const payment = yield* call(() => increase.simulations.interestPayments.create({ account_id: account.id, amount: 4200 }))
+          const payment = yield* call(() =>
+            increase.simulations.interestPayments.create({ account_id: account.id, amount: 4200 })
+          )
           expect(payment).toMatchObject({
             type: "transaction",
             account_id: account.id,
@@ -86,13 +93,18 @@ for (const kind of TestDatabase.testDatabases) {
             loan: null
           })
           const before = yield* call(() =>
-            increase.accounts.balance(account.id, { at_time: new Date(Date.parse(payment.created_at) - 1).toISOString() })
+            increase.accounts.balance(account.id, {
+              at_time: new Date(Date.parse(payment.created_at) - 1).toISOString()
+            })
           )
           expect(before.current_balance).toBe(0)
 
           expect(yield* call(() => increase.transactions.retrieve(payment.id))).toEqual(payment)
           const listed = yield* call(() =>
-            increase.transactions.list({ account_id: account.id, category: { in: ["interest_payment", "card_settlement"] } })
+            increase.transactions.list({
+              account_id: account.id,
+              category: { in: ["interest_payment", "card_settlement"] }
+            })
           )
           expect(listed.data.map((each) => each.id)).toEqual([payment.id])
         }))
@@ -148,15 +160,21 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const { increase } = yield* clients
           const key = `sdk-${kind}-account`
-          const first = yield* call(() => increase.accounts.create({ name: "Once" }, { idempotencyKey: key }).withResponse())
+          const first = yield* call(() =>
+            increase.accounts.create({ name: "Once" }, { idempotencyKey: key }).withResponse()
+          )
           expect(first.data.idempotency_key).toBe(key)
           expect(first.response.headers.get("idempotent-replayed")).toBeNull()
-          const replay = yield* call(() => increase.accounts.create({ name: "Once" }, { idempotencyKey: key }).withResponse())
+          const replay = yield* call(() =>
+            increase.accounts.create({ name: "Once" }, { idempotencyKey: key }).withResponse()
+          )
           expect(replay.response.headers.get("idempotent-replayed")).toBe("true")
           expect(replay.data).toEqual(first.data)
           const conflict = yield* failure(() => increase.accounts.create({ name: "Twice" }, { idempotencyKey: key }))
           expect(conflict).toBeInstanceOf(Increase.IdempotencyKeyAlreadyUsedError)
-          if (conflict instanceof Increase.IdempotencyKeyAlreadyUsedError) expect(conflict.resource_id).toBe(first.data.id)
+          if (conflict instanceof Increase.IdempotencyKeyAlreadyUsedError) {
+            expect(conflict.resource_id).toBe(first.data.id)
+          }
           const filtered = yield* call(() => increase.accounts.list({ idempotency_key: key }))
           expect(filtered.data.map((each) => each.id)).toEqual([first.data.id])
           // Without an explicit key the SDK sends one of its own, which the object keeps.
@@ -184,7 +202,9 @@ for (const kind of TestDatabase.testDatabases) {
           if (unauthorized instanceof Increase.InvalidAPIKeyError) expect(unauthorized.reason).toBe("no_credential")
           const live = yield* server.newGroup("live")
           const wrongEnvironment = new Increase({ apiKey: live.apiKey, baseURL: server.baseUrl, maxRetries: 0 })
-          expect(yield* failure(() => wrongEnvironment.accounts.list())).toBeInstanceOf(Increase.EnvironmentMismatchError)
+          expect(yield* failure(() => wrongEnvironment.accounts.list())).toBeInstanceOf(
+            Increase.EnvironmentMismatchError
+          )
 
           // With its default retries, the SDK retries a 409 unless told not to: one request each.
           let requests = 0
@@ -197,7 +217,9 @@ for (const kind of TestDatabase.testDatabases) {
             }
           })
           yield* call(() => counting.accounts.create({ name: "Counted" }, { idempotencyKey: `sdk-${kind}-counted` }))
-          const conflict = yield* failure(() => counting.accounts.create({ name: "Other" }, { idempotencyKey: `sdk-${kind}-counted` }))
+          const conflict = yield* failure(() =>
+            counting.accounts.create({ name: "Other" }, { idempotencyKey: `sdk-${kind}-counted` })
+          )
           expect(conflict).toBeInstanceOf(Increase.IdempotencyKeyAlreadyUsedError)
           yield* failure(() => counting.accounts.retrieve("account_doesnotexist000000"))
           expect(requests).toBe(3)
@@ -208,22 +230,40 @@ for (const kind of TestDatabase.testDatabases) {
           const { increase, increase405 } = yield* clients
           const account = yield* call(() => increase.accounts.create({ name: "Commingled" }))
           const cash = yield* call(() =>
-            increase405.bookkeepingAccounts.create({ name: "Cash", compliance_category: "commingled_cash", account_id: account.id })
+            increase405.bookkeepingAccounts.create({
+              name: "Cash",
+              compliance_category: "commingled_cash",
+              account_id: account.id
+            })
           )
-          expect(cash).toMatchObject({ type: "bookkeeping_account", compliance_category: "commingled_cash", account_id: account.id })
+          expect(cash).toMatchObject({
+            type: "bookkeeping_account",
+            compliance_category: "commingled_cash",
+            account_id: account.id
+          })
           const customers = yield* call(() => increase405.bookkeepingAccounts.create({ name: "Customers" }))
-          const renamed = yield* call(() => increase405.bookkeepingAccounts.update(customers.id, { name: "Customer balances" }))
+          const renamed = yield* call(() =>
+            increase405.bookkeepingAccounts.update(customers.id, { name: "Customer balances" })
+          )
           expect(renamed).toEqual({ ...customers, name: "Customer balances" })
           const listed = yield* collect(increase405.bookkeepingAccounts.list({ limit: 1 }))
           expect(listed.map((each) => each.id)).toEqual(expect.arrayContaining([cash.id, customers.id]))
-          const byKey = yield* call(() => increase405.bookkeepingAccounts.list({ idempotency_key: cash.idempotency_key ?? "" }))
+          const byKey = yield* call(() =>
+            increase405.bookkeepingAccounts.list({ idempotency_key: cash.idempotency_key ?? "" })
+          )
           expect(byKey.data.map((each) => each.id)).toEqual([cash.id])
 
-          const payment = yield* call(() => increase.simulations.interestPayments.create({ account_id: account.id, amount: 900 }))
+          const payment = yield* call(() =>
+            increase.simulations.interestPayments.create({ account_id: account.id, amount: 900 })
+          )
           // The SDK has no method for this list; its generic `get` sends the same request a method would.
           const unbookkept = () =>
             Effect.map(
-              call(() => increase405.get<unknown>("/unbookkept_cash_transactions", { query: { bookkeeping_account_id: cash.id } })),
+              call(() =>
+                increase405.get<unknown>("/unbookkept_cash_transactions", {
+                  query: { bookkeeping_account_id: cash.id }
+                })
+              ),
               Schema.decodeUnknownSync(PageOfIds)
             )
           expect((yield* unbookkept()).data.map((each) => each.id)).toEqual([payment.id])
@@ -234,7 +274,11 @@ for (const kind of TestDatabase.testDatabases) {
               entries: [{ account_id: cash.id, amount: 900 }, { account_id: customers.id, amount: -900 }]
             })
           )
-          expect(entrySet).toMatchObject({ type: "bookkeeping_entry_set", transaction_id: payment.id, date: payment.created_at })
+          expect(entrySet).toMatchObject({
+            type: "bookkeeping_entry_set",
+            transaction_id: payment.id,
+            date: payment.created_at
+          })
           expect((yield* unbookkept()).data).toEqual([])
           expect(yield* call(() => increase405.bookkeepingEntrySets.retrieve(entrySet.id))).toEqual(entrySet)
           const byTransaction = yield* call(() => increase405.bookkeepingEntrySets.list({ transaction_id: payment.id }))
@@ -255,7 +299,9 @@ for (const kind of TestDatabase.testDatabases) {
           }
           const balance = yield* call(() => increase405.bookkeepingAccounts.balance(cash.id))
           expect(balance).toEqual({ type: "bookkeeping_balance_lookup", bookkeeping_account_id: cash.id, balance: 800 })
-          const beforeDated = yield* call(() => increase405.bookkeepingAccounts.balance(cash.id, { at_time: "2030-06-29T23:59:59Z" }))
+          const beforeDated = yield* call(() =>
+            increase405.bookkeepingAccounts.balance(cash.id, { at_time: "2030-06-29T23:59:59Z" })
+          )
           expect(beforeDated.balance).toBe(900)
         }))
     })

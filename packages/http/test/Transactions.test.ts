@@ -5,8 +5,8 @@ import * as TestDatabase from "@moneta/store/testing"
 import { DateTime, Effect, Schema } from "effect"
 import {
   expectInvalidParameters,
-  expectNothingWritten,
   expectNotFound,
+  expectNothingWritten,
   expectSameNotFound,
   raw
 } from "./support/Requests.js"
@@ -59,9 +59,13 @@ for (const kind of TestDatabase.testDatabases) {
             urlParams: { account_id: account.id, "category.in": ["interest_payment", "card_settlement"] }
           })
           expect(interest.data).toHaveLength(2)
-          const other = yield* client.transactions.list({ urlParams: { account_id: account.id, "category.in": ["card_settlement"] } })
+          const other = yield* client.transactions.list({
+            urlParams: { account_id: account.id, "category.in": ["card_settlement"] }
+          })
           expect(other.data).toEqual([])
-          const byRoute = yield* client.transactions.list({ urlParams: { account_id: account.id, route_id: "account_number_none" } })
+          const byRoute = yield* client.transactions.list({
+            urlParams: { account_id: account.id, route_id: "account_number_none" }
+          })
           expect(byRoute.data).toEqual([])
           const paged = yield* client.transactions.list({ urlParams: { account_id: account.id, limit: 1 } })
           expect(paged.data.map((each) => each.id)).toEqual([second.id])
@@ -76,8 +80,13 @@ for (const kind of TestDatabase.testDatabases) {
           const server = yield* TestServer.TestServer
           const http = raw(server)
           const accountId = server.accountId
-          const balanceBefore = yield* server.client.accounts.balance({ path: { account_id: AccountId.make(accountId) }, urlParams: {} })
-          const transactionsBefore = yield* server.client.transactions.list({ urlParams: { account_id: AccountId.make(accountId) } })
+          const balanceBefore = yield* server.client.accounts.balance({
+            path: { account_id: AccountId.make(accountId) },
+            urlParams: {}
+          })
+          const transactionsBefore = yield* server.client.transactions.list({
+            urlParams: { account_id: AccountId.make(accountId) }
+          })
           const otherClient = yield* server.clientFor((yield* server.newGroup()).apiKey)
           const theirs = yield* otherClient.accounts.create({ payload: { name: "Theirs" } })
           yield* expectNothingWritten(
@@ -91,16 +100,23 @@ for (const kind of TestDatabase.testDatabases) {
               expectInvalidParameters(yield* pay({ account_id: accountId, amount: 1.5 }), ["amount"])
               expectInvalidParameters(yield* pay({ account_id: accountId, amount: "100" }), ["amount"])
               expectInvalidParameters(yield* pay({ account_id: accountId, amount: 2 ** 53 }), ["amount"])
-              expectInvalidParameters(yield* pay({ account_id: accountId, amount: 100, period_start: "soon" }), ["period_start"])
+              expectInvalidParameters(yield* pay({ account_id: accountId, amount: 100, period_start: "soon" }), [
+                "period_start"
+              ])
               expectInvalidParameters(yield* pay({ account_id: accountId, amount: 100, memo: "x" }), ["memo"])
               expectInvalidParameters(yield* pay({ account_id: 12, amount: "x" }), ["account_id", "amount"])
               expectNotFound(yield* pay({ account_id: "account_doesnotexist000000", amount: 100 }))
               expectNotFound(yield* pay({ account_id: theirs.id, amount: 100 }))
             })
           )
-          const balanceAfter = yield* server.client.accounts.balance({ path: { account_id: AccountId.make(accountId) }, urlParams: {} })
+          const balanceAfter = yield* server.client.accounts.balance({
+            path: { account_id: AccountId.make(accountId) },
+            urlParams: {}
+          })
           expect(balanceAfter).toEqual(balanceBefore)
-          const transactionsAfter = yield* server.client.transactions.list({ urlParams: { account_id: AccountId.make(accountId) } })
+          const transactionsAfter = yield* server.client.transactions.list({
+            urlParams: { account_id: AccountId.make(accountId) }
+          })
           expect(transactionsAfter.data).toEqual(transactionsBefore.data)
           const theirBalance = yield* otherClient.accounts.balance({ path: { account_id: theirs.id }, urlParams: {} })
           expect(theirBalance.current_balance).toBe(0)
@@ -112,7 +128,9 @@ for (const kind of TestDatabase.testDatabases) {
           expectInvalidParameters(yield* http.get("/transactions?limit=0"), ["limit"])
           expectInvalidParameters(yield* http.get("/transactions?limit=101"), ["limit"])
           expectInvalidParameters(yield* http.get("/transactions?amount=5"), ["amount"])
-          expectInvalidParameters(yield* http.get("/transactions?created_at.on_or_after=tomorrow"), ["created_at.on_or_after"])
+          expectInvalidParameters(yield* http.get("/transactions?created_at.on_or_after=tomorrow"), [
+            "created_at.on_or_after"
+          ])
           expectInvalidParameters(yield* http.get("/transactions?cursor=%2F%2F"), ["cursor"])
         }))
 
@@ -122,7 +140,9 @@ for (const kind of TestDatabase.testDatabases) {
           const http = raw(server)
           const otherClient = yield* server.clientFor((yield* server.newGroup()).apiKey)
           const theirAccount = yield* otherClient.accounts.create({ payload: { name: "Theirs" } })
-          const theirs = yield* otherClient.simulations.interestPayment({ payload: { account_id: theirAccount.id, amount: 10 } })
+          const theirs = yield* otherClient.simulations.interestPayment({
+            payload: { account_id: theirAccount.id, amount: 10 }
+          })
           const unknownId = "transaction_doesnotexist0"
           expectSameNotFound(
             yield* http.get(`/transactions/${theirs.id}`),

@@ -75,7 +75,14 @@ for (const kind of TestDatabase.testDatabases) {
             const answer = yield* raw(server).post("/event_subscriptions", { url })
             expect([url, answer.status, answer.body]).toMatchObject([url, 400, { errors: [{ field: "url", message }] }])
           }
-          for (const url of ["https://hooks.example.com/hooks", "https://vouched.example.com/hooks", "https://10.0.0.99/hooks", "https://unresolved.example.com/"]) {
+          for (
+            const url of [
+              "https://hooks.example.com/hooks",
+              "https://vouched.example.com/hooks",
+              "https://10.0.0.99/hooks",
+              "https://unresolved.example.com/"
+            ]
+          ) {
             const answer = yield* raw(server).post("/event_subscriptions", { url })
             expect([url, answer.status]).toEqual([url, 200])
           }

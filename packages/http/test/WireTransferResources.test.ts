@@ -17,7 +17,13 @@ for (const kind of TestDatabase.testDatabases) {
           const server = yield* TestServer.TestServer
           const { client } = server
           const keyed = yield* send(server, "POST", "/external_accounts", {
-            body: { account_number: "11112222", routing_number: "021000021", description: "Payroll", account_holder: "business", funding: "savings" },
+            body: {
+              account_number: "11112222",
+              routing_number: "021000021",
+              description: "Payroll",
+              account_holder: "business",
+              funding: "savings"
+            },
             idempotencyKey: "external-payroll"
           })
           expect(keyed.status).toBe(200)
@@ -34,8 +40,11 @@ for (const kind of TestDatabase.testDatabases) {
             payload: { account_number: "3333", routing_number: RoutingNumber.make("101050001"), description: "Rent" }
           })
           expect(yield* client.externalAccounts.retrieve({ path: { external_account_id: other.id } })).toEqual(other)
-          expect(ids(yield* client.externalAccounts.list({ urlParams: { idempotency_key: "external-payroll" } }))).toEqual([payrollId])
-          expect(ids(yield* client.externalAccounts.list({ urlParams: { routing_number: RoutingNumber.make("101050001") } })))
+          expect(ids(yield* client.externalAccounts.list({ urlParams: { idempotency_key: "external-payroll" } })))
+            .toEqual([payrollId])
+          expect(
+            ids(yield* client.externalAccounts.list({ urlParams: { routing_number: RoutingNumber.make("101050001") } }))
+          )
             .toContain(other.id)
           const archived = yield* client.externalAccounts.update({
             path: { external_account_id: other.id },
@@ -45,14 +54,21 @@ for (const kind of TestDatabase.testDatabases) {
           const active = ids(yield* client.externalAccounts.list({ urlParams: { "status.in": ["active"] } }))
           expect(active).toContain(payrollId)
           expect(active).not.toContain(other.id)
-          expect(ids(yield* client.externalAccounts.list({ urlParams: { "status.in": ["archived"] } }))).toEqual([other.id])
-          expect(yield* eventCategoriesOf(client, other.id)).toEqual(["external_account.created", "external_account.updated"])
+          expect(ids(yield* client.externalAccounts.list({ urlParams: { "status.in": ["archived"] } }))).toEqual([
+            other.id
+          ])
+          expect(yield* eventCategoriesOf(client, other.id)).toEqual([
+            "external_account.created",
+            "external_account.updated"
+          ])
           const bad = yield* send(server, "POST", "/external_accounts", {
             body: { account_number: "12ab", routing_number: "021000022", description: "" }
           })
           expect(bad.status).toBe(400)
           const missing = yield* Effect.flip(
-            client.externalAccounts.retrieve({ path: { external_account_id: ExternalAccountId.make("external_account_none") } })
+            client.externalAccounts.retrieve({
+              path: { external_account_id: ExternalAccountId.make("external_account_none") }
+            })
           )
           expect(missing._tag).toBe("ObjectNotFoundError")
         }))
@@ -76,10 +92,21 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(blocked.account_number).not.toBe(first.account_number)
           expect(yield* client.accountNumbers.retrieve({ path: { account_number_id: first.id } })).toEqual(first)
-          expect(ids(yield* client.accountNumbers.list({ urlParams: { account_id: accountId } }))).toEqual([blocked.id, first.id])
-          expect(ids(yield* client.accountNumbers.list({ urlParams: { account_id: accountId, "ach_debit_status.in": ["blocked"] } })))
+          expect(ids(yield* client.accountNumbers.list({ urlParams: { account_id: accountId } }))).toEqual([
+            blocked.id,
+            first.id
+          ])
+          expect(
+            ids(
+              yield* client.accountNumbers.list({
+                urlParams: { account_id: accountId, "ach_debit_status.in": ["blocked"] }
+              })
+            )
+          )
             .toEqual([blocked.id])
-          expect(ids(yield* client.accountNumbers.list({ urlParams: { account_id: accountId, "status.in": ["canceled"] } }))).toEqual([])
+          expect(
+            ids(yield* client.accountNumbers.list({ urlParams: { account_id: accountId, "status.in": ["canceled"] } }))
+          ).toEqual([])
           expect(yield* eventCategoriesOf(client, first.id)).toEqual(["account_number.created"])
           const unknownAccount = yield* Effect.flip(
             client.accountNumbers.create({ payload: { account_id: AccountId.make("account_none"), name: "x" } })
@@ -96,36 +123,74 @@ for (const kind of TestDatabase.testDatabases) {
           const server = yield* TestServer.TestServer
           const { client } = server
           const accountId = AccountId.make(yield* fundedAccount(client, 10_000))
-          const first = yield* client.wireTransfers.create({ payload: wireBody(accountId, 1_000, { require_approval: true }) })
+          const first = yield* client.wireTransfers.create({
+            payload: wireBody(accountId, 1_000, { require_approval: true })
+          })
           yield* TestClock.adjust("1 minute")
-          const second = yield* client.wireTransfers.create({ payload: wireBody(accountId, 2_000, { require_approval: true }) })
+          const second = yield* client.wireTransfers.create({
+            payload: wireBody(accountId, 2_000, { require_approval: true })
+          })
           yield* client.wireTransfers.cancel({ path: { wire_transfer_id: first.id } })
           const firstHold = PendingTransactionId.make(first.pending_transaction_id ?? "")
           const secondHold = PendingTransactionId.make(second.pending_transaction_id ?? "")
 
-          expect(ids(yield* client.pendingTransactions.list({ urlParams: { account_id: accountId } }))).toEqual([secondHold, firstHold])
-          expect(ids(yield* client.pendingTransactions.list({ urlParams: { account_id: accountId, "status.in": ["pending"] } })))
+          expect(ids(yield* client.pendingTransactions.list({ urlParams: { account_id: accountId } }))).toEqual([
+            secondHold,
+            firstHold
+          ])
+          expect(
+            ids(
+              yield* client.pendingTransactions.list({ urlParams: { account_id: accountId, "status.in": ["pending"] } })
+            )
+          )
             .toEqual([secondHold])
-          expect(ids(yield* client.pendingTransactions.list({ urlParams: { account_id: accountId, "status.in": ["complete"] } })))
+          expect(
+            ids(
+              yield* client.pendingTransactions.list({
+                urlParams: { account_id: accountId, "status.in": ["complete"] }
+              })
+            )
+          )
             .toEqual([firstHold])
-          expect(ids(yield* client.pendingTransactions.list({
-            urlParams: { account_id: accountId, "category.in": ["wire_transfer_instruction", "card_authorization"] }
-          }))).toEqual([secondHold, firstHold])
-          expect(ids(yield* client.pendingTransactions.list({ urlParams: { account_id: accountId, "category.in": ["card_authorization"] } })))
+          expect(ids(
+            yield* client.pendingTransactions.list({
+              urlParams: { account_id: accountId, "category.in": ["wire_transfer_instruction", "card_authorization"] }
+            })
+          )).toEqual([secondHold, firstHold])
+          expect(
+            ids(
+              yield* client.pendingTransactions.list({
+                urlParams: { account_id: accountId, "category.in": ["card_authorization"] }
+              })
+            )
+          )
             .toEqual([])
-          const secondPending = yield* client.pendingTransactions.retrieve({ path: { pending_transaction_id: secondHold } })
-          expect(ids(yield* client.pendingTransactions.list({
-            urlParams: { account_id: accountId, "created_at.on_or_after": secondPending.created_at }
-          }))).toEqual([secondHold])
-          expect(ids(yield* client.pendingTransactions.list({
-            urlParams: { account_id: accountId, "created_at.before": secondPending.created_at }
-          }))).toEqual([firstHold])
-          expect(ids(yield* client.pendingTransactions.list({ urlParams: { account_id: accountId, limit: 1 } }))).toEqual([secondHold])
+          const secondPending = yield* client.pendingTransactions.retrieve({
+            path: { pending_transaction_id: secondHold }
+          })
+          expect(ids(
+            yield* client.pendingTransactions.list({
+              urlParams: { account_id: accountId, "created_at.on_or_after": secondPending.created_at }
+            })
+          )).toEqual([secondHold])
+          expect(ids(
+            yield* client.pendingTransactions.list({
+              urlParams: { account_id: accountId, "created_at.before": secondPending.created_at }
+            })
+          )).toEqual([firstHold])
+          expect(ids(yield* client.pendingTransactions.list({ urlParams: { account_id: accountId, limit: 1 } })))
+            .toEqual([secondHold])
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 10_000, available: 8_000 })
-          const unknownCategory = yield* send(server, "GET", `/pending_transactions?category.in=wire_transfer_instruction,teleport`)
+          const unknownCategory = yield* send(
+            server,
+            "GET",
+            `/pending_transactions?category.in=wire_transfer_instruction,teleport`
+          )
           expect(unknownCategory.status).toBe(400)
           const missing = yield* Effect.flip(
-            client.pendingTransactions.retrieve({ path: { pending_transaction_id: PendingTransactionId.make("pending_transaction_none") } })
+            client.pendingTransactions.retrieve({
+              path: { pending_transaction_id: PendingTransactionId.make("pending_transaction_none") }
+            })
           )
           expect(missing._tag).toBe("ObjectNotFoundError")
         }))
@@ -135,7 +200,9 @@ for (const kind of TestDatabase.testDatabases) {
           const { client } = yield* TestServer.TestServer
           const accountId = AccountId.make(yield* fundedAccount(client, 10_000))
           yield* TestClock.adjust("1 minute")
-          const transfer = yield* client.wireTransfers.create({ payload: wireBody(accountId, 3_000, { require_approval: true }) })
+          const transfer = yield* client.wireTransfers.create({
+            payload: wireBody(accountId, 3_000, { require_approval: true })
+          })
           yield* TestClock.adjust("1 minute")
           yield* client.wireTransfers.approve({ path: { wire_transfer_id: transfer.id } })
           const at = (time: typeof transfer.created_at) =>

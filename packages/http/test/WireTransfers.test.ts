@@ -71,7 +71,9 @@ for (const kind of TestDatabase.testDatabases) {
           expect(transfer.submission).toBeNull()
           const transactionId = transfer.transaction_id
           expect(transactionId).not.toBeNull()
-          const transaction = yield* client.transactions.retrieve({ path: { transaction_id: TransactionId.make(transactionId ?? "") } })
+          const transaction = yield* client.transactions.retrieve({
+            path: { transaction_id: TransactionId.make(transactionId ?? "") }
+          })
           expect(transaction.amount).toBe(-12_345)
           expect(transaction.source).toMatchObject({
             category: "wire_transfer_intention",
@@ -125,8 +127,14 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(debit.amount).toBe(-2_500)
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 7_500, available: 7_500 })
-          expect(yield* eventCategoriesOf(client, transfer.id)).toEqual(["wire_transfer.created", "wire_transfer.updated"])
-          expect(yield* eventCategoriesOf(client, holdId)).toEqual(["pending_transaction.created", "pending_transaction.updated"])
+          expect(yield* eventCategoriesOf(client, transfer.id)).toEqual([
+            "wire_transfer.created",
+            "wire_transfer.updated"
+          ])
+          expect(yield* eventCategoriesOf(client, holdId)).toEqual([
+            "pending_transaction.created",
+            "pending_transaction.updated"
+          ])
         }))
 
       it.effect("canceling releases the hold and posts nothing", () =>
@@ -221,7 +229,9 @@ for (const kind of TestDatabase.testDatabases) {
               expect(objectBody(refused)).toMatchObject({ type: "invalid_operation_error", status: 409 })
               const error = yield* Effect.flip(act(client, action, transfer.id))
               expect(error._tag).toBe("InvalidOperationError")
-              expect(yield* client.wireTransfers.retrieve({ path: { wire_transfer_id: transfer.id } })).toEqual(transfer)
+              expect(yield* client.wireTransfers.retrieve({ path: { wire_transfer_id: transfer.id } })).toEqual(
+                transfer
+              )
               expect(yield* balanceOf(client, accountId)).toEqual(balance)
               expect(yield* eventCategoriesOf(client, transfer.id)).toEqual(events)
             }))
@@ -284,7 +294,11 @@ for (const kind of TestDatabase.testDatabases) {
           const { client } = yield* TestServer.TestServer
           const accountId = yield* fundedAccount(client, 10_000)
           const external = yield* client.externalAccounts.create({
-            payload: { account_number: "123456789012", routing_number: RoutingNumber.make("101050001"), description: "Landlord" }
+            payload: {
+              account_number: "123456789012",
+              routing_number: RoutingNumber.make("101050001"),
+              description: "Landlord"
+            }
           })
           expect(external).toMatchObject({ status: "active", account_holder: "unknown", funding: "checking" })
           const { account_number: _number, routing_number: _routing, ...withoutNumbers } = wireBody(accountId, 100)
@@ -320,7 +334,9 @@ for (const kind of TestDatabase.testDatabases) {
             Effect.map(send(server, "POST", "/wire_transfers", { body }), (response) => {
               expect(response.status).toBe(400)
               const errors = objectBody(response)["errors"]
-              return Array.isArray(errors) ? errors.map((error) => objectBody({ status: 400, replayed: false, body: error })["field"]) : []
+              return Array.isArray(errors)
+                ? errors.map((error) => objectBody({ status: 400, replayed: false, body: error })["field"])
+                : []
             })
           const valid = wireBody(accountId, 100)
           expect(yield* fieldsOf({ ...valid, external_account_id: "external_account_x" })).toEqual(
@@ -333,13 +349,18 @@ for (const kind of TestDatabase.testDatabases) {
           expect(yield* fieldsOf({ ...valid, creditor: { name: "" } })).toContain("creditor.name")
           expect(yield* fieldsOf({ ...valid, remittance: { category: "tax" } })).toContain("remittance.tax")
           expect(yield* fieldsOf({ ...valid, surprise: true })).toContain("surprise")
-          const unknownAccount = yield* send(server, "POST", "/wire_transfers", { body: { ...valid, account_id: "account_nope" } })
+          const unknownAccount = yield* send(server, "POST", "/wire_transfers", {
+            body: { ...valid, account_id: "account_nope" }
+          })
           expect(unknownAccount.status).toBe(404)
           expect(objectBody(unknownAccount)).toMatchObject({ type: "object_not_found_error" })
           const taxed = yield* send(server, "POST", "/wire_transfers", {
             body: {
               ...valid,
-              remittance: { category: "tax", tax: { date: "2026-04-01", identification_number: "123456789", type_code: "09455" } }
+              remittance: {
+                category: "tax",
+                tax: { date: "2026-04-01", identification_number: "123456789", type_code: "09455" }
+              }
             }
           })
           expect(taxed.status).toBe(200)
@@ -354,8 +375,12 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const { client, accountId } = yield* TestServer.TestServer
           const other = yield* fundedAccount(client, 1_000)
-          const own = yield* client.accountNumbers.create({ payload: { account_id: AccountId.make(accountId), name: "Wires" } })
-          const foreign = yield* client.accountNumbers.create({ payload: { account_id: AccountId.make(other), name: "Other" } })
+          const own = yield* client.accountNumbers.create({
+            payload: { account_id: AccountId.make(accountId), name: "Wires" }
+          })
+          const foreign = yield* client.accountNumbers.create({
+            payload: { account_id: AccountId.make(other), name: "Other" }
+          })
           const transfer = yield* client.wireTransfers.create({
             payload: wireBody(accountId, 100, { source_account_number_id: own.id })
           })
@@ -374,31 +399,63 @@ for (const kind of TestDatabase.testDatabases) {
           const account = AccountId.make(accountId)
           const first = yield* client.wireTransfers.create({ payload: wireBody(accountId, 100) })
           yield* TestClock.adjust("1 minute")
-          const second = yield* client.wireTransfers.create({ payload: wireBody(accountId, 200, { require_approval: true }) })
+          const second = yield* client.wireTransfers.create({
+            payload: wireBody(accountId, 200, { require_approval: true })
+          })
           yield* TestClock.adjust("1 minute")
-          const keyed = yield* send(server, "POST", "/wire_transfers", { body: wireBody(accountId, 300), idempotencyKey: `list-${accountId}` })
+          const keyed = yield* send(server, "POST", "/wire_transfers", {
+            body: wireBody(accountId, 300),
+            idempotencyKey: `list-${accountId}`
+          })
           const thirdId = String(objectBody(keyed)["id"])
-          const ids = (page: { readonly data: ReadonlyArray<{ readonly id: string }> }) => page.data.map((wire) => wire.id)
+          const ids = (page: { readonly data: ReadonlyArray<{ readonly id: string }> }) =>
+            page.data.map((wire) => wire.id)
 
-          expect(ids(yield* client.wireTransfers.list({ urlParams: { account_id: account } }))).toEqual([thirdId, second.id, first.id])
-          expect(ids(yield* client.wireTransfers.list({ urlParams: { account_id: account, limit: 2 } }))).toEqual([thirdId, second.id])
-          expect(ids(yield* client.wireTransfers.list({ urlParams: { idempotency_key: `list-${accountId}` } }))).toEqual([thirdId])
-          expect(ids(yield* client.wireTransfers.list({ urlParams: { account_id: account, "status.in": ["pending_approval"] } })))
+          expect(ids(yield* client.wireTransfers.list({ urlParams: { account_id: account } }))).toEqual([
+            thirdId,
+            second.id,
+            first.id
+          ])
+          expect(ids(yield* client.wireTransfers.list({ urlParams: { account_id: account, limit: 2 } }))).toEqual([
+            thirdId,
+            second.id
+          ])
+          expect(ids(yield* client.wireTransfers.list({ urlParams: { idempotency_key: `list-${accountId}` } })))
+            .toEqual([thirdId])
+          expect(
+            ids(
+              yield* client.wireTransfers.list({
+                urlParams: { account_id: account, "status.in": ["pending_approval"] }
+              })
+            )
+          )
             .toEqual([second.id])
-          expect(ids(yield* client.wireTransfers.list({
-            urlParams: { account_id: account, "status.in": ["pending_approval", "pending_creating"] }
-          }))).toEqual([thirdId, second.id, first.id])
+          expect(ids(
+            yield* client.wireTransfers.list({
+              urlParams: { account_id: account, "status.in": ["pending_approval", "pending_creating"] }
+            })
+          )).toEqual([thirdId, second.id, first.id])
           const at = second.created_at
-          expect(ids(yield* client.wireTransfers.list({ urlParams: { account_id: account, "created_at.after": at } }))).toEqual([thirdId])
-          expect(ids(yield* client.wireTransfers.list({ urlParams: { account_id: account, "created_at.before": at } }))).toEqual([first.id])
-          expect(ids(yield* client.wireTransfers.list({ urlParams: { account_id: account, "created_at.on_or_after": at } })))
+          expect(ids(yield* client.wireTransfers.list({ urlParams: { account_id: account, "created_at.after": at } })))
+            .toEqual([thirdId])
+          expect(ids(yield* client.wireTransfers.list({ urlParams: { account_id: account, "created_at.before": at } })))
+            .toEqual([first.id])
+          expect(
+            ids(yield* client.wireTransfers.list({ urlParams: { account_id: account, "created_at.on_or_after": at } }))
+          )
             .toEqual([thirdId, second.id])
-          expect(ids(yield* client.wireTransfers.list({ urlParams: { account_id: account, "created_at.on_or_before": at } })))
+          expect(
+            ids(yield* client.wireTransfers.list({ urlParams: { account_id: account, "created_at.on_or_before": at } }))
+          )
             .toEqual([second.id, first.id])
           const badStatus = yield* send(server, "GET", `/wire_transfers?status.in=pending_approval,flying`)
           expect(badStatus.status).toBe(400)
           // The SDK sends `.in` lists comma-joined and URL-encoded.
-          const encoded = yield* send(server, "GET", `/wire_transfers?account_id=${accountId}&status.in=pending_approval%2Ccanceled`)
+          const encoded = yield* send(
+            server,
+            "GET",
+            `/wire_transfers?account_id=${accountId}&status.in=pending_approval%2Ccanceled`
+          )
           expect(encoded.status).toBe(200)
           expect(DateTime.isDateTime(at)).toBe(true)
         }))
@@ -406,19 +463,25 @@ for (const kind of TestDatabase.testDatabases) {
       it.effect("another group's transfers are 404", () =>
         Effect.gen(function*() {
           const { client, clientFor, newGroup, accountId } = yield* TestServer.TestServer
-          const transfer = yield* client.wireTransfers.create({ payload: wireBody(accountId, 100, { require_approval: true }) })
+          const transfer = yield* client.wireTransfers.create({
+            payload: wireBody(accountId, 100, { require_approval: true })
+          })
           const stranger = yield* clientFor((yield* newGroup()).apiKey)
-          for (const attempt of [
-            stranger.wireTransfers.retrieve({ path: { wire_transfer_id: transfer.id } }),
-            stranger.wireTransfers.approve({ path: { wire_transfer_id: transfer.id } }),
-            stranger.wireTransfers.cancel({ path: { wire_transfer_id: transfer.id } }),
-            stranger.wireTransferSimulations.submit({ path: { wire_transfer_id: transfer.id } })
-          ]) {
+          for (
+            const attempt of [
+              stranger.wireTransfers.retrieve({ path: { wire_transfer_id: transfer.id } }),
+              stranger.wireTransfers.approve({ path: { wire_transfer_id: transfer.id } }),
+              stranger.wireTransfers.cancel({ path: { wire_transfer_id: transfer.id } }),
+              stranger.wireTransferSimulations.submit({ path: { wire_transfer_id: transfer.id } })
+            ]
+          ) {
             expect((yield* Effect.flip(attempt))._tag).toBe("ObjectNotFoundError")
           }
           const stolen = yield* Effect.flip(stranger.wireTransfers.create({ payload: wireBody(accountId, 100) }))
           expect(stolen._tag).toBe("ObjectNotFoundError")
-          const unknown = yield* Effect.flip(client.wireTransfers.approve({ path: { wire_transfer_id: WireTransferId.make("wire_transfer_nope") } }))
+          const unknown = yield* Effect.flip(
+            client.wireTransfers.approve({ path: { wire_transfer_id: WireTransferId.make("wire_transfer_nope") } })
+          )
           expect(unknown._tag).toBe("ObjectNotFoundError")
         }))
     })

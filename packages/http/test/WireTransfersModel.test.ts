@@ -163,7 +163,9 @@ class Act implements fc.AsyncCommand<Model, Real> {
 }
 
 const commands = [
-  fc.tuple(fc.nat(accountCount - 1), fc.integer({ min: 1, max: 5_000 })).map(([account, amount]) => new Fund(account, amount)),
+  fc.tuple(fc.nat(accountCount - 1), fc.integer({ min: 1, max: 5_000 })).map(([account, amount]) =>
+    new Fund(account, amount)
+  ),
   fc.tuple(fc.nat(accountCount - 1), fc.integer({ min: 1, max: 8_000 }), fc.boolean())
     .map(([account, amount, approval]) => new Create(account, amount, approval)),
   fc.tuple(fc.constantFrom<Action>("approve", "cancel", "submit", "reverse"), fc.nat())
@@ -173,17 +175,21 @@ const commands = [
 for (const kind of TestDatabase.testDatabases) {
   describe(`wire transfers against a model (${kind})`, () => {
     layer(TestServer.layer(kind), { timeout: TestDatabase.timeout })((it) => {
-      it.effect("statuses and both balances follow the model after every step", () =>
-        checkAgainstModel(commands, async (run, { client }) => {
-          const accountIds = await run(
-            Effect.all(Array.from({ length: accountCount }, () => fundedAccount(client, startingBalance)))
-          )
-          const model: Model = {
-            accounts: accountIds.map(() => ({ current: startingBalance, available: startingBalance })),
-            transfers: []
-          }
-          return { model, real: { run, client, accountIds, transferIds: [] } }
-        }, { maxCommands: 25, numRuns: 12 }), 300_000)
+      it.effect(
+        "statuses and both balances follow the model after every step",
+        () =>
+          checkAgainstModel(commands, async (run, { client }) => {
+            const accountIds = await run(
+              Effect.all(Array.from({ length: accountCount }, () => fundedAccount(client, startingBalance)))
+            )
+            const model: Model = {
+              accounts: accountIds.map(() => ({ current: startingBalance, available: startingBalance })),
+              transfers: []
+            }
+            return { model, real: { run, client, accountIds, transferIds: [] } }
+          }, { maxCommands: 25, numRuns: 12 }),
+        300_000
+      )
     })
   })
 }

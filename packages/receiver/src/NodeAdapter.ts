@@ -15,8 +15,8 @@ import { Effect, Runtime, Stream } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import * as Body from "./Body.js"
 import type { Receiver } from "./Receiver.js"
-import * as Reply from "./Reply.js"
 import { UnreadableBodyError } from "./ReceiverError.js"
+import * as Reply from "./Reply.js"
 
 export type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void
 

@@ -41,12 +41,13 @@ export const httpApp = <R>(
 const pathOf = (url: string): string => url.split("?", 1)[0] ?? url
 
 /** Answers requests to `path` with the receiver; every other request goes to the app. */
-export const middleware = <R>(receiver: Receiver<R>, options: { readonly path: `/${string}` }) =>
-<E, R1>(app: HttpApp.Default<E, R1>): HttpApp.Default<E, R | R1 | HttpServerRequest.HttpServerRequest> => {
-  const webhooks = httpApp(receiver)
-  return Effect.flatMap(
-    HttpServerRequest.HttpServerRequest,
-    (request): HttpApp.Default<E, R | R1 | HttpServerRequest.HttpServerRequest> =>
-      pathOf(request.url) === options.path ? webhooks : app
-  )
-}
+export const middleware =
+  <R>(receiver: Receiver<R>, options: { readonly path: `/${string}` }) =>
+  <E, R1>(app: HttpApp.Default<E, R1>): HttpApp.Default<E, R | R1 | HttpServerRequest.HttpServerRequest> => {
+    const webhooks = httpApp(receiver)
+    return Effect.flatMap(
+      HttpServerRequest.HttpServerRequest,
+      (request): HttpApp.Default<E, R | R1 | HttpServerRequest.HttpServerRequest> =>
+        pathOf(request.url) === options.path ? webhooks : app
+    )
+  }

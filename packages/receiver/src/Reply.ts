@@ -55,7 +55,10 @@ const respond = <R>(receiver: Receiver<R>, delivery: Delivery): Effect.Effect<Re
       const error = failure.value
       const reply = fromError(error)
       const log = reply.status >= 500
-        ? Effect.logError("Webhook delivery failed", error._tag === "HandlerFailedError" ? error.detail : ReceiverError.describe(error))
+        ? Effect.logError(
+          "Webhook delivery failed",
+          error._tag === "HandlerFailedError" ? error.detail : ReceiverError.describe(error)
+        )
         : Effect.logWarning("Webhook delivery rejected", ReceiverError.describe(error))
       return Effect.as(log, reply)
     }

@@ -18,7 +18,7 @@ import * as Handlers from "../src/Handlers.js"
 import * as NodeAdapter from "../src/NodeAdapter.js"
 import * as PlatformAdapter from "../src/PlatformAdapter.js"
 import * as Receiver from "../src/Receiver.js"
-import { type Signed, sign, withHeader } from "./support/Deliveries.js"
+import { sign, type Signed, withHeader } from "./support/Deliveries.js"
 
 const secret = "adapter-test-secret"
 
@@ -28,7 +28,9 @@ interface Answer {
 }
 
 /** Sends a request to the adapter under test. */
-type Post = (request: { readonly method?: string; readonly headers: Record<string, string>; readonly body: Uint8Array }) => Effect.Effect<Answer>
+type Post = (
+  request: { readonly method?: string; readonly headers: Record<string, string>; readonly body: Uint8Array }
+) => Effect.Effect<Answer>
 
 const readAnswer = (response: Response): Effect.Effect<Answer> =>
   Effect.promise(async () => {
@@ -38,7 +40,13 @@ const readAnswer = (response: Response): Effect.Effect<Answer> =>
 
 const overHttp = (url: string): Post => (request) =>
   Effect.flatMap(
-    Effect.promise(() => fetch(url, { method: request.method ?? "POST", headers: request.headers, ...(request.method === "GET" ? {} : { body: request.body }) })),
+    Effect.promise(() =>
+      fetch(url, {
+        method: request.method ?? "POST",
+        headers: request.headers,
+        ...(request.method === "GET" ? {} : { body: request.body })
+      })
+    ),
     readAnswer
   )
 
@@ -76,12 +84,17 @@ const platformRoute: Harness = (receiver) =>
 
 const platformMiddleware: Harness = (receiver) =>
   serveWithPlatform(
-    HttpServer.serve(HttpServerResponse.text("the host app"), PlatformAdapter.middleware(receiver, { path: "/webhooks" }))
+    HttpServer.serve(
+      HttpServerResponse.text("the host app"),
+      PlatformAdapter.middleware(receiver, { path: "/webhooks" })
+    )
   )
 
 const serveWithPlatform = (serve: Layer.Layer<never, never, HttpServer.HttpServer>) =>
   Effect.gen(function*() {
-    const context = yield* Layer.build(serve.pipe(Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" }))))
+    const context = yield* Layer.build(
+      serve.pipe(Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })))
+    )
     const server = yield* Effect.provide(HttpServer.HttpServer, context)
     const port = server.address._tag === "TcpAddress" ? server.address.port : 0
     return overHttp(`http://127.0.0.1:${port}/webhooks`)
@@ -90,8 +103,7 @@ const serveWithPlatform = (serve: Layer.Layer<never, never, HttpServer.HttpServe
 const nodeHandler: Harness = (receiver) =>
   Effect.gen(function*() {
     const handler = yield* NodeAdapter.makeHandler(receiver)
-    const server = createServer((request, response) =>
-      {
+    const server = createServer((request, response) => {
       if (request.url === "/webhooks") handler(request, response)
       else response.end("the host app")
     })
@@ -145,23 +157,40 @@ describe("adapters", () => {
         const { receiver, seen } = yield* makeReceiver
         const send = yield* harness(receiver)
         const now = Math.floor(DateTime.toEpochMillis(yield* DateTime.now) / 1000)
-        const signedNow = (category: string, id: string) => sign(eventOf(category, id), { timestamp: now, secrets: [secret] })
+        const signedNow = (category: string, id: string) =>
+          sign(eventOf(category, id), { timestamp: now, secrets: [secret] })
 
         const transfer = signedNow("wire_transfer.updated", "event_transfer_1")
-        expect(yield* post(send, transfer)).toEqual({ status: 200, body: { outcome: "handled", webhook_id: "event_transfer_1" } })
-        expect(yield* post(send, transfer)).toEqual({ status: 200, body: { outcome: "duplicate", webhook_id: "event_transfer_1" } })
+        expect(yield* post(send, transfer)).toEqual({
+          status: 200,
+          body: { outcome: "handled", webhook_id: "event_transfer_1" }
+        })
+        expect(yield* post(send, transfer)).toEqual({
+          status: 200,
+          body: { outcome: "duplicate", webhook_id: "event_transfer_1" }
+        })
 
         const unknown = signedNow("brand_new.category", "event_unknown_1")
         expect(yield* post(send, unknown)).toMatchObject({ status: 200, body: { outcome: "ignored" } })
 
-        const forged = sign(eventOf("wire_transfer.updated", "event_forged"), { timestamp: now, secrets: ["another secret"] })
+        const forged = sign(eventOf("wire_transfer.updated", "event_forged"), {
+          timestamp: now,
+          secrets: ["another secret"]
+        })
         expect(yield* post(send, forged)).toMatchObject({ status: 401, body: { error: "InvalidSignatureError" } })
 
         const stale = sign(eventOf("wire_transfer.updated", "event_stale"), { timestamp: now - 600, secrets: [secret] })
         expect(yield* post(send, stale)).toMatchObject({ status: 401, body: { error: "TimestampTooOldError" } })
 
-        const unsigned = withHeader(signedNow("wire_transfer.updated", "event_unsigned"), "webhook-signature", undefined)
-        expect(yield* post(send, unsigned)).toMatchObject({ status: 400, body: { error: "MalformedSignatureHeadersError" } })
+        const unsigned = withHeader(
+          signedNow("wire_transfer.updated", "event_unsigned"),
+          "webhook-signature",
+          undefined
+        )
+        expect(yield* post(send, unsigned)).toMatchObject({
+          status: 400,
+          body: { error: "MalformedSignatureHeadersError" }
+        })
 
         const huge = new TextEncoder().encode(`{"padding":"${"x".repeat(5000)}"}`)
         expect(yield* send({ headers: { "webhook-id": "event_huge" }, body: huge })).toMatchObject({

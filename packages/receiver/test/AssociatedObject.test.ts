@@ -19,7 +19,10 @@ const fakeServer = (account: Account) => {
     Effect.sync(() => {
       requests.push(request)
       const body = JSON.stringify(Schema.encodeSync(Account)(account))
-      return HttpClientResponse.fromWeb(request, new Response(body, { status: 200, headers: { "content-type": "application/json" } }))
+      return HttpClientResponse.fromWeb(
+        request,
+        new Response(body, { status: 200, headers: { "content-type": "application/json" } })
+      )
     })
   )
   return { requests, layer: Layer.succeed(HttpClient.HttpClient, client) }
@@ -30,7 +33,12 @@ if (sample === undefined) throw new Error("fast-check gave no sample")
 const [event, account] = sample
 
 const about = (type: string, id: string) =>
-  new Event({ ...event, category: UnknownEventCategory.make(`${type}.updated`), associated_object_type: type, associated_object_id: id })
+  new Event({
+    ...event,
+    category: UnknownEventCategory.make(`${type}.updated`),
+    associated_object_type: type,
+    associated_object_id: id
+  })
 
 describe("fetching the associated object", () => {
   it.effect("retrieves it through the typed client with the app's key", () =>
@@ -38,7 +46,10 @@ describe("fetching the associated object", () => {
       const server = fakeServer(account)
       const fetched = yield* AssociatedObject.fetch(about("account", account.id), "account").pipe(
         Effect.provide(
-          AssociatedObject.layerClient({ baseUrl: "http://moneta.test/api", apiKey: Redacted.make("moneta_sandbox_key") })
+          AssociatedObject.layerClient({
+            baseUrl: "http://moneta.test/api",
+            apiKey: Redacted.make("moneta_sandbox_key")
+          })
             .pipe(Layer.provide(server.layer))
         )
       )

@@ -83,7 +83,10 @@ const contract = (it: Vitest.MethodsNonLive<Deduplication.Deduplication, true>) 
         (id) =>
           store.once(
             id,
-            Effect.zipRight(Effect.sleep(Duration.millis(5)), Effect.sync(() => handled.set(id, (handled.get(id) ?? 0) + 1)))
+            Effect.zipRight(
+              Effect.sleep(Duration.millis(5)),
+              Effect.sync(() => handled.set(id, (handled.get(id) ?? 0) + 1))
+            )
           ),
         { concurrency: "unbounded", discard: true }
       )

@@ -18,7 +18,8 @@ const recording = (patterns: ReadonlyArray<Handlers.CategoryPattern>) => {
 const [sample] = fc.sample(eventArbitrary, { numRuns: 1, seed: 7 })
 if (sample === undefined) throw new Error("fast-check gave no sample")
 
-const withCategory = (event: Event, category: string) => new Event({ ...event, category: UnknownEventCategory.make(category) })
+const withCategory = (event: Event, category: string) =>
+  new Event({ ...event, category: UnknownEventCategory.make(category) })
 
 const run = (handlers: Handlers.Handlers<never, never>, event: Event) =>
   Option.match(Handlers.route(handlers, event), { onNone: () => Effect.succeed(false), onSome: Effect.as(true) })
@@ -36,7 +37,10 @@ describe("routing events by category", () => {
   it.effect("the longest matching prefix wins", () =>
     Effect.gen(function*() {
       // The cast lets a string that is not a pattern through, to show how it is treated.
-      const { handlers, ran } = recording(["real_time_decision.*", "real_time_decision.card_*" as Handlers.CategoryPattern])
+      const { handlers, ran } = recording([
+        "real_time_decision.*",
+        "real_time_decision.card_*" as Handlers.CategoryPattern
+      ])
       yield* run(handlers, withCategory(sample, "real_time_decision.card_authorization_requested"))
       // "card_*" is not a prefix pattern (only ".*" ends one), so the shorter prefix handles it.
       expect(ran).toEqual(["real_time_decision.*"])
@@ -57,11 +61,15 @@ describe("routing events by category", () => {
       expect(ran).toEqual([1, 2])
     }))
 
-  it.prop("without a wildcard, any category that nothing matches routes nowhere", [eventCategoryArbitrary], ([category]) => {
-    fc.pre(!category.startsWith("wire_transfer.") && category !== "account.created")
-    const { handlers } = recording(["wire_transfer.*", "account.created"])
-    expect(Option.isNone(Handlers.route(handlers, withCategory(sample, category)))).toBe(true)
-  })
+  it.prop(
+    "without a wildcard, any category that nothing matches routes nowhere",
+    [eventCategoryArbitrary],
+    ([category]) => {
+      fc.pre(!category.startsWith("wire_transfer.") && category !== "account.created")
+      const { handlers } = recording(["wire_transfer.*", "account.created"])
+      expect(Option.isNone(Handlers.route(handlers, withCategory(sample, category)))).toBe(true)
+    }
+  )
 
   it.prop("with a wildcard, every category routes somewhere", [eventCategoryArbitrary], ([category]) => {
     const { handlers } = recording(["wire_transfer.*", "*"])

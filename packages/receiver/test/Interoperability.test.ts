@@ -3,7 +3,12 @@
  * `standardwebhooks`, which the official Increase SDK's `unwrap` uses) agree.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "@effect/vitest"
-import { base64SecretArbitrary, eventArbitrary, sharedSecretArbitrary, unixTimestampArbitrary } from "@moneta/domain/testing"
+import {
+  base64SecretArbitrary,
+  eventArbitrary,
+  sharedSecretArbitrary,
+  unixTimestampArbitrary
+} from "@moneta/domain/testing"
 import * as WebhookSignature from "@moneta/domain/WebhookSignature"
 import { Effect, Either, Encoding, FastCheck as fc, TestClock } from "effect"
 import { Webhook } from "standardwebhooks"
@@ -34,12 +39,22 @@ const receive = (secret: string, headers: Record<string, string>, body: string) 
 const tampering = fc.oneof(
   { arbitrary: fc.constant({ kind: "none" } as const), weight: 5 },
   fc.record({ kind: fc.constant("body" as const), position: fc.nat(), replacement: fc.char() }),
-  fc.record({ kind: fc.constant("id" as const), suffix: fc.string({ minLength: 1, maxLength: 5, unit: "grapheme-ascii" }) }),
-  fc.record({ kind: fc.constant("timestamp" as const), shift: fc.integer({ min: -tolerance, max: tolerance }).filter((shift) => shift !== 0) }),
+  fc.record({
+    kind: fc.constant("id" as const),
+    suffix: fc.string({ minLength: 1, maxLength: 5, unit: "grapheme-ascii" })
+  }),
+  fc.record({
+    kind: fc.constant("timestamp" as const),
+    shift: fc.integer({ min: -tolerance, max: tolerance }).filter((shift) => shift !== 0)
+  }),
   fc.record({ kind: fc.constant("signature" as const), signature: fc.base64String({ minLength: 4, maxLength: 44 }) }),
   fc.record({
     kind: fc.constant("missing" as const),
-    header: fc.constantFrom(WebhookSignature.idHeader, WebhookSignature.timestampHeader, WebhookSignature.signatureHeader)
+    header: fc.constantFrom(
+      WebhookSignature.idHeader,
+      WebhookSignature.timestampHeader,
+      WebhookSignature.signatureHeader
+    )
   })
 )
 
@@ -61,7 +76,11 @@ describe("interoperability with the standardwebhooks package", () => {
         yield* TestClock.setTime((timestamp + skew) * 1000)
         const body = eventJson(event)
         const signature = new Webhook(standardSecret(secret)).sign(event.id, new Date(timestamp * 1000), body)
-        const headers = { "webhook-id": event.id, "webhook-timestamp": String(timestamp), "webhook-signature": signature }
+        const headers = {
+          "webhook-id": event.id,
+          "webhook-timestamp": String(timestamp),
+          "webhook-signature": signature
+        }
         for (const configured of [secret, standardSecret(secret)]) {
           const result = yield* receive(configured, headers, body)
           expect(Either.isRight(result) ? result.right.outcome : result.left._tag).toBe("handled")
@@ -96,7 +115,11 @@ describe("interoperability with the standardwebhooks package", () => {
         const headers: Record<string, string> = {
           "webhook-id": event.id,
           "webhook-timestamp": String(timestamp),
-          "webhook-signature": new Webhook(standardSecret(signingSecret)).sign(event.id, new Date(timestamp * 1000), signedBody)
+          "webhook-signature": new Webhook(standardSecret(signingSecret)).sign(
+            event.id,
+            new Date(timestamp * 1000),
+            signedBody
+          )
         }
         let body = signedBody
         switch (tamper.kind) {
@@ -118,7 +141,9 @@ describe("interoperability with the standardwebhooks package", () => {
             delete headers[tamper.header]
             break
         }
-        const reference = Either.try(() => new Webhook(standardSecret(secret)).verify(body, headers, { jsonParse: false }))
+        const reference = Either.try(() =>
+          new Webhook(standardSecret(secret)).verify(body, headers, { jsonParse: false })
+        )
         const ours = yield* receive(secret, headers, body)
         expect(Either.isRight(ours)).toBe(Either.isRight(reference))
         verdicts[Either.isRight(ours) ? "accepted" : "rejected"] += 1

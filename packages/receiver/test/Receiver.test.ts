@@ -8,7 +8,7 @@ import {
   unixTimestampArbitrary
 } from "@moneta/domain/testing"
 import * as WebhookSignature from "@moneta/domain/WebhookSignature"
-import { Deferred, Effect, Either, Fiber, FastCheck as fc, Option, Redacted, TestClock } from "effect"
+import { Deferred, Effect, Either, FastCheck as fc, Fiber, Option, Redacted, TestClock } from "effect"
 import * as Deduplication from "../src/Deduplication.js"
 import * as Handlers from "../src/Handlers.js"
 import * as Receiver from "../src/Receiver.js"
@@ -37,7 +37,14 @@ const at = (seconds: number) => TestClock.setTime(seconds * 1000)
 describe("receiving deliveries", () => {
   it.effect.prop(
     "a delivery signed with a current secret is handled once, its duplicates acknowledged",
-    [eventArbitrary, secretArbitrary, secretArbitrary, fc.boolean(), unixTimestampArbitrary, fc.integer({ min: -tolerance, max: tolerance })],
+    [
+      eventArbitrary,
+      secretArbitrary,
+      secretArbitrary,
+      fc.boolean(),
+      unixTimestampArbitrary,
+      fc.integer({ min: -tolerance, max: tolerance })
+    ],
     ([event, current, previous, signedWithPrevious, timestamp, clockSkew]) =>
       Effect.gen(function*() {
         yield* at(timestamp + clockSkew)
@@ -77,7 +84,9 @@ describe("receiving deliveries", () => {
         fc.pre(accepted !== unknown)
         yield* at(timestamp)
         const { receiver, seen } = yield* recordingReceiver([accepted])
-        const result = yield* Effect.either(receiver.receive(toDelivery(sign(event, { timestamp, secrets: [unknown] }))))
+        const result = yield* Effect.either(
+          receiver.receive(toDelivery(sign(event, { timestamp, secrets: [unknown] })))
+        )
         expect(outcomeOf(result)).toBe("InvalidSignatureError")
         expect(seen).toEqual([])
       }),
@@ -86,7 +95,13 @@ describe("receiving deliveries", () => {
 
   it.effect.prop(
     "a timestamp outside the window is rejected in both directions",
-    [eventArbitrary, secretArbitrary, unixTimestampArbitrary, fc.integer({ min: tolerance + 1, max: 10 * tolerance }), fc.boolean()],
+    [
+      eventArbitrary,
+      secretArbitrary,
+      unixTimestampArbitrary,
+      fc.integer({ min: tolerance + 1, max: 10 * tolerance }),
+      fc.boolean()
+    ],
     ([event, secret, timestamp, distance, late]) =>
       Effect.gen(function*() {
         yield* at(late ? timestamp + distance : timestamp - distance)
@@ -121,7 +136,9 @@ describe("receiving deliveries", () => {
       const { receiver } = yield* recordingReceiver(["secret"])
       const event = yield* sampleEvent
       const signed = sign(event, { timestamp: 1_700_000_000, secrets: ["secret"] })
-      for (const header of [WebhookSignature.idHeader, WebhookSignature.timestampHeader, WebhookSignature.signatureHeader]) {
+      for (
+        const header of [WebhookSignature.idHeader, WebhookSignature.timestampHeader, WebhookSignature.signatureHeader]
+      ) {
         const result = yield* Effect.flip(receiver.receive(toDelivery(withHeader(signed, header, undefined))))
         expect(result).toMatchObject({ _tag: "MalformedSignatureHeadersError", header })
       }

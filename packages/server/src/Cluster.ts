@@ -48,7 +48,13 @@ const supervise = (count: number, exec: string) =>
           const how = signal ?? `code ${code}`
           if (!served.has(worker)) {
             stopAll()
-            resume(Effect.fail(new ClusterError({ message: `server process ${worker.process.pid} exited (${how}) before it served; stopping` })))
+            resume(
+              Effect.fail(
+                new ClusterError({
+                  message: `server process ${worker.process.pid} exited (${how}) before it served; stopping`
+                })
+              )
+            )
             return
           }
           log(Effect.logWarning(`server process ${worker.process.pid} exited (${how}); starting another`))
@@ -81,7 +87,8 @@ export const run = <E, R>(server: Effect.Effect<never, E, R>, entry: string) =>
     if (processes === 1) return yield* server
     if (databaseUrl._tag === "None") {
       return yield* new ClusterError({
-        message: `MONETA_PROCESSES=${processes} needs DATABASE_URL: the embedded database can only be opened by one process`
+        message:
+          `MONETA_PROCESSES=${processes} needs DATABASE_URL: the embedded database can only be opened by one process`
       })
     }
     return yield* supervise(processes, entry)

@@ -14,7 +14,9 @@ export type Encoding = "br" | "gzip"
 const paths: ReadonlySet<string> = new Set(["/docs", "/openapi.json"])
 
 const weightOf = (parameters: ReadonlyArray<string>) => {
-  const q = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined)
+  const q = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find((value) =>
+    value !== undefined
+  )
   return q === undefined ? 1 : Number(q)
 }
 
@@ -61,19 +63,25 @@ export const compressResponse = (
   if (!paths.has(path) || body._tag !== "Uint8Array") return Effect.succeed(response)
   const encoding = preferredEncoding(request.headers["accept-encoding"])
   if (Option.isNone(encoding)) return Effect.succeed(HttpServerResponse.setHeader(response, "vary", "Accept-Encoding"))
-  return Effect.map(compressedOnce(body.body, encoding.value), (compressed) =>
-    HttpServerResponse.uint8Array(compressed, {
-      status: response.status,
-      headers: { ...response.headers, "content-encoding": encoding.value, vary: "Accept-Encoding" },
-      contentType: body.contentType
-    }))
+  return Effect.map(
+    compressedOnce(body.body, encoding.value),
+    (compressed) =>
+      HttpServerResponse.uint8Array(compressed, {
+        status: response.status,
+        headers: { ...response.headers, "content-encoding": encoding.value, vary: "Accept-Encoding" },
+        contentType: body.contentType
+      })
+  )
 }
 
 // The server sends the response before an outer middleware sees it: change it in a pre-response
 // handler, added only for the paths it concerns (API requests skip that step).
 export const middleware = HttpMiddleware.make((app) =>
-  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-    paths.has(request.url.split("?", 1)[0] ?? request.url)
-      ? Effect.zipRight(HttpApp.appendPreResponseHandler(compressResponse), app)
-      : app)
+  Effect.flatMap(
+    HttpServerRequest.HttpServerRequest,
+    (request) =>
+      paths.has(request.url.split("?", 1)[0] ?? request.url)
+        ? Effect.zipRight(HttpApp.appendPreResponseHandler(compressResponse), app)
+        : app
+  )
 )

@@ -20,9 +20,14 @@ export type CheckResult = "ok" | "failing"
 
 const check = (name: string, probe: Effect.Effect<boolean, unknown>): Effect.Effect<CheckResult> =>
   probe.pipe(
-    Effect.timeoutFail({ duration: probeTimeout, onTimeout: () => `no answer within ${Duration.format(probeTimeout)}` }),
+    Effect.timeoutFail({
+      duration: probeTimeout,
+      onTimeout: () => `no answer within ${Duration.format(probeTimeout)}`
+    }),
     Effect.map((ok): CheckResult => ok ? "ok" : "failing"),
-    Effect.catchAllCause((cause) => Effect.as(Effect.logWarning(`Readiness check ${name} failed`, cause), "failing" as const))
+    Effect.catchAllCause((cause) =>
+      Effect.as(Effect.logWarning(`Readiness check ${name} failed`, cause), "failing" as const)
+    )
   )
 
 export const layer = HttpApiBuilder.Router.use((router) =>

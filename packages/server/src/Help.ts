@@ -17,20 +17,36 @@ export const settings: ReadonlyArray<Setting> = [
     default: "unset",
     meaning: "a real Postgres (postgres://user:password@host:5432/db); when unset, the embedded database"
   },
-  { name: "MONETA_DATA_DIR", default: ".moneta/", meaning: "directory of the embedded database; memory:// for a throwaway one" },
+  {
+    name: "MONETA_DATA_DIR",
+    default: ".moneta/",
+    meaning: "directory of the embedded database; memory:// for a throwaway one"
+  },
   {
     name: "MONETA_API_KEY",
     default: "unset",
     meaning: "the API key to register for the first group; when unset, a new sandbox key is printed at each start"
   },
   { name: "MONETA_ENVIRONMENT", default: "sandbox", meaning: "sandbox (with /simulations/*) or live" },
-  { name: "MONETA_PROCESSES", default: "1", meaning: "server processes behind the one port (more than 1 needs DATABASE_URL)" },
+  {
+    name: "MONETA_PROCESSES",
+    default: "1",
+    meaning: "server processes behind the one port (more than 1 needs DATABASE_URL)"
+  },
   { name: "MONETA_WEBHOOK_CONCURRENCY", default: "64", meaning: "webhook deliveries in flight at once, per process" },
   { name: "MONETA_WEBHOOK_BATCH_SIZE", default: "100", meaning: "webhook deliveries claimed per database round trip" },
-  { name: "MONETA_WEBHOOK_POLL_INTERVAL", default: "2 seconds", meaning: "how often to look for due deliveries without a notification" },
+  {
+    name: "MONETA_WEBHOOK_POLL_INTERVAL",
+    default: "2 seconds",
+    meaning: "how often to look for due deliveries without a notification"
+  },
   { name: "LOG_LEVEL", default: "Info", meaning: "All, Trace, Debug, Info, Warning, Error, Fatal or None" },
   { name: "LOG_FORMAT", default: "logfmt", meaning: "logfmt, json (one object per line) or pretty" },
-  { name: "OTEL_EXPORTER_OTLP_ENDPOINT", default: "unset", meaning: "an OTLP/HTTP collector (http://host:4318) to export traces to" },
+  {
+    name: "OTEL_EXPORTER_OTLP_ENDPOINT",
+    default: "unset",
+    meaning: "an OTLP/HTTP collector (http://host:4318) to export traces to"
+  },
   { name: "OTEL_SERVICE_NAME", default: "moneta", meaning: "the service name on exported traces" }
 ]
 

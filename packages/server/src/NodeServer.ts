@@ -95,7 +95,10 @@ const holdRequestsUntilServed = (server: Server) => {
   const hold = (request: IncomingMessage, response: ServerResponse) => {
     held.push([request, response])
   }
-  const onListener = (event: string | symbol, listener: (request: IncomingMessage, response: ServerResponse) => void) => {
+  const onListener = (
+    event: string | symbol,
+    listener: (request: IncomingMessage, response: ServerResponse) => void
+  ) => {
     if (event !== "request" || listener === hold) return
     server.off("request", hold)
     server.off("newListener", onListener)

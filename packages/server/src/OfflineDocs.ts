@@ -43,6 +43,8 @@ export const offlineResponse = (
 // The server sends the response before an outer middleware sees it: change it in a pre-response
 // handler, added only for `/docs` (API requests skip that step).
 export const middleware = HttpMiddleware.make((app) =>
-  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-    isDocs(request) ? Effect.zipRight(HttpApp.appendPreResponseHandler(offlineResponse), app) : app)
+  Effect.flatMap(
+    HttpServerRequest.HttpServerRequest,
+    (request) => isDocs(request) ? Effect.zipRight(HttpApp.appendPreResponseHandler(offlineResponse), app) : app
+  )
 )

@@ -10,8 +10,8 @@
 import { HttpServer } from "@effect/platform"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun, type FirstRunResult } from "@moneta/bank/FirstRun"
-import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
 import { RealTimeDecisions, timingFromConfig } from "@moneta/bank/RealTimeDecisions"
+import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
 import * as Database from "@moneta/store/Database"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import * as Destinations from "@moneta/webhooks/Destinations"
@@ -70,7 +70,9 @@ const AnnounceLive = Layer.effectDiscard(Effect.gen(function*() {
 }))
 
 /** Deliveries connect only to addresses the destination rule lets receive (`Destinations`). */
-const DeliveryTransportLive = Layer.unwrapEffect(Effect.map(ServerConfig, (config) => Transport.layer(config.environment)))
+const DeliveryTransportLive = Layer.unwrapEffect(
+  Effect.map(ServerConfig, (config) => Transport.layer(config.environment))
+)
 
 /** Sends the webhooks of this server's environment; shares the work with every other server on the database. */
 const DispatcherLive = Layer.unwrapEffect(

@@ -73,27 +73,44 @@ describe("node server bounds", () => {
   it.scoped("a body that does not arrive in time is answered 408", () =>
     Effect.gen(function*() {
       const server = yield* listening(true)
-      const answer = parse(yield* exchange(
-        portOf(server),
-        "POST /accounts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"na"
-      ))
+      const answer = parse(
+        yield* exchange(
+          portOf(server),
+          "POST /accounts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"na"
+        )
+      )
       expect(answer.status).toBe(408)
       expect(answer.body).toMatchObject({ type: "malformed_request_error", status: 408 })
     }), 10_000)
 
-  it.scoped("a URL over 16 KiB is answered 431 with the error body and x-should-retry: false", () =>
-    Effect.gen(function*() {
-      const server = yield* listening(true)
-      const answer = parse(yield* exchange(portOf(server), `GET /accounts?cursor=${"x".repeat(17_000)} HTTP/1.1\r\nHost: x\r\n\r\n`))
-      expect(answer.status).toBe(431)
-      expect(answer.body).toMatchObject({ type: "malformed_request_error", status: 431, title: expect.any(String), detail: expect.any(String) })
-      expect(answer.headers).toContain("x-should-retry: false")
-    }), 10_000)
+  it.scoped(
+    "a URL over 16 KiB is answered 431 with the error body and x-should-retry: false",
+    () =>
+      Effect.gen(function*() {
+        const server = yield* listening(true)
+        const answer = parse(
+          yield* exchange(portOf(server), `GET /accounts?cursor=${"x".repeat(17_000)} HTTP/1.1\r\nHost: x\r\n\r\n`)
+        )
+        expect(answer.status).toBe(431)
+        expect(answer.body).toMatchObject({
+          type: "malformed_request_error",
+          status: 431,
+          title: expect.any(String),
+          detail: expect.any(String)
+        })
+        expect(answer.headers).toContain("x-should-retry: false")
+      }),
+    10_000
+  )
 
   it.scoped("raw non-ASCII bytes in a path are answered 400 with the error body", () =>
     Effect.gen(function*() {
       const server = yield* listening(true)
-      const request = Buffer.concat([Buffer.from("GET /accounts/"), Buffer.from([0xc3, 0xa9]), Buffer.from(" HTTP/1.1\r\nHost: x\r\n\r\n")])
+      const request = Buffer.concat([
+        Buffer.from("GET /accounts/"),
+        Buffer.from([0xc3, 0xa9]),
+        Buffer.from(" HTTP/1.1\r\nHost: x\r\n\r\n")
+      ])
       const answer = parse(yield* exchange(portOf(server), request))
       expect(answer.status).toBe(400)
       expect(answer.body).toMatchObject({ type: "malformed_request_error", status: 400 })
@@ -109,7 +126,9 @@ describe("node server bounds", () => {
           server.once("connection", (socket) => socket.once("data", () => setImmediate(resolve)))
         })
       )
-      const answered = yield* Effect.fork(exchange(portOf(server), "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+      const answered = yield* Effect.fork(
+        exchange(portOf(server), "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+      )
       yield* Effect.promise(() => received)
       server.on("request", (_request, response) => response.end("served"))
       const response = yield* answered.await.pipe(Effect.flatten)

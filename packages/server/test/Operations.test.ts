@@ -78,7 +78,10 @@ const getRaw = (url: string, acceptEncoding: string) =>
     Http.get(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
       const chunks: Array<Buffer> = []
       response.on("data", (chunk: Buffer) => chunks.push(chunk))
-      response.on("end", () => resume(Effect.succeed({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) })))
+      response.on(
+        "end",
+        () => resume(Effect.succeed({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }))
+      )
     }).on("error", (error) => resume(Effect.fail(error)))
   })
 
@@ -142,7 +145,11 @@ for (const kind of TestDatabase.testDatabases) {
           const { baseUrl } = yield* Served
           const unknown = yield* get(`${baseUrl}/no_such_thing`, { "x-request-id": `${kind}-unknown-route` })
           expect(unknown.status).toBe(404)
-          expect(requestLines(`${kind}-unknown-route`)[0]?.annotations).toMatchObject({ route: "-", path: "/no_such_thing", status: 404 })
+          expect(requestLines(`${kind}-unknown-route`)[0]?.annotations).toMatchObject({
+            route: "-",
+            path: "/no_such_thing",
+            status: 404
+          })
           yield* get(`${baseUrl}/ready`, { "x-request-id": `${kind}-probe` })
           expect(requestLines(`${kind}-probe`)[0]?.level).toBe("DEBUG")
         }))
@@ -169,9 +176,15 @@ for (const kind of TestDatabase.testDatabases) {
           const { baseUrl } = yield* Served
           const page = text((yield* get(`${baseUrl}/docs`, { "accept-encoding": "identity" })).body)
           // Attributes of the page's own tags, and CSS references anywhere in it, the inlined bundle's stylesheets included.
-          const attributes = Array.from(page.matchAll(/<[a-zA-Z][^>]*?\s(?:src|href)\s*=\s*["']([^"']*)["']/g), (match) => match[1] ?? "")
+          const attributes = Array.from(
+            page.matchAll(/<[a-zA-Z][^>]*?\s(?:src|href)\s*=\s*["']([^"']*)["']/g),
+            (match) => match[1] ?? ""
+          )
           const cssUrls = Array.from(page.matchAll(/url\(\s*["']?([^)"']*)["']?\s*\)/g), (match) => match[1] ?? "")
-          const imports = Array.from(page.matchAll(/@import\s+(?:url\()?\s*["']([^"']+)["']/g), (match) => match[1] ?? "")
+          const imports = Array.from(
+            page.matchAll(/@import\s+(?:url\()?\s*["']([^"']+)["']/g),
+            (match) => match[1] ?? ""
+          )
           expect(cssUrls.length).toBeGreaterThan(0)
           const outside = [...attributes, ...cssUrls, ...imports].filter((reference) => {
             if (reference === "" || reference.startsWith("data:") || reference.startsWith("#")) return false

@@ -43,23 +43,29 @@ const firstAnswer = (url: string, apiKey: string) =>
 
 const launch = (port: number, apiKey: string, database: ReadonlyArray<readonly [string, string]>) =>
   Layer.launch(Server.layer).pipe(
-    Effect.withConfigProvider(ConfigProvider.fromMap(new Map<string, string>([
-      ["PORT", String(port)],
-      ["HOST", "127.0.0.1"],
-      ["MONETA_API_KEY", apiKey],
-      ...database
-    ]))),
+    Effect.withConfigProvider(ConfigProvider.fromMap(
+      new Map<string, string>([
+        ["PORT", String(port)],
+        ["HOST", "127.0.0.1"],
+        ["MONETA_API_KEY", apiKey],
+        ...database
+      ])
+    )),
     Effect.forkScoped
   )
 
 describe("start-up", () => {
-  it.live("the first request is answered only once the first run's key exists (embedded)", () =>
-    Effect.gen(function*() {
-      const port = yield* freePort
-      const apiKey = generateKey("sandbox")
-      yield* launch(port, apiKey, [["MONETA_DATA_DIR", "memory://"]])
-      expect(yield* firstAnswer(`http://127.0.0.1:${port}/accounts`, apiKey)).toBe(200)
-    }).pipe(Effect.scoped), 90_000)
+  it.live(
+    "the first request is answered only once the first run's key exists (embedded)",
+    () =>
+      Effect.gen(function*() {
+        const port = yield* freePort
+        const apiKey = generateKey("sandbox")
+        yield* launch(port, apiKey, [["MONETA_DATA_DIR", "memory://"]])
+        expect(yield* firstAnswer(`http://127.0.0.1:${port}/accounts`, apiKey)).toBe(200)
+      }).pipe(Effect.scoped),
+    90_000
+  )
 
   if (TestDatabase.testDatabases.includes("postgres")) {
     it.live("the port opens only after the migrations and the first run (postgres)", () =>
@@ -72,7 +78,9 @@ describe("start-up", () => {
         yield* launch(port, apiKey, [["DATABASE_URL", Redacted.value(url)]])
         yield* portAccepts(port)
         // Before the migrations the table does not exist; before the first run the key is not in it.
-        const keys = yield* sql<{ count: string }>`SELECT count(*)::text AS count FROM api_keys WHERE key_hash = ${hashKey(apiKey)}`.pipe(
+        const keys = yield* sql<{ count: string }>`SELECT count(*)::text AS count FROM api_keys WHERE key_hash = ${
+          hashKey(apiKey)
+        }`.pipe(
           Effect.orElseSucceed(() => [{ count: "no table" }])
         )
         expect(keys[0]?.count).toBe("1")

@@ -3,9 +3,9 @@
  * operation's span and the SQL statements' spans reach an OTLP/HTTP collector
  * (here a local stand-in) as one trace; without it the tracer is Effect's own.
  */
+import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { HttpServer } from "@effect/platform"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun } from "@moneta/bank/FirstRun"
 import * as TestDatabase from "@moneta/store/testing"
@@ -34,7 +34,9 @@ const collector = Effect.acquireRelease(
       request.on("end", () => {
         if (request.url === "/v1/traces") {
           const body: {
-            readonly resourceSpans?: ReadonlyArray<{ readonly scopeSpans?: ReadonlyArray<{ readonly spans?: ReadonlyArray<ExportedSpan> }> }>
+            readonly resourceSpans?: ReadonlyArray<
+              { readonly scopeSpans?: ReadonlyArray<{ readonly spans?: ReadonlyArray<ExportedSpan> }> }
+            >
           } = JSON.parse(Buffer.concat(chunks).toString("utf8"))
           for (const resource of body.resourceSpans ?? []) {
             for (const scope of resource.scopeSpans ?? []) spans.push(...(scope.spans ?? []))
@@ -67,39 +69,51 @@ const served = (kind: TestDatabase.Kind) =>
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`tracing (${kind})`, () => {
-    it.live("exports the request, bank operation and SQL spans of a request as one trace over OTLP", () =>
-      Effect.gen(function*() {
-        const { spans, url } = yield* collector
-        // The provider stays set for the layers built after it (the test database reads DATABASE_URL).
-        const tracing = Tracing.layer.pipe(
-          Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([
-            ["OTEL_EXPORTER_OTLP_ENDPOINT", url],
-            ["OTEL_SERVICE_NAME", "moneta-test"]
-          ])).pipe(ConfigProvider.orElse(() => ConfigProvider.fromEnv()))))
-        )
-        // The server's scope closes before the assertions: shutting the SDK down flushes its spans.
-        yield* Effect.scoped(Effect.gen(function*() {
-          const seeded = yield* (yield* FirstRun).run({ environment: "sandbox", apiKey: Option.none() })
-          const server = yield* HttpServer.HttpServer
-          const port = server.address._tag === "TcpAddress" ? server.address.port : 0
-          const response = yield* Effect.promise(() =>
-            fetch(`http://127.0.0.1:${port}/accounts`, { headers: { authorization: `Bearer ${seeded.apiKey}` } })
+    it.live(
+      "exports the request, bank operation and SQL spans of a request as one trace over OTLP",
+      () =>
+        Effect.gen(function*() {
+          const { spans, url } = yield* collector
+          // The provider stays set for the layers built after it (the test database reads DATABASE_URL).
+          const tracing = Tracing.layer.pipe(
+            Layer.provide(Layer.setConfigProvider(
+              ConfigProvider.fromMap(
+                new Map([
+                  ["OTEL_EXPORTER_OTLP_ENDPOINT", url],
+                  ["OTEL_SERVICE_NAME", "moneta-test"]
+                ])
+              ).pipe(ConfigProvider.orElse(() => ConfigProvider.fromEnv()))
+            ))
           )
-          expect(response.status).toBe(200)
-        }).pipe(Effect.provide(Layer.provideMerge(served(kind), tracing))))
-        const request = spans.find((span) => span.name === "http.server GET")
-        expect(request).toBeDefined()
-        const inTrace = spans.filter((span) => span.traceId === request?.traceId)
-        const bank = inTrace.find((span) => span.name === "bank.Accounts.list")
-        expect(bank).toBeDefined()
-        const sql = inTrace.filter((span) => span.name === "sql.execute")
-        expect(sql.length).toBeGreaterThan(0)
-        const byId = new Map(inTrace.map((span) => [span.spanId, span]))
-        const ancestors = (span: ExportedSpan | undefined): ReadonlyArray<string> =>
-          span?.parentSpanId === undefined || span.parentSpanId === "" ? [] : [span.parentSpanId, ...ancestors(byId.get(span.parentSpanId))]
-        expect(ancestors(bank)).toContain(request?.spanId)
-        expect(sql.some((span) => ancestors(span).includes(bank?.spanId ?? ""))).toBe(true)
-      }).pipe(Effect.scoped), 120_000)
+          // The server's scope closes before the assertions: shutting the SDK down flushes its spans.
+          yield* Effect.scoped(
+            Effect.gen(function*() {
+              const seeded = yield* (yield* FirstRun).run({ environment: "sandbox", apiKey: Option.none() })
+              const server = yield* HttpServer.HttpServer
+              const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+              const response = yield* Effect.promise(() =>
+                fetch(`http://127.0.0.1:${port}/accounts`, { headers: { authorization: `Bearer ${seeded.apiKey}` } })
+              )
+              expect(response.status).toBe(200)
+            }).pipe(Effect.provide(Layer.provideMerge(served(kind), tracing)))
+          )
+          const request = spans.find((span) => span.name === "http.server GET")
+          expect(request).toBeDefined()
+          const inTrace = spans.filter((span) => span.traceId === request?.traceId)
+          const bank = inTrace.find((span) => span.name === "bank.Accounts.list")
+          expect(bank).toBeDefined()
+          const sql = inTrace.filter((span) => span.name === "sql.execute")
+          expect(sql.length).toBeGreaterThan(0)
+          const byId = new Map(inTrace.map((span) => [span.spanId, span]))
+          const ancestors = (span: ExportedSpan | undefined): ReadonlyArray<string> =>
+            span?.parentSpanId === undefined || span.parentSpanId === ""
+              ? []
+              : [span.parentSpanId, ...ancestors(byId.get(span.parentSpanId))]
+          expect(ancestors(bank)).toContain(request?.spanId)
+          expect(sql.some((span) => ancestors(span).includes(bank?.spanId ?? ""))).toBe(true)
+        }).pipe(Effect.scoped),
+      120_000
+    )
   })
 }
 

@@ -9,7 +9,7 @@ import type { AccountId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Option, Schema } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import { type TenantShape, tenantIs } from "./Tenant.js"
+import { tenantIs, type TenantShape } from "./Tenant.js"
 
 const BalanceRow = Schema.Struct({ current_balance: Schema.NumberFromString, held_amount: Schema.NumberFromString })
 
@@ -48,18 +48,21 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
      * but lets rows that merely reference it (postings, holds) be inserted.
      */
     const lockBalance = (tenant: TenantShape, id: AccountId) =>
-      sql`SELECT current_balance::text, held_amount::text FROM accounts WHERE id = ${id} AND ${tenantIs(sql, tenant)} FOR NO KEY UPDATE`.pipe(
+      sql`SELECT current_balance::text, held_amount::text FROM accounts WHERE id = ${id} AND ${
+        tenantIs(sql, tenant)
+      } FOR NO KEY UPDATE`.pipe(
         Effect.flatMap(decodeBalances),
         Effect.map(firstBalance),
         Effect.orDie
       )
 
     const balance = (tenant: TenantShape, id: AccountId) =>
-      sql`SELECT current_balance::text, held_amount::text FROM accounts WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(
-        Effect.flatMap(decodeBalances),
-        Effect.map(firstBalance),
-        Effect.orDie
-      )
+      sql`SELECT current_balance::text, held_amount::text FROM accounts WHERE id = ${id} AND ${tenantIs(sql, tenant)}`
+        .pipe(
+          Effect.flatMap(decodeBalances),
+          Effect.map(firstBalance),
+          Effect.orDie
+        )
 
     /**
      * The balance as it stood at an instant: the running balance of the last
@@ -75,17 +78,28 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
             (SELECT coalesce(sum(held_amount), 0) FROM pending_transactions
               WHERE account_id = ${id} AND created_at <= ${instant}
                 AND (completed_at IS NULL OR completed_at > ${instant}))::text AS held_amount
-          FROM accounts WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(Effect.flatMap(decodeBalances), Effect.orDie)
+          FROM accounts WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(
+          Effect.flatMap(decodeBalances),
+          Effect.orDie
+        )
         return firstBalance(rows)
       })
 
     /** Moves the running totals; the caller holds the row lock. */
-    const adjustBalance = (tenant: TenantShape, id: AccountId, change: { readonly posted: number; readonly held: number }) =>
+    const adjustBalance = (
+      tenant: TenantShape,
+      id: AccountId,
+      change: { readonly posted: number; readonly held: number }
+    ) =>
       sql`UPDATE accounts SET current_balance = current_balance + ${change.posted}, held_amount = held_amount + ${change.held}
         WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(Effect.asVoid, Effect.orDie)
 
     /** Sets the running totals the caller computed under the row lock (exact, unlike adding a change to them). */
-    const setBalance = (tenant: TenantShape, id: AccountId, totals: { readonly current: number; readonly held: number }) =>
+    const setBalance = (
+      tenant: TenantShape,
+      id: AccountId,
+      totals: { readonly current: number; readonly held: number }
+    ) =>
       sql`UPDATE accounts SET current_balance = ${totals.current}, held_amount = ${totals.held}
         WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(Effect.asVoid, Effect.orDie)
 
@@ -103,7 +117,9 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
           : [sql`body->>'informational_entity_id' = ${filter.informationalEntityId}`]),
         ...(filter.programId === undefined ? [] : [sql`body->>'program_id' = ${filter.programId}`]),
         ...(filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`]),
-        ...(filter.statuses === undefined || filter.statuses.length === 0 ? [] : [sql`status IN ${sql.in(filter.statuses)}`])
+        ...(filter.statuses === undefined || filter.statuses.length === 0
+          ? []
+          : [sql`status IN ${sql.in(filter.statuses)}`])
       ])
 
     return { insert, find: table.find, list, lockBalance, balance, balanceAt, adjustBalance, setBalance } as const

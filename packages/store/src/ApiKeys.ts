@@ -47,7 +47,9 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("@moneta/store/ApiKeys", 
       readonly createdAt: DateTime.Utc
     }) =>
       sql`INSERT INTO api_keys (id, group_id, environment, key_hash, description, created_at)
-        VALUES (${key.id}, ${key.groupId}, ${key.environment}, ${key.hash}, ${key.description}, ${DateTime.toDate(key.createdAt)})
+        VALUES (${key.id}, ${key.groupId}, ${key.environment}, ${key.hash}, ${key.description}, ${
+        DateTime.toDate(key.createdAt)
+      })
         ON CONFLICT (key_hash) DO NOTHING`.pipe(Effect.asVoid, Effect.orDie)
 
     const findByHash = (hash: string) =>

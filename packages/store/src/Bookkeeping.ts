@@ -5,7 +5,7 @@ import type { BookkeepingAccountId, TransactionId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Option, Schema } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import { type TenantShape, tenantIs } from "./Tenant.js"
+import { tenantIs, type TenantShape } from "./Tenant.js"
 
 const SumRow = Schema.Struct({ balance: Schema.NumberFromString, found: Schema.Boolean })
 
@@ -30,7 +30,11 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
         entity_id: account.entity_id
       })
 
-    const listAccounts = (tenant: TenantShape, request: PageRequest, filter: { readonly idempotencyKey?: string | undefined }) =>
+    const listAccounts = (
+      tenant: TenantShape,
+      request: PageRequest,
+      filter: { readonly idempotencyKey?: string | undefined }
+    ) =>
       accounts.page(tenant, request, [
         ...(filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`])
       ])
@@ -84,7 +88,11 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
         ...(filter.transactionId === undefined ? [] : [sql`transaction_id = ${filter.transactionId}`])
       ])
 
-    const listEntries = (tenant: TenantShape, request: PageRequest, filter: { readonly accountId?: BookkeepingAccountId | undefined }) =>
+    const listEntries = (
+      tenant: TenantShape,
+      request: PageRequest,
+      filter: { readonly accountId?: BookkeepingAccountId | undefined }
+    ) =>
       entries.page(tenant, request, [
         ...(filter.accountId === undefined ? [] : [sql`account_id = ${filter.accountId}`])
       ])
@@ -98,12 +106,16 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
       sql`SELECT
           coalesce((SELECT running_balance FROM bookkeeping_entries
             WHERE account_id = ${accountId}
-              ${Option.match(at, { onNone: () => sql``, onSome: (instant) => sql`AND date <= ${DateTime.toDate(instant)}` })}
+              ${
+        Option.match(at, { onNone: () => sql``, onSome: (instant) => sql`AND date <= ${DateTime.toDate(instant)}` })
+      }
             ORDER BY date DESC, id DESC LIMIT 1), 0)::text AS balance,
           EXISTS (SELECT 1 FROM bookkeeping_accounts WHERE id = ${accountId}
             AND ${tenantIs(sql, tenant)}) AS found`.pipe(
         Effect.flatMap(decodeSums),
-        Effect.map((rows) => Option.flatMap(Option.fromNullable(rows[0]), (row) => row.found ? Option.some(row.balance) : Option.none())),
+        Effect.map((rows) =>
+          Option.flatMap(Option.fromNullable(rows[0]), (row) => row.found ? Option.some(row.balance) : Option.none())
+        ),
         Effect.orDie
       )
 
@@ -112,14 +124,20 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
      * the new sums; the update also locks the rows, in the order given, for the
      * rest of the transaction.
      */
-    const addAbsoluteTotals = (tenant: TenantShape, additions: ReadonlyArray<readonly [BookkeepingAccountId, bigint]>) =>
-      Effect.forEach(additions, ([accountId, amount]) =>
-        sql`UPDATE bookkeeping_accounts SET absolute_total = absolute_total + ${amount.toString()}::numeric
+    const addAbsoluteTotals = (
+      tenant: TenantShape,
+      additions: ReadonlyArray<readonly [BookkeepingAccountId, bigint]>
+    ) =>
+      Effect.forEach(
+        additions,
+        ([accountId, amount]) =>
+          sql`UPDATE bookkeeping_accounts SET absolute_total = absolute_total + ${amount.toString()}::numeric
           WHERE id = ${accountId} AND ${tenantIs(sql, tenant)} RETURNING absolute_total::text`.pipe(
-          Effect.flatMap(decodeAbsoluteTotals),
-          Effect.map((rows) => ({ accountId, absoluteTotal: rows[0]?.absolute_total ?? 0n })),
-          Effect.orDie
-        ))
+            Effect.flatMap(decodeAbsoluteTotals),
+            Effect.map((rows) => ({ accountId, absoluteTotal: rows[0]?.absolute_total ?? 0n })),
+            Effect.orDie
+          )
+      )
 
     /**
      * The lowest and highest balance each account shows at any date (the
@@ -134,7 +152,9 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
           WHERE account_id IN ${sql.in(accountIds)} AND ${tenantIs(sql, tenant)}
         ) AS balances GROUP BY account_id`.pipe(
         Effect.flatMap(Schema.decodeUnknown(Schema.Array(ExtremesRow))),
-        Effect.map((rows) => rows.map((row) => ({ accountId: row.account_id, lowest: row.lowest, highest: row.highest }))),
+        Effect.map((rows) =>
+          rows.map((row) => ({ accountId: row.account_id, lowest: row.lowest, highest: row.highest }))
+        ),
         Effect.orDie
       )
 

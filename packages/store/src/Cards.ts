@@ -30,7 +30,9 @@ export class Cards extends Effect.Service<Cards>()("@moneta/store/Cards", {
       table.page(tenant, request, [
         ...(filter.accountId === undefined ? [] : [sql`account_id = ${filter.accountId}`]),
         ...(filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`]),
-        ...(filter.statuses === undefined || filter.statuses.length === 0 ? [] : [sql`status IN ${sql.in(filter.statuses)}`])
+        ...(filter.statuses === undefined || filter.statuses.length === 0
+          ? []
+          : [sql`status IN ${sql.in(filter.statuses)}`])
       ])
 
     const find = (tenant: TenantShape, id: CardId) => table.find(tenant, id)

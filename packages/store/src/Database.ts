@@ -95,7 +95,9 @@ export const layer: Layer.Layer<
       Effect.tap((applied) =>
         applied.length === 0
           ? Effect.void
-          : Effect.logInfo(`Applied migrations ${applied.map(([id, name]) => `${String(id).padStart(4, "0")}_${name}`).join(", ")}`)
+          : Effect.logInfo(
+            `Applied migrations ${applied.map(([id, name]) => `${String(id).padStart(4, "0")}_${name}`).join(", ")}`
+          )
       ),
       Effect.annotateLogs("database", Context.get(context, Info).label),
       Effect.provide(context)

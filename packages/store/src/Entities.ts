@@ -1,6 +1,6 @@
 /** Entities: the legal persons that own accounts. */
-import { Entity } from "@moneta/domain/Entity"
 import { SqlClient } from "@effect/sql"
+import { Entity } from "@moneta/domain/Entity"
 import type { EntityId } from "@moneta/domain/Ids"
 import { DateTime, Effect } from "effect"
 import type { PageRequest } from "./Pagination.js"
@@ -12,7 +12,10 @@ export class Entities extends Effect.Service<Entities>()("@moneta/store/Entities
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("entities", Entity)
     const insert = (tenant: TenantShape, entity: Entity) =>
-      table.insert(tenant, entity, { created_at: DateTime.toDate(entity.created_at), idempotency_key: entity.idempotency_key })
+      table.insert(tenant, entity, {
+        created_at: DateTime.toDate(entity.created_at),
+        idempotency_key: entity.idempotency_key
+      })
     const list = (tenant: TenantShape, request: PageRequest, filter: {
       readonly idempotencyKey?: string | undefined
       readonly statuses?: ReadonlyArray<string> | undefined

@@ -9,7 +9,7 @@ import type { EventSubscriptionId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Option, Schema } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { jsonb, makeResourceTable } from "./ResourceTable.js"
-import { type TenantShape, tenantIs } from "./Tenant.js"
+import { tenantIs, type TenantShape } from "./Tenant.js"
 
 export interface SigningSecrets {
   readonly current: string
@@ -43,9 +43,13 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         const categories = selectedCategories(subscription)
         yield* sql`INSERT INTO event_subscriptions
             (id, group_id, environment, created_at, idempotency_key, status, selected_categories, shared_secret, body)
-          VALUES (${subscription.id}, ${tenant.groupId}, ${tenant.environment}, ${DateTime.toDate(subscription.created_at)},
+          VALUES (${subscription.id}, ${tenant.groupId}, ${tenant.environment}, ${
+          DateTime.toDate(subscription.created_at)
+        },
             ${subscription.idempotency_key}, ${subscription.status},
-            ${categories === null ? null : jsonb(sql, categories)}, ${sharedSecret}, ${jsonb(sql, body)})`.pipe(Effect.orDie)
+            ${categories === null ? null : jsonb(sql, categories)}, ${sharedSecret}, ${jsonb(sql, body)})`.pipe(
+          Effect.orDie
+        )
       })
 
     /** Writes a new status (the only thing an update changes on the object). */
@@ -56,7 +60,12 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
      * Makes `secret` the signing secret; the one it replaces keeps signing
      * until `previousExpiresAt`. A secret still in its overlap is dropped.
      */
-    const rotateSecret = (tenant: TenantShape, id: EventSubscriptionId, secret: string, previousExpiresAt: DateTime.Utc) =>
+    const rotateSecret = (
+      tenant: TenantShape,
+      id: EventSubscriptionId,
+      secret: string,
+      previousExpiresAt: DateTime.Utc
+    ) =>
       sql`UPDATE event_subscriptions
         SET previous_shared_secret = shared_secret,
             previous_shared_secret_expires_at = ${DateTime.toDate(previousExpiresAt)},
@@ -87,8 +96,16 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         Effect.orDie
       )
 
-    const list = (tenant: TenantShape, request: PageRequest, filter: { readonly idempotencyKey?: string | undefined }) =>
-      table.page(tenant, request, filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`])
+    const list = (
+      tenant: TenantShape,
+      request: PageRequest,
+      filter: { readonly idempotencyKey?: string | undefined }
+    ) =>
+      table.page(
+        tenant,
+        request,
+        filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`]
+      )
 
     const find = (tenant: TenantShape, id: EventSubscriptionId) => table.find(tenant, id)
     const lock = (tenant: TenantShape, id: EventSubscriptionId) => table.lock(tenant, id)

@@ -11,8 +11,8 @@ import { type EventCategory, RealTimeDecisionEventCategory } from "@moneta/domai
 import type { EventId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Either, Encoding, Option, Schema } from "effect"
 import { newId } from "./IdGenerator.js"
-import { type CreatedAtRange, createdAtConditions } from "./Pagination.js"
-import { type TenantShape, tenantIs } from "./Tenant.js"
+import { createdAtConditions, type CreatedAtRange } from "./Pagination.js"
+import { tenantIs, type TenantShape } from "./Tenant.js"
 import { deliveriesOfEvent } from "./WebhookDeliveries.js"
 
 const Digits = Schema.String.pipe(Schema.pattern(/^\d{1,20}$/))
@@ -67,10 +67,10 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
         type: "event"
       }).pipe(Effect.orDie)
 
-    const select = (statement: Statement.Statement<unknown>) =>
-      statement.pipe(Effect.flatMap(decodeRows), Effect.orDie)
+    const select = (statement: Statement.Statement<unknown>) => statement.pipe(Effect.flatMap(decodeRows), Effect.orDie)
 
-    const columns = sql`id, created_at, category, associated_object_type, associated_object_id, txid::text AS txid, seq::text AS seq`
+    const columns =
+      sql`id, created_at, category, associated_object_type, associated_object_id, txid::text AS txid, seq::text AS seq`
 
     /**
      * Writes events inside the caller's transaction; they share one creation
@@ -89,13 +89,17 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
     ) =>
       Effect.gen(function*() {
         if (events.length === 0) return []
-        const written = yield* Effect.forEach(events, (pending) => Effect.map(newId("event"), (id) => ({ id, pending })))
+        const written = yield* Effect.forEach(
+          events,
+          (pending) => Effect.map(newId("event"), (id) => ({ id, pending }))
+        )
         const at = DateTime.toDate(createdAt)
         const rows = written.map(({ id, pending }) =>
           sql`(${id}, ${tenant.groupId}, ${tenant.environment}, ${at}, ${pending.category},
             ${pending.associatedObjectType}, ${pending.associatedObjectId})`
         )
-        const insert = sql`INSERT INTO events (id, group_id, environment, created_at, category, associated_object_type, associated_object_id)
+        const insert =
+          sql`INSERT INTO events (id, group_id, environment, created_at, category, associated_object_type, associated_object_id)
           VALUES ${sql.csv(rows)}`
         yield* (options?.deliver === false ? insert : sql`WITH event AS (
             ${insert} RETURNING id, group_id, environment, category, created_at
@@ -147,7 +151,9 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
         const order = ascending
           ? sql`ORDER BY events.txid ASC, events.seq ASC`
           : sql`ORDER BY events.txid DESC, events.seq DESC`
-        const rows = yield* select(sql`SELECT ${columns} FROM events WHERE ${sql.and(conditions)} ${order} LIMIT ${query.limit + 1}`)
+        const rows = yield* select(
+          sql`SELECT ${columns} FROM events WHERE ${sql.and(conditions)} ${order} LIMIT ${query.limit + 1}`
+        )
         const pageRows = rows.slice(0, query.limit)
         const data = yield* Effect.forEach(pageRows, toEvent)
         const last = pageRows[pageRows.length - 1]

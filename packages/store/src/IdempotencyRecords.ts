@@ -8,7 +8,7 @@
 import { SqlClient } from "@effect/sql"
 import { DateTime, Effect, Option, Schema } from "effect"
 import { jsonb } from "./ResourceTable.js"
-import { type TenantShape, tenantIs } from "./Tenant.js"
+import { tenantIs, type TenantShape } from "./Tenant.js"
 
 const RecordRow = Schema.Struct({
   fingerprint: Schema.String,
@@ -45,8 +45,11 @@ export class IdempotencyRecords extends Effect.Service<IdempotencyRecords>()("@m
      */
     const claim = (tenant: TenantShape, key: string, fingerprint: string, now: DateTime.Utc) =>
       Effect.gen(function*() {
-        const inserted = yield* sql`INSERT INTO idempotency_records (group_id, environment, key, fingerprint, status, response, created_at)
-          VALUES (${tenant.groupId}, ${tenant.environment}, ${key}, ${fingerprint}, 0, '{}'::jsonb, ${DateTime.toDate(now)})
+        const inserted =
+          yield* sql`INSERT INTO idempotency_records (group_id, environment, key, fingerprint, status, response, created_at)
+          VALUES (${tenant.groupId}, ${tenant.environment}, ${key}, ${fingerprint}, 0, '{}'::jsonb, ${
+            DateTime.toDate(now)
+          })
           ON CONFLICT (group_id, environment, key) DO NOTHING
           RETURNING key`.pipe(Effect.orDie)
         if (inserted.length > 0) return Option.none<StoredResponse>()
@@ -66,8 +69,14 @@ export class IdempotencyRecords extends Effect.Service<IdempotencyRecords>()("@m
         })
       })
 
-    const complete = (tenant: TenantShape, key: string, result: { readonly status: number; readonly body: unknown; readonly resourceId: string | null }) =>
-      sql`UPDATE idempotency_records SET status = ${result.status}, response = ${jsonb(sql, result.body)}, resource_id = ${result.resourceId}
+    const complete = (
+      tenant: TenantShape,
+      key: string,
+      result: { readonly status: number; readonly body: unknown; readonly resourceId: string | null }
+    ) =>
+      sql`UPDATE idempotency_records SET status = ${result.status}, response = ${
+        jsonb(sql, result.body)
+      }, resource_id = ${result.resourceId}
         WHERE ${tenantIs(sql, tenant)} AND key = ${key}`.pipe(Effect.asVoid, Effect.orDie)
 
     /** Gives up a claim whose request failed (only while it is still in progress), so the key may be retried. */

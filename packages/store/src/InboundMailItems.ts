@@ -31,7 +31,9 @@ export class InboundMailItems extends Effect.Service<InboundMailItems>()("@monet
     const list = (tenant: TenantShape, request: PageRequest, filter: InboundMailItemFilter) => {
       const conditions: Array<Statement.Fragment> = []
       if (filter.lockboxAddressId !== undefined) conditions.push(sql`lockbox_address_id = ${filter.lockboxAddressId}`)
-      if (filter.lockboxRecipientId !== undefined) conditions.push(sql`lockbox_recipient_id = ${filter.lockboxRecipientId}`)
+      if (filter.lockboxRecipientId !== undefined) {
+        conditions.push(sql`lockbox_recipient_id = ${filter.lockboxRecipientId}`)
+      }
       return table.page(tenant, request, conditions)
     }
 

@@ -79,7 +79,8 @@ export const make = (options: ListenConnectionOptions) =>
             await client.connect()
             return client
           },
-          catch: (cause) => new SessionEnded("connect", new SqlError({ cause, message: "Could not open the LISTEN connection" }))
+          catch: (cause) =>
+            new SessionEnded("connect", new SqlError({ cause, message: "Could not open the LISTEN connection" }))
         }),
         (client) =>
           Effect.sync(() => {
@@ -120,7 +121,10 @@ export const make = (options: ListenConnectionOptions) =>
             lostOnce = lostOnce || ended.phase === "lost"
           }),
           ended.phase === "lost"
-            ? Effect.logWarning("LISTEN connection lost; reconnecting (polling covers what is missed meanwhile)", ended.error)
+            ? Effect.logWarning(
+              "LISTEN connection lost; reconnecting (polling covers what is missed meanwhile)",
+              ended.error
+            )
             : Effect.logDebug("Could not open the LISTEN connection; trying again", ended.error)
         ).pipe(Effect.zipRight(Effect.fail(ended)))
       ),
@@ -151,7 +155,9 @@ export const make = (options: ListenConnectionOptions) =>
         const client = current
         if (client !== undefined) {
           yield* query(client, `UNLISTEN ${Pg.escapeIdentifier(channel)}`, "Could not UNLISTEN").pipe(
-            Effect.catchAll((error) => Effect.logDebug("UNLISTEN failed; the connection is being re-established", error))
+            Effect.catchAll((error) =>
+              Effect.logDebug("UNLISTEN failed; the connection is being re-established", error)
+            )
           )
         }
       })

@@ -1,7 +1,7 @@
 /** Lockbox addresses. */
 import { SqlClient } from "@effect/sql"
-import { LockboxAddress } from "@moneta/domain/LockboxAddress"
 import type { LockboxAddressId } from "@moneta/domain/Ids"
+import { LockboxAddress } from "@moneta/domain/LockboxAddress"
 import { DateTime, Effect } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
@@ -19,10 +19,19 @@ export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@monet
         status: address.status
       })
 
-    const update = (tenant: TenantShape, address: LockboxAddress) => table.update(tenant, address, { status: address.status })
+    const update = (tenant: TenantShape, address: LockboxAddress) =>
+      table.update(tenant, address, { status: address.status })
 
-    const list = (tenant: TenantShape, request: PageRequest, filter: { readonly idempotencyKey?: string | undefined }) =>
-      table.page(tenant, request, filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`])
+    const list = (
+      tenant: TenantShape,
+      request: PageRequest,
+      filter: { readonly idempotencyKey?: string | undefined }
+    ) =>
+      table.page(
+        tenant,
+        request,
+        filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`]
+      )
 
     const find = (tenant: TenantShape, id: LockboxAddressId) => table.find(tenant, id)
     const lock = (tenant: TenantShape, id: LockboxAddressId) => table.lock(tenant, id)

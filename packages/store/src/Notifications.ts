@@ -47,8 +47,10 @@ const make = (sql: SqlClient.SqlClient, listen: (channel: string) => Stream.Stre
 /** Over the embedded database (PGlite delivers the notifications its own session sends). */
 export const layerPglite: Layer.Layer<Notifications, never, PgliteClient> = Layer.scoped(
   Notifications,
-  Effect.flatMap(PgliteClient, (client) =>
-    make(client, (channel) => Stream.filter(client.listen(channel), (payload) => payload !== "")))
+  Effect.flatMap(
+    PgliteClient,
+    (client) => make(client, (channel) => Stream.filter(client.listen(channel), (payload) => payload !== ""))
+  )
 )
 
 // The LISTEN connection goes where the pool goes, under a name of its own.

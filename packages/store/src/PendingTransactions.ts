@@ -6,8 +6,8 @@
  * sums: available = current − Σ held of the open holds.
  */
 import { SqlClient, type Statement } from "@effect/sql"
-import { PendingTransaction } from "@moneta/domain/PendingTransaction"
 import type { AccountId, PendingTransactionId } from "@moneta/domain/Ids"
+import { PendingTransaction } from "@moneta/domain/PendingTransaction"
 import { DateTime, Effect } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"

@@ -241,14 +241,17 @@ export const make = (
         )
       )
 
-    return Object.assign(client, {
-      [TypeId]: TypeId,
-      config,
-      json: (value: unknown) => PgJson(value),
-      exclusive,
-      listen,
-      dumpDataDir: exclusive((db) => db.dumpDataDir("none"))
-    } as const)
+    return Object.assign(
+      client,
+      {
+        [TypeId]: TypeId,
+        config,
+        json: (value: unknown) => PgJson(value),
+        exclusive,
+        listen,
+        dumpDataDir: exclusive((db) => db.dumpDataDir("none"))
+      } as const
+    )
   })
 
 export const layer = (config: PgliteClientConfig): Layer.Layer<PgliteClient | SqlClient.SqlClient, SqlError.SqlError> =>

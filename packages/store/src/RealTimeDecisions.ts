@@ -11,7 +11,7 @@ import { type Category, RealTimeDecision, RealTimeDecisionAction } from "@moneta
 import { DateTime, Effect, Option, Schema } from "effect"
 import { abandoned, inProgress, retrying } from "./IdempotencyRecords.js"
 import { jsonb, makeResourceTable } from "./ResourceTable.js"
-import { type TenantShape, tenantIs } from "./Tenant.js"
+import { tenantIs, type TenantShape } from "./Tenant.js"
 
 /** The NOTIFY channel of answered and timed-out decisions; the payload is the decision's id. */
 export const channel = "moneta_real_time_decisions"
@@ -58,11 +58,12 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
 
     /** The client's answer to the decision as it was given; None while unanswered or timed out. */
     const answerOf = (tenant: TenantShape, id: RealTimeDecisionId) =>
-      sql`SELECT answer FROM real_time_decisions WHERE ${tenantIs(sql, tenant)} AND id = ${id} AND answer IS NOT NULL`.pipe(
-        Effect.flatMap(decodeAnswers),
-        Effect.orDie,
-        Effect.map((rows) => Option.fromNullable(rows[0]?.answer))
-      )
+      sql`SELECT answer FROM real_time_decisions WHERE ${tenantIs(sql, tenant)} AND id = ${id} AND answer IS NOT NULL`
+        .pipe(
+          Effect.flatMap(decodeAnswers),
+          Effect.orDie,
+          Effect.map((rows) => Option.fromNullable(rows[0]?.answer))
+        )
 
     /**
      * The decision of `category` raised by the request with this idempotency

@@ -6,7 +6,7 @@
 import { SqlClient, type Statement } from "@effect/sql"
 import { Effect, type Option, Schema } from "effect"
 import { createdAtConditions, newestFirst, type PageOf, type PageRequest, toPage } from "./Pagination.js"
-import { type TenantShape, tenantIs } from "./Tenant.js"
+import { tenantIs, type TenantShape } from "./Tenant.js"
 
 export type ColumnValue = string | number | boolean | Date | Uint8Array | null
 
@@ -65,7 +65,9 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
         const record = { ...columns, id: value.id, group_id: tenant.groupId, environment: tenant.environment }
         const names = Object.keys(record)
         const values = Object.values(record)
-        yield* sql`${prelude ?? sql``} INSERT INTO ${name} (${sql.csv(names.map((column) => sql`${sql(column)}`))}, body)
+        yield* sql`${prelude ?? sql``} INSERT INTO ${name} (${
+          sql.csv(names.map((column) => sql`${sql(column)}`))
+        }, body)
           VALUES (${sql.csv(values.map((v) => sql`${v}`))}, ${jsonb(sql, body)})`.pipe(Effect.orDie)
       })
 
@@ -83,15 +85,23 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
       )
 
     const lock: ResourceTable<A>["lock"] = (tenant, id) =>
-      select(sql`SELECT id, created_at, body FROM ${name} WHERE id = ${id} AND ${tenantIs(sql, tenant)} FOR UPDATE`).pipe(
-        Effect.flatMap(decodeOne)
-      )
+      select(sql`SELECT id, created_at, body FROM ${name} WHERE id = ${id} AND ${tenantIs(sql, tenant)} FOR UPDATE`)
+        .pipe(
+          Effect.flatMap(decodeOne)
+        )
 
     const page: ResourceTable<A>["page"] = (tenant, request, conditions) =>
       Effect.gen(function*() {
         const keyset = newestFirst(sql, request)
         const rows = yield* select(sql`SELECT id, created_at, body FROM ${name}
-          WHERE ${sql.and([tenantIs(sql, tenant), keyset.condition, ...createdAtConditions(sql, request.createdAt), ...conditions])}
+          WHERE ${
+          sql.and([
+            tenantIs(sql, tenant),
+            keyset.condition,
+            ...createdAtConditions(sql, request.createdAt),
+            ...conditions
+          ])
+        }
           ${keyset.orderAndLimit}`)
         const pageOfRows = toPage(rows, request.limit, (row) => row.body)
         const data = yield* Effect.forEach(pageOfRows.data, (body) => Effect.orDie(decodeBody(body)))

@@ -41,7 +41,7 @@ const isStorePackage = (dir: string) => {
 const storeRoot = (): Option.Option<string> => {
   const here = Path.dirname(fileURLToPath(import.meta.url))
   if (isStorePackage(Path.dirname(here))) return Option.some(Path.dirname(here))
-  for (let dir = here; ; dir = Path.dirname(dir)) {
+  for (let dir = here;; dir = Path.dirname(dir)) {
     const candidate = Path.join(dir, "node_modules", "@moneta", "store")
     if (isStorePackage(candidate)) return Option.some(Fs.realpathSync(candidate))
     if (Path.dirname(dir) === dir) return Option.none()

@@ -49,8 +49,17 @@ const isRoot = process.getuid?.() === 0
 const run = (step: string, command: string, args: ReadonlyArray<string>, cwd: string) =>
   Effect.async<string, ThrowawayPostgresError>((resume) => {
     const [file, argv] = isRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, [...args]]
-    const child = execFile(file, argv, { cwd }, (error, stdout, stderr) =>
-      resume(error === null ? Effect.succeed(stdout) : Effect.fail(new ThrowawayPostgresError({ step, cause: `${error.message}\n${stderr}` }))))
+    const child = execFile(
+      file,
+      argv,
+      { cwd },
+      (error, stdout, stderr) =>
+        resume(
+          error === null
+            ? Effect.succeed(stdout)
+            : Effect.fail(new ThrowawayPostgresError({ step, cause: `${error.message}\n${stderr}` }))
+        )
+    )
     return Effect.sync(() => child.kill())
   })
 
@@ -89,13 +98,24 @@ export const make = (options?: { readonly fsync?: boolean | undefined }): Effect
     if (isRoot) {
       yield* Effect.async<void, ThrowawayPostgresError>((resume) => {
         execFile("chown", ["postgres:", root], (error) =>
-          resume(error === null ? Effect.void : Effect.fail(new ThrowawayPostgresError({ step: "chown", cause: error }))))
+          resume(
+            error === null ? Effect.void : Effect.fail(new ThrowawayPostgresError({ step: "chown", cause: error }))
+          ))
       })
     }
     const data = Path.join(root, "data")
     const port = yield* freePort
     yield* run("initdb", Path.join(bin, "initdb"), [
-      "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8", "--lc-collate=C"
+      "-D",
+      data,
+      "-A",
+      "trust",
+      "-U",
+      "postgres",
+      "-E",
+      "UTF8",
+      "--locale=C.UTF-8",
+      "--lc-collate=C"
     ], root)
     const settings = [
       "-c listen_addresses=127.0.0.1",
@@ -106,12 +126,24 @@ export const make = (options?: { readonly fsync?: boolean | undefined }): Effect
     ].join(" ")
     const pgCtl = Path.join(bin, "pg_ctl")
     const start = Effect.asVoid(
-      run("start", pgCtl, ["-D", data, "-l", Path.join(root, "server.log"), "-w", "-t", "60", "start", "-o", settings], root)
+      run(
+        "start",
+        pgCtl,
+        ["-D", data, "-l", Path.join(root, "server.log"), "-w", "-t", "60", "start", "-o", settings],
+        root
+      )
     )
     const stop = (mode: StopMode) => Effect.asVoid(run("stop", pgCtl, ["-D", data, "-m", mode, "-w", "stop"], root))
     yield* Effect.acquireRelease(start, () =>
       Fs.existsSync(Path.join(data, "postmaster.pid"))
-        ? stop("immediate").pipe(Effect.catchAll((error) => Effect.logWarning("Could not stop the throwaway cluster", error)))
+        ? stop("immediate").pipe(
+          Effect.catchAll((error) => Effect.logWarning("Could not stop the throwaway cluster", error))
+        )
         : Effect.void)
-    return { url: Redacted.make(`postgres://postgres@127.0.0.1:${port}/postgres`), port, start, stop } satisfies ThrowawayPostgres
+    return {
+      url: Redacted.make(`postgres://postgres@127.0.0.1:${port}/postgres`),
+      port,
+      start,
+      stop
+    } satisfies ThrowawayPostgres
   })

@@ -28,16 +28,21 @@ export class Transactions extends Effect.Service<Transactions>()("@moneta/store/
     const insert = (tenant: TenantShape, transaction: Transaction) => {
       const createdAt = DateTime.toDate(transaction.created_at)
       const after = sql`account_id = ${transaction.account_id} AND (created_at, id) > (${createdAt}, ${transaction.id})`
-      return table.insert(tenant, transaction, {
-        created_at: createdAt,
-        account_id: transaction.account_id,
-        amount: transaction.amount,
-        category: transaction.source.category,
-        route_id: transaction.route_id,
-        running_balance: sql`coalesce((SELECT running_balance FROM transactions
+      return table.insert(
+        tenant,
+        transaction,
+        {
+          created_at: createdAt,
+          account_id: transaction.account_id,
+          amount: transaction.amount,
+          category: transaction.source.category,
+          route_id: transaction.route_id,
+          running_balance: sql`coalesce((SELECT running_balance FROM transactions
           WHERE account_id = ${transaction.account_id} AND (created_at, id) < (${createdAt}, ${transaction.id})
           ORDER BY created_at DESC, id DESC LIMIT 1), 0) + ${transaction.amount}`
-      }, sql`WITH later AS (UPDATE transactions SET running_balance = running_balance + ${transaction.amount} WHERE ${after})`)
+        },
+        sql`WITH later AS (UPDATE transactions SET running_balance = running_balance + ${transaction.amount} WHERE ${after})`
+      )
     }
 
     const list = (tenant: TenantShape, request: PageRequest, filter: TransactionFilter) => {

@@ -33,7 +33,7 @@ import { Info } from "./Database.js"
 import { type SigningSecrets, toSigningSecrets } from "./EventSubscriptions.js"
 import type { PageRequest } from "./Pagination.js"
 import { jsonb, makeResourceTable } from "./ResourceTable.js"
-import { type TenantShape, tenantIs } from "./Tenant.js"
+import { tenantIs, type TenantShape } from "./Tenant.js"
 
 /** The NOTIFY channel of committed deliveries; the payload is their environment. */
 export const channel = "moneta_webhook_deliveries"
@@ -178,7 +178,9 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
     const claim = (request: ClaimRequest): Effect.Effect<Claimed> =>
       sql`WITH due AS (
           SELECT id, unrecorded_claims FROM webhook_deliveries
-          WHERE status = 'pending' AND environment = ${request.environment} AND due_at <= ${DateTime.toDate(request.now)}
+          WHERE status = 'pending' AND environment = ${request.environment} AND due_at <= ${
+        DateTime.toDate(request.now)
+      }
           ORDER BY due_at
           LIMIT ${request.limit}
           FOR UPDATE SKIP LOCKED

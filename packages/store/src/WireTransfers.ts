@@ -94,7 +94,9 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/stor
     const list = (tenant: TenantShape, request: PageRequest, filter: WireTransferFilter) => {
       const conditions: Array<Statement.Fragment> = []
       if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
-      if (filter.externalAccountId !== undefined) conditions.push(sql`external_account_id = ${filter.externalAccountId}`)
+      if (filter.externalAccountId !== undefined) {
+        conditions.push(sql`external_account_id = ${filter.externalAccountId}`)
+      }
       if (filter.idempotencyKey !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotencyKey}`)
       if (filter.statuses !== undefined && filter.statuses.length > 0) {
         conditions.push(sql`status IN ${sql.in(filter.statuses)}`)

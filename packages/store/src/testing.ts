@@ -173,4 +173,6 @@ export const layerFor = (
 ): Layer.Layer<Services, LayerError> =>
   kind === "embedded"
     ? options?.migrated === false ? Database.layerPglite("memory://") : layerEmbedded
-    : options?.migrated === false ? emptyPostgres : layerPostgres
+    : options?.migrated === false
+    ? emptyPostgres
+    : layerPostgres

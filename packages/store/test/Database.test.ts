@@ -10,16 +10,18 @@ import * as Os from "node:os"
 import * as Path from "node:path"
 import * as Database from "../src/Database.js"
 import * as Migrations from "../src/Migrations.js"
+import { migrations } from "../src/migrations/index.js"
 import * as PgliteClient from "../src/PgliteClient.js"
 import * as Template from "../src/Template.js"
-import { migrations } from "../src/migrations/index.js"
 import * as TestDatabase from "../src/testing.js"
 
 const registered = Object.keys(migrations).sort()
 
 const recorded = Effect.flatMap(SqlClient.SqlClient, (sql) =>
   Effect.map(
-    sql<{ migration_id: number; name: string }>`SELECT migration_id, name FROM effect_sql_migrations ORDER BY migration_id`,
+    sql<
+      { migration_id: number; name: string }
+    >`SELECT migration_id, name FROM effect_sql_migrations ORDER BY migration_id`,
     (rows) => rows.map((row) => `${String(row.migration_id).padStart(4, "0")}_${row.name}`)
   ))
 
@@ -28,7 +30,10 @@ const withConfig = (entries: ReadonlyArray<readonly [string, string]>) =>
 
 for (const kind of TestDatabase.testDatabases) {
   describe(kind, () => {
-    layer(TestDatabase.layerFor(kind, { migrated: false }), { timeout: TestDatabase.timeout, excludeTestServices: true })(
+    layer(TestDatabase.layerFor(kind, { migrated: false }), {
+      timeout: TestDatabase.timeout,
+      excludeTestServices: true
+    })(
       (it) => {
         it.effect("applies every migration exactly once, even when started concurrently, and then nothing", () =>
           Effect.gen(function*() {
@@ -71,27 +76,31 @@ describe("Database.layer", () => {
       Fs.rmSync(root, { recursive: true, force: true })
     }), 120_000)
 
-  it.live("starts a new data directory from the template, built once into MONETA_TEMPLATE_DIR and then read", () =>
-    Effect.gen(function*() {
-      const root = Fs.mkdtempSync(Path.join(Os.tmpdir(), "moneta-database-"))
-      const templates = Path.join(root, "templates")
-      const openFresh = (name: string) =>
-        Effect.all([recorded, Database.Info]).pipe(
-          Effect.provide(Database.layer),
-          withConfig([["MONETA_DATA_DIR", Path.join(root, name)], ["MONETA_TEMPLATE_DIR", templates]])
-        )
-      const [applied] = yield* openFresh("first")
-      expect(applied).toEqual(registered)
-      const files = Fs.readdirSync(templates)
-      expect(files).toEqual([`${yield* Template.key}.tar`])
-      const built = Fs.statSync(Path.join(templates, files[0]!)).mtimeMs
-      const [second] = yield* openFresh("second")
-      expect(second).toEqual(registered)
-      expect(Fs.existsSync(Path.join(root, "second", "PG_VERSION"))).toBe(true)
-      // read, not built again
-      expect(Fs.statSync(Path.join(templates, files[0]!)).mtimeMs).toBe(built)
-      Fs.rmSync(root, { recursive: true, force: true })
-    }), 120_000)
+  it.live(
+    "starts a new data directory from the template, built once into MONETA_TEMPLATE_DIR and then read",
+    () =>
+      Effect.gen(function*() {
+        const root = Fs.mkdtempSync(Path.join(Os.tmpdir(), "moneta-database-"))
+        const templates = Path.join(root, "templates")
+        const openFresh = (name: string) =>
+          Effect.all([recorded, Database.Info]).pipe(
+            Effect.provide(Database.layer),
+            withConfig([["MONETA_DATA_DIR", Path.join(root, name)], ["MONETA_TEMPLATE_DIR", templates]])
+          )
+        const [applied] = yield* openFresh("first")
+        expect(applied).toEqual(registered)
+        const files = Fs.readdirSync(templates)
+        expect(files).toEqual([`${yield* Template.key}.tar`])
+        const built = Fs.statSync(Path.join(templates, files[0]!)).mtimeMs
+        const [second] = yield* openFresh("second")
+        expect(second).toEqual(registered)
+        expect(Fs.existsSync(Path.join(root, "second", "PG_VERSION"))).toBe(true)
+        // read, not built again
+        expect(Fs.statSync(Path.join(templates, files[0]!)).mtimeMs).toBe(built)
+        Fs.rmSync(root, { recursive: true, force: true })
+      }),
+    120_000
+  )
 
   if (TestDatabase.testDatabases.includes("postgres")) {
     it.live("connects to DATABASE_URL, migrated, and labels it without credentials", () =>
@@ -102,7 +111,10 @@ describe("Database.layer", () => {
           Effect.provide(Database.layer),
           withConfig([["DATABASE_URL", Redacted.value(url)]])
         )
-        expect(info).toEqual({ kind: "postgres", label: `postgres (${parsed.hostname}:${parsed.port}${parsed.pathname})` })
+        expect(info).toEqual({
+          kind: "postgres",
+          label: `postgres (${parsed.hostname}:${parsed.port}${parsed.pathname})`
+        })
         expect(applied).toEqual(registered)
       }).pipe(Effect.scoped), 60_000)
   }

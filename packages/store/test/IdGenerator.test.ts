@@ -44,6 +44,10 @@ describe("IdGenerator", () => {
       const once = yield* run.pipe(Effect.provide(IdGenerator.deterministic(7)))
       const again = yield* run.pipe(Effect.provide(IdGenerator.deterministic(7)))
       expect(once).toEqual(again)
-      expect(once).toEqual(["card_00000000000000000008", "account_00000000000000000009", "webhook_attempt_0000000000000000000a"])
+      expect(once).toEqual([
+        "card_00000000000000000008",
+        "account_00000000000000000009",
+        "webhook_attempt_0000000000000000000a"
+      ])
     }))
 })

@@ -27,7 +27,10 @@ const start = Date.parse("2026-01-01T00:00:00Z")
 const minute = 60_000
 
 /** A posting or entry: its amount and the minute it is dated at (few minutes, so many share one). */
-const movement = fc.record({ amount: fc.integer({ min: -1_000_000, max: 1_000_000 }), minute: fc.integer({ min: 0, max: 5 }) })
+const movement = fc.record({
+  amount: fc.integer({ min: -1_000_000, max: 1_000_000 }),
+  minute: fc.integer({ min: 0, max: 5 })
+})
 const history = fc.array(movement, { minLength: 1, maxLength: 12 })
 
 const at = (minutes: number) => DateTime.unsafeMake(start + minutes * minute)
@@ -43,14 +46,20 @@ let sequence = 0
 const nextId = (prefix: string) => `${prefix}_${String(++sequence).padStart(8, "0")}`
 
 const insertAccount = (id: string) =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql`INSERT INTO accounts (id, group_id, environment, created_at, status, body)
-      VALUES (${id}, ${tenant.groupId}, ${tenant.environment}, ${new Date(start)}, 'open', '{}'::jsonb)`)
+  Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) =>
+      sql`INSERT INTO accounts (id, group_id, environment, created_at, status, body)
+      VALUES (${id}, ${tenant.groupId}, ${tenant.environment}, ${new Date(start)}, 'open', '{}'::jsonb)`
+  )
 
 const insertBookkeepingAccount = (id: string) =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql`INSERT INTO bookkeeping_accounts (id, group_id, environment, created_at, body)
-      VALUES (${id}, ${tenant.groupId}, ${tenant.environment}, ${new Date(start)}, '{}'::jsonb)`)
+  Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) =>
+      sql`INSERT INTO bookkeeping_accounts (id, group_id, environment, created_at, body)
+      VALUES (${id}, ${tenant.groupId}, ${tenant.environment}, ${new Date(start)}, '{}'::jsonb)`
+  )
 
 const posting = (accountId: AccountId, amount: number, minutes: number) =>
   new Transaction({
@@ -79,12 +88,20 @@ const entrySet = (accountId: BookkeepingAccountId, amount: number, minutes: numb
     id: BookkeepingEntrySetId.make(nextId("bookkeeping_entry_set")),
     created_at: at(10),
     date: at(minutes),
-    entries: [new BookkeepingEntrySetEntry({ id: BookkeepingEntryId.make(nextId("bookkeeping_entry")), account_id: accountId, amount })],
+    entries: [
+      new BookkeepingEntrySetEntry({
+        id: BookkeepingEntryId.make(nextId("bookkeeping_entry")),
+        account_id: accountId,
+        amount
+      })
+    ],
     idempotency_key: null,
     transaction_id: null
   })
 
-const Running = Schema.Array(Schema.Struct({ id: Schema.String, running_balance: Schema.BigInt, expected: Schema.BigInt }))
+const Running = Schema.Array(
+  Schema.Struct({ id: Schema.String, running_balance: Schema.BigInt, expected: Schema.BigInt })
+)
 const AbsoluteTotals = Schema.Array(Schema.Struct({ id: Schema.String, absolute_total: Schema.BigInt }))
 
 const store = Layer.mergeAll(Accounts.Default, Transactions.Default, Bookkeeping.Default)
@@ -92,60 +109,80 @@ const store = Layer.mergeAll(Accounts.Default, Transactions.Default, Bookkeeping
 for (const kind of TestDatabase.testDatabases) {
   describe(`running balances (${kind})`, () => {
     layer(store.pipe(Layer.provideMerge(TestDatabase.layerFor(kind))), { timeout: TestDatabase.timeout })((it) => {
-      it.effect("an account's balance at any instant is the sum of its postings up to it, whatever order they were written in", () =>
-        Effect.gen(function*() {
-          const accounts = yield* Accounts
-          const transactions = yield* Transactions
-          const run = Runtime.runPromise(yield* Effect.runtime<SqlClient.SqlClient>())
-          yield* Effect.promise(() =>
-            fc.assert(
-              fc.asyncProperty(history, async (movements) => {
-                const accountId = AccountId.make(nextId("account"))
-                await run(insertAccount(accountId))
-                for (const m of movements) await run(transactions.insert(tenant, posting(accountId, m.amount, m.minute)))
-                for (const minutes of probes) {
-                  const balance = await run(accounts.balanceAt(tenant, accountId, at(minutes)))
-                  expect(Option.map(balance, (b) => b.current)).toEqual(Option.some(summed(movements, minutes)))
-                }
-              }),
-              { numRuns: 15 }
+      it.effect(
+        "an account's balance at any instant is the sum of its postings up to it, whatever order they were written in",
+        () =>
+          Effect.gen(function*() {
+            const accounts = yield* Accounts
+            const transactions = yield* Transactions
+            const run = Runtime.runPromise(yield* Effect.runtime<SqlClient.SqlClient>())
+            yield* Effect.promise(() =>
+              fc.assert(
+                fc.asyncProperty(history, async (movements) => {
+                  const accountId = AccountId.make(nextId("account"))
+                  await run(insertAccount(accountId))
+                  for (const m of movements) {
+                    await run(transactions.insert(tenant, posting(accountId, m.amount, m.minute)))
+                  }
+                  for (const minutes of probes) {
+                    const balance = await run(accounts.balanceAt(tenant, accountId, at(minutes)))
+                    expect(Option.map(balance, (b) => b.current)).toEqual(Option.some(summed(movements, minutes)))
+                  }
+                }),
+                { numRuns: 15 }
+              )
             )
-          )
-        }), 120_000)
+          }),
+        120_000
+      )
 
-      it.effect("a bookkeeping account's balance at any date is the sum of its entries up to it, back-dated ones included", () =>
-        Effect.gen(function*() {
-          const bookkeeping = yield* Bookkeeping
-          const run = Runtime.runPromise(yield* Effect.runtime<SqlClient.SqlClient>())
-          yield* Effect.promise(() =>
-            fc.assert(
-              fc.asyncProperty(history, async (movements) => {
-                const accountId = BookkeepingAccountId.make(nextId("bookkeeping_account"))
-                await run(insertBookkeepingAccount(accountId))
-                for (const m of movements) await run(bookkeeping.insertEntrySet(tenant, entrySet(accountId, m.amount, m.minute)))
-                for (const minutes of probes) {
-                  expect(await run(bookkeeping.balance(tenant, accountId, Option.some(at(minutes))))).toEqual(
-                    Option.some(summed(movements, minutes))
+      it.effect(
+        "a bookkeeping account's balance at any date is the sum of its entries up to it, back-dated ones included",
+        () =>
+          Effect.gen(function*() {
+            const bookkeeping = yield* Bookkeeping
+            const run = Runtime.runPromise(yield* Effect.runtime<SqlClient.SqlClient>())
+            yield* Effect.promise(() =>
+              fc.assert(
+                fc.asyncProperty(history, async (movements) => {
+                  const accountId = BookkeepingAccountId.make(nextId("bookkeeping_account"))
+                  await run(insertBookkeepingAccount(accountId))
+                  for (const m of movements) {
+                    await run(bookkeeping.insertEntrySet(tenant, entrySet(accountId, m.amount, m.minute)))
+                  }
+                  for (const minutes of probes) {
+                    expect(await run(bookkeeping.balance(tenant, accountId, Option.some(at(minutes))))).toEqual(
+                      Option.some(summed(movements, minutes))
+                    )
+                  }
+                  expect(await run(bookkeeping.balance(tenant, accountId, Option.none()))).toEqual(
+                    Option.some(summed(movements, 6))
                   )
-                }
-                expect(await run(bookkeeping.balance(tenant, accountId, Option.none()))).toEqual(Option.some(summed(movements, 6)))
-              }),
-              { numRuns: 15 }
+                }),
+                { numRuns: 15 }
+              )
             )
-          )
-        }), 120_000)
+          }),
+        120_000
+      )
 
       it.effect("absolute totals add up the magnitudes of entries and lock nothing of another tenant", () =>
         Effect.gen(function*() {
           const bookkeeping = yield* Bookkeeping
           const accountId = BookkeepingAccountId.make(nextId("bookkeeping_account"))
           yield* insertBookkeepingAccount(accountId)
-          expect(yield* bookkeeping.addAbsoluteTotals(tenant, [[accountId, 5n]])).toEqual([{ accountId, absoluteTotal: 5n }])
+          expect(yield* bookkeeping.addAbsoluteTotals(tenant, [[accountId, 5n]])).toEqual([{
+            accountId,
+            absoluteTotal: 5n
+          }])
           expect(yield* bookkeeping.addAbsoluteTotals(tenant, [[accountId, 2n ** 60n]])).toEqual([
             { accountId, absoluteTotal: 2n ** 60n + 5n }
           ])
           const stranger = { groupId: GroupId.make("group_stranger"), environment: "sandbox" as const }
-          expect(yield* bookkeeping.addAbsoluteTotals(stranger, [[accountId, 1n]])).toEqual([{ accountId, absoluteTotal: 0n }])
+          expect(yield* bookkeeping.addAbsoluteTotals(stranger, [[accountId, 1n]])).toEqual([{
+            accountId,
+            absoluteTotal: 0n
+          }])
         }))
 
       it.effect("the migration backfills running balances and absolute totals of existing history", () =>
@@ -164,11 +201,15 @@ for (const kind of TestDatabase.testDatabases) {
           const written = [[30, 2], [-10, 0], [7, 2], [100, 1], [-200, 3]] as const
           for (const [amount, minutes] of written) {
             yield* sql`INSERT INTO transactions (id, group_id, environment, created_at, account_id, amount, category, body)
-              VALUES (${nextId("transaction")}, ${tenant.groupId}, ${tenant.environment}, ${DateTime.toDate(at(minutes))},
+              VALUES (${nextId("transaction")}, ${tenant.groupId}, ${tenant.environment}, ${
+              DateTime.toDate(at(minutes))
+            },
                 ${accountId}, ${amount}, 'interest_payment', '{}'::jsonb)`
             const setId = nextId("bookkeeping_entry_set")
             yield* sql`INSERT INTO bookkeeping_entry_sets (id, group_id, environment, created_at, date, body)
-              VALUES (${setId}, ${tenant.groupId}, ${tenant.environment}, ${new Date(start)}, ${DateTime.toDate(at(minutes))}, '{}'::jsonb)`
+              VALUES (${setId}, ${tenant.groupId}, ${tenant.environment}, ${new Date(start)}, ${
+              DateTime.toDate(at(minutes))
+            }, '{}'::jsonb)`
             yield* sql`INSERT INTO bookkeeping_entries (id, group_id, environment, created_at, account_id, entry_set_id, amount, date, body)
               VALUES (${nextId("bookkeeping_entry")}, ${tenant.groupId}, ${tenant.environment}, ${new Date(start)},
                 ${bookkeepingId}, ${setId}, ${amount}, ${DateTime.toDate(at(minutes))}, '{}'::jsonb)`
@@ -187,9 +228,10 @@ for (const kind of TestDatabase.testDatabases) {
           expect(transactionRows.length).toBeGreaterThanOrEqual(written.length)
           for (const row of [...transactionRows, ...entryRows]) expect(row.running_balance).toEqual(row.expected)
 
-          const totals = yield* sql`SELECT id, absolute_total::text FROM bookkeeping_accounts WHERE id = ${bookkeepingId}`.pipe(
-            Effect.flatMap(Schema.decodeUnknown(AbsoluteTotals))
-          )
+          const totals =
+            yield* sql`SELECT id, absolute_total::text FROM bookkeeping_accounts WHERE id = ${bookkeepingId}`.pipe(
+              Effect.flatMap(Schema.decodeUnknown(AbsoluteTotals))
+            )
           expect(totals).toEqual([{ id: bookkeepingId, absolute_total: 347n }])
 
           const accounts = yield* Accounts

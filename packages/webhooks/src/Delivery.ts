@@ -8,9 +8,9 @@
  */
 import type { Environment } from "@moneta/domain/Environment"
 import { Event } from "@moneta/domain/Event"
+import { isSuccessStatus, type WebhookAttemptFailureReason } from "@moneta/domain/WebhookAttempt"
 import { urlRefusal } from "@moneta/domain/WebhookDestination"
 import * as WebhookSignature from "@moneta/domain/WebhookSignature"
-import { isSuccessStatus, type WebhookAttemptFailureReason } from "@moneta/domain/WebhookAttempt"
 import type { SigningSecrets } from "@moneta/store/EventSubscriptions"
 import { Clock, DateTime, Duration, Effect, Either, Option, Schema } from "effect"
 import { refusalIn } from "./Destinations.js"
@@ -31,7 +31,8 @@ export const bodyOf = (event: Event): Uint8Array => utf8Encoder.encode(JSON.stri
 export const activeSecrets = (secrets: SigningSecrets, at: DateTime.Utc): ReadonlyArray<string> =>
   Option.match(secrets.previous, {
     onNone: () => [secrets.current],
-    onSome: (previous) => DateTime.lessThan(at, previous.expiresAt) ? [secrets.current, previous.secret] : [secrets.current]
+    onSome: (previous) =>
+      DateTime.lessThan(at, previous.expiresAt) ? [secrets.current, previous.secret] : [secrets.current]
   })
 
 export interface Target {

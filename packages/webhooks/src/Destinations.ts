@@ -14,7 +14,13 @@
  * - Redirects are never followed (undici's default).
  */
 import type { Environment } from "@moneta/domain/Environment"
-import { addressRefusal, hostOf, isAllowedHost, isLoopbackName, WebhookDestinations } from "@moneta/domain/WebhookDestination"
+import {
+  addressRefusal,
+  hostOf,
+  isAllowedHost,
+  isLoopbackName,
+  WebhookDestinations
+} from "@moneta/domain/WebhookDestination"
 import { Config, Duration, Effect, Layer } from "effect"
 import type { ConfigError, Scope } from "effect"
 import * as Dns from "node:dns"
@@ -77,23 +83,25 @@ export const guardedLookup = (
   allowedHosts: ReadonlyArray<string>,
   resolveAll: ResolveAll = Dns.lookup
 ): LookupFunction =>
-  (hostname, options, callback) => {
-    resolveAll(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error !== null) return callback(error, "", 0)
-      const host = hostOf(new URL(`http://${hostname.includes(":") ? `[${hostname}]` : hostname}`))
-      const refusal = isAllowedHost(allowedHosts, host)
-        ? undefined
-        : isLoopbackName(host) && environment === "live"
-        ? "points to a loopback address"
-        : addresses.map((entry) => addressRefusal(environment, entry.address)).find((reason) => reason !== undefined)
-      if (refusal !== undefined) return callback(new RefusedDestination(refusal.replace(/^points to/, "resolves to")), "", 0)
-      if (options.all === true) return callback(null, addresses)
-      const [first] = addresses
-      return first === undefined
-        ? callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "", 0)
-        : callback(null, first.address, first.family)
-    })
-  }
+(hostname, options, callback) => {
+  resolveAll(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error !== null) return callback(error, "", 0)
+    const host = hostOf(new URL(`http://${hostname.includes(":") ? `[${hostname}]` : hostname}`))
+    const refusal = isAllowedHost(allowedHosts, host)
+      ? undefined
+      : isLoopbackName(host) && environment === "live"
+      ? "points to a loopback address"
+      : addresses.map((entry) => addressRefusal(environment, entry.address)).find((reason) => reason !== undefined)
+    if (refusal !== undefined) {
+      return callback(new RefusedDestination(refusal.replace(/^points to/, "resolves to")), "", 0)
+    }
+    if (options.all === true) return callback(null, addresses)
+    const [first] = addresses
+    return first === undefined
+      ? callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "", 0)
+      : callback(null, first.address, first.family)
+  })
+}
 
 /** The HTTP agent deliveries go through: connections only to judged addresses, no redirects. */
 export const makeAgent = (

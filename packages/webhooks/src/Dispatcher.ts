@@ -27,8 +27,8 @@
  */
 import type { Environment } from "@moneta/domain/Environment"
 import { eventRetentionDays } from "@moneta/domain/Event"
-import { WebhookDestinations, withoutCredentials } from "@moneta/domain/WebhookDestination"
 import { WebhookAttempt } from "@moneta/domain/WebhookAttempt"
+import { WebhookDestinations, withoutCredentials } from "@moneta/domain/WebhookDestination"
 import { newId } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
 import { type AttemptRecord, channel, type ClaimedDelivery, WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
@@ -147,7 +147,9 @@ export const make = (options: DispatcherOptions) =>
     const recordBatch = Effect.gen(function*() {
       const first = Chunk.toReadonlyArray(yield* Queue.takeBetween(records, 1, maxRecordBatch))
       const more = first.length < maxRecordBatch && (yield* Ref.get(held)) > first.length
-        ? Chunk.toReadonlyArray(yield* Effect.zipRight(yieldToEventLoop, Queue.takeUpTo(records, maxRecordBatch - first.length)))
+        ? Chunk.toReadonlyArray(
+          yield* Effect.zipRight(yieldToEventLoop, Queue.takeUpTo(records, maxRecordBatch - first.length))
+        )
         : []
       const batch = [...first, ...more]
       yield* store.record(batch.map((pending) => pending.record)).pipe(
@@ -198,10 +200,12 @@ export const make = (options: DispatcherOptions) =>
           // Built from checked values; the store encodes (and so checks) it again when writing.
         }, true)
         if (Option.isSome(sent.refusal)) {
-          yield* Effect.logWarning(`Webhook destination refused: the URL ${sent.refusal.value}`).pipe(Effect.annotateLogs({
-            event_id: claimed.event.id,
-            event_subscription_id: claimed.subscriptionId
-          }))
+          yield* Effect.logWarning(`Webhook destination refused: the URL ${sent.refusal.value}`).pipe(
+            Effect.annotateLogs({
+              event_id: claimed.event.id,
+              event_subscription_id: claimed.subscriptionId
+            })
+          )
         } else if (!succeeded) {
           yield* Effect.logDebug("Webhook attempt failed").pipe(Effect.annotateLogs({
             event_id: claimed.event.id,
@@ -216,7 +220,13 @@ export const make = (options: DispatcherOptions) =>
         const recorded = yield* Deferred.make<void>()
         unrecorded.add(recorded)
         yield* Queue.offer(records, {
-          record: { deliveryId: claimed.id, claimToken: claimed.claimToken, tenant: claimed.tenant, attempt: webhookAttempt, next },
+          record: {
+            deliveryId: claimed.id,
+            claimToken: claimed.claimToken,
+            tenant: claimed.tenant,
+            attempt: webhookAttempt,
+            next
+          },
           recorded
         })
       })
@@ -266,10 +276,13 @@ export const make = (options: DispatcherOptions) =>
       const now = yield* DateTime.now
       const nextDue = yield* store.nextDueAt(options.environment)
       const untilDue = Option.match(nextDue, {
-        onNone: () => pollInterval,
-        onSome: (dueAt) => Duration.min(pollInterval, DateTime.distanceDuration(now, dueAt))
+        onNone: () =>
+          pollInterval,
+        onSome: (dueAt) =>
+          Duration.min(pollInterval, DateTime.distanceDuration(now, dueAt))
       })
-      const dueNow = Option.exists(nextDue, (dueAt) => !DateTime.greaterThan(dueAt, now))
+      const dueNow = Option.exists(nextDue, (dueAt) =>
+        !DateTime.greaterThan(dueAt, now))
       // Due but not claimable: another process holds the rows for a moment (SKIP LOCKED).
       const wait = dueNow ? Duration.millis(5) : untilDue
       yield* Effect.raceFirst(Queue.take(wakeups), Effect.sleep(wait))
@@ -308,7 +321,9 @@ export const make = (options: DispatcherOptions) =>
     const sweeper = Effect.sleep(sweepInterval).pipe(
       Effect.zipRight(sweep),
       Effect.catchAllCause((cause) =>
-        Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.logError("Webhook retention sweep failed", cause)
+        Cause.isInterruptedOnly(cause)
+          ? Effect.failCause(cause)
+          : Effect.logError("Webhook retention sweep failed", cause)
       ),
       Effect.forever
     )
@@ -316,7 +331,9 @@ export const make = (options: DispatcherOptions) =>
     const listener = notifications.listen(channel).pipe(
       Stream.filter((environment) => environment === options.environment),
       Stream.runForEach(() => wake),
-      Effect.tapErrorCause((cause) => Effect.logWarning("Webhook dispatcher lost its notifications; polling meanwhile", cause)),
+      Effect.tapErrorCause((cause) =>
+        Effect.logWarning("Webhook dispatcher lost its notifications; polling meanwhile", cause)
+      ),
       Effect.retry(Schedule.spaced(pollInterval))
     )
 
@@ -330,7 +347,9 @@ export const make = (options: DispatcherOptions) =>
         const unstarted = Chunk.toReadonlyArray(yield* Queue.takeAll(work)).filter(isClaimed)
         if (unstarted.length > 0) {
           yield* store.release(unstarted, yield* DateTime.now).pipe(
-            Effect.catchAllCause((cause) => Effect.logWarning("Could not release webhook claims; they expire with their lease", cause))
+            Effect.catchAllCause((cause) =>
+              Effect.logWarning("Could not release webhook claims; they expire with their lease", cause)
+            )
           )
         }
         yield* Queue.offerAll(work, workers.map(() => stop))

@@ -21,7 +21,10 @@ import * as Seed from "./support/Seed.js"
 const script = fileURLToPath(new URL("./support/DispatcherProcess.ts", import.meta.url))
 
 /** A dispatcher process over the database at `url`, killed (SIGKILL) when the scope closes if still alive. */
-const dispatcherProcess = (url: Redacted.Redacted, options: { readonly leaseMillis: number; readonly environment: Environment }) =>
+const dispatcherProcess = (
+  url: Redacted.Redacted,
+  options: { readonly leaseMillis: number; readonly environment: Environment }
+) =>
   Effect.acquireRelease(
     Effect.async<ChildProcess, Error>((resume) => {
       const child = spawn(process.execPath, ["--conditions=@moneta/source", "--import", "tsx", script], {
@@ -86,46 +89,60 @@ describe.runIf(kinds.length > 0)("crash safety (postgres, separate processes)", 
         for (let round = 0; round < 100 && (yield* Seed.attempts(tenant, subscription.id)).length === 0; round++) {
           yield* Effect.sleep("50 millis")
         }
-        return { event, second, attempts: yield* Seed.attempts(tenant, subscription.id), deliveries: yield* Seed.deliveries(tenant) }
+        return {
+          event,
+          second,
+          attempts: yield* Seed.attempts(tenant, subscription.id),
+          deliveries: yield* Seed.deliveries(tenant)
+        }
       }).pipe(Effect.provide(context))
 
       expect(result.second?.headers["webhook-id"]).toBe(result.event?.id)
-      expect(receiver.all().map((request) => request.headers["webhook-id"])).toEqual([result.event?.id, result.event?.id])
+      expect(receiver.all().map((request) => request.headers["webhook-id"])).toEqual([
+        result.event?.id,
+        result.event?.id
+      ])
       // Only the attempt that was recorded is in the log; the delivery is done.
       expect(result.attempts.map((attempt) => attempt.status)).toEqual(["succeeded"])
       expect(result.deliveries.map((row) => row.status)).toEqual(["succeeded"])
     }).pipe(Effect.scoped), 60_000)
 
-  it.live("two dispatcher processes deliver N events, each at least once, and count the duplicates", () =>
-    Effect.gen(function*() {
-      const events = 400
-      const { context, url } = yield* database
-      const receiver = yield* Receiver.make(() => 204)
-      const outcome = yield* Effect.gen(function*() {
-        const tenant = yield* Seed.tenant("sandbox")
-        yield* Seed.subscribe(tenant, { url: receiver.url, secret: "shared work" })
-        yield* dispatcherProcess(url, { leaseMillis: 60_000, environment: "sandbox" })
-        yield* dispatcherProcess(url, { leaseMillis: 60_000, environment: "sandbox" })
-        const emitted: Array<string> = []
-        for (let batch = 0; batch < events / 10; batch++) {
-          const written = yield* Seed.emit(tenant, Array.from({ length: 10 }, () => "wire_transfer.updated" as const))
-          emitted.push(...written.map((event) => event.id))
-        }
-        const unique = new Set<string>()
-        for (let round = 0; round < 600 && unique.size < events; round++) {
-          yield* Effect.sleep("50 millis")
-          for (const request of receiver.all()) unique.add(request.headers["webhook-id"] ?? "")
-        }
-        // Anything still in flight lands now.
-        yield* Effect.sleep("500 millis")
-        return { emitted, deliveries: yield* Seed.deliveries(tenant) }
-      }).pipe(Effect.provide(context))
+  it.live(
+    "two dispatcher processes deliver N events, each at least once, and count the duplicates",
+    () =>
+      Effect.gen(function*() {
+        const events = 400
+        const { context, url } = yield* database
+        const receiver = yield* Receiver.make(() => 204)
+        const outcome = yield* Effect.gen(function*() {
+          const tenant = yield* Seed.tenant("sandbox")
+          yield* Seed.subscribe(tenant, { url: receiver.url, secret: "shared work" })
+          yield* dispatcherProcess(url, { leaseMillis: 60_000, environment: "sandbox" })
+          yield* dispatcherProcess(url, { leaseMillis: 60_000, environment: "sandbox" })
+          const emitted: Array<string> = []
+          for (let batch = 0; batch < events / 10; batch++) {
+            const written = yield* Seed.emit(tenant, Array.from({ length: 10 }, () => "wire_transfer.updated" as const))
+            emitted.push(...written.map((event) => event.id))
+          }
+          const unique = new Set<string>()
+          for (let round = 0; round < 600 && unique.size < events; round++) {
+            yield* Effect.sleep("50 millis")
+            for (const request of receiver.all()) unique.add(request.headers["webhook-id"] ?? "")
+          }
+          // Anything still in flight lands now.
+          yield* Effect.sleep("500 millis")
+          return { emitted, deliveries: yield* Seed.deliveries(tenant) }
+        }).pipe(Effect.provide(context))
 
-      const received = receiver.all().map((request) => request.headers["webhook-id"] ?? "")
-      const duplicates = received.length - new Set(received).size
-      yield* Effect.logInfo(`two processes: ${events} events, ${received.length} deliveries, ${duplicates} duplicates`)
-      expect(new Set(received)).toEqual(new Set(outcome.emitted))
-      expect(duplicates).toBe(0)
-      expect(outcome.deliveries.every((row) => row.status === "succeeded" && row.attempt_count === 1)).toBe(true)
-    }).pipe(Effect.scoped), 120_000)
+        const received = receiver.all().map((request) => request.headers["webhook-id"] ?? "")
+        const duplicates = received.length - new Set(received).size
+        yield* Effect.logInfo(
+          `two processes: ${events} events, ${received.length} deliveries, ${duplicates} duplicates`
+        )
+        expect(new Set(received)).toEqual(new Set(outcome.emitted))
+        expect(duplicates).toBe(0)
+        expect(outcome.deliveries.every((row) => row.status === "succeeded" && row.attempt_count === 1)).toBe(true)
+      }).pipe(Effect.scoped),
+    120_000
+  )
 })

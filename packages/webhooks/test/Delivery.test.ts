@@ -20,7 +20,12 @@ import * as Receiver from "./support/Receiver.js"
 import * as Seed from "./support/Seed.js"
 
 const dispatcher = (environment: Environment) =>
-  Layer.build(Dispatcher.layer({ environment }).pipe(Layer.provide(Transport.layer(environment)), Layer.provide(Seed.LoopbackAllowed)))
+  Layer.build(
+    Dispatcher.layer({ environment }).pipe(
+      Layer.provide(Transport.layer(environment)),
+      Layer.provide(Seed.LoopbackAllowed)
+    )
+  )
 
 const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64")
 
@@ -90,7 +95,8 @@ for (const kind of TestDatabase.testDatabases) {
           const tampered = request.body.replace("wire_transfer.created", "wire_transfer.updated")
           expect(() => new StandardWebhook(base64("the right secret")).verify(tampered, request.headers)).toThrow()
           expect(() => new StandardWebhook(base64("the wrong secret")).verify(request.body, request.headers)).toThrow()
-          expect(() => new SvixWebhook(`whsec_${base64("the wrong secret")}`).verify(request.body, request.headers)).toThrow()
+          expect(() => new SvixWebhook(`whsec_${base64("the wrong secret")}`).verify(request.body, request.headers))
+            .toThrow()
         }))
 
       it.scoped("delivers to active subscriptions of the event's environment, real-time decisions only where selected", () =>
@@ -104,7 +110,11 @@ for (const kind of TestDatabase.testDatabases) {
             secret: "b",
             categories: ["real_time_decision.card_authorization_requested"]
           })
-          const wires = yield* Seed.subscribe(sandbox, { url: receiver.url, secret: "c", categories: ["wire_transfer.created"] })
+          const wires = yield* Seed.subscribe(sandbox, {
+            url: receiver.url,
+            secret: "c",
+            categories: ["wire_transfer.created"]
+          })
           yield* Seed.subscribe(sandbox, { url: receiver.url, secret: "d", status: "disabled" })
           const liveSubscription = yield* Seed.subscribe(live, { url: "https://example.com/hooks", secret: "e" })
 

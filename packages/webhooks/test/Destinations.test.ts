@@ -8,25 +8,30 @@
  */
 import { describe, expect, it, layer } from "@effect/vitest"
 import type { Environment } from "@moneta/domain/Environment"
+import type { EventSubscriptionId } from "@moneta/domain/Ids"
 import { WebhookDestinations } from "@moneta/domain/WebhookDestination"
-import * as TestDatabase from "@moneta/store/testing"
 import type { TenantShape } from "@moneta/store/Tenant"
+import * as TestDatabase from "@moneta/store/testing"
 import { Effect, Layer, Schedule } from "effect"
 import type * as Dns from "node:dns"
 import { guardedLookup, RefusedDestination, type ResolveAll } from "../src/Destinations.js"
 import * as Dispatcher from "../src/Dispatcher.js"
 import * as Transport from "../src/Transport.js"
 import * as Seed from "./support/Seed.js"
-import type { EventSubscriptionId } from "@moneta/domain/Ids"
 
 // A resolver with fixed answers: what a hostile DNS server could say at delivery time.
-const fixedResolver = (answers: Record<string, ReadonlyArray<string>>): ResolveAll => (hostname, _options, callback) => {
-  const addresses = answers[hostname]
-  if (addresses === undefined) callback(Object.assign(new Error("not found"), { code: "ENOTFOUND" }), [])
-  else callback(null, addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })))
-}
+const fixedResolver =
+  (answers: Record<string, ReadonlyArray<string>>): ResolveAll => (hostname, _options, callback) => {
+    const addresses = answers[hostname]
+    if (addresses === undefined) callback(Object.assign(new Error("not found"), { code: "ENOTFOUND" }), [])
+    else callback(null, addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })))
+  }
 
-const answers = { "rebind.example.com": ["10.0.0.7"], "hooks.example.com": ["93.184.216.34"], "mixed.example.com": ["93.184.216.34", "::1"] }
+const answers = {
+  "rebind.example.com": ["10.0.0.7"],
+  "hooks.example.com": ["93.184.216.34"],
+  "mixed.example.com": ["93.184.216.34", "::1"]
+}
 
 const lookup = (environment: Environment, allowedHosts: ReadonlyArray<string>, hostname: string, all: boolean) =>
   Effect.async<ReadonlyArray<Dns.LookupAddress> | string, unknown>((resume) => {
@@ -53,7 +58,9 @@ describe("the delivery lookup", () => {
 /** The subscription's first attempt, once recorded (checked every 20 ms, up to 10 s). */
 const firstAttempt = (owner: TenantShape, subscriptionId: EventSubscriptionId) =>
   Seed.attempts(owner, subscriptionId).pipe(
-    Effect.flatMap((attempts) => attempts[0] === undefined ? Effect.fail("no attempt yet" as const) : Effect.succeed(attempts[0])),
+    Effect.flatMap((attempts) =>
+      attempts[0] === undefined ? Effect.fail("no attempt yet" as const) : Effect.succeed(attempts[0])
+    ),
     Effect.retry({ schedule: Schedule.spaced("20 millis"), times: 500 })
   )
 
@@ -68,11 +75,13 @@ for (const kind of TestDatabase.testDatabases) {
         Layer.provide(Layer.succeed(WebhookDestinations, { allowedHosts: [], resolve: () => Effect.succeed([]) }))
       )
 
-      for (const [name, url] of [
-        ["an internal IP literal", "https://169.254.169.254/latest/meta-data/"],
-        ["a name that now resolves to an internal address", "https://rebind.example.com/hooks"],
-        ["a URL with credentials", "https://user:hunter2@hooks.example.com/hooks"]
-      ] as const) {
+      for (
+        const [name, url] of [
+          ["an internal IP literal", "https://169.254.169.254/latest/meta-data/"],
+          ["a name that now resolves to an internal address", "https://rebind.example.com/hooks"],
+          ["a URL with credentials", "https://user:hunter2@hooks.example.com/hooks"]
+        ] as const
+      ) {
         it.scoped(`${name} is not contacted; the attempt fails with destination_refused`, () =>
           Effect.gen(function*() {
             const tenant = yield* Seed.tenant("live")

@@ -44,13 +44,18 @@ describe.runIf(ThrowawayPostgres.binDir !== undefined)("a Postgres restart", () 
       const receiver = yield* Receiver.make(() => 204)
       const delivered = (eventId: string | undefined) =>
         Receiver.take(receiver, 1).pipe(
-          Effect.timeoutFail({ duration: notified, onTimeout: () => `event ${eventId} not delivered within ${Duration.format(notified)}` }),
+          Effect.timeoutFail({
+            duration: notified,
+            onTimeout: () => `event ${eventId} not delivered within ${Duration.format(notified)}`
+          }),
           Effect.map(([request]) => request?.headers["webhook-id"])
         )
       yield* Effect.gen(function*() {
         const tenant = yield* Seed.tenant("sandbox")
         yield* Seed.subscribe(tenant, { url: receiver.url, secret: "restart" })
-        yield* Layer.build(Dispatcher.layer({ environment: "sandbox", pollInterval }).pipe(Layer.provide(Transport.layer("sandbox"))))
+        yield* Layer.build(
+          Dispatcher.layer({ environment: "sandbox", pollInterval }).pipe(Layer.provide(Transport.layer("sandbox")))
+        )
         yield* Effect.scoped(listening)
 
         const [before] = yield* Seed.emit(tenant, ["wire_transfer.created"])

@@ -6,17 +6,17 @@
  */
 import { describe, expect, it as pure, layer } from "@effect/vitest"
 import type { Environment } from "@moneta/domain/Environment"
+import type { EventSubscriptionId } from "@moneta/domain/Ids"
 import type { WebhookAttempt, WebhookAttemptFailureReason } from "@moneta/domain/WebhookAttempt"
-import * as TestDatabase from "@moneta/store/testing"
 import type { TenantShape } from "@moneta/store/Tenant"
+import * as TestDatabase from "@moneta/store/testing"
 import { Context, DateTime, Duration, Effect, Layer, Option, Queue, TestClock, TestServices } from "effect"
 import * as Dispatcher from "../src/Dispatcher.js"
-import * as Transport from "../src/Transport.js"
 import { attemptOffsets, nextAttemptAt } from "../src/RetrySchedule.js"
+import * as Transport from "../src/Transport.js"
 import { underTestClock } from "./support/Clock.js"
 import * as Receiver from "./support/Receiver.js"
 import * as Seed from "./support/Seed.js"
-import type { EventSubscriptionId } from "@moneta/domain/Ids"
 
 const start = DateTime.unsafeMake("2026-03-02T09:00:00.000Z")
 const at = (offset: Duration.Duration) => DateTime.addDuration(start, offset)
@@ -49,7 +49,11 @@ const attemptsReach = (tenant: TenantShape, subscriptionId: EventSubscriptionId,
 /** Real time passes while the dispatcher could act, and nothing more happens. */
 const settle = TestServices.provideLive(Effect.sleep("300 millis"))
 
-type Failure = { readonly name: string; readonly reason: WebhookAttemptFailureReason; readonly answer?: Receiver.Answer }
+type Failure = {
+  readonly name: string
+  readonly reason: WebhookAttemptFailureReason
+  readonly answer?: Receiver.Answer
+}
 
 const failures: ReadonlyArray<Failure> = [
   { name: "answers 400", reason: "non_2xx_response", answer: 400 },
@@ -61,17 +65,44 @@ const failures: ReadonlyArray<Failure> = [
 describe("retry schedule", () => {
   pure("offsets are counted from the event; the sandbox, resends and heartbeats get one attempt", () => {
     const made = (attemptNumber: number, startedAt = at(attemptOffsets[attemptNumber - 1] ?? Duration.zero)) =>
-      nextAttemptAt({ environment: "live", trigger: "event", eventCreatedAt: start, attemptNumber, startedAt, succeeded: false })
+      nextAttemptAt({
+        environment: "live",
+        trigger: "event",
+        eventCreatedAt: start,
+        attemptNumber,
+        startedAt,
+        succeeded: false
+      })
     for (let attemptNumber = 1; attemptNumber < 8; attemptNumber++) {
       expect(made(attemptNumber)).toEqual(Option.some(at(attemptOffsets[attemptNumber] ?? Duration.zero)))
     }
     expect(made(8)).toEqual(Option.none())
     // A dispatcher that was down catches up one minute apart, never in a burst.
-    expect(made(1, at(Duration.hours(2)))).toEqual(Option.some(at(Duration.sum(Duration.hours(2), Duration.minutes(1)))))
-    expect(nextAttemptAt({ environment: "live", trigger: "event", eventCreatedAt: start, attemptNumber: 1, startedAt: start, succeeded: true }))
+    expect(made(1, at(Duration.hours(2)))).toEqual(
+      Option.some(at(Duration.sum(Duration.hours(2), Duration.minutes(1))))
+    )
+    expect(
+      nextAttemptAt({
+        environment: "live",
+        trigger: "event",
+        eventCreatedAt: start,
+        attemptNumber: 1,
+        startedAt: start,
+        succeeded: true
+      })
+    )
       .toEqual(Option.none())
     for (const [environment, trigger] of [["sandbox", "event"], ["live", "resend"], ["live", "heartbeat"]] as const) {
-      expect(nextAttemptAt({ environment, trigger, eventCreatedAt: start, attemptNumber: 1, startedAt: start, succeeded: false }))
+      expect(
+        nextAttemptAt({
+          environment,
+          trigger,
+          eventCreatedAt: start,
+          attemptNumber: 1,
+          startedAt: start,
+          succeeded: false
+        })
+      )
         .toEqual(Option.none())
     }
   })
@@ -84,46 +115,57 @@ for (const kind of TestDatabase.testDatabases) {
       excludeTestServices: true
     })((it) => {
       for (const failure of failures) {
-        it.effect(`an endpoint that ${failure.name} gets 8 attempts at the spec's offsets and none after`, () =>
-          underTestClock(Effect.gen(function*() {
-            yield* TestClock.setTime(DateTime.toEpochMillis(start))
-            const receiver = yield* Receiver.make(() => failure.answer ?? 500)
-            const url = failure.answer === undefined ? yield* Receiver.refusedUrl : receiver.url
-            const tenant = yield* Seed.tenant("live")
-            const subscription = yield* Seed.subscribe(tenant, { url, secret: "retry secret" })
-            const dispatcher = yield* startDispatcher("live")
-            yield* Seed.emit(tenant, ["wire_transfer.created"])
+        it.effect(
+          `an endpoint that ${failure.name} gets 8 attempts at the spec's offsets and none after`,
+          () =>
+            underTestClock(Effect.gen(function*() {
+              yield* TestClock.setTime(DateTime.toEpochMillis(start))
+              const receiver = yield* Receiver.make(() => failure.answer ?? 500)
+              const url = failure.answer === undefined ? yield* Receiver.refusedUrl : receiver.url
+              const tenant = yield* Seed.tenant("live")
+              const subscription = yield* Seed.subscribe(tenant, { url, secret: "retry secret" })
+              const dispatcher = yield* startDispatcher("live")
+              yield* Seed.emit(tenant, ["wire_transfer.created"])
 
-            for (const [index, offset] of attemptOffsets.entries()) {
-              yield* TestClock.setTime(DateTime.toEpochMillis(at(offset)))
-              yield* dispatcher.wake
-              if (failure.answer === "hang") {
-                yield* Queue.take(receiver.requests)
-                yield* TestClock.adjust(Duration.seconds(10))
+              for (const [index, offset] of attemptOffsets.entries()) {
+                yield* TestClock.setTime(DateTime.toEpochMillis(at(offset)))
+                yield* dispatcher.wake
+                if (failure.answer === "hang") {
+                  yield* Queue.take(receiver.requests)
+                  yield* TestClock.adjust(Duration.seconds(10))
+                }
+                yield* attemptsReach(tenant, subscription.id, index + 1)
               }
-              yield* attemptsReach(tenant, subscription.id, index + 1)
-            }
-            yield* TestClock.setTime(DateTime.toEpochMillis(at(Duration.hours(200))))
-            yield* dispatcher.wake
-            yield* settle
+              yield* TestClock.setTime(DateTime.toEpochMillis(at(Duration.hours(200))))
+              yield* dispatcher.wake
+              yield* settle
 
-            const attempts: ReadonlyArray<WebhookAttempt> = yield* Seed.attempts(tenant, subscription.id)
-            expect(attempts.map((attempt) => DateTime.formatIso(attempt.created_at))).toEqual(
-              attemptOffsets.map((offset) => DateTime.formatIso(at(offset)))
-            )
-            expect(attempts.map((attempt) => attempt.attempt_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
-            expect(new Set(attempts.map((attempt) => attempt.failure_reason))).toEqual(new Set([failure.reason]))
-            expect(attempts.map((attempt) => attempt.next_attempt_at === null ? null : DateTime.formatIso(attempt.next_attempt_at)))
-              .toEqual([...attemptOffsets.slice(1).map((offset) => DateTime.formatIso(at(offset))), null])
-            if (failure.answer === "hang") {
-              expect(attempts.every((attempt) => attempt.duration_ms === 10_000)).toBe(true)
-            }
-            if (failure.answer !== undefined && failure.answer !== "hang") {
-              expect(attempts[0]?.response_status_code).toBe(failure.answer)
-              expect(attempts[0]?.response_body).toBe(`refused with ${failure.answer}`)
-            }
-            expect((yield* Seed.deliveries(tenant)).map((row) => [row.status, row.attempt_count])).toEqual([["failed", 8]])
-          })), 60_000)
+              const attempts: ReadonlyArray<WebhookAttempt> = yield* Seed.attempts(tenant, subscription.id)
+              expect(attempts.map((attempt) => DateTime.formatIso(attempt.created_at))).toEqual(
+                attemptOffsets.map((offset) => DateTime.formatIso(at(offset)))
+              )
+              expect(attempts.map((attempt) => attempt.attempt_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+              expect(new Set(attempts.map((attempt) => attempt.failure_reason))).toEqual(new Set([failure.reason]))
+              expect(
+                attempts.map((attempt) =>
+                  attempt.next_attempt_at === null ? null : DateTime.formatIso(attempt.next_attempt_at)
+                )
+              )
+                .toEqual([...attemptOffsets.slice(1).map((offset) => DateTime.formatIso(at(offset))), null])
+              if (failure.answer === "hang") {
+                expect(attempts.every((attempt) => attempt.duration_ms === 10_000)).toBe(true)
+              }
+              if (failure.answer !== undefined && failure.answer !== "hang") {
+                expect(attempts[0]?.response_status_code).toBe(failure.answer)
+                expect(attempts[0]?.response_body).toBe(`refused with ${failure.answer}`)
+              }
+              expect((yield* Seed.deliveries(tenant)).map((row) => [row.status, row.attempt_count])).toEqual([[
+                "failed",
+                8
+              ]])
+            })),
+          60_000
+        )
       }
 
       it.effect("a success stops the retries", () =>

@@ -23,63 +23,67 @@ for (const kind of TestDatabase.testDatabases) {
       timeout: TestDatabase.timeout,
       excludeTestServices: true
     })((it) => {
-      it.effect("signs with both secrets during the overlap and only with the new one after it", () =>
-        Effect.gen(function*() {
-          // The verifiers of the npm packages read the wall clock: start the test clock there.
-          const realNow = yield* TestServices.provideLive(DateTime.now)
-          yield* TestClock.setTime(DateTime.toEpochMillis(realNow))
-          const receiver = yield* Receiver.make(() => 204)
-          const tenant = yield* Seed.tenant("sandbox")
-          const subscription = yield* Seed.subscribe(tenant, { url: receiver.url, secret: "old secret" })
-          const overlapEnds = DateTime.add(realNow, { hours: 24 })
-          yield* (yield* EventSubscriptions).rotateSecret(tenant, subscription.id, "new secret", overlapEnds)
-          const dispatcher = Context.get(
-            yield* Layer.build(
-              Dispatcher.layer({ environment: "sandbox", pollInterval: Duration.days(30) }).pipe(
-                Layer.provide(Transport.layer("sandbox"))
-              )
-            ),
-            Dispatcher.Dispatcher
-          )
+      it.effect(
+        "signs with both secrets during the overlap and only with the new one after it",
+        () =>
+          Effect.gen(function*() {
+            // The verifiers of the npm packages read the wall clock: start the test clock there.
+            const realNow = yield* TestServices.provideLive(DateTime.now)
+            yield* TestClock.setTime(DateTime.toEpochMillis(realNow))
+            const receiver = yield* Receiver.make(() => 204)
+            const tenant = yield* Seed.tenant("sandbox")
+            const subscription = yield* Seed.subscribe(tenant, { url: receiver.url, secret: "old secret" })
+            const overlapEnds = DateTime.add(realNow, { hours: 24 })
+            yield* (yield* EventSubscriptions).rotateSecret(tenant, subscription.id, "new secret", overlapEnds)
+            const dispatcher = Context.get(
+              yield* Layer.build(
+                Dispatcher.layer({ environment: "sandbox", pollInterval: Duration.days(30) }).pipe(
+                  Layer.provide(Transport.layer("sandbox"))
+                )
+              ),
+              Dispatcher.Dispatcher
+            )
 
-          yield* Seed.emit(tenant, ["wire_transfer.created"])
-          yield* dispatcher.wake
-          const [during] = yield* Receiver.take(receiver, 1)
-          if (during === undefined) return yield* Effect.dieMessage("no delivery")
-          const signatures = (during.headers["webhook-signature"] ?? "").split(" ")
-          expect(signatures).toHaveLength(2)
-          for (const secret of ["old secret", "new secret"]) {
-            expect(() => new StandardWebhook(base64(secret)).verify(during.body, during.headers)).not.toThrow()
-            expect(() => new SvixWebhook(`whsec_${base64(secret)}`).verify(during.body, during.headers)).not.toThrow()
-          }
-          // The new secret signs first.
-          expect(signatures[0]).toBe(WebhookSignature.sign({
-            id: during.headers["webhook-id"] ?? "",
-            timestamp: Number(during.headers["webhook-timestamp"]),
-            body: during.bytes,
-            secrets: ["new secret"]
-          }))
+            yield* Seed.emit(tenant, ["wire_transfer.created"])
+            yield* dispatcher.wake
+            const [during] = yield* Receiver.take(receiver, 1)
+            if (during === undefined) return yield* Effect.dieMessage("no delivery")
+            const signatures = (during.headers["webhook-signature"] ?? "").split(" ")
+            expect(signatures).toHaveLength(2)
+            for (const secret of ["old secret", "new secret"]) {
+              expect(() => new StandardWebhook(base64(secret)).verify(during.body, during.headers)).not.toThrow()
+              expect(() => new SvixWebhook(`whsec_${base64(secret)}`).verify(during.body, during.headers)).not.toThrow()
+            }
+            // The new secret signs first.
+            expect(signatures[0]).toBe(WebhookSignature.sign({
+              id: during.headers["webhook-id"] ?? "",
+              timestamp: Number(during.headers["webhook-timestamp"]),
+              body: during.bytes,
+              secrets: ["new secret"]
+            }))
 
-          yield* TestClock.setTime(DateTime.toEpochMillis(DateTime.add(overlapEnds, { seconds: 1 })))
-          yield* Seed.emit(tenant, ["wire_transfer.updated"])
-          yield* dispatcher.wake
-          const [after] = yield* Receiver.take(receiver, 1)
-          if (after === undefined) return yield* Effect.dieMessage("no delivery")
-          expect((after.headers["webhook-signature"] ?? "").split(" ")).toHaveLength(1)
-          const verifyWith = (secret: string) =>
-            Effect.map(DateTime.now, (now) =>
-              WebhookSignature.verify({
-                id: after.headers["webhook-id"] ?? "",
-                timestamp: after.headers["webhook-timestamp"] ?? "",
-                body: after.bytes,
-                signatureHeader: after.headers["webhook-signature"] ?? "",
-                secrets: [secret],
-                now
-              }))
-          expect(yield* verifyWith("new secret")).toEqual(Either.right(undefined))
-          const withOldSecret = yield* verifyWith("old secret")
-          expect(Either.isLeft(withOldSecret) ? withOldSecret.left._tag : "verified").toBe("InvalidSignatureError")
-        }).pipe(Effect.scoped, Effect.provide(TestContext.TestContext)), 60_000)
+            yield* TestClock.setTime(DateTime.toEpochMillis(DateTime.add(overlapEnds, { seconds: 1 })))
+            yield* Seed.emit(tenant, ["wire_transfer.updated"])
+            yield* dispatcher.wake
+            const [after] = yield* Receiver.take(receiver, 1)
+            if (after === undefined) return yield* Effect.dieMessage("no delivery")
+            expect((after.headers["webhook-signature"] ?? "").split(" ")).toHaveLength(1)
+            const verifyWith = (secret: string) =>
+              Effect.map(DateTime.now, (now) =>
+                WebhookSignature.verify({
+                  id: after.headers["webhook-id"] ?? "",
+                  timestamp: after.headers["webhook-timestamp"] ?? "",
+                  body: after.bytes,
+                  signatureHeader: after.headers["webhook-signature"] ?? "",
+                  secrets: [secret],
+                  now
+                }))
+            expect(yield* verifyWith("new secret")).toEqual(Either.right(undefined))
+            const withOldSecret = yield* verifyWith("old secret")
+            expect(Either.isLeft(withOldSecret) ? withOldSecret.left._tag : "verified").toBe("InvalidSignatureError")
+          }).pipe(Effect.scoped, Effect.provide(TestContext.TestContext)),
+        60_000
+      )
     })
   })
 }

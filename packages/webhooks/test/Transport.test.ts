@@ -41,7 +41,11 @@ const serve = (handler: Http.RequestListener) =>
     )
     // Safe: a TCP server listening on a host and port has an AddressInfo address.
     const port = (server.address() as AddressInfo).port
-    return { url: new URL(`http://127.0.0.1:${port}/hooks?to=me`), connections: () => connections, closed } satisfies TestServer
+    return {
+      url: new URL(`http://127.0.0.1:${port}/hooks?to=me`),
+      connections: () => connections,
+      closed
+    } satisfies TestServer
   })
 
 const transport = Effect.map(
@@ -67,7 +71,11 @@ describe("delivery transport", () => {
       const answer = yield* post({ url: server.url, headers: { "content-type": "application/json" }, body })
       expect(answer.status).toBe(500)
       expect(yield* answer.excerpt).toBe("x".repeat(responseExcerptBytes))
-      expect(received).toEqual([{ path: "/hooks?to=me", type: "application/json", body: new TextDecoder().decode(body) }])
+      expect(received).toEqual([{
+        path: "/hooks?to=me",
+        type: "application/json",
+        body: new TextDecoder().decode(body)
+      }])
     }))
 
   it.scoped("keeps the connection alive from one POST to the next", () =>

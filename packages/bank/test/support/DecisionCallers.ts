@@ -13,7 +13,12 @@ import { DateTime, Effect, TestContext } from "effect"
 
 export const tokenRequest: Request = {
   category: "digital_wallet_token_requested",
-  digital_wallet_token: { card_id: CardId.make("card_test"), decision: null, device: { identifier: null }, digital_wallet: "wallet_a" }
+  digital_wallet_token: {
+    card_id: CardId.make("card_test"),
+    decision: null,
+    device: { identifier: null },
+    digital_wallet: "wallet_a"
+  }
 }
 
 export const window = defaultTimeoutWindows.digital_wallet_token_requested

@@ -107,10 +107,16 @@ export const createBookkeepingEntrySetArbitrary = wireSafe(Bookkeeping.CreateBoo
 /** Entry sets that pass `Bookkeeping.validateEntrySet`: ≥ 2 non-zero entries summing to zero. */
 export const balancedEntrySetArbitrary: fc.Arbitrary<Bookkeeping.CreateBookkeepingEntrySet> = fc
   .record({
-    debits: fc.array(fc.record({ account: idOf("bookkeeping_account", Ids.BookkeepingAccountId.make), amount: positiveAmountArbitrary }), {
-      minLength: 1,
-      maxLength: 5
-    }),
+    debits: fc.array(
+      fc.record({
+        account: idOf("bookkeeping_account", Ids.BookkeepingAccountId.make),
+        amount: positiveAmountArbitrary
+      }),
+      {
+        minLength: 1,
+        maxLength: 5
+      }
+    ),
     creditAccount: idOf("bookkeeping_account", Ids.BookkeepingAccountId.make),
     date: timestampArbitrary
   })
@@ -154,14 +160,19 @@ const partyInput: fc.Arbitrary<WireTransfer.PartyInput> = fc.record(
   {
     name: shortTextArbitrary,
     address: fc.record({
-      unstructured: fc.record({ line1: shortTextArbitrary, line2: shortTextArbitrary, line3: shortTextArbitrary }, { requiredKeys: ["line1"] })
+      unstructured: fc.record({ line1: shortTextArbitrary, line2: shortTextArbitrary, line3: shortTextArbitrary }, {
+        requiredKeys: ["line1"]
+      })
     })
   },
   { requiredKeys: ["name"] }
 )
 
 export const remittanceInputArbitrary: fc.Arbitrary<WireTransfer.RemittanceInput> = fc.oneof(
-  fc.record({ category: fc.constant("unstructured" as const), unstructured: fc.record({ message: shortTextArbitrary }) }),
+  fc.record({
+    category: fc.constant("unstructured" as const),
+    unstructured: fc.record({ message: shortTextArbitrary })
+  }),
   fc.record({
     category: fc.constant("tax" as const),
     tax: fc.record({
@@ -215,20 +226,19 @@ export const wireTransferCreationArbitrary: fc.Arbitrary<WireTransfer.CreateInpu
     id: generated.id,
     createdAt: generated.createdAt,
     body: generated.body,
-    externalAccount:
-      generated.body.external_account_id === undefined
-        ? null
-        : new ExternalAccount.ExternalAccount({
-            id: generated.body.external_account_id,
-            account_holder: "business",
-            account_number: generated.accountNumber,
-            created_at: generated.createdAt,
-            description: "Counterparty",
-            funding: "checking",
-            idempotency_key: null,
-            routing_number: generated.routingNumber,
-            status: "active"
-          }),
+    externalAccount: generated.body.external_account_id === undefined
+      ? null
+      : new ExternalAccount.ExternalAccount({
+        id: generated.body.external_account_id,
+        account_holder: "business",
+        account_number: generated.accountNumber,
+        created_at: generated.createdAt,
+        description: "Counterparty",
+        funding: "checking",
+        idempotency_key: null,
+        routing_number: generated.routingNumber,
+        status: "active"
+      }),
     createdBy: WireTransfer.createdByApiKey(null),
     idempotencyKey: generated.idempotencyKey,
     defaultDebtor: null,
@@ -244,9 +254,15 @@ export const createdWireTransferArbitrary: fc.Arbitrary<WireTransfer.WireTransfe
 /** Any of the five commands, with random data. */
 export const wireTransferCommandArbitrary: fc.Arbitrary<WireTransfer.Command> = fc.oneof(
   fc
-    .record({ at: timestampArbitrary, approvedBy: fc.option(fc.emailAddress(), { nil: null }), transactionId: transactionIdArbitrary })
+    .record({
+      at: timestampArbitrary,
+      approvedBy: fc.option(fc.emailAddress(), { nil: null }),
+      transactionId: transactionIdArbitrary
+    })
     .map(WireTransfer.Command.Approve),
-  fc.record({ at: timestampArbitrary, canceledBy: fc.option(fc.emailAddress(), { nil: null }) }).map(WireTransfer.Command.Cancel),
+  fc.record({ at: timestampArbitrary, canceledBy: fc.option(fc.emailAddress(), { nil: null }) }).map(
+    WireTransfer.Command.Cancel
+  ),
   fc
     .record({
       at: timestampArbitrary,
@@ -281,7 +297,12 @@ export const mailingAddressArbitrary = wireSafe(LockboxAddress.MailingAddress)
 
 /** New addresses, `pending`. */
 export const createdLockboxAddressArbitrary: fc.Arbitrary<LockboxAddress.LockboxAddress> = fc
-  .record({ id: lockboxAddressIdArbitrary, createdAt: timestampArbitrary, body: createLockboxAddressArbitrary, idempotencyKey: idempotencyKeyArbitrary })
+  .record({
+    id: lockboxAddressIdArbitrary,
+    createdAt: timestampArbitrary,
+    body: createLockboxAddressArbitrary,
+    idempotencyKey: idempotencyKeyArbitrary
+  })
   .map((input) => LockboxAddress.create(input).next)
 
 /** Active addresses. */
@@ -314,9 +335,7 @@ export const createdLockboxRecipientArbitrary: fc.Arbitrary<LockboxRecipient.Loc
     mailStopCode: mailStopCodeArbitrary,
     idempotencyKey: idempotencyKeyArbitrary
   })
-  .map((input) =>
-    Either.getOrThrowWith(LockboxRecipient.create(input), (error) => new Error(error.detail)).next
-  )
+  .map((input) => Either.getOrThrowWith(LockboxRecipient.create(input), (error) => new Error(error.detail)).next)
 
 // ---------------------------------------------------------------------------
 // Inbound mail items
@@ -331,7 +350,9 @@ export const checkActionArbitrary: fc.Arbitrary<InboundMailItem.CheckAction> = f
 )
 
 /** Valid action bodies with exactly `checkCount` entries. */
-export const actionInboundMailItemArbitraryFor = (checkCount: number): fc.Arbitrary<InboundMailItem.ActionInboundMailItem> =>
+export const actionInboundMailItemArbitraryFor = (
+  checkCount: number
+): fc.Arbitrary<InboundMailItem.ActionInboundMailItem> =>
   fc.array(checkActionArbitrary, { minLength: checkCount, maxLength: checkCount }).map((checks) => ({ checks }))
 
 /** Valid action bodies of 1 to 5 entries. */
@@ -369,7 +390,12 @@ export const updateEventSubscriptionArbitrary = wireSafe(EventSubscription.Updat
 
 /** New subscriptions (`active` or `disabled`). */
 export const createdEventSubscriptionArbitrary: fc.Arbitrary<EventSubscription.EventSubscription> = fc
-  .record({ id: eventSubscriptionIdArbitrary, createdAt: timestampArbitrary, body: createEventSubscriptionArbitrary, idempotencyKey: idempotencyKeyArbitrary })
+  .record({
+    id: eventSubscriptionIdArbitrary,
+    createdAt: timestampArbitrary,
+    body: createEventSubscriptionArbitrary,
+    idempotencyKey: idempotencyKeyArbitrary
+  })
   .map((input) => EventSubscription.create(input).next)
 
 /** Shared secrets as clients choose them (any 1 to 200 characters). */

@@ -12,7 +12,13 @@ import { cardAuthenticationArbitrary } from "./CardSchemas.js"
 export const decidedCardAuthenticationArbitrary: fc.Arbitrary<CardAuthentication.CardAuthentication> = fc
   .tuple(
     cardAuthenticationArbitrary,
-    fc.constantFrom("approve" as const, "challenge" as const, "challenge" as const, "deny" as const, "timed_out" as const)
+    fc.constantFrom(
+      "approve" as const,
+      "challenge" as const,
+      "challenge" as const,
+      "deny" as const,
+      "timed_out" as const
+    )
   )
   .map(([authentication, decision]) =>
     new CardAuthentication.CardAuthentication({
@@ -120,7 +126,10 @@ export const cardAuthenticationScenarioArbitrary: fc.Arbitrary<CardAuthenticatio
       }))
     )
   // mostly wrong codes, so that runs reach the attempt threshold as well as success
-  const correctness = fc.oneof({ arbitrary: fc.constant(true), weight: 1 }, { arbitrary: fc.constant(false), weight: 3 })
+  const correctness = fc.oneof({ arbitrary: fc.constant(true), weight: 1 }, {
+    arbitrary: fc.constant(false),
+    weight: 3
+  })
   const submit = fc.tuple(correctness, oneTimeCodeArbitrary, instantArbitrary).map(([correct, wrongCode, at]) =>
     authenticationCommand(`SubmitChallengeAttempt(${correct ? "right code" : wrongCode})`, (model) => ({
       _tag: "SubmitChallengeAttempt",
@@ -135,7 +144,10 @@ export const cardAuthenticationScenarioArbitrary: fc.Arbitrary<CardAuthenticatio
       // mostly challenged: the graph beyond the decision starts at awaiting_challenge
       fc.oneof(
         { arbitrary: decidedCardAuthenticationArbitrary, weight: 1 },
-        { arbitrary: decidedCardAuthenticationArbitrary.filter(({ status }) => status === "awaiting_challenge"), weight: 3 }
+        {
+          arbitrary: decidedCardAuthenticationArbitrary.filter(({ status }) => status === "awaiting_challenge"),
+          weight: 3
+        }
       ),
       fc.commands(
         [

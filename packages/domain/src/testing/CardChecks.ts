@@ -18,4 +18,6 @@ export const ensure = (condition: boolean, message: string): void => {
   if (!condition) throw new Error(message)
 }
 
-export const leftOf = <R, L>(either: Either.Either<R, L>): L | undefined => (Either.isLeft(either) ? either.left : undefined)
+export const leftOf = <R, L>(
+  either: Either.Either<R, L>
+): L | undefined => (Either.isLeft(either) ? either.left : undefined)

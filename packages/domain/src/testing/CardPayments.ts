@@ -70,7 +70,10 @@ export const cardPaymentElementDraftsArbitrary: fc.Arbitrary<ReadonlyArray<CardP
   .map(([first, rest]) => (first === undefined ? rest : [first, ...rest]))
 
 /** The element of a draft, with its amount and its links to the payment. */
-export const shapeElement = (draft: CardPaymentElementDraft, cardPayment: CardPayment.CardPayment): CardPaymentElements.Element => {
+export const shapeElement = (
+  draft: CardPaymentElementDraft,
+  cardPayment: CardPayment.CardPayment
+): CardPaymentElements.Element => {
   const { template, amount, linked } = draft
   const authorizationId = CardPayment.authorizationOf(cardPayment)?.id
   const paymentId = (own: Ids.CardPaymentId) => (linked ? cardPayment.id : own)
@@ -312,7 +315,9 @@ export const expectedRefusal = (
     case "card_refund": {
       const { refund_authorized_amount, refunded_amount, settled_amount } = model.totals
       return positive ??
-        (amount > settled_amount + refund_authorized_amount - refunded_amount ? "it refunds more than is refundable" : undefined)
+        (amount > settled_amount + refund_authorized_amount - refunded_amount
+          ? "it refunds more than is refundable"
+          : undefined)
     }
     case "card_fuel_confirmation":
       if (model.fuelConfirmed) return "the authorization already has a fuel confirmation"
@@ -375,14 +380,18 @@ const addElementCommand = (draft: CardPaymentElementDraft): fc.Command<CardPayme
     const amount = contributionOf(element)?.amount ?? 0
     if (Either.isLeft(result)) {
       ensure(result.left instanceof InvalidOperationError, "a refusal is not an InvalidOperationError")
-      ensure(refusal !== undefined, `${category} of ${amount} was refused (${result.left.detail}); the model accepts it`)
+      ensure(
+        refusal !== undefined,
+        `${category} of ${amount} was refused (${result.left.detail}); the model accepts it`
+      )
       return
     }
     ensure(refusal === undefined, `${category} of ${amount} was accepted; the model refuses it: ${refusal}`)
     const { next, events } = result.right
     ensure(next.elements.length === before.elements.length + 1, "the element was not appended")
     ensure(
-      events.length === 1 && events[0]?.category === "card_payment.updated" && events[0].associatedObjectId === before.id,
+      events.length === 1 && events[0]?.category === "card_payment.updated" &&
+        events[0].associatedObjectId === before.id,
       "an accepted element did not emit exactly one card_payment.updated"
     )
     const stored = next.elements[next.elements.length - 1]
@@ -399,7 +408,10 @@ const addElementCommand = (draft: CardPaymentElementDraft): fc.Command<CardPayme
       )
     }
     if (stored?.category === "card_authorization_expiration") {
-      ensure(stored.card_authorization_expiration.expired_amount === outstandingBefore, "the expired amount is not what was held")
+      ensure(
+        stored.card_authorization_expiration.expired_amount === outstandingBefore,
+        "the expired amount is not what was held"
+      )
     }
     acceptInModel(model, element)
     real.cardPayment = next

@@ -61,30 +61,31 @@ export const simulateDigitalWalletTokenRequestArbitrary = Arbitrary.make(
  * pending transaction (source `card_authorization`) or a declined
  * authorization's declined transaction (source `card_decline`).
  */
-export const cardAuthorizationSimulationResultArbitrary: fc.Arbitrary<CardSimulations.CardAuthorizationSimulationResult> =
-  fc.oneof(
-    fc.tuple(Arbitrary.make(PendingTransaction.PendingTransaction), cardAuthorizationArbitrary).map(
-      ([pendingTransaction, authorization]) =>
-        CardSimulations.approvedAuthorization(
-          new PendingTransaction.PendingTransaction({
-            ...pendingTransaction,
-            // decoded from the wire form, so that it fits whatever shape the pending transaction module gives the source
-            source: Schema.decodeUnknownSync(PendingTransaction.PendingTransactionSource)({
-              category: "card_authorization",
-              card_authorization: Schema.encodeSync(CardPaymentElements.CardAuthorization)(authorization)
-            })
+export const cardAuthorizationSimulationResultArbitrary: fc.Arbitrary<
+  CardSimulations.CardAuthorizationSimulationResult
+> = fc.oneof(
+  fc.tuple(Arbitrary.make(PendingTransaction.PendingTransaction), cardAuthorizationArbitrary).map(
+    ([pendingTransaction, authorization]) =>
+      CardSimulations.approvedAuthorization(
+        new PendingTransaction.PendingTransaction({
+          ...pendingTransaction,
+          // decoded from the wire form, so that it fits whatever shape the pending transaction module gives the source
+          source: Schema.decodeUnknownSync(PendingTransaction.PendingTransactionSource)({
+            category: "card_authorization",
+            card_authorization: Schema.encodeSync(CardPaymentElements.CardAuthorization)(authorization)
           })
-        )
-    ),
-    fc.tuple(declinedTransactionArbitrary, cardDeclineArbitrary).map(([declinedTransaction, cardDecline]) =>
-      CardSimulations.declinedAuthorization(
-        new DeclinedTransaction.DeclinedTransaction({
-          ...declinedTransaction,
-          source: DeclinedTransaction.cardDeclineSource(cardDecline)
         })
       )
+  ),
+  fc.tuple(declinedTransactionArbitrary, cardDeclineArbitrary).map(([declinedTransaction, cardDecline]) =>
+    CardSimulations.declinedAuthorization(
+      new DeclinedTransaction.DeclinedTransaction({
+        ...declinedTransaction,
+        source: DeclinedTransaction.cardDeclineSource(cardDecline)
+      })
     )
   )
+)
 export const digitalWalletTokenRequestSimulationResultArbitrary = Arbitrary.make(
   CardSimulations.DigitalWalletTokenRequestSimulationResult
 )
@@ -98,7 +99,10 @@ export const cardTransactionArbitrary: fc.Arbitrary<Transaction.Transaction> = f
         category: "card_settlement",
         card_settlement: settlement
       })),
-      cardRefundArbitrary.map((refund): Transaction.TransactionSource => ({ category: "card_refund", card_refund: refund }))
+      cardRefundArbitrary.map((refund): Transaction.TransactionSource => ({
+        category: "card_refund",
+        card_refund: refund
+      }))
     )
   )
   .map(([transaction, source]) => new Transaction.Transaction({ ...transaction, source }))
@@ -120,6 +124,4 @@ export const cardEventCategories: ReadonlyArray<readonly [KnownEventCategory, st
 /** Events of the card area. */
 export const cardEventArbitrary: fc.Arbitrary<Event> = fc
   .tuple(Arbitrary.make(Event), fc.constantFrom(...cardEventCategories))
-  .map(([event, [category, objectType]]) =>
-    new Event({ ...event, category, associated_object_type: objectType })
-  )
+  .map(([event, [category, objectType]]) => new Event({ ...event, category, associated_object_type: objectType }))

@@ -106,7 +106,10 @@ export const realTimeDecisionAnswerArbitrary = (
     case "card_balance_inquiry_requested":
       return fc.oneof(
         fc.record(
-          { decision: fc.constant("approve" as const), approval: fc.record({ balance: fc.integer({ min: 0, max: 1_000_000 }) }) },
+          {
+            decision: fc.constant("approve" as const),
+            approval: fc.record({ balance: fc.integer({ min: 0, max: 1_000_000 }) })
+          },
           { requiredKeys: ["decision"] }
         ),
         fc.record({ decision: fc.constant("decline" as const) })
@@ -134,7 +137,9 @@ export const realTimeDecisionAnswerArbitrary = (
     case "digital_wallet_token_requested":
       return fc.oneof(
         fc.record({ approval: contactArbitrary }),
-        fc.record({ decline: fc.record({ reason: fc.constantFrom("suspicious device", "cardholder asked") }, { requiredKeys: [] }) })
+        fc.record({
+          decline: fc.record({ reason: fc.constantFrom("suspicious device", "cardholder asked") }, { requiredKeys: [] })
+        })
       ).map((answer) => ({ digital_wallet_token: answer }))
   }
 }
@@ -142,7 +147,9 @@ export const realTimeDecisionAnswerArbitrary = (
 /** An answer that names another category than the decision's: `validateAction` refuses it. */
 export const wrongCategoryAnswerArbitrary = (
   decision: RealTimeDecision.RealTimeDecision
-): fc.Arbitrary<{ readonly action: RealTimeDecision.RealTimeDecisionAction; readonly field: RealTimeDecision.DetailField }> =>
+): fc.Arbitrary<
+  { readonly action: RealTimeDecision.RealTimeDecisionAction; readonly field: RealTimeDecision.DetailField }
+> =>
   fc
     .constantFrom(...RealTimeDecision.Category.literals.filter((category) => category !== decision.category))
     .chain((category) =>
@@ -164,12 +171,18 @@ export const invalidRealTimeDecisionActionArbitrary: fc.Arbitrary<{ readonly bod
       field: "card_authorization.decision"
     })),
     fc.constant({ body: { card_authorization: {} }, field: "card_authorization.decision" }),
-    fc.oneof(fc.integer({ max: 0 }), fc.double({ min: 0.1, max: 1e6, noNaN: true }).filter((value) => !Number.isInteger(value)), fc.string())
+    fc.oneof(
+      fc.integer({ max: 0 }),
+      fc.double({ min: 0.1, max: 1e6, noNaN: true }).filter((value) => !Number.isInteger(value)),
+      fc.string()
+    )
       .map((partialAmount) => ({
         body: { card_authorization: { decision: "approve", approval: { partial_amount: partialAmount } } },
         field: "card_authorization.approval.partial_amount"
       })),
-    fc.string().filter((reason) => !RealTimeDecision.CardAuthorizationAction.pipe(Schema.is)({ decision: "decline", decline: { reason } }))
+    fc.string().filter((reason) =>
+      !RealTimeDecision.CardAuthorizationAction.pipe(Schema.is)({ decision: "decline", decline: { reason } })
+    )
       .map((reason) => ({
         body: { card_authorization: { decision: "decline", decline: { reason } } },
         field: "card_authorization.decline.reason"
@@ -220,7 +233,10 @@ export const invalidRealTimeDecisionActionArbitrary: fc.Arbitrary<{ readonly bod
       fc.constant({}),
       fc.constant({ approval: {}, decline: {} })
     ).map((answer) => ({ body: { digital_wallet_token: answer }, field: "digital_wallet_token" })),
-    fc.constant({ body: { digital_wallet_token: { approval: { email: "" } } }, field: "digital_wallet_token.approval.email" }),
+    fc.constant({
+      body: { digital_wallet_token: { approval: { email: "" } } },
+      field: "digital_wallet_token.approval.email"
+    }),
     fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.integer())).map((notAnObject) => ({
       body: { card_authorization: notAnObject },
       field: "card_authorization"
@@ -294,7 +310,10 @@ const respondCommand = (action: RealTimeDecision.RealTimeDecisionAction): RealTi
     const result = RealTimeDecision.respond(before, action, DateTime.unsafeMake(model.now))
     const shouldAccept = model.status === "pending" && model.now < model.timeoutAt
     if (Either.isRight(result)) {
-      ensure(shouldAccept, `an answer was accepted in status ${model.status} at ${model.now} (timeout ${model.timeoutAt})`)
+      ensure(
+        shouldAccept,
+        `an answer was accepted in status ${model.status} at ${model.now} (timeout ${model.timeoutAt})`
+      )
       const { next, events } = result.right
       ensure(next.status === "responded", `answering led to ${next.status}`)
       ensure(events.length === 0, "answering emitted events of its own")
@@ -318,7 +337,10 @@ const respondWrongCategoryCommand = (
   run: (model, real) => {
     const result = RealTimeDecision.respond(real.decision, action, DateTime.unsafeMake(model.now))
     const error = leftOf(result)
-    ensure(error instanceof InvalidParametersError, "an answer of another category was not refused as invalid parameters")
+    ensure(
+      error instanceof InvalidParametersError,
+      "an answer of another category was not refused as invalid parameters"
+    )
     ensure(
       error instanceof InvalidParametersError && error.errors.some((fieldError) => fieldError.field === field),
       `the refusal does not name ${field}`

@@ -42,7 +42,8 @@ export const validShaped = (
   seed: number,
   random: () => number
 ): FuzzRequest => {
-  const draw = (arbitrary: fc.Arbitrary<unknown>, offset: number): unknown => fc.sample(arbitrary, { seed: seed + offset, numRuns: 1 })[0]
+  const draw = (arbitrary: fc.Arbitrary<unknown>, offset: number): unknown =>
+    fc.sample(arbitrary, { seed: seed + offset, numRuns: 1 })[0]
   let path = operation.path
   const query: Array<string> = []
   for (const [index, parameter] of operation.parameters.entries()) {
@@ -51,12 +52,19 @@ export const validShaped = (
     if (parameter.in === "path") path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value)))
     else if (parameter.in === "query") query.push(`${encodeURIComponent(parameter.name)}=${encodeQueryValue(value)}`)
   }
-  const body = operation.body === undefined ? undefined : JSON.stringify(draw(arbitraryOf(operation.body, resolve, pool), 1_000))
+  const body = operation.body === undefined
+    ? undefined
+    : JSON.stringify(draw(arbitraryOf(operation.body, resolve, pool), 1_000))
   return { method: operation.method, path, query: query.join("&"), body }
 }
 
 /** Sends the request; fails (rejects) when no answer arrives within `boundMillis`. */
-export const send = async (baseUrl: string, apiKey: string, request: FuzzRequest, boundMillis: number): Promise<FuzzAnswer> => {
+export const send = async (
+  baseUrl: string,
+  apiKey: string,
+  request: FuzzRequest,
+  boundMillis: number
+): Promise<FuzzAnswer> => {
   const headers: Record<string, string> = {}
   const authorization = request.authorization === undefined ? `Bearer ${apiKey}` : request.authorization
   if (authorization !== null) headers.authorization = authorization

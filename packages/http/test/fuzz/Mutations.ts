@@ -8,7 +8,8 @@ import type { FuzzRequest } from "./FuzzRequest.js"
 
 type Random = () => number
 
-const pick = <A>(random: Random, items: ReadonlyArray<A>): A => items[Math.floor(random() * items.length) % items.length] as A
+const pick = <A>(random: Random, items: ReadonlyArray<A>): A =>
+  items[Math.floor(random() * items.length) % items.length] as A
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value)
@@ -29,8 +30,31 @@ const replaceLeaf = (value: unknown, random: Random, replacement: (old: unknown)
 }
 
 const wrongValues: ReadonlyArray<unknown> = [
-  null, true, 0, -1, 1.5, -0, 2 ** 53, -(2 ** 53), 1e308, "", "x", "2026-02-30T00:00:00Z", [], {}, [1, 2], { nested: { deeper: [] } },
-  "\u0000", "\ud800", "😀", "x".repeat(10_000), "<script>", "' OR 1=1 --", "../../etc/passwd", "%00", "\u202e"
+  null,
+  true,
+  0,
+  -1,
+  1.5,
+  -0,
+  2 ** 53,
+  -(2 ** 53),
+  1e308,
+  "",
+  "x",
+  "2026-02-30T00:00:00Z",
+  [],
+  {},
+  [1, 2],
+  { nested: { deeper: [] } },
+  "\u0000",
+  "\ud800",
+  "😀",
+  "x".repeat(10_000),
+  "<script>",
+  "' OR 1=1 --",
+  "../../etc/passwd",
+  "%00",
+  "\u202e"
 ]
 
 const withBody = (request: FuzzRequest, body: unknown): FuzzRequest => ({ ...request, body: JSON.stringify(body) })
@@ -64,7 +88,7 @@ const appendToString = (value: unknown, random: Random, suffix: string): unknown
   const walk = (node: unknown, path: ReadonlyArray<string | number>) => {
     if (typeof node === "string") strings.push(path)
     else if (Array.isArray(node)) node.forEach((item, index) => walk(item, [...path, index]))
-    else if (isRecord(node)) for (const [key, item] of Object.entries(node)) walk(item, [...path, key])
+    else if (isRecord(node)) { for (const [key, item] of Object.entries(node)) walk(item, [...path, key]) }
   }
   walk(value, [])
   if (strings.length === 0) return value
@@ -93,34 +117,71 @@ const bodyMutations: ReadonlyArray<Mutation> = [
   (request, random) => withBody(request, replaceLeaf(bodyValue(request), random, () => pick(random, wrongValues))),
   (request, random) => withBody(request, appendToString(bodyValue(request), random, pick(random, awkwardText))),
   (request, random) => withBody(request, appendToString(bodyValue(request), random, pick(random, awkwardText))),
-  (request, random) => withBody(request, { ...(isRecord(bodyValue(request)) ? Object(bodyValue(request)) : {}), [pick(random, ["extra", "__proto__", "constructor", "id", "type"])]: 1 }),
+  (request, random) =>
+    withBody(request, {
+      ...(isRecord(bodyValue(request)) ? Object(bodyValue(request)) : {}),
+      [pick(random, ["extra", "__proto__", "constructor", "id", "type"])]: 1
+    }),
   (request, random) => withBody(request, pick(random, [[], "text", 42, null, [bodyValue(request)]])),
   // Size, nesting, encoding and JSON text.
-  (request, random) => ({ ...request, body: `{"a":${"[".repeat(pick(random, [40, 3_000, 20_000]))}1${"]".repeat(40)}}` }),
+  (request, random) => ({
+    ...request,
+    body: `{"a":${"[".repeat(pick(random, [40, 3_000, 20_000]))}1${"]".repeat(40)}}`
+  }),
   (request) => ({ ...request, body: `{"a":${"[".repeat(5_000)}"\\u0000"${"]".repeat(5_000)}}` }),
   (request) => {
     const text = request.body ?? "{\"name\":\"x\"}"
     const keyed = /^\{"([^"]+)":/.exec(text)
-    return keyed === null ? { ...request, body: "{\"a\":1,\"a\":2}" } : { ...request, body: `{"${keyed[1]}":null,${text.slice(1)}` }
+    return keyed === null
+      ? { ...request, body: "{\"a\":1,\"a\":2}" }
+      : { ...request, body: `{"${keyed[1]}":null,${text.slice(1)}` }
   },
-  (request, random) => ({ ...request, body: (request.body ?? "{}").slice(0, Math.max(1, Math.floor(random() * (request.body ?? "{}").length))) }),
-  (request) => ({ ...request, bytes: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0xff, 0x22, 0x7d]) }),
+  (request, random) => ({
+    ...request,
+    body: (request.body ?? "{}").slice(0, Math.max(1, Math.floor(random() * (request.body ?? "{}").length)))
+  }),
+  (request) => ({
+    ...request,
+    bytes: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0xff, 0x22, 0x7d])
+  }),
   (request, random) => ({
     ...request,
     body: request.body ?? "{}",
-    contentType: pick(random, ["application/xml", "multipart/form-data; boundary=x", "application/octet-stream", "application/vnd.api+json", "text/plain", ""])
+    contentType: pick(random, [
+      "application/xml",
+      "multipart/form-data; boundary=x",
+      "application/octet-stream",
+      "application/vnd.api+json",
+      "text/plain",
+      ""
+    ])
   })
 ]
 
 const requestMutations: ReadonlyArray<Mutation> = [
   // The query string.
-  (request, random) => withQuery(request, pick(random, ["unknown", "expand", "limit", "cursor", "status.in", "category.in", "created_at.after"]), pick(random, ["", "x", "-1", "0", "101", "1e2", "2026-01-01", "%00", "%ED%A0%80", "a,,b"])),
+  (request, random) =>
+    withQuery(
+      request,
+      pick(random, ["unknown", "expand", "limit", "cursor", "status.in", "category.in", "created_at.after"]),
+      pick(random, ["", "x", "-1", "0", "101", "1e2", "2026-01-01", "%00", "%ED%A0%80", "a,,b"])
+    ),
   (request, random) => withQuery(request, pick(random, ["limit", "limit"]), pick(random, ["1", "100"])),
   // The path.
-  (request, random) => ({ ...request, path: replaceFirstSegmentAfter(request.path, random, pick(random, ["x", "account_00000000000000000000", "%00", "%ED%A0%80", "..", "a;b=c", "%2F", "😀"])) }),
+  (request, random) => ({
+    ...request,
+    path: replaceFirstSegmentAfter(
+      request.path,
+      random,
+      pick(random, ["x", "account_00000000000000000000", "%00", "%ED%A0%80", "..", "a;b=c", "%2F", "😀"])
+    )
+  }),
   (request) => ({ ...request, path: `${request.path}/` }),
   // Credentials.
-  (request, random) => ({ ...request, authorization: pick(random, [null, "Bearer", "Bearer nope", "Basic abc", `Bearer ${"k".repeat(300)}`]) })
+  (request, random) => ({
+    ...request,
+    authorization: pick(random, [null, "Bearer", "Bearer nope", "Basic abc", `Bearer ${"k".repeat(300)}`])
+  })
 ]
 
 /** One mutation of `request`; GET requests (which carry no body) only get those of the URL and credentials. */

@@ -40,7 +40,8 @@ export interface Document {
 
 const methods = ["get", "post", "patch", "put", "delete"] as const
 
-const isObject = (value: unknown): value is JsonSchema => value !== null && typeof value === "object" && !Array.isArray(value)
+const isObject = (value: unknown): value is JsonSchema =>
+  value !== null && typeof value === "object" && !Array.isArray(value)
 
 const at = (value: unknown, key: string): unknown => (isObject(value) ? value[key] : undefined)
 
@@ -56,7 +57,9 @@ const documentId = "https://moneta.test/openapi.json"
 const withoutNestedIds = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(withoutNestedIds)
   if (!isObject(value)) return value
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "$id").map(([key, item]) => [key, withoutNestedIds(item)]))
+  return Object.fromEntries(
+    Object.entries(value).filter(([key]) => key !== "$id").map(([key, item]) => [key, withoutNestedIds(item)])
+  )
 }
 
 export const read = (document: unknown): Document => {
@@ -73,7 +76,9 @@ export const read = (document: unknown): Document => {
         path,
         parameters: parameters.map((parameter) => ({
           name: String(parameter.name),
-          in: parameter.in === "path" || parameter.in === "header" || parameter.in === "cookie" ? parameter.in : "query",
+          in: parameter.in === "path" || parameter.in === "header" || parameter.in === "cookie"
+            ? parameter.in
+            : "query",
           required: parameter.required === true,
           schema: isObject(parameter.schema) ? parameter.schema : {}
         })),
@@ -97,14 +102,25 @@ export const read = (document: unknown): Document => {
   const cleaned = withoutNestedIds(document)
   ajv.addSchema({ ...(isObject(cleaned) ? cleaned : {}), $id: documentId })
   const validate = (operation: Operation, status: number, body: unknown) => {
-    const schemaPath = ["paths", operation.path, operation.method.toLowerCase(), "responses", String(status), "content", "application/json", "schema"]
+    const schemaPath = [
+      "paths",
+      operation.path,
+      operation.method.toLowerCase(),
+      "responses",
+      String(status),
+      "content",
+      "application/json",
+      "schema"
+    ]
     let node: unknown = document
     for (const segment of schemaPath) node = at(node, segment)
     // A declared status whose body is not JSON (file contents) has nothing for a JSON schema to check.
     if (!isObject(node)) return operation.statuses.includes(String(status)) ? [] : undefined
     const validator = ajv.getSchema(`${documentId}#/${schemaPath.map(pointerSegment).join("/")}`)
     if (validator === undefined) return [`no validator for ${schemaPath.join(" ")}`]
-    return validator(body) ? [] : (validator.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ""}`)
+    return validator(body)
+      ? []
+      : (validator.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ""}`)
   }
 
   const route = (method: string, path: string) => {

@@ -12,7 +12,8 @@ export type IdPool = ReadonlyMap<string, ReadonlyArray<string>>
 
 const maxDepth = 8
 
-const isObject = (value: unknown): value is JsonSchema => value !== null && typeof value === "object" && !Array.isArray(value)
+const isObject = (value: unknown): value is JsonSchema =>
+  value !== null && typeof value === "object" && !Array.isArray(value)
 
 /** The kind of object a `<kind>_id` name refers to: the longest suffix of `<kind>` that names a kind seen. */
 const kindOf = (name: string, pool: IdPool): string | undefined => {
@@ -25,13 +26,19 @@ const kindOf = (name: string, pool: IdPool): string | undefined => {
   return undefined
 }
 
-const timestamp = fc.date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2030-01-01T00:00:00Z"), noInvalidDate: true })
+const timestamp = fc.date({
+  min: new Date("2020-01-01T00:00:00Z"),
+  max: new Date("2030-01-01T00:00:00Z"),
+  noInvalidDate: true
+})
   .map((date) => date.toISOString())
 
 const stringOf = (schema: JsonSchema): fc.Arbitrary<string> => {
   if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum.map(String))
   if (schema.format === "date-time") return timestamp
-  if (typeof schema.pattern === "string") return fc.stringMatching(new RegExp(schema.pattern)).filter((text) => text.length <= 200)
+  if (typeof schema.pattern === "string") {
+    return fc.stringMatching(new RegExp(schema.pattern)).filter((text) => text.length <= 200)
+  }
   const minLength = typeof schema.minLength === "number" ? schema.minLength : 0
   const maxLength = Math.min(typeof schema.maxLength === "number" ? schema.maxLength : 40, minLength + 40)
   return fc.string({ minLength, maxLength })
@@ -49,7 +56,10 @@ const integerOf = (schema: JsonSchema): fc.Arbitrary<number> => {
     ? schema.exclusiveMaximum - 1
     : 1_000_000_000
   // Mostly small amounts, so that money moves succeed as often as they fail.
-  return fc.oneof(fc.integer({ min: Math.max(min, 1), max: Math.max(Math.min(max, 10_000), Math.max(min, 1)) }), fc.integer({ min, max }))
+  return fc.oneof(
+    fc.integer({ min: Math.max(min, 1), max: Math.max(Math.min(max, 10_000), Math.max(min, 1)) }),
+    fc.integer({ min, max })
+  )
 }
 
 /**
@@ -87,18 +97,29 @@ export const arbitraryOf = (
   if (depth > maxDepth) return fc.constant(null)
   const hint = hints(name, pool)
   if (hint !== undefined) {
-    return fc.oneof({ weight: 3, arbitrary: hint }, { weight: 1, arbitrary: arbitraryOf(schema, resolve, new Map(), "", depth + 1) })
+    return fc.oneof({ weight: 3, arbitrary: hint }, {
+      weight: 1,
+      arbitrary: arbitraryOf(schema, resolve, new Map(), "", depth + 1)
+    })
   }
   const kind = kindOf(name, pool)
   if (kind !== undefined) {
     const ids = pool.get(kind) ?? []
-    if (ids.length > 0) return fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...ids) }, { weight: 1, arbitrary: stringOf(resolved) })
+    if (ids.length > 0) {
+      return fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...ids) }, { weight: 1, arbitrary: stringOf(resolved) })
+    }
   }
   if ("const" in resolved) return fc.constant(resolved.const)
   if (Array.isArray(resolved.enum)) return fc.constantFrom(...resolved.enum)
-  const alternatives = Array.isArray(resolved.anyOf) ? resolved.anyOf : Array.isArray(resolved.oneOf) ? resolved.oneOf : undefined
+  const alternatives = Array.isArray(resolved.anyOf)
+    ? resolved.anyOf
+    : Array.isArray(resolved.oneOf)
+    ? resolved.oneOf
+    : undefined
   if (alternatives !== undefined) {
-    return fc.oneof(...alternatives.filter(isObject).map((alternative) => arbitraryOf(alternative, resolve, pool, name, depth + 1)))
+    return fc.oneof(
+      ...alternatives.filter(isObject).map((alternative) => arbitraryOf(alternative, resolve, pool, name, depth + 1))
+    )
   }
   if (Array.isArray(resolved.allOf)) {
     const [first] = resolved.allOf.filter(isObject)
@@ -133,7 +154,12 @@ export const arbitraryOf = (
  * with a `category` enum names its detail after the category (`{category:
  * "tax", tax: {…}}`, the spec's convention), so that detail is always drawn.
  */
-const objectOf = (schema: JsonSchema, resolve: (schema: JsonSchema) => JsonSchema, pool: IdPool, depth: number): fc.Arbitrary<unknown> => {
+const objectOf = (
+  schema: JsonSchema,
+  resolve: (schema: JsonSchema) => JsonSchema,
+  pool: IdPool,
+  depth: number
+): fc.Arbitrary<unknown> => {
   const properties = isObject(schema.properties) ? schema.properties : {}
   const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : [])
   const record = (also: ReadonlySet<string>, fixed: Record<string, unknown>, left: ReadonlySet<string> = new Set()) => {
@@ -141,16 +167,22 @@ const objectOf = (schema: JsonSchema, resolve: (schema: JsonSchema) => JsonSchem
     const fields: Record<string, fc.Arbitrary<unknown>> = {}
     for (const [property, propertySchema] of Object.entries(properties)) {
       if (!isObject(propertySchema) || left.has(property)) continue
-      const value = property in fixed ? fc.constant(fixed[property]) : arbitraryOf(propertySchema, resolve, pool, property, depth + 1)
+      const value = property in fixed
+        ? fc.constant(fixed[property])
+        : arbitraryOf(propertySchema, resolve, pool, property, depth + 1)
       // Hinted fields are the ones a request usually needs (routing and account numbers …): always drawn.
       fields[property] = required.has(property) || also.has(property) || hints(property, pool) !== undefined
         ? value
         : fc.oneof({ weight: 5, arbitrary: fc.constant(absent) }, { weight: 1, arbitrary: value })
     }
-    return fc.record(fields).map((drawn) => Object.fromEntries(Object.entries(drawn).filter(([, value]) => value !== absent)))
+    return fc.record(fields).map((drawn) =>
+      Object.fromEntries(Object.entries(drawn).filter(([, value]) => value !== absent))
+    )
   }
   const category = isObject(properties.category) ? resolve(properties.category) : {}
-  const categories = Array.isArray(category.enum) ? category.enum.filter((value): value is string => typeof value === "string") : []
+  const categories = Array.isArray(category.enum)
+    ? category.enum.filter((value): value is string => typeof value === "string")
+    : []
   if (categories.some((value) => value in properties)) {
     return fc.constantFrom(...categories).chain((value) =>
       record(new Set([value]), { category: value }, new Set(categories.filter((other) => other !== value)))
@@ -158,4 +190,3 @@ const objectOf = (schema: JsonSchema, resolve: (schema: JsonSchema) => JsonSchem
   }
   return record(new Set(), {})
 }
-

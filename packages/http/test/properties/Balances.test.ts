@@ -6,8 +6,8 @@
  * sent several times with one idempotency key moves the money once.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import * as TestDatabase from "@moneta/store/testing"
 import { AccountId } from "@moneta/domain/Ids"
+import * as TestDatabase from "@moneta/store/testing"
 import { DateTime, Effect, FastCheck } from "effect"
 import { randomUUID } from "node:crypto"
 import * as RawHttp from "../support/RawHttp.js"

@@ -30,7 +30,10 @@ const instant = FastCheck.oneof(
 const accountIndex = FastCheck.integer({ min: 0, max: accountCount - 1 })
 
 /** 2 to 6 entries whose amounts sum to zero (the last one balances the others). */
-const zeroSumEntries = FastCheck.array(FastCheck.record({ account: accountIndex, amount }), { minLength: 1, maxLength: 5 })
+const zeroSumEntries = FastCheck.array(FastCheck.record({ account: accountIndex, amount }), {
+  minLength: 1,
+  maxLength: 5
+})
   .chain((others) => {
     const balancing = -others.reduce((total, entry) => total + entry.amount, 0)
     return FastCheck.record({ account: accountIndex, amount: FastCheck.constant(balancing) })
@@ -41,7 +44,11 @@ const zeroSumEntries = FastCheck.array(FastCheck.record({ account: accountIndex,
 /** 2 to 6 non-zero entries that do not sum to zero: arbitrary ones, or a balanced set with one amount nudged. */
 const unbalancedEntries = FastCheck.oneof(
   FastCheck.array(FastCheck.record({ account: accountIndex, amount }), { minLength: 2, maxLength: 6 }),
-  FastCheck.tuple(zeroSumEntries, FastCheck.nat(), FastCheck.integer({ min: -3, max: 3 }).filter((nudge) => nudge !== 0))
+  FastCheck.tuple(
+    zeroSumEntries,
+    FastCheck.nat(),
+    FastCheck.integer({ min: -3, max: 3 }).filter((nudge) => nudge !== 0)
+  )
     .map(([entries, index, nudge]) =>
       entries.map((entry, position) =>
         position === index % entries.length ? { ...entry, amount: entry.amount + nudge } : entry
@@ -86,7 +93,8 @@ for (const kind of TestDatabase.testDatabases) {
               (name) => client.bookkeeping.createAccount({ payload: { name } })
             )
             // accountIndex stays below accountCount; an unknown id would surface as a 404.
-            const accountIdAt = (index: number) => accounts[index]?.id ?? BookkeepingAccountId.make("bookkeeping_account_missing")
+            const accountIdAt = (index: number) =>
+              accounts[index]?.id ?? BookkeepingAccountId.make("bookkeeping_account_missing")
             const accepted: Array<BookkeepingEntrySet> = []
 
             /** The model: Σ amounts of accepted entries on the account, dated at or before `at` when given. */
@@ -107,7 +115,9 @@ for (const kind of TestDatabase.testDatabases) {
             const expectModel = Effect.gen(function*() {
               for (const account of accounts) {
                 expect(yield* balanceOf(account.id)).toBe(expectedBalance(account.id))
-                const entries = yield* client.bookkeeping.listEntries({ urlParams: { account_id: account.id, limit: 100 } })
+                const entries = yield* client.bookkeeping.listEntries({
+                  urlParams: { account_id: account.id, limit: 100 }
+                })
                 expect(entries.data.map((entry) => entry.id).sort()).toEqual(
                   accepted.flatMap((entrySet) => entrySet.entries)
                     .filter((entry) => entry.account_id === account.id)

@@ -17,7 +17,9 @@ const keyText = FastCheck.stringMatching(/^[!-~]([ -~]{0,60}[!-~])?$/)
 const uniqueKey = (text: string) => `${text}-${randomUUID()}`
 
 /** Any text a name may hold (1 to 30 code points, at most 60 UTF-16 units), but NUL, which Postgres text cannot store. */
-const name = FastCheck.string({ minLength: 1, maxLength: 30, unit: "binary" }).filter((text) => !text.includes("\u0000"))
+const name = FastCheck.string({ minLength: 1, maxLength: 30, unit: "binary" }).filter((text) =>
+  !text.includes("\u0000")
+)
 
 const amount = FastCheck.integer({ min: 1, max: 1_000_000_000 })
 const date = FastCheck.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }).map((millis) =>
@@ -66,8 +68,10 @@ const endpointOf = (chosen: Target, ledger: LedgerAccounts): Endpoint => {
         otherBody: { name: `${chosen.name} (other)` },
         invalidBody: { name: "" },
         createdWith: (key) =>
-          Effect.flatMap(TestServer.TestServer, ({ client }) =>
-            listedIds(client.bookkeeping.listAccounts({ urlParams: { idempotency_key: key } })))
+          Effect.flatMap(
+            TestServer.TestServer,
+            ({ client }) => listedIds(client.bookkeeping.listAccounts({ urlParams: { idempotency_key: key } }))
+          )
       }
     case "account":
       return {
@@ -76,8 +80,10 @@ const endpointOf = (chosen: Target, ledger: LedgerAccounts): Endpoint => {
         otherBody: { name: `${chosen.name} (other)` },
         invalidBody: { name: chosen.name, unknown_field: true },
         createdWith: (key) =>
-          Effect.flatMap(TestServer.TestServer, ({ client }) =>
-            listedIds(client.accounts.list({ urlParams: { idempotency_key: key } })))
+          Effect.flatMap(
+            TestServer.TestServer,
+            ({ client }) => listedIds(client.accounts.list({ urlParams: { idempotency_key: key } }))
+          )
       }
     case "entry_set": {
       const entrySet = (debit: number, credit: number) => ({
@@ -91,8 +97,10 @@ const endpointOf = (chosen: Target, ledger: LedgerAccounts): Endpoint => {
         // Refused by the operation itself (inside the transaction that claimed the key), not by decoding.
         invalidBody: entrySet(chosen.amount, -chosen.amount + 1),
         createdWith: (key) =>
-          Effect.flatMap(TestServer.TestServer, ({ client }) =>
-            listedIds(client.bookkeeping.listEntrySets({ urlParams: { idempotency_key: key } })))
+          Effect.flatMap(
+            TestServer.TestServer,
+            ({ client }) => listedIds(client.bookkeeping.listEntrySets({ urlParams: { idempotency_key: key } }))
+          )
       }
     }
   }
@@ -107,8 +115,10 @@ const reordered = (value: unknown): unknown =>
     : value
 
 const post = (path: string, body: unknown, idempotencyKey: string) =>
-  Effect.flatMap(TestServer.TestServer, ({ apiKey, baseUrl }) =>
-    RawHttp.request({ baseUrl, apiKey, method: "POST", path, body, idempotencyKey }))
+  Effect.flatMap(
+    TestServer.TestServer,
+    ({ apiKey, baseUrl }) => RawHttp.request({ baseUrl, apiKey, method: "POST", path, body, idempotencyKey })
+  )
 
 const idOf = (response: RawHttp.RawResponse) => RawHttp.field(response.body, "id")
 

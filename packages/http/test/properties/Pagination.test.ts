@@ -157,7 +157,10 @@ for (const kind of TestDatabase.testDatabases) {
             const client = yield* freshGroup
             const create = (name: string) => client.bookkeeping.createAccount({ payload: { name } })
             // Each account records one bookkeeping_account.created event naming it.
-            const created = yield* Effect.forEach(Array.from({ length: existing }, (_, index) => `Existing ${index}`), create)
+            const created = yield* Effect.forEach(
+              Array.from({ length: existing }, (_, index) => `Existing ${index}`),
+              create
+            )
             const inserted = yield* Ref.make<ReadonlyArray<string>>([])
             const pages = yield* pageThrough({
               fetch: (cursor) => client.events.list({ urlParams: { limit, ...cursorParameter(cursor) } }),
@@ -186,7 +189,10 @@ for (const kind of TestDatabase.testDatabases) {
             const client = yield* freshGroup
             const create = (name: string) => client.bookkeeping.createAccount({ payload: { name } })
             // Created one after another, so their creation order is known.
-            const created = yield* Effect.forEach(Array.from({ length: existing }, (_, index) => `Existing ${index}`), create)
+            const created = yield* Effect.forEach(
+              Array.from({ length: existing }, (_, index) => `Existing ${index}`),
+              create
+            )
             const inserted = yield* Ref.make<ReadonlyArray<string>>([])
             const pages = yield* pageThrough({
               fetch: (cursor) => client.bookkeeping.listAccounts({ urlParams: { limit, ...cursorParameter(cursor) } }),
@@ -266,7 +272,8 @@ for (const kind of TestDatabase.testDatabases) {
             const { matches, parameters } = filterOver(filter, before.data)
             const inserted = yield* Ref.make<ReadonlyArray<string>>([])
             const pages = yield* pageThrough({
-              fetch: (cursor) => client.events.list({ urlParams: { limit, ...parameters, ...cursorParameter(cursor) } }),
+              fetch: (cursor) =>
+                client.events.list({ urlParams: { limit, ...parameters, ...cursorParameter(cursor) } }),
               insert: Effect.tap(create("Inserted"), (account) => Ref.update(inserted, (ids) => [...ids, account.id])),
               batches,
               maxPages: existing + batches.length * 3 + 2
@@ -298,10 +305,17 @@ for (const kind of TestDatabase.testDatabases) {
           Effect.gen(function*() {
             const client = yield* freshGroup
             const create = (name: string) => client.bookkeeping.createAccount({ payload: { name } })
-            const created = yield* Effect.forEach(Array.from({ length: existing }, (_, index) => `Existing ${index}`), create)
+            const created = yield* Effect.forEach(
+              Array.from({ length: existing }, (_, index) => `Existing ${index}`),
+              create
+            )
             const creating = yield* Effect.fork(Effect.forEach(
               Array.from({ length: creations }, (_, index) => index),
-              (index) => Effect.zipRight(Effect.sleep(Duration.millis(pauses[index % pauses.length] ?? 0)), create(`New ${index}`)),
+              (index) =>
+                Effect.zipRight(
+                  Effect.sleep(Duration.millis(pauses[index % pauses.length] ?? 0)),
+                  create(`New ${index}`)
+                ),
               { concurrency }
             ))
             const poll = (cursor: string | undefined) =>
@@ -324,7 +338,9 @@ for (const kind of TestDatabase.testDatabases) {
             const associated = seen.map((event) => event.associated_object_id)
             // The existing events committed before polling began: they come first, in creation order.
             expect(associated.slice(0, existing)).toEqual(created.map((account) => account.id))
-            expect([...associated].sort()).toEqual([...created, ...createdMeanwhile].map((account) => account.id).sort())
+            expect([...associated].sort()).toEqual(
+              [...created, ...createdMeanwhile].map((account) => account.id).sort()
+            )
           }),
         { timeout: propertyTimeout, fastCheck: { numRuns: 15 } }
       )

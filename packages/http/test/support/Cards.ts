@@ -1,7 +1,7 @@
 /** Helpers of the card tests: a funded account with a card, and the hold of an approved authorization. */
 import { authorizationOfHold } from "@moneta/domain/CardClearing"
-import { AccountId, CardId, type CardPaymentId } from "@moneta/domain/Ids"
 import type { CardAuthorizationSimulationResult } from "@moneta/domain/CardSimulations"
+import { AccountId, CardId, type CardPaymentId } from "@moneta/domain/Ids"
 import type { PendingTransaction } from "@moneta/domain/PendingTransaction"
 import { Effect } from "effect"
 import type { Client } from "./TestServer.js"

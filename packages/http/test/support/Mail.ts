@@ -8,9 +8,18 @@ import type { Client } from "./TestServer.js"
 export const activeAddress = (client: Client) =>
   Effect.map(client.lockboxAddresses.create({ payload: { description: "Mail test lockbox" } }), (address) => address.id)
 
-export const recipientAt = (client: Client, accountId: string, lockboxAddressId: LockboxAddressId, recipientName = "Acme Receivables") =>
+export const recipientAt = (
+  client: Client,
+  accountId: string,
+  lockboxAddressId: LockboxAddressId,
+  recipientName = "Acme Receivables"
+) =>
   client.lockboxRecipients.create({
-    payload: { account_id: AccountId.make(accountId), lockbox_address_id: lockboxAddressId, recipient_name: recipientName }
+    payload: {
+      account_id: AccountId.make(accountId),
+      lockbox_address_id: lockboxAddressId,
+      recipient_name: recipientName
+    }
   })
 
 export const mailToRecipient = (client: Client, lockboxRecipientId: LockboxRecipientId, amount: number) =>
@@ -19,7 +28,10 @@ export const mailToRecipient = (client: Client, lockboxRecipientId: LockboxRecip
 export const mailToAddress = (client: Client, lockboxAddressId: LockboxAddressId, amount: number) =>
   client.inboundMailItemSimulations.create({ payload: { amount, lockbox_address_id: lockboxAddressId } })
 
-export const deposit = (accountId: string): CheckAction => ({ action: "deposit", account_id: AccountId.make(accountId) })
+export const deposit = (accountId: string): CheckAction => ({
+  action: "deposit",
+  account_id: AccountId.make(accountId)
+})
 export const ignore: CheckAction = { action: "ignore" }
 
 export const actionItem = (client: Client, id: InboundMailItemId, checks: ReadonlyArray<CheckAction>) =>

@@ -64,7 +64,8 @@ export const raw = (server: Pick<TestServerShape, "baseUrl" | "apiKey">, apiKey?
       send(server, "POST", path, { ...defaults, ...options, body }),
     patch: (path: string, body: unknown, options: SendOptions = {}) =>
       send(server, "PATCH", path, { ...defaults, ...options, body }),
-    send: (method: string, path: string, options: SendOptions = {}) => send(server, method, path, { ...defaults, ...options })
+    send: (method: string, path: string, options: SendOptions = {}) =>
+      send(server, method, path, { ...defaults, ...options })
   }
 }
 

@@ -17,7 +17,14 @@
  * }
  * ```
  */
-import { HttpApiBuilder, HttpApiClient, HttpApiScalar, HttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
+import {
+  HttpApiBuilder,
+  HttpApiClient,
+  HttpApiScalar,
+  HttpClient,
+  HttpClientRequest,
+  HttpServer
+} from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Authentication, generateKey, ServerEnvironment } from "@moneta/bank/Authentication"
@@ -50,7 +57,9 @@ export interface TestServerShape {
   /** A typed client for another key (another group's, a bad one …). */
   readonly clientFor: (apiKey: string) => Effect.Effect<Client>
   /** Creates another group with its own key, for tenancy tests. */
-  readonly newGroup: (environment?: Environment) => Effect.Effect<{ readonly apiKey: string; readonly groupId: GroupId }>
+  readonly newGroup: (
+    environment?: Environment
+  ) => Effect.Effect<{ readonly apiKey: string; readonly groupId: GroupId }>
 }
 
 export class TestServer extends Context.Tag("@moneta/http/test/TestServer")<TestServer, TestServerShape>() {}
@@ -83,7 +92,8 @@ const setup = (environment: Environment) =>
       const httpClient = yield* HttpClient.HttpClient
       const keys = yield* ApiKeys
       const authentication = yield* Authentication
-      const clientFor = (apiKey: string) => makeClient(apiKey).pipe(Effect.provideService(HttpClient.HttpClient, httpClient))
+      const clientFor = (apiKey: string) =>
+        makeClient(apiKey).pipe(Effect.provideService(HttpClient.HttpClient, httpClient))
       const newGroup = (keyEnvironment: Environment = environment) =>
         Effect.gen(function*() {
           const groupId = yield* newId("group")

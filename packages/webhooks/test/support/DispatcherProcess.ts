@@ -20,11 +20,16 @@ const settings = Config.all({
   poll: Config.integer("TEST_POLL_MILLIS")
 })
 
-const DispatcherLive = Layer.unwrapEffect(Effect.map(settings, ({ environment, lease, poll, url }) =>
-  Dispatcher.layer({ environment, lease: Duration.millis(lease), pollInterval: Duration.millis(poll) }).pipe(
-    Layer.provide(Layer.merge(WebhookDeliveries.Default, Transport.layer(environment))),
-    Layer.provide(Database.layerPostgres(url))
-  )))
+const DispatcherLive = Layer.unwrapEffect(
+  Effect.map(
+    settings,
+    ({ environment, lease, poll, url }) =>
+      Dispatcher.layer({ environment, lease: Duration.millis(lease), pollInterval: Duration.millis(poll) }).pipe(
+        Layer.provide(Layer.merge(WebhookDeliveries.Default, Transport.layer(environment))),
+        Layer.provide(Database.layerPostgres(url))
+      )
+  )
+)
 
 const Ready = Layer.effectDiscard(Effect.logInfo("dispatcher ready"))
 

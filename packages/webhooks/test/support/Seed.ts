@@ -9,13 +9,13 @@ import { pendingEvent } from "@moneta/domain/Event"
 import type { EventCategory, KnownEventCategory } from "@moneta/domain/EventCategory"
 import * as EventSubscription from "@moneta/domain/EventSubscription"
 import type { EventSubscriptionId } from "@moneta/domain/Ids"
+import { WebhookDestinations } from "@moneta/domain/WebhookDestination"
 import { ApiKeys } from "@moneta/store/ApiKeys"
-import { EventSubscriptions } from "@moneta/store/EventSubscriptions"
 import { Events } from "@moneta/store/Events"
+import { EventSubscriptions } from "@moneta/store/EventSubscriptions"
 import { newId } from "@moneta/store/IdGenerator"
 import type { TenantShape } from "@moneta/store/Tenant"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { WebhookDestinations } from "@moneta/domain/WebhookDestination"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { DateTime, Effect, Layer, Schema } from "effect"
 
@@ -72,7 +72,11 @@ export const emit = (owner: TenantShape, categories: ReadonlyArray<EventCategory
     const events = yield* Events
     const createdAt = yield* DateTime.now
     return yield* transactionally(
-      events.append(owner, categories.map((category) => pendingEvent(category, "wire_transfer", `wire_transfer_${category}`)), createdAt)
+      events.append(
+        owner,
+        categories.map((category) => pendingEvent(category, "wire_transfer", `wire_transfer_${category}`)),
+        createdAt
+      )
     )
   })
 
