@@ -13,7 +13,7 @@
 import * as Os from "node:os"
 import { parseArgs } from "node:util"
 import pg from "pg"
-import { using } from "./Cleanup.js"
+import { withResource } from "./Cleanup.js"
 import { measure } from "./Load.js"
 import { startMoneta } from "./MonetaServer.js"
 import { startPostgres } from "./Postgres.js"
@@ -86,11 +86,11 @@ const main = async () => {
   log(
     `Node ${process.version}, ${Os.cpus().length} CPUs, load average ${Os.loadavg().map((l) => l.toFixed(2)).join(" ")}`
   )
-  const rows = await using(
+  const rows = await withResource(
     () => startPostgres(process.env["DATABASE_URL"] || undefined),
     (postgres) => postgres.stop(),
     (postgres) =>
-      using(
+      withResource(
         () => startMoneta({ kind: "postgres", url: postgres.databaseUrl }, 0),
         (server) => server.child.stop(),
         async (server) => {

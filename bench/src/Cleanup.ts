@@ -17,7 +17,7 @@ const install = () => {
 }
 
 /** Runs `use` with a resource, and stops it afterwards or when the process is interrupted. */
-export const using = async <R, A>(
+export const withResource = async <R, A>(
   acquire: () => Promise<R>,
   stop: (resource: R) => Promise<void>,
   use: (resource: R) => Promise<A>

@@ -14,7 +14,7 @@
 import * as Fs from "node:fs"
 import * as Os from "node:os"
 import { parseArgs } from "node:util"
-import { using } from "./Cleanup.js"
+import { withResource } from "./Cleanup.js"
 import { startHandWrittenReads } from "./HandWrittenReads.js"
 import { type LoadResult, measure } from "./Load.js"
 import { type Database, startMoneta } from "./MonetaServer.js"
@@ -118,7 +118,7 @@ const readLoad = async (
 const serverOf = (child: Child, url: string) => ({ url, pid: child.process.pid ?? 0, errors: child.errors })
 
 const monetaReads = (database: Database, env: Record<string, string | undefined>) =>
-  using(
+  withResource(
     () => startMoneta(database, accounts, { ...monetaEnv, ...env }),
     (server) => server.child.stop(),
     (server) =>
@@ -144,13 +144,13 @@ const main = async () => {
   const rows: Array<Row> = []
   let baseline: Reads | undefined
   if (databases.includes("postgres")) {
-    using(
+    await withResource(
       () => startPostgres(process.env["DATABASE_URL"] || undefined),
       (postgres) => postgres.stop(),
       async (postgres) => {
         log(`postgres (${postgres.label}): Moneta …`)
         const database: Database = { kind: "postgres", url: postgres.databaseUrl }
-        const moneta = await using(
+        const moneta = await withResource(
           () => startMoneta(database, accounts, monetaEnv),
           (server) => server.child.stop(),
           async (server) => {
@@ -159,7 +159,7 @@ const main = async () => {
             const reads = await readLoad(serverOf(server.child, server.url), headers, accountId)
             // The hand-written server reads the rows Moneta wrote, with Moneta's key.
             log("postgres: hand-written node:http + pg …")
-            baseline = await using(
+            baseline = await withResource(
               () => startHandWrittenReads(postgres.databaseUrl, headers),
               (hand) => hand.child.stop(),
               (hand) => readLoad(serverOf(hand.child, hand.url), headers, accountId)

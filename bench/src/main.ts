@@ -14,7 +14,7 @@
 import * as Os from "node:os"
 import { parseArgs } from "node:util"
 import { startBareServer } from "./BareHttp.js"
-import { using } from "./Cleanup.js"
+import { withResource } from "./Cleanup.js"
 import { startLedgerServer } from "./LedgerServer.js"
 import { type LoadResult, measure } from "./Load.js"
 import { startMoneta, wireBody } from "./MonetaServer.js"
@@ -77,7 +77,7 @@ const postWires = async (
 }
 
 const wireLoad = (database: { readonly kind: "embedded" } | { readonly kind: "postgres"; readonly url: string }) =>
-  using(
+  withResource(
     () => startMoneta(database, accounts),
     (server) => server.child.stop(),
     (server) => postWires(server, server.headers, server.accountIds)
@@ -94,7 +94,7 @@ const main = async () => {
   )
 
   log("bare node:http …")
-  const bareResult = await using(startBareServer, (bare) => bare.child.stop(), (bare) =>
+  const bareResult = await withResource(startBareServer, (bare) => bare.child.stop(), (bare) =>
     measure({
       url: bare.url,
       connections,
@@ -115,7 +115,7 @@ const main = async () => {
     results.push({ database: "embedded", label: "PGlite in memory (one connection)", wires, plain })
   }
   if (databases.includes("postgres")) {
-    const result = await using(
+    const result = await withResource(
       () => startPostgres(process.env["DATABASE_URL"] || undefined),
       (postgres) => postgres.stop(),
       async (postgres): Promise<DatabaseResult> => {
@@ -124,7 +124,7 @@ const main = async () => {
         log("postgres: plain transactions …")
         const plain = await Plain.onPostgres(postgres.databaseUrl, connections, seconds, warmupSeconds)
         log("postgres: hand-written ledger server …")
-        const ledger = await using(
+        const ledger = await withResource(
           () => startLedgerServer(postgres.databaseUrl),
           (server) => server.child.stop(),
           (server) =>
