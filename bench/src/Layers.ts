@@ -158,6 +158,11 @@ const main = async () => {
             },
             { label: "@effect/sql: the same statement", run: () => runtime.runPromise(rowsOf(...tenant)) },
             {
+              // What a span costs when no exporter is configured (issue 15): the statement's `sql.execute` span.
+              label: "@effect/sql: the same statement, tracer disabled",
+              run: () => runtime.runPromise(Effect.withTracerEnabled(rowsOf(...tenant), false))
+            },
+            {
               label: "bank: Authentication.authenticate (key cached)",
               run: () => runtime.runPromise(Effect.flatMap(Authentication, (auth) => auth.authenticate(key)))
             },
@@ -195,15 +200,24 @@ const main = async () => {
                   sql.unsafe(text, [...parameters]), { discard: true })))
             },
             {
+              label: "bank: WireTransfers.create, tracer disabled",
+              run: () =>
+                runtime.runPromise(
+                  Effect.withTracerEnabled(
+                    asCaller(Effect.flatMap(WireTransfers, (wires) =>
+                      wires.create(wire))),
+                    false
+                  )
+                )
+            },
+            {
               label: "bank: WireTransfers.create, then the response encoded (JSON text)",
               run: () =>
                 runtime.runPromise(
                   asCaller(Effect.flatMap(WireTransfers, (wires) =>
                     wires.create(wire))).pipe(
                       Effect.flatMap(encodeWire),
-                      Effect.map((encoded) =>
-                        JSON.stringify(encoded)
-                      )
+                      Effect.map((encoded) => JSON.stringify(encoded))
                     )
                 )
             }
