@@ -25,9 +25,9 @@ import { SqlClient, type Statement } from "@effect/sql"
 import type { Environment } from "@moneta/domain/Environment"
 import { Environment as EnvironmentSchema } from "@moneta/domain/Environment"
 import { Event } from "@moneta/domain/Event"
-import { EventCategory } from "@moneta/domain/EventCategory"
+import { eventCategoryOf } from "@moneta/domain/EventCategory"
 import { EventId, EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
-import { WebhookAttempt, WebhookAttemptTrigger } from "@moneta/domain/WebhookAttempt"
+import { encodeWebhookAttempt, WebhookAttempt, WebhookAttemptTrigger } from "@moneta/domain/WebhookAttempt"
 import { DateTime, Effect, Option, Schema } from "effect"
 import { Info } from "./Database.js"
 import { type SigningSecrets, toSigningSecrets } from "./EventSubscriptions.js"
@@ -104,7 +104,8 @@ const ClaimRow = Schema.Struct({
   attempt_count: Schema.Number,
   event_id: EventId,
   event_created_at: Schema.DateTimeUtcFromDate,
-  category: EventCategory,
+  // Text here, made an EventCategory by `eventCategoryOf`: the same result as the Schema's union, at a tenth of its cost.
+  category: Schema.String,
   associated_object_type: Schema.String,
   associated_object_id: Schema.String,
   event_subscription_id: EventSubscriptionId,
@@ -149,7 +150,6 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
     const decodeClaims = Schema.decodeUnknown(Schema.Array(ClaimRow))
     const decodeNextDue = Schema.decodeUnknown(Schema.Array(NextDueRow))
     const decodeCount = Schema.decodeUnknown(Schema.Array(CountRow))
-    const encodeAttempt = Schema.encode(WebhookAttempt)
 
     // The row was decoded (checked) once, whole: the event is built from it, not decoded again.
     const toClaimed = (claimToken: string) => (row: typeof ClaimRow.Type): ClaimedDelivery => ({
@@ -161,7 +161,7 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
       event: new Event({
         id: row.event_id,
         created_at: row.event_created_at,
-        category: row.category,
+        category: eventCategoryOf(row.category),
         associated_object_type: row.associated_object_type,
         associated_object_id: row.associated_object_id
       }, true),
@@ -236,11 +236,13 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
           const dueAt = Option.match(record.next, { onNone: () => null, onSome: DateTime.toDate })
           return sql`(${record.deliveryId}::bigint, ${record.claimToken}::text, ${status}::text, ${dueAt}::timestamptz)`
         })
-        const rows = yield* Effect.forEach(records, (record) =>
-          Effect.map(Effect.orDie(encodeAttempt(record.attempt)), (body) =>
-            sql`(${record.attempt.id}, ${record.tenant.groupId}, ${record.tenant.environment},
-              ${DateTime.toDate(record.attempt.created_at)}, ${record.deliveryId}::bigint, ${record.attempt.event_id},
-              ${record.attempt.event_subscription_id}, ${record.attempt.status}, ${jsonb(sql, body)})`))
+        // The attempts were built by the dispatcher from checked values: encoded as the Schema would, not re-checked.
+        const rows = records.map((record) =>
+          sql`(${record.attempt.id}, ${record.tenant.groupId}, ${record.tenant.environment},
+            ${DateTime.toDate(record.attempt.created_at)}, ${record.deliveryId}::bigint, ${record.attempt.event_id},
+            ${record.attempt.event_subscription_id}, ${record.attempt.status},
+            ${jsonb(sql, encodeWebhookAttempt(record.attempt))})`
+        )
         yield* sql`WITH outcome (id, claim_token, status, due_at) AS (VALUES ${sql.csv(outcomes)}),
           moved AS (
             UPDATE webhook_deliveries AS delivery
