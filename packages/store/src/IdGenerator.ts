@@ -17,6 +17,8 @@ export type IdKind = keyof IdOf & ObjectType
 export interface IdGeneratorShape {
   /** A new id of `kind`, branded as that object type's id. */
   readonly make: <K extends IdKind>(kind: K) => Effect.Effect<IdOf[K]>
+  /** `count` new ids of `kind`, as `make` called `count` times in a row would give (one Effect for a batch). */
+  readonly makeMany: <K extends IdKind>(kind: K, count: number) => Effect.Effect<Array<IdOf[K]>>
 }
 
 const alphabet = "0123456789abcdefghjkmnpqrstvwxyz"
@@ -41,29 +43,33 @@ const encode = (value: number, length: number): string => {
 const branded = <K extends IdKind>(_kind: K, text: string): IdOf[K] => text as IdOf[K]
 
 /** A generator over a source of id texts: `make` prefixes with the kind and brands. */
-const generatorOf = (next: (prefix: string) => Effect.Effect<string>): IdGeneratorShape => ({
-  make: (kind) => Effect.map(next(kind), (text) => branded(kind, text))
+const generatorOf = (
+  next: (prefix: string, count: number) => Effect.Effect<ReadonlyArray<string>>
+): IdGeneratorShape => ({
+  make: (kind) => Effect.map(next(kind, 1), (texts) => branded(kind, texts[0] ?? "")),
+  makeMany: (kind, count) => Effect.map(next(kind, count), (texts) => texts.map((text) => branded(kind, text)))
 })
 
 /** Milliseconds, then a per-generator monotonic counter seeded at random within each millisecond. */
 export const makeLiveGenerator = (): IdGeneratorShape => {
   let lastMillis = -1
   let lastRandom = 0
-  return generatorOf((prefix) =>
+  const next = (prefix: string, millis: number, random: number) => {
+    if (millis <= lastMillis) {
+      lastRandom = lastRandom + 1 >= 2 ** randomBits ? 0 : lastRandom + 1
+    } else {
+      lastMillis = millis
+      lastRandom = random
+    }
+    return `${prefix}_${encode(lastMillis, 10)}${encode(lastRandom, 10)}`
+  }
+  return generatorOf((prefix, count) =>
     Effect.gen(function*() {
       const millis = yield* Clock.currentTimeMillis
       const high = yield* Random.nextIntBetween(0, 2 ** 25)
       const low = yield* Random.nextIntBetween(0, 2 ** 25)
-      let random = high * 2 ** 25 + low
-      if (millis <= lastMillis) {
-        random = lastRandom + 1
-        if (random >= 2 ** randomBits) random = 0
-        lastRandom = random
-        return `${prefix}_${encode(lastMillis, 10)}${encode(random, 10)}`
-      }
-      lastMillis = millis
-      lastRandom = random
-      return `${prefix}_${encode(millis, 10)}${encode(random, 10)}`
+      // The ids after the first of a batch are made within the same millisecond: they count up from it.
+      return Array.from({ length: count }, () => next(prefix, millis, high * 2 ** 25 + low))
     })
   )
 }
@@ -71,11 +77,13 @@ export const makeLiveGenerator = (): IdGeneratorShape => {
 /** Ids from a counter starting at `seed`: the same sequence on every run, still in creation order. */
 export const makeDeterministicGenerator = (seed = 0): IdGeneratorShape => {
   let counter = seed
-  return generatorOf((prefix) =>
-    Effect.sync(() => {
-      counter += 1
-      return `${prefix}_${encode(counter, 20)}`
-    })
+  return generatorOf((prefix, count) =>
+    Effect.sync(() =>
+      Array.from({ length: count }, () => {
+        counter += 1
+        return `${prefix}_${encode(counter, 20)}`
+      })
+    )
   )
 }
 
@@ -92,6 +100,10 @@ export class IdGenerator extends Context.Reference<IdGenerator>()("@moneta/store
 /** A new branded id of `kind` from the `IdGenerator` in context. */
 export const newId = <K extends IdKind>(kind: K): Effect.Effect<IdOf[K]> =>
   Effect.flatMap(IdGenerator, (generator) => generator.make(kind))
+
+/** `count` new branded ids of `kind`, as many calls of `newId` in a row would give. */
+export const newIds = <K extends IdKind>(kind: K, count: number): Effect.Effect<Array<IdOf[K]>> =>
+  Effect.flatMap(IdGenerator, (generator) => generator.makeMany(kind, count))
 
 /** Random lowercase base-32 text for identifiers shown to users (not for secrets: Random is not cryptographic). */
 export const randomText = (length: number): Effect.Effect<string> =>

@@ -27,11 +27,17 @@
  */
 import type { Environment } from "@moneta/domain/Environment"
 import { eventRetentionDays } from "@moneta/domain/Event"
-import { WebhookAttempt } from "@moneta/domain/WebhookAttempt"
+import { WebhookAttempt, type WebhookAttemptId } from "@moneta/domain/WebhookAttempt"
 import { WebhookDestinations, withoutCredentials } from "@moneta/domain/WebhookDestination"
-import { newId } from "@moneta/store/IdGenerator"
+import { newIds } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
-import { type AttemptRecord, channel, type ClaimedDelivery, WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import {
+  type AttemptRecord,
+  channel,
+  type ClaimedDelivery,
+  CommittedHere,
+  WebhookDeliveries
+} from "@moneta/store/WebhookDeliveries"
 import {
   Cause,
   Chunk,
@@ -136,59 +142,52 @@ export const make = (options: DispatcherOptions) =>
     const wake = Effect.asVoid(Queue.offer(wakeups, undefined))
 
     /** The log entry of a finished POST, and the delivery's next due time. */
-    const recordOf = (claimed: ClaimedDelivery, sent: Sent) =>
-      Effect.gen(function*() {
-        const attemptNumber = claimed.attemptCount + 1
-        const succeeded = Option.isNone(sent.failureReason)
-        const next = nextAttemptAt({
-          environment: claimed.tenant.environment,
-          trigger: claimed.trigger,
-          eventCreatedAt: claimed.event.created_at,
-          attemptNumber,
-          startedAt: sent.startedAt,
-          succeeded
-        })
-        const attempt = new WebhookAttempt({
-          id: yield* newId("webhook_attempt"),
-          created_at: sent.startedAt,
-          event_id: claimed.event.id,
-          event_category: claimed.event.category,
-          event_subscription_id: claimed.subscriptionId,
-          url: withoutCredentials(claimed.url),
-          trigger: claimed.trigger,
-          attempt_number: attemptNumber,
-          status: succeeded ? "succeeded" : "failed",
-          failure_reason: Option.getOrNull(sent.failureReason),
-          response_status_code: Option.getOrNull(sent.statusCode),
-          response_body: Option.getOrNull(sent.responseBody),
-          duration_ms: sent.durationMs,
-          next_attempt_at: Option.getOrNull(next)
-          // Built from checked values; the store writes it as its Schema encodes it.
-        }, true)
-        if (Option.isSome(sent.refusal)) {
-          yield* Effect.logWarning(`Webhook destination refused: the URL ${sent.refusal.value}`).pipe(
-            Effect.annotateLogs({
-              event_id: claimed.event.id,
-              event_subscription_id: claimed.subscriptionId
-            })
-          )
-        } else if (!succeeded) {
-          yield* Effect.logDebug("Webhook attempt failed").pipe(Effect.annotateLogs({
-            event_id: claimed.event.id,
-            event_subscription_id: claimed.subscriptionId,
-            attempt_number: attemptNumber,
-            failure_reason: attempt.failure_reason,
-            response_status_code: attempt.response_status_code
-          }))
-        }
-        return {
-          deliveryId: claimed.id,
-          claimToken: claimed.claimToken,
-          tenant: claimed.tenant,
-          attempt,
-          next
-        } satisfies AttemptRecord
+    const recordOf = (claimed: ClaimedDelivery, sent: Sent, id: WebhookAttemptId): AttemptRecord => {
+      const attemptNumber = claimed.attemptCount + 1
+      const succeeded = Option.isNone(sent.failureReason)
+      const next = nextAttemptAt({
+        environment: claimed.tenant.environment,
+        trigger: claimed.trigger,
+        eventCreatedAt: claimed.event.created_at,
+        attemptNumber,
+        startedAt: sent.startedAt,
+        succeeded
       })
+      const attempt = new WebhookAttempt({
+        id,
+        created_at: sent.startedAt,
+        event_id: claimed.event.id,
+        event_category: claimed.event.category,
+        event_subscription_id: claimed.subscriptionId,
+        url: withoutCredentials(claimed.url),
+        trigger: claimed.trigger,
+        attempt_number: attemptNumber,
+        status: succeeded ? "succeeded" : "failed",
+        failure_reason: Option.getOrNull(sent.failureReason),
+        response_status_code: Option.getOrNull(sent.statusCode),
+        response_body: Option.getOrNull(sent.responseBody),
+        duration_ms: sent.durationMs,
+        next_attempt_at: Option.getOrNull(next)
+        // Built from checked values; the store writes it as its Schema encodes it.
+      }, true)
+      return { deliveryId: claimed.id, claimToken: claimed.claimToken, tenant: claimed.tenant, attempt, next }
+    }
+
+    const logFailure = (record: AttemptRecord, refusal: Option.Option<string>) =>
+      Option.isSome(refusal)
+        ? Effect.logWarning(`Webhook destination refused: the URL ${refusal.value}`).pipe(
+          Effect.annotateLogs({
+            event_id: record.attempt.event_id,
+            event_subscription_id: record.attempt.event_subscription_id
+          })
+        )
+        : Effect.logDebug("Webhook attempt failed").pipe(Effect.annotateLogs({
+          event_id: record.attempt.event_id,
+          event_subscription_id: record.attempt.event_subscription_id,
+          attempt_number: record.attempt.attempt_number,
+          failure_reason: record.attempt.failure_reason,
+          response_status_code: record.attempt.response_status_code
+        }))
 
     // Recorder: one statement per batch of finished attempts. While POSTs are
     // still under way, it lets the event loop run once more before writing, so
@@ -203,7 +202,15 @@ export const make = (options: DispatcherOptions) =>
       const batch = [...first, ...more]
       const attempts = batch.flatMap((item) => "sent" in item ? [item] : [])
       if (attempts.length > 0) {
-        const records = yield* Effect.forEach(attempts, (item) => recordOf(item.claimed, item.sent))
+        const ids = yield* newIds("webhook_attempt", attempts.length)
+        const records: Array<AttemptRecord> = []
+        for (const [index, item] of attempts.entries()) {
+          const id = ids[index]
+          if (id === undefined) return yield* Effect.dieMessage("the id generator made fewer ids than asked")
+          const record = recordOf(item.claimed, item.sent, id)
+          records.push(record)
+          if (record.attempt.status === "failed") yield* logFailure(record, item.sent.refusal)
+        }
         yield* store.record(records).pipe(
           // A database that is restarting is back within a few seconds; the attempts were made: keep them.
           Effect.sandbox,
@@ -351,6 +358,16 @@ export const make = (options: DispatcherOptions) =>
       })
     )
     yield* Effect.forkScoped(listener)
+    // Commits of this process wake it at once, without the NOTIFY's round trip through the database.
+    const committedHere = yield* CommittedHere
+    yield* Effect.acquireRelease(
+      Effect.sync(() =>
+        committedHere.subscribe((environment) => {
+          if (environment === options.environment) Queue.unsafeOffer(wakeups, undefined)
+        })
+      ),
+      (unsubscribe) => Effect.sync(unsubscribe)
+    )
     const claiming = yield* Effect.forkScoped(claimer)
     yield* Effect.forkScoped(sweeper)
     return Dispatcher.of({ wake, running: Effect.map(Fiber.poll(claiming), Option.isNone) })
