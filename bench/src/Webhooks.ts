@@ -4,7 +4,7 @@
  * the embedded database and on real Postgres.
  *
  *   pnpm --filter @moneta/bench bench:webhooks [--events 10000] [--latency-events 1000] [--rate 200]
- *     [--concurrency 64] [--batch 100] [--databases embedded,postgres]
+ *     [--concurrency 64] [--batch 100] [--databases embedded,postgres] [--cpu-profile DIRECTORY]
  *
  * - Throughput: the outbox is filled with `--events` deliveries first (100
  *   events per transaction), then one dispatcher starts and the clock runs
@@ -12,6 +12,12 @@
  * - Latency: with the dispatcher idle and listening, events are committed one
  *   per transaction at `--rate` per second; each is timed from the moment its
  *   commit returned to the moment the receiver has read its request.
+ * - CPU time: this process's user + system CPU over the throughput phase
+ *   (and over the bare undici run) divided by the deliveries: what one costs,
+ *   receiver included, and a figure that moves far less with the machine's
+ *   load than deliveries per second do.
+ * - `--cpu-profile DIRECTORY`: a V8 CPU profile of each throughput phase only
+ *   (`webhooks-<database>.cpuprofile`).
  * Writer, dispatcher and receiver share this process (the embedded database
  * has to: it lives in it). Postgres is `DATABASE_URL` when set, otherwise a
  * throwaway cluster.
@@ -32,9 +38,12 @@ import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
 import * as Transport from "@moneta/webhooks/Transport"
 import { DateTime, Effect, Layer, Redacted } from "effect"
+import * as Fs from "node:fs/promises"
 import * as Http from "node:http"
+import * as Inspector from "node:inspector/promises"
 import type { AddressInfo } from "node:net"
 import * as Os from "node:os"
+import * as Path from "node:path"
 import { performance } from "node:perf_hooks"
 import { parseArgs } from "node:util"
 import { Agent } from "undici"
@@ -47,7 +56,8 @@ const { values } = parseArgs({
     rate: { type: "string", default: "50" },
     concurrency: { type: "string", default: String(Dispatcher.defaults.concurrency) },
     batch: { type: "string", default: String(Dispatcher.defaults.batchSize) },
-    databases: { type: "string", default: "embedded,postgres" }
+    databases: { type: "string", default: "embedded,postgres" },
+    "cpu-profile": { type: "string" }
   }
 })
 
@@ -57,6 +67,33 @@ const rate = Number(values.rate)
 const concurrency = Number(values.concurrency)
 const batchSize = Number(values.batch)
 const databases = values.databases.split(",").map((name) => name.trim())
+const profileDirectory = values["cpu-profile"]
+
+/** This process's user + system CPU time, in microseconds. */
+const cpuMicros = () => {
+  const usage = process.cpuUsage()
+  return usage.user + usage.system
+}
+
+/** Runs `effect` under V8's CPU profiler when `--cpu-profile` is given, writing the profile as `name`. */
+const profiled = <A, E, R>(name: string, effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  profileDirectory === undefined ? effect : Effect.acquireUseRelease(
+    Effect.promise(async () => {
+      const session = new Inspector.Session()
+      session.connect()
+      await session.post("Profiler.enable")
+      await session.post("Profiler.start")
+      return session
+    }),
+    () => effect,
+    (session) =>
+      Effect.promise(async () => {
+        const { profile } = await session.post("Profiler.stop")
+        await Fs.mkdir(profileDirectory, { recursive: true })
+        await Fs.writeFile(Path.join(profileDirectory, `webhooks-${name}.cpuprofile`), JSON.stringify(profile))
+        session.disconnect()
+      })
+  )
 
 /** A receiver that answers 204 at once and notes when each `webhook-id` arrived. */
 const startReceiver = () =>
@@ -141,10 +178,12 @@ const bareUndiciRate = (url: string, count: number) =>
       }
     }
     const started = performance.now()
+    const cpuBefore = cpuMicros()
     await Promise.all(Array.from({ length: concurrency }, worker))
     const seconds = (performance.now() - started) / 1000
+    const cpuPerPost = (cpuMicros() - cpuBefore) / count
     await agent.close()
-    return count / seconds
+    return { perSecond: count / seconds, cpuPerPost }
   })
 
 const percentile = (sorted: ReadonlyArray<number>, fraction: number) =>
@@ -154,6 +193,8 @@ interface Result {
   readonly database: string
   readonly deliveriesPerSecond: number
   readonly referencePerSecond: number
+  readonly cpuPerDelivery: number
+  readonly cpuPerReferencePost: number
   readonly throughputSeconds: number
   readonly p50: number
   readonly p99: number
@@ -185,7 +226,7 @@ const measure = (database: string) =>
           ))
       )
 
-    const referencePerSecond = yield* bareUndiciRate(receiver.url, throughputEvents)
+    const reference = yield* bareUndiciRate(receiver.url, throughputEvents)
     receiver.arrivals.clear()
 
     // Throughput: a full outbox, then one dispatcher.
@@ -193,12 +234,17 @@ const measure = (database: string) =>
       yield* commit(Math.min(100, throughputEvents - written))
     }
     const started = performance.now()
-    const throughputSeconds = yield* Effect.scoped(Effect.gen(function*() {
-      yield* Layer.build(dispatcherLayer)
-      yield* waitUntil(() =>
-        receiver.arrivals.size >= throughputEvents, 600_000)
-      return (performance.now() - started) / 1000
-    }))
+    const cpuBefore = cpuMicros()
+    const throughputSeconds = yield* profiled(
+      database,
+      Effect.scoped(Effect.gen(function*() {
+        yield* Layer.build(dispatcherLayer)
+        yield* waitUntil(() =>
+          receiver.arrivals.size >= throughputEvents, 600_000)
+        return (performance.now() - started) / 1000
+      }))
+    )
+    const cpuPerDelivery = (cpuMicros() - cpuBefore) / throughputEvents
     receiver.arrivals.clear()
 
     // Latency: one event per transaction at a steady rate, the dispatcher waiting on NOTIFY.
@@ -223,7 +269,9 @@ const measure = (database: string) =>
     return {
       database,
       deliveriesPerSecond: throughputEvents / throughputSeconds,
-      referencePerSecond,
+      referencePerSecond: reference.perSecond,
+      cpuPerDelivery,
+      cpuPerReferencePost: reference.cpuPerPost,
       throughputSeconds,
       p50: percentile(latencies, 0.5),
       p99: percentile(latencies, 0.99),
@@ -250,6 +298,7 @@ const onDatabase = (database: string) =>
   }).pipe(Effect.scoped)
 
 const program = Effect.gen(function*() {
+  const loadAtStart = Os.loadavg()
   const results: Array<Result> = []
   for (const database of databases) results.push(yield* onDatabase(database))
   const fixed = (value: number, digits = 1) => value.toFixed(digits)
@@ -257,15 +306,16 @@ const program = Effect.gen(function*() {
     `Webhook delivery: ${throughputEvents} deliveries (throughput), ${latencyEvents} at ${rate}/s (latency); ` +
     `dispatcher concurrency ${concurrency}, batch ${batchSize}; ${Os.cpus().length} cores, Node ${process.version}`,
     "",
-    `load average at the end: ${Os.loadavg().map((load) => load.toFixed(2)).join(", ")}`,
+    `load average at the start: ${loadAtStart.map((load) => load.toFixed(2)).join(", ")}; ` +
+    `at the end: ${Os.loadavg().map((load) => load.toFixed(2)).join(", ")}`,
     "",
-    "| database | deliveries/s | bare undici POSTs/s, same run | ratio | p50 commit→receipt (ms) | p99 (ms) | max (ms) |",
-    "|---|---:|---:|---:|---:|---:|---:|",
+    "| database | deliveries/s | bare undici POSTs/s, same run | ratio | CPU µs/delivery | CPU µs/bare POST | " +
+    "p50 commit→receipt (ms) | p99 (ms) | max (ms) |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...results.map((result) =>
       `| ${result.database} | ${fixed(result.deliveriesPerSecond, 0)} | ${fixed(result.referencePerSecond, 0)} | ` +
-      `${fixed(result.deliveriesPerSecond / result.referencePerSecond, 2)} | ${fixed(result.p50)} | ${
-        fixed(result.p99)
-      } | ${fixed(result.max)} |`
+      `${fixed(result.deliveriesPerSecond / result.referencePerSecond, 2)} | ${fixed(result.cpuPerDelivery, 0)} | ` +
+      `${fixed(result.cpuPerReferencePost, 0)} | ${fixed(result.p50)} | ${fixed(result.p99)} | ${fixed(result.max)} |`
     )
   ]
   yield* Effect.sync(() => process.stdout.write(`${lines.join("\n")}\n`))

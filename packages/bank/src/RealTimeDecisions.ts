@@ -27,7 +27,7 @@ import { newId } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
 import { channel, RealTimeDecisions as RealTimeDecisionStore } from "@moneta/store/RealTimeDecisions"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { CommittedHere, WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { Config, Context, DateTime, Deferred, Duration, Effect, Layer, Option, Queue, Stream } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { orNotFound } from "./NotFound.js"
@@ -81,6 +81,7 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
     const deliveries = yield* WebhookDeliveries
     const notifications = yield* Notifications
     const timing = yield* RealTimeDecisionTiming
+    const committedHere = yield* CommittedHere
 
     // The waiters of this process, by decision: each is woken through its queue (a wake-up
     // is "look again", so one pending is enough).
@@ -120,8 +121,22 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
         ? Effect.succeed(true)
         : Effect.flatMap(Tenant, (tenant) => store.hasSubscriber(tenant, RealTimeDecision.eventCategoryOf(category)))
 
-    /** Writes the pending decision and its event; a named subscription gets the only delivery. */
+    /**
+     * Writes the pending decision and its event; a named subscription gets the only delivery.
+     * Once committed, the dispatcher of this process is told at once (the NOTIFY goes to the others).
+     */
     const raise = (request: RealTimeDecision.Request, eventSubscriptionId: EventSubscriptionId | null) =>
+      Effect.tap(raiseInTransaction(request, eventSubscriptionId), () => signalIfCommitted)
+
+    const signalIfCommitted = Effect.flatMap(
+      Effect.serviceOption(SqlClient.TransactionConnection),
+      (transaction) =>
+        Option.isSome(transaction)
+          ? Effect.void
+          : Effect.flatMap(Tenant, (tenant) => Effect.sync(() => committedHere.signal(tenant.environment)))
+    )
+
+    const raiseInTransaction = (request: RealTimeDecision.Request, eventSubscriptionId: EventSubscriptionId | null) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const createdAt = yield* now

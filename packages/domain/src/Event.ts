@@ -11,7 +11,7 @@ export type EventFilter = typeof EventFilter.Type
  * An event records that something happened to an object. Events are thin: they
  * name the object, and the consumer fetches it.
  */
-import { Schema } from "effect"
+import { DateTime, Schema } from "effect"
 import { EventCategory } from "./EventCategory.js"
 import { EventId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
@@ -25,6 +25,22 @@ export class Event extends Schema.Class<Event>("Event")({
   associated_object_id: Schema.String,
   type: Schema.tag("event")
 }) {}
+
+/**
+ * The event as JSON text, exactly what `JSON.stringify` of `Schema.encodeSync(Event)` gives
+ * (same keys in the same order; tested against it for generated events), without the Schema
+ * work: the webhook dispatcher encodes one per delivery, and the category union alone costs
+ * about 10 µs to encode through the Schema.
+ */
+export const eventJson = (event: Event): string =>
+  JSON.stringify({
+    id: event.id,
+    created_at: DateTime.formatIso(event.created_at),
+    category: event.category,
+    associated_object_type: event.associated_object_type,
+    associated_object_id: event.associated_object_id,
+    type: event.type
+  })
 
 /** An event about to be written: the store gives it its id and time. */
 export interface PendingEvent {

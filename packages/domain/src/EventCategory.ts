@@ -139,6 +139,16 @@ export type EventCategory = typeof EventCategory.Type
 
 export const knownEventCategories: ReadonlyArray<KnownEventCategory> = KnownEventCategory.literals
 
-export const isKnownEventCategory = Schema.is(KnownEventCategory)
+// Set lookups: a Schema guard or decoder of a union of ~100 literals tries them one by one
+// (about 10 µs a call, 20 µs for an unknown category), and the webhook dispatcher asks per delivery.
+const knownCategories: ReadonlySet<unknown> = new Set<string>(KnownEventCategory.literals)
+const realTimeDecisionCategories: ReadonlySet<unknown> = new Set<string>(RealTimeDecisionEventCategory.literals)
 
-export const isRealTimeDecisionCategory = Schema.is(RealTimeDecisionEventCategory)
+export const isKnownEventCategory = (value: unknown): value is KnownEventCategory => knownCategories.has(value)
+
+export const isRealTimeDecisionCategory = (value: unknown): value is RealTimeDecisionEventCategory =>
+  realTimeDecisionCategories.has(value)
+
+/** The category a text names, as decoding it with `EventCategory` gives, without trying each literal in turn. */
+export const eventCategoryOf = (text: string): EventCategory =>
+  isKnownEventCategory(text) ? text : UnknownEventCategory.make(text)

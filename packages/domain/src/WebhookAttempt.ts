@@ -4,7 +4,7 @@
  * success; a non-2xx status, a connection failure and a timeout are failures
  * alike. The log keeps the first bytes of the answer, for debugging a receiver.
  */
-import { Schema } from "effect"
+import { DateTime, Schema } from "effect"
 import { EventCategory } from "./EventCategory.js"
 import { EventId, EventSubscriptionId, WebhookAttemptId } from "./Ids.js"
 import { Timestamp } from "./Timestamp.js"
@@ -66,6 +66,29 @@ export class WebhookAttempt extends Schema.Class<WebhookAttempt>("WebhookAttempt
   next_attempt_at: Schema.NullOr(Timestamp),
   type: Schema.tag("webhook_attempt")
 }) {}
+
+/**
+ * The attempt as `Schema.encodeSync(WebhookAttempt)` gives it (same keys in the same order;
+ * tested against it for generated attempts), without the Schema work: the dispatcher records
+ * one per delivery, and encoding through the Schema costs about 30 µs (mostly the category union).
+ */
+export const encodeWebhookAttempt = (attempt: WebhookAttempt): typeof WebhookAttempt.Encoded => ({
+  id: attempt.id,
+  created_at: DateTime.formatIso(attempt.created_at),
+  event_id: attempt.event_id,
+  event_category: attempt.event_category,
+  event_subscription_id: attempt.event_subscription_id,
+  url: attempt.url,
+  trigger: attempt.trigger,
+  attempt_number: attempt.attempt_number,
+  status: attempt.status,
+  failure_reason: attempt.failure_reason,
+  response_status_code: attempt.response_status_code,
+  response_body: attempt.response_body,
+  duration_ms: attempt.duration_ms,
+  next_attempt_at: attempt.next_attempt_at === null ? null : DateTime.formatIso(attempt.next_attempt_at),
+  type: attempt.type
+})
 
 /** Whether an answer with this status delivers the event. */
 export const isSuccessStatus = (statusCode: number): boolean => statusCode >= 200 && statusCode < 300

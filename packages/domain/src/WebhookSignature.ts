@@ -58,8 +58,14 @@ export const signedContent = (id: string, timestamp: string, body: Body): Uint8A
   return content
 }
 
-const base64Signature = (secret: Secret, content: Uint8Array): string =>
-  Encoding.encodeBase64(hmac(sha256, signingKey(secret), content))
+/** HMAC-SHA256 of `content` under `key`. */
+export type HmacSha256 = (key: Uint8Array, content: Uint8Array) => Uint8Array
+
+/** The runtime-free HMAC (`@noble/hashes`); a signer on Node may pass `node:crypto`'s, several times faster. */
+export const portableHmacSha256: HmacSha256 = (key, content) => hmac(sha256, key, content)
+
+const base64Signature = (secret: Secret, content: Uint8Array, hmacSha256: HmacSha256 = portableHmacSha256): string =>
+  Encoding.encodeBase64(hmacSha256(signingKey(secret), content))
 
 /** Unix seconds of a point in time: the `webhook-timestamp` of a delivery sent then. */
 export const unixSeconds = (dateTime: DateTime.DateTime): number => Math.floor(DateTime.toEpochMillis(dateTime) / 1000)
@@ -74,16 +80,16 @@ export interface SignInput {
 }
 
 /** The `webhook-signature` header value. */
-export const sign = ({ body, id, secrets, timestamp }: SignInput): string => {
+export const sign = ({ body, id, secrets, timestamp }: SignInput, hmacSha256?: HmacSha256): string => {
   const content = signedContent(id, String(timestamp), body)
-  return secrets.map((secret) => `${signatureVersion},${base64Signature(secret, content)}`).join(" ")
+  return secrets.map((secret) => `${signatureVersion},${base64Signature(secret, content, hmacSha256)}`).join(" ")
 }
 
 /** The three headers of a delivery. */
-export const headers = (input: SignInput): Record<string, string> => ({
+export const headers = (input: SignInput, hmacSha256?: HmacSha256): Record<string, string> => ({
   [idHeader]: input.id,
   [timestampHeader]: String(input.timestamp),
-  [signatureHeader]: sign(input)
+  [signatureHeader]: sign(input, hmacSha256)
 })
 
 /** A signature header is missing or not of the scheme's shape. */

@@ -25,18 +25,50 @@ import { SqlClient, type Statement } from "@effect/sql"
 import type { Environment } from "@moneta/domain/Environment"
 import { Environment as EnvironmentSchema } from "@moneta/domain/Environment"
 import { Event } from "@moneta/domain/Event"
-import { EventCategory } from "@moneta/domain/EventCategory"
+import { eventCategoryOf } from "@moneta/domain/EventCategory"
 import { EventId, EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
-import { WebhookAttempt, WebhookAttemptTrigger } from "@moneta/domain/WebhookAttempt"
-import { DateTime, Effect, Option, Schema } from "effect"
+import { encodeWebhookAttempt, WebhookAttempt, WebhookAttemptTrigger } from "@moneta/domain/WebhookAttempt"
+import { Context, DateTime, Effect, Option, Schema } from "effect"
 import { Info } from "./Database.js"
 import { type SigningSecrets, toSigningSecrets } from "./EventSubscriptions.js"
 import type { PageRequest } from "./Pagination.js"
-import { jsonb, makeResourceTable } from "./ResourceTable.js"
+import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs, type TenantShape } from "./Tenant.js"
 
 /** The NOTIFY channel of committed deliveries; the payload is their environment. */
 export const channel = "moneta_webhook_deliveries"
+
+/** Tells this process's dispatchers that deliveries of an environment were committed here. */
+export interface CommittedHereShape {
+  /** Call after the commit, never inside the transaction that wrote the deliveries. */
+  readonly signal: (environment: Environment) => void
+  /** Starts hearing of commits; the function returned stops it. */
+  readonly subscribe: (listener: (environment: Environment) => void) => () => void
+}
+
+/**
+ * Deliveries committed by this process, for its own dispatchers: where a
+ * wait depends on a delivery going out at once (a real-time decision), the
+ * writer signals here after its commit, so a dispatcher of the same process
+ * looks at once instead of waiting for the NOTIFY to come back from the
+ * database. The NOTIFY still goes out for every other process (and stays the
+ * only wake-up of other writes). One per process by default, like the id
+ * generator.
+ */
+export class CommittedHere extends Context.Reference<CommittedHere>()("@moneta/store/WebhookDeliveries/CommittedHere", {
+  defaultValue: (): CommittedHereShape => {
+    const listeners = new Set<(environment: Environment) => void>()
+    return {
+      signal: (environment) => {
+        for (const listener of listeners) listener(environment)
+      },
+      subscribe: (listener) => {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      }
+    }
+  }
+}) {}
 
 export type DeliveryStatus = "pending" | "succeeded" | "failed" | "canceled"
 
@@ -104,7 +136,8 @@ const ClaimRow = Schema.Struct({
   attempt_count: Schema.Number,
   event_id: EventId,
   event_created_at: Schema.DateTimeUtcFromDate,
-  category: EventCategory,
+  // Text here, made an EventCategory by `eventCategoryOf`: the same result as the Schema's union, at a tenth of its cost.
+  category: Schema.String,
   associated_object_type: Schema.String,
   associated_object_id: Schema.String,
   event_subscription_id: EventSubscriptionId,
@@ -149,7 +182,6 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
     const decodeClaims = Schema.decodeUnknown(Schema.Array(ClaimRow))
     const decodeNextDue = Schema.decodeUnknown(Schema.Array(NextDueRow))
     const decodeCount = Schema.decodeUnknown(Schema.Array(CountRow))
-    const encodeAttempt = Schema.encode(WebhookAttempt)
 
     // The row was decoded (checked) once, whole: the event is built from it, not decoded again.
     const toClaimed = (claimToken: string) => (row: typeof ClaimRow.Type): ClaimedDelivery => ({
@@ -161,7 +193,7 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
       event: new Event({
         id: row.event_id,
         created_at: row.event_created_at,
-        category: row.category,
+        category: eventCategoryOf(row.category),
         associated_object_type: row.associated_object_type,
         associated_object_id: row.associated_object_id
       }, true),
@@ -223,37 +255,53 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
         Effect.orDie
       )
 
-    /** Records a batch of attempts and moves their deliveries on, in one statement. */
-    const record = (records: ReadonlyArray<AttemptRecord>) =>
-      Effect.gen(function*() {
-        if (records.length === 0) return
-        const outcomes = records.map((record) => {
-          const status: DeliveryStatus = Option.isSome(record.next)
-            ? "pending"
-            : record.attempt.status === "succeeded"
-            ? "succeeded"
-            : "failed"
-          const dueAt = Option.match(record.next, { onNone: () => null, onSome: DateTime.toDate })
-          return sql`(${record.deliveryId}::bigint, ${record.claimToken}::text, ${status}::text, ${dueAt}::timestamptz)`
-        })
-        const rows = yield* Effect.forEach(records, (record) =>
-          Effect.map(Effect.orDie(encodeAttempt(record.attempt)), (body) =>
-            sql`(${record.attempt.id}, ${record.tenant.groupId}, ${record.tenant.environment},
-              ${DateTime.toDate(record.attempt.created_at)}, ${record.deliveryId}::bigint, ${record.attempt.event_id},
-              ${record.attempt.event_subscription_id}, ${record.attempt.status}, ${jsonb(sql, body)})`))
-        yield* sql`WITH outcome (id, claim_token, status, due_at) AS (VALUES ${sql.csv(outcomes)}),
-          moved AS (
-            UPDATE webhook_deliveries AS delivery
-            SET attempt_count = delivery.attempt_count + 1, status = outcome.status,
-              due_at = coalesce(outcome.due_at, delivery.due_at), claimed_until = NULL, claim_token = NULL,
-              unrecorded_claims = 0
-            FROM outcome
-            WHERE delivery.id = outcome.id AND delivery.claim_token = outcome.claim_token AND delivery.status = 'pending'
+    /**
+     * Records a batch of attempts and moves their deliveries on, in one
+     * statement. The batch travels as one JSON parameter (a row per attempt),
+     * not as a dozen parameters per attempt: binding those cost more than the
+     * statement itself.
+     */
+    const record = (records: ReadonlyArray<AttemptRecord>) => {
+      if (records.length === 0) return Effect.void
+      // The attempts were built by the dispatcher from checked values: encoded as the Schema would, not re-checked.
+      const rows = records.map((record) => ({
+        id: record.attempt.id,
+        group_id: record.tenant.groupId,
+        environment: record.tenant.environment,
+        created_at: DateTime.formatIso(record.attempt.created_at),
+        delivery_id: record.deliveryId,
+        event_id: record.attempt.event_id,
+        event_subscription_id: record.attempt.event_subscription_id,
+        attempt_status: record.attempt.status,
+        body: encodeWebhookAttempt(record.attempt),
+        claim_token: record.claimToken,
+        delivery_status: Option.isSome(record.next)
+          ? "pending"
+          : record.attempt.status === "succeeded"
+          ? "succeeded"
+          : "failed" satisfies DeliveryStatus,
+        due_at: Option.match(record.next, { onNone: () => null, onSome: DateTime.formatIso })
+      }))
+      return sql`WITH recorded AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) AS row (
+            id text, group_id text, environment text, created_at timestamptz, delivery_id bigint, event_id text,
+            event_subscription_id text, attempt_status text, body jsonb, claim_token text, delivery_status text,
+            due_at timestamptz
           )
-          INSERT INTO webhook_attempts
-            (id, group_id, environment, created_at, delivery_id, event_id, event_subscription_id, status, body)
-          VALUES ${sql.csv(rows)}`.pipe(Effect.orDie)
-      })
+        ), moved AS (
+          UPDATE webhook_deliveries AS delivery
+          SET attempt_count = delivery.attempt_count + 1, status = recorded.delivery_status,
+            due_at = coalesce(recorded.due_at, delivery.due_at), claimed_until = NULL, claim_token = NULL,
+            unrecorded_claims = 0
+          FROM recorded
+          WHERE delivery.id = recorded.delivery_id AND delivery.claim_token = recorded.claim_token
+            AND delivery.status = 'pending'
+        )
+        INSERT INTO webhook_attempts
+          (id, group_id, environment, created_at, delivery_id, event_id, event_subscription_id, status, body)
+        SELECT id, group_id, environment, created_at, delivery_id, event_id, event_subscription_id, attempt_status, body
+        FROM recorded`.pipe(Effect.asVoid, Effect.orDie)
+    }
 
     /** Hands claimed deliveries back, due at `now`, for this or another process to send. */
     const release = (claims: ReadonlyArray<{ readonly id: string; readonly claimToken: string }>, now: DateTime.Utc) =>

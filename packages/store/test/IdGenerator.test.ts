@@ -7,7 +7,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { AccountId } from "@moneta/domain/Ids"
 import { Effect, TestClock } from "effect"
-import { IdGenerator, newId } from "../src/IdGenerator.js"
+import { IdGenerator, newId, newIds } from "../src/IdGenerator.js"
 
 const shape = /^[a-z_]+_[0-9abcdefghjkmnpqrstvwxyz]{20}$/
 
@@ -48,6 +48,25 @@ describe("IdGenerator", () => {
         "card_00000000000000000008",
         "account_00000000000000000009",
         "webhook_attempt_0000000000000000000a"
+      ])
+    }))
+
+  it.effect("newIds makes a batch as newId in a row would: the kind's prefix, creation order, no repeats", () =>
+    Effect.gen(function*() {
+      const before = yield* newId("webhook_attempt")
+      const batch = yield* newIds("webhook_attempt", 100)
+      const after = yield* newId("webhook_attempt")
+      const all = [before, ...batch, after]
+      expect(batch).toHaveLength(100)
+      for (const id of all) expect(id).toMatch(shape)
+      expect([...all].sort()).toEqual(all)
+      expect(new Set(all).size).toBe(all.length)
+      const deterministic = Effect.all([newIds("card", 2), newId("card")]).pipe(
+        Effect.provide(IdGenerator.deterministic(7))
+      )
+      expect(yield* deterministic).toEqual([
+        ["card_00000000000000000008", "card_00000000000000000009"],
+        "card_0000000000000000000a"
       ])
     }))
 })

@@ -1,31 +1,30 @@
 /**
- * One delivery attempt: the Event object as the body, signed with the
- * subscription's active secrets (Standard Webhooks), POSTed with a deadline.
+ * One delivery attempt's request: the Event object as the body, signed with
+ * the subscription's active secrets (Standard Webhooks); and what can become
+ * of it (`Sent`).
  *
  * The bytes signed are the bytes sent: the body is encoded once, and both the
- * signature and the request take that same array. `webhook-timestamp` is read
- * from the Clock just before the request goes out.
+ * signature and the request take that same array. `webhook-timestamp` is the
+ * attempt's start on the Clock. Plain functions: `Sender` calls them once per
+ * delivery, outside any fiber.
  */
 import type { Environment } from "@moneta/domain/Environment"
-import { Event } from "@moneta/domain/Event"
+import { type Event, eventJson } from "@moneta/domain/Event"
 import { isSuccessStatus, type WebhookAttemptFailureReason } from "@moneta/domain/WebhookAttempt"
 import { urlRefusal } from "@moneta/domain/WebhookDestination"
 import * as WebhookSignature from "@moneta/domain/WebhookSignature"
 import type { SigningSecrets } from "@moneta/store/EventSubscriptions"
-import { Clock, DateTime, Duration, Effect, Either, Option, Schema } from "effect"
-import { refusalIn } from "./Destinations.js"
-import type { DeliveryTransport } from "./Transport.js"
+import { DateTime, Duration, Option } from "effect"
+import { createHmac } from "node:crypto"
+import type { Post } from "./Transport.js"
 
 /** The spec's response deadline: a delivery succeeds only with a 2xx answer within it. */
 export const responseDeadline = Duration.seconds(10)
 
 export const userAgent = "Moneta-Webhooks/1.0"
 
-const utf8Encoder = new TextEncoder()
-const encodeEvent = Schema.encodeSync(Event)
-
 /** The request body: the Event object as JSON, as the API shows it. */
-export const bodyOf = (event: Event): Uint8Array => utf8Encoder.encode(JSON.stringify(encodeEvent(event)))
+export const bodyOf = (event: Event): Uint8Array => Buffer.from(eventJson(event), "utf8")
 
 /** The secrets that sign at `at`, newest first: the current one, and the previous one during its overlap. */
 export const activeSecrets = (secrets: SigningSecrets, at: DateTime.Utc): ReadonlyArray<string> =>
@@ -34,6 +33,9 @@ export const activeSecrets = (secrets: SigningSecrets, at: DateTime.Utc): Readon
     onSome: (previous) =>
       DateTime.lessThan(at, previous.expiresAt) ? [secrets.current, previous.secret] : [secrets.current]
   })
+
+// The same HMAC as the domain's portable one (the Standard Webhooks tests verify every delivery), at a fifth of its cost.
+const nodeHmacSha256: WebhookSignature.HmacSha256 = (key, content) => createHmac("sha256", key).update(content).digest()
 
 export interface Target {
   readonly url: string
@@ -59,75 +61,63 @@ export interface DestinationRule {
   readonly allowedHosts: ReadonlyArray<string>
 }
 
-const elapsedMillis = (startNanos: bigint) =>
-  Effect.map(Clock.currentTimeNanos, (now) => Number((now - startNanos) / 1_000_000n))
+/** A destination as its URL text is judged: where to connect, or why not to. */
+export type Destination = { readonly url: URL } | { readonly refusal: string }
 
-/**
- * POSTs the event to the target. Never fails: every outcome is a `Sent`. A URL
- * the rule refuses on its text is not contacted; a host that resolves to a
- * refused address is refused by the client's connection (`Destinations`).
- */
-export const send = (
-  transport: DeliveryTransport["Type"],
-  target: Target,
-  rule: DestinationRule,
-  deadline: Duration.Duration = responseDeadline
-): Effect.Effect<Sent> =>
-  Effect.gen(function*() {
-    const body = bodyOf(target.event)
-    const startedAt = yield* DateTime.now
-    const startNanos = yield* Clock.currentTimeNanos
-    const refused = (reason: string): Sent => ({
-      startedAt,
-      durationMs: 0,
-      statusCode: Option.none(),
-      responseBody: Option.none(),
-      failureReason: Option.some("destination_refused"),
-      refusal: Option.some(reason)
-    })
-    const url = new URL(target.url)
-    const textRefusal = urlRefusal(rule.environment, rule.allowedHosts, url)
-    if (textRefusal !== undefined) return refused(textRefusal)
-    const headers = WebhookSignature.headers({
-      id: target.event.id,
-      timestamp: WebhookSignature.unixSeconds(startedAt),
-      body,
-      secrets: activeSecrets(target.secrets, startedAt)
-    })
-    const answer = yield* transport.post({
-      url,
-      headers: { ...headers, "user-agent": userAgent, "content-type": "application/json" },
-      body
-    }).pipe(
-      Effect.timeoutFail({ duration: deadline, onTimeout: () => "timed_out" as const }),
-      Effect.either
-    )
-    if (Either.isLeft(answer)) {
-      const refusal = answer.left === "timed_out" ? undefined : refusalIn(answer.left.cause)
-      if (refusal !== undefined) return refused(refusal.reason)
-      const failureReason: WebhookAttemptFailureReason = answer.left === "timed_out" ? "timed_out" : "connection_failed"
-      return {
-        startedAt,
-        durationMs: yield* elapsedMillis(startNanos),
-        statusCode: Option.none(),
-        responseBody: Option.none(),
-        failureReason: Option.some(failureReason),
-        refusal: Option.none()
-      } satisfies Sent
-    }
-    const response = answer.right
-    // The status decides the outcome; the excerpt is best effort within what is left of the deadline.
-    const remaining = Duration.subtract(deadline, Duration.millis(yield* elapsedMillis(startNanos)))
-    const responseBody = yield* response.excerpt.pipe(
-      Effect.timeoutOption(Duration.max(remaining, Duration.zero)),
-      Effect.orElseSucceed(() => Option.none<string>())
-    )
-    return {
-      startedAt,
-      durationMs: yield* elapsedMillis(startNanos),
-      statusCode: Option.some(response.status),
-      responseBody,
-      failureReason: isSuccessStatus(response.status) ? Option.none() : Option.some("non_2xx_response" as const),
-      refusal: Option.none()
-    } satisfies Sent
-  })
+/** Parses and judges a URL's text (the addresses it resolves to are judged at each connection, `Destinations`). */
+export const destinationOf = (rule: DestinationRule, text: string): Destination => {
+  const url = new URL(text)
+  const refusal = urlRefusal(rule.environment, rule.allowedHosts, url)
+  return refusal === undefined ? { url } : { refusal }
+}
+
+/** The signed POST of `target` to `url`, started at `startedAt`. */
+export const requestOf = (target: Target, url: URL, startedAt: DateTime.Utc): Post => {
+  const body = bodyOf(target.event)
+  const signature = WebhookSignature.headers({
+    id: target.event.id,
+    timestamp: WebhookSignature.unixSeconds(startedAt),
+    body,
+    secrets: activeSecrets(target.secrets, startedAt)
+  }, nodeHmacSha256)
+  return { url, headers: { ...signature, "user-agent": userAgent, "content-type": "application/json" }, body }
+}
+
+/** Not contacted: the rule refuses the destination. */
+export const refused = (startedAt: DateTime.Utc, reason: string): Sent => ({
+  startedAt,
+  durationMs: 0,
+  statusCode: Option.none(),
+  responseBody: Option.none(),
+  failureReason: Option.some("destination_refused"),
+  refusal: Option.some(reason)
+})
+
+/** No answer: the connection failed or the deadline passed first. */
+export const unanswered = (
+  startedAt: DateTime.Utc,
+  durationMs: number,
+  reason: "connection_failed" | "timed_out"
+): Sent => ({
+  startedAt,
+  durationMs,
+  statusCode: Option.none(),
+  responseBody: Option.none(),
+  failureReason: Option.some(reason),
+  refusal: Option.none()
+})
+
+/** An answer: its status decides; the excerpt is there when the body was read in time. */
+export const answered = (
+  startedAt: DateTime.Utc,
+  durationMs: number,
+  status: number,
+  excerpt: Option.Option<string>
+): Sent => ({
+  startedAt,
+  durationMs,
+  statusCode: Option.some(status),
+  responseBody: excerpt,
+  failureReason: isSuccessStatus(status) ? Option.none() : Option.some("non_2xx_response"),
+  refusal: Option.none()
+})

@@ -2,7 +2,7 @@
  * The webhook dispatcher: the worker that sends what the outbox holds.
  *
  * ```
- * NOTIFY / poll / next due time ─▶ claimer ─▶ workers (POST, 10 s) ─▶ recorder
+ * NOTIFY / poll / next due time ─▶ claimer ─▶ sender (POSTs, 10 s) ─▶ recorder
  *                                  (claims a batch         (one statement per
  *                                   under a lease)          batch of attempts)
  * ```
@@ -27,11 +27,17 @@
  */
 import type { Environment } from "@moneta/domain/Environment"
 import { eventRetentionDays } from "@moneta/domain/Event"
-import { WebhookAttempt } from "@moneta/domain/WebhookAttempt"
+import { WebhookAttempt, type WebhookAttemptId } from "@moneta/domain/WebhookAttempt"
 import { WebhookDestinations, withoutCredentials } from "@moneta/domain/WebhookDestination"
-import { newId } from "@moneta/store/IdGenerator"
+import { newIds } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
-import { type AttemptRecord, channel, type ClaimedDelivery, WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import {
+  type AttemptRecord,
+  channel,
+  type ClaimedDelivery,
+  CommittedHere,
+  WebhookDeliveries
+} from "@moneta/store/WebhookDeliveries"
 import {
   Cause,
   Chunk,
@@ -45,13 +51,13 @@ import {
   Layer,
   Option,
   Queue,
-  Ref,
   Schedule,
   Stream
 } from "effect"
 import { randomUUID } from "node:crypto"
-import { send } from "./Delivery.js"
+import type { Sent } from "./Delivery.js"
 import { nextAttemptAt } from "./RetrySchedule.js"
+import * as Sender from "./Sender.js"
 import { DeliveryTransport } from "./Transport.js"
 
 export interface DispatcherOptions {
@@ -93,10 +99,10 @@ export class Dispatcher extends Context.Tag("@moneta/webhooks/Dispatcher")<Dispa
   readonly running: Effect.Effect<boolean>
 }>() {}
 
-interface PendingRecord {
-  readonly record: AttemptRecord
-  readonly recorded: Deferred.Deferred<void>
-}
+/** An attempt made and waiting for its batch's statement, or a marker that completes once those before it are recorded. */
+type Finished =
+  | { readonly claimed: ClaimedDelivery; readonly sent: Sent }
+  | { readonly flushed: Deferred.Deferred<void> }
 
 type CycleResult = "more" | "full" | "drained"
 
@@ -107,10 +113,6 @@ const yieldToEventLoop = Effect.async<void>((resume) => {
   const handle = setImmediate(() => resume(Effect.void))
   return Effect.sync(() => clearImmediate(handle))
 })
-
-/** Tells a worker to finish. */
-const stop = Symbol("stop")
-const isClaimed = (item: ClaimedDelivery | typeof stop): item is ClaimedDelivery => item !== stop
 
 /** The dispatcher, running until its scope closes. */
 export const make = (options: DispatcherOptions) =>
@@ -127,125 +129,122 @@ export const make = (options: DispatcherOptions) =>
     const maxClaims = options.maxClaims ?? defaults.maxClaims
     const sweepInterval = Duration.decode(options.sweepInterval ?? defaults.sweepInterval)
     const sweepBatchSize = options.sweepBatchSize ?? defaults.sweepBatchSize
-    // Claimed but unrecorded deliveries this process may hold: the workers' own plus one batch waiting.
+    // Claimed but unrecorded deliveries this process may hold: those under way plus one batch waiting.
     const maxHeld = concurrency + batchSize
     const claimThreshold = Math.max(1, Math.floor(Math.min(batchSize, concurrency) / 4))
     const processToken = randomUUID()
 
     const wakeups = yield* Queue.dropping<void>(1)
-    const work = yield* Queue.unbounded<ClaimedDelivery | typeof stop>()
-    const records = yield* Queue.unbounded<PendingRecord>()
-    const held = yield* Ref.make(0)
-    const claims = yield* Ref.make(0)
+    const finished = yield* Queue.unbounded<Finished>()
+    // Claimed and not yet recorded (or released): bounds what this process takes from others.
+    let held = 0
+    let claims = 0
     const wake = Effect.asVoid(Queue.offer(wakeups, undefined))
-    // Attempts made and not yet recorded.
-    const unrecorded = new Set<Deferred.Deferred<void>>()
+
+    /** The log entry of a finished POST, and the delivery's next due time. */
+    const recordOf = (claimed: ClaimedDelivery, sent: Sent, id: WebhookAttemptId): AttemptRecord => {
+      const attemptNumber = claimed.attemptCount + 1
+      const succeeded = Option.isNone(sent.failureReason)
+      const next = nextAttemptAt({
+        environment: claimed.tenant.environment,
+        trigger: claimed.trigger,
+        eventCreatedAt: claimed.event.created_at,
+        attemptNumber,
+        startedAt: sent.startedAt,
+        succeeded
+      })
+      const attempt = new WebhookAttempt({
+        id,
+        created_at: sent.startedAt,
+        event_id: claimed.event.id,
+        event_category: claimed.event.category,
+        event_subscription_id: claimed.subscriptionId,
+        url: withoutCredentials(claimed.url),
+        trigger: claimed.trigger,
+        attempt_number: attemptNumber,
+        status: succeeded ? "succeeded" : "failed",
+        failure_reason: Option.getOrNull(sent.failureReason),
+        response_status_code: Option.getOrNull(sent.statusCode),
+        response_body: Option.getOrNull(sent.responseBody),
+        duration_ms: sent.durationMs,
+        next_attempt_at: Option.getOrNull(next)
+        // Built from checked values; the store writes it as its Schema encodes it.
+      }, true)
+      return { deliveryId: claimed.id, claimToken: claimed.claimToken, tenant: claimed.tenant, attempt, next }
+    }
+
+    const logFailure = (record: AttemptRecord, refusal: Option.Option<string>) =>
+      Option.isSome(refusal)
+        ? Effect.logWarning(`Webhook destination refused: the URL ${refusal.value}`).pipe(
+          Effect.annotateLogs({
+            event_id: record.attempt.event_id,
+            event_subscription_id: record.attempt.event_subscription_id
+          })
+        )
+        : Effect.logDebug("Webhook attempt failed").pipe(Effect.annotateLogs({
+          event_id: record.attempt.event_id,
+          event_subscription_id: record.attempt.event_subscription_id,
+          attempt_number: record.attempt.attempt_number,
+          failure_reason: record.attempt.failure_reason,
+          response_status_code: record.attempt.response_status_code
+        }))
 
     // Recorder: one statement per batch of finished attempts. While POSTs are
     // still under way, it lets the event loop run once more before writing, so
     // that the answers already on their way join the batch.
     const recordBatch = Effect.gen(function*() {
-      const first = Chunk.toReadonlyArray(yield* Queue.takeBetween(records, 1, maxRecordBatch))
-      const more = first.length < maxRecordBatch && (yield* Ref.get(held)) > first.length
+      const first = Chunk.toReadonlyArray(yield* Queue.takeBetween(finished, 1, maxRecordBatch))
+      const more = first.length < maxRecordBatch && held > first.length
         ? Chunk.toReadonlyArray(
-          yield* Effect.zipRight(yieldToEventLoop, Queue.takeUpTo(records, maxRecordBatch - first.length))
+          yield* Effect.zipRight(yieldToEventLoop, Queue.takeUpTo(finished, maxRecordBatch - first.length))
         )
         : []
       const batch = [...first, ...more]
-      yield* store.record(batch.map((pending) => pending.record)).pipe(
-        // A database that is restarting is back within a few seconds; the attempts were made: keep them.
-        Effect.sandbox,
-        Effect.retry({ schedule: Schedule.exponential(Duration.millis(100)), times: 5 }),
-        Effect.unsandbox,
-        // The deliveries stay claimed: they are sent again when the lease ends (at least once).
-        Effect.catchAllCause((cause) => Effect.logError("Could not record webhook attempts", cause)),
-        Effect.uninterruptible
-      )
-      yield* Ref.update(held, (count) => count - batch.length)
-      yield* Effect.forEach(batch, (pending) => {
-        unrecorded.delete(pending.recorded)
-        return Deferred.succeed(pending.recorded, undefined)
-      }, { discard: true })
-      yield* wake
+      const attempts = batch.flatMap((item) => "sent" in item ? [item] : [])
+      if (attempts.length > 0) {
+        const ids = yield* newIds("webhook_attempt", attempts.length)
+        const records: Array<AttemptRecord> = []
+        for (const [index, item] of attempts.entries()) {
+          const id = ids[index]
+          if (id === undefined) return yield* Effect.dieMessage("the id generator made fewer ids than asked")
+          const record = recordOf(item.claimed, item.sent, id)
+          records.push(record)
+          if (record.attempt.status === "failed") yield* logFailure(record, item.sent.refusal)
+        }
+        yield* store.record(records).pipe(
+          // A database that is restarting is back within a few seconds; the attempts were made: keep them.
+          Effect.sandbox,
+          Effect.retry({ schedule: Schedule.exponential(Duration.millis(100)), times: 5 }),
+          Effect.unsandbox,
+          // The deliveries stay claimed: they are sent again when the lease ends (at least once).
+          Effect.catchAllCause((cause) => Effect.logError("Could not record webhook attempts", cause)),
+          Effect.uninterruptible
+        )
+        held -= attempts.length
+        yield* wake
+      }
+      for (const item of batch) if ("flushed" in item) yield* Deferred.succeed(item.flushed, undefined)
     })
 
-    const attempt = (claimed: ClaimedDelivery) =>
-      Effect.gen(function*() {
-        const sent = yield* send(transport, claimed, rule, deadline)
-        const attemptNumber = claimed.attemptCount + 1
-        const succeeded = Option.isNone(sent.failureReason)
-        const next = nextAttemptAt({
-          environment: claimed.tenant.environment,
-          trigger: claimed.trigger,
-          eventCreatedAt: claimed.event.created_at,
-          attemptNumber,
-          startedAt: sent.startedAt,
-          succeeded
-        })
-        const webhookAttempt = new WebhookAttempt({
-          id: yield* newId("webhook_attempt"),
-          created_at: sent.startedAt,
-          event_id: claimed.event.id,
-          event_category: claimed.event.category,
-          event_subscription_id: claimed.subscriptionId,
-          url: withoutCredentials(claimed.url),
-          trigger: claimed.trigger,
-          attempt_number: attemptNumber,
-          status: succeeded ? "succeeded" : "failed",
-          failure_reason: Option.getOrNull(sent.failureReason),
-          response_status_code: Option.getOrNull(sent.statusCode),
-          response_body: Option.getOrNull(sent.responseBody),
-          duration_ms: sent.durationMs,
-          next_attempt_at: Option.getOrNull(next)
-          // Built from checked values; the store encodes (and so checks) it again when writing.
-        }, true)
-        if (Option.isSome(sent.refusal)) {
-          yield* Effect.logWarning(`Webhook destination refused: the URL ${sent.refusal.value}`).pipe(
-            Effect.annotateLogs({
-              event_id: claimed.event.id,
-              event_subscription_id: claimed.subscriptionId
-            })
-          )
-        } else if (!succeeded) {
-          yield* Effect.logDebug("Webhook attempt failed").pipe(Effect.annotateLogs({
-            event_id: claimed.event.id,
-            event_subscription_id: claimed.subscriptionId,
-            attempt_number: attemptNumber,
-            failure_reason: webhookAttempt.failure_reason,
-            response_status_code: webhookAttempt.response_status_code
-          }))
-        }
-        // The worker goes on to its next POST while the attempt waits for its batch's statement;
-        // `held` keeps the claimer from taking more than that, and shutdown waits for `unrecorded`.
-        const recorded = yield* Deferred.make<void>()
-        unrecorded.add(recorded)
-        yield* Queue.offer(records, {
-          record: {
-            deliveryId: claimed.id,
-            claimToken: claimed.claimToken,
-            tenant: claimed.tenant,
-            attempt: webhookAttempt,
-            next
-          },
-          recorded
-        })
-      })
-
-    // Workers are never interrupted: at shutdown each receives `stop` once the
-    // claims nobody started are released, after finishing the attempt it is in.
-    const worker: Effect.Effect<void> = Effect.flatMap(
-      Queue.take(work),
-      (item) => item === stop ? Effect.void : Effect.zipRight(attempt(item), Effect.suspend(() => worker))
-    )
+    yield* Effect.forkScoped(Effect.forever(recordBatch))
+    // POSTs run outside fibers; each finished one joins the recorder's queue.
+    const sender = yield* Sender.make<ClaimedDelivery>({
+      transport,
+      rule,
+      deadline,
+      concurrency,
+      onFinished: (claimed, sent) => Queue.unsafeOffer(finished, { claimed, sent })
+    })
 
     const claimDue = Effect.gen(function*() {
-      const holding = yield* Ref.get(held)
+      const holding = held
       const room = maxHeld - holding
       // A claim costs about the same for one row as for a batch: wait for room for a good part of one.
       if (room <= 0 || (holding > 0 && room < claimThreshold)) return "full" satisfies CycleResult
       const limit = Math.min(batchSize, room)
       const now = yield* DateTime.now
-      const claimToken = `${processToken}:${yield* Ref.updateAndGet(claims, (count) => count + 1)}`
+      claims += 1
+      const claimToken = `${processToken}:${claims}`
       // Claiming and handing over are one step: an interruption in between would strand the claims until the lease ends.
       const { abandoned, claimed } = yield* Effect.uninterruptible(Effect.gen(function*() {
         const taken = yield* store.claim({
@@ -256,8 +255,8 @@ export const make = (options: DispatcherOptions) =>
           limit,
           maxClaims
         })
-        yield* Ref.update(held, (count) => count + taken.claimed.length)
-        yield* Queue.offerAll(work, taken.claimed)
+        held += taken.claimed.length
+        sender.enqueue(taken.claimed)
         return taken
       }))
       yield* Effect.forEach(abandoned, (delivery) =>
@@ -338,26 +337,37 @@ export const make = (options: DispatcherOptions) =>
     )
 
     // Scope finalizers run in reverse order of addition: the claimer and the listener
-    // stop first; then the claims nobody started are released, the workers finish
-    // the attempts they are in, and every attempt made is recorded; the recorder stops last.
-    yield* Effect.forkScoped(Effect.forever(recordBatch))
-    const workers = yield* Effect.forEach(Array.from({ length: concurrency }), () => Effect.forkDaemon(worker))
+    // stop first; then the claims nobody started are released, the POSTs under way
+    // finish (within their deadline) and every attempt made is recorded; the
+    // sender's deadline keeper and the recorder stop last.
     yield* Effect.addFinalizer(() =>
       Effect.gen(function*() {
-        const unstarted = Chunk.toReadonlyArray(yield* Queue.takeAll(work)).filter(isClaimed)
+        const unstarted = sender.takeUnstarted()
         if (unstarted.length > 0) {
           yield* store.release(unstarted, yield* DateTime.now).pipe(
             Effect.catchAllCause((cause) =>
               Effect.logWarning("Could not release webhook claims; they expire with their lease", cause)
             )
           )
+          held -= unstarted.length
         }
-        yield* Queue.offerAll(work, workers.map(() => stop))
-        yield* Fiber.awaitAll(workers)
-        yield* Effect.forEach([...unrecorded], Deferred.await, { discard: true })
+        yield* sender.idle
+        const flushed = yield* Deferred.make<void>()
+        yield* Queue.offer(finished, { flushed })
+        yield* Deferred.await(flushed)
       })
     )
     yield* Effect.forkScoped(listener)
+    // Commits of this process wake it at once, without the NOTIFY's round trip through the database.
+    const committedHere = yield* CommittedHere
+    yield* Effect.acquireRelease(
+      Effect.sync(() =>
+        committedHere.subscribe((environment) => {
+          if (environment === options.environment) Queue.unsafeOffer(wakeups, undefined)
+        })
+      ),
+      (unsubscribe) => Effect.sync(unsubscribe)
+    )
     const claiming = yield* Effect.forkScoped(claimer)
     yield* Effect.forkScoped(sweeper)
     return Dispatcher.of({ wake, running: Effect.map(Fiber.poll(claiming), Option.isNone) })

@@ -1,23 +1,22 @@
 /**
- * The HTTP transport of deliveries: one POST straight through an undici
- * dispatcher, answered with the status and, on demand, the first bytes of the
- * body.
+ * The HTTP transport of deliveries: one POST handed straight to an undici
+ * dispatcher, its answer reported through callbacks: the status when the
+ * headers arrive, then the first bytes of the body.
  *
- * Why not `@effect/platform`'s `HttpClient`: a delivery needs none of its
- * request and response model (streams, cookies, tracing, URL rebuilding), and
- * that model cost several times the POST itself (docs/benchmarks.md, "Webhook
- * delivery"). Here a POST is one `Effect.async` around undici's `request`.
+ * Why callbacks and not an Effect per POST: at thousands of deliveries a
+ * second, the fibers, races and streams of an Effect per POST cost several
+ * times the POST itself (docs/benchmarks.md, "Webhook delivery"). The caller
+ * (`Sender`) keeps deadlines on the Effect Clock and aborts what runs late.
  *
  * - `layer`: undici's `Agent` (a keep-alive connection pool per destination
  *   origin) whose every connection resolves through `Destinations.guardedLookup`,
- *   so a name is judged at each connection, as before.
- * - Deadlines stay the caller's (`Delivery`, on the Effect Clock): interrupting
- *   a POST or an excerpt aborts the request and lets go of the connection.
+ *   so a name is judged at each connection.
+ * - The answer's body is read as it arrives, up to `responseExcerptBytes`; a
+ *   longer one is let go of there (undici closes that connection).
  */
 import type { Environment } from "@moneta/domain/Environment"
 import { responseExcerptBytes } from "@moneta/domain/WebhookAttempt"
-import { Context, Effect, Layer, Schema } from "effect"
-import type { Readable } from "node:stream"
+import { Context, Effect, Layer } from "effect"
 import type { Dispatcher } from "undici"
 import { makeAgent, type ResolveAll } from "./Destinations.js"
 
@@ -27,88 +26,106 @@ export interface Post {
   readonly body: Uint8Array
 }
 
-export interface Answer {
-  readonly status: number
-  /**
-   * At most `responseExcerptBytes` of the body, as text (the rest is let go
-   * of). Ask for it (or interrupt the asking): the connection is held until
-   * the body has been read.
-   */
-  readonly excerpt: Effect.Effect<string, TransportError>
+/** What becomes of one POST; exactly one of `onEnd` and `onError` is called, `onStatus` before `onEnd`. */
+export interface PostHandler {
+  /** The answer's status arrived. */
+  readonly onStatus: (status: number) => void
+  /** The answer is complete, or its first `responseExcerptBytes` arrived: those bytes, as text. */
+  readonly onEnd: (excerpt: string) => void
+  /** No answer (no connection, a refused destination), or a broken one; after `onStatus`, a broken body. */
+  readonly onError: (cause: unknown) => void
 }
 
-/** The POST did not get an answer: no connection, a refused destination, or a broken response. */
-export class TransportError extends Schema.TaggedError<TransportError>()("TransportError", {
-  cause: Schema.Defect
-}) {}
+/** A POST under way. */
+export interface PostControl {
+  /** Lets go of the request and its connection; no callback follows. */
+  readonly abort: () => void
+}
 
 export class DeliveryTransport extends Context.Tag("@moneta/webhooks/DeliveryTransport")<DeliveryTransport, {
-  readonly post: (request: Post) => Effect.Effect<Answer, TransportError>
+  readonly post: (request: Post, handler: PostHandler) => PostControl
 }>() {}
 
 const utf8Decoder = new TextDecoder("utf-8", { fatal: false })
 
-/**
- * Starts reading the body at once (most answers are complete when their
- * headers are: 204, a short "ok"), so the excerpt is usually there when asked
- * for; otherwise asking waits for it. Interrupting the wait lets go of the body.
- */
-const excerptOf = (body: Readable): Effect.Effect<string, TransportError> => {
-  const chunks: Array<Uint8Array> = []
-  let length = 0
-  let outcome: Effect.Effect<string, TransportError> | undefined
-  let waiting: ((outcome: Effect.Effect<string, TransportError>) => void) | undefined
-  const finish = (result: Effect.Effect<string, TransportError>) => {
-    if (outcome !== undefined) return
-    outcome = result
-    // The error listener stays: a body let go of may still report its end as an error.
-    body.off("data", onData).off("end", onEnd)
-    waiting?.(result)
+class Aborted extends Error {
+  constructor() {
+    super("the delivery let go of its request")
   }
-  const text = () => utf8Decoder.decode(Buffer.concat(chunks, length).subarray(0, responseExcerptBytes))
-  const onData = (chunk: Uint8Array) => {
-    chunks.push(chunk)
-    length += chunk.length
-    if (length >= responseExcerptBytes) {
-      // The log keeps no more: the rest is not read (undici then closes that connection).
-      finish(Effect.succeed(text()))
-      body.destroy()
+}
+
+/** The state of one POST as undici's handler sees it. */
+class PostState implements Dispatcher.DispatchHandler, PostControl {
+  private controller: Dispatcher.DispatchController | undefined
+  private chunks: Array<Buffer> = []
+  private length = 0
+  private finished = false
+
+  constructor(private readonly handler: PostHandler) {}
+
+  abort = () => {
+    if (this.finished) return
+    this.finished = true
+    this.controller?.abort(new Aborted())
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController) {
+    this.controller = controller
+    // Aborted while waiting for a connection: let go of it as soon as it has one.
+    if (this.finished) controller.abort(new Aborted())
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number) {
+    // 1xx answers are informational: the real one follows.
+    if (this.finished || statusCode < 200) return
+    this.handler.onStatus(statusCode)
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer) {
+    if (this.finished) return
+    this.chunks.push(chunk)
+    this.length += chunk.length
+    if (this.length >= responseExcerptBytes) {
+      // The log keeps no more: the rest is not read.
+      this.end()
+      controller.abort(new Aborted())
     }
   }
-  const onEnd = () => finish(Effect.succeed(text()))
-  const onError = (cause: Error) => finish(Effect.fail(new TransportError({ cause })))
-  body.on("data", onData).on("end", onEnd).on("error", onError)
-  return Effect.suspend(() =>
-    outcome ?? Effect.async<string, TransportError>((resume) => {
-      waiting = resume
-      return Effect.sync(() => {
-        waiting = undefined
-        if (outcome === undefined) {
-          finish(Effect.fail(new TransportError({ cause: "interrupted" })))
-          body.destroy()
-        }
-      })
-    })
-  )
+
+  onResponseEnd() {
+    if (!this.finished) this.end()
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error) {
+    if (this.finished) return
+    this.finished = true
+    this.handler.onError(error)
+  }
+
+  private end() {
+    this.finished = true
+    const bytes = this.chunks.length === 1 && this.chunks[0] !== undefined
+      ? this.chunks[0]
+      : Buffer.concat(this.chunks, this.length)
+    this.handler.onEnd(this.length === 0 ? "" : utf8Decoder.decode(bytes.subarray(0, responseExcerptBytes)))
+  }
 }
 
 /** A transport over an undici dispatcher (an `Agent`, a `Pool`, or a mock in tests). */
 export const fromDispatcher = (dispatcher: Dispatcher) =>
   DeliveryTransport.of({
-    post: (request) =>
-      Effect.async<Answer, TransportError>((resume, signal) => {
-        dispatcher.request({
-          origin: request.url.origin,
-          path: `${request.url.pathname}${request.url.search}`,
-          method: "POST",
-          headers: request.headers,
-          body: request.body,
-          signal
-        }).then(
-          (response) => resume(Effect.succeed({ status: response.statusCode, excerpt: excerptOf(response.body) })),
-          (cause: unknown) => resume(Effect.fail(new TransportError({ cause })))
-        )
-      })
+    post: (request, handler) => {
+      const state = new PostState(handler)
+      // `dispatch` reports its own failures (a closed agent, bad options) through `onResponseError`.
+      dispatcher.dispatch({
+        origin: request.url.origin,
+        path: `${request.url.pathname}${request.url.search}`,
+        method: "POST",
+        headers: request.headers,
+        body: request.body
+      }, state)
+      return state
+    }
   })
 
 /**

@@ -1,4 +1,5 @@
 export * as Delivery from "./Delivery.js"
 export * as Dispatcher from "./Dispatcher.js"
 export * as RetrySchedule from "./RetrySchedule.js"
+export * as Sender from "./Sender.js"
 export * as Transport from "./Transport.js"

@@ -1,0 +1,45 @@
+/**
+ * The hand-written encoders and guards the webhook dispatcher uses per
+ * delivery give exactly what the Schemas give: the same JSON text for an
+ * event, the same encoded attempt (keys in the same order), the same category
+ * for any text, known or not.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Arbitrary, FastCheck as fc, Schema } from "effect"
+import { Event, eventJson } from "../src/Event.js"
+import {
+  EventCategory,
+  eventCategoryOf,
+  isKnownEventCategory,
+  isRealTimeDecisionCategory,
+  KnownEventCategory,
+  RealTimeDecisionEventCategory
+} from "../src/EventCategory.js"
+import { eventCategoryArbitrary, knownEventCategoryArbitrary } from "../src/testing/Arbitraries.js"
+import { encodeWebhookAttempt, WebhookAttempt } from "../src/WebhookAttempt.js"
+
+const categoryText = fc.oneof(knownEventCategoryArbitrary, eventCategoryArbitrary, fc.string())
+
+describe("hand-written encoders", () => {
+  it.prop("eventJson is the Schema's encoding as JSON text", [Arbitrary.make(Event)], ([event]) => {
+    expect(eventJson(event)).toBe(JSON.stringify(Schema.encodeSync(Event)(event)))
+  })
+
+  it.prop("encodeWebhookAttempt is the Schema's encoding", [Arbitrary.make(WebhookAttempt)], ([attempt]) => {
+    const encoded = encodeWebhookAttempt(attempt)
+    expect(JSON.stringify(encoded)).toBe(JSON.stringify(Schema.encodeSync(WebhookAttempt)(attempt)))
+  })
+
+  it.prop("category guards and eventCategoryOf agree with the Schemas", [categoryText], ([text]) => {
+    expect(isKnownEventCategory(text)).toBe(Schema.is(KnownEventCategory)(text))
+    expect(isRealTimeDecisionCategory(text)).toBe(Schema.is(RealTimeDecisionEventCategory)(text))
+    expect(eventCategoryOf(text)).toBe(Schema.decodeUnknownSync(EventCategory)(text))
+  })
+
+  it("guards refuse what is not a string", () => {
+    for (const value of [undefined, null, 1, {}, ["account.created"]]) {
+      expect(isKnownEventCategory(value)).toBe(false)
+      expect(isRealTimeDecisionCategory(value)).toBe(false)
+    }
+  })
+})
