@@ -8,7 +8,6 @@
 // no install happened (their sizes and modification times are kept beside
 // it). `pnpm build` compiles the packages to dist/ with tsc instead, as
 // installed packages use them.
-import { build } from "esbuild"
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 
@@ -67,6 +66,8 @@ const isCurrent = () => {
 }
 
 if (!isCurrent()) {
+  // Loaded only to bundle: importing esbuild costs a start that reuses the bundle some 50 ms.
+  const { build } = await import("esbuild")
   // Chunk names carry content hashes: start from an empty folder.
   rmSync(outdir, { recursive: true, force: true })
 

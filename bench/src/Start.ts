@@ -17,6 +17,10 @@
  *   Node process, timed the same way.
  * - Each is started `--repetitions` times; the median is reported. The client
  *   polls `GET /accounts?limit=1` every 10 ms, so the figure is within 10 ms.
+ * - With the wall time, the CPU time the server process had used when it
+ *   answered (user + system, all its threads, from /proc; Linux only, in
+ *   clock ticks of 10 ms): on a shared machine wall time moves with the load,
+ *   CPU time much less.
  */
 import * as Fs from "node:fs"
 import * as Os from "node:os"
@@ -55,10 +59,24 @@ const launchers: ReadonlyArray<Launcher> = [
 
 const apiKey = "moneta_sandbox_bench_start_0123456789abcdef"
 
+/** CPU time (user + system) used so far by process `pid`, in milliseconds; undefined where /proc is missing. */
+const cpuMilliseconds = (pid: number | undefined): number | undefined => {
+  if (pid === undefined || !Fs.existsSync(`/proc/${pid}/stat`)) return undefined
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = Fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? []
+  const ticksPerSecond = 100
+  return (Number(fields[11]) + Number(fields[12])) * 1000 / ticksPerSecond
+}
+
+interface Sample {
+  readonly wall: number
+  readonly cpu: number | undefined
+}
+
 const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds))
 
-/** Milliseconds from spawn to the first authenticated 200. */
-const timeToFirstAnswer = async (launcher: Launcher, database: Record<string, string | undefined>): Promise<number> => {
+/** Milliseconds from spawn to the first authenticated 200, and the server's CPU time by then. */
+const timeToFirstAnswer = async (launcher: Launcher, database: Record<string, string | undefined>): Promise<Sample> => {
   const port = await freePort()
   const env = environmentWith({
     PORT: String(port),
@@ -75,7 +93,7 @@ const timeToFirstAnswer = async (launcher: Launcher, database: Record<string, st
     while (performance.now() - began < 120_000) {
       if (child.process.exitCode !== null) throw new Error(`the server exited early:\n${child.errors()}`)
       const status = await fetch(url, { headers: { authorization: `Bearer ${apiKey}` } }).then((r) => r.status, () => 0)
-      if (status === 200) return performance.now() - began
+      if (status === 200) return { wall: performance.now() - began, cpu: cpuMilliseconds(child.process.pid) }
       if (status !== 0) throw new Error(`the server answered ${status}:\n${child.errors()}`)
       await pause(10)
     }
@@ -92,6 +110,14 @@ const median = (samples: ReadonlyArray<number>) => {
 }
 
 const format = (milliseconds: number) => `${(milliseconds / 1000).toFixed(2)} s`
+
+/** A row's cells: median wall, median CPU, then every sample as wall/CPU. */
+const cells = (samples: ReadonlyArray<Sample>) => {
+  const cpus = samples.flatMap((sample) => sample.cpu === undefined ? [] : [sample.cpu])
+  const medianCpu = cpus.length === samples.length ? format(median(cpus)) : "-"
+  const each = samples.map((sample) => `${format(sample.wall)}/${sample.cpu === undefined ? "-" : format(sample.cpu)}`)
+  return `${format(median(samples.map((sample) => sample.wall)))} | ${medianCpu} | ${each.join(", ")}`
+}
 
 const scratch = Fs.mkdtempSync(Path.join(Os.tmpdir(), "moneta-bench-start-"))
 const postgres = databases.includes("postgres") ? await startPostgres(process.env["DATABASE_URL"]) : undefined
@@ -114,9 +140,9 @@ const bare: Launcher = {
 
 const rows: Array<string> = []
 try {
-  const floor: Array<number> = []
+  const floor: Array<Sample> = []
   for (let repetition = 0; repetition < repetitions; repetition++) floor.push(await timeToFirstAnswer(bare, {}))
-  rows.push(`| bare node:http | - | ${format(median(floor))} | ${floor.map(format).join(", ")} |`)
+  rows.push(`| bare node:http | - | ${cells(floor)} |`)
   console.log(rows[0])
   for (const launcher of launchers) {
     // A first start outside the timing: `pnpm start` bundles when sources changed.
@@ -124,7 +150,7 @@ try {
     await timeToFirstAnswer(launcher, { MONETA_DATA_DIR: warm, DATABASE_URL: undefined })
     if (postgres !== undefined) await timeToFirstAnswer(launcher, { DATABASE_URL: postgres.databaseUrl })
     for (const database of databases) {
-      const samples: Array<number> = []
+      const samples: Array<Sample> = []
       for (let repetition = 0; repetition < repetitions; repetition++) {
         const fresh = Path.join(scratch, `${launcher.name.replace(" ", "-")}-${database}-${repetition}`)
         const settings: Record<string, string | undefined> = database === "fresh"
@@ -136,7 +162,7 @@ try {
           : { DATABASE_URL: postgres?.databaseUrl }
         samples.push(await timeToFirstAnswer(launcher, settings))
       }
-      const line = `| ${launcher.name} | ${database} | ${format(median(samples))} | ${samples.map(format).join(", ")} |`
+      const line = `| ${launcher.name} | ${database} | ${cells(samples)} |`
       rows.push(line)
       console.log(line)
     }
@@ -146,6 +172,9 @@ try {
   Fs.rmSync(scratch, { recursive: true, force: true })
 }
 
-console.log(["", "| launcher | database | median | samples |", "|---|---|---:|---|", ...rows].join("\n"))
+console.log(
+  ["", "| launcher | database | median wall | median CPU | samples (wall/CPU) |", "|---|---|---:|---:|---|", ...rows]
+    .join("\n")
+)
 console.log(`load average after: ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`)
 console.log("Goal: existing and postgres ≤ 1 s, fresh ≤ 3 s.")

@@ -5,10 +5,11 @@
  * and `/ready`, with one log line per request. Needs an `HttpServer`, the
  * database, `ServerEnvironment` and the webhook `Dispatcher` (for `/ready`).
  */
-import { HttpApiBuilder, HttpApiScalar } from "@effect/platform"
+import { HttpApiBuilder } from "@effect/platform"
 import * as MonetaHttp from "@moneta/http/MonetaHttp"
 import { Layer } from "effect"
 import * as Compression from "./Compression.js"
+import * as DocsRoute from "./DocsRoute.js"
 import * as Favicon from "./Favicon.js"
 import * as Health from "./Health.js"
 import * as OfflineDocs from "./OfflineDocs.js"
@@ -19,7 +20,7 @@ export const layer = HttpApiBuilder.serve((app) =>
   // OfflineDocs rewrites the page before Compression compresses it: its pre-response handler is appended first.
   RequestLog.middleware(OfflineDocs.middleware(Compression.middleware(app)))
 ).pipe(
-  Layer.provide(HttpApiScalar.layer({ path: "/docs", scalar: { withDefaultFonts: false, favicon: "/favicon.ico" } })),
+  Layer.provide(DocsRoute.layer),
   Layer.provide(Favicon.layer),
   Layer.provide(Health.layer),
   Layer.provide(OpenApiRoute.layer),

@@ -3,22 +3,20 @@
  * API with `/openapi.json` and the reference page at `/docs` (bundled, works
  * offline, compressed); `/health` and `/ready`; a log line per request; the
  * webhook dispatcher of the server's environment; the real-time decision
- * sweeper; a start-up banner with the address and the API key. The port opens only once the migrations and the
- * first run are done, so no request is answered (or its key refused) before
- * the first run's key exists.
+ * sweeper; a start-up banner with the address and the API key. The port opens
+ * only once the migrations and the first run are done, so no request is
+ * answered (or its key refused) before the first run's key exists. The
+ * dispatcher and the sweeper start once the API serves (`Background`).
  */
 import { HttpServer } from "@effect/platform"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun, type FirstRunResult } from "@moneta/bank/FirstRun"
-import { RealTimeDecisions, timingFromConfig } from "@moneta/bank/RealTimeDecisions"
-import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
+import { timingFromConfig } from "@moneta/bank/RealTimeDecisions"
 import * as Database from "@moneta/store/Database"
-import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import * as Destinations from "@moneta/webhooks/Destinations"
-import * as Dispatcher from "@moneta/webhooks/Dispatcher"
-import * as Transport from "@moneta/webhooks/Transport"
-import { Config, Console, Context, Effect, Layer, Option, Redacted } from "effect"
+import { Console, Context, Effect, Layer, Option, Redacted } from "effect"
 import * as Api from "./Api.js"
+import * as Background from "./Background.js"
 import * as NodeServer from "./NodeServer.js"
 import { ServerConfig } from "./ServerConfig.js"
 
@@ -69,32 +67,6 @@ const AnnounceLive = Layer.effectDiscard(Effect.gen(function*() {
   ].join("\n"))
 }))
 
-/** Deliveries connect only to addresses the destination rule lets receive (`Destinations`). */
-const DeliveryTransportLive = Layer.unwrapEffect(
-  Effect.map(ServerConfig, (config) => Transport.layer(config.environment))
-)
-
-/** Sends the webhooks of this server's environment; shares the work with every other server on the database. */
-const DispatcherLive = Layer.unwrapEffect(
-  Effect.map(
-    Config.all({ server: ServerConfig, tuning: Dispatcher.config }),
-    ({ server, tuning }) => Dispatcher.layer({ environment: server.environment, ...tuning })
-  )
-).pipe(Layer.provide(Layer.merge(WebhookDeliveries.Default, DeliveryTransportLive)))
-
-/** Times out the decisions of this server's environment whose window passed, also those whose waiting process died. */
-const SweeperLive = Layer.unwrapEffect(
-  Effect.map(
-    Config.all({
-      server: ServerConfig,
-      interval: RealTimeDecisionSweeper.intervalConfig,
-      abandonAfter: RealTimeDecisionSweeper.abandonAfterConfig
-    }),
-    ({ abandonAfter, interval, server }) =>
-      RealTimeDecisionSweeper.layer({ environment: server.environment, interval, abandonAfter })
-  )
-).pipe(Layer.provide(RealTimeDecisions.Default))
-
 // Layer.provideMerge builds its argument first: database (migrated), then the first run, then the port.
 const ServicesLive = Layer.mergeAll(NodeServerLive, Destinations.layer).pipe(
   Layer.provideMerge(FirstRunDoneLive),
@@ -103,8 +75,14 @@ const ServicesLive = Layer.mergeAll(NodeServerLive, Destinations.layer).pipe(
   Layer.provideMerge(Database.layer)
 )
 
-export const layer = Layer.mergeAll(ApiLive, AnnounceLive, SweeperLive).pipe(
-  Layer.provideMerge(DispatcherLive),
+const ServingLive = Layer.mergeAll(ApiLive, AnnounceLive).pipe(
+  Layer.provideMerge(Background.layer),
   Layer.provide(ServicesLive),
   Layer.provide(timingFromConfig)
+)
+
+// Once everything above is built the API answers: the background work may start.
+export const layer = Background.markServing.pipe(
+  Layer.provideMerge(ServingLive),
+  Layer.provide(Background.servingLayer)
 )

@@ -1,35 +1,20 @@
 #!/usr/bin/env node
 /**
- * The `moneta` command (`pnpm start`): the Moneta server, or its usage with
- * `--help`. SIGINT/SIGTERM stop it gracefully (in-flight requests finish, the
- * database closes) and it says so.
+ * The `moneta` command's entry (`pnpm start`, the installed bin). Before the
+ * rest of the server loads, it begins opening an existing embedded database
+ * (`PgliteOpening.beginEarly`), so that PGlite's WASM compiles on V8's
+ * background threads while the main thread compiles and runs the server's
+ * JavaScript; the server's database layer then takes that opening. Only the
+ * settings the database layer reads decide it: a server on Postgres, a new
+ * data directory or a `--help` opens nothing here.
  */
-import { NodeRuntime } from "@effect/platform-node"
-import { Console, Effect, Layer } from "effect"
+import { beginEarly } from "@moneta/store/PgliteOpening"
 import { fileURLToPath } from "node:url"
-import * as Cluster from "./Cluster.js"
-import * as Help from "./Help.js"
-import * as Logging from "./Logging.js"
-import * as Server from "./Server.js"
-import { tolerateRelayedInterrupts } from "./Signals.js"
-import * as Tracing from "./Tracing.js"
 
-const [argument, ...rest] = process.argv.slice(2)
+const serves = process.argv.length <= 2
+const embedded = process.env["DATABASE_URL"] === undefined
+const oneProcess = (process.env["MONETA_PROCESSES"] ?? "1") === "1"
+if (serves && embedded && oneProcess) beginEarly(process.env["MONETA_DATA_DIR"] ?? ".moneta/")
 
-if (argument === "--help" || argument === "-h") {
-  process.stdout.write(Help.usage())
-} else if (argument === "--version" || argument === "-v") {
-  process.stdout.write(`${Help.version()}\n`)
-} else if (argument !== undefined || rest.length > 0) {
-  process.stderr.write(`moneta: unknown argument ${argument}\n\n${Help.usage()}`)
-  process.exitCode = 2
-} else {
-  tolerateRelayedInterrupts()
-  NodeRuntime.runMain(
-    Cluster.run(Layer.launch(Server.layer), fileURLToPath(import.meta.url)).pipe(
-      Effect.ensuring(Console.log("Moneta stopped")),
-      Effect.provide(Layer.merge(Logging.layer, Tracing.layer))
-    ),
-    { disablePrettyLogger: true }
-  )
-}
+const Cli = await import("./Cli.js")
+Cli.run(fileURLToPath(import.meta.url))

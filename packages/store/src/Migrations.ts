@@ -31,13 +31,6 @@ const ensureTable = Effect.flatMap(SqlClient.SqlClient, (sql) =>
     )
   ))
 
-/** Applies the pending migrations and returns them as `[id, name]`. */
-export const run: Effect.Effect<
-  ReadonlyArray<readonly [id: number, name: string]>,
-  Migrator.MigrationError | SqlError.SqlError,
-  SqlClient.SqlClient
-> = Effect.zipRight(ensureTable, migrate({ loader: Migrator.fromRecord(migrations), table }))
-
 /** The id of the newest migration this build knows (`NNNN` of `NNNN_name`). */
 export const latestId: number = Math.max(0, ...Object.keys(migrations).map((name) => Number.parseInt(name, 10)))
 
@@ -50,3 +43,19 @@ export const isUpToDate: Effect.Effect<boolean, SqlError.SqlError, SqlClient.Sql
       (rows) => (rows[0]?.latest ?? 0) >= latestId
     )
 )
+
+// The Migrator applies only migrations newer than the newest recorded, so a
+// database at `latestId` has nothing pending: one query instead of the
+// Migrator's locking transaction and reads. Any failure (no table yet) leaves
+// the decision to the Migrator, which reports real errors itself.
+const nothingPending = isUpToDate.pipe(Effect.orElseSucceed(() => false))
+
+/** Applies the pending migrations and returns them as `[id, name]`. */
+export const run: Effect.Effect<
+  ReadonlyArray<readonly [id: number, name: string]>,
+  Migrator.MigrationError | SqlError.SqlError,
+  SqlClient.SqlClient
+> = Effect.flatMap(nothingPending, (upToDate) =>
+  upToDate
+    ? Effect.succeed([])
+    : Effect.zipRight(ensureTable, migrate({ loader: Migrator.fromRecord(migrations), table })))

@@ -19,11 +19,10 @@ import * as Reactivity from "@effect/experimental/Reactivity"
 import { SqlClient, SqlError, Statement } from "@effect/sql"
 import type { SqlConnection } from "@effect/sql"
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { PGlite, types } from "@electric-sql/pglite"
+import type { PGlite } from "@electric-sql/pglite"
 import type { QueryOptions } from "@electric-sql/pglite"
 import { Context, Effect, Layer, type Scope, Stream } from "effect"
-import * as Fs from "node:fs"
-import * as Path from "node:path"
+import * as PgliteOpening from "./PgliteOpening.js"
 
 export const TypeId: unique symbol = Symbol.for("@moneta/store/PgliteClient")
 export type TypeId = typeof TypeId
@@ -57,12 +56,6 @@ export const PgliteClient = Context.GenericTag<PgliteClient>("@moneta/store/Pgli
 
 // sql-pg's `PgJson` custom fragment; its compiler recognises it by kind.
 const PgJson = Statement.custom<PgClient.PgCustom>("PgJson")
-
-// node-postgres's defaults where PGlite's differ: int8 would come back as a JS number.
-const parsers: Record<number, (value: string) => unknown> = {
-  [types.INT8]: (value) => value,
-  [types.NUMERIC]: (value) => value
-}
 
 // node-postgres sends a plain object as JSON whatever the parameter's type;
 // PGlite picks a serializer from the inferred type and would send
@@ -115,58 +108,19 @@ const makeConnection = (run: Run): SqlConnection.Connection => {
   }
 }
 
-const isPath = (dataDir: string) => !dataDir.includes("://")
-
-const isErrno = (error: unknown, code: string) =>
-  typeof error === "object" && error !== null && "code" in error && error.code === code
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return !isErrno(error, "ESRCH")
-  }
-}
-
-// Two PGlite instances on one directory corrupt it, and PGlite does not stop
-// a second one: a lock file next to the directory holds the owner's pid. A
-// lock left by a process that is gone is taken over.
 const lockDataDir = (dataDir: string) =>
   Effect.acquireRelease(
     Effect.try({
-      try: () => {
-        const file = `${Path.resolve(dataDir)}.lock`
-        Fs.mkdirSync(Path.dirname(file), { recursive: true })
-        try {
-          Fs.writeFileSync(file, String(process.pid), { flag: "wx" })
-        } catch (error) {
-          if (!isErrno(error, "EEXIST")) throw error
-          const owner = Number(Fs.readFileSync(file, "utf8"))
-          if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
-            throw new Error(`${dataDir} is in use by process ${owner} (lock file ${file})`)
-          }
-          Fs.writeFileSync(file, String(process.pid))
-        }
-        return file
-      },
+      try: () => PgliteOpening.lockDataDir(dataDir),
       catch: (cause) => new SqlError.SqlError({ cause, message: "PgliteClient: cannot lock the data directory" })
     }),
-    (file) => Effect.sync(() => Fs.rmSync(file, { force: true }))
+    (file) => Effect.sync(() => PgliteOpening.unlockDataDir(file))
   )
 
-const open = (dataDir: string, loadDataDir: Blob | undefined) =>
+const open = (opening: () => Promise<PGlite>) =>
   Effect.acquireRelease(
     Effect.tryPromise({
-      try: () => {
-        // PGlite creates only the last directory of the path.
-        if (isPath(dataDir)) Fs.mkdirSync(dataDir, { recursive: true })
-        return PGlite.create({
-          dataDir,
-          parsers,
-          ...(loadDataDir !== undefined ? { loadDataDir } : {})
-        })
-      },
+      try: opening,
       catch: (cause) => new SqlError.SqlError({ cause, message: "PgliteClient: failed to open the database" })
     }),
     (pglite) =>
@@ -175,13 +129,27 @@ const open = (dataDir: string, loadDataDir: Blob | undefined) =>
       )
   )
 
+/** The PGlite of `dataDir`: the one `PgliteOpening.beginEarly` began, or a new one, holding the directory's lock. */
+const lockAndOpen = (dataDir: string, loadDataDir: Blob | undefined) => {
+  const early = loadDataDir === undefined ? PgliteOpening.takeEarly(dataDir) : undefined
+  if (early !== undefined) {
+    return Effect.zipRight(
+      Effect.addFinalizer(() => Effect.sync(() => PgliteOpening.unlockDataDir(early.lockFile))),
+      open(() => early.pglite)
+    )
+  }
+  return Effect.zipRight(
+    PgliteOpening.isPath(dataDir) ? lockDataDir(dataDir) : Effect.void,
+    open(() => PgliteOpening.create(dataDir, loadDataDir))
+  )
+}
+
 export const make = (
   config: PgliteClientConfig
 ): Effect.Effect<PgliteClient, SqlError.SqlError, Scope.Scope | Reactivity.Reactivity> =>
   Effect.gen(function*() {
     const dataDir = config.dataDir ?? "memory://"
-    if (isPath(dataDir)) yield* lockDataDir(dataDir)
-    const pglite = yield* open(dataDir, config.loadDataDir)
+    const pglite = yield* lockAndOpen(dataDir, config.loadDataDir)
     const lock = yield* Effect.makeSemaphore(1)
 
     const call: Run = (f) =>

@@ -12,6 +12,7 @@ import * as Database from "../src/Database.js"
 import * as Migrations from "../src/Migrations.js"
 import { migrations } from "../src/migrations/index.js"
 import * as PgliteClient from "../src/PgliteClient.js"
+import * as PgliteOpening from "../src/PgliteOpening.js"
 import * as Template from "../src/Template.js"
 import * as TestDatabase from "../src/testing.js"
 
@@ -75,6 +76,33 @@ describe("Database.layer", () => {
       expect(migrationsAfterReopen).toEqual(registered)
       Fs.rmSync(root, { recursive: true, force: true })
     }), 120_000)
+
+  it.live(
+    "takes the opening of an existing directory begun early, and frees its lock when it closes",
+    () =>
+      Effect.gen(function*() {
+        const root = Fs.mkdtempSync(Path.join(Os.tmpdir(), "moneta-database-"))
+        const dataDir = Path.join(root, "data")
+        const lockFile = `${dataDir}.lock`
+        const open = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient>) =>
+          effect.pipe(Effect.provide(Database.layer), withConfig([["MONETA_DATA_DIR", dataDir]]))
+        // A directory without a database starts from the template: nothing is begun early.
+        PgliteOpening.beginEarly(dataDir)
+        expect(Fs.existsSync(lockFile)).toBe(false)
+        yield* open(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`CREATE TABLE kept (n int)`))
+
+        PgliteOpening.beginEarly(dataDir)
+        // The early opening holds the lock, as the regular one does.
+        expect(Fs.readFileSync(lockFile, "utf8")).toBe(String(process.pid))
+        // Taken, not opened a second time (a second open would find the directory locked by this process).
+        const kept = yield* open(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT count(*)::int AS n FROM kept`))
+        expect(kept).toEqual([{ n: 0 }])
+        expect(Fs.existsSync(lockFile)).toBe(false)
+        expect(PgliteOpening.takeEarly(dataDir)).toBeUndefined()
+        Fs.rmSync(root, { recursive: true, force: true })
+      }),
+    120_000
+  )
 
   it.live(
     "starts a new data directory from the template, built once into MONETA_TEMPLATE_DIR and then read",

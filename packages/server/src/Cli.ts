@@ -1,0 +1,35 @@
+/**
+ * The `moneta` command (`pnpm start`), loaded by `main.ts`: the Moneta
+ * server, or its usage with `--help`. SIGINT/SIGTERM stop it gracefully
+ * (in-flight requests finish, the database closes) and it says so.
+ */
+import { NodeRuntime } from "@effect/platform-node"
+import { Console, Effect, Layer } from "effect"
+import * as Cluster from "./Cluster.js"
+import * as Help from "./Help.js"
+import * as Logging from "./Logging.js"
+import * as Server from "./Server.js"
+import { tolerateRelayedInterrupts } from "./Signals.js"
+import * as Tracing from "./Tracing.js"
+
+/** Runs the command given on the command line; `entry` is the command's main module, which cluster workers run. */
+export const run = (entry: string): void => {
+  const [argument, ...rest] = process.argv.slice(2)
+  if (argument === "--help" || argument === "-h") {
+    process.stdout.write(Help.usage())
+  } else if (argument === "--version" || argument === "-v") {
+    process.stdout.write(`${Help.version()}\n`)
+  } else if (argument !== undefined || rest.length > 0) {
+    process.stderr.write(`moneta: unknown argument ${argument}\n\n${Help.usage()}`)
+    process.exitCode = 2
+  } else {
+    tolerateRelayedInterrupts()
+    NodeRuntime.runMain(
+      Cluster.run(Layer.launch(Server.layer), entry).pipe(
+        Effect.ensuring(Console.log("Moneta stopped")),
+        Effect.provide(Layer.merge(Logging.layer, Tracing.layer))
+      ),
+      { disablePrettyLogger: true }
+    )
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Opening PGlite on a data directory, and opening it early: before the rest
+ * of a program has loaded.
+ *
+ * PGlite spends a good part of its start compiling its WASM on V8's
+ * background threads while the main thread waits. A command that calls
+ * `beginEarly` first thing, then loads the rest of its code, lets that
+ * compilation (and the reads of the data directory) run while its JavaScript
+ * is compiled and evaluated; `PgliteClient` then takes the PGlite already
+ * opening for the same directory instead of opening another (`takeEarly`).
+ *
+ * This module imports nothing but PGlite and Node, so that a command's first
+ * module stays small: the early open must not wait for the code it overlaps.
+ */
+import { PGlite, types } from "@electric-sql/pglite"
+import * as Fs from "node:fs"
+import * as Path from "node:path"
+
+// node-postgres's defaults where PGlite's differ: int8 would come back as a JS number.
+const parsers: Record<number, (value: string) => unknown> = {
+  [types.INT8]: (value) => value,
+  [types.NUMERIC]: (value) => value
+}
+
+/** Whether `dataDir` is a filesystem path (not `memory://` or another scheme). */
+export const isPath = (dataDir: string): boolean => !dataDir.includes("://")
+
+const isErrno = (error: unknown, code: string) =>
+  typeof error === "object" && error !== null && "code" in error && error.code === code
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return !isErrno(error, "ESRCH")
+  }
+}
+
+/**
+ * Takes the lock file next to `dataDir` (`<dataDir>.lock`, holding this
+ * process's pid) and returns its path; throws when a running process holds it.
+ * Two PGlite instances on one directory corrupt it, and PGlite does not stop a
+ * second one. A lock left by a process that is gone is taken over.
+ */
+export const lockDataDir = (dataDir: string): string => {
+  const file = `${Path.resolve(dataDir)}.lock`
+  Fs.mkdirSync(Path.dirname(file), { recursive: true })
+  try {
+    Fs.writeFileSync(file, String(process.pid), { flag: "wx" })
+  } catch (error) {
+    if (!isErrno(error, "EEXIST")) throw error
+    const owner = Number(Fs.readFileSync(file, "utf8"))
+    if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
+      throw new Error(`${dataDir} is in use by process ${owner} (lock file ${file})`)
+    }
+    Fs.writeFileSync(file, String(process.pid))
+  }
+  return file
+}
+
+export const unlockDataDir = (file: string): void => Fs.rmSync(file, { force: true })
+
+/** PGlite on `dataDir` (a path or `memory://`), from the `loadDataDir` dump when given, with node-postgres's parsers. */
+export const create = (dataDir: string, loadDataDir: Blob | undefined): Promise<PGlite> => {
+  // PGlite creates only the last directory of the path.
+  if (isPath(dataDir)) Fs.mkdirSync(dataDir, { recursive: true })
+  return PGlite.create({ dataDir, parsers, ...(loadDataDir !== undefined ? { loadDataDir } : {}) })
+}
+
+export interface EarlyOpening {
+  /** The lock file taken for the directory; whoever takes the opening removes it when done. */
+  readonly lockFile: string
+  readonly pglite: Promise<PGlite>
+}
+
+let early: (EarlyOpening & { readonly dataDir: string }) | undefined
+
+/**
+ * Begins opening the existing database in `dataDir`, to be taken by
+ * `takeEarly`. Does nothing for a directory without a database yet (it starts
+ * from the template, which `PgliteClient`'s caller loads) or one another
+ * process holds (the regular open reports that).
+ */
+export const beginEarly = (dataDir: string): void => {
+  if (early !== undefined || !isPath(dataDir) || !Fs.existsSync(Path.join(dataDir, "PG_VERSION"))) return
+  let lockFile: string
+  try {
+    lockFile = lockDataDir(dataDir)
+  } catch {
+    // The regular open takes the lock again and reports why it cannot.
+    return
+  }
+  const pglite = create(dataDir, undefined)
+  // Handled by whoever takes it; until then a failure must not end the process as unhandled.
+  pglite.catch(() => undefined)
+  const opening = { dataDir: Path.resolve(dataDir), lockFile, pglite }
+  early = opening
+  // Not taken (the program stopped before opening its database): leave no lock behind.
+  process.once("exit", () => {
+    if (early === opening) unlockDataDir(lockFile)
+  })
+}
+
+/** The early opening of `dataDir`, if one was begun and not yet taken; from then on it is the caller's. */
+export const takeEarly = (dataDir: string): EarlyOpening | undefined => {
+  if (early === undefined || !isPath(dataDir) || early.dataDir !== Path.resolve(dataDir)) return undefined
+  const opening = early
+  early = undefined
+  return opening
+}
