@@ -109,6 +109,20 @@ for (const kind of TestDatabase.testDatabases) {
             expect(declined.declined_transaction?.source.card_decline?.reason).toBe("insufficient_funds")
             const declines = await sdk.declinedTransactions.list({ account_id: account.id })
             expect(declines.data.map((item) => item.id)).toEqual([declined.declined_transaction?.id])
+            // Every filter SDK 0.583 offers on declined transactions.
+            const cardDeclines = await sdk.declinedTransactions.list({
+              account_id: account.id,
+              route_id: card.id,
+              category: { in: ["card_decline", "wire_decline"] }
+            })
+            expect(cardDeclines.data.map((item) => item.id)).toEqual([declined.declined_transaction?.id])
+            const achDeclines = await sdk.declinedTransactions.list({
+              account_id: account.id,
+              category: { in: ["ach_decline"] }
+            })
+            expect(achDeclines.data).toEqual([])
+            expect((await sdk.declinedTransactions.list({ account_id: account.id, route_id: account.id })).data)
+              .toEqual([])
             expect((await sdk.declinedTransactions.retrieve(declines.data[0]?.id ?? "")).amount).toBe(-1_000_000)
             expect(await balance()).toEqual({ current: 17_500, available: 17_500 })
           })
