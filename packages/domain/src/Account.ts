@@ -36,7 +36,9 @@ export const CreateAccount = Schema.Struct({
   name: ShortText,
   entity_id: Schema.optional(EntityId),
   informational_entity_id: Schema.optional(EntityId),
-  program_id: Schema.optional(ProgramId)
+  program_id: Schema.optional(ProgramId),
+  // The SDK's `funding`: only deposit accounts are offered (no loans), so `loan` is refused.
+  funding: Schema.optional(Schema.Literal("deposits"))
 }).annotations({ identifier: "CreateAccount" })
 export type CreateAccount = typeof CreateAccount.Type
 
