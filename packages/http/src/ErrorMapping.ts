@@ -42,6 +42,8 @@ const isUndefinedAlternative = (message: string) => message.startsWith("Expected
 
 const expectedPattern = /^Expected (.+), actual (.+)$/s
 
+const maxListedAlternatives = 20
+
 /**
  * "Expected { readonly name: minLength(1) … }, actual null" spells out the
  * schema; a client needs the kind of value that was due.
@@ -52,6 +54,9 @@ const inWords = (message: string): string => {
   const [, expected = "", actual = ""] = match
   if (expected.startsWith("{")) return `must be an object, actual ${actual}`
   if (/^(ReadonlyArray<|readonly \[)/.test(expected)) return `must be an array, actual ${actual}`
+  // A long enum (event categories) is documented, not recited: the value refused is what helps.
+  const alternatives = expected.split(" | ").length
+  if (alternatives > maxListedAlternatives) return `must be one of ${alternatives} documented values, actual ${actual}`
   return message
 }
 

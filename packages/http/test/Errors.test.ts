@@ -179,6 +179,13 @@ for (const kind of TestDatabase.testDatabases) {
           expect(notAList?.message).toBe("must be an array, actual \"x\"")
           const [fraction] = errorsOf(yield* http.send("POST", "/wire_transfers", { body: { ...wire, amount: 1.5 } }))
           expect(fraction?.message).toBe("must be an integer")
+          // A long enum is not recited; a short one is.
+          const [category] = errorsOf(
+            yield* http.send("POST", "/event_subscriptions", {
+              body: { url: "https://example.com/", selected_event_category: "nonsense.created" }
+            })
+          )
+          expect(category?.message).toMatch(/^must be one of \d+ documented values, actual "nonsense.created"$/)
           // A comma-separated filter is one parameter: named once, its message naming the value refused.
           const statuses = errorsOf(yield* http.get("/wire_transfers?status.in=complete,nonsense"))
           expect(statuses.map((error) => error.field)).toEqual(["status.in"])

@@ -138,6 +138,26 @@ for (const kind of TestDatabase.testDatabases) {
           expect(loan).toBeInstanceOf(Increase.InvalidParametersError)
         }))
 
+      it.effect("subscribes to the event categories SDK 0.583 names beyond the specification's list", () =>
+        Effect.gen(function*() {
+          const { increase } = yield* clients
+          const categories = [
+            "checkbook.created",
+            "checkbook.updated",
+            "inbound_real_time_payments_request_for_payment.created",
+            "inbound_real_time_payments_request_for_payment.updated",
+            "interest_rate_plan.created",
+            "interest_rate_plan.updated"
+          ] as const
+          const subscription = yield* call(() =>
+            increase.eventSubscriptions.create({
+              url: "https://example.com/webhooks",
+              selected_event_categories: categories.map((event_category) => ({ event_category }))
+            })
+          )
+          expect(subscription.selected_event_categories?.map((selected) => selected.event_category)).toEqual(categories)
+        }))
+
       it.effect("auto-paginates a list, every object once", () =>
         Effect.gen(function*() {
           const { increase, server } = yield* clients
