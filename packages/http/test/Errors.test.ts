@@ -123,6 +123,39 @@ for (const kind of TestDatabase.testDatabases) {
           )
         }))
 
+      it.effect("an endpoint that takes no body refuses fields sent to it, and accepts none or {}", () =>
+        Effect.gen(function*() {
+          const server = yield* TestServer.TestServer
+          const http = raw(server)
+          const create = () =>
+            http.post("/wire_transfers", {
+              account_id: server.accountId,
+              amount: 100,
+              creditor: { name: "Bob" },
+              remittance: { category: "unstructured", unstructured: { message: "Invoice" } },
+              account_number: "123456",
+              routing_number: "101050001",
+              require_approval: true
+            })
+          const transfer = Schema.decodeUnknownSync(Schema.Struct({ id: Schema.String }))((yield* create()).body)
+          yield* expectNothingWritten(
+            server.client,
+            Effect.gen(function*() {
+              expectInvalidParameters(
+                yield* http.post(`/wire_transfers/${transfer.id}/approve`, { approved_by: "me@example.com" }),
+                ["approved_by"]
+              )
+              expectInvalidParameters(yield* http.post(`/wire_transfers/${transfer.id}/cancel`, [1]), ["body"])
+              expectInvalidParameters(yield* http.post(`/simulations/wire_transfers/${transfer.id}/submit`, "5"), [
+                "body"
+              ])
+            })
+          )
+          expect((yield* http.post(`/wire_transfers/${transfer.id}/approve`, {})).status).toBe(200)
+          const other = Schema.decodeUnknownSync(Schema.Struct({ id: Schema.String }))((yield* create()).body)
+          expect((yield* http.send("POST", `/wire_transfers/${other.id}/cancel`)).status).toBe(200)
+        }))
+
       it.effect("each error names the field at fault in words, not the schema behind it", () =>
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
