@@ -138,6 +138,15 @@ for (const kind of TestDatabase.testDatabases) {
           expect(loan).toBeInstanceOf(Increase.InvalidParametersError)
         }))
 
+      it.effect("an account opened without entity_id belongs to the group's entity (SDK 0.583 types it a string)", () =>
+        Effect.gen(function*() {
+          const { increase } = yield* clients
+          const [seeded] = (yield* call(() => increase.entities.list())).data.slice(-1)
+          const account = yield* call(() => increase.accounts.create({ name: "No entity named" }))
+          expect(account.entity_id).toBe(seeded?.id)
+          expect(yield* call(() => increase.entities.retrieve(account.entity_id))).toMatchObject({ id: seeded?.id })
+        }))
+
       it.effect("subscribes to the event categories SDK 0.583 names beyond the specification's list", () =>
         Effect.gen(function*() {
           const { increase } = yield* clients
