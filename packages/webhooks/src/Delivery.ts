@@ -92,7 +92,7 @@ export const send = (
       id: target.event.id,
       timestamp: WebhookSignature.unixSeconds(startedAt),
       body,
-      secrets: activeSecrets(target.secrets, startedAt)
+      secrets: activeSecrets(target.secrets, startedAt).map(WebhookSignature.subscriptionKey)
     })
     const answer = yield* transport.post({
       url,
