@@ -16,7 +16,8 @@ export class DeclinedTransactions extends HttpApiGroup.make("declinedTransaction
       .addSuccess(Page(DeclinedTransaction))
       .annotateContext(OpenApi.annotations({
         summary: "List Declined Transactions",
-        description: "Declined transactions, newest first, filtered by account and creation time."
+        description:
+          "Declined transactions, newest first, filtered by account, route (`route_id`: the card), source category (`category.in`) and creation time."
       }))
   )
   .add(

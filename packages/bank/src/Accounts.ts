@@ -1,6 +1,6 @@
 /** Accounts: create, retrieve, list, and balance lookups. */
 import type { AccountFilter } from "@moneta/domain/Account"
-import { Account, BalanceLookup, type CreateAccount } from "@moneta/domain/Account"
+import { Account, BalanceLookup, type CreateAccount, owningEntity } from "@moneta/domain/Account"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { pendingEvent } from "@moneta/domain/Event"
 import { type AccountId, type EntityId, ProgramId } from "@moneta/domain/Ids"
@@ -32,6 +32,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
         const tenant = yield* Tenant
         if (request.entity_id !== undefined) yield* requireEntity(request.entity_id)
         if (request.informational_entity_id !== undefined) yield* requireEntity(request.informational_entity_id)
+        const groupEntity = request.entity_id === undefined ? yield* entities.oldestActive(tenant) : Option.none()
         const createdAt = yield* now
         const account = new Account({
           id: yield* newId("account"),
@@ -39,7 +40,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
           status: "open",
           currency: "USD",
           bank: "core_bank",
-          entity_id: request.entity_id ?? null,
+          entity_id: owningEntity(request.entity_id, groupEntity),
           informational_entity_id: request.informational_entity_id ?? null,
           program_id: request.program_id ?? defaultProgramId,
           funding: "deposits",

@@ -16,7 +16,12 @@ export class DeclinedTransactions extends Effect.Service<DeclinedTransactions>()
     const retrieve = (id: DeclinedTransactionId) => findOwn("declined_transaction", id, store.find)
 
     const list = (parameters: DeclinedTransactionListParameters) =>
-      listOwn(parameters, (tenant, request) => store.list(tenant, request, { accountId: parameters.account_id }))
+      listOwn(parameters, (tenant, request) =>
+        store.list(tenant, request, {
+          accountId: parameters.account_id,
+          routeId: parameters.route_id,
+          categories: parameters["category.in"]
+        }))
 
     return traced("DeclinedTransactions", { retrieve, list } as const)
   }),

@@ -2,7 +2,7 @@
  * Accounts hold money. Only the fields the service needs are modelled; the
  * shape follows the public SDK so that its clients decode what we send.
  */
-import { Schema } from "effect"
+import { Option, Schema } from "effect"
 import { AccountId, EntityId, ProgramId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { Amount, Currency } from "./Money.js"
@@ -36,9 +36,21 @@ export const CreateAccount = Schema.Struct({
   name: ShortText,
   entity_id: Schema.optional(EntityId),
   informational_entity_id: Schema.optional(EntityId),
-  program_id: Schema.optional(ProgramId)
+  program_id: Schema.optional(ProgramId),
+  // The SDK's `funding`: only deposit accounts are offered (no loans), so `loan` is refused.
+  funding: Schema.optional(Schema.Literal("deposits"))
 }).annotations({ identifier: "CreateAccount" })
 export type CreateAccount = typeof CreateAccount.Type
+
+/**
+ * Who owns a new account: the entity the request names, else the group's own
+ * (its oldest active entity), as every Increase account has an owner (SDK 0.583
+ * types `entity_id` as a string). Null only for a group with no entity yet.
+ */
+export const owningEntity = (
+  requested: EntityId | undefined,
+  groupEntity: Option.Option<EntityId>
+): EntityId | null => requested ?? Option.getOrNull(groupEntity)
 
 /** current = Σ posted transactions; available = current − Σ open holds. */
 export class BalanceLookup extends Schema.Class<BalanceLookup>("BalanceLookup")({

@@ -34,8 +34,11 @@ const clearingMerchantOf = (authorization: CardAuthorization | undefined): Clear
   merchant_city: authorization?.merchant_city ?? defaultMerchant.merchant_city,
   merchant_country: authorization?.merchant_country ?? defaultMerchant.merchant_country,
   merchant_name: authorization?.merchant_descriptor ?? defaultMerchant.merchant_descriptor,
-  merchant_postal_code: authorization?.merchant_postal_code ?? defaultMerchant.merchant_postal_code,
-  merchant_state: authorization?.merchant_state ?? defaultMerchant.merchant_state
+  // The authorization's own location, absent parts included; the sandbox's only for a forced settlement.
+  merchant_postal_code: authorization === undefined
+    ? defaultMerchant.merchant_postal_code
+    : authorization.merchant_postal_code,
+  merchant_state: authorization === undefined ? defaultMerchant.merchant_state : authorization.merchant_state
 })
 
 export interface SettlementInput {

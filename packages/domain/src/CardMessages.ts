@@ -28,15 +28,32 @@ export interface MerchantInput {
   readonly merchant_state?: string | undefined
 }
 
-export const merchantOf = (input: MerchantInput) => ({
-  merchant_acceptor_id: input.merchant_acceptor_id ?? defaultMerchant.merchant_acceptor_id,
-  merchant_category_code: input.merchant_category_code ?? defaultMerchant.merchant_category_code,
-  merchant_city: input.merchant_city ?? defaultMerchant.merchant_city,
-  merchant_country: input.merchant_country ?? defaultMerchant.merchant_country,
-  merchant_descriptor: input.merchant_descriptor ?? defaultMerchant.merchant_descriptor,
-  merchant_postal_code: defaultMerchant.merchant_postal_code,
-  merchant_state: input.merchant_state ?? defaultMerchant.merchant_state
-})
+/**
+ * The merchant of a simulated message. A simulation that places the merchant
+ * (city, state or country) gets no New York state or ZIP code it did not ask
+ * for: those are null unless given (a simulation cannot name a ZIP code).
+ */
+export const merchantOf = (input: MerchantInput): {
+  readonly merchant_acceptor_id: string
+  readonly merchant_category_code: string
+  readonly merchant_city: string
+  readonly merchant_country: string
+  readonly merchant_descriptor: string
+  readonly merchant_postal_code: string | null
+  readonly merchant_state: string | null
+} => {
+  const placed = input.merchant_city !== undefined || input.merchant_state !== undefined ||
+    input.merchant_country !== undefined
+  return {
+    merchant_acceptor_id: input.merchant_acceptor_id ?? defaultMerchant.merchant_acceptor_id,
+    merchant_category_code: input.merchant_category_code ?? defaultMerchant.merchant_category_code,
+    merchant_city: input.merchant_city ?? defaultMerchant.merchant_city,
+    merchant_country: input.merchant_country ?? defaultMerchant.merchant_country,
+    merchant_descriptor: input.merchant_descriptor ?? defaultMerchant.merchant_descriptor,
+    merchant_postal_code: placed ? null : defaultMerchant.merchant_postal_code,
+    merchant_state: input.merchant_state ?? (placed ? null : defaultMerchant.merchant_state)
+  }
+}
 
 /**
  * The network identifiers of a message, from a reference the bank drew at

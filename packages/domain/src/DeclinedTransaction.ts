@@ -7,6 +7,7 @@
 import { Schema } from "effect"
 import { CardDecline } from "./CardPaymentElements.js"
 import { AccountId, CheckDepositId, DeclinedTransactionId, FileId } from "./Ids.js"
+import { CommaSeparated } from "./ListParameters.js"
 import { Amount, Currency } from "./Money.js"
 import { Timestamp } from "./Timestamp.js"
 import { RouteType, sourceOf } from "./Transaction.js"
@@ -172,8 +173,23 @@ export const cardDeclineSource = (cardDecline: CardDecline): DeclinedTransaction
   card_decline: cardDecline
 })
 
+/** Every source category a declined transaction can have (the SDK's `category.in` filter values). */
+export const DeclinedTransactionSourceCategory = Schema.Literal(
+  "ach_decline",
+  "card_decline",
+  "check_decline",
+  "inbound_real_time_payments_transfer_decline",
+  "inbound_fednow_transfer_decline",
+  "wire_decline",
+  "check_deposit_rejection",
+  "other"
+)
+export type DeclinedTransactionSourceCategory = typeof DeclinedTransactionSourceCategory.Type
+
 /** The filters of `GET /declined_transactions` (besides the paging and `created_at.*` ones every list has). */
 export const DeclinedTransactionFilter = Schema.Struct({
-  account_id: Schema.optional(AccountId)
+  account_id: Schema.optional(AccountId),
+  route_id: Schema.optional(Schema.String),
+  "category.in": Schema.optional(CommaSeparated(DeclinedTransactionSourceCategory))
 })
 export type DeclinedTransactionFilter = typeof DeclinedTransactionFilter.Type

@@ -59,29 +59,6 @@ export const Identification = Schema.Struct({
  */
 export const lastFour = (text: string): string => Array.from(text).slice(-4).join("")
 
-export const NaturalPerson = Schema.Struct({
-  name: ShortText,
-  date_of_birth: CalendarDate,
-  address: Address,
-  identification: Identification
-})
-
-export const NaturalPersonObject = Schema.Struct({
-  name: Schema.String,
-  date_of_birth: Schema.String,
-  address: AddressObject,
-  identification: Schema.Struct({ method: Schema.String, number_last4: Schema.String })
-})
-
-export const BeneficialOwnerProng = Schema.Literal("ownership", "control")
-
-export const BeneficialOwnershipExemptionReason = Schema.Literal(
-  "regulated_financial_institution",
-  "publicly_traded_company",
-  "public_entity",
-  "other"
-)
-
 /** Supporting documents of an identification; files are referenced by id and not kept by this service. */
 const IdentificationDocuments = {
   drivers_license: Schema.optional(Schema.Struct({
@@ -99,6 +76,30 @@ const IdentificationDocuments = {
   })),
   passport: Schema.optional(Schema.Struct({ country: CountryCode, expiration_date: CalendarDate, file_id: ShortText }))
 }
+
+export const NaturalPerson = Schema.Struct({
+  name: ShortText,
+  date_of_birth: CalendarDate,
+  address: Address,
+  identification: Schema.Struct({ ...Identification.fields, ...IdentificationDocuments }),
+  confirmed_no_us_tax_id: Schema.optional(Schema.Boolean)
+})
+
+export const NaturalPersonObject = Schema.Struct({
+  name: Schema.String,
+  date_of_birth: Schema.String,
+  address: AddressObject,
+  identification: Schema.Struct({ method: Schema.String, number_last4: Schema.String })
+})
+
+export const BeneficialOwnerProng = Schema.Literal("ownership", "control")
+
+export const BeneficialOwnershipExemptionReason = Schema.Literal(
+  "regulated_financial_institution",
+  "publicly_traded_company",
+  "public_entity",
+  "other"
+)
 
 export const BeneficialOwner = Schema.Struct({
   individual: Schema.Struct({

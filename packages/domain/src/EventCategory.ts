@@ -123,6 +123,13 @@ export const KnownEventCategory = Schema.Literal(
   "group.updated",
   "group.heartbeat",
   "oauth_connection.deactivated",
+  // Named by SDK 0.583 beyond the specification's list; a subscription may select them.
+  "checkbook.created",
+  "checkbook.updated",
+  "inbound_real_time_payments_request_for_payment.created",
+  "inbound_real_time_payments_request_for_payment.updated",
+  "interest_rate_plan.created",
+  "interest_rate_plan.updated",
   ...RealTimeDecisionEventCategory.literals
 )
 export type KnownEventCategory = typeof KnownEventCategory.Type

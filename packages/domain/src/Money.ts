@@ -6,7 +6,8 @@ import { Schema } from "effect"
 /** A signed amount in minor units. */
 export const Amount = Schema.Int.annotations({
   identifier: "Amount",
-  description: "An amount in the minor unit of its currency (cents for USD)."
+  description: "An amount in the minor unit of its currency (cents for USD).",
+  message: () => "must be an integer"
 })
 export type Amount = typeof Amount.Type
 

@@ -10,6 +10,7 @@ import { AccountId, TransactionId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { Amount, Currency } from "./Money.js"
 import { Timestamp } from "./Timestamp.js"
+import { Reversal } from "./WireTransfer.js"
 
 export const RouteType = Schema.Literal("account_number", "card", "lockbox")
 export type RouteType = typeof RouteType.Type
@@ -52,24 +53,11 @@ export const WireTransferIntention = Schema.Struct({
   transfer_id: Schema.String
 })
 
-export const InboundWireReversal = Schema.Struct({
-  amount: Amount,
-  created_at: Timestamp,
-  description: Schema.String,
-  input_cycle_date: Schema.String,
-  input_message_accountability_data: Schema.String,
-  input_sequence_number: Schema.String,
-  input_source: Schema.String,
-  originator_routing_number: Schema.NullOr(Schema.String),
-  previous_message_input_cycle_date: Schema.String,
-  previous_message_input_message_accountability_data: Schema.String,
-  previous_message_input_sequence_number: Schema.String,
-  previous_message_input_source: Schema.String,
-  receiver_financial_institution_information: Schema.NullOr(Schema.String),
-  sender_reference: Schema.NullOr(Schema.String),
-  transaction_id: TransactionId,
-  wire_transfer_id: Schema.String
-})
+/**
+ * A wire transfer sent back by the receiving bank: the same object as the
+ * transfer's `reversal` (the SDK's `Transaction.Source.InboundWireReversal`).
+ */
+export const InboundWireReversal = Reversal
 
 /** Every source category a transaction can have (the SDK's `category.in` filter values). */
 export const TransactionSourceCategory = Schema.Literal(

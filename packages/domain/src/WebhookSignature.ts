@@ -6,10 +6,12 @@
  * space-separated while secrets rotate. The HMAC covers
  * `${webhook-id}.${webhook-timestamp}.${raw body}`.
  *
- * Signing keys: a subscription's `shared_secret` signs with its UTF-8 bytes
- * (decisions.md k). Secrets written `whsec_<base64>`, as Standard Webhooks
- * libraries hand them out, sign with the decoded bytes instead, so a receiver can
- * be configured either way.
+ * Signing keys: a subscription's `shared_secret` signs with its UTF-8 bytes,
+ * whatever it looks like (decisions.md c and k: the official SDK's `unwrap`
+ * verifies with exactly those bytes), see `subscriptionKey`. A verifier's
+ * configured secret written `whsec_<base64>`, as Standard Webhooks libraries
+ * hand them out, stands for the decoded bytes instead, so a receiver can be
+ * configured either way (`signingKey`).
  *
  * Signatures are computed inside pure functions, so the HMAC is synchronous and
  * runtime-free: `@noble/hashes` (audited, pure TypeScript), not `node:crypto`
@@ -46,6 +48,22 @@ export const signingKey = (secret: Secret): Uint8Array => {
     if (Either.isRight(decoded) && decoded.right.length > 0) return decoded.right
   }
   return utf8.encode(secret)
+}
+
+/**
+ * The key a subscription's `shared_secret` signs with: its UTF-8 bytes, also
+ * when it starts with `whsec_` (the SDK's `unwrap` reads it so).
+ */
+export const subscriptionKey = (sharedSecret: string): Uint8Array => utf8.encode(sharedSecret)
+
+/**
+ * The keys a configured secret stands for when verifying: a `whsec_` secret is
+ * its decoded bytes, or, when it is a subscription's shared secret that merely
+ * looks so, its UTF-8 bytes (what Moneta signs with): both are tried.
+ */
+const verificationKeys = (secret: Secret): ReadonlyArray<Uint8Array> => {
+  const key = signingKey(secret)
+  return typeof secret === "string" && secret.startsWith(base64SecretPrefix) ? [key, subscriptionKey(secret)] : [key]
 }
 
 /** `${id}.${timestamp}.` followed by the body's bytes. */
@@ -202,7 +220,7 @@ export const verify = (input: VerifyInput): Either.Either<void, VerificationErro
       return yield* Either.left(new TimestampTooNewError({ timestamp, now, toleranceSeconds }))
     }
     const content = signedContent(input.id, String(input.timestamp), input.body)
-    const expected = input.secrets.map((secret) => base64Signature(secret, content))
+    const expected = input.secrets.flatMap(verificationKeys).map((key) => base64Signature(key, content))
     // Every pair is compared, so the time taken does not reveal which secret or entry matched.
     let matched = false
     for (const candidate of expected) {

@@ -613,28 +613,7 @@ const apply = (transfer: WireTransfer, command: Command): Transition =>
         description: `Reversal of wire transfer ${transfer.id}`,
         source: {
           category: "inbound_wire_reversal",
-          inbound_wire_reversal: {
-            amount: reversal.amount,
-            created_at: reversal.created_at,
-            description: reversal.description,
-            input_cycle_date: reversal.input_cycle_date,
-            input_message_accountability_data: reversal.input_message_accountability_data,
-            input_sequence_number: reversal.input_sequence_number,
-            input_source: reversal.input_source,
-            originator_routing_number: transfer.routing_number,
-            previous_message_input_cycle_date: transfer.submission === null
-              ? ""
-              : cycleDate(transfer.submission.submitted_at),
-            previous_message_input_message_accountability_data:
-              transfer.submission?.input_message_accountability_data ?? "",
-            previous_message_input_sequence_number: transfer.submission?.input_message_accountability_data.slice(-6) ??
-              "",
-            previous_message_input_source: inputSource,
-            receiver_financial_institution_information: null,
-            sender_reference: null,
-            transaction_id: reverse.transactionId,
-            wire_transfer_id: transfer.id
-          }
+          inbound_wire_reversal: reversal
         },
         requiresAvailableBalance: false
       }

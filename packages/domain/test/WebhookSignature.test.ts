@@ -197,6 +197,26 @@ describe("webhook signatures (Standard Webhooks)", () => {
     expect(WebhookSignature.signingKey("whsec_!")).toEqual(new TextEncoder().encode("whsec_!"))
   })
 
+  it("a subscription's shared secret signs with its UTF-8 bytes even when it looks like whsec_…, and verifies as given", () => {
+    const sharedSecret = "whsec_AQID"
+    const key = WebhookSignature.subscriptionKey(sharedSecret)
+    expect(key).toEqual(new TextEncoder().encode(sharedSecret))
+    const delivery = { id: "event_1", timestamp: 1_700_000_000, body: "{}", now: at(1_700_000_000) }
+    const signatureHeader = WebhookSignature.sign({ ...delivery, secrets: [key] })
+    // A receiver configured with the shared secret as written accepts it…
+    expect(errorTag(WebhookSignature.verify({ ...delivery, signatureHeader, secrets: [sharedSecret] }))).toBe(
+      "Verified"
+    )
+    // …and one configured with the Standard Webhooks form of those bytes too; the decoded bytes alone do not sign it.
+    const standardForm = `whsec_${Encoding.encodeBase64(key)}`
+    expect(errorTag(WebhookSignature.verify({ ...delivery, signatureHeader, secrets: [standardForm] }))).toBe(
+      "Verified"
+    )
+    expect(
+      errorTag(WebhookSignature.verify({ ...delivery, signatureHeader, secrets: [new Uint8Array([1, 2, 3])] }))
+    ).toBe("InvalidSignatureError")
+  })
+
   describe("agrees with the standardwebhooks package", () => {
     beforeEach(() => {
       vi.useFakeTimers({ toFake: ["Date"] })

@@ -5,7 +5,9 @@
  *   their schema; the others have no schema to do it, so a query string sent
  *   to them is refused by the input guards instead of silently ignored);
  * - which body media types it declares besides JSON (file uploads take
- *   `multipart/form-data`).
+ *   `multipart/form-data`), and whether it declares a body at all (actions
+ *   such as an approval take none, so fields sent to them are refused rather
+ *   than silently ignored).
  */
 import { HttpApi } from "@effect/platform"
 import { MonetaApi } from "@moneta/api/MonetaApi"
@@ -53,3 +55,6 @@ export const takesNoQuery = (method: string, path: string): boolean => shapeOf(m
 /** Whether `method path` declares a body of `mediaType` (JSON is checked by the guards themselves). */
 export const acceptsMediaType = (method: string, path: string, mediaType: string): boolean =>
   shapeOf(method, path)?.mediaTypes.has(mediaType) === true
+
+/** Whether `method path` is served by an endpoint that declares no body. */
+export const takesNoBody = (method: string, path: string): boolean => shapeOf(method, path)?.mediaTypes.size === 0

@@ -25,12 +25,43 @@ import {
 import { Cause, Effect, Option } from "effect"
 import { guardInput } from "./InputGuards.js"
 
-const fieldOf = (path: ReadonlyArray<PropertyKey>) => path.length === 0 ? "body" : path.map(String).join(".")
+/**
+ * The dotted path of an issue. A comma-separated `.in` filter is one query
+ * parameter: a bad value in it is reported on the parameter (`status.in`), not
+ * on the position the list was split into.
+ */
+const fieldOf = (path: ReadonlyArray<PropertyKey>) => {
+  if (path.length === 0) return "body"
+  const [first, second] = path
+  if (typeof first === "string" && first.endsWith(".in") && typeof second === "number") return first
+  return path.map(String).join(".")
+}
 
 /** An optional field's "or undefined" alternative says nothing useful once the field has a real issue. */
 const isUndefinedAlternative = (message: string) => message.startsWith("Expected undefined, actual")
 
-const expectedPattern = /^Expected (.+), actual (.+)$/
+const expectedPattern = /^Expected (.+), actual (.+)$/s
+
+const maxListedAlternatives = 20
+
+/**
+ * "Expected { readonly name: minLength(1) … }, actual null" spells out the
+ * schema; a client needs the kind of value that was due.
+ */
+const inWords = (message: string): string => {
+  const match = expectedPattern.exec(message)
+  if (match === null) return message
+  const [, expected = "", actual = ""] = match
+  if (expected.startsWith("{")) return `must be an object, actual ${actual}`
+  if (/^(ReadonlyArray<|readonly \[)/.test(expected)) return `must be an array, actual ${actual}`
+  // A long enum (event categories) is documented, not recited: the value refused is what helps.
+  const alternatives = expected.split(" | ").length
+  if (alternatives > maxListedAlternatives) return `must be one of ${alternatives} documented values, actual ${actual}`
+  return message
+}
+
+/** Whether `field` is `ancestor` itself or lies inside it. */
+const isWithin = (field: string, ancestor: string) => field === ancestor || field.startsWith(`${ancestor}.`)
 
 /**
  * One issue per field: a literal union fails once per allowed value
@@ -51,15 +82,16 @@ const mergeAlternatives = (issues: ReadonlyArray<FieldError>): ReadonlyArray<Fie
 }
 
 export const invalidParameters = (error: HttpApiError.HttpApiDecodeError): InvalidParametersError => {
+  // An optional field's "or undefined" goes once the field, or anything inside it, has a real issue.
   const issues = error.issues.filter((issue, _index, all) =>
     !isUndefinedAlternative(issue.message) ||
     !all.some((other) =>
-      other !== issue && fieldOf(other.path) === fieldOf(issue.path) && !isUndefinedAlternative(other.message)
+      other !== issue && isWithin(fieldOf(other.path), fieldOf(issue.path)) && !isUndefinedAlternative(other.message)
     )
   )
   const errors = mergeAlternatives(
     issues.map((issue) => new FieldError({ field: fieldOf(issue.path), message: issue.message }))
-  )
+  ).map((fieldError) => new FieldError({ field: fieldError.field, message: inWords(fieldError.message) }))
   return new InvalidParametersError({
     detail: errors.map((fieldError) => `${fieldError.field}: ${fieldError.message}`).join("; ") || error.message,
     errors

@@ -10,7 +10,7 @@
 import { HttpServerRequest } from "@effect/platform"
 import { ApiMethodNotFoundError, InvalidParametersError, MalformedRequestError } from "@moneta/domain/Errors"
 import { Effect, Either, Option } from "effect"
-import { acceptsMediaType, takesNoQuery } from "./EndpointShapes.js"
+import { acceptsMediaType, takesNoBody, takesNoQuery } from "./EndpointShapes.js"
 import { duplicateKeyPath, findUnstorable, maxDepth, nestingDepth, unstorable } from "./JsonStructure.js"
 
 const fieldOf = (path: ReadonlyArray<string>) => path.length === 0 ? "body" : path.join(".")
@@ -91,6 +91,23 @@ const withBodyText = (
       property === "text" ? Effect.succeed(text) : Reflect.get(target, property, receiver)
   })
 
+/** For an endpoint that takes no body: nothing, or `{}`, is accepted; a field is refused by name. */
+const refuseBodyFields = (text: string): Effect.Effect<void, InvalidParametersError | MalformedRequestError> => {
+  if (text.trim().length === 0) return Effect.void
+  const parsed = Either.try((): unknown => JSON.parse(text))
+  if (Either.isLeft(parsed)) {
+    return Effect.fail(new MalformedRequestError({ detail: "The request body could not be read as JSON." }))
+  }
+  const body = parsed.right
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return Effect.fail(InvalidParametersError.single("body", "this endpoint takes no body (send none, or {})"))
+  }
+  const [first] = Object.keys(body)
+  return first === undefined
+    ? Effect.void
+    : Effect.fail(InvalidParametersError.single(first, "is not a field of this endpoint (it takes no body)"))
+}
+
 /** Fails with 400 naming `field` when `value` is text Postgres cannot store: for bodies left to their handler. */
 export const refuseNulIn = (field: string, value: string) =>
   Option.match(unstorable(value), {
@@ -118,5 +135,6 @@ export const guardInput = <A, E, R>(app: Effect.Effect<A, E, R>) =>
       () => new MalformedRequestError({ detail: "The request body could not be read (at most 1 MiB)." })
     )
     const text = yield* checkBody(bytes)
+    if (takesNoBody(request.method, request.url.split("?", 1)[0] ?? "")) yield* refuseBodyFields(text)
     return yield* Effect.provideService(app, HttpServerRequest.HttpServerRequest, withBodyText(request, text))
   })

@@ -109,8 +109,65 @@ for (const kind of TestDatabase.testDatabases) {
             expect(declined.declined_transaction?.source.card_decline?.reason).toBe("insufficient_funds")
             const declines = await sdk.declinedTransactions.list({ account_id: account.id })
             expect(declines.data.map((item) => item.id)).toEqual([declined.declined_transaction?.id])
+            // Every filter SDK 0.583 offers on declined transactions.
+            const cardDeclines = await sdk.declinedTransactions.list({
+              account_id: account.id,
+              route_id: card.id,
+              category: { in: ["card_decline", "wire_decline"] }
+            })
+            expect(cardDeclines.data.map((item) => item.id)).toEqual([declined.declined_transaction?.id])
+            const achDeclines = await sdk.declinedTransactions.list({
+              account_id: account.id,
+              category: { in: ["ach_decline"] }
+            })
+            expect(achDeclines.data).toEqual([])
+            expect((await sdk.declinedTransactions.list({ account_id: account.id, route_id: account.id })).data)
+              .toEqual([])
             expect((await sdk.declinedTransactions.retrieve(declines.data[0]?.id ?? "")).amount).toBe(-1_000_000)
             expect(await balance()).toEqual({ current: 17_500, available: 17_500 })
+          })
+        }))
+
+      it.effect("a merchant the simulation places abroad keeps no sandbox state or ZIP code", () =>
+        Effect.gen(function*() {
+          const server = yield* TestServer.TestServer
+          const sdk = sdkFor(server)
+          yield* Effect.promise(async () => {
+            const account = await sdk.accounts.create({ name: "SDK travel" })
+            await sdk.simulations.interestPayments.create({ account_id: account.id, amount: 10_000 })
+            const card = await sdk.cards.create({ account_id: account.id })
+            const abroad = await sdk.simulations.cardAuthorizations.create({
+              amount: 1_000,
+              card_id: card.id,
+              merchant_city: "Paris",
+              merchant_country: "FR",
+              merchant_descriptor: "CAFE DE FLORE"
+            })
+            expect(abroad.pending_transaction?.source.card_authorization).toMatchObject({
+              merchant_city: "Paris",
+              merchant_country: "FR",
+              merchant_descriptor: "CAFE DE FLORE",
+              merchant_state: null,
+              merchant_postal_code: null
+            })
+            const settled = await sdk.simulations.cardSettlements.create({
+              card_id: card.id,
+              pending_transaction_id: abroad.pending_transaction?.id ?? ""
+            })
+            expect(settled.source.card_settlement).toMatchObject({
+              merchant_city: "Paris",
+              merchant_country: "FR",
+              merchant_state: null,
+              merchant_postal_code: null
+            })
+            // Without any location, the sandbox's own merchant (New York) is used whole.
+            const home = await sdk.simulations.cardAuthorizations.create({ amount: 1_000, card_id: card.id })
+            expect(home.pending_transaction?.source.card_authorization).toMatchObject({
+              merchant_city: "New York",
+              merchant_country: "US",
+              merchant_state: "NY",
+              merchant_postal_code: "10045"
+            })
           })
         }))
 

@@ -123,6 +123,108 @@ for (const kind of TestDatabase.testDatabases) {
           )
         }))
 
+      it.effect("an endpoint that takes no body refuses fields sent to it, and accepts none or {}", () =>
+        Effect.gen(function*() {
+          const server = yield* TestServer.TestServer
+          const http = raw(server)
+          const create = () =>
+            http.post("/wire_transfers", {
+              account_id: server.accountId,
+              amount: 100,
+              creditor: { name: "Bob" },
+              remittance: { category: "unstructured", unstructured: { message: "Invoice" } },
+              account_number: "123456",
+              routing_number: "101050001",
+              require_approval: true
+            })
+          const transfer = Schema.decodeUnknownSync(Schema.Struct({ id: Schema.String }))((yield* create()).body)
+          yield* expectNothingWritten(
+            server.client,
+            Effect.gen(function*() {
+              expectInvalidParameters(
+                yield* http.post(`/wire_transfers/${transfer.id}/approve`, { approved_by: "me@example.com" }),
+                ["approved_by"]
+              )
+              expectInvalidParameters(yield* http.post(`/wire_transfers/${transfer.id}/cancel`, [1]), ["body"])
+              expectInvalidParameters(yield* http.post(`/simulations/wire_transfers/${transfer.id}/submit`, "5"), [
+                "body"
+              ])
+            })
+          )
+          expect((yield* http.post(`/wire_transfers/${transfer.id}/approve`, {})).status).toBe(200)
+          const other = Schema.decodeUnknownSync(Schema.Struct({ id: Schema.String }))((yield* create()).body)
+          expect((yield* http.send("POST", `/wire_transfers/${other.id}/cancel`)).status).toBe(200)
+        }))
+
+      it.effect("each error names the field at fault in words, not the schema behind it", () =>
+        Effect.gen(function*() {
+          const server = yield* TestServer.TestServer
+          const http = raw(server)
+          const wire = {
+            account_id: server.accountId,
+            amount: 100,
+            creditor: { name: "Bob" },
+            remittance: { category: "unstructured", unstructured: { message: "Invoice" } },
+            account_number: "123456",
+            routing_number: "101050001"
+          }
+          const errorsOf = (answer: Parameters<typeof expectInvalidParameters>[0]) =>
+            expectInvalidParameters(answer, []).errors ?? []
+          const cases: ReadonlyArray<readonly [string, string, unknown, ReadonlyArray<string>]> = [
+            // An optional object with a fault inside: only the inner field, no "Expected undefined" for the object.
+            ["POST", "/wire_transfers", { ...wire, creditor: { name: "Bob", address: {} } }, [
+              "creditor.address.unstructured"
+            ]],
+            ["POST", "/wire_transfers", {
+              ...wire,
+              remittance: {
+                category: "tax",
+                tax: { date: "2026-01-01", identification_number: "12", type_code: "12345" }
+              }
+            }, ["remittance.tax.identification_number"]],
+            ["POST", "/wire_transfers", { ...wire, creditor: null }, ["creditor"]],
+            ["POST", "/wire_transfers", { ...wire, amount: 1.5 }, ["amount"]],
+            ["POST", "/bookkeeping_entry_sets", { entries: "x", date: "2026-01-01T00:00:00Z" }, ["entries"]],
+            ["POST", "/bookkeeping_entry_sets", { entries: [5, 6], date: "2026-01-01T00:00:00Z" }, [
+              "entries.0",
+              "entries.1"
+            ]],
+            ["POST", "/event_subscriptions", { url: "https://example.com/", selected_event_categories: [{}] }, [
+              "selected_event_categories.0.event_category"
+            ]]
+          ]
+          for (const [method, path, body, fields] of cases) {
+            const errors = errorsOf(yield* http.send(method, path, { body }))
+            expect(errors.map((error) => error.field)).toEqual(fields)
+            for (const error of errors) {
+              expect(error.message).not.toMatch(/Expected undefined|readonly|ReadonlyArray|minor unit/)
+            }
+          }
+          const [nullCreditor] = errorsOf(
+            yield* http.send("POST", "/wire_transfers", { body: { ...wire, creditor: null } })
+          )
+          expect(nullCreditor?.message).toBe("must be an object, actual null")
+          const [notAList] = errorsOf(
+            yield* http.send("POST", "/bookkeeping_entry_sets", {
+              body: { entries: "x", date: "2026-01-01T00:00:00Z" }
+            })
+          )
+          expect(notAList?.message).toBe("must be an array, actual \"x\"")
+          const [fraction] = errorsOf(yield* http.send("POST", "/wire_transfers", { body: { ...wire, amount: 1.5 } }))
+          expect(fraction?.message).toBe("must be an integer")
+          // A long enum is not recited; a short one is.
+          const [category] = errorsOf(
+            yield* http.send("POST", "/event_subscriptions", {
+              body: { url: "https://example.com/", selected_event_category: "nonsense.created" }
+            })
+          )
+          expect(category?.message).toMatch(/^must be one of \d+ documented values, actual "nonsense.created"$/)
+          // A comma-separated filter is one parameter: named once, its message naming the value refused.
+          const statuses = errorsOf(yield* http.get("/wire_transfers?status.in=complete,nonsense"))
+          expect(statuses.map((error) => error.field)).toEqual(["status.in"])
+          expect(statuses[0]?.message).toContain("actual \"nonsense\"")
+        }))
+
       it.effect("every list refuses limit outside 1..100, unknown parameters and foreign cursors with 400", () =>
         Effect.gen(function*() {
           const http = raw(yield* TestServer.TestServer)

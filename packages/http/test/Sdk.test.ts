@@ -109,6 +109,64 @@ for (const kind of TestDatabase.testDatabases) {
           expect(listed.data.map((each) => each.id)).toEqual([payment.id])
         }))
 
+      it.effect("a person identified by passport and a deposit account, with the SDK's own fields", () =>
+        Effect.gen(function*() {
+          const { increase } = yield* clients
+          const traveller = yield* call(() =>
+            increase.entities.create({
+              structure: "natural_person",
+              natural_person: {
+                name: "Ada Traveller",
+                date_of_birth: "1980-02-03",
+                address: { line1: "1 Quay St", city: "Hampton", state: "VA", zip: "23666", country: "US" },
+                identification: {
+                  method: "passport",
+                  number: "X1234567",
+                  passport: { country: "GB", expiration_date: "2031-01-01", file_id: "file_passport_scan" }
+                },
+                confirmed_no_us_tax_id: true
+              }
+            })
+          )
+          expect(traveller.natural_person?.identification).toEqual({ method: "passport", number_last4: "4567" })
+          const account = yield* call(() =>
+            increase.accounts.create({ name: "Deposits", entity_id: traveller.id, funding: "deposits" })
+          )
+          expect(account).toMatchObject({ funding: "deposits", entity_id: traveller.id })
+          // Loans are not offered: asking for one is refused, not silently opened as deposits.
+          const loan = yield* failure(() => increase.accounts.create({ name: "Loan", funding: "loan" }))
+          expect(loan).toBeInstanceOf(Increase.InvalidParametersError)
+        }))
+
+      it.effect("an account opened without entity_id belongs to the group's entity (SDK 0.583 types it a string)", () =>
+        Effect.gen(function*() {
+          const { increase } = yield* clients
+          const [seeded] = (yield* call(() => increase.entities.list())).data.slice(-1)
+          const account = yield* call(() => increase.accounts.create({ name: "No entity named" }))
+          expect(account.entity_id).toBe(seeded?.id)
+          expect(yield* call(() => increase.entities.retrieve(account.entity_id))).toMatchObject({ id: seeded?.id })
+        }))
+
+      it.effect("subscribes to the event categories SDK 0.583 names beyond the specification's list", () =>
+        Effect.gen(function*() {
+          const { increase } = yield* clients
+          const categories = [
+            "checkbook.created",
+            "checkbook.updated",
+            "inbound_real_time_payments_request_for_payment.created",
+            "inbound_real_time_payments_request_for_payment.updated",
+            "interest_rate_plan.created",
+            "interest_rate_plan.updated"
+          ] as const
+          const subscription = yield* call(() =>
+            increase.eventSubscriptions.create({
+              url: "https://example.com/webhooks",
+              selected_event_categories: categories.map((event_category) => ({ event_category }))
+            })
+          )
+          expect(subscription.selected_event_categories?.map((selected) => selected.event_category)).toEqual(categories)
+        }))
+
       it.effect("auto-paginates a list, every object once", () =>
         Effect.gen(function*() {
           const { increase, server } = yield* clients

@@ -89,6 +89,17 @@ for (const kind of TestDatabase.testDatabases) {
           expect(retrieved).toEqual(transfer)
         }))
 
+      it.effect("a group without any entity opens accounts of no entity, whose wires name no debtor", () =>
+        Effect.gen(function*() {
+          const server = yield* TestServer.TestServer
+          const client = yield* server.clientFor((yield* server.newGroup()).apiKey)
+          const accountId = yield* fundedAccount(client, 10_000)
+          const account = yield* client.accounts.retrieve({ path: { account_id: AccountId.make(accountId) } })
+          expect(account.entity_id).toBeNull()
+          const transfer = yield* client.wireTransfers.create({ payload: wireBody(accountId, 1_000) })
+          expect(transfer.debtor).toBeNull()
+        }))
+
       it.effect("a transfer that requires approval holds the amount in a pending transaction", () =>
         Effect.gen(function*() {
           const { client } = yield* TestServer.TestServer
@@ -98,7 +109,8 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(transfer.status).toBe("pending_approval")
           expect(transfer.transaction_id).toBeNull()
-          expect(transfer.debtor).toBeNull()
+          // An account opened without entity_id belongs to the group's entity, the debtor.
+          expect(transfer.debtor?.name).toBe("Ada Lovelace")
           const holdId = PendingTransactionId.make(transfer.pending_transaction_id ?? "")
           const hold = yield* client.pendingTransactions.retrieve({ path: { pending_transaction_id: holdId } })
           expect(hold).toMatchObject({ status: "pending", amount: -4_000, held_amount: -4_000, completed_at: null })

@@ -95,6 +95,9 @@ for (const kind of TestDatabase.testDatabases) {
               expect(reversed.status).toBe("reversed")
               const credit = await sdk.transactions.retrieve(reversed.reversal?.transaction_id ?? "")
               expect(credit).toMatchObject({ amount: 12_000, source: { category: "inbound_wire_reversal" } })
+              // The credit's source is the SDK 0.583 Inbound Wire Reversal: the transfer's own reversal.
+              expect(credit.source.inbound_wire_reversal).toEqual(reversed.reversal)
+              expect(credit.source.inbound_wire_reversal?.return_reason_code).toBe("CUST")
               expect(await sdk.accounts.balance(account.id)).toMatchObject({
                 current_balance: 50_000,
                 available_balance: 50_000

@@ -9,6 +9,8 @@ import type { TenantShape } from "./Tenant.js"
 
 export interface DeclinedTransactionFilter {
   readonly accountId?: AccountId | undefined
+  readonly routeId?: string | undefined
+  readonly categories?: ReadonlyArray<string> | undefined
 }
 
 export class DeclinedTransactions extends Effect.Service<DeclinedTransactions>()("@moneta/store/DeclinedTransactions", {
@@ -29,6 +31,10 @@ export class DeclinedTransactions extends Effect.Service<DeclinedTransactions>()
     const list = (tenant: TenantShape, request: PageRequest, filter: DeclinedTransactionFilter) => {
       const conditions: Array<Statement.Fragment> = []
       if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
+      if (filter.routeId !== undefined) conditions.push(sql`route_id = ${filter.routeId}`)
+      if (filter.categories !== undefined && filter.categories.length > 0) {
+        conditions.push(sql`category IN ${sql.in(filter.categories)}`)
+      }
       return table.page(tenant, request, conditions)
     }
 

@@ -1,11 +1,13 @@
 /** Entities: the legal persons that own accounts. */
 import { SqlClient } from "@effect/sql"
 import { Entity } from "@moneta/domain/Entity"
-import type { EntityId } from "@moneta/domain/Ids"
-import { DateTime, Effect } from "effect"
+import { EntityId } from "@moneta/domain/Ids"
+import { Array as Arr, DateTime, Effect, Option, Schema } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
+import { tenantIs, type TenantShape } from "./Tenant.js"
+
+const decodeIds = Schema.decodeUnknown(Schema.Array(Schema.Struct({ id: EntityId })))
 
 export class Entities extends Effect.Service<Entities>()("@moneta/store/Entities", {
   effect: Effect.gen(function*() {
@@ -33,6 +35,15 @@ export class Entities extends Effect.Service<Entities>()("@moneta/store/Entities
 
     const find = (tenant: TenantShape, id: EntityId) => table.find(tenant, id)
 
-    return { insert, find, list } as const
+    /** The tenant's oldest active entity, if it has one. */
+    const oldestActive = (tenant: TenantShape) =>
+      sql`SELECT id FROM entities WHERE ${tenantIs(sql, tenant)} AND body->>'status' = 'active'
+        ORDER BY created_at, id LIMIT 1`.pipe(
+        Effect.flatMap(decodeIds),
+        Effect.map((rows) => Option.map(Arr.head(rows), (row) => row.id)),
+        Effect.orDie
+      )
+
+    return { insert, find, list, oldestActive } as const
   })
 }) {}

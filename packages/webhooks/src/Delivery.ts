@@ -78,7 +78,7 @@ export const requestOf = (target: Target, url: URL, startedAt: DateTime.Utc): Po
     id: target.event.id,
     timestamp: WebhookSignature.unixSeconds(startedAt),
     body,
-    secrets: activeSecrets(target.secrets, startedAt)
+    secrets: activeSecrets(target.secrets, startedAt).map(WebhookSignature.subscriptionKey)
   }, nodeHmacSha256)
   return { url, headers: { ...signature, "user-agent": userAgent, "content-type": "application/json" }, body }
 }

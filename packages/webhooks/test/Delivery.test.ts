@@ -83,6 +83,22 @@ for (const kind of TestDatabase.testDatabases) {
           }
         }))
 
+      it.scoped("a shared secret written like a Standard Webhooks one (whsec_…) still signs with its UTF-8 bytes", () =>
+        Effect.gen(function*() {
+          const receiver = yield* Receiver.make(() => 204)
+          const tenant = yield* Seed.tenant("sandbox")
+          const secret = `whsec_${base64("0123456789abcdef0123456789abcdef")}`
+          yield* Seed.subscribe(tenant, { url: receiver.url, secret })
+          yield* dispatcher("sandbox")
+          yield* Seed.emit(tenant, ["wire_transfer.created"])
+          const [request] = yield* Receiver.take(receiver, 1)
+          if (request === undefined) return yield* Effect.dieMessage("no request")
+          // What the official SDK's events.unwrap builds from the shared secret (decisions.md c).
+          const asTheSdkVerifies = new StandardWebhook(base64(secret))
+          expect(() => asTheSdkVerifies.verify(request.body, request.headers)).not.toThrow()
+          expect(() => new SvixWebhook(`whsec_${base64(secret)}`).verify(request.body, request.headers)).not.toThrow()
+        }))
+
       it.scoped("a tampered body or another secret does not verify", () =>
         Effect.gen(function*() {
           const receiver = yield* Receiver.make(() => 200)
