@@ -2,8 +2,8 @@
  * The event log. Events are written in the transaction of the change they
  * record. Their order is the id of the writing transaction, then insertion:
  * ascending readers only see events below the oldest transaction still
- * running (`pg_snapshot_xmin`), so an event that commits late is never skipped
- * by a poller that has already moved past newer ones.
+ * running in this database (`pollingHorizon`), so an event that commits late
+ * is never skipped by a poller that has already moved past newer ones.
  */
 import { SqlClient, type Statement } from "@effect/sql"
 import { Event, type PendingEvent } from "@moneta/domain/Event"
@@ -28,6 +28,27 @@ const decodeCursor = (cursor: string) =>
   )
 
 export const isValidEventCursor = (cursor: string): boolean => Option.isSome(decodeCursor(cursor))
+
+/**
+ * Where ascending readers stop: below the oldest transaction of this database
+ * still running when the statement's snapshot was taken. Postgres keeps that
+ * horizon for the whole cluster (`pg_snapshot_xmin`), so a transaction left
+ * open in another database of the same server would hold every poller back
+ * for as long as it stays open; such transactions are set aside when
+ * `pg_stat_activity` places them in another database (their 32-bit
+ * `backend_xid` is the 64-bit id modulo 2^32). A running transaction it
+ * cannot place (finished since the snapshot, prepared, or another role's
+ * without the privilege to see it) still counts: an event may show a moment
+ * later, never be skipped.
+ */
+export const pollingHorizon = (sql: SqlClient.SqlClient): Statement.Fragment =>
+  sql`(SELECT coalesce(
+    (SELECT min(running.xid) FROM pg_snapshot_xip(snapshot.current) AS running(xid)
+      WHERE running.xid::text::bigint % 4294967296 NOT IN (
+        SELECT backend_xid::text::bigint FROM pg_stat_activity
+        WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database())),
+    pg_snapshot_xmax(snapshot.current))
+  FROM (SELECT pg_current_snapshot() AS current) AS snapshot)`
 
 const EventRow = Schema.Struct({
   id: Schema.String,
@@ -145,7 +166,7 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
               : sql`(txid, seq) < (${txid}::xid8, ${seq}::bigint)`
           )
         }
-        if (ascending) conditions.push(sql`txid < pg_snapshot_xmin(pg_current_snapshot())`)
+        if (ascending) conditions.push(sql`txid < ${pollingHorizon(sql)}`)
         // Qualified: a bare `txid` / `seq` in ORDER BY would name the text output columns of
         // `columns` and sort as text ("999" after "1011").
         const order = ascending

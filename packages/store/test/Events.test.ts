@@ -1,7 +1,10 @@
+import * as Reactivity from "@effect/experimental/Reactivity"
 import { SqlClient } from "@effect/sql"
+import * as PgClient from "@effect/sql-pg/PgClient"
 import { describe, expect, layer } from "@effect/vitest"
+import { pendingEvent } from "@moneta/domain/Event"
 import { GroupId } from "@moneta/domain/Ids"
-import { DateTime, Effect, Layer } from "effect"
+import { Config, DateTime, Deferred, Effect, Layer, Schedule } from "effect"
 import { Events } from "../src/Events.js"
 import * as TestDatabase from "../src/testing.js"
 
@@ -53,5 +56,66 @@ for (const kind of TestDatabase.testDatabases) {
           }))
       }
     )
+  })
+}
+
+/**
+ * Ascending polling's horizon is this database's oldest running transaction,
+ * not the whole server's: one left open in another database of the same
+ * Postgres server holds no poller back, one open in this database still does.
+ */
+if (TestDatabase.testDatabases.includes("postgres")) {
+  describe("event polling on a shared Postgres server", () => {
+    layer(Events.Default.pipe(Layer.provideMerge(TestDatabase.layerFor("postgres"))), {
+      timeout: TestDatabase.timeout
+    })((it) => {
+      /** Runs a transaction that takes a transaction id and stays open until `release`. */
+      const holdOpen = (sql: SqlClient.SqlClient, release: Deferred.Deferred<void>) =>
+        Effect.gen(function*() {
+          const open = yield* Deferred.make<void>()
+          yield* Effect.forkScoped(sql.withTransaction(
+            sql`SELECT pg_current_xact_id()`.pipe(
+              Effect.zipRight(Deferred.succeed(open, undefined)),
+              Effect.zipRight(Deferred.await(release))
+            )
+          ))
+          yield* Deferred.await(open)
+        })
+
+      it.scoped("an open transaction holds pollers back only in its own database", () =>
+        Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          const events = yield* Events
+          // The server's own database: another database than the test's.
+          const url = yield* Config.redacted("DATABASE_URL")
+          const elsewhere = yield* PgClient.make({ url, maxConnections: 1, applicationName: "moneta-tests" }).pipe(
+            Effect.provide(Reactivity.layer)
+          )
+          const at = DateTime.unsafeMake(Date.now())
+          const poll = (cursor: string | undefined) =>
+            events.list(tenant, { cursor, limit: 100, direction: "ascending", retainedSince: DateTime.unsafeMake(0) })
+          const start = yield* poll(undefined)
+          const releaseElsewhere = yield* Deferred.make<void>()
+          yield* holdOpen(elsewhere, releaseElsewhere)
+
+          const [first] = yield* events.append(tenant, [pendingEvent("account.created", "account", "account_a")], at)
+          const seen = yield* poll(start.nextCursor ?? undefined)
+          expect(seen.data.map((event) => event.id)).toEqual([first?.id])
+
+          const releaseHere = yield* Deferred.make<void>()
+          yield* holdOpen(sql, releaseHere)
+          const [second] = yield* events.append(tenant, [pendingEvent("account.created", "account", "account_b")], at)
+          const heldBack = yield* poll(seen.nextCursor ?? undefined)
+          expect(heldBack.data).toEqual([])
+          yield* Deferred.succeed(releaseHere, undefined)
+          // The transaction ends after the release: poll until its end is visible.
+          const after = yield* poll(seen.nextCursor ?? undefined).pipe(
+            Effect.filterOrFail((page) => page.data.length > 0),
+            Effect.retry({ schedule: Schedule.spaced("10 millis"), times: 500 })
+          )
+          expect(after.data.map((event) => event.id)).toEqual([second?.id])
+          yield* Deferred.succeed(releaseElsewhere, undefined)
+        }))
+    })
   })
 }
