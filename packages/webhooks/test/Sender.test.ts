@@ -11,12 +11,11 @@ import { Event } from "@moneta/domain/Event"
 import { EventId } from "@moneta/domain/Ids"
 import type { SigningSecrets } from "@moneta/store/EventSubscriptions"
 import { DateTime, Deferred, Duration, Effect, Option, Queue, TestClock } from "effect"
-import * as Http from "node:http"
-import type { AddressInfo } from "node:net"
 import { Agent } from "undici"
 import type { Sent, Target } from "../src/Delivery.js"
 import * as Sender from "../src/Sender.js"
 import { fromDispatcher } from "../src/Transport.js"
+import * as LocalServer from "./support/LocalServer.js"
 
 type Behaviour = "hang" | "headers only" | "answer"
 
@@ -24,35 +23,21 @@ type Behaviour = "hang" | "headers only" | "answer"
 const serve = (behaviour: (path: string) => Behaviour) =>
   Effect.gen(function*() {
     const arrived = yield* Queue.unbounded<string>()
-    const closed = yield* Deferred.make<void>()
-    const server = yield* Effect.acquireRelease(
-      Effect.async<Http.Server>((resume) => {
-        const server = Http.createServer({ keepAliveTimeout: 60_000 }, (request, response) => {
-          request.resume()
-          request.on("end", () => {
-            const path = request.url ?? "/"
-            Queue.unsafeOffer(arrived, path)
-            const what = behaviour(path)
-            if (what === "headers only") {
-              response.writeHead(200, { "content-type": "text/plain" })
-              response.write("partial")
-            } else if (what === "answer") {
-              response.writeHead(204).end()
-            }
-          })
-        })
-        server.on("connection", (socket) => socket.on("close", () => Deferred.unsafeDone(closed, Effect.void)))
-        server.listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
-      }),
-      (server) =>
-        Effect.sync(() => {
-          server.closeAllConnections()
-          server.close()
-        })
-    )
-    // Safe: a TCP server listening on a host and port has an AddressInfo address.
-    const port = (server.address() as AddressInfo).port
-    return { base: `http://127.0.0.1:${port}`, arrived, closed }
+    const server = yield* LocalServer.serve((request, response) => {
+      request.resume()
+      request.on("end", () => {
+        const path = request.url ?? "/"
+        Queue.unsafeOffer(arrived, path)
+        const what = behaviour(path)
+        if (what === "headers only") {
+          response.writeHead(200, { "content-type": "text/plain" })
+          response.write("partial")
+        } else if (what === "answer") {
+          response.writeHead(204).end()
+        }
+      })
+    })
+    return { ...server, arrived }
   })
 
 const secrets: SigningSecrets = { current: "sender secret", previous: Option.none() }

@@ -7,46 +7,14 @@
 import { describe, expect, it } from "@effect/vitest"
 import { responseExcerptBytes } from "@moneta/domain/WebhookAttempt"
 import { Deferred, Effect, Option } from "effect"
-import * as Http from "node:http"
-import type { AddressInfo } from "node:net"
+import type * as Http from "node:http"
 import { Agent } from "undici"
 import { fromDispatcher, type Post, type PostControl } from "../src/Transport.js"
+import * as LocalServer from "./support/LocalServer.js"
 
-interface TestServer {
-  readonly url: URL
-  /** Connections the server accepted. */
-  readonly connections: () => number
-  /** Completes when a connection closes. */
-  readonly closed: Deferred.Deferred<void>
-}
-
+/** The local server, with the URL the POSTs go to. */
 const serve = (handler: Http.RequestListener) =>
-  Effect.gen(function*() {
-    const closed = yield* Deferred.make<void>()
-    let connections = 0
-    const server = yield* Effect.acquireRelease(
-      Effect.async<Http.Server>((resume) => {
-        const server = Http.createServer({ keepAliveTimeout: 60_000 }, handler)
-        server.on("connection", (socket) => {
-          connections += 1
-          socket.on("close", () => Deferred.unsafeDone(closed, Effect.void))
-        })
-        server.listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
-      }),
-      (server) =>
-        Effect.sync(() => {
-          server.closeAllConnections()
-          server.close()
-        })
-    )
-    // Safe: a TCP server listening on a host and port has an AddressInfo address.
-    const port = (server.address() as AddressInfo).port
-    return {
-      url: new URL(`http://127.0.0.1:${port}/hooks?to=me`),
-      connections: () => connections,
-      closed
-    } satisfies TestServer
-  })
+  Effect.map(LocalServer.serve(handler), (server) => ({ ...server, url: new URL(`${server.base}/hooks?to=me`) }))
 
 const transport = Effect.map(
   Effect.acquireRelease(Effect.sync(() => new Agent()), (agent) => Effect.promise(() => agent.destroy())),
