@@ -1,4 +1,5 @@
 /** `moneta --help`: what the command does and the configuration it reads from the environment. */
+import { defaultDataDir } from "@moneta/store/PgliteOpening"
 import { Schema } from "effect"
 import { readFileSync } from "node:fs"
 
@@ -19,7 +20,7 @@ export const settings: ReadonlyArray<Setting> = [
   },
   {
     name: "MONETA_DATA_DIR",
-    default: ".moneta/",
+    default: defaultDataDir,
     meaning: "directory of the embedded database; memory:// for a throwaway one"
   },
   {

@@ -8,13 +8,13 @@
  * settings the database layer reads decide it: a server on Postgres, a new
  * data directory or a `--help` opens nothing here.
  */
-import { beginEarly } from "@moneta/store/PgliteOpening"
+import { beginEarly, defaultDataDir } from "@moneta/store/PgliteOpening"
 import { fileURLToPath } from "node:url"
 
 const serves = process.argv.length <= 2
 const embedded = process.env["DATABASE_URL"] === undefined
 const oneProcess = (process.env["MONETA_PROCESSES"] ?? "1") === "1"
-if (serves && embedded && oneProcess) beginEarly(process.env["MONETA_DATA_DIR"] ?? ".moneta/")
+if (serves && embedded && oneProcess) beginEarly(process.env["MONETA_DATA_DIR"] ?? defaultDataDir)
 
 const Cli = await import("./Cli.js")
 Cli.run(fileURLToPath(import.meta.url))

@@ -14,6 +14,7 @@ import type { ConfigError, Redacted } from "effect"
 import * as Migrations from "./Migrations.js"
 import * as Notifications from "./Notifications.js"
 import * as PgliteClient from "./PgliteClient.js"
+import * as PgliteOpening from "./PgliteOpening.js"
 import * as Template from "./Template.js"
 
 export class Info extends Context.Tag("@moneta/store/Database/Info")<Info, {
@@ -24,7 +25,7 @@ export class Info extends Context.Tag("@moneta/store/Database/Info")<Info, {
 
 export const config = Config.all({
   url: Config.option(Config.redacted("DATABASE_URL")),
-  dataDir: Config.string("MONETA_DATA_DIR").pipe(Config.withDefault(".moneta/"))
+  dataDir: Config.string("MONETA_DATA_DIR").pipe(Config.withDefault(PgliteOpening.defaultDataDir))
 })
 
 /** Embedded Postgres in `dataDir` (a path, or `memory://`). Does not migrate. */

@@ -41,7 +41,7 @@ export const isValidEventCursor = (cursor: string): boolean => Option.isSome(dec
  * without the privilege to see it) still counts: an event may show a moment
  * later, never be skipped.
  */
-export const pollingHorizon = (sql: SqlClient.SqlClient): Statement.Fragment =>
+const pollingHorizon = (sql: SqlClient.SqlClient): Statement.Fragment =>
   sql`(SELECT coalesce(
     (SELECT min(running.xid) FROM pg_snapshot_xip(snapshot.current) AS running(xid)
       WHERE running.xid::text::bigint % 4294967296 NOT IN (

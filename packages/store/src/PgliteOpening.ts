@@ -22,6 +22,9 @@ const parsers: Record<number, (value: string) => unknown> = {
   [types.NUMERIC]: (value) => value
 }
 
+/** The embedded database's directory when `MONETA_DATA_DIR` is not set. */
+export const defaultDataDir = ".moneta/"
+
 /** Whether `dataDir` is a filesystem path (not `memory://` or another scheme). */
 export const isPath = (dataDir: string): boolean => !dataDir.includes("://")
 
