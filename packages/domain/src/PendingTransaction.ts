@@ -12,6 +12,7 @@
 import { Either, Schema } from "effect"
 import { CardAuthorizationPendingSource } from "./CardPaymentElements.js"
 import { InboundFundsHold } from "./CheckDeposit.js"
+import { withCompiledValidation } from "./CompiledValidation.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, CheckDepositId, FileId, PendingTransactionId, WireTransferId } from "./Ids.js"
@@ -78,21 +79,23 @@ export const PendingTransactionSource = Schema.Union(
 ).annotations({ identifier: "PendingTransactionSource" })
 export type PendingTransactionSource = typeof PendingTransactionSource.Type
 
-export class PendingTransaction extends Schema.Class<PendingTransaction>("PendingTransaction")({
-  id: PendingTransactionId,
-  account_id: AccountId,
-  amount: Amount,
-  completed_at: Schema.NullOr(Timestamp),
-  created_at: Timestamp,
-  currency: Currency,
-  description: Schema.String,
-  held_amount: Amount,
-  route_id: Schema.NullOr(Schema.String),
-  route_type: Schema.NullOr(RouteType),
-  source: PendingTransactionSource,
-  status: PendingTransactionStatus,
-  type: Schema.tag("pending_transaction")
-}) {}
+export class PendingTransaction extends withCompiledValidation(
+  Schema.Class<PendingTransaction>("PendingTransaction")({
+    id: PendingTransactionId,
+    account_id: AccountId,
+    amount: Amount,
+    completed_at: Schema.NullOr(Timestamp),
+    created_at: Timestamp,
+    currency: Currency,
+    description: Schema.String,
+    held_amount: Amount,
+    route_id: Schema.NullOr(Schema.String),
+    route_type: Schema.NullOr(RouteType),
+    source: PendingTransactionSource,
+    status: PendingTransactionStatus,
+    type: Schema.tag("pending_transaction")
+  })
+) {}
 
 /** How much a pending transaction of `amount` takes off the available balance (never a credit). */
 export const heldAmountOf = (amount: number): number => Math.min(amount, 0)
@@ -130,9 +133,7 @@ export const complete = (
       new InvalidOperationError({ detail: `pending transaction ${pendingTransaction.id} is already complete` })
     )
   }
-  // Only the status changes, from a valid hold: the constructor's validation of every field (slow for the
-  // source union) is skipped; the hold is encoded, which checks the schema, before it is stored or sent.
-  const next = new PendingTransaction({ ...pendingTransaction, status: "complete", completed_at: at }, true)
+  const next = new PendingTransaction({ ...pendingTransaction, status: "complete", completed_at: at })
   return Either.right({ next, events: [updated(next)] })
 }
 
@@ -163,7 +164,7 @@ export const revise = (
       new InvalidOperationError({ detail: `pending transaction ${pendingTransaction.id} is already complete` })
     )
   }
-  const next = new PendingTransaction({ ...pendingTransaction, amount, held_amount: heldAmountOf(amount) }, true)
+  const next = new PendingTransaction({ ...pendingTransaction, amount, held_amount: heldAmountOf(amount) })
   return Either.right({ next, events: [updated(next)] })
 }
 

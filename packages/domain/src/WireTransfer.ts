@@ -13,6 +13,7 @@
  */
 import { Data, DateTime, Either, Schema } from "effect"
 import { type AccountNumber, AccountNumberDigits } from "./AccountNumber.js"
+import { withCompiledValidation } from "./CompiledValidation.js"
 import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import type { ExternalAccount } from "./ExternalAccount.js"
@@ -150,43 +151,38 @@ export const Submission = Schema.Struct({
 })
 export type Submission = typeof Submission.Type
 
-export class WireTransfer extends Schema.Class<WireTransfer>("WireTransfer")({
-  id: WireTransferId,
-  account_id: AccountId,
-  account_number: Schema.String,
-  amount: Amount,
-  approval: Schema.NullOr(Approval),
-  cancellation: Schema.NullOr(Cancellation),
-  created_at: Timestamp,
-  created_by: Schema.NullOr(CreatedBy),
-  creditor: Schema.NullOr(Party),
-  currency: Currency,
-  debtor: Schema.NullOr(Party),
-  external_account_id: Schema.NullOr(ExternalAccountId),
-  idempotency_key: Schema.NullOr(Schema.String),
-  inbound_wire_drawdown_request_id: Schema.NullOr(InboundWireDrawdownRequestId),
-  network: Schema.Literal("wire"),
-  pending_transaction_id: Schema.NullOr(PendingTransactionId),
-  remittance: Schema.NullOr(Remittance),
-  reversal: Schema.NullOr(Reversal),
-  routing_number: Schema.String,
-  source_account_number_id: Schema.NullOr(AccountNumberId),
-  status: WireTransferStatus,
-  submission: Schema.NullOr(Submission),
-  transaction_id: Schema.NullOr(TransactionId),
-  unique_end_to_end_transaction_reference: Schema.NullOr(Schema.String),
-  type: Schema.tag("wire_transfer")
-}) {}
+export class WireTransfer extends withCompiledValidation(
+  Schema.Class<WireTransfer>("WireTransfer")({
+    id: WireTransferId,
+    account_id: AccountId,
+    account_number: Schema.String,
+    amount: Amount,
+    approval: Schema.NullOr(Approval),
+    cancellation: Schema.NullOr(Cancellation),
+    created_at: Timestamp,
+    created_by: Schema.NullOr(CreatedBy),
+    creditor: Schema.NullOr(Party),
+    currency: Currency,
+    debtor: Schema.NullOr(Party),
+    external_account_id: Schema.NullOr(ExternalAccountId),
+    idempotency_key: Schema.NullOr(Schema.String),
+    inbound_wire_drawdown_request_id: Schema.NullOr(InboundWireDrawdownRequestId),
+    network: Schema.Literal("wire"),
+    pending_transaction_id: Schema.NullOr(PendingTransactionId),
+    remittance: Schema.NullOr(Remittance),
+    reversal: Schema.NullOr(Reversal),
+    routing_number: Schema.String,
+    source_account_number_id: Schema.NullOr(AccountNumberId),
+    status: WireTransferStatus,
+    submission: Schema.NullOr(Submission),
+    transaction_id: Schema.NullOr(TransactionId),
+    unique_end_to_end_transaction_reference: Schema.NullOr(Schema.String),
+    type: Schema.tag("wire_transfer")
+  })
+) {}
 
-/**
- * A transfer built by this module's transitions, from decoded input and an
- * existing transfer. Skips the constructor's validation of every field (about
- * a millisecond per transfer, on the hot create path): the values are valid by
- * construction, and a transfer is always encoded, which checks the schema,
- * before it is stored or sent.
- */
-const transferOf = (fields: ConstructorParameters<typeof WireTransfer>[0]): WireTransfer =>
-  new WireTransfer(fields, true)
+/** A transfer built by this module's transitions, validated as every transfer is (`withCompiledValidation`). */
+const transferOf = (fields: ConstructorParameters<typeof WireTransfer>[0]): WireTransfer => new WireTransfer(fields)
 
 // ---------------------------------------------------------------------------
 // The create body
