@@ -19,7 +19,7 @@
  */
 import type { SqlClient, SqlError } from "@effect/sql"
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Context, Effect, Layer, RcMap, Redacted, Stream } from "effect"
+import { Context, Duration, Effect, Layer, RcMap, Redacted, Stream } from "effect"
 import type Pg from "pg"
 import * as ListenConnection from "./ListenConnection.js"
 import { PgliteClient } from "./PgliteClient.js"
@@ -31,11 +31,15 @@ export class Notifications extends Context.Tag("@moneta/store/Notifications")<No
 
 // One LISTEN per channel, shared by every subscriber of this process: sql-pg
 // runs UNLISTEN when any one of its listen streams ends, which would silence
-// the other subscribers of that channel.
+// the other subscribers of that channel. A channel stays LISTENed to for a
+// while after its last subscriber leaves: real-time decisions subscribe one
+// after another, and a LISTEN and UNLISTEN each time cost two statements (on
+// the embedded database, two turns of its only connection) per decision.
 const make = (sql: SqlClient.SqlClient, listen: (channel: string) => Stream.Stream<string, SqlError.SqlError>) =>
   Effect.map(
     RcMap.make({
-      lookup: (channel: string) => Stream.broadcastDynamic(listen(channel), { capacity: "unbounded" })
+      lookup: (channel: string) => Stream.broadcastDynamic(listen(channel), { capacity: "unbounded" }),
+      idleTimeToLive: Duration.minutes(1)
     }),
     (channels) =>
       Notifications.of({
