@@ -50,9 +50,7 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
     const updateAnswered = (tenant: TenantShape, decision: RealTimeDecision, answer: RealTimeDecisionAction) =>
       Effect.gen(function*() {
         const encoded = yield* Effect.orDie(encodeAnswer(answer))
-        yield* table.update(tenant, decision, { status: decision.status })
-        yield* sql`UPDATE real_time_decisions SET answer = ${jsonb(sql, encoded)}
-          WHERE ${tenantIs(sql, tenant)} AND id = ${decision.id}`.pipe(Effect.orDie)
+        yield* table.update(tenant, decision, { status: decision.status, answer: jsonb(sql, encoded) })
         yield* notify(decision)
       })
 

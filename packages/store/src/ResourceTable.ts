@@ -27,7 +27,12 @@ export interface ResourceTable<A extends { readonly id: string }> {
     columns: Record<string, ColumnValue | Statement.Fragment>,
     prelude?: Statement.Fragment
   ) => Effect.Effect<void>
-  readonly update: (tenant: TenantShape, value: A, columns?: Record<string, ColumnValue>) => Effect.Effect<void>
+  /** Rewrites the row's body and `columns` (a column may be computed by SQL, a fragment). */
+  readonly update: (
+    tenant: TenantShape,
+    value: A,
+    columns?: Record<string, ColumnValue | Statement.Fragment>
+  ) => Effect.Effect<void>
   readonly find: (tenant: TenantShape, id: A["id"]) => Effect.Effect<Option.Option<A>>
   /** Reads the row and locks it until the transaction ends. */
   readonly lock: (tenant: TenantShape, id: A["id"]) => Effect.Effect<Option.Option<A>>
