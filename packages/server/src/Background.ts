@@ -9,14 +9,30 @@
  * stops the start.
  *
  * Until the dispatcher runs, the `Dispatcher` this layer provides says it is
- * not running, so `/ready` answers 503 for those moments.
+ * not running, so `/ready` answers 503 for those moments. A start that fails
+ * (the database unreachable at that moment) is logged and tried again, each
+ * attempt in a scope of its own, so what a failed one acquired is released.
  */
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
 import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
 import * as Transport from "@moneta/webhooks/Transport"
-import { Config, Context, Deferred, Effect, Layer, Option, Ref } from "effect"
+import {
+  Cause,
+  Config,
+  Context,
+  Deferred,
+  Duration,
+  Effect,
+  ExecutionStrategy,
+  Exit,
+  Layer,
+  Option,
+  Ref,
+  Schedule,
+  Scope
+} from "effect"
 import { ServerConfig } from "./ServerConfig.js"
 
 /** Completed once the server serves requests; the background work starts then. */
@@ -28,6 +44,46 @@ export const servingLayer = Layer.effect(Serving, Deferred.make<void>())
 export const markServing = Layer.effectDiscard(
   Effect.flatMap(Serving, (serving) => Deferred.succeed(serving, undefined))
 )
+
+/** How soon a failed start is tried again: 1 s, doubling, then every 30 s. */
+export const retrySchedule: Schedule.Schedule<unknown> = Schedule.exponential(Duration.seconds(1)).pipe(
+  Schedule.union(Schedule.spaced(Duration.seconds(30)))
+)
+
+/**
+ * Builds `background` once the server serves, in the calling scope, and tries
+ * again on `retry` until it builds; the context once built, None until then.
+ */
+export const buildWhenServing = <ROut, E, RIn>(
+  background: Layer.Layer<ROut, E, RIn>,
+  retry: Schedule.Schedule<unknown> = retrySchedule
+): Effect.Effect<Ref.Ref<Option.Option<Context.Context<ROut>>>, never, RIn | Serving | Scope.Scope> =>
+  Effect.gen(function*() {
+    const scope = yield* Effect.scope
+    const serving = yield* Serving
+    const built = yield* Ref.make(Option.none<Context.Context<ROut>>())
+    const attempt = Effect.flatMap(
+      Scope.fork(scope, ExecutionStrategy.sequential),
+      (attemptScope) =>
+        Layer.buildWithScope(background, attemptScope).pipe(
+          Effect.onError((cause) => Scope.close(attemptScope, Exit.failCause(cause)))
+        )
+    )
+    yield* Deferred.await(serving).pipe(
+      Effect.zipRight(attempt.pipe(
+        Effect.sandbox,
+        Effect.tapError((cause) =>
+          Effect.logError("The webhook dispatcher and the decision sweeper did not start; trying again", cause)
+        ),
+        Effect.retry({ schedule: retry, while: (cause) => !Cause.isInterruptedOnly(cause) })
+      )),
+      Effect.flatMap((context) => Ref.set(built, Option.some(context))),
+      // interrupted: the server stopped first
+      Effect.catchAll(() => Effect.void),
+      Effect.forkScoped
+    )
+    return built
+  })
 
 const settings = Config.all({
   server: ServerConfig,
@@ -48,21 +104,13 @@ export const layer = Layer.scoped(
     const sweeperLive = RealTimeDecisionSweeper.layer({ environment, interval: sweepInterval, abandonAfter }).pipe(
       Layer.provide(RealTimeDecisions.Default)
     )
-    const started = yield* Ref.make(Option.none<Context.Tag.Service<Dispatcher.Dispatcher>>())
-    const serving = yield* Serving
     // Built in this layer's scope: when the server stops, the dispatcher stops gracefully as before.
-    yield* Deferred.await(serving).pipe(
-      Effect.zipRight(Layer.build(Layer.merge(dispatcherLive, sweeperLive))),
-      Effect.flatMap((context) => Ref.set(started, Option.some(Context.get(context, Dispatcher.Dispatcher)))),
-      Effect.catchAllCause((cause) =>
-        Effect.logError("The webhook dispatcher and the decision sweeper did not start", cause)
-      ),
-      Effect.forkScoped
-    )
+    const built = yield* buildWhenServing(Layer.merge(dispatcherLive, sweeperLive))
+    const started = Ref.get(built).pipe(Effect.map(Option.map(Context.get(Dispatcher.Dispatcher))))
     return Dispatcher.Dispatcher.of({
-      wake: Effect.flatMap(Ref.get(started), Option.match({ onNone: () => Effect.void, onSome: (it) => it.wake })),
+      wake: Effect.flatMap(started, Option.match({ onNone: () => Effect.void, onSome: (it) => it.wake })),
       running: Effect.flatMap(
-        Ref.get(started),
+        started,
         Option.match({ onNone: () => Effect.succeed(false), onSome: (it) => it.running })
       )
     })

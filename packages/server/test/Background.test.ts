@@ -8,7 +8,19 @@ import { timingFromConfig } from "@moneta/bank/RealTimeDecisions"
 import * as TestDatabase from "@moneta/store/testing"
 import * as Destinations from "@moneta/webhooks/Destinations"
 import { Dispatcher } from "@moneta/webhooks/Dispatcher"
-import { ConfigProvider, Deferred, Duration, Effect, Layer, Schedule } from "effect"
+import {
+  ConfigProvider,
+  Context,
+  Deferred,
+  Duration,
+  Effect,
+  Layer,
+  Option,
+  Queue,
+  Ref,
+  Schedule,
+  TestClock
+} from "effect"
 import * as Background from "../src/Background.js"
 
 // The test database's own settings (DATABASE_URL) still come from the environment.
@@ -45,3 +57,40 @@ for (const kind of TestDatabase.testDatabases) {
     )
   })
 }
+
+class Resource extends Context.Tag("test/Background/Resource")<Resource, number>() {}
+
+describe("Background.buildWhenServing", () => {
+  it.scoped("tries a failed start again on its schedule, releasing what each failed attempt acquired", () =>
+    Effect.gen(function*() {
+      const attempts = yield* Ref.make(0)
+      const released = yield* Ref.make(0)
+      const attempted = yield* Queue.unbounded<number>()
+      // acquires a resource, then fails on its first two builds
+      const flaky = Layer.scoped(
+        Resource,
+        Effect.gen(function*() {
+          const attempt = yield* Ref.updateAndGet(attempts, (count) => count + 1)
+          yield* Effect.addFinalizer(() => Ref.update(released, (count) => count + 1))
+          yield* Queue.offer(attempted, attempt)
+          if (attempt < 3) return yield* Effect.fail(`attempt ${attempt} failed`)
+          return attempt
+        })
+      )
+      const serving = yield* Background.Serving
+      const built = yield* Background.buildWhenServing(flaky, Schedule.spaced("1 second"))
+      expect(yield* Ref.get(attempts)).toBe(0)
+      yield* Deferred.succeed(serving, undefined)
+      expect(yield* Queue.take(attempted)).toBe(1)
+      yield* TestClock.adjust("1 second")
+      expect(yield* Queue.take(attempted)).toBe(2)
+      yield* TestClock.adjust("1 second")
+      expect(yield* Queue.take(attempted)).toBe(3)
+      const context = yield* Ref.get(built).pipe(
+        Effect.tap(() => Effect.yieldNow()),
+        Effect.repeat({ until: Option.isSome })
+      )
+      expect(Option.map(context, Context.get(Resource))).toEqual(Option.some(3))
+      expect(yield* Ref.get(released)).toBe(2)
+    }).pipe(Effect.provide(Background.servingLayer)))
+})
