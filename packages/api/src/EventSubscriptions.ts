@@ -36,9 +36,10 @@ export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
       .annotate(OpenApi.Summary, "Create an Event Subscription")
       .setPayload(body(CreateEventSubscription))
       .addSuccess(EventSubscription)
+      .addError(ObjectNotFoundError)
       .annotate(
         OpenApi.Description,
-        "Creates a subscription. Without `shared_secret` a random one is made; the secret is never returned."
+        "Creates a subscription. Without `shared_secret` a random one is made; the secret is never returned. Moneta makes no OAuth connections, so an `oauth_connection_id` names none of yours (404)."
       )
   )
   .add(

@@ -44,7 +44,7 @@ import { randomBytes } from "node:crypto"
 import { idempotencyKey } from "./Caller.js"
 import { Events, retainedSince } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
-import { findOwn, orNotFound } from "./NotFound.js"
+import { findOwn, notFound, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -88,7 +88,11 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
 
     const create = (request: CreateEventSubscription) =>
       Effect.zipRight(
-        checkDestination(request.url),
+        // this service makes no OAuth connections: such an id names nothing of the caller's, and a
+        // subscription meant for one connection's events must not silently receive the whole group's
+        request.oauth_connection_id === undefined
+          ? checkDestination(request.url)
+          : Effect.fail(notFound("oauth_connection", request.oauth_connection_id)),
         transactionally(Effect.gen(function*() {
           const tenant = yield* Tenant
           const createdAt = yield* now

@@ -92,6 +92,19 @@ for (const kind of TestDatabase.testDatabases) {
           expect((yield* raw(server).get("/event_subscriptions/event_subscription_unknown")).status).toBe(404)
         }))
 
+      it.effect("an oauth_connection_id names no connection of the caller's: 404, and nothing is created", () =>
+        Effect.gen(function*() {
+          const server = yield* TestServer.TestServer
+          const answer = yield* raw(server).post("/event_subscriptions", {
+            url: hook("oauth"),
+            oauth_connection_id: "connection_1ssjtj4y5l7hl8w2gdvd"
+          })
+          expect(answer.status).toBe(404)
+          expect(answer.body).toMatchObject({ type: "object_not_found_error", status: 404 })
+          const page = yield* server.client.eventSubscriptions.list({ urlParams: {} })
+          expect(page.data.map((subscription) => subscription.url)).not.toContain(hook("oauth"))
+        }))
+
       it.effect("the sandbox accepts plain http only to a loopback host", () =>
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
