@@ -58,7 +58,9 @@ export const CommaSeparated = <A, I extends string, R>(item: Schema.Schema<A, I,
 /** A `created_at.*` filter: a date-time with its time and zone, as documented (a bare date is refused, not guessed at). */
 export const DateTimeFilter = Schema.compose(
   Schema.String.pipe(
-    Schema.pattern(/T\d{2}:\d{2}/, { message: () => "must be an ISO 8601 date-time, for example 2026-11-21T22:41:05Z" })
+    Schema.pattern(/[Tt]\d{2}:\d{2}/, {
+      message: () => "must be an ISO 8601 date-time, for example 2026-11-21T22:41:05Z"
+    })
   ),
   Timestamp
 ).annotations({ jsonSchema: { type: "string", format: "date-time" } })

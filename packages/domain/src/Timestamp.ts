@@ -1,7 +1,8 @@
 /**
  * Timestamps travel as ISO 8601 strings in UTC with milliseconds
  * (`2026-11-21T22:41:05.123Z`) and are `DateTime.Utc` in memory. Input is
- * read strictly: an ISO 8601 date-time with a zone (`Z` or `±hh:mm`), or a
+ * read strictly: an ISO 8601 date-time with a zone (`Z` or `±hh:mm`; `T` and `Z`
+ * in either case, as RFC 3339 allows), or a
  * bare date meaning midnight UTC; impossible dates (February 30) and other
  * formats are refused rather than guessed at.
  */
@@ -23,8 +24,13 @@ const isValidIso = (text: string): boolean => {
     Number(offsetHours) <= 23 && Number(offsetMinutes) <= 59
 }
 
-const IsoText = Schema.String.pipe(
-  Schema.filter(isValidIso, { message: () => "must be an ISO 8601 timestamp, for example 2026-11-21T22:41:05.123Z" })
+/** RFC 3339 (OpenAPI's `date-time`) lets `T` and `Z` be written in lower case: they are read in upper case. */
+const IsoText = Schema.transform(
+  Schema.String,
+  Schema.String.pipe(
+    Schema.filter(isValidIso, { message: () => "must be an ISO 8601 timestamp, for example 2026-11-21T22:41:05.123Z" })
+  ),
+  { strict: true, decode: (text) => text.toUpperCase(), encode: (text) => text }
 )
 
 /** Instants that four-digit-year ISO 8601 text can carry, for generated test data. */
