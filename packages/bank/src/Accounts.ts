@@ -2,6 +2,7 @@
 import type { AccountFilter } from "@moneta/domain/Account"
 import { Account, BalanceLookup, type CreateAccount, owningEntity } from "@moneta/domain/Account"
 import { Caller as Tenant } from "@moneta/domain/Caller"
+import type { Environment } from "@moneta/domain/Environment"
 import { pendingEvent } from "@moneta/domain/Event"
 import { type AccountId, type EntityId, ProgramId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
@@ -12,12 +13,16 @@ import { type DateTime, Effect, Option } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
-import { findOwn, orNotFound } from "./NotFound.js"
+import { findOwn, notFound, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
-/** The sandbox has one program; accounts created without one join it. */
-export const defaultProgramId = ProgramId.make("program_sandbox0000000000000")
+/**
+ * Each environment has one program: accounts created without a `program_id`
+ * join it, and no other id names a program of the caller's.
+ */
+export const programIdOf = (environment: Environment): ProgramId =>
+  ProgramId.make(environment === "live" ? "program_live0000000000000000" : "program_sandbox0000000000000")
 
 export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts", {
   effect: Effect.gen(function*() {
@@ -32,6 +37,10 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
         const tenant = yield* Tenant
         if (request.entity_id !== undefined) yield* requireEntity(request.entity_id)
         if (request.informational_entity_id !== undefined) yield* requireEntity(request.informational_entity_id)
+        const programId = programIdOf(tenant.environment)
+        if (request.program_id !== undefined && request.program_id !== programId) {
+          return yield* Effect.fail(notFound("program", request.program_id))
+        }
         const groupEntity = request.entity_id === undefined ? yield* entities.oldestActive(tenant) : Option.none()
         const createdAt = yield* now
         const account = new Account({
@@ -42,7 +51,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
           bank: "core_bank",
           entity_id: owningEntity(request.entity_id, groupEntity),
           informational_entity_id: request.informational_entity_id ?? null,
-          program_id: request.program_id ?? defaultProgramId,
+          program_id: programId,
           funding: "deposits",
           interest_rate: "0.0",
           account_revenue_rate: null,

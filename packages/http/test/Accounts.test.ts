@@ -105,6 +105,22 @@ for (const kind of TestDatabase.testDatabases) {
           expect(earlier.current_balance).toBe(0)
         }))
 
+      it.effect("an account joins its environment's one program; another program_id is 404", () =>
+        Effect.gen(function*() {
+          const server = yield* TestServer.TestServer
+          const joined = yield* server.client.accounts.create({ payload: { name: "In the program" } })
+          expect(joined.program_id).toBe("program_sandbox0000000000000")
+          const named = yield* raw(server).post("/accounts", {
+            name: "Named program",
+            program_id: "program_sandbox0000000000000"
+          })
+          expect(named.status).toBe(200)
+          const other = yield* raw(server).post("/accounts", { name: "Other program", program_id: "program_other" })
+          expectNotFound(other)
+          const page = yield* server.client.accounts.list({ urlParams: {} })
+          expect(page.data.map((account) => account.name)).not.toContain("Other program")
+        }))
+
       it.effect("refuses bad create bodies and writes nothing", () =>
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
