@@ -30,7 +30,7 @@ import {
   update as updateSubscription,
   type UpdateEventSubscription
 } from "@moneta/domain/EventSubscription"
-import type { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
+import type { EventId, EventSubscriptionId, OAuthConnectionId } from "@moneta/domain/Ids"
 import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import type { WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
 import { hostOf, needsResolving, WebhookDestinations } from "@moneta/domain/WebhookDestination"
@@ -86,13 +86,14 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         yield* ensureUniqueAmongActive(candidate, yield* store.active(tenant))
       })
 
+    // This service makes no OAuth connections: such an id names nothing of the caller's, and a
+    // subscription meant for one connection's events must not silently receive the whole group's.
+    const refuseOAuthConnection = (id: OAuthConnectionId | undefined) =>
+      id === undefined ? Effect.void : Effect.fail(notFound("oauth_connection", id))
+
     const create = (request: CreateEventSubscription) =>
       Effect.zipRight(
-        // this service makes no OAuth connections: such an id names nothing of the caller's, and a
-        // subscription meant for one connection's events must not silently receive the whole group's
-        request.oauth_connection_id === undefined
-          ? checkDestination(request.url)
-          : Effect.fail(notFound("oauth_connection", request.oauth_connection_id)),
+        Effect.zipRight(refuseOAuthConnection(request.oauth_connection_id), checkDestination(request.url)),
         transactionally(Effect.gen(function*() {
           const tenant = yield* Tenant
           const createdAt = yield* now
