@@ -181,20 +181,22 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
     /**
      * Waits until the decision is answered or times out; returns it finished.
      * `wakeups` receives a NOTIFY naming the decision, or an answer committed in this process.
+     * `raised` is the decision as just written or read, so the first look needs no read; every later one reads it.
      */
-    const settle = (id: RealTimeDecisionId, wakeups: Queue.Queue<void>) =>
+    const settle = (raised: RealTimeDecision.RealTimeDecision, wakeups: Queue.Queue<void>) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
+        let decision = raised
         while (true) {
-          const decision = yield* orNotFound("real_time_decision", id)(store.find(tenant, id))
           if (decision.status !== "pending") return decision
           const at = yield* now
           if (!DateTime.lessThan(at, decision.timeout_at)) {
-            const finished = yield* timeOut(id)
+            const finished = yield* timeOut(decision.id)
             if (finished.status !== "pending") return finished
           }
           const remaining = DateTime.distanceDuration(at, decision.timeout_at)
           yield* Effect.raceFirst(Queue.take(wakeups), Effect.sleep(Duration.min(remaining, timing.pollInterval)))
+          decision = yield* orNotFound("real_time_decision", decision.id)(store.find(tenant, decision.id))
         }
       })
 
@@ -220,7 +222,7 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
           Effect.sync(() => waiters.set(raised.id, wakeups)),
           () => Effect.sync(() => waiters.delete(raised.id))
         )
-        return yield* settle(raised.id, wakeups)
+        return yield* settle(raised, wakeups)
       }))
 
     /**
