@@ -132,6 +132,11 @@ export const make = (options: DispatcherOptions) =>
     // Claimed but unrecorded deliveries this process may hold: those under way plus one batch waiting.
     const maxHeld = concurrency + batchSize
     const claimThreshold = Math.max(1, Math.floor(Math.min(batchSize, concurrency) / 4))
+    // A claim costs about the same for one row as for a batch: with `holding` claimed, wait for room for a good part of one.
+    const shortOfRoom = (holding: number) => {
+      const room = maxHeld - holding
+      return room <= 0 || (holding > 0 && room < claimThreshold)
+    }
     const processToken = randomUUID()
 
     const wakeups = yield* Queue.dropping<void>(1)
@@ -220,8 +225,12 @@ export const make = (options: DispatcherOptions) =>
           Effect.catchAllCause((cause) => Effect.logError("Could not record webhook attempts", cause)),
           Effect.uninterruptible
         )
+        // The claimer needs waking when it waits for room, or to set its timer by a retry just
+        // scheduled; otherwise it found nothing more due and new deliveries wake it (NOTIFY, this
+        // process's commits): a wake-up would cost an empty claim per batch.
+        const claimerWaits = shortOfRoom(held) || records.some((record) => Option.isSome(record.next))
         held -= attempts.length
-        yield* wake
+        if (claimerWaits) yield* wake
       }
       for (const item of batch) if ("flushed" in item) yield* Deferred.succeed(item.flushed, undefined)
     })
@@ -238,10 +247,8 @@ export const make = (options: DispatcherOptions) =>
 
     const claimDue = Effect.gen(function*() {
       const holding = held
-      const room = maxHeld - holding
-      // A claim costs about the same for one row as for a batch: wait for room for a good part of one.
-      if (room <= 0 || (holding > 0 && room < claimThreshold)) return "full" satisfies CycleResult
-      const limit = Math.min(batchSize, room)
+      if (shortOfRoom(holding)) return "full" satisfies CycleResult
+      const limit = Math.min(batchSize, maxHeld - holding)
       const now = yield* DateTime.now
       claims += 1
       const claimToken = `${processToken}:${claims}`
