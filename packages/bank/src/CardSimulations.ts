@@ -54,7 +54,6 @@ import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type DateTime, Effect, Random } from "effect"
 import { CardDecider, serviceDecides } from "./CardDecider.js"
-import { Events } from "./Events.js"
 import { type Applied, Ledger } from "./Ledger.js"
 import { notFound, orNotFound } from "./NotFound.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
@@ -76,7 +75,6 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     const holds = yield* PendingTransactionStore
     const transactions = yield* TransactionStore
     const ledger = yield* Ledger
-    const events = yield* Events
     const decider = yield* CardDecider
     const subscriptions = yield* EventSubscriptionStore
     const realTimeDecisions = yield* RealTimeDecisions
@@ -88,18 +86,18 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
 
     /**
      * Writes a step: its money movements first (they lock the account; a 409
-     * there leaves nothing written), then the card payment, the declined
-     * transaction and the events.
+     * there leaves nothing written), then the card payment and the declined
+     * transaction, then the events, the ledger's and the step's in one statement.
      */
     const persist = (step: Step, at: DateTime.Utc, locked: ReadonlyMap<AccountId, Balance> = new Map()) =>
-      Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const applied = yield* ledger.apply(step.effects, at, locked)
-        if (step.isNew) yield* cardPayments.insert(tenant, step.cardPayment)
-        else yield* cardPayments.update(tenant, step.cardPayment)
-        if (step.declinedTransaction !== null) yield* declinedTransactions.insert(tenant, step.declinedTransaction)
-        yield* events.record(step.events, at)
-        return applied
+      ledger.apply(step.effects, at, locked, {
+        write: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          if (step.isNew) yield* cardPayments.insert(tenant, step.cardPayment)
+          else yield* cardPayments.update(tenant, step.cardPayment)
+          if (step.declinedTransaction !== null) yield* declinedTransactions.insert(tenant, step.declinedTransaction)
+        }),
+        events: step.events
       })
 
     /** A subscription a simulation routes its real-time decision to must be the caller's (404 otherwise). */
@@ -539,7 +537,6 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     PendingTransactionStore.Default,
     TransactionStore.Default,
     Ledger.Default,
-    Events.Default,
     EventSubscriptionStore.Default,
     RealTimeDecisions.Default,
     serviceDecides
