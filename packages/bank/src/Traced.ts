@@ -19,7 +19,8 @@ export const traced = <Operations extends object>(service: string, operations: O
       const spanName = `bank.${service}.${property}`
       const operation = (...args: ReadonlyArray<unknown>): unknown => {
         const result: unknown = Reflect.apply(value, target, args)
-        return Effect.isEffect(result) ? Effect.withSpan(result, spanName) : result
+        // No call-site stack trace: it would always point here, and capturing it cost 2 % of a read's CPU.
+        return Effect.isEffect(result) ? Effect.withSpan(result, spanName, { captureStackTrace: false }) : result
       }
       wrapped.set(property, operation)
       return operation
