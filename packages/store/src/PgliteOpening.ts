@@ -67,8 +67,8 @@ export const unlockDataDir = (file: string): void => Fs.rmSync(file, { force: tr
 /**
  * The WASM memory PGlite starts with (its default is 128 MiB). Postgres outgrows
  * the default while it starts; beginning at 256 MiB made the first answer of a
- * start about 80 ms sooner in alternating pairs, with the same resident memory
- * (pages are only backed once touched: about 15 MB more resident). docs/benchmarks.md, "Schema classes compiled once".
+ * start 0.05 to 0.1 s sooner, for about 15 MB more resident memory (pages are
+ * only backed once touched). docs/benchmarks.md, "Schema classes compiled once".
  */
 export const initialMemory = 256 * 1024 * 1024
 
