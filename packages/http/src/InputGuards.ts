@@ -56,20 +56,26 @@ const mediaTypeOf = (contentType: string | undefined) => (contentType ?? "").spl
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
 
+/** A body's text, and its value when the text is JSON (None when empty or not JSON). */
+interface CheckedBody {
+  readonly text: string
+  readonly json: Option.Option<unknown>
+}
+
 /** The checked text of a JSON body, or the 400 it deserves. */
-const checkBody = (bytes: ArrayBuffer): Either.Either<string, InvalidParametersError | MalformedRequestError> => {
+const checkBody = (bytes: ArrayBuffer): Either.Either<CheckedBody, InvalidParametersError | MalformedRequestError> => {
   const decoded = Either.try(() => strictUtf8.decode(bytes))
   if (Either.isLeft(decoded)) {
     return Either.left(new MalformedRequestError({ detail: "The request body is not valid UTF-8." }))
   }
   const text = decoded.right
-  if (text.trim().length === 0) return Either.right(text)
+  if (text.trim().length === 0) return Either.right({ text, json: Option.none() })
   if (nestingDepth(text) > maxDepth) {
     return Either.left(new MalformedRequestError({ detail: `The request body nests deeper than ${maxDepth} levels.` }))
   }
   const parsed = Either.try((): unknown => JSON.parse(text))
   // Not JSON: the decoder reports it as malformed.
-  if (Either.isLeft(parsed)) return Either.right(text)
+  if (Either.isLeft(parsed)) return Either.right({ text, json: Option.none() })
   const duplicate = duplicateKeyPath(text)
   if (Option.isSome(duplicate)) {
     return Either.left(InvalidParametersError.single(fieldOf(duplicate.value), "appears more than once in the object"))
@@ -78,7 +84,7 @@ const checkBody = (bytes: ArrayBuffer): Either.Either<string, InvalidParametersE
   if (Option.isSome(found)) {
     return Either.left(InvalidParametersError.single(fieldOf(found.value.path), found.value.message))
   }
-  return Either.right(text)
+  return Either.right({ text, json: Option.some(parsed.right) })
 }
 
 /** The request with its body replaced by `text` (the stream is consumed once, here). */
@@ -92,13 +98,14 @@ const withBodyText = (
   })
 
 /** For an endpoint that takes no body: nothing, or `{}`, is accepted; a field is refused by name. */
-const refuseBodyFields = (text: string): Effect.Effect<void, InvalidParametersError | MalformedRequestError> => {
+const refuseBodyFields = (
+  { json, text }: CheckedBody
+): Effect.Effect<void, InvalidParametersError | MalformedRequestError> => {
   if (text.trim().length === 0) return Effect.void
-  const parsed = Either.try((): unknown => JSON.parse(text))
-  if (Either.isLeft(parsed)) {
+  if (Option.isNone(json)) {
     return Effect.fail(new MalformedRequestError({ detail: "The request body could not be read as JSON." }))
   }
-  const body = parsed.right
+  const body = json.value
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return Effect.fail(InvalidParametersError.single("body", "this endpoint takes no body (send none, or {})"))
   }
@@ -134,7 +141,7 @@ export const guardInput = <A, E, R>(app: Effect.Effect<A, E, R>) =>
       request.arrayBuffer,
       () => new MalformedRequestError({ detail: "The request body could not be read (at most 1 MiB)." })
     )
-    const text = yield* checkBody(bytes)
-    if (takesNoBody(request.method, request.url.split("?", 1)[0] ?? "")) yield* refuseBodyFields(text)
-    return yield* Effect.provideService(app, HttpServerRequest.HttpServerRequest, withBodyText(request, text))
+    const body = yield* checkBody(bytes)
+    if (takesNoBody(request.method, request.url.split("?", 1)[0] ?? "")) yield* refuseBodyFields(body)
+    return yield* Effect.provideService(app, HttpServerRequest.HttpServerRequest, withBodyText(request, body.text))
   })
