@@ -4,7 +4,7 @@
  * so a waiting simulation on any process hears of it on commit; waiters poll
  * `statusOf` as well, since a notification can be missed.
  */
-import { SqlClient } from "@effect/sql"
+import { SqlClient, type Statement } from "@effect/sql"
 import { Environment } from "@moneta/domain/Environment"
 import { GroupId, RealTimeDecisionId } from "@moneta/domain/Ids"
 import { type Category, RealTimeDecision, RealTimeDecisionAction } from "@moneta/domain/RealTimeDecision"
@@ -42,17 +42,19 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
         idempotency_key: idempotencyKey
       })
 
-    /** Writes the decision's new status and tells its waiters (on commit). */
-    const update = (tenant: TenantShape, decision: RealTimeDecision) =>
-      Effect.zipRight(table.update(tenant, decision, { status: decision.status }), notify(decision))
+    /** Writes the decision's new status (and `columns`) and tells its waiters (on commit). */
+    const update = (
+      tenant: TenantShape,
+      decision: RealTimeDecision,
+      columns: Record<string, Statement.Fragment> = {}
+    ) => Effect.zipRight(table.update(tenant, decision, { status: decision.status, ...columns }), notify(decision))
 
     /** Writes the decision answered, keeping the client's answer as given, and tells its waiters (on commit). */
     const updateAnswered = (tenant: TenantShape, decision: RealTimeDecision, answer: RealTimeDecisionAction) =>
-      Effect.gen(function*() {
-        const encoded = yield* Effect.orDie(encodeAnswer(answer))
-        yield* table.update(tenant, decision, { status: decision.status, answer: jsonb(sql, encoded) })
-        yield* notify(decision)
-      })
+      Effect.flatMap(
+        Effect.orDie(encodeAnswer(answer)),
+        (encoded) => update(tenant, decision, { answer: jsonb(sql, encoded) })
+      )
 
     /** The client's answer to the decision as it was given; None while unanswered or timed out. */
     const answerOf = (tenant: TenantShape, id: RealTimeDecisionId) =>
