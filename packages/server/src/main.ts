@@ -16,5 +16,5 @@ const embedded = process.env["DATABASE_URL"] === undefined
 const oneProcess = (process.env["MONETA_PROCESSES"] ?? "1") === "1"
 if (serves && embedded && oneProcess) beginEarly(process.env["MONETA_DATA_DIR"] ?? defaultDataDir)
 
-const Cli = await import("./Cli.js")
-Cli.run(fileURLToPath(import.meta.url))
+// A promise rather than a top-level await: `pnpm start` bundles this module as CommonJS (scripts/start.mjs).
+void import("./Cli.js").then((Cli) => Cli.run(fileURLToPath(import.meta.url)))
