@@ -1,6 +1,7 @@
 /**
  * The server's background work, the webhook dispatcher and the real-time
- * decision sweeper, started only once the server serves requests: building
+ * decision sweeper, started only once the server serves requests (and a
+ * moment later, so that the first requests go first): building
  * them (their stores, the delivery agent, the dispatcher's workers, LISTEN,
  * the first claim and the first sweep) takes a noticeable part of a start,
  * and the first answer needs none of it. Nothing waits meanwhile: deliveries
@@ -40,9 +41,21 @@ export class Serving extends Context.Tag("@moneta/server/Background/Serving")<Se
 
 export const servingLayer = Layer.effect(Serving, Deferred.make<void>())
 
-/** Marks the server as serving (the background work starts). */
-export const markServing = Layer.effectDiscard(
-  Effect.flatMap(Serving, (serving) => Deferred.succeed(serving, undefined))
+/**
+ * How long after the port opens the background work starts. Building it and
+ * its first claim and sweep take some 0.1 s of the main thread and go ahead
+ * of any request on the embedded database's one connection: started at once,
+ * they delayed the first answer of a start by about 50 ms
+ * (docs/benchmarks.md, "Compiled code kept between starts").
+ */
+export const startDelay = Duration.millis(500)
+
+/** Marks the server as serving: the background work starts `startDelay` later. */
+export const markServing = Layer.scopedDiscard(
+  Effect.flatMap(
+    Serving,
+    (serving) => Deferred.succeed(serving, undefined).pipe(Effect.delay(startDelay), Effect.forkScoped)
+  )
 )
 
 /** How soon a failed start is tried again: 1 s, doubling, then every 30 s. */
