@@ -4,7 +4,7 @@ import * as PgClient from "@effect/sql-pg/PgClient"
 import { describe, expect, layer } from "@effect/vitest"
 import { pendingEvent } from "@moneta/domain/Event"
 import { GroupId } from "@moneta/domain/Ids"
-import { Config, DateTime, Deferred, Effect, Layer, Schedule } from "effect"
+import { Config, DateTime, Deferred, Duration, Effect, Layer, Schedule } from "effect"
 import { Events } from "../src/Events.js"
 import * as TestDatabase from "../src/testing.js"
 
@@ -82,40 +82,45 @@ if (TestDatabase.testDatabases.includes("postgres")) {
           yield* Deferred.await(open)
         })
 
-      it.scoped("an open transaction holds pollers back only in its own database", () =>
-        Effect.gen(function*() {
-          const sql = yield* SqlClient.SqlClient
-          const events = yield* Events
-          // The server's own database: another database than the test's.
-          const url = yield* Config.redacted("DATABASE_URL")
-          const elsewhere = yield* PgClient.make({ url, maxConnections: 1, applicationName: "moneta-tests" }).pipe(
-            Effect.provide(Reactivity.layer)
-          )
-          const at = DateTime.unsafeMake(Date.now())
-          const poll = (cursor: string | undefined) =>
-            events.list(tenant, { cursor, limit: 100, direction: "ascending", retainedSince: DateTime.unsafeMake(0) })
-          const start = yield* poll(undefined)
-          const releaseElsewhere = yield* Deferred.make<void>()
-          yield* holdOpen(elsewhere, releaseElsewhere)
+      it.scoped(
+        "an open transaction holds pollers back only in its own database",
+        () =>
+          Effect.gen(function*() {
+            const sql = yield* SqlClient.SqlClient
+            const events = yield* Events
+            // The server's own database: another database than the test's.
+            const url = yield* Config.redacted("DATABASE_URL")
+            const elsewhere = yield* PgClient.make({ url, maxConnections: 1, applicationName: "moneta-tests" }).pipe(
+              Effect.provide(Reactivity.layer)
+            )
+            const at = DateTime.unsafeMake(Date.now())
+            const poll = (cursor: string | undefined) =>
+              events.list(tenant, { cursor, limit: 100, direction: "ascending", retainedSince: DateTime.unsafeMake(0) })
+            const start = yield* poll(undefined)
+            const releaseElsewhere = yield* Deferred.make<void>()
+            yield* holdOpen(elsewhere, releaseElsewhere)
 
-          const [first] = yield* events.append(tenant, [pendingEvent("account.created", "account", "account_a")], at)
-          const seen = yield* poll(start.nextCursor ?? undefined)
-          expect(seen.data.map((event) => event.id)).toEqual([first?.id])
+            const [first] = yield* events.append(tenant, [pendingEvent("account.created", "account", "account_a")], at)
+            const seen = yield* poll(start.nextCursor ?? undefined)
+            expect(seen.data.map((event) => event.id)).toEqual([first?.id])
 
-          const releaseHere = yield* Deferred.make<void>()
-          yield* holdOpen(sql, releaseHere)
-          const [second] = yield* events.append(tenant, [pendingEvent("account.created", "account", "account_b")], at)
-          const heldBack = yield* poll(seen.nextCursor ?? undefined)
-          expect(heldBack.data).toEqual([])
-          yield* Deferred.succeed(releaseHere, undefined)
-          // The transaction ends after the release: poll until its end is visible.
-          const after = yield* poll(seen.nextCursor ?? undefined).pipe(
-            Effect.filterOrFail((page) => page.data.length > 0),
-            Effect.retry({ schedule: Schedule.spaced("10 millis"), times: 500 })
-          )
-          expect(after.data.map((event) => event.id)).toEqual([second?.id])
-          yield* Deferred.succeed(releaseElsewhere, undefined)
-        }))
+            const releaseHere = yield* Deferred.make<void>()
+            yield* holdOpen(sql, releaseHere)
+            const [second] = yield* events.append(tenant, [pendingEvent("account.created", "account", "account_b")], at)
+            const heldBack = yield* poll(seen.nextCursor ?? undefined)
+            expect(heldBack.data).toEqual([])
+            yield* Deferred.succeed(releaseHere, undefined)
+            // The transaction ends after the release: poll until its end is visible.
+            const after = yield* poll(seen.nextCursor ?? undefined).pipe(
+              Effect.filterOrFail((page) => page.data.length > 0),
+              Effect.retry({ schedule: Schedule.spaced("10 millis"), times: 500 })
+            )
+            expect(after.data.map((event) => event.id)).toEqual([second?.id])
+            yield* Deferred.succeed(releaseElsewhere, undefined)
+          }),
+        // vitest's 5 s default is less than the polling above may wait for on a loaded machine.
+        Duration.toMillis(TestDatabase.timeout)
+      )
     })
   })
 }
