@@ -11,10 +11,10 @@
 //
 // CommonJS, because Node 20 keeps V8's compiled code of a script (`vm.Script`'s
 // cachedData) but not of an ES module: the first start writes the code it
-// compiled to server.cache, and later starts skip parsing and compiling most
+// compiled to server-….cache, and later starts skip parsing and compiling most
 // of the bundle, about a tenth of a second (docs/benchmarks.md, "Compiled code
 // kept between starts").
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
 import Module from "node:module"
 import { fileURLToPath } from "node:url"
 import vm from "node:vm"
@@ -22,7 +22,6 @@ import vm from "node:vm"
 const root = fileURLToPath(new URL("..", import.meta.url))
 const outdir = `${root}packages/server/bundle`
 const bundleFile = `${outdir}/server.cjs`
-const cacheFile = `${outdir}/server.cache`
 
 /**
  * Packages that stay outside the bundle: PGlite finds its WASM and data files
@@ -80,7 +79,7 @@ const isCurrent = () => {
 if (!isCurrent()) {
   // Loaded only to bundle: importing esbuild costs a start that reuses the bundle some 50 ms.
   const { build } = await import("esbuild")
-  // The old bundle's compiled code (server.cache) goes with it.
+  // The old bundle's compiled code (its server-….cache) goes with it.
   rmSync(outdir, { recursive: true, force: true })
 
   const result = await build({
@@ -116,6 +115,10 @@ if (!isCurrent()) {
  * compiles too little of the server to be worth keeping).
  */
 const run = () => {
+  // V8 checks a cache against its script's length only: the name ties it to this very bundle file,
+  // so that a server started before a rebuild, stopping after it, cannot hand its code to the new one.
+  const bundle = statSync(bundleFile)
+  const cacheFile = `${outdir}/server-${bundle.ino}-${bundle.mtimeMs}-${bundle.size}.cache`
   const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined
   // Inside the module wrapper a "#!" line would not be the script's first: it becomes a comment.
   const source = readFileSync(bundleFile, "utf8").replace(/^#!/, "//")
@@ -131,7 +134,10 @@ const run = () => {
       // A start that failed compiled too little to keep.
       if (code !== 0) return
       try {
-        writeFileSync(cacheFile, script.createCachedData())
+        // Written whole, then renamed: a server starting meanwhile reads the old file or the new one.
+        const written = `${cacheFile}.${process.pid}`
+        writeFileSync(written, script.createCachedData())
+        renameSync(written, cacheFile)
       } catch (error) {
         // Only the next start's speed depends on it: say so, and exit as the server did.
         process.stderr.write(`moneta: the compiled code was not kept (${error.message})\n`)
