@@ -9,7 +9,9 @@
  *   pnpm bench:reads [--seconds 8] [--warmup 2] [--connections 16] [--databases postgres,embedded] [--processes 1,2]
  *
  * `--moneta-env NAME=VALUE` (repeatable) adds to the Moneta server's
- * environment, for experiments (e.g. `NODE_OPTIONS=--cpu-prof`).
+ * environment, for experiments (e.g. `NODE_OPTIONS=--max-semi-space-size=32`).
+ * Node refuses `--cpu-prof` in NODE_OPTIONS: to profile, start the server by
+ * hand (`node --cpu-prof scripts/start.mjs`) and load it with autocannon.
  */
 import * as Fs from "node:fs"
 import * as Os from "node:os"
