@@ -53,6 +53,8 @@ export const startMoneta = async (
   const url = `http://127.0.0.1:${port}`
   const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }
   await waitUntilServing(child, `${url}/accounts?limit=1`, headers)
+  // The dispatcher and the decision sweeper start a moment after the API serves (server/Background.ts).
+  await waitUntilServing(child, `${url}/ready`, {})
   const accountIds: Array<string> = []
   for (let index = 0; index < accounts; index++) {
     const account = await post(`${url}/accounts`, headers, { name: `Bench account ${index + 1}` })
