@@ -10,10 +10,10 @@
 // to dist/ with tsc instead, as installed packages use them.
 //
 // CommonJS, because Node 20 keeps V8's compiled code of a script (`vm.Script`'s
-// cachedData) but not of an ES module: the first start writes the code it
-// compiled to server-….cache, and later starts skip parsing and compiling most
-// of the bundle, about a tenth of a second (docs/benchmarks.md, "Compiled code
-// kept between starts").
+// cachedData) but not of an ES module: the first server run writes the code it
+// compiled to server-….cache as it stops, and later starts skip parsing and
+// compiling most of the bundle, about a tenth of a second (docs/benchmarks.md,
+// "Compiled code kept between starts").
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
 import Module from "node:module"
 import { fileURLToPath } from "node:url"
