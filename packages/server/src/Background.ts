@@ -45,7 +45,7 @@ export const servingLayer = Layer.effect(Serving, Deferred.make<void>())
  * How long after the port opens the background work starts. Building it and
  * its first claim and sweep take some 0.1 s of the main thread and go ahead
  * of any request on the embedded database's one connection: started at once,
- * they delayed the first answer of a start by about 50 ms
+ * they delayed the first answer of a start by about 40 ms
  * (docs/benchmarks.md, "Compiled code kept between starts").
  */
 export const startDelay = Duration.millis(500)

@@ -94,3 +94,16 @@ describe("Background.buildWhenServing", () => {
       expect(yield* Ref.get(released)).toBe(2)
     }).pipe(Effect.provide(Background.servingLayer)))
 })
+
+describe("Background.markServing", () => {
+  it.scoped("lets the background work start only `startDelay` after the server serves", () =>
+    Effect.gen(function*() {
+      const serving = yield* Background.Serving
+      yield* Layer.buildWithScope(Background.markServing, yield* Effect.scope)
+      yield* TestClock.adjust(Duration.subtract(Background.startDelay, Duration.millis(1)))
+      expect(yield* Deferred.isDone(serving)).toBe(false)
+      yield* TestClock.adjust(Duration.millis(1))
+      // Completed by a fiber of its own: awaited (the test's timeout fails it if it never is).
+      yield* Deferred.await(serving)
+    }).pipe(Effect.provide(Background.servingLayer)))
+})
