@@ -133,12 +133,13 @@ const run = () => {
     process.once("exit", (code) => {
       // A start that failed compiled too little to keep.
       if (code !== 0) return
+      // Written whole, then renamed: a server starting meanwhile reads the old file or the new one.
+      const written = `${cacheFile}.${process.pid}`
       try {
-        // Written whole, then renamed: a server starting meanwhile reads the old file or the new one.
-        const written = `${cacheFile}.${process.pid}`
         writeFileSync(written, script.createCachedData())
         renameSync(written, cacheFile)
       } catch (error) {
+        rmSync(written, { force: true })
         // Only the next start's speed depends on it: say so, and exit as the server did.
         process.stderr.write(`moneta: the compiled code was not kept (${error.message})\n`)
       }
