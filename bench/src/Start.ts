@@ -4,7 +4,9 @@
  *
  *   pnpm --filter @moneta/bench bench:start [--repetitions 5] [--databases fresh,existing,postgres]
  *
- * - `pnpm start` (scripts/start.mjs: bundle when sources changed, then run)
+ * - `pnpm start` (scripts/start.mjs: bundle when sources changed, then run,
+ *   spawned with node directly), the same typed as the README says (`pnpm
+ *   start`: pnpm's own start first, then node as its child; no CPU column),
  *   and, when `pnpm build` has produced it, the installed `moneta` bin
  *   (packages/server/bin/moneta.js, compiled dist/).
  * - fresh: a new, empty `MONETA_DATA_DIR` (from the cached template);
@@ -44,10 +46,14 @@ interface Launcher {
   readonly name: string
   readonly command: string
   readonly args: ReadonlyArray<string>
+  /** False when the process spawned is not the server's (pnpm runs it as a child): no CPU column. */
+  readonly serverCpu?: boolean
 }
 
 const launchers: ReadonlyArray<Launcher> = [
   { name: "pnpm start", command: process.execPath, args: [Path.join(root, "scripts", "start.mjs")] },
+  // The same, typed as the README says: pnpm's own start comes first.
+  { name: "pnpm start, through pnpm", command: "pnpm", args: ["start"], serverCpu: false },
   ...(Fs.existsSync(Path.join(root, "packages", "server", "dist", "main.js"))
     ? [{
       name: "moneta bin",
@@ -93,7 +99,12 @@ const timeToFirstAnswer = async (launcher: Launcher, database: Record<string, st
     while (performance.now() - began < 120_000) {
       if (child.process.exitCode !== null) throw new Error(`the server exited early:\n${child.errors()}`)
       const status = await fetch(url, { headers: { authorization: `Bearer ${apiKey}` } }).then((r) => r.status, () => 0)
-      if (status === 200) return { wall: performance.now() - began, cpu: cpuMilliseconds(child.process.pid) }
+      if (status === 200) {
+        return {
+          wall: performance.now() - began,
+          cpu: launcher.serverCpu === false ? undefined : cpuMilliseconds(child.process.pid)
+        }
+      }
       if (status !== 0) throw new Error(`the server answered ${status}:\n${child.errors()}`)
       await pause(10)
     }
@@ -146,13 +157,13 @@ try {
   console.log(rows[0])
   for (const launcher of launchers) {
     // A first start outside the timing: `pnpm start` bundles when sources changed.
-    const warm = Path.join(scratch, `${launcher.name.replace(" ", "-")}-existing`)
+    const warm = Path.join(scratch, `${launcher.name.replace(/\W+/g, "-")}-existing`)
     await timeToFirstAnswer(launcher, { MONETA_DATA_DIR: warm, DATABASE_URL: undefined })
     if (postgres !== undefined) await timeToFirstAnswer(launcher, { DATABASE_URL: postgres.databaseUrl })
     for (const database of databases) {
       const samples: Array<Sample> = []
       for (let repetition = 0; repetition < repetitions; repetition++) {
-        const fresh = Path.join(scratch, `${launcher.name.replace(" ", "-")}-${database}-${repetition}`)
+        const fresh = Path.join(scratch, `${launcher.name.replace(/\W+/g, "-")}-${database}-${repetition}`)
         const settings: Record<string, string | undefined> = database === "fresh"
           ? { MONETA_DATA_DIR: fresh, DATABASE_URL: undefined }
           : database === "fresh-initdb"
