@@ -6,15 +6,17 @@
  * and `Info` saying which database it is. A new embedded data directory
  * starts from a migrated template (`Template`).
  */
-import type { SqlClient, SqlError } from "@effect/sql"
+import { type SqlClient, SqlError } from "@effect/sql"
 import type { Migrator } from "@effect/sql"
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Config, Context, Effect, Layer, Option } from "effect"
-import type { ConfigError, Redacted } from "effect"
+import { Config, Context, Duration, Effect, Layer, Option, Redacted, Runtime } from "effect"
+import type { ConfigError } from "effect"
+import pg from "pg"
 import * as Migrations from "./Migrations.js"
 import * as Notifications from "./Notifications.js"
 import * as PgliteClient from "./PgliteClient.js"
 import * as PgliteOpening from "./PgliteOpening.js"
+import * as PreparedStatements from "./PreparedStatements.js"
 import * as Template from "./Template.js"
 
 export class Info extends Context.Tag("@moneta/store/Database/Info")<Info, {
@@ -25,7 +27,8 @@ export class Info extends Context.Tag("@moneta/store/Database/Info")<Info, {
 
 export const config = Config.all({
   url: Config.option(Config.redacted("DATABASE_URL")),
-  dataDir: Config.string("MONETA_DATA_DIR").pipe(Config.withDefault(PgliteOpening.defaultDataDir))
+  dataDir: Config.string("MONETA_DATA_DIR").pipe(Config.withDefault(PgliteOpening.defaultDataDir)),
+  preparedStatements: Config.boolean("MONETA_PREPARED_STATEMENTS").pipe(Config.withDefault(true))
 })
 
 /** Embedded Postgres in `dataDir` (a path, or `memory://`). Does not migrate. */
@@ -61,20 +64,62 @@ const postgresInfo = Layer.effect(
   }))
 )
 
+export interface PostgresOptions {
+  /**
+   * Named prepared statements (`PreparedStatements`), on unless `false`: a
+   * pooler that cannot keep them between transactions (PgBouncer in
+   * transaction mode before 1.21) needs them off.
+   */
+  readonly preparedStatements?: boolean | undefined
+}
+
+/** How long the first connection may take before the server gives up starting. */
+const connectTimeout = Duration.seconds(5)
+
+/** The connection pool, checked with a first query; ended with the scope. */
+const connectionPool = (url: Redacted.Redacted, options: PostgresOptions) =>
+  Effect.gen(function*() {
+    const runtime = yield* Effect.runtime<never>()
+    const pool = yield* Effect.acquireRelease(
+      Effect.sync(() =>
+        new pg.Pool({
+          connectionString: Redacted.value(url),
+          // Enough for concurrent requests on a few cores; Postgres' default max_connections is 100.
+          max: 16,
+          application_name: "moneta",
+          Client: options.preparedStatements === false ? pg.Client : PreparedStatements.preparingClient()
+        })
+      ),
+      (pool) => Effect.promise(() => pool.end()).pipe(Effect.interruptible, Effect.timeoutOption(Duration.seconds(1)))
+    )
+    // An idle connection that fails (Postgres restarted) leaves the pool, which opens another when
+    // needed; without a listener its error would end the process.
+    pool.on("error", (cause) => {
+      Runtime.runFork(runtime)(Effect.logWarning("An idle Postgres connection failed; the pool replaces it", cause))
+    })
+    yield* Effect.tryPromise({
+      try: () => pool.query("SELECT 1"),
+      catch: (cause) => new SqlError.SqlError({ cause, message: "PgClient: Failed to connect" })
+    }).pipe(
+      Effect.timeoutFail({
+        duration: connectTimeout,
+        onTimeout: () =>
+          new SqlError.SqlError({ cause: new Error("Connection timed out"), message: "PgClient: Connection timed out" })
+      })
+    )
+    return pool
+  })
+
 /** Real Postgres at `url`. Does not migrate. */
 export const layerPostgres = (
-  url: Redacted.Redacted
+  url: Redacted.Redacted,
+  options: PostgresOptions = {}
 ): Layer.Layer<
   SqlClient.SqlClient | PgClient.PgClient | Notifications.Notifications | Info,
   SqlError.SqlError
 > =>
   Layer.merge(Notifications.layerPg, postgresInfo).pipe(
-    Layer.provideMerge(PgClient.layer({
-      url,
-      // Enough for concurrent requests on a few cores; Postgres' default max_connections is 100.
-      maxConnections: 16,
-      applicationName: "moneta"
-    }))
+    Layer.provideMerge(PgClient.layerFromPool({ acquire: connectionPool(url, options), applicationName: "moneta" }))
   )
 
 /** The configured database, migrated to the latest schema. */
@@ -82,13 +127,13 @@ export const layer: Layer.Layer<
   SqlClient.SqlClient | Notifications.Notifications | Info,
   ConfigError.ConfigError | SqlError.SqlError | Migrator.MigrationError
 > = Layer.unwrapEffect(
-  Effect.map(config, ({ dataDir, url }): Layer.Layer<
+  Effect.map(config, ({ dataDir, preparedStatements, url }): Layer.Layer<
     SqlClient.SqlClient | Notifications.Notifications | Info,
     SqlError.SqlError | Migrator.MigrationError | ConfigError.ConfigError
   > =>
     Option.match(url, {
       onNone: () => layerPgliteFromTemplate(dataDir),
-      onSome: layerPostgres
+      onSome: (url) => layerPostgres(url, { preparedStatements })
     }))
 ).pipe(
   Layer.tap((context) =>
