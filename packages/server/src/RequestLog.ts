@@ -7,7 +7,7 @@
  * every log line of the request and its span. Health probes log at Debug.
  */
 import { HttpApp, HttpMiddleware, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Clock, Effect, Option, Predicate } from "effect"
+import { Clock, Effect, FiberRef, HashMap, Option, Predicate } from "effect"
 import { randomUUID } from "node:crypto"
 import * as Health from "./Health.js"
 
@@ -27,6 +27,18 @@ const routeOf = Effect.map(
 const logAt = (path: string, status: number) =>
   Health.paths.has(path) ? Effect.logDebug : status >= 500 ? Effect.logError : Effect.logInfo
 
+/**
+ * Adds to the log annotations of the request's own fiber. The platform runs
+ * each request in a fiber of its own, so nothing needs restoring afterwards;
+ * `Effect.annotateLogs` would, at several times the cost per request
+ * (docs/benchmarks.md, "The request path").
+ */
+const annotateRequest = (annotations: Readonly<Record<string, unknown>>) =>
+  FiberRef.update(FiberRef.currentLogAnnotations, (current) =>
+    HashMap.mutate(current, (map) => {
+      for (const [key, value] of Object.entries(annotations)) HashMap.set(map, key, value)
+    }))
+
 export const middleware = HttpMiddleware.make((app) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
@@ -37,19 +49,20 @@ export const middleware = HttpMiddleware.make((app) =>
     yield* HttpApp.appendPreResponseHandler((_request, response) =>
       Effect.succeed(HttpServerResponse.setHeader(response, header, requestId))
     )
-    const exit = yield* Effect.exit(Effect.annotateLogs(app, "request_id", requestId))
+    yield* annotateRequest({ request_id: requestId })
+    const exit = yield* Effect.exit(app)
     const status = HttpServerError.exitResponse(exit).status
     const durationMs = Number((yield* Clock.currentTimeNanos) - started) / 1e6
     const path = request.url.split("?", 1)[0] ?? request.url
     const route = yield* routeOf
-    yield* logAt(path, status)("request").pipe(Effect.annotateLogs({
+    yield* annotateRequest({
       method: request.method,
       route: Option.getOrElse(route, () => "-"),
       path,
       status,
-      duration_ms: Math.round(durationMs * 10) / 10,
-      request_id: requestId
-    }))
+      duration_ms: Math.round(durationMs * 10) / 10
+    })
+    yield* logAt(path, status)("request")
     return yield* exit
   })
 )
