@@ -6,27 +6,32 @@
  * for reference; and Moneta as several processes on one port
  * (`MONETA_PROCESSES`, see docs/operations.md).
  *
- *   pnpm bench:reads [--seconds 8] [--warmup 2] [--connections 16] [--databases postgres,embedded] [--processes 1,2]
+ *   pnpm bench:reads [--seconds 5] [--warmup 2] [--rounds 3] [--connections 16] [--databases postgres,embedded] [--processes 1,2]
+ *
+ * Moneta and the hand-written server are measured in `--rounds` alternating
+ * rounds, both kept running (Alternation.ts): the ratio is the median of the
+ * rounds' ratios, each of two neighbouring runs.
  *
  * `--moneta-env NAME=VALUE` (repeatable) adds to the Moneta server's
  * environment, for experiments (e.g. `NODE_OPTIONS=--max-semi-space-size=32`).
  * Node refuses `--cpu-prof` in NODE_OPTIONS: to profile, start the server by
  * hand (`node --cpu-prof scripts/start.mjs`) and load it with autocannon.
  */
-import * as Fs from "node:fs"
 import * as Os from "node:os"
 import { parseArgs } from "node:util"
+import { alternate, type Compared, type Measured, measured } from "./Alternation.js"
 import { withResource } from "./Cleanup.js"
 import { startHandWrittenReads } from "./HandWrittenReads.js"
-import { type LoadResult, measure } from "./Load.js"
+import { measure } from "./Load.js"
 import { type Database, startMoneta } from "./MonetaServer.js"
 import { startPostgres } from "./Postgres.js"
 import type { Child } from "./Processes.js"
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: "string", default: "8" },
+    seconds: { type: "string", default: "5" },
     warmup: { type: "string", default: "2" },
+    rounds: { type: "string", default: "3" },
     connections: { type: "string", default: "16" },
     databases: { type: "string", default: "postgres,embedded" },
     processes: { type: "string", default: "1,2" },
@@ -36,6 +41,7 @@ const { values } = parseArgs({
 
 const seconds = Number(values.seconds)
 const warmupSeconds = Number(values.warmup)
+const rounds = Number(values.rounds)
 const connections = Number(values.connections)
 const databases = values.databases.split(",").map((name) => name.trim())
 const processCounts = values.processes.split(",").map(Number).filter((count) => count > 1)
@@ -54,81 +60,55 @@ const ratio = (
   denominator: number
 ) => (denominator === 0 ? "n/a" : (numerator / denominator).toFixed(2))
 
-/**
- * CPU seconds (user + system) spent so far by process `root` and its
- * descendants (Linux /proc; undefined elsewhere). Requests per second swing
- * with whatever else the machine runs; CPU time per request much less so.
- */
-const cpuSecondsOfTree = (root: number): number | undefined => {
-  if (!Fs.existsSync("/proc/self/stat")) return undefined
-  const processes = Fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name)).flatMap((pid) => {
-    try {
-      // Fields after the command name, which may contain spaces: state, ppid, …, utime (12th), stime (13th).
-      const fields = Fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ", 2)[1]?.split(" ") ?? []
-      return [{ pid: Number(pid), parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }]
-    } catch {
-      return [] // exited meanwhile
-    }
-  })
-  const inTree = new Set([root])
-  let grew = true
-  while (grew) {
-    grew = false
-    for (const process of processes) {
-      if (!inTree.has(process.pid) && inTree.has(process.parent)) {
-        inTree.add(process.pid)
-        grew = true
-      }
-    }
-  }
-  // Linux counts in USER_HZ, 100 per second.
-  return processes.filter((process) => inTree.has(process.pid)).reduce((sum, process) => sum + process.ticks, 0) / 100
-}
-
-interface Measured extends LoadResult {
-  /** CPU microseconds the server spent per successful request, if known. */
-  readonly cpuMicros: number | undefined
-}
-
 interface Reads {
   readonly retrieve: Measured
   readonly list: Measured
 }
 
-const readLoad = async (
-  server: { readonly url: string; readonly pid: number; readonly errors: () => string },
-  headers: Record<string, string>,
-  accountId: string
-): Promise<Reads> => {
-  const get = async (path: string): Promise<Measured> => {
-    const options = { url: server.url, connections, method: "GET", path, headers } as const
-    await measure({ ...options, seconds: warmupSeconds, warmupSeconds: 0 })
-    const before = cpuSecondsOfTree(server.pid)
-    const result = await measure({ ...options, seconds, warmupSeconds: 0 })
-    const after = cpuSecondsOfTree(server.pid)
-    if (result.failed > 0) {
-      throw new Error(`${result.failed} GET ${path} failed (non-2xx or errors)\n${server.errors()}`)
-    }
-    const cpuMicros = before === undefined || after === undefined || result.succeeded === 0
-      ? undefined
-      : (after - before) * 1e6 / result.succeeded
-    return { ...result, cpuMicros }
+interface Server {
+  readonly url: string
+  readonly pid: number
+  readonly errors: () => string
+}
+
+const paths = (accountId: string) => ({ retrieve: `/accounts/${accountId}`, list: "/accounts?limit=10" })
+
+/** One measurement of GET `path`, after its warm-up; every response must be 2xx. */
+const getLoad = (server: Server, headers: Record<string, string>, path: string) => async (): Promise<Measured> => {
+  const options = { url: server.url, connections, method: "GET", path, headers } as const
+  await measure({ ...options, seconds: warmupSeconds, warmupSeconds: 0 })
+  const result = await measured(server.pid, () => measure({ ...options, seconds, warmupSeconds: 0 }))
+  if (result.failed > 0) {
+    throw new Error(`${result.failed} GET ${path} failed (non-2xx or errors)\n${server.errors()}`)
   }
-  return { retrieve: await get(`/accounts/${accountId}`), list: await get("/accounts?limit=10") }
+  return result
+}
+
+const readLoad = async (server: Server, headers: Record<string, string>, accountId: string): Promise<Reads> => {
+  const { list, retrieve } = paths(accountId)
+  return { retrieve: await getLoad(server, headers, retrieve)(), list: await getLoad(server, headers, list)() }
 }
 
 const serverOf = (child: Child, url: string) => ({ url, pid: child.process.pid ?? 0, errors: child.errors })
+
+/** The embedded database runs in the server's process: no Postgres process does its SQL work. */
+const inProcess = (reads: Reads): Reads => ({
+  retrieve: { ...reads.retrieve, postgresMicros: undefined },
+  list: { ...reads.list, postgresMicros: undefined }
+})
 
 const monetaReads = (database: Database, env: Record<string, string | undefined>) =>
   withResource(
     () => startMoneta(database, accounts, { ...monetaEnv, ...env }),
     (server) => server.child.stop(),
-    (server) =>
-      readLoad(
+    async (server) => {
+      const reads = await readLoad(
         serverOf(server.child, server.url),
         { authorization: server.headers.authorization ?? "" },
         server.accountIds[0] ?? ""
       )
+      return database.kind === "embedded" ? inProcess(reads) : reads
+    }
   )
 
 interface Row {
@@ -145,6 +125,7 @@ const main = async () => {
   log(`${connections} connections, ${seconds} s per measurement after ${warmupSeconds} s of warm-up`)
   const rows: Array<Row> = []
   let baseline: Reads | undefined
+  let compared: { readonly retrieve: Compared; readonly list: Compared } | undefined
   if (databases.includes("postgres")) {
     await withResource(
       () => startPostgres(process.env["DATABASE_URL"] || undefined),
@@ -155,21 +136,36 @@ const main = async () => {
         const moneta = await withResource(
           () => startMoneta(database, accounts, monetaEnv),
           (server) => server.child.stop(),
-          async (server) => {
+          (server) => {
             const headers = { authorization: server.headers.authorization ?? "" }
             const accountId = server.accountIds[0] ?? ""
-            const reads = await readLoad(serverOf(server.child, server.url), headers, accountId)
             // The hand-written server reads the rows Moneta wrote, with Moneta's key.
-            log("postgres: hand-written node:http + pg …")
-            baseline = await withResource(
+            return withResource(
               () => startHandWrittenReads(postgres.databaseUrl, headers),
               (hand) => hand.child.stop(),
-              (hand) => readLoad(serverOf(hand.child, hand.url), headers, accountId)
+              async (hand) => {
+                const monetaServer = serverOf(server.child, server.url)
+                const handServer = serverOf(hand.child, hand.url)
+                const compare = (path: string) => {
+                  log(`postgres: GET ${path}, Moneta and the hand-written node:http + pg server, ${rounds} rounds …`)
+                  return alternate(
+                    rounds,
+                    getLoad(monetaServer, headers, path),
+                    getLoad(handServer, headers, path)
+                  )
+                }
+                const { list, retrieve } = paths(accountId)
+                return { retrieve: await compare(retrieve), list: await compare(list) }
+              }
             )
-            return reads
           }
         )
-        rows.push({ label: "Moneta, Postgres, 1 process", reads: moneta })
+        compared = moneta
+        baseline = { retrieve: moneta.retrieve.baseline, list: moneta.list.baseline }
+        rows.push({
+          label: "Moneta, Postgres, 1 process",
+          reads: { retrieve: moneta.retrieve.candidate, list: moneta.list.candidate }
+        })
         for (const count of processCounts) {
           log(`postgres: Moneta, ${count} processes …`)
           rows.push({
@@ -187,22 +183,36 @@ const main = async () => {
   const all = baseline === undefined
     ? rows
     : [{ label: "hand-written node:http + pg, Postgres", reads: baseline }, ...rows]
-  const perRequest = (measured: Measured) => measured.cpuMicros === undefined ? "n/a" : measured.cpuMicros.toFixed(0)
+  const micros = (value: number | undefined) => value === undefined ? "n/a" : value.toFixed(0)
   const against = (value: number, base: number | undefined) => base === undefined ? "n/a" : ratio(value, base)
+  // The first Moneta row's ratio is the median of its rounds' ratios; the other rows' are against the baseline's median.
+  const ratioOf = (label: string, reads: Reads, which: "retrieve" | "list") =>
+    label === "Moneta, Postgres, 1 process" && compared !== undefined
+      ? compared[which].ratio.toFixed(2)
+      : against(reads[which].perSecond, baseline?.[which].perSecond)
+  const cells = (label: string, reads: Reads, which: "retrieve" | "list") => {
+    const read = reads[which]
+    return `${rate(read.perSecond)} | ${read.p50} / ${read.p99} | ${ratioOf(label, reads, which)} | ` +
+      `${micros(read.cpuMicros)} | ${micros(read.postgresMicros)}`
+  }
   const lines = [
     "",
-    "| server | GET /accounts/{id} /s | p50 / p99 (ms) | ÷ hand-written | CPU µs/request | GET /accounts?limit=10 /s | p50 / p99 (ms) | ÷ hand-written | CPU µs/request |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| server | GET /accounts/{id} /s | p50 / p99 (ms) | ÷ hand-written | CPU µs/request | Postgres CPU µs/request | GET /accounts?limit=10 /s | p50 / p99 (ms) | ÷ hand-written | CPU µs/request | Postgres CPU µs/request |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...all.map(({ label, reads }) =>
-      `| ${label} | ${rate(reads.retrieve.perSecond)} | ${reads.retrieve.p50} / ${reads.retrieve.p99} | ` +
-      `${against(reads.retrieve.perSecond, baseline?.retrieve.perSecond)} | ${perRequest(reads.retrieve)} | ` +
-      `${rate(reads.list.perSecond)} | ${reads.list.p50} / ${reads.list.p99} | ` +
-      `${against(reads.list.perSecond, baseline?.list.perSecond)} | ${perRequest(reads.list)} |`
+      `| ${label} | ${cells(label, reads, "retrieve")} | ${cells(label, reads, "list")} |`
     ),
     "",
+    ...(compared === undefined ? [] : [
+      `Rounds' ratios (Moneta ÷ hand-written, alternating): GET /accounts/{id} ${
+        compared.retrieve.ratios.map((value) => value.toFixed(2)).join(", ")
+      }; GET /accounts?limit=10 ${compared.list.ratios.map((value) => value.toFixed(2)).join(", ")}`
+    ]),
     `load average at the end ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`,
     "Goal: Moneta's reads at half or more of the hand-written server's (÷ hand-written ≥ 0.50).",
-    "CPU µs/request: the server's processes' CPU time over the measured requests (less sensitive to the machine's load than requests/s)."
+    "Moneta and the hand-written server: the median of the alternating rounds; other rows: one measurement, against the hand-written median.",
+    "CPU µs/request: the server's processes' CPU time over the measured requests (less sensitive to the machine's load than requests/s);",
+    "Postgres CPU µs/request: every Postgres process's meanwhile (n/a on the embedded database, which runs in the server's process)."
   ]
   process.stdout.write(`${lines.join("\n")}\n`)
 }

@@ -5,7 +5,11 @@
  * server driven the same way, and a plain Postgres transaction of the same
  * shape (2 updates + 2 inserts) on the same database.
  *
- *   pnpm bench [--seconds 10] [--warmup 3] [--connections 16] [--accounts 8] [--databases embedded,postgres]
+ *   pnpm bench [--seconds 6] [--warmup 3] [--rounds 3] [--connections 16] [--accounts 8] [--databases embedded,postgres]
+ *
+ * On Postgres, Moneta and the hand-written ledger server are measured in
+ * `--rounds` alternating rounds, both kept running (Alternation.ts): the
+ * ratio is the median of the rounds' ratios, each of two neighbouring runs.
  *
  * Postgres is `DATABASE_URL` when set, otherwise a throwaway cluster. Both
  * servers run in processes of their own; the load generator (autocannon) runs
@@ -13,18 +17,21 @@
  */
 import * as Os from "node:os"
 import { parseArgs } from "node:util"
+import { alternate, type Compared, type Measured, measured } from "./Alternation.js"
 import { startBareServer } from "./BareHttp.js"
 import { withResource } from "./Cleanup.js"
 import { startLedgerServer } from "./LedgerServer.js"
-import { type LoadResult, measure } from "./Load.js"
+import { measure } from "./Load.js"
 import { startMoneta, wireBody } from "./MonetaServer.js"
 import * as Plain from "./PlainTransaction.js"
 import { startPostgres } from "./Postgres.js"
+import type { Child } from "./Processes.js"
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: "string", default: "10" },
+    seconds: { type: "string", default: "6" },
     warmup: { type: "string", default: "3" },
+    rounds: { type: "string", default: "3" },
     connections: { type: "string", default: "16" },
     accounts: { type: "string", default: "8" },
     databases: { type: "string", default: "embedded,postgres" }
@@ -33,6 +40,7 @@ const { values } = parseArgs({
 
 const seconds = Number(values.seconds)
 const warmupSeconds = Number(values.warmup)
+const rounds = Number(values.rounds)
 const connections = Number(values.connections)
 const accounts = Number(values.accounts)
 const databases = values.databases.split(",").map((name) => name.trim())
@@ -40,15 +48,16 @@ const databases = values.databases.split(",").map((name) => name.trim())
 interface DatabaseResult {
   readonly database: string
   readonly label: string
-  readonly wires: LoadResult
+  readonly wires: Measured
   readonly plain: Plain.PlainResult
-  /** The hand-written node:http + pg ledger server (Postgres only). */
-  readonly ledger?: LoadResult | undefined
+  /** Moneta against the hand-written node:http + pg ledger server, in alternating rounds (Postgres only). */
+  readonly ledger?: Compared | undefined
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
 const rate = (value: number) => value.toFixed(0)
 const ms = (value: number) => value.toFixed(1)
+const micros = (value: number | undefined) => value === undefined ? "n/a" : value.toFixed(0)
 const ratio = (
   numerator: number,
   denominator: number
@@ -56,32 +65,39 @@ const ratio = (
 
 /** Wire create bodies POSTed to `server` under the run's load; every response must be 2xx. */
 const postWires = async (
-  server: { readonly url: string; readonly child: { readonly errors: () => string } },
+  server: { readonly url: string; readonly child: Child },
   headers: Record<string, string>,
   accountIds: ReadonlyArray<string>
-) => {
-  const result = await measure({
-    url: server.url,
-    connections,
-    seconds,
-    warmupSeconds,
-    method: "POST",
-    path: "/wire_transfers",
-    headers,
-    body: wireBody(accountIds)
-  })
+): Promise<Measured> => {
+  const result = await measured(server.child.process.pid ?? 0, () =>
+    measure({
+      url: server.url,
+      connections,
+      seconds,
+      warmupSeconds,
+      method: "POST",
+      path: "/wire_transfers",
+      headers,
+      body: wireBody(accountIds)
+    }))
   if (result.failed > 0) {
     throw new Error(`${result.failed} wire creates failed (non-2xx or errors)\n${server.child.errors()}`)
   }
   return result
 }
 
-const wireLoad = (database: { readonly kind: "embedded" } | { readonly kind: "postgres"; readonly url: string }) =>
+/** Wire creates on the embedded database, which runs in the server's process: no Postgres process does its SQL work. */
+const embeddedWireLoad = () =>
   withResource(
-    () => startMoneta(database, accounts),
+    () => startMoneta({ kind: "embedded" }, accounts),
     (server) => server.child.stop(),
-    (server) => postWires(server, server.headers, server.accountIds)
+    async (server): Promise<Measured> => ({
+      ...await postWires(server, server.headers, server.accountIds),
+      postgresMicros: undefined
+    })
   )
+
+const ledgerAccounts = Array.from({ length: accounts }, (_, index) => `account_${index + 1}`)
 
 const main = async () => {
   log(
@@ -109,7 +125,7 @@ const main = async () => {
   const results: Array<DatabaseResult> = []
   if (databases.includes("embedded")) {
     log("embedded: wire creates …")
-    const wires = await wireLoad({ kind: "embedded" })
+    const wires = await embeddedWireLoad()
     log("embedded: plain transactions …")
     const plain = await Plain.onPglite(seconds, warmupSeconds)
     results.push({ database: "embedded", label: "PGlite in memory (one connection)", wires, plain })
@@ -119,21 +135,25 @@ const main = async () => {
       () => startPostgres(process.env["DATABASE_URL"] || undefined),
       (postgres) => postgres.stop(),
       async (postgres): Promise<DatabaseResult> => {
-        log(`postgres (${postgres.label}): wire creates …`)
-        const wires = await wireLoad({ kind: "postgres", url: postgres.databaseUrl })
-        log("postgres: plain transactions …")
-        const plain = await Plain.onPostgres(postgres.databaseUrl, connections, seconds, warmupSeconds)
-        log("postgres: hand-written ledger server …")
+        log(`postgres (${postgres.label}): wire creates, Moneta and the hand-written ledger server, ${rounds} rounds …`)
         const ledger = await withResource(
-          () => startLedgerServer(postgres.databaseUrl),
+          () => startMoneta({ kind: "postgres", url: postgres.databaseUrl }, accounts),
           (server) => server.child.stop(),
-          (server) =>
-            postWires(
-              server,
-              { "content-type": "application/json" },
-              Array.from({ length: accounts }, (_, index) => `account_${index + 1}`)
+          (moneta) =>
+            withResource(
+              () => startLedgerServer(postgres.databaseUrl),
+              (server) => server.child.stop(),
+              (server) =>
+                alternate(
+                  rounds,
+                  () => postWires(moneta, moneta.headers, moneta.accountIds),
+                  () => postWires(server, { "content-type": "application/json" }, ledgerAccounts)
+                )
             )
         )
+        const wires = ledger.candidate
+        log("postgres: plain transactions …")
+        const plain = await Plain.onPostgres(postgres.databaseUrl, connections, seconds, warmupSeconds)
         return { database: "postgres", label: postgres.label, wires, plain, ledger }
       }
     )
@@ -146,10 +166,11 @@ const main = async () => {
       ms(bareResult.p99)
     } ms`,
     "",
-    `| database | wire creates/s | wire p50 / p99 (ms) | plain tx/s | plain p50 / p99 (ms) | wire ÷ plain | wire ÷ bare http |`,
-    `|---|---:|---:|---:|---:|---:|---:|`,
+    `| database | wire creates/s | wire p50 / p99 (ms) | CPU µs/create | Postgres CPU µs/create | plain tx/s | plain p50 / p99 (ms) | wire ÷ plain | wire ÷ bare http |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
     ...results.map((result) =>
       `| ${result.database} | ${rate(result.wires.perSecond)} | ${ms(result.wires.p50)} / ${ms(result.wires.p99)} | ` +
+      `${micros(result.wires.cpuMicros)} | ${micros(result.wires.postgresMicros)} | ` +
       `${rate(result.plain.perSecond)} | ${ms(result.plain.p50)} / ${ms(result.plain.p99)} | ` +
       `${ratio(result.wires.perSecond, result.plain.perSecond)} | ${
         ratio(result.wires.perSecond, bareResult.perSecond)
@@ -158,17 +179,22 @@ const main = async () => {
     "",
     ...results.flatMap((result) =>
       result.ledger === undefined ? [] : [
-        `${result.database}: hand-written ledger server ${rate(result.ledger.perSecond)} requests/s, ` +
-        `p50 ${ms(result.ledger.p50)} ms, p99 ${ms(result.ledger.p99)} ms; wire ÷ ledger server ${
-          ratio(result.wires.perSecond, result.ledger.perSecond)
-        } (goal ≥ 0.70)`
+        `${result.database}: hand-written ledger server ${rate(result.ledger.baseline.perSecond)} requests/s, ` +
+        `p50 ${ms(result.ledger.baseline.p50)} ms, p99 ${ms(result.ledger.baseline.p99)} ms, ` +
+        `CPU ${micros(result.ledger.baseline.cpuMicros)} µs and Postgres CPU ${
+          micros(result.ledger.baseline.postgresMicros)
+        } µs per request; wire ÷ ledger server ${
+          result.ledger.ratio.toFixed(2)
+        } (goal ≥ 0.70; the median of ${rounds} ` +
+        `alternating rounds: ${result.ledger.ratios.map((value) => value.toFixed(2)).join(", ")})`
       ]
     ),
     "",
     ...results.map((result) =>
       `${result.database}: ${result.label}; ${result.wires.succeeded} wires created, ${result.plain.count} plain transactions`
     ),
-    "Goal: wire creates at half or more of the plain-transaction rate (wire ÷ plain ≥ 0.50)."
+    "Goal: wire creates at half or more of the plain-transaction rate (wire ÷ plain ≥ 0.50).",
+    "CPU µs/create: the server's processes' CPU time per create; Postgres CPU µs/create: every Postgres process's meanwhile."
   ]
   process.stdout.write(`${lines.join("\n")}\n`)
 }
