@@ -30,6 +30,13 @@ export const environmentWith = (changes: Record<string, string | undefined>): No
   return env
 }
 
+/** `NAME=VALUE` pairs (a `--moneta-env` option's values) as an environment to add. */
+export const environmentOf = (pairs: ReadonlyArray<string>): Record<string, string> =>
+  Object.fromEntries(pairs.map((pair) => {
+    const at = pair.indexOf("=")
+    return at < 0 ? [pair, ""] : [pair.slice(0, at), pair.slice(at + 1)]
+  }))
+
 export const start = (command: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, cwd?: string): Child => {
   const child = spawn(command, [...args], {
     cwd,

@@ -25,7 +25,7 @@ import { startHandWrittenReads } from "./HandWrittenReads.js"
 import { measure } from "./Load.js"
 import { type Database, startMoneta } from "./MonetaServer.js"
 import { startPostgres } from "./Postgres.js"
-import type { Child } from "./Processes.js"
+import { type Child, environmentOf } from "./Processes.js"
 
 const { values } = parseArgs({
   options: {
@@ -45,10 +45,7 @@ const rounds = Number(values.rounds)
 const connections = Number(values.connections)
 const databases = values.databases.split(",").map((name) => name.trim())
 const processCounts = values.processes.split(",").map(Number).filter((count) => count > 1)
-const monetaEnv = Object.fromEntries(values["moneta-env"].map((pair) => {
-  const at = pair.indexOf("=")
-  return [pair.slice(0, at), pair.slice(at + 1)]
-}))
+const monetaEnv = environmentOf(values["moneta-env"])
 
 /** More accounts than a list page, so that the list reads a full page and has a next cursor. */
 const accounts = 12

@@ -7,6 +7,9 @@
  *
  *   pnpm bench [--seconds 6] [--warmup 3] [--rounds 3] [--connections 16] [--accounts 8] [--databases embedded,postgres]
  *
+ * `--moneta-env NAME=VALUE` (repeatable) adds to the Moneta server's
+ * environment, for experiments (e.g. `MONETA_PREPARED_STATEMENTS=false`).
+ *
  * On Postgres, Moneta and the hand-written ledger server are measured in
  * `--rounds` alternating rounds, both kept running (Alternation.ts): the
  * ratio is the median of the rounds' ratios, each of two neighbouring runs.
@@ -25,7 +28,7 @@ import { measure } from "./Load.js"
 import { startMoneta, wireBody } from "./MonetaServer.js"
 import * as Plain from "./PlainTransaction.js"
 import { startPostgres } from "./Postgres.js"
-import type { Child } from "./Processes.js"
+import { type Child, environmentOf } from "./Processes.js"
 
 const { values } = parseArgs({
   options: {
@@ -34,13 +37,15 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     connections: { type: "string", default: "16" },
     accounts: { type: "string", default: "8" },
-    databases: { type: "string", default: "embedded,postgres" }
+    databases: { type: "string", default: "embedded,postgres" },
+    "moneta-env": { type: "string", multiple: true, default: [] }
   }
 })
 
 const seconds = Number(values.seconds)
 const warmupSeconds = Number(values.warmup)
 const rounds = Number(values.rounds)
+const monetaEnv = environmentOf(values["moneta-env"])
 const connections = Number(values.connections)
 const accounts = Number(values.accounts)
 const databases = values.databases.split(",").map((name) => name.trim())
@@ -89,7 +94,7 @@ const postWires = async (
 /** Wire creates on the embedded database, which runs in the server's process: no Postgres process does its SQL work. */
 const embeddedWireLoad = () =>
   withResource(
-    () => startMoneta({ kind: "embedded" }, accounts),
+    () => startMoneta({ kind: "embedded" }, accounts, monetaEnv),
     (server) => server.child.stop(),
     async (server): Promise<Measured> => ({
       ...await postWires(server, server.headers, server.accountIds),
@@ -137,7 +142,7 @@ const main = async () => {
       async (postgres): Promise<DatabaseResult> => {
         log(`postgres (${postgres.label}): wire creates, Moneta and the hand-written ledger server, ${rounds} rounds …`)
         const ledger = await withResource(
-          () => startMoneta({ kind: "postgres", url: postgres.databaseUrl }, accounts),
+          () => startMoneta({ kind: "postgres", url: postgres.databaseUrl }, accounts, monetaEnv),
           (server) => server.child.stop(),
           (moneta) =>
             withResource(
