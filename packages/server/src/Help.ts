@@ -19,6 +19,11 @@ export const settings: ReadonlyArray<Setting> = [
     meaning: "a real Postgres (postgres://user:password@host:5432/db); when unset, the embedded database"
   },
   {
+    name: "MONETA_PREPARED_STATEMENTS",
+    default: "true",
+    meaning: "on Postgres, named prepared statements (false behind a pooler that cannot keep them)"
+  },
+  {
     name: "MONETA_DATA_DIR",
     default: defaultDataDir,
     meaning: "directory of the embedded database; memory:// for a throwaway one"
