@@ -29,6 +29,11 @@ export const settings: ReadonlyArray<Setting> = [
     meaning: "directory of the embedded database; memory:// for a throwaway one"
   },
   {
+    name: "MONETA_TEMPLATE_DIR",
+    default: "moneta-templates in the OS temp dir",
+    meaning: "where the migrated template a new embedded database starts from is cached"
+  },
+  {
     name: "MONETA_API_KEY",
     default: "unset",
     meaning: "the API key to register for the first group; when unset, a new sandbox key is printed at each start"
@@ -39,12 +44,47 @@ export const settings: ReadonlyArray<Setting> = [
     default: "1",
     meaning: "server processes behind the one port (more than 1 needs DATABASE_URL)"
   },
+  {
+    name: "MONETA_HEADERS_TIMEOUT",
+    default: "10 seconds",
+    meaning: "a request's line and headers must arrive within it (else 408)"
+  },
+  {
+    name: "MONETA_REQUEST_TIMEOUT",
+    default: "30 seconds",
+    meaning: "the whole request, body included, must arrive within it (else 408)"
+  },
+  {
+    name: "MONETA_WEBHOOK_ALLOWED_HOSTS",
+    default: "empty",
+    meaning: "comma-separated hosts that may receive webhooks whatever they resolve to"
+  },
   { name: "MONETA_WEBHOOK_CONCURRENCY", default: "64", meaning: "webhook deliveries in flight at once, per process" },
   { name: "MONETA_WEBHOOK_BATCH_SIZE", default: "100", meaning: "webhook deliveries claimed per database round trip" },
   {
     name: "MONETA_WEBHOOK_POLL_INTERVAL",
     default: "2 seconds",
     meaning: "how often to look for due deliveries without a notification"
+  },
+  {
+    name: "MONETA_RTD_WINDOW_<CATEGORY>",
+    default: "3 seconds for authorizations and balance inquiries, 4 seconds for the others",
+    meaning: "how long the client has to answer a real-time decision of that category"
+  },
+  {
+    name: "MONETA_RTD_POLL_INTERVAL",
+    default: "250 millis",
+    meaning: "how often a waiting simulation looks for an answer it was not notified of"
+  },
+  {
+    name: "MONETA_RTD_SWEEP_INTERVAL",
+    default: "1 second",
+    meaning: "how often each server times out decisions whose window passed"
+  },
+  {
+    name: "MONETA_RTD_ABANDON_AFTER",
+    default: "30 seconds",
+    meaning: "how long after its decisions finished a simulation still waiting counts as dead"
   },
   { name: "LOG_LEVEL", default: "Info", meaning: "All, Trace, Debug, Info, Warning, Error, Fatal or None" },
   { name: "LOG_FORMAT", default: "logfmt", meaning: "logfmt, json (one object per line) or pretty" },
