@@ -5,6 +5,7 @@ import type { EventId } from "@moneta/domain/Ids"
 import type { WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
 import { Events as EventStore, isValidEventCursor } from "@moneta/store/Events"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import type { Write } from "@moneta/store/Writes"
 import { DateTime, Effect } from "effect"
 import { listOwn, type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { orNotFound } from "./NotFound.js"
@@ -21,9 +22,15 @@ export class Events extends Effect.Service<Events>()("@moneta/bank/Events", {
     const store = yield* EventStore
     const deliveries = yield* WebhookDeliveries
 
-    /** Writes the events of a change; call inside the change's transaction. */
-    const record = (events: ReadonlyArray<PendingEvent>, createdAt: DateTime.Utc) =>
-      Effect.flatMap(Tenant, (tenant) => store.append(tenant, events, createdAt))
+    /**
+     * Writes the events of a change; call inside the change's transaction.
+     * `alongside`: other writes of the change, run by the same statement (`Writes`).
+     */
+    const record = (
+      events: ReadonlyArray<PendingEvent>,
+      createdAt: DateTime.Utc,
+      alongside: ReadonlyArray<Write> = []
+    ) => Effect.flatMap(Tenant, (tenant) => store.append(tenant, events, createdAt, { alongside }))
 
     const retrieve = (id: EventId) =>
       Effect.gen(function*() {

@@ -27,6 +27,7 @@ import { Accounts, type Balance } from "@moneta/store/Accounts"
 import { newId } from "@moneta/store/IdGenerator"
 import { PendingTransactions } from "@moneta/store/PendingTransactions"
 import { Transactions } from "@moneta/store/Transactions"
+import type { Write } from "@moneta/store/Writes"
 import { type DateTime, Effect, Option } from "effect"
 import { Events } from "./Events.js"
 import { notFound } from "./NotFound.js"
@@ -94,14 +95,23 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
      * available balance, 404 when an account is not the caller's. `locked`
      * holds balances the caller read under the account's row lock in this
      * database transaction (those accounts are not locked again). `step` is
-     * the caller's own part of the step: its rows, written after the ledger's,
+     * the caller's own part of the step: its rows, written after the ledger's
+     * (`write`, run on its own, or `writes`, run by the events' statement),
      * and its events, recorded with the ledger's in one statement.
+     *
+     * Each account's new totals are written by the statement of its first
+     * posting in the step, where it has one (`Writes`): one statement fewer
+     * per step that posts.
      */
     const apply = (
       effects: ReadonlyArray<MoneyEffect>,
       at: DateTime.Utc,
       locked: ReadonlyMap<AccountId, Balance> = new Map(),
-      step: { readonly write?: Effect.Effect<void, never, Tenant>; readonly events?: ReadonlyArray<PendingEvent> } = {}
+      step: {
+        readonly write?: Effect.Effect<void, never, Tenant>
+        readonly writes?: ReadonlyArray<Write>
+        readonly events?: ReadonlyArray<PendingEvent>
+      } = {}
     ) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
@@ -110,14 +120,29 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
         for (const [accountId, change] of plan.changes) {
           loaded.push([accountId, change, locked.get(accountId) ?? (yield* lockAccount(accountId))])
         }
-        const totals = yield* LedgerPlan.settle(loaded)
-        for (const [accountId, next] of totals) yield* accounts.setBalance(tenant, accountId, next)
-        for (const transaction of plan.transactions) yield* transactions.insert(tenant, transaction)
+        const totals = new Map(yield* LedgerPlan.settle(loaded))
+        const firstPostings = new Map<AccountId, Transaction>()
+        for (const transaction of plan.transactions) {
+          if (!firstPostings.has(transaction.account_id)) firstPostings.set(transaction.account_id, transaction)
+        }
+        for (const [accountId, next] of totals) {
+          if (!firstPostings.has(accountId)) yield* accounts.setBalance(tenant, accountId, next)
+        }
+        for (const transaction of plan.transactions) {
+          const next = firstPostings.get(transaction.account_id) === transaction
+            ? totals.get(transaction.account_id)
+            : undefined
+          yield* transactions.insert(
+            tenant,
+            transaction,
+            next === undefined ? [] : [accounts.balanceWrite(tenant, transaction.account_id, next)]
+          )
+        }
         for (const hold of plan.createdHolds) yield* holds.insert(tenant, hold, null)
         for (const hold of plan.completedHolds) yield* holds.update(tenant, hold)
         for (const hold of plan.revisedHolds) yield* holds.update(tenant, hold)
         if (step.write !== undefined) yield* step.write
-        yield* events.record([...plan.events, ...(step.events ?? [])], at)
+        yield* events.record([...plan.events, ...(step.events ?? [])], at, step.writes)
         return {
           transactions: plan.transactions,
           createdHolds: plan.createdHolds,

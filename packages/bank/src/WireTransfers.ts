@@ -19,6 +19,7 @@ import { ExternalAccounts as ExternalAccountStore } from "@moneta/store/External
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type EntityParty, WireTransfers as WireTransferStore } from "@moneta/store/WireTransfers"
+import type { Write } from "@moneta/store/Writes"
 import { type DateTime, Effect, Option } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Ledger } from "./Ledger.js"
@@ -77,11 +78,12 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
     const persist = (
       step: WireTransfer.Transition,
       at: DateTime.Utc,
-      write: Effect.Effect<void, never, Tenant>,
+      write: Effect.Effect<Write>,
       locked: ReadonlyMap<AccountId, Balance> = new Map()
     ) =>
       Effect.gen(function*() {
-        yield* ledger.apply(step.effects, at, locked, { write, events: step.events })
+        // The transfer's row is written by its events' statement.
+        yield* ledger.apply(step.effects, at, locked, { writes: [yield* write], events: step.events })
         return step.next
       })
 
@@ -107,7 +109,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
         return yield* persist(
           step,
           createdAt,
-          store.insert(tenant, step.next),
+          store.insertWrite(tenant, step.next),
           new Map([[body.account_id, sender.balance]])
         )
       }))
@@ -134,7 +136,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
             effects: [...step.effects, ...next.effects]
           }
         }
-        return yield* persist(step, at, store.update(tenant, step.next))
+        return yield* persist(step, at, store.updateWrite(tenant, step.next))
       }))
 
     const approve = (id: WireTransferId) =>

@@ -10,6 +10,7 @@ import { DateTime, Effect, Option, Schema } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs, type TenantShape } from "./Tenant.js"
+import * as Writes from "./Writes.js"
 
 const BalanceRow = Schema.Struct({ current_balance: Schema.NumberFromString, held_amount: Schema.NumberFromString })
 
@@ -94,14 +95,25 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
       sql`UPDATE accounts SET current_balance = current_balance + ${change.posted}, held_amount = held_amount + ${change.held}
         WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(Effect.asVoid, Effect.orDie)
 
-    /** Sets the running totals the caller computed under the row lock (exact, unlike adding a change to them). */
+    /**
+     * Sets the running totals the caller computed under the row lock (exact,
+     * unlike adding a change to them), as a write to run with another
+     * statement of the step (`Writes`).
+     */
+    const balanceWrite = (
+      tenant: TenantShape,
+      id: AccountId,
+      totals: { readonly current: number; readonly held: number }
+    ): Writes.Write =>
+      Writes.write(sql`UPDATE accounts SET current_balance = ${totals.current}, held_amount = ${totals.held}
+        WHERE id = ${id} AND ${tenantIs(sql, tenant)}`)
+
+    /** `balanceWrite`, run now on its own. */
     const setBalance = (
       tenant: TenantShape,
       id: AccountId,
       totals: { readonly current: number; readonly held: number }
-    ) =>
-      sql`UPDATE accounts SET current_balance = ${totals.current}, held_amount = ${totals.held}
-        WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(Effect.asVoid, Effect.orDie)
+    ) => Writes.run(sql, [balanceWrite(tenant, id, totals)])
 
     const list = (tenant: TenantShape, request: PageRequest, filter: {
       readonly entityId?: string | undefined
@@ -122,6 +134,16 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
           : [sql`status IN ${sql.in(filter.statuses)}`])
       ])
 
-    return { insert, find: table.find, list, lockBalance, balance, balanceAt, adjustBalance, setBalance } as const
+    return {
+      insert,
+      find: table.find,
+      list,
+      lockBalance,
+      balance,
+      balanceAt,
+      adjustBalance,
+      balanceWrite,
+      setBalance
+    } as const
   })
 }) {}

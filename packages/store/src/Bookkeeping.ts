@@ -6,6 +6,7 @@ import { DateTime, Effect, Option, Schema } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs, type TenantShape } from "./Tenant.js"
+import { write } from "./Writes.js"
 
 const SumRow = Schema.Struct({ balance: Schema.NumberFromString, found: Schema.Boolean })
 
@@ -73,7 +74,9 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
                 WHERE account_id = ${entry.account_id} AND (date, id) < (${date}, ${entry.id})
                 ORDER BY date DESC, id DESC LIMIT 1), 0) + ${entry.amount}`
             },
-            sql`WITH later AS (UPDATE bookkeeping_entries SET running_balance = running_balance + ${entry.amount} WHERE ${after})`
+            [write(
+              sql`UPDATE bookkeeping_entries SET running_balance = running_balance + ${entry.amount} WHERE ${after}`
+            )]
           )
         }, { discard: true })
       })

@@ -14,6 +14,7 @@ import { newId } from "./IdGenerator.js"
 import { createdAtConditions, type CreatedAtRange } from "./Pagination.js"
 import { tenantIs, type TenantShape } from "./Tenant.js"
 import { deliveriesOfEvent } from "./WebhookDeliveries.js"
+import * as Writes from "./Writes.js"
 
 const Digits = Schema.String.pipe(Schema.pattern(/^\d{1,20}$/))
 const EventPosition = Schema.Tuple(Schema.Literal("event"), Digits, Digits)
@@ -96,8 +97,9 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
     /**
      * Writes events inside the caller's transaction; they share one creation
      * time. One statement writes them all (in order: `seq` follows the rows),
-     * their webhook deliveries (the outbox) and the NOTIFY that wakes the
-     * dispatchers on commit.
+     * their webhook deliveries (the outbox), the NOTIFY that wakes the
+     * dispatchers on commit, and `alongside`: other writes of the step
+     * (`Writes`), which run on their own when there is no event.
      */
     const append = (
       tenant: TenantShape,
@@ -106,10 +108,15 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
       options?: {
         /** False for an event sent to one subscription only (a heartbeat): the caller enqueues that delivery. */
         readonly deliver?: boolean | undefined
+        readonly alongside?: ReadonlyArray<Writes.Write> | undefined
       }
     ) =>
       Effect.gen(function*() {
-        if (events.length === 0) return []
+        const alongside = Writes.asCtes(sql, options?.alongside ?? [])
+        if (events.length === 0) {
+          yield* Writes.run(sql, options?.alongside ?? [])
+          return []
+        }
         const written = yield* Effect.forEach(
           events,
           (pending) => Effect.map(newId("event"), (id) => ({ id, pending }))
@@ -122,9 +129,11 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
         const insert =
           sql`INSERT INTO events (id, group_id, environment, created_at, category, associated_object_type, associated_object_id)
           VALUES ${sql.csv(rows)}`
-        yield* (options?.deliver === false ? insert : sql`WITH event AS (
-            ${insert} RETURNING id, group_id, environment, category, created_at
-          ), ${deliveriesOfEvent(sql, RealTimeDecisionEventCategory.literals)}`).pipe(Effect.orDie)
+        yield* (options?.deliver === false
+          ? sql`${Writes.withClause(sql, alongside)} ${insert}`
+          : sql`WITH ${
+            sql.csv([...alongside, sql`event AS (${insert} RETURNING id, group_id, environment, category, created_at)`])
+          }, ${deliveriesOfEvent(sql, RealTimeDecisionEventCategory.literals)}`).pipe(Effect.orDie)
         // Built from values this service just wrote, so the constructor's validation is skipped.
         return written.map(({ id, pending }) =>
           new Event({

@@ -7,6 +7,7 @@ import { SqlClient, type Statement } from "@effect/sql"
 import { Effect, type Option, Schema } from "effect"
 import { createdAtConditions, newestFirst, type PageOf, type PageRequest, toPage } from "./Pagination.js"
 import { tenantIs, type TenantShape } from "./Tenant.js"
+import * as Writes from "./Writes.js"
 
 export type ColumnValue = string | number | boolean | Date | Uint8Array | null
 
@@ -18,21 +19,34 @@ const BodyRow = Schema.Struct({ id: Schema.String, created_at: Schema.DateFromSe
 
 export interface ResourceTable<A extends { readonly id: string }> {
   /**
-   * Writes the row. A column may be computed by SQL (a fragment), and `prelude`
-   * is a `WITH` clause run by the same statement (e.g. to amend later rows).
+   * Writes the row. A column may be computed by SQL (a fragment), and
+   * `alongside` are other writes of the step run by the same statement
+   * (e.g. to amend later rows: `Writes`).
    */
   readonly insert: (
     tenant: TenantShape,
     value: A,
     columns: Record<string, ColumnValue | Statement.Fragment>,
-    prelude?: Statement.Fragment
+    alongside?: ReadonlyArray<Writes.Write>
   ) => Effect.Effect<void>
+  /** The row's insert as a write to run with another statement of the step (`Writes`). */
+  readonly insertWrite: (
+    tenant: TenantShape,
+    value: A,
+    columns: Record<string, ColumnValue | Statement.Fragment>
+  ) => Effect.Effect<Writes.Write>
   /** Rewrites the row's body and `columns` (a column may be computed by SQL, a fragment). */
   readonly update: (
     tenant: TenantShape,
     value: A,
     columns?: Record<string, ColumnValue | Statement.Fragment>
   ) => Effect.Effect<void>
+  /** The row's update as a write to run with another statement of the step (`Writes`). */
+  readonly updateWrite: (
+    tenant: TenantShape,
+    value: A,
+    columns?: Record<string, ColumnValue | Statement.Fragment>
+  ) => Effect.Effect<Writes.Write>
   readonly find: (tenant: TenantShape, id: A["id"]) => Effect.Effect<Option.Option<A>>
   /** Reads the row and locks it until the transaction ends. */
   readonly lock: (tenant: TenantShape, id: A["id"]) => Effect.Effect<Option.Option<A>>
@@ -64,25 +78,27 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
     const decodeOne = (rows: ReadonlyArray<typeof BodyRow.Type>) =>
       rows[0] === undefined ? Effect.succeedNone : Effect.asSome(Effect.orDie(decodeBody(rows[0].body)))
 
-    const insert: ResourceTable<A>["insert"] = (tenant, value, columns, prelude) =>
-      Effect.gen(function*() {
-        const body = yield* Effect.orDie(encode(value))
+    const insertWrite: ResourceTable<A>["insertWrite"] = (tenant, value, columns) =>
+      Effect.map(Effect.orDie(encode(value)), (body) => {
         const record = { ...columns, id: value.id, group_id: tenant.groupId, environment: tenant.environment }
         const names = Object.keys(record)
         const values = Object.values(record)
-        yield* sql`${prelude ?? sql``} INSERT INTO ${name} (${
-          sql.csv(names.map((column) => sql`${sql(column)}`))
-        }, body)
-          VALUES (${sql.csv(values.map((v) => sql`${v}`))}, ${jsonb(sql, body)})`.pipe(Effect.orDie)
+        return Writes.write(sql`INSERT INTO ${name} (${sql.csv(names.map((column) => sql`${sql(column)}`))}, body)
+          VALUES (${sql.csv(values.map((v) => sql`${v}`))}, ${jsonb(sql, body)})`)
       })
 
-    const update: ResourceTable<A>["update"] = (tenant, value, columns = {}) =>
-      Effect.gen(function*() {
-        const body = yield* Effect.orDie(encode(value))
+    const insert: ResourceTable<A>["insert"] = (tenant, value, columns, alongside = []) =>
+      Effect.flatMap(insertWrite(tenant, value, columns), (row) => Writes.run(sql, [row, ...alongside]))
+
+    const updateWrite: ResourceTable<A>["updateWrite"] = (tenant, value, columns = {}) =>
+      Effect.map(Effect.orDie(encode(value)), (body) => {
         const assignments = Object.entries(columns).map(([column, v]) => sql`${sql(column)} = ${v}`)
-        yield* sql`UPDATE ${name} SET ${sql.csv([...assignments, sql`body = ${jsonb(sql, body)}`])}
-          WHERE id = ${value.id} AND ${tenantIs(sql, tenant)}`.pipe(Effect.orDie)
+        return Writes.write(sql`UPDATE ${name} SET ${sql.csv([...assignments, sql`body = ${jsonb(sql, body)}`])}
+          WHERE id = ${value.id} AND ${tenantIs(sql, tenant)}`)
       })
+
+    const update: ResourceTable<A>["update"] = (tenant, value, columns) =>
+      Effect.flatMap(updateWrite(tenant, value, columns), (row) => Writes.run(sql, [row]))
 
     const find: ResourceTable<A>["find"] = (tenant, id) =>
       select(sql`SELECT id, created_at, body FROM ${name} WHERE id = ${id} AND ${tenantIs(sql, tenant)}`).pipe(
@@ -113,5 +129,5 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
         return { data, nextCursor: pageOfRows.nextCursor }
       })
 
-    return { insert, update, find, lock, page }
+    return { insert, insertWrite, update, updateWrite, find, lock, page }
   })

@@ -6,6 +6,7 @@ import { DateTime, Effect } from "effect"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
+import { type Write, write } from "./Writes.js"
 
 export interface TransactionFilter {
   readonly accountId?: AccountId | undefined
@@ -22,10 +23,11 @@ export class Transactions extends Effect.Service<Transactions>()("@moneta/store/
      * Posts the transaction with the account's balance up to and including it
      * (in `created_at`, `id` order), and moves that balance on any row that
      * sorts after it, in one statement. The caller holds the account's row
-     * lock, so writers of one account do this one at a time; it also adjusts the
-     * account's running totals in the same transaction.
+     * lock, so writers of one account do this one at a time. `alongside` are
+     * other writes of the step that the same statement runs (the account's
+     * new totals: `Accounts.balanceWrite`).
      */
-    const insert = (tenant: TenantShape, transaction: Transaction) => {
+    const insert = (tenant: TenantShape, transaction: Transaction, alongside: ReadonlyArray<Write> = []) => {
       const createdAt = DateTime.toDate(transaction.created_at)
       const after = sql`account_id = ${transaction.account_id} AND (created_at, id) > (${createdAt}, ${transaction.id})`
       return table.insert(
@@ -41,7 +43,10 @@ export class Transactions extends Effect.Service<Transactions>()("@moneta/store/
           WHERE account_id = ${transaction.account_id} AND (created_at, id) < (${createdAt}, ${transaction.id})
           ORDER BY created_at DESC, id DESC LIMIT 1), 0) + ${transaction.amount}`
         },
-        sql`WITH later AS (UPDATE transactions SET running_balance = running_balance + ${transaction.amount} WHERE ${after})`
+        [
+          write(sql`UPDATE transactions SET running_balance = running_balance + ${transaction.amount} WHERE ${after}`),
+          ...alongside
+        ]
       )
     }
 
