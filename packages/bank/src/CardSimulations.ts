@@ -87,17 +87,18 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     /**
      * Writes a step: its money movements first (they lock the account; a 409
      * there leaves nothing written), then the card payment and the declined
-     * transaction, then the events, the ledger's and the step's in one statement.
+     * transaction with the events, the ledger's and the step's, in one statement.
      */
     const persist = (step: Step, at: DateTime.Utc, locked: ReadonlyMap<AccountId, Balance> = new Map()) =>
-      ledger.apply(step.effects, at, locked, {
-        write: Effect.gen(function*() {
-          const tenant = yield* Tenant
-          if (step.isNew) yield* cardPayments.insert(tenant, step.cardPayment)
-          else yield* cardPayments.update(tenant, step.cardPayment)
-          if (step.declinedTransaction !== null) yield* declinedTransactions.insert(tenant, step.declinedTransaction)
-        }),
-        events: step.events
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const payment = step.isNew
+          ? yield* cardPayments.insertWrite(tenant, step.cardPayment)
+          : yield* cardPayments.updateWrite(tenant, step.cardPayment)
+        const declined = step.declinedTransaction === null
+          ? []
+          : [yield* declinedTransactions.insertWrite(tenant, step.declinedTransaction)]
+        return yield* ledger.apply(step.effects, at, locked, { writes: [payment, ...declined], events: step.events })
       })
 
     /** A subscription a simulation routes its real-time decision to must be the caller's (404 otherwise). */

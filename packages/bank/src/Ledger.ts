@@ -96,8 +96,7 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
      * holds balances the caller read under the account's row lock in this
      * database transaction (those accounts are not locked again). `step` is
      * the caller's own part of the step: its rows, written after the ledger's
-     * (`write`, run on its own, or `writes`, run by the events' statement),
-     * and its events, recorded with the ledger's in one statement.
+     * by the statement that records its events with the ledger's (`Writes`).
      *
      * Each account's new totals are written by the statement of its first
      * posting in the step, where it has one (`Writes`): one statement fewer
@@ -107,11 +106,7 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
       effects: ReadonlyArray<MoneyEffect>,
       at: DateTime.Utc,
       locked: ReadonlyMap<AccountId, Balance> = new Map(),
-      step: {
-        readonly write?: Effect.Effect<void, never, Tenant>
-        readonly writes?: ReadonlyArray<Write>
-        readonly events?: ReadonlyArray<PendingEvent>
-      } = {}
+      step: { readonly writes?: ReadonlyArray<Write>; readonly events?: ReadonlyArray<PendingEvent> } = {}
     ) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
@@ -141,7 +136,6 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
         for (const hold of plan.createdHolds) yield* holds.insert(tenant, hold, null)
         for (const hold of plan.completedHolds) yield* holds.update(tenant, hold)
         for (const hold of plan.revisedHolds) yield* holds.update(tenant, hold)
-        if (step.write !== undefined) yield* step.write
         yield* events.record([...plan.events, ...(step.events ?? [])], at, step.writes)
         return {
           transactions: plan.transactions,

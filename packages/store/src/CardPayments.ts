@@ -17,14 +17,23 @@ export class CardPayments extends Effect.Service<CardPayments>()("@moneta/store/
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("card_payments", CardPayment)
 
+    const columnsOf = (cardPayment: CardPayment) => ({
+      created_at: DateTime.toDate(cardPayment.created_at),
+      account_id: cardPayment.account_id,
+      card_id: cardPayment.card_id
+    })
+
     const insert = (tenant: TenantShape, cardPayment: CardPayment) =>
-      table.insert(tenant, cardPayment, {
-        created_at: DateTime.toDate(cardPayment.created_at),
-        account_id: cardPayment.account_id,
-        card_id: cardPayment.card_id
-      })
+      table.insert(tenant, cardPayment, columnsOf(cardPayment))
+
+    /** The insert as a write to run with another statement of the step (`Writes`). */
+    const insertWrite = (tenant: TenantShape, cardPayment: CardPayment) =>
+      table.insertWrite(tenant, cardPayment, columnsOf(cardPayment))
 
     const update = (tenant: TenantShape, cardPayment: CardPayment) => table.update(tenant, cardPayment)
+
+    /** The update as a write to run with another statement of the step (`Writes`); the caller holds the row lock. */
+    const updateWrite = (tenant: TenantShape, cardPayment: CardPayment) => table.updateWrite(tenant, cardPayment)
 
     const find = (tenant: TenantShape, id: CardPaymentId) => table.find(tenant, id)
 
@@ -37,6 +46,6 @@ export class CardPayments extends Effect.Service<CardPayments>()("@moneta/store/
       return table.page(tenant, request, conditions)
     }
 
-    return { insert, update, find, lock, list } as const
+    return { insert, insertWrite, update, updateWrite, find, lock, list } as const
   })
 }) {}

@@ -18,13 +18,19 @@ export class DeclinedTransactions extends Effect.Service<DeclinedTransactions>()
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("declined_transactions", DeclinedTransaction)
 
+    const columnsOf = (declinedTransaction: DeclinedTransaction) => ({
+      created_at: DateTime.toDate(declinedTransaction.created_at),
+      account_id: declinedTransaction.account_id,
+      category: declinedTransaction.source.category,
+      route_id: declinedTransaction.route_id
+    })
+
     const insert = (tenant: TenantShape, declinedTransaction: DeclinedTransaction) =>
-      table.insert(tenant, declinedTransaction, {
-        created_at: DateTime.toDate(declinedTransaction.created_at),
-        account_id: declinedTransaction.account_id,
-        category: declinedTransaction.source.category,
-        route_id: declinedTransaction.route_id
-      })
+      table.insert(tenant, declinedTransaction, columnsOf(declinedTransaction))
+
+    /** The insert as a write to run with another statement of the step (`Writes`). */
+    const insertWrite = (tenant: TenantShape, declinedTransaction: DeclinedTransaction) =>
+      table.insertWrite(tenant, declinedTransaction, columnsOf(declinedTransaction))
 
     const find = (tenant: TenantShape, id: DeclinedTransactionId) => table.find(tenant, id)
 
@@ -38,6 +44,6 @@ export class DeclinedTransactions extends Effect.Service<DeclinedTransactions>()
       return table.page(tenant, request, conditions)
     }
 
-    return { insert, find, list } as const
+    return { insert, insertWrite, find, list } as const
   })
 }) {}
