@@ -42,9 +42,11 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
     const persist = (step: Step, at: DateTime.Utc) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
-        if (step.isNew) yield* cardPayments.insert(tenant, step.cardPayment)
-        else yield* cardPayments.update(tenant, step.cardPayment)
-        yield* events.record(step.events, at)
+        // The card payment's row is written by its events' statement.
+        const payment = step.isNew
+          ? yield* cardPayments.insertWrite(tenant, step.cardPayment)
+          : yield* cardPayments.updateWrite(tenant, step.cardPayment)
+        yield* events.record(step.events, at, [payment])
         return step.cardPayment
       })
 

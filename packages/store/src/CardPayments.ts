@@ -17,20 +17,13 @@ export class CardPayments extends Effect.Service<CardPayments>()("@moneta/store/
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("card_payments", CardPayment)
 
-    const columnsOf = (cardPayment: CardPayment) => ({
-      created_at: DateTime.toDate(cardPayment.created_at),
-      account_id: cardPayment.account_id,
-      card_id: cardPayment.card_id
-    })
-
-    const insert = (tenant: TenantShape, cardPayment: CardPayment) =>
-      table.insert(tenant, cardPayment, columnsOf(cardPayment))
-
-    /** The insert as a write to run with another statement of the step (`Writes`). */
+    /** The new card payment's insert, as a write to run with another statement of the step (`Writes`). */
     const insertWrite = (tenant: TenantShape, cardPayment: CardPayment) =>
-      table.insertWrite(tenant, cardPayment, columnsOf(cardPayment))
-
-    const update = (tenant: TenantShape, cardPayment: CardPayment) => table.update(tenant, cardPayment)
+      table.insertWrite(tenant, cardPayment, {
+        created_at: DateTime.toDate(cardPayment.created_at),
+        account_id: cardPayment.account_id,
+        card_id: cardPayment.card_id
+      })
 
     /** The update as a write to run with another statement of the step (`Writes`); the caller holds the row lock. */
     const updateWrite = (tenant: TenantShape, cardPayment: CardPayment) => table.updateWrite(tenant, cardPayment)
@@ -46,6 +39,6 @@ export class CardPayments extends Effect.Service<CardPayments>()("@moneta/store/
       return table.page(tenant, request, conditions)
     }
 
-    return { insert, insertWrite, update, updateWrite, find, lock, list } as const
+    return { insertWrite, updateWrite, find, lock, list } as const
   })
 }) {}

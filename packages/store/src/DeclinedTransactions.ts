@@ -18,19 +18,14 @@ export class DeclinedTransactions extends Effect.Service<DeclinedTransactions>()
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("declined_transactions", DeclinedTransaction)
 
-    const columnsOf = (declinedTransaction: DeclinedTransaction) => ({
-      created_at: DateTime.toDate(declinedTransaction.created_at),
-      account_id: declinedTransaction.account_id,
-      category: declinedTransaction.source.category,
-      route_id: declinedTransaction.route_id
-    })
-
-    const insert = (tenant: TenantShape, declinedTransaction: DeclinedTransaction) =>
-      table.insert(tenant, declinedTransaction, columnsOf(declinedTransaction))
-
-    /** The insert as a write to run with another statement of the step (`Writes`). */
+    /** The insert, as a write to run with another statement of the step (`Writes`). */
     const insertWrite = (tenant: TenantShape, declinedTransaction: DeclinedTransaction) =>
-      table.insertWrite(tenant, declinedTransaction, columnsOf(declinedTransaction))
+      table.insertWrite(tenant, declinedTransaction, {
+        created_at: DateTime.toDate(declinedTransaction.created_at),
+        account_id: declinedTransaction.account_id,
+        category: declinedTransaction.source.category,
+        route_id: declinedTransaction.route_id
+      })
 
     const find = (tenant: TenantShape, id: DeclinedTransactionId) => table.find(tenant, id)
 
@@ -44,6 +39,6 @@ export class DeclinedTransactions extends Effect.Service<DeclinedTransactions>()
       return table.page(tenant, request, conditions)
     }
 
-    return { insert, insertWrite, find, list } as const
+    return { insertWrite, find, list } as const
   })
 }) {}

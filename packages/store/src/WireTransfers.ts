@@ -43,25 +43,17 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/stor
 
     const columnsOf = (transfer: WireTransfer) => ({ status: transfer.status })
 
-    const insertColumnsOf = (transfer: WireTransfer) => ({
-      ...columnsOf(transfer),
-      created_at: DateTime.toDate(transfer.created_at),
-      idempotency_key: transfer.idempotency_key,
-      account_id: transfer.account_id,
-      external_account_id: transfer.external_account_id
-    })
-
-    const insert = (tenant: TenantShape, transfer: WireTransfer) =>
-      table.insert(tenant, transfer, insertColumnsOf(transfer))
-
-    /** The insert as a write to run with another statement of the step (`Writes`). */
+    /** The new transfer's insert, as a write to run with another statement of the step (`Writes`). */
     const insertWrite = (tenant: TenantShape, transfer: WireTransfer) =>
-      table.insertWrite(tenant, transfer, insertColumnsOf(transfer))
+      table.insertWrite(tenant, transfer, {
+        ...columnsOf(transfer),
+        created_at: DateTime.toDate(transfer.created_at),
+        idempotency_key: transfer.idempotency_key,
+        account_id: transfer.account_id,
+        external_account_id: transfer.external_account_id
+      })
 
-    /** Saves a transition; the caller holds the row lock (`lock`). */
-    const update = (tenant: TenantShape, transfer: WireTransfer) => table.update(tenant, transfer, columnsOf(transfer))
-
-    /** The update as a write to run with another statement of the step (`Writes`); the caller holds the row lock. */
+    /** A transition saved, as a write to run with another statement of the step (`Writes`); the caller holds the row lock (`lock`). */
     const updateWrite = (tenant: TenantShape, transfer: WireTransfer) =>
       table.updateWrite(tenant, transfer, columnsOf(transfer))
 
@@ -115,9 +107,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/stor
     }
 
     return {
-      insert,
       insertWrite,
-      update,
       updateWrite,
       find: table.find,
       lock: table.lock,
