@@ -121,7 +121,6 @@ const main = async () => {
   )
   log(`${connections} connections, ${seconds} s per measurement after ${warmupSeconds} s of warm-up`)
   const rows: Array<Row> = []
-  let baseline: Reads | undefined
   let compared: { readonly retrieve: Compared; readonly list: Compared } | undefined
   if (databases.includes("postgres")) {
     await withResource(
@@ -158,7 +157,6 @@ const main = async () => {
           }
         )
         compared = moneta
-        baseline = { retrieve: moneta.retrieve.baseline, list: moneta.list.baseline }
         rows.push({
           label: "Moneta, Postgres, 1 process",
           reads: { retrieve: moneta.retrieve.candidate, list: moneta.list.candidate }
@@ -177,6 +175,9 @@ const main = async () => {
     log("embedded: Moneta …")
     rows.push({ label: "Moneta, embedded", reads: await monetaReads({ kind: "embedded" }, {}) })
   }
+  const baseline: Reads | undefined = compared === undefined
+    ? undefined
+    : { retrieve: compared.retrieve.baseline, list: compared.list.baseline }
   const all = baseline === undefined
     ? rows
     : [{ label: "hand-written node:http + pg, Postgres", reads: baseline }, ...rows]

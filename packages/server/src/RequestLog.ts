@@ -31,7 +31,7 @@ const logAt = (path: string, status: number) =>
  * Adds to the log annotations of the request's own fiber. The platform runs
  * each request in a fiber of its own, so nothing needs restoring afterwards;
  * `Effect.annotateLogs` would, at several times the cost per request
- * (docs/benchmarks.md, "The request path").
+ * (docs/benchmarks.md, "The request log line's annotations").
  */
 const annotateRequest = (annotations: Readonly<Record<string, unknown>>) =>
   FiberRef.update(FiberRef.currentLogAnnotations, (current) =>

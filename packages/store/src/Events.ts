@@ -112,11 +112,12 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
       }
     ) =>
       Effect.gen(function*() {
-        const alongside = Writes.asCtes(sql, options?.alongside ?? [])
+        const writes = options?.alongside ?? []
         if (events.length === 0) {
-          yield* Writes.run(sql, options?.alongside ?? [])
+          yield* Writes.run(sql, writes)
           return []
         }
+        const alongside = Writes.asCtes(sql, writes)
         const written = yield* Effect.forEach(
           events,
           (pending) => Effect.map(newId("event"), (id) => ({ id, pending }))
