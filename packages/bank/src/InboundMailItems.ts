@@ -17,6 +17,7 @@ import { CheckDeposits as CheckDepositStore } from "@moneta/store/CheckDeposits"
 import { newId } from "@moneta/store/IdGenerator"
 import { InboundMailItems as InboundMailItemStore } from "@moneta/store/InboundMailItems"
 import { transactionally } from "@moneta/store/UnitOfWork"
+import type { Write } from "@moneta/store/Writes"
 import { type DateTime, Effect } from "effect"
 import { Events } from "./Events.js"
 import { Ledger } from "./Ledger.js"
@@ -40,9 +41,9 @@ export class InboundMailItems extends Effect.Service<InboundMailItems>()("@monet
     /**
      * Writes a step: the deposits' credits first (they lock the accounts; an
      * account that is not the caller's is a 404 with nothing written), then
-     * the item, the deposits and all events.
+     * the item and the deposits with all events, in one statement.
      */
-    const persist = (step: InboundMailItem.Transition, at: DateTime.Utc, write: Effect.Effect<void, never, Tenant>) =>
+    const persist = (step: InboundMailItem.Transition, at: DateTime.Utc, write: Effect.Effect<Write>) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
         const deposits: Array<CheckDeposit.Transition> = []
@@ -50,9 +51,16 @@ export class InboundMailItems extends Effect.Service<InboundMailItems>()("@monet
           deposits.push(CheckDeposit.depositFromMail({ deposit, createdAt: at, transactionId: yield* transactionId }))
         }
         yield* ledger.apply(deposits.flatMap((deposit) => deposit.effects), at)
-        yield* write
-        for (const deposit of deposits) yield* checkDeposits.insert(tenant, deposit.next)
-        yield* events.record([...step.events, ...deposits.flatMap((deposit) => deposit.events)], at)
+        const item = yield* write
+        const depositRows = yield* Effect.forEach(
+          deposits,
+          (deposit) => checkDeposits.insertWrite(tenant, deposit.next)
+        )
+        yield* events.record(
+          [...step.events, ...deposits.flatMap((deposit) => deposit.events)],
+          at,
+          [item, ...depositRows]
+        )
         return step.next
       })
 
@@ -64,12 +72,12 @@ export class InboundMailItems extends Effect.Service<InboundMailItems>()("@monet
         const checkDepositIds: Array<CheckDepositId> = []
         for (const _check of item.checks) checkDepositIds.push(yield* checkDepositId)
         const step = yield* InboundMailItem.action(item, { body, checkDepositIds })
-        return yield* persist(step, at, store.update(tenant, step.next))
+        return yield* persist(step, at, store.updateWrite(tenant, step.next))
       }))
 
     /** Writes mail that arrived (the domain's `receive` step) with its deposits; call inside the arrival's transaction. */
     const receive = (step: InboundMailItem.Transition, at: DateTime.Utc) =>
-      Effect.flatMap(Tenant, (tenant) => persist(step, at, store.insert(tenant, step.next)))
+      Effect.flatMap(Tenant, (tenant) => persist(step, at, store.insertWrite(tenant, step.next)))
 
     const retrieve = (id: InboundMailItemId) => findOwn("inbound_mail_item", id, store.find)
 

@@ -17,9 +17,12 @@ export class CheckDeposits extends Effect.Service<CheckDeposits>()("@moneta/stor
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("check_deposits", CheckDeposit)
 
-    /** Writes a new deposit; the caller has locked its account (see the bank's Ledger). */
-    const insert = (tenant: TenantShape, deposit: CheckDeposit) =>
-      table.insert(tenant, deposit, {
+    /**
+     * A new deposit's insert, as a write to run with another statement of the
+     * step (`Writes`); the caller has locked its account (see the bank's Ledger).
+     */
+    const insertWrite = (tenant: TenantShape, deposit: CheckDeposit) =>
+      table.insertWrite(tenant, deposit, {
         created_at: DateTime.toDate(deposit.created_at),
         idempotency_key: deposit.idempotency_key,
         account_id: deposit.account_id,
@@ -36,6 +39,6 @@ export class CheckDeposits extends Effect.Service<CheckDeposits>()("@moneta/stor
 
     const find = (tenant: TenantShape, id: CheckDepositId) => table.find(tenant, id)
 
-    return { insert, find, list } as const
+    return { insertWrite, find, list } as const
   })
 }) {}

@@ -17,16 +17,18 @@ export class InboundMailItems extends Effect.Service<InboundMailItems>()("@monet
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("inbound_mail_items", InboundMailItem)
 
-    const insert = (tenant: TenantShape, item: InboundMailItem) =>
-      table.insert(tenant, item, {
+    /** The new item's insert, as a write to run with another statement of the step (`Writes`). */
+    const insertWrite = (tenant: TenantShape, item: InboundMailItem) =>
+      table.insertWrite(tenant, item, {
         created_at: DateTime.toDate(item.created_at),
         lockbox_address_id: item.lockbox_address_id,
         lockbox_recipient_id: item.lockbox_recipient_id,
         status: item.status
       })
 
-    /** Saves a transition; the caller holds the row lock (`lock`). */
-    const update = (tenant: TenantShape, item: InboundMailItem) => table.update(tenant, item, { status: item.status })
+    /** A transition saved, as a write to run with another statement of the step (`Writes`); the caller holds the row lock (`lock`). */
+    const updateWrite = (tenant: TenantShape, item: InboundMailItem) =>
+      table.updateWrite(tenant, item, { status: item.status })
 
     const list = (tenant: TenantShape, request: PageRequest, filter: InboundMailItemFilter) => {
       const conditions: Array<Statement.Fragment> = []
@@ -40,6 +42,6 @@ export class InboundMailItems extends Effect.Service<InboundMailItems>()("@monet
     const find = (tenant: TenantShape, id: InboundMailItemId) => table.find(tenant, id)
     const lock = (tenant: TenantShape, id: InboundMailItemId) => table.lock(tenant, id)
 
-    return { insert, update, find, lock, list } as const
+    return { insertWrite, updateWrite, find, lock, list } as const
   })
 }) {}
