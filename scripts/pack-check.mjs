@@ -9,7 +9,9 @@
 //   and the HTTP layer mounted in a small @effect/platform app on the embedded
 //   database answers the typed client;
 // - the `moneta` command: `--help` lists the configuration, and the server
-//   starts, answers /ready and stops on SIGINT with its "stopped" line.
+//   (the bundle the server package's `prepack` writes, dist/moneta.cjs)
+//   starts, answers /ready, stops on SIGINT with its "stopped" line and keeps
+//   its compiled code for the next start.
 // Needs the packages built (`pnpm build`, or `pnpm check`). Run by .ci/run.
 import { execFileSync, spawn } from "node:child_process"
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -61,6 +63,7 @@ try {
     }
     if (!files.includes("dist/index.js") || !files.includes("dist/index.d.ts")) fail(`${where} has no dist/index.js and .d.ts`)
     if (name === "server" && manifest.bin?.moneta !== "./bin/moneta.js") fail(`${where} has no moneta bin`)
+    if (name === "server" && !files.includes("dist/moneta.cjs")) fail(`${where} has no bundled server for its bin (dist/moneta.cjs)`)
   }
   log("every packed package.json and file list is publishable")
 
@@ -101,7 +104,14 @@ try {
       probe.close(() => resolve(port))
     })
   })
-  const server = spawn(moneta, [], { cwd: app, env: { ...environment, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] })
+  // The command keeps its bundle's compiled code in the temporary folder: one of its own, to look in.
+  const temporary = join(work, "tmp")
+  mkdirSync(temporary)
+  const server = spawn(moneta, [], {
+    cwd: app,
+    env: { ...environment, PORT: String(port), TMPDIR: temporary },
+    stdio: ["ignore", "pipe", "inherit"]
+  })
   let output = ""
   server.stdout.on("data", (chunk) => {
     output += chunk
@@ -120,7 +130,9 @@ try {
   server.kill("SIGINT")
   const { code, signal } = await exited
   if (code !== 0 || !output.includes("Moneta stopped")) fail(`moneta stopped with ${code ?? signal}: ${output}`)
-  log("the moneta command lists its configuration, serves /ready and stops cleanly")
+  const kept = readdirSync(join(temporary, "moneta-compile-cache"), { recursive: true }).filter((file) => String(file).endsWith(".cache"))
+  if (kept.length !== 1) fail(`the moneta command kept ${kept.length} compiled code caches of its bundle, not 1`)
+  log("the moneta command lists its configuration, serves /ready from its bundle, stops cleanly and keeps its compiled code")
   log("all checks passed")
 } finally {
   rmSync(work, { recursive: true, force: true })

@@ -1,0 +1,84 @@
+// Bundles the server (packages/server/src/main.ts with the workspace packages'
+// TypeScript sources, through their "@moneta/source" export condition, and the
+// third-party packages they import) into one CommonJS file with esbuild, with
+// no type check (`pnpm check` does that). One file loads far faster than the
+// thousands of modules it replaces (docs/benchmarks.md, "Start time").
+//
+// Two uses:
+// - `pnpm start` (scripts/start.mjs) bundles into packages/server/bundle/ and
+//   resolves the packages left outside to absolute paths in this checkout;
+// - `node scripts/bundle.mjs` (the server package's `prepack`, so in every
+//   tarball) writes packages/server/dist/moneta.cjs, which the installed
+//   `moneta` command runs: the packages left outside stay bare names, resolved
+//   from the installed @moneta/server, which depends on each of them.
+import { build } from "esbuild"
+import { fileURLToPath } from "node:url"
+
+const root = fileURLToPath(new URL("..", import.meta.url))
+
+/**
+ * Packages that stay outside the bundle: PGlite finds its WASM and data files
+ * next to its own modules, the OpenTelemetry SDK is required only when an
+ * exporter is configured (the modules a dynamic import reaches are evaluated
+ * only then, in the bundle too), and `pg-native` is an optional addon `pg` tries.
+ */
+const external = ["@electric-sql/pglite", "@opentelemetry", "pg-native"]
+const isExternal = (path) => external.some((name) => path === name || path.startsWith(`${name}/`))
+
+/**
+ * An external package is loaded by the absolute path it resolves to from the
+ * importing package (pnpm gives each package only its own dependencies, so the
+ * bundle's folder could not resolve it by name), resolved as `require` would
+ * (the bundle requires it: its CommonJS build where it has one); an optional
+ * one that is not installed stays a bare name, for `pg`'s own try/catch to handle.
+ */
+const externalByPath = {
+  name: "external-by-path",
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (!isExternal(args.path) || args.pluginData === "resolving") return undefined
+      const resolved = await builder.resolve(args.path, {
+        kind: "require-call",
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: "resolving"
+      })
+      if (resolved.errors.length > 0) return { path: args.path, external: true }
+      return { path: resolved.external ? args.path : resolved.path, external: true }
+    })
+  }
+}
+
+/**
+ * Bundles the server into `outfile`. `resolveExternals`: load the packages left
+ * outside by their absolute paths here (a bundle run in this checkout) rather
+ * than by name (a bundle shipped in the package). Returns esbuild's metafile.
+ */
+export const bundleServer = async ({ outfile, resolveExternals, sourcemap }) => {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ["packages/server/src/main.ts"],
+    outfile,
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    sourcemap,
+    conditions: ["@moneta/source"],
+    ...(resolveExternals ? { plugins: [externalByPath] } : { external: external.flatMap((name) => [name, `${name}/*`]) }),
+    logLevel: "warning",
+    metafile: true,
+    // The modules that find files beside them (or name the file cluster workers run) read import.meta.url.
+    define: { "import.meta.url": "__bundleUrl" },
+    banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' }
+  })
+  return result.metafile
+}
+
+/** The bundle the installed `moneta` command runs (packages/server/bin/moneta.js). */
+export const binBundle = `${root}packages/server/dist/moneta.cjs`
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // No source map: it would triple the package's size for stack traces an operator rarely reads.
+  await bundleServer({ outfile: binBundle, resolveExternals: false, sourcemap: false })
+}
