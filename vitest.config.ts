@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs"
 import { availableParallelism } from "node:os"
+import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 
 /**
@@ -23,6 +24,11 @@ export default defineConfig({
     // four fifths of the time one takes (docs/benchmarks.md, "Test run").
     maxWorkers: availableParallelism(),
     minWorkers: 1,
+    // A worker's test files share its modules instead of importing `effect`, the platform and the
+    // workspace again for each file: importing was half of the run's time (docs/benchmarks.md,
+    // "Test run"). The setup file gives each file `@effect/vitest`'s `it` as a fresh import would.
+    isolate: false,
+    setupFiles: [fileURLToPath(new URL("vitest.setup.ts", import.meta.url))],
     projects: [...projectsUnder("packages"), ...projectsUnder("examples")]
   }
 })
