@@ -284,15 +284,19 @@ const migrated = <E>(database: Layer.Layer<SqlClient.SqlClient | Notifications.N
 
 const onDatabase = (database: string) =>
   Effect.gen(function*() {
+    // As the server reads it: MONETA_PREPARED_STATEMENTS=false runs every statement unprepared.
+    const { preparedStatements } = yield* Database.config
     if (database === "embedded") {
-      return yield* measure(database).pipe(Effect.provide(migrated(Database.layerPglite("memory://"))))
+      return yield* measure(database).pipe(
+        Effect.provide(migrated(Database.layerPglite("memory://", { preparedStatements })))
+      )
     }
     const postgres = yield* Effect.acquireRelease(
       Effect.promise(() => startPostgres(process.env.DATABASE_URL)),
       (server) => Effect.promise(() => server.stop())
     )
     const result = yield* measure(database).pipe(
-      Effect.provide(migrated(Database.layerPostgres(Redacted.make(postgres.databaseUrl))))
+      Effect.provide(migrated(Database.layerPostgres(Redacted.make(postgres.databaseUrl), { preparedStatements })))
     )
     return { ...result, database: `postgres: ${postgres.label}` }
   }).pipe(Effect.scoped)

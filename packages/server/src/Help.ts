@@ -21,7 +21,7 @@ export const settings: ReadonlyArray<Setting> = [
   {
     name: "MONETA_PREPARED_STATEMENTS",
     default: "true",
-    meaning: "on Postgres, named prepared statements (false behind a pooler that cannot keep them)"
+    meaning: "named prepared statements, on Postgres and embedded (false behind a pooler that cannot keep them)"
   },
   {
     name: "MONETA_DATA_DIR",

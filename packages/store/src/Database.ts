@@ -34,7 +34,11 @@ export const config = Config.all({
 /** Embedded Postgres in `dataDir` (a path, or `memory://`). Does not migrate. */
 export const layerPglite = (
   dataDir: string,
-  options?: { readonly loadDataDir?: Blob | undefined }
+  options?: {
+    readonly loadDataDir?: Blob | undefined
+    /** Named prepared statements (`PglitePrepared`), on unless `false`. */
+    readonly preparedStatements?: boolean | undefined
+  }
 ): Layer.Layer<
   SqlClient.SqlClient | PgliteClient.PgliteClient | Notifications.Notifications | Info,
   SqlError.SqlError
@@ -42,18 +46,20 @@ export const layerPglite = (
   Layer.merge(
     Notifications.layerPglite,
     Layer.succeed(Info, { kind: "embedded", label: `embedded (${dataDir})` })
-  ).pipe(Layer.provideMerge(PgliteClient.layer({ dataDir, loadDataDir: options?.loadDataDir })))
+  ).pipe(Layer.provideMerge(
+    PgliteClient.layer({ dataDir, loadDataDir: options?.loadDataDir, preparedStatements: options?.preparedStatements })
+  ))
 
 /**
  * Embedded Postgres in `dataDir`; a data directory without a database yet
  * starts from the migrated template (`Template`) instead of initdb. Does not migrate.
  */
-const layerPgliteFromTemplate = (dataDir: string) =>
+const layerPgliteFromTemplate = (dataDir: string, preparedStatements: boolean) =>
   Layer.unwrapEffect(
     Effect.flatMap(Template.isFresh(dataDir), (fresh) =>
       fresh
-        ? Effect.map(Template.load, (loadDataDir) => layerPglite(dataDir, { loadDataDir }))
-        : Effect.succeed(layerPglite(dataDir)))
+        ? Effect.map(Template.load, (loadDataDir) => layerPglite(dataDir, { loadDataDir, preparedStatements }))
+        : Effect.succeed(layerPglite(dataDir, { preparedStatements })))
   )
 
 const postgresInfo = Layer.effect(
@@ -132,7 +138,7 @@ export const layer: Layer.Layer<
     SqlError.SqlError | Migrator.MigrationError | ConfigError.ConfigError
   > =>
     Option.match(url, {
-      onNone: () => layerPgliteFromTemplate(dataDir),
+      onNone: () => layerPgliteFromTemplate(dataDir, preparedStatements),
       onSome: (url) => layerPostgres(url, { preparedStatements })
     }))
 ).pipe(

@@ -12,6 +12,8 @@
  * - Values come back as node-postgres returns them: int8 and numeric as
  *   strings, timestamptz as `Date`, json as parsed values; bytea is a
  *   `Uint8Array` (node-postgres: `Buffer`, a subclass).
+ * - A statement with parameters runs as a named prepared statement
+ *   (`PglitePrepared`), parsed once, unless `preparedStatements` is false.
  * - A query runs to completion once started: PGlite cannot cancel it, so an
  *   interrupted fiber waits for it rather than releasing the lock early.
  */
@@ -20,9 +22,10 @@ import { SqlClient, SqlError, Statement } from "@effect/sql"
 import type { SqlConnection } from "@effect/sql"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import type { PGlite } from "@electric-sql/pglite"
-import type { QueryOptions } from "@electric-sql/pglite"
+import type { QueryOptions, Results } from "@electric-sql/pglite"
 import { Context, Effect, Layer, type Scope, Stream } from "effect"
 import * as PgliteOpening from "./PgliteOpening.js"
+import * as PglitePrepared from "./PglitePrepared.js"
 
 export const TypeId: unique symbol = Symbol.for("@moneta/store/PgliteClient")
 export type TypeId = typeof TypeId
@@ -33,7 +36,12 @@ export interface PgliteClientConfig {
   /** A data directory dumped by `dumpDataDir`, to start from instead of running initdb. */
   readonly loadDataDir?: Blob | undefined
   readonly spanAttributes?: Record<string, unknown> | undefined
+  /** Statements with parameters as named prepared statements (`PglitePrepared`); on unless `false`. */
+  readonly preparedStatements?: boolean | undefined
 }
+
+/** Prepared statements kept per database. */
+export const preparedStatementLimit = 256
 
 export interface PgliteClient extends SqlClient.SqlClient {
   readonly [TypeId]: TypeId
@@ -71,8 +79,16 @@ const toParameters = (params: ReadonlyArray<unknown>): Array<unknown> => params.
 // One row per element, or one rows array per statement of a multi-statement string.
 type Rows = ReadonlyArray<object>
 type Run = <A>(f: (pglite: PGlite) => Promise<A>) => Effect.Effect<A, SqlError.SqlError>
+/** Runs a statement with parameters (on the client's one PGlite). */
+type Query = (sql: string, params: ReadonlyArray<unknown>, options?: QueryOptions) => Promise<Results>
 
-const makeConnection = (run: Run): SqlConnection.Connection => {
+const arrayRows = (rows: ReadonlyArray<unknown>): ReadonlyArray<ReadonlyArray<unknown>> =>
+  rows.map((row) => {
+    if (!Array.isArray(row)) throw new Error("PGlite returned a row that is not an array in rowMode \"array\"")
+    return row
+  })
+
+const makeConnection = (run: Run, query: Query): SqlConnection.Connection => {
   // Like node-postgres: without parameters the simple query protocol is used,
   // so a string may hold several statements (one rows array per statement).
   const rows = (sql: string, params: ReadonlyArray<unknown>): Effect.Effect<Rows, SqlError.SqlError> =>
@@ -83,8 +99,7 @@ const makeConnection = (run: Run): SqlConnection.Connection => {
           ? results[0].rows
           : results.map((result) => result.rows)
       })
-      // PGlite does not check its row type parameter: rows are objects keyed by column name.
-      : run(async (pglite) => (await pglite.query<Record<string, unknown>>(sql, toParameters(params))).rows)
+      : run(async () => (await query(sql, toParameters(params))).rows)
   const execute = (
     sql: string,
     params: ReadonlyArray<unknown>,
@@ -93,11 +108,11 @@ const makeConnection = (run: Run): SqlConnection.Connection => {
   return {
     execute,
     executeUnprepared: execute,
-    executeRaw: (sql, params) => run((pglite) => pglite.query(sql, toParameters(params))),
+    executeRaw: (sql, params) => run(() => query(sql, toParameters(params))),
     executeValues: (sql, params) => {
       // With rowMode "array" PGlite returns each row as an array of column values.
       const options: QueryOptions = { rowMode: "array" }
-      return run(async (pglite) => (await pglite.query<Array<unknown>>(sql, toParameters(params), options)).rows)
+      return run(async () => arrayRows((await query(sql, toParameters(params), options)).rows))
     },
     // PGlite has no cursors over its API; rows are buffered. Keep embedded result sets small.
     executeStream: (sql, params, transformRows) =>
@@ -151,6 +166,9 @@ export const make = (
     const dataDir = config.dataDir ?? "memory://"
     const pglite = yield* lockAndOpen(dataDir, config.loadDataDir)
     const lock = yield* Effect.makeSemaphore(1)
+    const query: Query = config.preparedStatements === false
+      ? (sql, params, options) => pglite.query(sql, [...params], options)
+      : PglitePrepared.make(pglite, { limit: preparedStatementLimit }).query
 
     const call: Run = (f) =>
       Effect.uninterruptible(Effect.tryPromise({
@@ -171,19 +189,21 @@ export const make = (
             return lock.release(1)
           })
         )
-        return makeConnection((f) =>
-          owned ? call(f) : Effect.fail(
-            new SqlError.SqlError({
-              cause: new Error("connection used after its transaction ended"),
-              message: "Failed to execute statement"
-            })
-          )
+        return makeConnection(
+          (f) =>
+            owned ? call(f) : Effect.fail(
+              new SqlError.SqlError({
+                cause: new Error("connection used after its transaction ended"),
+                message: "Failed to execute statement"
+              })
+            ),
+          query
         )
       })
     )
 
     const client = yield* SqlClient.make({
-      acquirer: Effect.succeed(makeConnection(exclusive)),
+      acquirer: Effect.succeed(makeConnection(exclusive, query)),
       transactionAcquirer: reserve,
       compiler: PgClient.makeCompiler(),
       spanAttributes: [

@@ -63,8 +63,8 @@ export const timeout = Duration.seconds(60)
 export type Services = SqlClient.SqlClient | Notifications.Notifications | Database.Info
 export type LayerError = SqlError.SqlError | Migrator.MigrationError | ConfigError.ConfigError
 
-// Once per process; concurrent callers share it. vitest runs each test file
-// in a process of its own: the template is also cached on disk (Template).
+// Once per process; concurrent callers share it, and so do the test files a
+// vitest worker runs (they share its modules). It is also cached on disk (Template).
 const embeddedTemplate: Effect.Effect<Blob, LayerError> = Effect.runSync(Effect.cached(Template.load))
 
 /** A fresh embedded database in memory, migrated. */
