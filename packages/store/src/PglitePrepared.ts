@@ -13,16 +13,23 @@
  * About 2.5 to 4.5 times cheaper per statement (docs/benchmarks.md,
  * "Prepared statements on the embedded database").
  *
- * At most `limit` statements are kept; the oldest is closed to make room.
+ * At most `limit` statements are kept; the oldest is closed to make room. A
+ * statement the database cannot run as prepared (its table changed shape, or
+ * it was deallocated) is prepared again, and run again unless it was in a
+ * transaction, which its failure aborted.
  */
 import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite"
 import { parse, protocol } from "@electric-sql/pglite"
 
-// SQLSTATE feature_not_supported: "cached plan must not change result type", after a table the
-// statement reads changed shape (a migration); the statement is prepared again.
-const planChanged = (error: unknown) =>
-  error instanceof Error && "code" in error && error.code === "0A000" &&
-  error.message.includes("cached plan must not change result type")
+/**
+ * A statement to prepare again: its table changed shape since (a migration; SQLSTATE 0A000,
+ * "cached plan must not change result type"), or the database no longer holds it (26000, after a
+ * `DEALLOCATE`). Both fail at Bind, before the statement does anything.
+ */
+const mustPrepareAgain = (error: unknown) =>
+  error instanceof Error && "code" in error &&
+  (error.code === "26000" ||
+    (error.code === "0A000" && error.message.includes("cached plan must not change result type")))
 
 export interface PreparedStatements {
   /** Runs `text` with `params`: rows as objects keyed by column name, or as arrays with `rowMode: "array"`. */
@@ -115,13 +122,18 @@ export const make = (pglite: PGlite, options: { readonly limit: number }): Prepa
   }
 
   const query = (text: string, params: ReadonlyArray<unknown>, queryOptions?: QueryOptions) =>
-    pglite._runExclusiveQuery(() =>
-      run(text, params, queryOptions).catch(async (error: unknown) => {
-        if (!planChanged(error)) throw error
+    pglite._runExclusiveQuery(async () => {
+      try {
+        return await run(text, params, queryOptions)
+      } catch (error) {
+        if (!mustPrepareAgain(error)) throw error
         await forget(text)
+        // In a transaction block the failure aborted the transaction: the caller gets the error,
+        // and the statement is prepared again when it next runs.
+        if (pglite.isInTransaction()) throw error
         return run(text, params, queryOptions)
-      })
-    )
+      }
+    })
 
   return { query, size: () => prepared.size }
 }

@@ -126,5 +126,28 @@ describe("PglitePrepared", () => {
         await pglite.exec("ALTER TABLE shapes ADD COLUMN label text DEFAULT 'new'")
         expect((await statements.query(text, [1])).rows).toEqual([{ id: 1, label: "new" }])
       }))
+
+    it.effect("in a transaction, a statement whose table changed shape fails it once, then is prepared again", () =>
+      onPglite(async (pglite) => {
+        const statements = PglitePrepared.make(pglite, { limit: 8 })
+        await pglite.exec("CREATE TABLE reshaped (id int PRIMARY KEY); INSERT INTO reshaped VALUES (1)")
+        const text = "SELECT * FROM reshaped WHERE id = $1"
+        await statements.query(text, [1])
+        await pglite.exec("ALTER TABLE reshaped ADD COLUMN label text DEFAULT 'new'")
+        await pglite.exec("BEGIN")
+        await expect(statements.query(text, [1])).rejects.toMatchObject({ code: "0A000" })
+        await pglite.exec("ROLLBACK")
+        expect((await statements.query(text, [1])).rows).toEqual([{ id: 1, label: "new" }])
+        expect((await preparedTexts(pglite)).filter((statement) => statement === text)).toHaveLength(1)
+      }))
+
+    it.effect("prepares a statement again after the database deallocated it", () =>
+      onPglite(async (pglite) => {
+        const statements = PglitePrepared.make(pglite, { limit: 8 })
+        const text = "SELECT $1::text AS echoed"
+        await statements.query(text, ["before"])
+        await pglite.exec("DEALLOCATE ALL")
+        expect((await statements.query(text, ["after"])).rows).toEqual([{ echoed: "after" }])
+      }))
   })
 })
