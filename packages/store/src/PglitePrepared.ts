@@ -68,7 +68,7 @@ export const make = (pglite: PGlite, options: { readonly limit: number }): Prepa
     if (known !== undefined) return known
     const evicted: Array<Uint8Array> = []
     for (const [oldest, statement] of prepared) {
-      if (prepared.size - evicted.length < options.limit) break
+      if (prepared.size < options.limit) break
       prepared.delete(oldest)
       evicted.push(serialize.close({ type: "S", name: statement.name }))
     }
