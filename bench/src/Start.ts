@@ -9,7 +9,9 @@
  *   start`: pnpm's own start first, then node as its child; no CPU column),
  *   and, when `pnpm build` has produced it, the installed `moneta` bin
  *   (packages/server/bin/moneta.js: the bundle dist/moneta.cjs that `pnpm
- *   build` and every packed tarball carry, or compiled dist/ without it).
+ *   build` and every packed tarball carry, or compiled dist/ without it;
+ *   `pnpm check` does not rewrite the bundle, so run `pnpm build` after a
+ *   change for this row to time it).
  * - fresh: a new, empty `MONETA_DATA_DIR` (from the cached template);
  *   fresh-initdb: the same with an empty `MONETA_TEMPLATE_DIR`, so initdb and
  *   every migration run (what every fresh start did before the template: the
