@@ -44,16 +44,6 @@ interface Prepared {
   readonly parameterTypes: ReadonlyArray<number>
 }
 
-const concat = (parts: ReadonlyArray<Uint8Array>): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0))
-  let offset = 0
-  for (const part of parts) {
-    out.set(part, offset)
-    offset += part.length
-  }
-  return out
-}
-
 const { serialize } = protocol
 
 // Module-wide, so that two sets of statements on one database never share a name.
@@ -75,7 +65,7 @@ export const make = (pglite: PGlite, options: { readonly limit: number }): Prepa
     const name = `moneta_${counter++}`
     // One call: an error in Parse makes Postgres skip to the Sync, and PGlite throws it.
     const messages = await pglite.execProtocolStream(
-      concat([
+      Buffer.concat([
         ...evicted,
         serialize.parse({ name, text, types: [] }),
         serialize.describe({ type: "S", name }),
@@ -98,16 +88,19 @@ export const make = (pglite: PGlite, options: { readonly limit: number }): Prepa
     const statement = prepared.get(text)
     if (statement === undefined) return
     prepared.delete(text)
-    await pglite.execProtocolStream(concat([serialize.close({ type: "S", name: statement.name }), serialize.sync()]), {
-      syncToFs: false
-    })
+    await pglite.execProtocolStream(
+      Buffer.concat([serialize.close({ type: "S", name: statement.name }), serialize.sync()]),
+      {
+        syncToFs: false
+      }
+    )
   }
 
   const run = async (text: string, params: ReadonlyArray<unknown>, queryOptions: QueryOptions | undefined) => {
     const statement = await prepare(text)
     const values = params.map((value, index) => serializeParameter(value, statement.parameterTypes[index]))
     const messages = await pglite.execProtocolStream(
-      concat([
+      Buffer.concat([
         serialize.bind({ statement: statement.name, values }),
         serialize.describe({ type: "P" }),
         serialize.execute({}),
