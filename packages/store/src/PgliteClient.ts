@@ -26,6 +26,7 @@ import type { QueryOptions, Results } from "@electric-sql/pglite"
 import { Context, Effect, Layer, type Scope, Stream } from "effect"
 import * as PgliteOpening from "./PgliteOpening.js"
 import * as PglitePrepared from "./PglitePrepared.js"
+import { defaultPerConnection } from "./PreparedStatements.js"
 
 export const TypeId: unique symbol = Symbol.for("@moneta/store/PgliteClient")
 export type TypeId = typeof TypeId
@@ -39,9 +40,6 @@ export interface PgliteClientConfig {
   /** Statements with parameters as named prepared statements (`PglitePrepared`); on unless `false`. */
   readonly preparedStatements?: boolean | undefined
 }
-
-/** Prepared statements kept per database. */
-export const preparedStatementLimit = 256
 
 export interface PgliteClient extends SqlClient.SqlClient {
   readonly [TypeId]: TypeId
@@ -168,7 +166,7 @@ export const make = (
     const lock = yield* Effect.makeSemaphore(1)
     const query: Query = config.preparedStatements === false
       ? (sql, params, options) => pglite.query(sql, [...params], options)
-      : PglitePrepared.make(pglite, { limit: preparedStatementLimit }).query
+      : PglitePrepared.make(pglite, { limit: defaultPerConnection }).query
 
     const call: Run = (f) =>
       Effect.uninterruptible(Effect.tryPromise({

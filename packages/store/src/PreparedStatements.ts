@@ -16,7 +16,10 @@
 import { createHash } from "node:crypto"
 import pg from "pg"
 
-/** Prepared statements a connection keeps at most; Postgres frees them when the connection closes. */
+/**
+ * Prepared statements a connection keeps at most (the embedded database's one
+ * connection too: `PglitePrepared`); Postgres frees them when the connection closes.
+ */
 export const defaultPerConnection = 256
 
 /** Names computed so far, by statement text; cleared when it grows past this (texts that vary would grow it forever). */
