@@ -9,9 +9,7 @@
  */
 import { it } from "@effect/vitest"
 
-const replaced = ["effect", "scoped", "prop", "flakyTest", "layer"] as const
-
-type Methods = Pick<typeof it, typeof replaced[number]>
+type Methods = Pick<typeof it, "effect" | "scoped" | "prop" | "flakyTest" | "layer">
 
 const key = Symbol.for("moneta/test/effect-vitest-methods")
 const store: { [key]?: Methods } = globalThis
