@@ -32,6 +32,7 @@ import * as Os from "node:os"
 import * as Path from "node:path"
 import { performance } from "node:perf_hooks"
 import { parseArgs } from "node:util"
+import { cpuSecondsOfTree, median } from "./Alternation.js"
 import { root } from "./MonetaServer.js"
 import { startPostgres } from "./Postgres.js"
 import { environmentWith, freePort, start } from "./Processes.js"
@@ -68,13 +69,10 @@ const launchers: ReadonlyArray<Launcher> = [
 
 const apiKey = "moneta_sandbox_bench_start_0123456789abcdef"
 
-/** CPU time (user + system) used so far by process `pid`, in milliseconds; undefined where /proc is missing. */
+/** CPU time (user + system) used so far by process `pid` (and its children: the server has none), in milliseconds. */
 const cpuMilliseconds = (pid: number | undefined): number | undefined => {
-  if (pid === undefined || !Fs.existsSync(`/proc/${pid}/stat`)) return undefined
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = Fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? []
-  const ticksPerSecond = 100
-  return (Number(fields[11]) + Number(fields[12])) * 1000 / ticksPerSecond
+  const seconds = pid === undefined ? undefined : cpuSecondsOfTree(pid)
+  return seconds === undefined ? undefined : seconds * 1000
 }
 
 interface Sample {
@@ -115,12 +113,6 @@ const timeToFirstAnswer = async (launcher: Launcher, database: Record<string, st
   } finally {
     await child.stop()
   }
-}
-
-const median = (samples: ReadonlyArray<number>) => {
-  const sorted = [...samples].sort((left, right) => left - right)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
 const format = (milliseconds: number) => `${(milliseconds / 1000).toFixed(2)} s`
