@@ -4,7 +4,12 @@
  * generator. The same account read and the same ledger write are done by raw
  * `pg` (what the hand-written reference servers of bench:reads and
  * bench:wires do), by `@effect/sql` (the same statements), and as Moneta's
- * bank operations; the difference between rows is what each layer costs.
+ * bank operations; the difference between rows is what each layer costs. The
+ * read is also served whole, in process, through `HttpApiBuilder.toWebHandler`
+ * (a web Request in, a Response out, no socket): Moneta's API (key, input
+ * guards, error mapping, the bank's read, the response encoded; not the
+ * server's request log) and the platform's floor (PlatformFloorApi.ts: the
+ * same endpoint answering the account from memory).
  *
  *   DATABASE_URL=postgres://… pnpm --filter @moneta/bench bench:layers [--operations 2000] [--rounds 6]
  *
@@ -14,6 +19,7 @@
  * moves far less with the machine's load than wall time. The median round is
  * reported. Postgres is `DATABASE_URL` when set, otherwise a throwaway cluster.
  */
+import { HttpApiBuilder, HttpServer } from "@effect/platform"
 import { SqlClient } from "@effect/sql"
 import { Accounts } from "@moneta/bank/Accounts"
 import { Authentication, ServerEnvironment } from "@moneta/bank/Authentication"
@@ -24,6 +30,7 @@ import { Account } from "@moneta/domain/Account"
 import { Caller } from "@moneta/domain/Caller"
 import { AccountId } from "@moneta/domain/Ids"
 import { CreateWireTransfer, WireTransfer } from "@moneta/domain/WireTransfer"
+import * as MonetaHttp from "@moneta/http/MonetaHttp"
 import { Accounts as StoreAccounts } from "@moneta/store/Accounts"
 import * as Database from "@moneta/store/Database"
 import * as Migrations from "@moneta/store/Migrations"
@@ -32,6 +39,7 @@ import * as Os from "node:os"
 import { parseArgs } from "node:util"
 import pg from "pg"
 import { withResource } from "./Cleanup.js"
+import * as PlatformFloorApi from "./PlatformFloorApi.js"
 import { startPostgres } from "./Postgres.js"
 
 const { values } = parseArgs({
@@ -82,6 +90,15 @@ const bankLayer = (databaseUrl: string) =>
         Database.layerPostgres(Redacted.make(databaseUrl)),
         (context) => Effect.provide(Migrations.run, context)
       )
+    )
+  )
+
+/** Moneta's API served in process, on the same database, as a web handler. */
+const monetaWebHandler = (databaseUrl: string) =>
+  HttpApiBuilder.toWebHandler(
+    Layer.mergeAll(MonetaHttp.layer, HttpServer.layerContext).pipe(
+      Layer.provide(Layer.succeed(ServerEnvironment, "sandbox")),
+      Layer.provide(Database.layerPostgres(Redacted.make(databaseUrl)))
     )
   )
 
@@ -147,14 +164,30 @@ const main = async () => {
             routing_number: "021000021"
           })
           const tenant = [accountId, caller.groupId, caller.environment] as const
+          const account = await runtime.runPromise(
+            asCaller(Effect.flatMap(Accounts, (accounts) =>
+              accounts.retrieve(accountId)))
+          )
+          const floor = HttpApiBuilder.toWebHandler(
+            Layer.merge(PlatformFloorApi.layer(account), HttpServer.layerContext)
+          )
+          const moneta = monetaWebHandler(postgres.databaseUrl)
+          const accountUrl = `http://localhost/accounts/${accountId}`
+          const authorization = `Bearer ${seeded.apiKey}`
+          /** The response's text; anything but a 200 stops the benchmark. */
+          const served = async (response: Promise<Response>) => {
+            const answered = await response
+            const text = await answered.text()
+            if (answered.status !== 200) throw new Error(`GET ${accountUrl} answered ${answered.status}: ${text}`)
+            return text
+          }
           const rowsOf = (id: string, groupId: string, environment: string) =>
             sql`SELECT id, created_at, body FROM accounts WHERE id = ${id} AND group_id = ${groupId} AND environment = ${environment}`
 
           const all: ReadonlyArray<Row> = [
             {
               label: "pg: account read (the hand-written server's statement)",
-              run: () =>
-                client.query(accountRead, [...tenant])
+              run: () => client.query(accountRead, [...tenant])
             },
             { label: "@effect/sql: the same statement", run: () => runtime.runPromise(rowsOf(...tenant)) },
             {
@@ -186,6 +219,14 @@ const main = async () => {
                 )
             },
             {
+              label: "HTTP in process: the platform's floor (the endpoint alone, the account from memory)",
+              run: () => served(floor.handler(new Request(accountUrl)))
+            },
+            {
+              label: "HTTP in process: Moneta's API, GET /accounts/{id} (no request log)",
+              run: () => served(moneta.handler(new Request(accountUrl, { headers: { authorization } })))
+            },
+            {
               label: "pg: ledger transaction (the hand-written ledger server's 7 statements)",
               run: async () => {
                 await client.query("BEGIN")
@@ -196,8 +237,10 @@ const main = async () => {
             {
               label: "@effect/sql: the same 7 statements (sql.withTransaction)",
               run: () =>
-                runtime.runPromise(sql.withTransaction(Effect.forEach(ledgerStatements, ([text, parameters]) =>
-                  sql.unsafe(text, [...parameters]), { discard: true })))
+                runtime.runPromise(
+                  sql.withTransaction(Effect.forEach(ledgerStatements, ([text, parameters]) =>
+                    sql.unsafe(text, [...parameters]), { discard: true }))
+                )
             },
             {
               label: "bank: WireTransfers.create, tracer disabled",
@@ -217,7 +260,9 @@ const main = async () => {
                   asCaller(Effect.flatMap(WireTransfers, (wires) =>
                     wires.create(wire))).pipe(
                       Effect.flatMap(encodeWire),
-                      Effect.map((encoded) => JSON.stringify(encoded))
+                      Effect.map((encoded) =>
+                        JSON.stringify(encoded)
+                      )
                     )
                 )
             }
@@ -227,6 +272,8 @@ const main = async () => {
             return all.map((row, index) => ({ label: row.label, micros: micros[index] ?? Number.NaN }))
           } finally {
             await client.end()
+            await floor.dispose()
+            await moneta.dispose()
           }
         }
       )

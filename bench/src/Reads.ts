@@ -2,9 +2,12 @@
  * `pnpm bench:reads`: `GET /accounts/{id}` and `GET /accounts?limit=10` per
  * second, Moneta against a hand-written `node:http` + `pg` server doing the
  * same SQL work on the same Postgres database (HandWrittenReads.ts), in the
- * same run, with the same load generator; Moneta on the embedded database
- * for reference; and Moneta as several processes on one port
- * (`MONETA_PROCESSES`, see docs/operations.md).
+ * same run, with the same load generator; the platform's floor (an
+ * `@effect/platform` HttpApi answering the account from memory,
+ * PlatformFloorServer.ts) against the same hand-written server, for what the
+ * chosen stack costs a read before any of Moneta's own work; Moneta on the
+ * embedded database for reference; and Moneta as several processes on one
+ * port (`MONETA_PROCESSES`, see docs/operations.md).
  *
  *   pnpm bench:reads [--seconds 5] [--warmup 2] [--rounds 3] [--connections 16] [--databases postgres,embedded] [--processes 1,2]
  *
@@ -24,6 +27,7 @@ import { withResource } from "./Cleanup.js"
 import { startHandWrittenReads } from "./HandWrittenReads.js"
 import { measure } from "./Load.js"
 import { type Database, startMoneta } from "./MonetaServer.js"
+import { startPlatformFloor } from "./PlatformFloor.js"
 import { startPostgres } from "./Postgres.js"
 import { type Child, environmentOf } from "./Processes.js"
 
@@ -88,6 +92,12 @@ const readLoad = async (server: Server, headers: Record<string, string>, account
 
 const serverOf = (child: Child, url: string) => ({ url, pid: child.process.pid ?? 0, errors: child.errors })
 
+const textOf = async (url: string, headers: Record<string, string>): Promise<string> => {
+  const response = await fetch(url, { headers })
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`)
+  return response.text()
+}
+
 /** The embedded database runs in the server's process: no Postgres process does its SQL work. */
 const inProcess = (reads: Reads): Reads => ({
   retrieve: { ...reads.retrieve, postgresMicros: undefined },
@@ -121,7 +131,7 @@ const main = async () => {
   )
   log(`${connections} connections, ${seconds} s per measurement after ${warmupSeconds} s of warm-up`)
   const rows: Array<Row> = []
-  let compared: { readonly retrieve: Compared; readonly list: Compared } | undefined
+  let compared: { readonly retrieve: Compared; readonly list: Compared; readonly floor: Compared } | undefined
   if (databases.includes("postgres")) {
     await withResource(
       () => startPostgres(process.env["DATABASE_URL"] || undefined),
@@ -151,7 +161,20 @@ const main = async () => {
                   )
                 }
                 const { list, retrieve } = paths(accountId)
-                return { retrieve: await compare(retrieve), list: await compare(list) }
+                const reads = { retrieve: await compare(retrieve), list: await compare(list) }
+                const floor = await withResource(
+                  async () => startPlatformFloor({ id: accountId, json: await textOf(server.url + retrieve, headers) }),
+                  (floor) => floor.child.stop(),
+                  (floor) => {
+                    log(`GET ${retrieve}, the platform's floor and the hand-written server, ${rounds} rounds …`)
+                    return alternate(
+                      rounds,
+                      getLoad(serverOf(floor.child, floor.url), {}, retrieve),
+                      getLoad(handServer, headers, retrieve)
+                    )
+                  }
+                )
+                return { ...reads, floor }
               }
             )
           }
@@ -204,7 +227,15 @@ const main = async () => {
     ...(compared === undefined ? [] : [
       `Rounds' ratios (Moneta ÷ hand-written, alternating): GET /accounts/{id} ${
         compared.retrieve.ratios.map((value) => value.toFixed(2)).join(", ")
-      }; GET /accounts?limit=10 ${compared.list.ratios.map((value) => value.toFixed(2)).join(", ")}`
+      }; GET /accounts?limit=10 ${compared.list.ratios.map((value) => value.toFixed(2)).join(", ")}`,
+      "",
+      "The platform's floor: GET /accounts/{id} on an @effect/platform HttpApi of that one endpoint, answering the account",
+      "from memory with the contract's Account schema (no database, key, middleware or request log; PlatformFloorServer.ts),",
+      `alternating with the hand-written server: ${rate(compared.floor.candidate.perSecond)}/s, ` +
+      `${micros(compared.floor.candidate.cpuMicros)} CPU µs/request; ÷ hand-written ${
+        compared.floor.ratio.toFixed(2)
+      } ` +
+      `(rounds ${compared.floor.ratios.map((value) => value.toFixed(2)).join(", ")}).`
     ]),
     `load average at the end ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`,
     "Goal: Moneta's reads at half or more of the hand-written server's (÷ hand-written ≥ 0.50).",
