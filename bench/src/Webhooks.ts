@@ -4,23 +4,26 @@
  * the embedded database and on real Postgres.
  *
  *   pnpm --filter @moneta/bench bench:webhooks [--events 10000] [--latency-events 1000] [--rate 200]
- *     [--concurrency 64] [--batch 100] [--databases embedded,postgres] [--cpu-profile DIRECTORY]
+ *     [--concurrency 64] [--batch 100] [--databases embedded,postgres] [--receivers inline,process]
+ *     [--cpu-profile DIRECTORY]
  *
  * - Throughput: the outbox is filled with `--events` deliveries first (100
  *   events per transaction), then one dispatcher starts and the clock runs
- *   until the receiver has every one of them.
+ *   until the receiver has every one of them; once per receiver of
+ *   `--receivers` (WebhookReceiver.ts): `inline`, in this process, and
+ *   `process`, in a process of its own as a real receiver is.
  * - Latency: with the dispatcher idle and listening, events are committed one
  *   per transaction at `--rate` per second; each is timed from the moment its
  *   commit returned to the moment the receiver has read its request.
  * - CPU time: this process's user + system CPU over the throughput phase
  *   (and over the bare undici run) divided by the deliveries: what one costs,
- *   receiver included, and a figure that moves far less with the machine's
- *   load than deliveries per second do.
+ *   the inline receiver's work included, and a figure that moves far less
+ *   with the machine's load than deliveries per second do.
  * - `--cpu-profile DIRECTORY`: a V8 CPU profile of each throughput phase only
- *   (`webhooks-<database>.cpuprofile`).
- * Writer, dispatcher and receiver share this process (the embedded database
- * has to: it lives in it). Postgres is `DATABASE_URL` when set, otherwise a
- * throwaway cluster.
+ *   (`webhooks-<database>-<receiver>.cpuprofile`).
+ * Writer and dispatcher share this process (the embedded database has to: it
+ * lives in it); the latency phase uses the inline receiver. Postgres is
+ * `DATABASE_URL` when set, otherwise a throwaway cluster.
  */
 import type { SqlClient } from "@effect/sql"
 import { pendingEvent } from "@moneta/domain/Event"
@@ -39,15 +42,14 @@ import * as Dispatcher from "@moneta/webhooks/Dispatcher"
 import * as Transport from "@moneta/webhooks/Transport"
 import { DateTime, Effect, Layer, Redacted } from "effect"
 import * as Fs from "node:fs/promises"
-import * as Http from "node:http"
 import * as Inspector from "node:inspector/promises"
-import type { AddressInfo } from "node:net"
 import * as Os from "node:os"
 import * as Path from "node:path"
 import { performance } from "node:perf_hooks"
 import { parseArgs } from "node:util"
 import { Agent } from "undici"
 import { startPostgres } from "./Postgres.js"
+import * as WebhookReceiver from "./WebhookReceiver.js"
 
 const { values } = parseArgs({
   options: {
@@ -57,6 +59,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: String(Dispatcher.defaults.concurrency) },
     batch: { type: "string", default: String(Dispatcher.defaults.batchSize) },
     databases: { type: "string", default: "embedded,postgres" },
+    receivers: { type: "string", default: "inline,process" },
     "cpu-profile": { type: "string" }
   }
 })
@@ -67,6 +70,11 @@ const rate = Number(values.rate)
 const concurrency = Number(values.concurrency)
 const batchSize = Number(values.batch)
 const databases = values.databases.split(",").map((name) => name.trim())
+const receiverLayouts = values.receivers.split(",").map((name): WebhookReceiver.Layout => {
+  const layout = name.trim()
+  if (layout !== "inline" && layout !== "process") throw new Error(`--receivers: unknown receiver ${layout}`)
+  return layout
+})
 const profileDirectory = values["cpu-profile"]
 
 /** This process's user + system CPU time, in microseconds. */
@@ -95,54 +103,11 @@ const profiled = <A, E, R>(name: string, effect: Effect.Effect<A, E, R>): Effect
       })
   )
 
-/** A receiver that answers 204 at once and notes when each `webhook-id` arrived. */
-const startReceiver = () =>
-  Effect.acquireRelease(
-    Effect.async<{ readonly url: string; readonly arrivals: Map<string, number>; readonly close: () => void }>(
-      (resume) => {
-        const arrivals = new Map<string, number>()
-        const server = Http.createServer({ keepAliveTimeout: 60_000 }, (request, response) => {
-          request.resume()
-          request.on("end", () => {
-            const id = request.headers["webhook-id"]
-            if (typeof id === "string" && !arrivals.has(id)) arrivals.set(id, performance.now())
-            response.writeHead(204)
-            response.end()
-          })
-        })
-        server.listen(0, "127.0.0.1", () => {
-          // Safe: a TCP server listening on a host and port has an AddressInfo address.
-          const port = (server.address() as AddressInfo).port
-          resume(Effect.succeed({
-            url: `http://127.0.0.1:${port}/webhooks`,
-            arrivals,
-            close: () => {
-              server.closeAllConnections()
-              server.close()
-            }
-          }))
-        })
-      }
-    ),
-    (receiver) => Effect.sync(receiver.close)
-  )
-
 const StoreLive = Layer.mergeAll(ApiKeys.Default, EventSubscriptions.Default, Events.Default, WebhookDeliveries.Default)
 
 const dispatcherLayer = Dispatcher.layer({ environment: "sandbox", concurrency, batchSize }).pipe(
   Layer.provide(Transport.layer("sandbox"))
 )
-
-const waitUntil = (condition: () => boolean, timeoutMillis: number) =>
-  Effect.gen(function*() {
-    const deadline = performance.now() + timeoutMillis
-    while (!condition()) {
-      if (performance.now() > deadline) {
-        return yield* Effect.dieMessage("the receiver did not get every delivery in time")
-      }
-      yield* Effect.sleep("2 millis")
-    }
-  })
 
 /**
  * The reference of the same run: `count` POSTs of an event-sized signed body
@@ -189,21 +154,29 @@ const bareUndiciRate = (url: string, count: number) =>
 const percentile = (sorted: ReadonlyArray<number>, fraction: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN
 
-interface Result {
-  readonly database: string
+interface Throughput {
+  readonly receiver: WebhookReceiver.Layout
   readonly deliveriesPerSecond: number
   readonly referencePerSecond: number
   readonly cpuPerDelivery: number
   readonly cpuPerReferencePost: number
-  readonly throughputSeconds: number
+}
+
+interface Latency {
   readonly p50: number
   readonly p99: number
   readonly max: number
 }
 
-const measure = (database: string) =>
+interface Result {
+  readonly database: string
+  readonly throughputs: ReadonlyArray<Throughput>
+  readonly latency: Latency
+}
+
+/** A tenant whose one subscription sends every event to `url`; `commit(n)` appends n events in one transaction. */
+const subscribedTenant = (url: string) =>
   Effect.gen(function*() {
-    const receiver = yield* startReceiver()
     const groupId = yield* newId("group")
     yield* (yield* ApiKeys).insertGroup(groupId, "Benchmark", yield* DateTime.now)
     const tenant: TenantShape = { groupId, environment: "sandbox" }
@@ -211,11 +184,11 @@ const measure = (database: string) =>
       id: yield* newId("event_subscription"),
       createdAt: yield* DateTime.now,
       idempotencyKey: null,
-      body: { url: receiver.url }
+      body: { url }
     })
     yield* (yield* EventSubscriptions).insert(tenant, next, "benchmark secret")
     const events = yield* Events
-    const commit = (count: number) =>
+    return (count: number) =>
       transactionally(
         Effect.flatMap(DateTime.now, (createdAt) =>
           events.append(
@@ -225,58 +198,69 @@ const measure = (database: string) =>
             createdAt
           ))
       )
+  })
 
+/** A full outbox, then one dispatcher, until `layout`'s receiver has every delivery. */
+const throughput = (database: string, layout: WebhookReceiver.Layout) =>
+  Effect.gen(function*() {
+    const receiver = yield* WebhookReceiver.start(layout)
+    const commit = yield* subscribedTenant(receiver.url)
     const reference = yield* bareUndiciRate(receiver.url, throughputEvents)
-    receiver.arrivals.clear()
-
-    // Throughput: a full outbox, then one dispatcher.
     for (let written = 0; written < throughputEvents; written += 100) {
       yield* commit(Math.min(100, throughputEvents - written))
     }
+    const delivered = yield* receiver.expect(throughputEvents, 600_000)
     const started = performance.now()
     const cpuBefore = cpuMicros()
-    const throughputSeconds = yield* profiled(
-      database,
+    const seconds = yield* profiled(
+      `${database}-${layout}`,
       Effect.scoped(Effect.gen(function*() {
         yield* Layer.build(dispatcherLayer)
-        yield* waitUntil(() =>
-          receiver.arrivals.size >= throughputEvents, 600_000)
+        yield* delivered
         return (performance.now() - started) / 1000
       }))
     )
-    const cpuPerDelivery = (cpuMicros() - cpuBefore) / throughputEvents
-    receiver.arrivals.clear()
-
-    // Latency: one event per transaction at a steady rate, the dispatcher waiting on NOTIFY.
-    const committedAt = new Map<string, number>()
-    yield* Effect.scoped(Effect.gen(function*() {
-      yield* Layer.build(dispatcherLayer)
-      yield* Effect.sleep("500 millis")
-      const interval = 1000 / rate
-      const first = performance.now()
-      for (let index = 0; index < latencyEvents; index++) {
-        const due = first + index * interval
-        const wait = due - performance.now()
-        if (wait > 0) yield* Effect.sleep(`${wait} millis`)
-        const [event] = yield* commit(1)
-        if (event !== undefined) committedAt.set(event.id, performance.now())
-      }
-      yield* waitUntil(() => receiver.arrivals.size >= latencyEvents, 60_000)
-    }))
-    const latencies = [...committedAt].map(([id, at]) => (receiver.arrivals.get(id) ?? Number.NaN) - at).sort((a, b) =>
-      a - b
-    )
     return {
-      database,
-      deliveriesPerSecond: throughputEvents / throughputSeconds,
+      receiver: layout,
+      deliveriesPerSecond: throughputEvents / seconds,
       referencePerSecond: reference.perSecond,
-      cpuPerDelivery,
-      cpuPerReferencePost: reference.cpuPerPost,
-      throughputSeconds,
-      p50: percentile(latencies, 0.5),
-      p99: percentile(latencies, 0.99),
-      max: latencies[latencies.length - 1] ?? Number.NaN
-    } satisfies Result
+      cpuPerDelivery: (cpuMicros() - cpuBefore) / throughputEvents,
+      cpuPerReferencePost: reference.cpuPerPost
+    } satisfies Throughput
+  }).pipe(Effect.scoped)
+
+/** One event per transaction at a steady rate, the dispatcher waiting on NOTIFY; commit → receipt at the inline receiver. */
+const latency = Effect.gen(function*() {
+  const receiver = yield* WebhookReceiver.start("inline")
+  const commit = yield* subscribedTenant(receiver.url)
+  const committedAt = new Map<string, number>()
+  yield* Layer.build(dispatcherLayer)
+  yield* Effect.sleep("500 millis")
+  const delivered = yield* receiver.expect(latencyEvents, 60_000)
+  const interval = 1000 / rate
+  const first = performance.now()
+  for (let index = 0; index < latencyEvents; index++) {
+    const due = first + index * interval
+    const wait = due - performance.now()
+    if (wait > 0) yield* Effect.sleep(`${wait} millis`)
+    const [event] = yield* commit(1)
+    if (event !== undefined) committedAt.set(event.id, performance.now())
+  }
+  yield* delivered
+  const arrivals = receiver.arrivals ?? new Map<string, number>()
+  const latencies = [...committedAt].map(([id, at]) => (arrivals.get(id) ?? Number.NaN) - at).sort((a, b) => a - b)
+  return {
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    max: latencies[latencies.length - 1] ?? Number.NaN
+  } satisfies Latency
+}).pipe(Effect.scoped)
+
+const measure = (database: string) =>
+  Effect.gen(function*() {
+    const throughputs: Array<Throughput> = []
+    for (const layout of receiverLayouts) throughputs.push(yield* throughput(database, layout))
+    return { database, throughputs, latency: yield* latency } satisfies Result
   })
 
 const migrated = <E>(database: Layer.Layer<SqlClient.SqlClient | Notifications.Notifications | Database.Info, E>) =>
@@ -313,14 +297,23 @@ const program = Effect.gen(function*() {
     `load average at the start: ${loadAtStart.map((load) => load.toFixed(2)).join(", ")}; ` +
     `at the end: ${Os.loadavg().map((load) => load.toFixed(2)).join(", ")}`,
     "",
-    "| database | deliveries/s | bare undici POSTs/s, same run | ratio | CPU µs/delivery | CPU µs/bare POST | " +
-    "p50 commit→receipt (ms) | p99 (ms) | max (ms) |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ...results.map((result) =>
-      `| ${result.database} | ${fixed(result.deliveriesPerSecond, 0)} | ${fixed(result.referencePerSecond, 0)} | ` +
-      `${fixed(result.deliveriesPerSecond / result.referencePerSecond, 2)} | ${fixed(result.cpuPerDelivery, 0)} | ` +
-      `${fixed(result.cpuPerReferencePost, 0)} | ${fixed(result.p50)} | ${fixed(result.p99)} | ${fixed(result.max)} |`
-    )
+    "| database | receiver | deliveries/s | bare undici POSTs/s, same run | ratio | CPU µs/delivery | " +
+    "CPU µs/bare POST | p50 commit→receipt (ms) | p99 (ms) | max (ms) |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...results.flatMap((result) =>
+      result.throughputs.map((measured, index) =>
+        `| ${result.database} | ${measured.receiver} | ${fixed(measured.deliveriesPerSecond, 0)} | ` +
+        `${fixed(measured.referencePerSecond, 0)} | ` +
+        `${fixed(measured.deliveriesPerSecond / measured.referencePerSecond, 2)} | ` +
+        `${fixed(measured.cpuPerDelivery, 0)} | ${fixed(measured.cpuPerReferencePost, 0)} | ` +
+        (index === 0
+          ? `${fixed(result.latency.p50)} | ${fixed(result.latency.p99)} | ${fixed(result.latency.max)} |`
+          : "| | |")
+      )
+    ),
+    "",
+    "receiver: inline, in this process (its CPU counted with the dispatcher's); process, in a process of its own.",
+    "Latency: measured once per database, with the inline receiver."
   ]
   yield* Effect.sync(() => process.stdout.write(`${lines.join("\n")}\n`))
 })

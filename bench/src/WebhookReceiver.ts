@@ -1,0 +1,149 @@
+/**
+ * The receivers of bench:webhooks: `node:http` servers that answer 204 at
+ * once and count each `webhook-id` once.
+ *
+ * - `inline`: in the benchmark's own process, noting when each id arrived
+ *   (the latency phase times commit → receipt with it). Its CPU is the
+ *   dispatcher process's too.
+ * - `process`: in a process of its own, as a real receiver is, so that the
+ *   dispatcher process's CPU time is the dispatcher's alone. It tells this
+ *   process over IPC when the expected count has arrived.
+ */
+import { Deferred, Effect, Exit, type Scope } from "effect"
+import { spawn } from "node:child_process"
+import * as Http from "node:http"
+import type { AddressInfo } from "node:net"
+import { performance } from "node:perf_hooks"
+
+export type Layout = "inline" | "process"
+
+export interface Receiver {
+  readonly layout: Layout
+  readonly url: string
+  /**
+   * Forgets the ids seen so far and starts counting; the effect returned
+   * completes once `count` distinct ids have arrived (it dies after `timeoutMillis`).
+   */
+  readonly expect: (count: number, timeoutMillis: number) => Effect.Effect<Effect.Effect<void>>
+  /** When each id arrived (`performance.now()`); only the inline receiver can tell. */
+  readonly arrivals: ReadonlyMap<string, number> | undefined
+}
+
+const waitUntil = (condition: () => boolean, timeoutMillis: number) =>
+  Effect.gen(function*() {
+    const deadline = performance.now() + timeoutMillis
+    while (!condition()) {
+      if (performance.now() > deadline) {
+        return yield* Effect.dieMessage("the receiver did not get every delivery in time")
+      }
+      yield* Effect.sleep("2 millis")
+    }
+  })
+
+const inline: Effect.Effect<Receiver, never, Scope.Scope> = Effect.acquireRelease(
+  Effect.async<Receiver & { readonly close: () => void }>((resume) => {
+    const arrivals = new Map<string, number>()
+    const server = Http.createServer({ keepAliveTimeout: 60_000 }, (request, response) => {
+      request.resume()
+      request.on("end", () => {
+        const id = request.headers["webhook-id"]
+        if (typeof id === "string" && !arrivals.has(id)) arrivals.set(id, performance.now())
+        response.writeHead(204)
+        response.end()
+      })
+    })
+    server.listen(0, "127.0.0.1", () => {
+      // Safe: a TCP server listening on a host and port has an AddressInfo address.
+      const port = (server.address() as AddressInfo).port
+      resume(Effect.succeed({
+        layout: "inline",
+        url: `http://127.0.0.1:${port}/webhooks`,
+        arrivals,
+        expect: (count, timeoutMillis) =>
+          Effect.sync(() => {
+            arrivals.clear()
+            return waitUntil(() => arrivals.size >= count, timeoutMillis)
+          }),
+        close: () => {
+          server.closeAllConnections()
+          server.close()
+        }
+      }))
+    })
+  }),
+  (receiver) => Effect.sync(receiver.close)
+)
+
+/** The receiver process: reports its port, then "done" each time the count it was told to expect has arrived. */
+const receiverSource = `
+const http = require("node:http")
+let seen = new Set()
+let expected = Infinity
+const server = http.createServer({ keepAliveTimeout: 60_000 }, (request, response) => {
+  request.resume()
+  request.on("end", () => {
+    const id = request.headers["webhook-id"]
+    if (typeof id === "string" && !seen.has(id)) {
+      seen.add(id)
+      if (seen.size === expected) process.send({ done: expected })
+    }
+    response.writeHead(204)
+    response.end()
+  })
+})
+process.on("message", (message) => {
+  seen = new Set()
+  expected = message.expect
+  process.send({ expecting: expected })
+})
+process.on("disconnect", () => process.exit(0))
+server.listen(0, "127.0.0.1", () => process.send({ port: server.address().port }))
+`
+
+interface ReceiverMessage {
+  readonly port?: number
+  readonly expecting?: number
+  readonly done?: number
+}
+
+const ownProcess: Effect.Effect<Receiver, never, Scope.Scope> = Effect.gen(function*() {
+  const child = yield* Effect.acquireRelease(
+    Effect.sync(() =>
+      spawn(process.execPath, ["-e", receiverSource], { stdio: ["ignore", "ignore", "inherit", "ipc"] })
+    ),
+    (child) => Effect.sync(() => child.kill())
+  )
+  const port = yield* Effect.async<number>((resume) => {
+    child.once("message", (message: ReceiverMessage) => resume(Effect.succeed(message.port ?? 0)))
+  })
+  return {
+    layout: "process",
+    url: `http://127.0.0.1:${port}/webhooks`,
+    arrivals: undefined,
+    expect: (count, timeoutMillis) =>
+      Effect.gen(function*() {
+        const counting = yield* Deferred.make<void>()
+        const arrived = yield* Deferred.make<void>()
+        const listener = (message: ReceiverMessage) => {
+          if (message.expecting === count) Deferred.unsafeDone(counting, Exit.void)
+          if (message.done === count) {
+            Deferred.unsafeDone(arrived, Exit.void)
+            child.off("message", listener)
+          }
+        }
+        child.on("message", listener)
+        child.send({ expect: count })
+        yield* Deferred.await(counting)
+        return Deferred.await(arrived).pipe(
+          Effect.timeoutFail({
+            duration: timeoutMillis,
+            onTimeout: () => new Error("the receiver did not get every delivery in time")
+          }),
+          Effect.orDie
+        )
+      })
+  } satisfies Receiver
+})
+
+export const start = (layout: Layout): Effect.Effect<Receiver, never, Scope.Scope> =>
+  layout === "inline" ? inline : ownProcess
