@@ -113,9 +113,23 @@ const ownProcess: Effect.Effect<Receiver, never, Scope.Scope> = Effect.gen(funct
     ),
     (child) => Effect.sync(() => child.kill())
   )
-  const port = yield* Effect.async<number>((resume) => {
-    child.once("message", (message: ReceiverMessage) => resume(Effect.succeed(message.port ?? 0)))
+  // A receiver that dies ends the benchmark at once rather than at a timeout.
+  const exited = yield* Deferred.make<never, Error>()
+  child.once("exit", (code, signal) => {
+    Deferred.unsafeDone(exited, Exit.fail(new Error(`the receiver process exited (${signal ?? code})`)))
   })
+  const port = yield* Effect.raceFirst(
+    Effect.async<number>((resume) => {
+      const listener = (message: ReceiverMessage) => {
+        if (message.port === undefined) return
+        child.off("message", listener)
+        resume(Effect.succeed(message.port))
+      }
+      child.on("message", listener)
+      return Effect.sync(() => child.off("message", listener))
+    }),
+    Deferred.await(exited)
+  ).pipe(Effect.orDie)
   return {
     layout: "process",
     url: `http://127.0.0.1:${port}/webhooks`,
@@ -133,8 +147,8 @@ const ownProcess: Effect.Effect<Receiver, never, Scope.Scope> = Effect.gen(funct
         }
         child.on("message", listener)
         child.send({ expect: count })
-        yield* Deferred.await(counting)
-        return Deferred.await(arrived).pipe(
+        yield* Effect.raceFirst(Deferred.await(counting), Deferred.await(exited)).pipe(Effect.orDie)
+        return Effect.raceFirst(Deferred.await(arrived), Deferred.await(exited)).pipe(
           Effect.timeoutFail({
             duration: timeoutMillis,
             onTimeout: () => new Error("the receiver did not get every delivery in time")
