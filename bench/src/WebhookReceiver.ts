@@ -8,8 +8,9 @@
  * - `process`: in a process of its own, as a real receiver is, so that the
  *   dispatcher process's CPU time is the dispatcher's alone. It tells this
  *   process over IPC when the expected count has arrived.
+ * Neither polls: the request that completes the count completes the wait.
  */
-import { Deferred, Effect, Exit, type Scope } from "effect"
+import { Deferred, Effect, Exit, FiberId, type Scope } from "effect"
 import { spawn } from "node:child_process"
 import * as Http from "node:http"
 import type { AddressInfo } from "node:net"
@@ -25,29 +26,35 @@ export interface Receiver {
    * completes once `count` distinct ids have arrived (it dies after `timeoutMillis`).
    */
   readonly expect: (count: number, timeoutMillis: number) => Effect.Effect<Effect.Effect<void>>
-  /** When each id arrived (`performance.now()`); only the inline receiver can tell. */
-  readonly arrivals: ReadonlyMap<string, number> | undefined
 }
 
-const waitUntil = (condition: () => boolean, timeoutMillis: number) =>
-  Effect.gen(function*() {
-    const deadline = performance.now() + timeoutMillis
-    while (!condition()) {
-      if (performance.now() > deadline) {
-        return yield* Effect.dieMessage("the receiver did not get every delivery in time")
-      }
-      yield* Effect.sleep("2 millis")
-    }
-  })
+export interface InlineReceiver extends Receiver {
+  /** When each id arrived since the last `expect` (`performance.now()`). */
+  readonly arrivals: ReadonlyMap<string, number>
+}
 
-const inline: Effect.Effect<Receiver, never, Scope.Scope> = Effect.acquireRelease(
-  Effect.async<Receiver & { readonly close: () => void }>((resume) => {
+/** Waits for `arrived`, dying after `timeoutMillis`. */
+const within = <E>(arrived: Effect.Effect<void, E>, timeoutMillis: number) =>
+  arrived.pipe(
+    Effect.timeoutFail({
+      duration: timeoutMillis,
+      onTimeout: () => new Error("the receiver did not get every delivery in time")
+    }),
+    Effect.orDie
+  )
+
+export const inline: Effect.Effect<InlineReceiver, never, Scope.Scope> = Effect.acquireRelease(
+  Effect.async<InlineReceiver & { readonly close: () => void }>((resume) => {
     const arrivals = new Map<string, number>()
+    let expected = { count: Number.POSITIVE_INFINITY, arrived: Deferred.unsafeMake<void>(FiberId.none) }
     const server = Http.createServer({ keepAliveTimeout: 60_000 }, (request, response) => {
       request.resume()
       request.on("end", () => {
         const id = request.headers["webhook-id"]
-        if (typeof id === "string" && !arrivals.has(id)) arrivals.set(id, performance.now())
+        if (typeof id === "string" && !arrivals.has(id)) {
+          arrivals.set(id, performance.now())
+          if (arrivals.size === expected.count) Deferred.unsafeDone(expected.arrived, Exit.void)
+        }
         response.writeHead(204)
         response.end()
       })
@@ -62,7 +69,8 @@ const inline: Effect.Effect<Receiver, never, Scope.Scope> = Effect.acquireReleas
         expect: (count, timeoutMillis) =>
           Effect.sync(() => {
             arrivals.clear()
-            return waitUntil(() => arrivals.size >= count, timeoutMillis)
+            expected = { count, arrived: Deferred.unsafeMake<void>(FiberId.none) }
+            return within(Deferred.await(expected.arrived), timeoutMillis)
           }),
         close: () => {
           server.closeAllConnections()
@@ -133,7 +141,6 @@ const ownProcess: Effect.Effect<Receiver, never, Scope.Scope> = Effect.gen(funct
   return {
     layout: "process",
     url: `http://127.0.0.1:${port}/webhooks`,
-    arrivals: undefined,
     expect: (count, timeoutMillis) =>
       Effect.gen(function*() {
         const counting = yield* Deferred.make<void>()
@@ -148,13 +155,7 @@ const ownProcess: Effect.Effect<Receiver, never, Scope.Scope> = Effect.gen(funct
         child.on("message", listener)
         child.send({ expect: count })
         yield* Effect.raceFirst(Deferred.await(counting), Deferred.await(exited)).pipe(Effect.orDie)
-        return Effect.raceFirst(Deferred.await(arrived), Deferred.await(exited)).pipe(
-          Effect.timeoutFail({
-            duration: timeoutMillis,
-            onTimeout: () => new Error("the receiver did not get every delivery in time")
-          }),
-          Effect.orDie
-        )
+        return within(Effect.raceFirst(Deferred.await(arrived), Deferred.await(exited)), timeoutMillis)
       })
   } satisfies Receiver
 })

@@ -231,7 +231,7 @@ const throughput = (database: string, layout: WebhookReceiver.Layout) =>
 
 /** One event per transaction at a steady rate, the dispatcher waiting on NOTIFY; commit → receipt at the inline receiver. */
 const latency = Effect.gen(function*() {
-  const receiver = yield* WebhookReceiver.start("inline")
+  const receiver = yield* WebhookReceiver.inline
   const commit = yield* subscribedTenant(receiver.url)
   const committedAt = new Map<string, number>()
   yield* Layer.build(dispatcherLayer)
@@ -247,8 +247,9 @@ const latency = Effect.gen(function*() {
     if (event !== undefined) committedAt.set(event.id, performance.now())
   }
   yield* delivered
-  const arrivals = receiver.arrivals ?? new Map<string, number>()
-  const latencies = [...committedAt].map(([id, at]) => (arrivals.get(id) ?? Number.NaN) - at).sort((a, b) => a - b)
+  const latencies = [...committedAt].map(([id, at]) => (receiver.arrivals.get(id) ?? Number.NaN) - at).sort((a, b) =>
+    a - b
+  )
   return {
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
