@@ -9,7 +9,8 @@
  * (a web Request in, a Response out, no socket): Moneta's API (key, input
  * guards, error mapping, the bank's read, the response encoded; not the
  * server's request log) and the platform's floor (PlatformFloorApi.ts: the
- * same endpoint answering the account from memory).
+ * same endpoint answering the account from memory, and reading it through
+ * `@effect/sql`).
  *
  *   DATABASE_URL=postgres://… pnpm --filter @moneta/bench bench:layers [--operations 2000] [--rounds 6]
  *
@@ -21,6 +22,7 @@
  */
 import { HttpApiBuilder, HttpServer } from "@effect/platform"
 import { SqlClient } from "@effect/sql"
+import { PgClient } from "@effect/sql-pg"
 import { Accounts } from "@moneta/bank/Accounts"
 import { Authentication, ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun } from "@moneta/bank/FirstRun"
@@ -171,6 +173,12 @@ const main = async () => {
           const floor = HttpApiBuilder.toWebHandler(
             Layer.merge(PlatformFloorApi.layer(account), HttpServer.layerContext)
           )
+          const floorFromDatabase = HttpApiBuilder.toWebHandler(
+            Layer.merge(
+              PlatformFloorApi.layerFromDatabase({ groupId: caller.groupId, environment: caller.environment }),
+              HttpServer.layerContext
+            ).pipe(Layer.provide(PgClient.layer({ url: Redacted.make(postgres.databaseUrl), maxConnections: 16 })))
+          )
           const moneta = monetaWebHandler(postgres.databaseUrl)
           const accountUrl = `http://localhost/accounts/${accountId}`
           const authorization = `Bearer ${seeded.apiKey}`
@@ -223,6 +231,11 @@ const main = async () => {
               run: () => served(floor.handler(new Request(accountUrl)))
             },
             {
+              label:
+                "HTTP in process: the platform's floor reading through @effect/sql (the statement, the body decoded)",
+              run: () => served(floorFromDatabase.handler(new Request(accountUrl)))
+            },
+            {
               label: "HTTP in process: Moneta's API, GET /accounts/{id} (no request log)",
               run: () => served(moneta.handler(new Request(accountUrl, { headers: { authorization } })))
             },
@@ -273,6 +286,7 @@ const main = async () => {
           } finally {
             await client.end()
             await floor.dispose()
+            await floorFromDatabase.dispose()
             await moneta.dispose()
           }
         }

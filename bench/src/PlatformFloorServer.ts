@@ -2,20 +2,52 @@
  * The platform's floor (PlatformFloorApi.ts) over HTTP, on
  * `@effect/platform-node`'s node:http server, with no request log. Run
  * bundled, as plain JavaScript (PlatformFloor.ts):
- * `node platform-floor.cjs PORT ACCOUNT_JSON`.
+ *
+ *   node platform-floor.cjs PORT memory ACCOUNT_JSON
+ *   node platform-floor.cjs PORT database DATABASE_URL GROUP_ID ENVIRONMENT
+ *   node platform-floor.cjs PORT pg DATABASE_URL GROUP_ID ENVIRONMENT
+ *
+ * With `database`, the accounts are read through `@effect/sql-pg`, with `pg`
+ * through node-postgres itself; either with a pool of 16 connections, as many
+ * as Moneta's and the hand-written server's.
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
+import { PgClient } from "@effect/sql-pg"
 import { Account } from "@moneta/domain/Account"
-import { Layer, Schema } from "effect"
+import { Effect, Layer, Redacted, Schema } from "effect"
 import { createServer } from "node:http"
+import pg from "pg"
 import * as PlatformFloorApi from "./PlatformFloorApi.js"
 
-const [portText = "", accountJson = ""] = process.argv.slice(2)
-const account = Schema.decodeUnknownSync(Schema.parseJson(Account))(accountJson)
+const [portText = "", source = "", ...rest] = process.argv.slice(2)
+
+const apiOf = () => {
+  if (source === "memory") {
+    const [accountJson = ""] = rest
+    return PlatformFloorApi.layer(Schema.decodeUnknownSync(Schema.parseJson(Account))(accountJson))
+  }
+  if (source === "database") {
+    const [url = "", groupId = "", environment = ""] = rest
+    return PlatformFloorApi.layerFromDatabase({ groupId, environment }).pipe(
+      Layer.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 16 }))
+    )
+  }
+  if (source === "pg") {
+    const [url = "", groupId = "", environment = ""] = rest
+    return Layer.unwrapScoped(Effect.map(
+      Effect.acquireRelease(
+        Effect.sync(() => new pg.Pool({ connectionString: url, max: 16 })),
+        (pool) => Effect.promise(() => pool.end())
+      ),
+      (pool) => PlatformFloorApi.layerFromPg({ groupId, environment }, pool)
+    ))
+  }
+  throw new Error(`unknown source ${source}: memory, database or pg`)
+}
 
 const ServerLive = HttpApiBuilder.serve().pipe(
-  Layer.provide(PlatformFloorApi.layer(account)),
+  Layer.provide(apiOf()),
   Layer.provide(NodeHttpServer.layer(createServer, { port: Number(portText), host: "127.0.0.1" }))
 )
 

@@ -5,7 +5,10 @@
  * same run, with the same load generator; the platform's floor (an
  * `@effect/platform` HttpApi answering the account from memory,
  * PlatformFloorServer.ts) against the same hand-written server, for what the
- * chosen stack costs a read before any of Moneta's own work; Moneta on the
+ * chosen stack costs a read before any of Moneta's own work, and the same
+ * floor reading the account through `@effect/sql` (the stack's database
+ * client) and decoding it with its Schema, for what the stack costs a read
+ * from the database; Moneta on the
  * embedded database for reference; and Moneta as several processes on one
  * port (`MONETA_PROCESSES`, see docs/operations.md).
  *
@@ -22,12 +25,13 @@
  */
 import * as Os from "node:os"
 import { parseArgs } from "node:util"
+import pg from "pg"
 import { alternate, type Compared, type Measured, measured } from "./Alternation.js"
 import { withResource } from "./Cleanup.js"
 import { startHandWrittenReads } from "./HandWrittenReads.js"
 import { measure } from "./Load.js"
 import { type Database, startMoneta } from "./MonetaServer.js"
-import { startPlatformFloor } from "./PlatformFloor.js"
+import { type FloorSource, startPlatformFloor } from "./PlatformFloor.js"
 import { startPostgres } from "./Postgres.js"
 import { type Child, environmentOf } from "./Processes.js"
 
@@ -92,6 +96,23 @@ const readLoad = async (server: Server, headers: Record<string, string>, account
 
 const serverOf = (child: Child, url: string) => ({ url, pid: child.process.pid ?? 0, errors: child.errors })
 
+/** The tenant that owns `accountId`, read once (the hand-written server resolves it from the key, cached). */
+const tenantOf = async (databaseUrl: string, accountId: string) => {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ group_id: string; environment: string }>(
+      "SELECT group_id, environment FROM accounts WHERE id = $1",
+      [accountId]
+    )
+    const row = rows[0]
+    if (row === undefined) throw new Error(`account ${accountId} is not in the database`)
+    return { groupId: row.group_id, environment: row.environment }
+  } finally {
+    await client.end()
+  }
+}
+
 const textOf = async (url: string, headers: Record<string, string>): Promise<string> => {
   const response = await fetch(url, { headers })
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`)
@@ -131,7 +152,13 @@ const main = async () => {
   )
   log(`${connections} connections, ${seconds} s per measurement after ${warmupSeconds} s of warm-up`)
   const rows: Array<Row> = []
-  let compared: { readonly retrieve: Compared; readonly list: Compared; readonly floor: Compared } | undefined
+  let compared: {
+    readonly retrieve: Compared
+    readonly list: Compared
+    readonly floor: Compared
+    readonly floorFromDatabase: Compared
+    readonly floorFromPg: Compared
+  } | undefined
   if (databases.includes("postgres")) {
     await withResource(
       () => startPostgres(process.env["DATABASE_URL"] || undefined),
@@ -162,19 +189,28 @@ const main = async () => {
                 }
                 const { list, retrieve } = paths(accountId)
                 const reads = { retrieve: await compare(retrieve), list: await compare(list) }
-                const floor = await withResource(
-                  async () => startPlatformFloor({ id: accountId, json: await textOf(server.url + retrieve, headers) }),
-                  (floor) => floor.child.stop(),
-                  (floor) => {
-                    log(`GET ${retrieve}, the platform's floor and the hand-written server, ${rounds} rounds …`)
-                    return alternate(
-                      rounds,
-                      getLoad(serverOf(floor.child, floor.url), {}, retrieve),
-                      getLoad(handServer, headers, retrieve)
-                    )
-                  }
-                )
-                return { ...reads, floor }
+                const againstFloor = (label: string, source: FloorSource) =>
+                  withResource(
+                    () => startPlatformFloor(source, accountId),
+                    (floor) => floor.child.stop(),
+                    (floor) => {
+                      log(`GET ${retrieve}, ${label} and the hand-written server, ${rounds} rounds …`)
+                      return alternate(
+                        rounds,
+                        getLoad(serverOf(floor.child, floor.url), {}, retrieve),
+                        getLoad(handServer, headers, retrieve)
+                      )
+                    }
+                  )
+                const floor = await againstFloor("the platform's floor", {
+                  memory: { id: accountId, json: await textOf(server.url + retrieve, headers) }
+                })
+                const tenant = { url: postgres.databaseUrl, ...await tenantOf(postgres.databaseUrl, accountId) }
+                const floorFromDatabase = await againstFloor("the platform's floor with @effect/sql", {
+                  database: tenant
+                })
+                const floorFromPg = await againstFloor("the platform's floor with pg", { pg: tenant })
+                return { ...reads, floor, floorFromDatabase, floorFromPg }
               }
             )
           }
@@ -235,7 +271,19 @@ const main = async () => {
       `${micros(compared.floor.candidate.cpuMicros)} CPU µs/request; ÷ hand-written ${
         compared.floor.ratio.toFixed(2)
       } ` +
-      `(rounds ${compared.floor.ratios.map((value) => value.toFixed(2)).join(", ")}).`
+      `(rounds ${compared.floor.ratios.map((value) => value.toFixed(2)).join(", ")}).`,
+      "",
+      "The same floor reading the account from Postgres: the hand-written server's statement through @effect/sql-pg (a pool of 16),",
+      "the stored body decoded with the Account schema (no key, middleware or request log), alternating with the hand-written server:",
+      `${rate(compared.floorFromDatabase.candidate.perSecond)}/s, ${
+        micros(compared.floorFromDatabase.candidate.cpuMicros)
+      } CPU µs/request; ÷ hand-written ${compared.floorFromDatabase.ratio.toFixed(2)} ` +
+      `(rounds ${compared.floorFromDatabase.ratios.map((value) => value.toFixed(2)).join(", ")}).`,
+      "The same with node-postgres itself instead of @effect/sql (a pg.Pool of 16, as the hand-written server's):",
+      `${rate(compared.floorFromPg.candidate.perSecond)}/s, ${
+        micros(compared.floorFromPg.candidate.cpuMicros)
+      } CPU µs/request; ÷ hand-written ${compared.floorFromPg.ratio.toFixed(2)} ` +
+      `(rounds ${compared.floorFromPg.ratios.map((value) => value.toFixed(2)).join(", ")}).`
     ]),
     `load average at the end ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`,
     "Goal: Moneta's reads at half or more of the hand-written server's (÷ hand-written ≥ 0.50).",

@@ -13,6 +13,10 @@
  * On Postgres, Moneta and the hand-written ledger server are measured in
  * `--rounds` alternating rounds, both kept running (Alternation.ts): the
  * ratio is the median of the rounds' ratios, each of two neighbouring runs.
+ * The ledger floor (LedgerFloorApi.ts: the ledger server's transaction on an
+ * `@effect/platform` HttpApi through `@effect/sql`, no Moneta code) is
+ * measured against the ledger server the same way, for what the chosen stack
+ * costs that transaction before any of Moneta's own work.
  *
  * Postgres is `DATABASE_URL` when set, otherwise a throwaway cluster. Both
  * servers run in processes of their own; the load generator (autocannon) runs
@@ -27,6 +31,7 @@ import { startLedgerServer } from "./LedgerServer.js"
 import { measure } from "./Load.js"
 import { startMoneta, wireBody } from "./MonetaServer.js"
 import * as Plain from "./PlainTransaction.js"
+import { startLedgerFloor } from "./PlatformFloor.js"
 import { startPostgres } from "./Postgres.js"
 import { type Child, environmentOf } from "./Processes.js"
 
@@ -57,6 +62,8 @@ interface DatabaseResult {
   readonly plain: Plain.PlainResult
   /** Moneta against the hand-written node:http + pg ledger server, in alternating rounds (Postgres only). */
   readonly ledger?: Compared | undefined
+  /** The ledger floor (LedgerFloorApi.ts: HttpApi + @effect/sql) against the same server, in alternating rounds. */
+  readonly ledgerFloor?: Compared | undefined
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
@@ -104,6 +111,16 @@ const embeddedWireLoad = () =>
 
 const ledgerAccounts = Array.from({ length: accounts }, (_, index) => `account_${index + 1}`)
 
+const jsonHeaders = { "content-type": "application/json" }
+
+/** `candidate` and a fresh hand-written ledger server on `databaseUrl`, in alternating rounds. */
+const againstLedgerServer = (databaseUrl: string, candidate: () => Promise<Measured>): Promise<Compared> =>
+  withResource(
+    () => startLedgerServer(databaseUrl),
+    (server) => server.child.stop(),
+    (server) => alternate(rounds, candidate, () => postWires(server, jsonHeaders, ledgerAccounts))
+  )
+
 const main = async () => {
   log(
     `Node ${process.version}, ${Os.cpus().length} CPUs (${Os.cpus()[0]?.model ?? "unknown"}), load average ${
@@ -145,21 +162,18 @@ const main = async () => {
           () => startMoneta({ kind: "postgres", url: postgres.databaseUrl }, accounts, monetaEnv),
           (server) => server.child.stop(),
           (moneta) =>
-            withResource(
-              () => startLedgerServer(postgres.databaseUrl),
-              (server) => server.child.stop(),
-              (server) =>
-                alternate(
-                  rounds,
-                  () => postWires(moneta, moneta.headers, moneta.accountIds),
-                  () => postWires(server, { "content-type": "application/json" }, ledgerAccounts)
-                )
-            )
+            againstLedgerServer(postgres.databaseUrl, () => postWires(moneta, moneta.headers, moneta.accountIds))
         )
         const wires = ledger.candidate
+        log(`postgres: the ledger floor (HttpApi + @effect/sql) and the hand-written ledger server, ${rounds} rounds …`)
+        const ledgerFloor = await withResource(
+          () => startLedgerFloor(postgres.databaseUrl),
+          (floor) => floor.child.stop(),
+          (floor) => againstLedgerServer(postgres.databaseUrl, () => postWires(floor, jsonHeaders, ledgerAccounts))
+        )
         log("postgres: plain transactions …")
         const plain = await Plain.onPostgres(postgres.databaseUrl, connections, seconds, warmupSeconds)
-        return { database: "postgres", label: postgres.label, wires, plain, ledger }
+        return { database: "postgres", label: postgres.label, wires, plain, ledger, ledgerFloor }
       }
     )
     results.push(result)
@@ -192,6 +206,16 @@ const main = async () => {
           result.ledger.ratio.toFixed(2)
         } (goal ≥ 0.70; the median of ${rounds} ` +
         `alternating rounds: ${result.ledger.ratios.map((value) => value.toFixed(2)).join(", ")})`
+      ]
+    ),
+    ...results.flatMap((result) =>
+      result.ledgerFloor === undefined ? [] : [
+        `${result.database}: the ledger floor (the same transaction on an @effect/platform HttpApi through @effect/sql, ` +
+        `LedgerFloorApi.ts; no key, idempotency, events or request log) ${
+          rate(result.ledgerFloor.candidate.perSecond)
+        } requests/s, CPU ${micros(result.ledgerFloor.candidate.cpuMicros)} µs per request; ÷ ledger server ${
+          result.ledgerFloor.ratio.toFixed(2)
+        } (alternating rounds: ${result.ledgerFloor.ratios.map((value) => value.toFixed(2)).join(", ")})`
       ]
     ),
     "",
