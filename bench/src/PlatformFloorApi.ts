@@ -2,7 +2,7 @@
  * The platform's floor for `GET /accounts/{id}`: an `@effect/platform`
  * HttpApi with that one endpoint, its path parameter and the contract's
  * `Account` as its success schema. No key, no middleware: what the chosen
- * stack costs a read before Moneta does any work. Two ways to answer:
+ * stack costs a read before Moneta does any work. Three ways to answer:
  *
  * - `layer`: one account held in memory (no database at all);
  * - `layerFromDatabase`: the hand-written server's statement run through
@@ -55,43 +55,42 @@ const StoredRow = Schema.Struct({ body: Schema.Unknown })
 const decodeRows = Schema.decodeUnknown(Schema.Array(StoredRow))
 const decodeAccount = Schema.decodeUnknown(Account)
 
+/** The account in the first of `rows`, decoded; `NotFound` when there is none. */
+const accountIn = <E>(rows: Effect.Effect<ReadonlyArray<typeof StoredRow.Type>, E>) =>
+  rows.pipe(
+    Effect.flatMap((found) => {
+      const row = found[0]
+      return row === undefined ? Effect.succeed(undefined) : decodeAccount(row.body)
+    }),
+    // The bench's rows are Moneta's own: a failure here is a bug in the bench, not an answer.
+    Effect.orDie,
+    Effect.flatMap((account) =>
+      account === undefined ? Effect.fail(new HttpApiError.NotFound()) : Effect.succeed(account)
+    )
+  )
+
 /** The floor's `HttpApi.Api`, reading each account of `tenant` from the database (a `SqlClient`). */
 export const layerFromDatabase = (tenant: Tenant) =>
-  Layer.unwrapEffect(Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const find = (id: string): Effect.Effect<Account, HttpApiError.NotFound> =>
-      sql`SELECT id, created_at, body FROM accounts WHERE id = ${id} AND group_id = ${tenant.groupId} AND environment = ${tenant.environment}`
-        .pipe(
-          Effect.flatMap(decodeRows),
-          Effect.flatMap((rows) => {
-            const row = rows[0]
-            return row === undefined ? Effect.succeed(undefined) : decodeAccount(row.body)
-          }),
-          // The bench's rows are Moneta's own: a failure here is a bug in the bench, not an answer.
-          Effect.orDie,
-          Effect.flatMap((account) =>
-            account === undefined ? Effect.fail(new HttpApiError.NotFound()) : Effect.succeed(account)
-          )
-        )
-    return serving(find)
-  }))
+  Layer.unwrapEffect(Effect.map(SqlClient.SqlClient, (sql) =>
+    serving((id) =>
+      accountIn(Effect.flatMap(
+        sql`SELECT id, created_at, body FROM accounts WHERE id = ${id} AND group_id = ${tenant.groupId} AND environment = ${tenant.environment}`,
+        decodeRows
+      ))
+    )))
 
 /** The floor's `HttpApi.Api`, reading each account of `tenant` with `pool` (node-postgres). */
 export const layerFromPg = (tenant: Tenant, pool: pg.Pool) =>
   serving((id) =>
-    Effect.tryPromise(() =>
-      pool.query<{ body: unknown }>(
-        "SELECT id, created_at, body FROM accounts WHERE id = $1 AND group_id = $2 AND environment = $3",
-        [id, tenant.groupId, tenant.environment]
-      )
-    ).pipe(
-      Effect.flatMap(({ rows }) => {
-        const row = rows[0]
-        return row === undefined ? Effect.succeed(undefined) : decodeAccount(row.body)
-      }),
-      Effect.orDie,
-      Effect.flatMap((account) =>
-        account === undefined ? Effect.fail(new HttpApiError.NotFound()) : Effect.succeed(account)
+    accountIn(
+      Effect.map(
+        Effect.tryPromise(() =>
+          pool.query<{ body: unknown }>(
+            "SELECT id, created_at, body FROM accounts WHERE id = $1 AND group_id = $2 AND environment = $3",
+            [id, tenant.groupId, tenant.environment]
+          )
+        ),
+        ({ rows }) => rows
       )
     )
   )
