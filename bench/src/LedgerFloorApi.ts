@@ -11,6 +11,7 @@
 import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Schema } from "effect"
+import { ledgerTables } from "./LedgerTables.js"
 
 const Transfer = Schema.Struct({ account_id: Schema.String, amount: Schema.Number })
 
@@ -27,13 +28,6 @@ const LedgerFloorApi = HttpApi.make("ledger-floor").add(
     .add(HttpApiEndpoint.get("ready", "/ready").addSuccess(Schema.Struct({})))
 )
 
-/** The ledger server's tables, made when missing (LedgerServer.ts makes the same). */
-export const tables = [
-  "CREATE TABLE IF NOT EXISTS ledger_accounts (id integer PRIMARY KEY, balance bigint NOT NULL)",
-  "CREATE TABLE IF NOT EXISTS ledger_postings (id bigserial PRIMARY KEY, account_id integer NOT NULL REFERENCES ledger_accounts (id), amount bigint NOT NULL, created_at timestamptz NOT NULL DEFAULT now())",
-  "INSERT INTO ledger_accounts (id, balance) SELECT n, 1000000000000 FROM generate_series(1, 9) AS n ON CONFLICT DO NOTHING"
-]
-
 interface PostingRow {
   readonly id: string
   readonly account_id: number
@@ -44,7 +38,7 @@ interface PostingRow {
 /** The floor's `HttpApi.Api` on the `SqlClient` it is given. */
 export const layer = Layer.unwrapEffect(Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  yield* Effect.forEach(tables, (statement) => sql.unsafe(statement), { discard: true })
+  yield* Effect.forEach(ledgerTables, (statement) => sql.unsafe(statement), { discard: true })
   // As the ledger server: each account id the load sends gets one of 8 ledger accounts, debited to credit the next.
   const ledgerAccounts = new Map<string, number>()
   const ledgerAccountOf = (id: string) => {

@@ -5,6 +5,7 @@
  * answering the debit posting as JSON. Driven by the same load as Moneta.
  */
 import * as Path from "node:path"
+import { ledgerTables } from "./LedgerTables.js"
 import { root } from "./MonetaServer.js"
 import { type Child, environmentWith, freePort, start, waitUntilServing } from "./Processes.js"
 
@@ -37,9 +38,7 @@ const transfer = async (debit, credit, amount) => {
   }
 }
 const main = async () => {
-  await pool.query("CREATE TABLE IF NOT EXISTS ledger_accounts (id integer PRIMARY KEY, balance bigint NOT NULL)")
-  await pool.query("CREATE TABLE IF NOT EXISTS ledger_postings (id bigserial PRIMARY KEY, account_id integer NOT NULL REFERENCES ledger_accounts (id), amount bigint NOT NULL, created_at timestamptz NOT NULL DEFAULT now())")
-  await pool.query("INSERT INTO ledger_accounts (id, balance) SELECT n, 1000000000000 FROM generate_series(1, 9) AS n ON CONFLICT DO NOTHING")
+  for (const statement of ${JSON.stringify(ledgerTables)}) await pool.query(statement)
   http.createServer((request, response) => {
     const chunks = []
     request.on("data", (chunk) => chunks.push(chunk))
