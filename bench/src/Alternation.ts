@@ -121,6 +121,9 @@ export interface Compared {
   readonly ratios: ReadonlyArray<number>
 }
 
+/** Each round's ratio, as a report prints it: `0.15, 0.13, 0.22`. */
+export const roundsText = (compared: Compared): string => compared.ratios.map((value) => value.toFixed(2)).join(", ")
+
 /** The median of each figure over the rounds (each figure on its own). */
 const medianRound = (rounds: ReadonlyArray<Measured>): Measured => ({
   perSecond: median(rounds.map((round) => round.perSecond)),

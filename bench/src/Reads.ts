@@ -5,12 +5,12 @@
  * same run, with the same load generator; the platform's floor (an
  * `@effect/platform` HttpApi answering the account from memory,
  * PlatformFloorServer.ts) against the same hand-written server, for what the
- * chosen stack costs a read before any of Moneta's own work, and the same
- * floor reading the account through `@effect/sql` (the stack's database
- * client) and decoding it with its Schema, for what the stack costs a read
- * from the database; Moneta on the
- * embedded database for reference; and Moneta as several processes on one
- * port (`MONETA_PROCESSES`, see docs/operations.md).
+ * chosen stack costs a read before any of Moneta's own work; the same floor
+ * reading the account through `@effect/sql` (the stack's database client),
+ * and through `pg` itself, decoding it with its Schema, for what the stack
+ * costs a read from the database; Moneta on the embedded database for
+ * reference; and Moneta as several processes on one port
+ * (`MONETA_PROCESSES`, see docs/operations.md).
  *
  *   pnpm bench:reads [--seconds 5] [--warmup 2] [--rounds 3] [--connections 16] [--databases postgres,embedded] [--processes 1,2]
  *
@@ -26,7 +26,7 @@
 import * as Os from "node:os"
 import { parseArgs } from "node:util"
 import pg from "pg"
-import { alternate, type Compared, type Measured, measured } from "./Alternation.js"
+import { alternate, type Compared, type Measured, measured, roundsText } from "./Alternation.js"
 import { withResource } from "./Cleanup.js"
 import { startHandWrittenReads } from "./HandWrittenReads.js"
 import { measure } from "./Load.js"
@@ -252,6 +252,10 @@ const main = async () => {
     return `${rate(read.perSecond)} | ${read.p50} / ${read.p99} | ${ratioOf(label, reads, which)} | ` +
       `${micros(read.cpuMicros)} | ${micros(read.postgresMicros)}`
   }
+  /** A floor against the hand-written server: its median round and the rounds' ratios. */
+  const floorSummary = (floor: Compared) =>
+    `${rate(floor.candidate.perSecond)}/s, ${micros(floor.candidate.cpuMicros)} CPU µs/request; ` +
+    `÷ hand-written ${floor.ratio.toFixed(2)} (rounds ${roundsText(floor)}).`
   const lines = [
     "",
     "| server | GET /accounts/{id} /s | p50 / p99 (ms) | ÷ hand-written | CPU µs/request | Postgres CPU µs/request | GET /accounts?limit=10 /s | p50 / p99 (ms) | ÷ hand-written | CPU µs/request | Postgres CPU µs/request |",
@@ -261,29 +265,18 @@ const main = async () => {
     ),
     "",
     ...(compared === undefined ? [] : [
-      `Rounds' ratios (Moneta ÷ hand-written, alternating): GET /accounts/{id} ${
-        compared.retrieve.ratios.map((value) => value.toFixed(2)).join(", ")
-      }; GET /accounts?limit=10 ${compared.list.ratios.map((value) => value.toFixed(2)).join(", ")}`,
+      `Rounds' ratios (Moneta ÷ hand-written, alternating): GET /accounts/{id} ${roundsText(compared.retrieve)}; ` +
+      `GET /accounts?limit=10 ${roundsText(compared.list)}`,
       "",
       "The platform's floor: GET /accounts/{id} on an @effect/platform HttpApi of that one endpoint, answering the account",
       "from memory with the contract's Account schema (no database, key, middleware or request log; PlatformFloorServer.ts),",
-      `alternating with the hand-written server: ${rate(compared.floor.candidate.perSecond)}/s, ` +
-      `${micros(compared.floor.candidate.cpuMicros)} CPU µs/request; ÷ hand-written ${
-        compared.floor.ratio.toFixed(2)
-      } ` +
-      `(rounds ${compared.floor.ratios.map((value) => value.toFixed(2)).join(", ")}).`,
+      `alternating with the hand-written server: ${floorSummary(compared.floor)}`,
       "",
       "The same floor reading the account from Postgres: the hand-written server's statement through @effect/sql-pg (a pool of 16),",
       "the stored body decoded with the Account schema (no key, middleware or request log), alternating with the hand-written server:",
-      `${rate(compared.floorFromDatabase.candidate.perSecond)}/s, ${
-        micros(compared.floorFromDatabase.candidate.cpuMicros)
-      } CPU µs/request; ÷ hand-written ${compared.floorFromDatabase.ratio.toFixed(2)} ` +
-      `(rounds ${compared.floorFromDatabase.ratios.map((value) => value.toFixed(2)).join(", ")}).`,
+      floorSummary(compared.floorFromDatabase),
       "The same with node-postgres itself instead of @effect/sql (a pg.Pool of 16, as the hand-written server's):",
-      `${rate(compared.floorFromPg.candidate.perSecond)}/s, ${
-        micros(compared.floorFromPg.candidate.cpuMicros)
-      } CPU µs/request; ÷ hand-written ${compared.floorFromPg.ratio.toFixed(2)} ` +
-      `(rounds ${compared.floorFromPg.ratios.map((value) => value.toFixed(2)).join(", ")}).`
+      floorSummary(compared.floorFromPg)
     ]),
     `load average at the end ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`,
     "Goal: Moneta's reads at half or more of the hand-written server's (÷ hand-written ≥ 0.50).",

@@ -24,7 +24,7 @@
  */
 import * as Os from "node:os"
 import { parseArgs } from "node:util"
-import { alternate, type Compared, type Measured, measured } from "./Alternation.js"
+import { alternate, type Compared, type Measured, measured, roundsText } from "./Alternation.js"
 import { startBareServer } from "./BareHttp.js"
 import { withResource } from "./Cleanup.js"
 import { startLedgerServer } from "./LedgerServer.js"
@@ -205,7 +205,7 @@ const main = async () => {
         } µs per request; wire ÷ ledger server ${
           result.ledger.ratio.toFixed(2)
         } (goal ≥ 0.70; the median of ${rounds} ` +
-        `alternating rounds: ${result.ledger.ratios.map((value) => value.toFixed(2)).join(", ")})`
+        `alternating rounds: ${roundsText(result.ledger)})`
       ]
     ),
     ...results.flatMap((result) =>
@@ -215,7 +215,7 @@ const main = async () => {
           rate(result.ledgerFloor.candidate.perSecond)
         } requests/s, CPU ${micros(result.ledgerFloor.candidate.cpuMicros)} µs per request; ÷ ledger server ${
           result.ledgerFloor.ratio.toFixed(2)
-        } (alternating rounds: ${result.ledgerFloor.ratios.map((value) => value.toFixed(2)).join(", ")})`
+        } (alternating rounds: ${roundsText(result.ledgerFloor)})`
       ]
     ),
     "",
