@@ -10,22 +10,20 @@
 /** Workspace packages and npm packages each package's `src` may import. */
 const mayImport = {
   domain: { workspace: [], npm: ["effect", "@noble/hashes"] },
-  api: { workspace: ["domain"], npm: ["effect", "@effect/platform"] },
+  api: { workspace: ["domain"], npm: ["effect"] },
   store: {
     workspace: ["domain"],
-    npm: ["effect", "@effect/sql", "@effect/sql-pg", "@effect/experimental", "@electric-sql/pglite", "@effect/vitest", "pg"]
+    npm: ["effect", "@effect/sql-pg", "@electric-sql/pglite", "@effect/vitest", "pg"]
   },
-  bank: { workspace: ["domain", "store"], npm: ["effect", "@effect/sql"] },
-  http: { workspace: ["api", "bank", "domain"], npm: ["effect", "@effect/platform"] },
-  webhooks: { workspace: ["domain", "store"], npm: ["effect", "@effect/platform", "@effect/sql", "undici"] },
-  receiver: { workspace: ["domain", "api"], npm: ["effect", "@effect/platform", "@effect/sql"] },
+  bank: { workspace: ["domain", "store"], npm: ["effect"] },
+  http: { workspace: ["api", "bank", "domain"], npm: ["effect"] },
+  webhooks: { workspace: ["domain", "store"], npm: ["effect", "undici"] },
+  receiver: { workspace: ["domain", "api"], npm: ["effect"] },
   server: {
     workspace: ["domain", "api", "store", "bank", "http", "webhooks", "receiver"],
     npm: [
       "effect",
-      "@effect/platform",
       "@effect/platform-node",
-      "@effect/sql",
       "@effect/sql-pg",
       "@effect/opentelemetry",
       "@opentelemetry/exporter-trace-otlp-http",
@@ -33,6 +31,12 @@ const mayImport = {
     ]
   }
 }
+
+/**
+ * The domain's test support (`@moneta/domain/testing`, for host apps' property tests) may also import
+ * fast-check: Effect 4 no longer carries it (docs/decisions.md, "Property tests on Effect 4").
+ */
+const domainTestingNpm = ["effect", "@noble/hashes", "fast-check"]
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
 
@@ -54,10 +58,16 @@ const rules = Object.entries(mayImport).flatMap(([pkg, allowed]) => [
     name: `${pkg}-npm-imports`,
     comment: `packages/${pkg} may import only ${allowed.npm.join(", ")} from npm`,
     severity: "error",
-    from: { path: `^packages/${pkg}/src/` },
+    from: { path: `^packages/${pkg}/src/`, pathNot: pkg === "domain" ? "^packages/domain/src/testing/" : [] },
     to: { path: "node_modules/", pathNot: allowed.npm.map(npmPath) }
   }
-])
+]).concat({
+  name: "domain-testing-npm-imports",
+  comment: `packages/domain/src/testing may import only ${domainTestingNpm.join(", ")} from npm`,
+  severity: "error",
+  from: { path: "^packages/domain/src/testing/" },
+  to: { path: "node_modules/", pathNot: domainTestingNpm.map(npmPath) }
+})
 
 module.exports = {
   forbidden: [

@@ -1,6 +1,5 @@
 import { readdirSync } from "node:fs"
 import { availableParallelism } from "node:os"
-import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 
 /**
@@ -23,12 +22,11 @@ export default defineConfig({
     // waiting on a database or a server process, so on 2 cores two workers finish the run in about
     // four fifths of the time one takes (docs/benchmarks.md, "Test run").
     maxWorkers: availableParallelism(),
-    minWorkers: 1,
     // A worker's test files share its modules instead of importing `effect`, the platform and the
     // workspace again for each file: importing was half of the run's time (docs/benchmarks.md,
-    // "Test run"). The setup file gives each file `@effect/vitest`'s `it` as a fresh import would.
+    // "Test run"). `@effect/vitest` 4's `layer(…)` no longer writes on the shared `it`, so files
+    // sharing modules cannot leak test services into each other.
     isolate: false,
-    setupFiles: [fileURLToPath(new URL("vitest.setup.ts", import.meta.url))],
     projects: [...projectsUnder("packages"), ...projectsUnder("examples")]
   }
 })
