@@ -11,7 +11,7 @@ import { AccountNumbers as AccountNumberStore } from "@moneta/store/AccountNumbe
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Effect, Random } from "effect"
+import { Context, Effect, Layer, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
@@ -25,13 +25,15 @@ const numberLength = 12
 
 /** Twelve digits, the first not zero (so that the number keeps its length wherever it is parsed). */
 const newAccountNumber = Effect.gen(function*() {
-  let digits = String(yield* Random.nextIntBetween(1, 10))
-  for (let index = 1; index < numberLength; index++) digits += String(yield* Random.nextIntBetween(0, 10))
+  let digits = String(yield* Random.nextIntBetween(1, 10, { halfOpen: true }))
+  for (let index = 1; index < numberLength; index++) {
+    digits += String(yield* Random.nextIntBetween(0, 10, { halfOpen: true }))
+  }
   return digits
 })
 
-export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/bank/AccountNumbers", {
-  effect: Effect.gen(function*() {
+export class AccountNumbers extends Context.Service<AccountNumbers>()("@moneta/bank/AccountNumbers", {
+  make: Effect.gen(function*() {
     const store = yield* AccountNumberStore
     const accounts = yield* AccountStore
     const events = yield* Events
@@ -70,6 +72,9 @@ export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/ba
         }))
 
     return traced("AccountNumbers", { create, retrieve, list } as const)
-  }),
-  dependencies: [AccountNumberStore.Default, AccountStore.Default, Events.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([AccountNumberStore.Default, AccountStore.Default, Events.Default])
+  )
+}

@@ -9,7 +9,7 @@ import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Entities as EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { type DateTime, Effect, Option } from "effect"
+import { Context, type DateTime, Effect, Layer, Option } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
@@ -24,8 +24,8 @@ import { traced } from "./Traced.js"
 export const programIdOf = (environment: Environment): ProgramId =>
   ProgramId.make(environment === "live" ? "program_live0000000000000000" : "program_sandbox0000000000000")
 
-export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts", {
-  effect: Effect.gen(function*() {
+export class Accounts extends Context.Service<Accounts>()("@moneta/bank/Accounts", {
+  make: Effect.gen(function*() {
     const store = yield* AccountStore
     const entities = yield* EntityStore
     const events = yield* Events
@@ -93,6 +93,9 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/bank/Accounts"
       })
 
     return traced("Accounts", { create, retrieve, list, balance } as const)
-  }),
-  dependencies: [AccountStore.Default, EntityStore.Default, Events.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([AccountStore.Default, EntityStore.Default, Events.Default])
+  )
+}

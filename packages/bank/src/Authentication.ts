@@ -9,14 +9,14 @@ import { EnvironmentMismatchError, InvalidApiKeyError } from "@moneta/domain/Err
 import { type GroupId } from "@moneta/domain/Ids"
 import { ApiKeys } from "@moneta/store/ApiKeys"
 import { newId } from "@moneta/store/IdGenerator"
-import { Cache, Context, Duration, Effect, Exit, Option, Redacted } from "effect"
+import { Cache, Context, Duration, Effect, Exit, Layer, Option, Redacted } from "effect"
 import { createHash, randomBytes } from "node:crypto"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
 /** The environment this server serves. */
 export class ServerEnvironment
-  extends Context.Tag("@moneta/bank/ServerEnvironment")<ServerEnvironment, Environment>()
+  extends Context.Service<ServerEnvironment, Environment>()("@moneta/bank/ServerEnvironment")
 {}
 
 /** How long a resolved key is trusted before it is looked up again. */
@@ -28,8 +28,8 @@ export const hashKey = (key: string): string => createHash("sha256").update(key,
 export const generateKey = (environment: Environment): string =>
   `moneta_${environment}_${randomBytes(24).toString("base64url")}`
 
-export class Authentication extends Effect.Service<Authentication>()("@moneta/bank/Authentication", {
-  effect: Effect.gen(function*() {
+export class Authentication extends Context.Service<Authentication>()("@moneta/bank/Authentication", {
+  make: Effect.gen(function*() {
     const keys = yield* ApiKeys
     const environment = yield* ServerEnvironment
     // Every request resolves its key: a short-lived per-process cache saves that
@@ -43,9 +43,9 @@ export class Authentication extends Effect.Service<Authentication>()("@moneta/ba
       lookup: (hash: string) => keys.findByHash(hash)
     })
     const lookUp = (hash: string) =>
-      lookups.get(hash).pipe(
+      Cache.get(lookups, hash).pipe(
         Effect.onExit((exit) =>
-          Exit.isSuccess(exit) && Option.isSome(exit.value) ? Effect.void : lookups.invalidate(hash)
+          Exit.isSuccess(exit) && Option.isSome(exit.value) ? Effect.void : Cache.invalidate(lookups, hash)
         )
       )
 
@@ -85,6 +85,8 @@ export class Authentication extends Effect.Service<Authentication>()("@moneta/ba
       })
 
     return traced("Authentication", { authenticate, register } as const)
-  }),
-  dependencies: [ApiKeys.Default]
-}) {}
+  })
+}) {
+  static readonly DefaultWithoutDependencies = Layer.effect(this, this.make)
+  static readonly Default = this.DefaultWithoutDependencies.pipe(Layer.provide(ApiKeys.Default))
+}

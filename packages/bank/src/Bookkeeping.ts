@@ -30,7 +30,7 @@ import { Entities as EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
 import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { type DateTime, Effect, Option } from "effect"
+import { Context, type DateTime, Effect, Layer, Option } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters, pageRequest, toPage } from "./Lists.js"
@@ -38,8 +38,8 @@ import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
-export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Bookkeeping", {
-  effect: Effect.gen(function*() {
+export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/bank/Bookkeeping", {
+  make: Effect.gen(function*() {
     const store = yield* BookkeepingStore
     const accounts = yield* AccountStore
     const entities = yield* EntityStore
@@ -99,7 +99,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
     const createEntrySet = (request: CreateBookkeepingEntrySet) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const valid = yield* validateEntrySet(request)
+        const valid = yield* Effect.fromResult(validateEntrySet(request))
         for (const accountId of new Set(valid.entries.map((entry) => entry.account_id))) {
           yield* store.findAccount(tenant, accountId).pipe(orNotFound("bookkeeping_account", accountId))
         }
@@ -132,7 +132,9 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
         const absoluteTotals = yield* store.addAbsoluteTotals(tenant, additions)
         yield* store.insertEntrySet(tenant, entrySet)
         const uncertain = needExactBalanceCheck(absoluteTotals)
-        if (uncertain.length > 0) yield* checkBalanceExtremes(yield* store.balanceExtremes(tenant, uncertain))
+        if (uncertain.length > 0) {
+          yield* Effect.fromResult(checkBalanceExtremes(yield* store.balanceExtremes(tenant, uncertain)))
+        }
         yield* events.record(
           [pendingEvent("bookkeeping_entry_set.updated", "bookkeeping_entry_set", entrySet.id)],
           createdAt
@@ -185,12 +187,15 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/bank/Boo
         unbookkeptCashTransactions
       } as const
     )
-  }),
-  dependencies: [
-    BookkeepingStore.Default,
-    AccountStore.Default,
-    EntityStore.Default,
-    TransactionStore.Default,
-    Events.Default
-  ]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([
+      BookkeepingStore.Default,
+      AccountStore.Default,
+      EntityStore.Default,
+      TransactionStore.Default,
+      Events.Default
+    ])
+  )
+}

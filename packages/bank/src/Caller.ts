@@ -12,13 +12,13 @@ export interface ApiKeyShape {
   readonly description: string | null
 }
 
-export class CurrentApiKey extends Context.Tag("@moneta/bank/CurrentApiKey")<CurrentApiKey, ApiKeyShape>() {}
+export class CurrentApiKey extends Context.Service<CurrentApiKey, ApiKeyShape>()("@moneta/bank/CurrentApiKey") {}
 
 /** The `Idempotency-Key` of the request being served; created objects carry it. */
-export class CurrentIdempotencyKey extends Context.Tag("@moneta/bank/CurrentIdempotencyKey")<
+export class CurrentIdempotencyKey extends Context.Service<
   CurrentIdempotencyKey,
   Option.Option<string>
->() {}
+>()("@moneta/bank/CurrentIdempotencyKey") {}
 
 /** The idempotency key to store on a created object (null without one). */
 export const idempotencyKey: Effect.Effect<string | null> = Effect.map(

@@ -20,7 +20,7 @@ import { CardPayments as CardPaymentStore } from "@moneta/store/CardPayments"
 import { Cards as CardStore } from "@moneta/store/Cards"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { type DateTime, Effect, Random } from "effect"
+import { Context, type DateTime, Effect, Layer, Random } from "effect"
 import { CardDecider, serviceDecides } from "./CardDecider.js"
 import { Events } from "./Events.js"
 import { findOwn, orNotFound } from "./NotFound.js"
@@ -29,10 +29,13 @@ import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
 const digits = (length: number): Effect.Effect<string> =>
-  Effect.map(Effect.all(Array.from({ length }, () => Random.nextIntBetween(0, 10))), (drawn) => drawn.join(""))
+  Effect.map(
+    Effect.all(Array.from({ length }, () => Random.nextIntBetween(0, 10, { halfOpen: true }))),
+    (drawn) => drawn.join("")
+  )
 
-export class CardAuthentications extends Effect.Service<CardAuthentications>()("@moneta/bank/CardAuthentications", {
-  effect: Effect.gen(function*() {
+export class CardAuthentications extends Context.Service<CardAuthentications>()("@moneta/bank/CardAuthentications", {
+  make: Effect.gen(function*() {
     const cards = yield* CardStore
     const cardPayments = yield* CardPaymentStore
     const events = yield* Events
@@ -87,14 +90,14 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
           const answer = CardDecision.forcedAuthenticationDenial(card.status) ?? asked?.answer ??
             (yield* decider.authentication({ card, cardPaymentId, eventSubscriptionId: null }))
           const at = yield* now
-          const step = yield* CardRequests.authenticate({
+          const step = yield* Effect.fromResult(CardRequests.authenticate({
             at,
             card,
             body,
             answer,
             reference: asked?.reference ?? (yield* digits(12)),
             ids: { cardPayment: cardPaymentId, cardAuthentication: yield* newId("card_authentication") }
-          })
+          }))
           return yield* persist(step, at)
         })))
 
@@ -109,12 +112,12 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
           orNotFound("card_payment", cardPaymentId)
         )
         // refuse a challenge the authentication does not allow before anyone is asked about it
-        yield* CardRequests.startChallenge({
+        yield* Effect.fromResult(CardRequests.startChallenge({
           at: yield* now,
           cardPayment,
           oneTimeCode: "000000",
           delivery: CardDecision.serviceChallengeDelivery
-        })
+        }))
         if (!(yield* realTimeDecisions.clientDecides("card_authentication_challenge_requested", null))) return null
         const card = yield* cards.find(tenant, cardPayment.card_id).pipe(orNotFound("card", cardPayment.card_id))
         const oneTimeCode = yield* digits(6)
@@ -139,12 +142,12 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
           const delivery = asked?.delivery ??
             (yield* decider.challengeDelivery({ card, cardPaymentId, eventSubscriptionId: null }))
           const at = yield* now
-          const step = yield* CardRequests.startChallenge({
+          const step = yield* Effect.fromResult(CardRequests.startChallenge({
             at,
             cardPayment,
             oneTimeCode: asked?.oneTimeCode ?? (yield* digits(6)),
             delivery
-          })
+          }))
           return yield* persist(step, at)
         })))
 
@@ -152,11 +155,22 @@ export class CardAuthentications extends Effect.Service<CardAuthentications>()("
       transactionally(Effect.gen(function*() {
         const cardPayment = yield* lockPayment(cardPaymentId)
         const at = yield* now
-        const step = yield* CardRequests.attemptChallenge({ at, cardPayment, oneTimeCode: body.one_time_code })
+        const step = yield* Effect.fromResult(
+          CardRequests.attemptChallenge({ at, cardPayment, oneTimeCode: body.one_time_code })
+        )
         return yield* persist(step, at)
       }))
 
     return traced("CardAuthentications", { authenticate, challenge, attemptChallenge } as const)
-  }),
-  dependencies: [CardStore.Default, CardPaymentStore.Default, Events.Default, RealTimeDecisions.Default, serviceDecides]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([
+      CardStore.Default,
+      CardPaymentStore.Default,
+      Events.Default,
+      RealTimeDecisions.Default,
+      serviceDecides
+    ])
+  )
+}

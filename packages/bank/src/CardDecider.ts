@@ -37,7 +37,7 @@ export interface CardDeciderShape {
   ) => Effect.Effect<CardDecision.TokenAnswer>
 }
 
-export class CardDecider extends Context.Tag("@moneta/bank/CardDecider")<CardDecider, CardDeciderShape>() {}
+export class CardDecider extends Context.Service<CardDecider, CardDeciderShape>()("@moneta/bank/CardDecider") {}
 
 /** The service decides every card event itself. */
 export const serviceDecides = Layer.succeed(CardDecider, {

@@ -2,15 +2,15 @@
 import type { CardPaymentFilter } from "@moneta/domain/CardPayment"
 import type { CardPaymentId } from "@moneta/domain/Ids"
 import { CardPayments as CardPaymentStore } from "@moneta/store/CardPayments"
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { traced } from "./Traced.js"
 
 export type CardPaymentListParameters = ListParameters & CardPaymentFilter
 
-export class CardPayments extends Effect.Service<CardPayments>()("@moneta/bank/CardPayments", {
-  effect: Effect.gen(function*() {
+export class CardPayments extends Context.Service<CardPayments>()("@moneta/bank/CardPayments", {
+  make: Effect.gen(function*() {
     const store = yield* CardPaymentStore
 
     const retrieve = (id: CardPaymentId) => findOwn("card_payment", id, store.find)
@@ -23,6 +23,7 @@ export class CardPayments extends Effect.Service<CardPayments>()("@moneta/bank/C
         }))
 
     return traced("CardPayments", { retrieve, list } as const)
-  }),
-  dependencies: [CardPaymentStore.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide(CardPaymentStore.Default))
+}

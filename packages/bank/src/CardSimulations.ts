@@ -52,7 +52,7 @@ import { newId } from "@moneta/store/IdGenerator"
 import { PendingTransactions as PendingTransactionStore } from "@moneta/store/PendingTransactions"
 import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { type DateTime, Effect, Random } from "effect"
+import { Context, type DateTime, Effect, Layer, Random } from "effect"
 import { CardDecider, serviceDecides } from "./CardDecider.js"
 import { type Applied, Ledger } from "./Ledger.js"
 import { notFound, orNotFound } from "./NotFound.js"
@@ -62,12 +62,12 @@ import { traced } from "./Traced.js"
 
 /** A random 12-digit network reference (retrieval reference number; its last six digits are the authorization code). */
 const networkReference: Effect.Effect<string> = Effect.map(
-  Effect.all(Array.from({ length: 12 }, () => Random.nextIntBetween(0, 10))),
+  Effect.all(Array.from({ length: 12 }, () => Random.nextIntBetween(0, 10, { halfOpen: true }))),
   (digits) => digits.join("")
 )
 
-export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/bank/CardSimulations", {
-  effect: Effect.gen(function*() {
+export class CardSimulations extends Context.Service<CardSimulations>()("@moneta/bank/CardSimulations", {
+  make: Effect.gen(function*() {
     const cards = yield* CardStore
     const cardPayments = yield* CardPaymentStore
     const declinedTransactions = yield* DeclinedTransactionStore
@@ -130,7 +130,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           return { card: yield* findCard(token.card_id), token }
         }
         if (body.card_id !== undefined) return { card: yield* findCard(body.card_id), token: null }
-        return yield* Effect.dieMessage("the body names no card: its schema requires one selector")
+        return yield* Effect.die(new Error("the body names no card: its schema requires one selector"))
       })
 
     /**
@@ -150,7 +150,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
             lock
               ? lockPayment(authenticatedId)
               : orNotFound("card_payment", authenticatedId)(cardPayments.find(tenant, authenticatedId)),
-            (payment) => CardActivity.requireSameCard(payment, card)
+            (payment) => Effect.fromResult(CardActivity.requireSameCard(payment, card))
           )
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
         const original = body.processing_category?.refund?.original_card_payment_id
@@ -217,7 +217,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
               incremental: false
             })
           const at = yield* now
-          const step = yield* CardActivity.authorize({
+          const step = yield* Effect.fromResult(CardActivity.authorize({
             at,
             card,
             digitalWalletTokenId: token?.id ?? null,
@@ -233,12 +233,12 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
               pendingTransaction: yield* newId("pending_transaction"),
               declinedTransaction: yield* newId("declined_transaction")
             }
-          })
+          }))
           const applied = yield* persist(step, at, new Map([[card.account_id, balance]]))
           const hold = applied.createdHolds[0]
           if (hold !== undefined) return approvedAuthorization(hold)
           if (step.declinedTransaction !== null) return declinedAuthorization(step.declinedTransaction)
-          return yield* Effect.dieMessage("an authorization step neither held money nor declined")
+          return yield* Effect.die(new Error("an authorization step neither held money nor declined"))
         })))
 
     /** Locks the payment and its card, for the steps that change an existing payment. */
@@ -257,7 +257,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         )
         const card = yield* findCard(cardPayment.card_id)
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
-        const authorization = yield* CardActivity.openAuthorization(cardPayment)
+        const authorization = yield* Effect.fromResult(CardActivity.openAuthorization(cardPayment))
         const forced = CardDecision.forcedDecline({ forced: undefined, cardStatus: card.status, tokenStatus: null })
         if (forced !== undefined) return null
         if (!(yield* realTimeDecisions.clientDecides("card_authorization_requested", eventSubscriptionId))) return null
@@ -282,7 +282,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           const { card, cardPayment } = yield* loadPayment(body.card_payment_id)
           const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
           // refuse an increment of an authorization that is not open before anyone is asked about it
-          yield* CardActivity.openAuthorization(cardPayment)
+          yield* Effect.fromResult(CardActivity.openAuthorization(cardPayment))
           const balance = yield* ledger.lockAccount(card.account_id)
           const forced = CardDecision.forcedDecline({ forced: undefined, cardStatus: card.status, tokenStatus: null })
           const answer = forced !== undefined
@@ -294,7 +294,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
               { amount: body.amount, direction: "settlement", available: balance.available, incremental: true }
             )
           const at = yield* now
-          const step = yield* CardActivity.increment({
+          const step = yield* Effect.fromResult(CardActivity.increment({
             at,
             card,
             cardPayment,
@@ -307,7 +307,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
               cardDecline: yield* newId("card_decline"),
               declinedTransaction: yield* newId("declined_transaction")
             }
-          })
+          }))
           yield* persist(step, at, new Map([[card.account_id, balance]]))
           return step.cardPayment
         })))
@@ -328,35 +328,35 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     const reverse = (body: SimulateCardReversal) =>
       changePayment(body.card_payment_id, (cardPayment, at) =>
         Effect.gen(function*() {
-          return yield* CardActivity.reverse({
+          return yield* Effect.fromResult(CardActivity.reverse({
             at,
             cardPayment,
             amount: body.amount,
             reference: yield* networkReference,
             id: yield* newId("card_reversal")
-          })
+          }))
         }))
 
     const expire = (body: SimulateCardAuthorizationExpiration) =>
       changePayment(body.card_payment_id, (cardPayment, at) =>
         Effect.gen(function*() {
-          return yield* CardActivity.expire({
+          return yield* Effect.fromResult(CardActivity.expire({
             at,
             cardPayment,
             id: yield* newId("card_authorization_expiration")
-          })
+          }))
         }))
 
     const confirmFuel = (body: SimulateCardFuelConfirmation) =>
       changePayment(body.card_payment_id, (cardPayment, at) =>
         Effect.gen(function*() {
-          return yield* CardActivity.confirmFuel({
+          return yield* Effect.fromResult(CardActivity.confirmFuel({
             at,
             cardPayment,
             amount: body.amount,
             reference: yield* networkReference,
             id: yield* newId("card_fuel_confirmation")
-          })
+          }))
         }))
 
     /** The authorization a `card_authorization` hold belongs to, its card payment locked. */
@@ -366,7 +366,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         const found = yield* orNotFound("pending_transaction", pendingTransactionId)(
           holds.find(tenant, pendingTransactionId)
         )
-        const authorization = yield* CardClearing.requireAuthorizationHold(found)
+        const authorization = yield* Effect.fromResult(CardClearing.requireAuthorizationHold(found))
         const cardPayment = yield* lockPayment(authorization.card_payment_id)
         // read again under the payment's lock: every change to the hold happens under it
         const hold = yield* orNotFound("pending_transaction", pendingTransactionId)(
@@ -379,7 +379,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
     const postedOf = (applied: Applied) => {
       const transaction = applied.transactions[0]
       return transaction === undefined
-        ? Effect.dieMessage("a clearing step posted no transaction")
+        ? Effect.die(new Error("a clearing step posted no transaction"))
         : Effect.succeed(transaction)
     }
 
@@ -393,7 +393,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           ? new Map([[card.account_id, yield* ledger.lockAccount(card.account_id)]])
           : new Map<AccountId, Balance>()
         const at = yield* now
-        const step = yield* CardClearing.settle({
+        const step = yield* Effect.fromResult(CardClearing.settle({
           at,
           card,
           authorized,
@@ -404,7 +404,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
             cardSettlement: yield* newId("card_settlement"),
             transaction: yield* newId("transaction")
           }
-        })
+        }))
         return yield* postedOf(yield* persist(step, at, locked))
       }))
 
@@ -416,7 +416,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
           account_id: target.cardPayment.account_id
         }
         const at = yield* now
-        const step = yield* CardClearing.refund({
+        const step = yield* Effect.fromResult(CardClearing.refund({
           at,
           card,
           cardPayment: target.cardPayment,
@@ -427,7 +427,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
             cardRefund: yield* newId("card_refund"),
             transaction: yield* newId("transaction")
           }
-        })
+        }))
         return yield* postedOf(yield* persist(step, at))
       }))
 
@@ -442,10 +442,10 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
         const transactionId = body.transaction_id
         // the body's schema requires exactly one of pending_transaction_id and transaction_id
         if (transactionId === undefined) {
-          return yield* Effect.dieMessage("the refund names neither a hold nor a settlement")
+          return yield* Effect.die(new Error("the refund names neither a hold nor a settlement"))
         }
         const transaction = yield* orNotFound("transaction", transactionId)(transactions.find(tenant, transactionId))
-        const settlement = yield* CardClearing.requireSettlement(transaction)
+        const settlement = yield* Effect.fromResult(CardClearing.requireSettlement(transaction))
         const cardPayment: CardPayment = yield* lockPayment(settlement.card_payment_id)
         return { cardPayment, of: { _tag: "Settlement", transaction } as const }
       })
@@ -506,7 +506,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
               { available: balance.available }
             )
           const at = yield* now
-          const step = yield* CardRequests.inquireBalance({
+          const step = yield* Effect.fromResult(CardRequests.inquireBalance({
             at,
             card,
             digitalWalletTokenId: token?.id ?? null,
@@ -520,7 +520,7 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
               cardDecline: yield* newId("card_decline"),
               declinedTransaction: yield* newId("declined_transaction")
             }
-          })
+          }))
           yield* persist(step, at, new Map([[card.account_id, balance]]))
           return step.cardPayment
         })))
@@ -529,17 +529,20 @@ export class CardSimulations extends Effect.Service<CardSimulations>()("@moneta/
       "CardSimulations",
       { authorize, increment, reverse, expire, confirmFuel, settle, refund, inquireBalance } as const
     )
-  }),
-  dependencies: [
-    CardStore.Default,
-    CardPaymentStore.Default,
-    DeclinedTransactionStore.Default,
-    DigitalWalletTokenStore.Default,
-    PendingTransactionStore.Default,
-    TransactionStore.Default,
-    Ledger.Default,
-    EventSubscriptionStore.Default,
-    RealTimeDecisions.Default,
-    serviceDecides
-  ]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([
+      CardStore.Default,
+      CardPaymentStore.Default,
+      DeclinedTransactionStore.Default,
+      DigitalWalletTokenStore.Default,
+      PendingTransactionStore.Default,
+      TransactionStore.Default,
+      Ledger.Default,
+      EventSubscriptionStore.Default,
+      RealTimeDecisions.Default,
+      serviceDecides
+    ])
+  )
+}

@@ -20,7 +20,7 @@ import { Cards as CardStore } from "@moneta/store/Cards"
 import { Entities as EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { DateTime, Effect, Random } from "effect"
+import { Context, DateTime, Effect, Layer, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
@@ -31,15 +31,15 @@ import { traced } from "./Traced.js"
 /** Sandbox cards carry a test issuer identification number. */
 export const sandboxBin = "400000"
 
-export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
-  effect: Effect.gen(function*() {
+export class Cards extends Context.Service<Cards>()("@moneta/bank/Cards", {
+  make: Effect.gen(function*() {
     const store = yield* CardStore
     const accounts = yield* AccountStore
     const events = yield* Events
     const entities = yield* EntityStore
 
     /** A referenced entity must be the caller's, like every other reference (404 otherwise). */
-    const requireEntity = (tenant: Effect.Effect.Success<typeof Tenant>, entityId: EntityId | undefined) =>
+    const requireEntity = (tenant: Effect.Success<typeof Tenant>, entityId: EntityId | undefined) =>
       entityId === undefined
         ? Effect.void
         : Effect.asVoid(entities.find(tenant, entityId).pipe(orNotFound("entity", entityId)))
@@ -68,7 +68,7 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
           expiration_month: DateTime.getPartUtc(expires, "month"),
           expiration_year: DateTime.getPartUtc(expires, "year"),
           idempotency_key: yield* idempotencyKey,
-          last4: String(yield* Random.nextIntBetween(0, 10_000)).padStart(4, "0"),
+          last4: String(yield* Random.nextIntBetween(0, 10_000, { halfOpen: true })).padStart(4, "0"),
           status: "active"
         })
         yield* store.insert(tenant, card)
@@ -83,7 +83,7 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
         const tenant = yield* Tenant
         const current = yield* store.lock(tenant, id).pipe(orNotFound("card", id))
         yield* requireEntity(tenant, request.entity_id)
-        const { next, events: emitted } = yield* updateCard(current, request)
+        const { next, events: emitted } = yield* Effect.fromResult(updateCard(current, request))
         yield* store.update(tenant, next)
         yield* events.record(emitted, yield* now)
         return next
@@ -98,6 +98,9 @@ export class Cards extends Effect.Service<Cards>()("@moneta/bank/Cards", {
         }))
 
     return traced("Cards", { create, retrieve, update, list } as const)
-  }),
-  dependencies: [CardStore.Default, AccountStore.Default, EntityStore.Default, Events.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([CardStore.Default, AccountStore.Default, EntityStore.Default, Events.Default])
+  )
+}

@@ -5,15 +5,15 @@
 import type { CheckDepositFilter } from "@moneta/domain/CheckDeposit"
 import type { CheckDepositId } from "@moneta/domain/Ids"
 import { CheckDeposits as CheckDepositStore } from "@moneta/store/CheckDeposits"
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { traced } from "./Traced.js"
 
 export type CheckDepositListParameters = ListParameters & CheckDepositFilter
 
-export class CheckDeposits extends Effect.Service<CheckDeposits>()("@moneta/bank/CheckDeposits", {
-  effect: Effect.gen(function*() {
+export class CheckDeposits extends Context.Service<CheckDeposits>()("@moneta/bank/CheckDeposits", {
+  make: Effect.gen(function*() {
     const store = yield* CheckDepositStore
 
     const retrieve = (id: CheckDepositId) => findOwn("check_deposit", id, store.find)
@@ -26,6 +26,7 @@ export class CheckDeposits extends Effect.Service<CheckDeposits>()("@moneta/bank
         }))
 
     return traced("CheckDeposits", { retrieve, list } as const)
-  }),
-  dependencies: [CheckDepositStore.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide(CheckDepositStore.Default))
+}

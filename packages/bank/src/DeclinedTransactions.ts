@@ -2,15 +2,15 @@
 import type { DeclinedTransactionFilter } from "@moneta/domain/DeclinedTransaction"
 import type { DeclinedTransactionId } from "@moneta/domain/Ids"
 import { DeclinedTransactions as DeclinedTransactionStore } from "@moneta/store/DeclinedTransactions"
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { traced } from "./Traced.js"
 
 export type DeclinedTransactionListParameters = ListParameters & DeclinedTransactionFilter
 
-export class DeclinedTransactions extends Effect.Service<DeclinedTransactions>()("@moneta/bank/DeclinedTransactions", {
-  effect: Effect.gen(function*() {
+export class DeclinedTransactions extends Context.Service<DeclinedTransactions>()("@moneta/bank/DeclinedTransactions", {
+  make: Effect.gen(function*() {
     const store = yield* DeclinedTransactionStore
 
     const retrieve = (id: DeclinedTransactionId) => findOwn("declined_transaction", id, store.find)
@@ -24,6 +24,7 @@ export class DeclinedTransactions extends Effect.Service<DeclinedTransactions>()
         }))
 
     return traced("DeclinedTransactions", { retrieve, list } as const)
-  }),
-  dependencies: [DeclinedTransactionStore.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide(DeclinedTransactionStore.Default))
+}

@@ -22,7 +22,7 @@ import { Cards as CardStore } from "@moneta/store/Cards"
 import { DigitalWalletTokens as DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Effect, Option, Random } from "effect"
+import { Context, Effect, Layer, Option, Random } from "effect"
 import { CardDecider, serviceDecides } from "./CardDecider.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
@@ -33,14 +33,14 @@ import { traced } from "./Traced.js"
 
 /** A 6-digit one-time passcode. */
 const passcode: Effect.Effect<string> = Effect.map(
-  Effect.all(Array.from({ length: 6 }, () => Random.nextIntBetween(0, 10))),
+  Effect.all(Array.from({ length: 6 }, () => Random.nextIntBetween(0, 10, { halfOpen: true }))),
   (digits) => digits.join("")
 )
 
 export type DigitalWalletTokenListParameters = ListParameters & DigitalWalletTokenFilter
 
-export class DigitalWalletTokens extends Effect.Service<DigitalWalletTokens>()("@moneta/bank/DigitalWalletTokens", {
-  effect: Effect.gen(function*() {
+export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()("@moneta/bank/DigitalWalletTokens", {
+  make: Effect.gen(function*() {
     const store = yield* DigitalWalletTokenStore
     const cards = yield* CardStore
     const events = yield* Events
@@ -82,7 +82,7 @@ export class DigitalWalletTokens extends Effect.Service<DigitalWalletTokens>()("
      * asked of the client when a subscription wants it and a contact is known;
      * null when none is asked (the token is then provisioned active).
      */
-    const authenticateWithPasscode = (card: Card, decided: Effect.Effect.Success<ReturnType<typeof decideToken>>) =>
+    const authenticateWithPasscode = (card: Card, decided: Effect.Success<ReturnType<typeof decideToken>>) =>
       Effect.gen(function*() {
         if (decided === null || decided.answer._tag !== "Approve") return null
         const contact = WalletAuthentication.passcodeContact({ tokenAnswer: decided.given, card })
@@ -117,7 +117,7 @@ export class DigitalWalletTokens extends Effect.Service<DigitalWalletTokens>()("
             card,
             answer,
             approvedStatus: WalletAuthentication.approvedTokenStatus(authenticated?.result ?? null),
-            last4: String(yield* Random.nextIntBetween(0, 10_000)).padStart(4, "0"),
+            last4: String(yield* Random.nextIntBetween(0, 10_000, { halfOpen: true })).padStart(4, "0"),
             id: yield* newId("digital_wallet_token")
           })
           yield* store.insert(tenant, token)
@@ -130,12 +130,15 @@ export class DigitalWalletTokens extends Effect.Service<DigitalWalletTokens>()("
       })
 
     return traced("DigitalWalletTokens", { retrieve, list, simulateRequest } as const)
-  }),
-  dependencies: [
-    DigitalWalletTokenStore.Default,
-    CardStore.Default,
-    Events.Default,
-    RealTimeDecisions.Default,
-    serviceDecides
-  ]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([
+      DigitalWalletTokenStore.Default,
+      CardStore.Default,
+      Events.Default,
+      RealTimeDecisions.Default,
+      serviceDecides
+    ])
+  )
+}

@@ -16,7 +16,7 @@ import { type EntityBeneficialOwnerId, type EntityId } from "@moneta/domain/Ids"
 import { Entities as EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
@@ -113,8 +113,8 @@ export const entityFromRequest = (request: CreateEntity, fields: {
     terms_agreements: []
   })
 
-export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities", {
-  effect: Effect.gen(function*() {
+export class Entities extends Context.Service<Entities>()("@moneta/bank/Entities", {
+  make: Effect.gen(function*() {
     const store = yield* EntityStore
     const events = yield* Events
 
@@ -146,6 +146,7 @@ export class Entities extends Effect.Service<Entities>()("@moneta/bank/Entities"
         }))
 
     return traced("Entities", { create, retrieve, list } as const)
-  }),
-  dependencies: [EntityStore.Default, Events.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([EntityStore.Default, Events.Default]))
+}

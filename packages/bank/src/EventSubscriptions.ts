@@ -39,7 +39,7 @@ import { EventSubscriptions as SubscriptionStore } from "@moneta/store/EventSubs
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
-import { DateTime, Duration, Effect } from "effect"
+import { Context, DateTime, Duration, Effect, Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import { idempotencyKey } from "./Caller.js"
 import { Events, retainedSince } from "./Events.js"
@@ -54,8 +54,8 @@ export const secretOverlap = Duration.hours(24)
 /** A secret for a subscription created without one: 256 random bits. */
 export const generateSecret = (): string => randomBytes(32).toString("base64url")
 
-export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@moneta/bank/EventSubscriptions", {
-  effect: Effect.gen(function*() {
+export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@moneta/bank/EventSubscriptions", {
+  make: Effect.gen(function*() {
     const store = yield* SubscriptionStore
     const deliveries = yield* WebhookDeliveries
     const eventStore = yield* EventStore
@@ -70,10 +70,10 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
     const checkDestination = (url: string) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
-        yield* checkUrl(url, tenant.environment, destinations.allowedHosts)
+        yield* Effect.fromResult(checkUrl(url, tenant.environment, destinations.allowedHosts))
         const parsed = new URL(url)
         if (needsResolving(destinations.allowedHosts, parsed)) {
-          yield* checkResolved(url, tenant.environment, yield* destinations.resolve(hostOf(parsed)))
+          yield* Effect.fromResult(checkResolved(url, tenant.environment, yield* destinations.resolve(hostOf(parsed))))
         }
       })
 
@@ -83,7 +83,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         if (!claimsRealTimeDecisions(candidate)) return
         const tenant = yield* Tenant
         yield* store.lockSelections(tenant)
-        yield* ensureUniqueAmongActive(candidate, yield* store.active(tenant))
+        yield* Effect.fromResult(ensureUniqueAmongActive(candidate, yield* store.active(tenant)))
       })
 
     // This service makes no OAuth connections: such an id names nothing of the caller's, and a
@@ -92,8 +92,8 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
       id === undefined ? Effect.void : Effect.fail(notFound("oauth_connection", id))
 
     const create = (request: CreateEventSubscription) =>
-      Effect.zipRight(
-        Effect.zipRight(refuseOAuthConnection(request.oauth_connection_id), checkDestination(request.url)),
+      Effect.andThen(
+        Effect.andThen(refuseOAuthConnection(request.oauth_connection_id), checkDestination(request.url)),
         transactionally(Effect.gen(function*() {
           const tenant = yield* Tenant
           const createdAt = yield* now
@@ -116,7 +116,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const current = yield* store.lock(tenant, id).pipe(orNotFound("event_subscription", id))
-        const { next, events: emitted } = yield* updateSubscription(current, request)
+        const { next, events: emitted } = yield* Effect.fromResult(updateSubscription(current, request))
         const updatedAt = yield* now
         if (next.status !== current.status) {
           yield* ensureUniqueRealTimeDecisions(next)
@@ -138,7 +138,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
 
     /** The subscription's delivery log, newest first, optionally of one event (404 unless the subscription is the caller's). */
     const listAttempts = (id: EventSubscriptionId, parameters: ListParameters & WebhookAttemptFilter) =>
-      Effect.zipRight(
+      Effect.andThen(
         retrieve(id),
         listOwn(
           parameters,
@@ -148,7 +148,8 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
       )
 
     /** The subscription, provided it is active (resends and heartbeats go only to active ones). */
-    const activeSubscription = (id: EventSubscriptionId) => Effect.flatMap(retrieve(id), ensureActive)
+    const activeSubscription = (id: EventSubscriptionId) =>
+      Effect.flatMap(retrieve(id), (subscription) => Effect.fromResult(ensureActive(subscription)))
 
     /** Sends an event to a subscription once more (one attempt, whatever the environment). */
     const resend = (id: EventSubscriptionId, eventId: EventId) =>
@@ -156,7 +157,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
         const tenant = yield* Tenant
         const subscription = yield* activeSubscription(id)
         const event = yield* eventStore.find(tenant, eventId, yield* retainedSince).pipe(orNotFound("event", eventId))
-        yield* ensureReceives(subscription, event.category)
+        yield* Effect.fromResult(ensureReceives(subscription, event.category))
         yield* deliveries.enqueue(tenant, {
           eventId: event.id,
           subscriptionId: id,
@@ -178,7 +179,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
           createdAt,
           { deliver: false }
         )
-        if (event === undefined) return yield* Effect.dieMessage("the heartbeat event was not written")
+        if (event === undefined) return yield* Effect.die(new Error("the heartbeat event was not written"))
         yield* deliveries.enqueue(tenant, {
           eventId: event.id,
           subscriptionId: id,
@@ -189,6 +190,9 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
       }))
 
     return traced("EventSubscriptions", { create, retrieve, update, list, listAttempts, resend, heartbeat } as const)
-  }),
-  dependencies: [SubscriptionStore.Default, WebhookDeliveries.Default, EventStore.Default, Events.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([SubscriptionStore.Default, WebhookDeliveries.Default, EventStore.Default, Events.Default])
+  )
+}

@@ -6,7 +6,7 @@ import type { WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
 import { Events as EventStore, isValidEventCursor } from "@moneta/store/Events"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import type { Write } from "@moneta/store/Writes"
-import { DateTime, Effect } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
 import { listOwn, type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
@@ -17,8 +17,8 @@ export type EventListParameters = ListParameters & EventFilter
 /** The oldest creation time of an event still served (older ones are gone, decisions.md). */
 export const retainedSince = Effect.map(now, DateTime.subtract({ days: eventRetentionDays }))
 
-export class Events extends Effect.Service<Events>()("@moneta/bank/Events", {
-  effect: Effect.gen(function*() {
+export class Events extends Context.Service<Events>()("@moneta/bank/Events", {
+  make: Effect.gen(function*() {
     const store = yield* EventStore
     const deliveries = yield* WebhookDeliveries
 
@@ -54,13 +54,16 @@ export class Events extends Effect.Service<Events>()("@moneta/bank/Events", {
 
     /** The event's delivery log, newest first, optionally to one subscription (404 unless the event is the caller's and retained). */
     const listAttempts = (id: EventId, parameters: ListParameters & WebhookAttemptFilter) =>
-      Effect.zipRight(
+      Effect.andThen(
         retrieve(id),
         listOwn(parameters, (tenant, request) =>
           deliveries.listAttempts(tenant, request, { eventId: id, subscriptionId: parameters.event_subscription_id }))
       )
 
     return traced("Events", { record, retrieve, list, listAttempts } as const)
-  }),
-  dependencies: [EventStore.Default, WebhookDeliveries.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([EventStore.Default, WebhookDeliveries.Default])
+  )
+}

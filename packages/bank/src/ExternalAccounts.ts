@@ -7,7 +7,7 @@ import type { ExternalAccountId } from "@moneta/domain/Ids"
 import { ExternalAccounts as ExternalAccountStore } from "@moneta/store/ExternalAccounts"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
@@ -17,8 +17,8 @@ import { traced } from "./Traced.js"
 
 export type ExternalAccountListParameters = ListParameters & ExternalAccountFilter
 
-export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@moneta/bank/ExternalAccounts", {
-  effect: Effect.gen(function*() {
+export class ExternalAccounts extends Context.Service<ExternalAccounts>()("@moneta/bank/ExternalAccounts", {
+  make: Effect.gen(function*() {
     const store = yield* ExternalAccountStore
     const events = yield* Events
 
@@ -69,6 +69,9 @@ export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@monet
         }))
 
     return traced("ExternalAccounts", { create, update, retrieve, list } as const)
-  }),
-  dependencies: [ExternalAccountStore.Default, Events.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([ExternalAccountStore.Default, Events.Default])
+  )
+}

@@ -9,7 +9,7 @@ import { type FileId } from "@moneta/domain/Ids"
 import { Files as FileStore } from "@moneta/store/Files"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { type DateTime, Effect } from "effect"
+import { Context, type DateTime, Effect, Layer } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
@@ -37,8 +37,8 @@ export interface UploadedPart {
 
 const utf8 = new TextEncoder()
 
-export class Files extends Effect.Service<Files>()("@moneta/bank/Files", {
-  effect: Effect.gen(function*() {
+export class Files extends Context.Service<Files>()("@moneta/bank/Files", {
+  make: Effect.gen(function*() {
     const store = yield* FileStore
     const events = yield* Events
 
@@ -91,6 +91,7 @@ export class Files extends Effect.Service<Files>()("@moneta/bank/Files", {
         }))
 
     return traced("Files", { produce, upload, retrieve, contents, list } as const)
-  }),
-  dependencies: [FileStore.Default, Events.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([FileStore.Default, Events.Default]))
+}

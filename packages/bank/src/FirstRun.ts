@@ -10,7 +10,7 @@ import { type GroupId } from "@moneta/domain/Ids"
 import { ApiKeys } from "@moneta/store/ApiKeys"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Effect, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { Accounts } from "./Accounts.js"
 import { Authentication, generateKey } from "./Authentication.js"
 import { Cards } from "./Cards.js"
@@ -36,8 +36,8 @@ export interface FirstRunResult {
 /** Starting balance of the seeded sandbox account: $10,000.00. */
 export const seededBalance = 1_000_000
 
-export class FirstRun extends Effect.Service<FirstRun>()("@moneta/bank/FirstRun", {
-  effect: Effect.gen(function*() {
+export class FirstRun extends Context.Service<FirstRun>()("@moneta/bank/FirstRun", {
+  make: Effect.gen(function*() {
     const keys = yield* ApiKeys
     const authentication = yield* Authentication
     const entities = yield* Entities
@@ -88,14 +88,17 @@ export class FirstRun extends Effect.Service<FirstRun>()("@moneta/bank/FirstRun"
       }))
 
     return traced("FirstRun", { run } as const)
-  }),
-  dependencies: [
-    ApiKeys.Default,
-    Authentication.Default,
-    Entities.Default,
-    Accounts.Default,
-    Simulations.Default,
-    Cards.Default,
-    LockboxAddresses.Default
-  ]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([
+      ApiKeys.Default,
+      Authentication.Default,
+      Entities.Default,
+      Accounts.Default,
+      Simulations.Default,
+      Cards.Default,
+      LockboxAddresses.Default
+    ])
+  )
+}

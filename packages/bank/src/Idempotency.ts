@@ -15,7 +15,7 @@ import {
   type StoredResponse as ClaimedRecord
 } from "@moneta/store/IdempotencyRecords"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Effect, Exit, Option } from "effect"
+import { Context, Effect, Exit, Layer, Option } from "effect"
 import { CurrentIdempotencyKey } from "./Caller.js"
 import { now } from "./Time.js"
 
@@ -66,8 +66,8 @@ const replayOf = (existing: ClaimedRecord, fingerprint: string) => {
   )
 }
 
-export class Idempotency extends Effect.Service<Idempotency>()("@moneta/bank/Idempotency", {
-  effect: Effect.gen(function*() {
+export class Idempotency extends Context.Service<Idempotency>()("@moneta/bank/Idempotency", {
+  make: Effect.gen(function*() {
     const records = yield* IdempotencyRecords
 
     const run = <A, E, R>(
@@ -127,6 +127,7 @@ export class Idempotency extends Effect.Service<Idempotency>()("@moneta/bank/Ide
     }
 
     return { run, runWaiting } as const
-  }),
-  dependencies: [IdempotencyRecords.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide(IdempotencyRecords.Default))
+}

@@ -14,7 +14,7 @@ import { newId } from "@moneta/store/IdGenerator"
 import { LockboxAddresses as LockboxAddressStore } from "@moneta/store/LockboxAddresses"
 import { LockboxRecipients as LockboxRecipientStore } from "@moneta/store/LockboxRecipients"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { Files } from "./Files.js"
 import { checkDepositId, InboundMailItems } from "./InboundMailItems.js"
 import { orNotFound } from "./NotFound.js"
@@ -28,8 +28,8 @@ const mailedTo = (address: LockboxAddress, recipient: LockboxRecipient | null): 
 }
 
 export class InboundMailItemSimulations
-  extends Effect.Service<InboundMailItemSimulations>()("@moneta/bank/InboundMailItemSimulations", {
-    effect: Effect.gen(function*() {
+  extends Context.Service<InboundMailItemSimulations>()("@moneta/bank/InboundMailItemSimulations", {
+    make: Effect.gen(function*() {
       const items = yield* InboundMailItems
       const addresses = yield* LockboxAddressStore
       const recipients = yield* LockboxRecipientStore
@@ -44,7 +44,9 @@ export class InboundMailItemSimulations
             ? null
             : yield* recipients.find(tenant, recipientId).pipe(orNotFound("lockbox_recipient", recipientId))
           const addressId = recipient?.lockbox_address_id ?? body.lockbox_address_id
-          if (addressId === undefined) return yield* Effect.dieMessage("the simulation body names neither lockbox id")
+          if (addressId === undefined) {
+            return yield* Effect.die(new Error("the simulation body names neither lockbox id"))
+          }
           const address = yield* addresses.find(tenant, addressId).pipe(orNotFound("lockbox_address", addressId))
           return { address, recipient }
         })
@@ -93,7 +95,10 @@ export class InboundMailItemSimulations
         }))
 
       return traced("InboundMailItemSimulations", { create } as const)
-    }),
-    dependencies: [InboundMailItems.Default, LockboxAddressStore.Default, LockboxRecipientStore.Default, Files.Default]
+    })
   })
-{}
+{
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([InboundMailItems.Default, LockboxAddressStore.Default, LockboxRecipientStore.Default, Files.Default])
+  )
+}

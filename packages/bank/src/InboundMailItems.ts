@@ -18,7 +18,7 @@ import { newId } from "@moneta/store/IdGenerator"
 import { InboundMailItems as InboundMailItemStore } from "@moneta/store/InboundMailItems"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import type { Write } from "@moneta/store/Writes"
-import { type DateTime, Effect } from "effect"
+import { Context, type DateTime, Effect, Layer } from "effect"
 import { Events } from "./Events.js"
 import { Ledger } from "./Ledger.js"
 import { listOwn, type ListParameters } from "./Lists.js"
@@ -31,8 +31,8 @@ export type InboundMailItemListParameters = ListParameters & InboundMailItem.Inb
 export const checkDepositId = newId("check_deposit")
 const transactionId = newId("transaction")
 
-export class InboundMailItems extends Effect.Service<InboundMailItems>()("@moneta/bank/InboundMailItems", {
-  effect: Effect.gen(function*() {
+export class InboundMailItems extends Context.Service<InboundMailItems>()("@moneta/bank/InboundMailItems", {
+  make: Effect.gen(function*() {
     const store = yield* InboundMailItemStore
     const checkDeposits = yield* CheckDepositStore
     const ledger = yield* Ledger
@@ -71,7 +71,7 @@ export class InboundMailItems extends Effect.Service<InboundMailItems>()("@monet
         const at = yield* now
         const checkDepositIds: Array<CheckDepositId> = []
         for (const _check of item.checks) checkDepositIds.push(yield* checkDepositId)
-        const step = yield* InboundMailItem.action(item, { body, checkDepositIds })
+        const step = yield* Effect.fromResult(InboundMailItem.action(item, { body, checkDepositIds }))
         return yield* persist(step, at, store.updateWrite(tenant, step.next))
       }))
 
@@ -89,11 +89,9 @@ export class InboundMailItems extends Effect.Service<InboundMailItems>()("@monet
         }))
 
     return traced("InboundMailItems", { action, receive, retrieve, list } as const)
-  }),
-  dependencies: [
-    InboundMailItemStore.Default,
-    CheckDepositStore.Default,
-    Ledger.Default,
-    Events.Default
-  ]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([InboundMailItemStore.Default, CheckDepositStore.Default, Ledger.Default, Events.Default])
+  )
+}

@@ -28,7 +28,7 @@ import { newId } from "@moneta/store/IdGenerator"
 import { PendingTransactions } from "@moneta/store/PendingTransactions"
 import { Transactions } from "@moneta/store/Transactions"
 import type { Write } from "@moneta/store/Writes"
-import { type DateTime, Effect, Option } from "effect"
+import { Context, type DateTime, Effect, Layer, Option } from "effect"
 import { Events } from "./Events.js"
 import { notFound } from "./NotFound.js"
 
@@ -51,8 +51,8 @@ export interface Applied {
   readonly revisedHolds: ReadonlyArray<PendingTransaction.PendingTransaction>
 }
 
-export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
-  effect: Effect.gen(function*() {
+export class Ledger extends Context.Service<Ledger>()("@moneta/bank/Ledger", {
+  make: Effect.gen(function*() {
     const accounts = yield* Accounts
     const transactions = yield* Transactions
     const holds = yield* PendingTransactions
@@ -74,7 +74,7 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
       Effect.flatMap(Tenant, (tenant) => holds.lock(tenant, id)).pipe(
         Effect.flatMap(Option.match({
           // The domain names holds its own objects opened: a missing one is a broken invariant.
-          onNone: () => Effect.dieMessage(`pending transaction ${id} does not exist`),
+          onNone: () => Effect.die(new Error(`pending transaction ${id} does not exist`)),
           onSome: Effect.succeed
         }))
       )
@@ -110,12 +110,12 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
     ) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
-        const plan = yield* LedgerPlan.plan(yield* resolve(effects), at)
+        const plan = yield* Effect.fromResult(LedgerPlan.plan(yield* resolve(effects), at))
         const loaded: Array<readonly [AccountId, BalanceChange.Change, Balance]> = []
         for (const [accountId, change] of plan.changes) {
           loaded.push([accountId, change, locked.get(accountId) ?? (yield* lockAccount(accountId))])
         }
-        const totals = new Map(yield* LedgerPlan.settle(loaded))
+        const totals = new Map(yield* Effect.fromResult(LedgerPlan.settle(loaded)))
         const firstPostings = new Map<AccountId, Transaction>()
         for (const transaction of plan.transactions) {
           if (!firstPostings.has(transaction.account_id)) firstPostings.set(transaction.account_id, transaction)
@@ -163,6 +163,9 @@ export class Ledger extends Effect.Service<Ledger>()("@moneta/bank/Ledger", {
       })
 
     return { lockAccount, apply, post } as const
-  }),
-  dependencies: [Accounts.Default, Transactions.Default, PendingTransactions.Default, Events.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([Accounts.Default, Transactions.Default, PendingTransactions.Default, Events.Default])
+  )
+}

@@ -18,7 +18,7 @@ import {
 import { newId } from "@moneta/store/IdGenerator"
 import { LockboxAddresses as LockboxAddressStore } from "@moneta/store/LockboxAddresses"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
@@ -26,8 +26,8 @@ import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
-export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@moneta/bank/LockboxAddresses", {
-  effect: Effect.gen(function*() {
+export class LockboxAddresses extends Context.Service<LockboxAddresses>()("@moneta/bank/LockboxAddresses", {
+  make: Effect.gen(function*() {
     const store = yield* LockboxAddressStore
     const events = yield* Events
 
@@ -37,7 +37,9 @@ export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@monet
         const createdAt = yield* now
         const id = yield* newId("lockbox_address")
         const created = createAddress({ id, createdAt, body: request, idempotencyKey: yield* idempotencyKey })
-        const activated = yield* transition(created.next, Command.Activate({ address: sandboxMailingAddress(id) }))
+        const activated = yield* Effect.fromResult(
+          transition(created.next, Command.Activate({ address: sandboxMailingAddress(id) }))
+        )
         yield* store.insert(tenant, activated.next)
         yield* events.record([...created.events, ...activated.events], createdAt)
         return activated.next
@@ -49,7 +51,9 @@ export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@monet
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const current = yield* store.lock(tenant, id).pipe(orNotFound("lockbox_address", id))
-        const { next, events: emitted } = yield* transition(current, Command.Update({ body: request }))
+        const { next, events: emitted } = yield* Effect.fromResult(
+          transition(current, Command.Update({ body: request }))
+        )
         yield* store.update(tenant, next)
         yield* events.record(emitted, yield* now)
         return next
@@ -62,6 +66,9 @@ export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@monet
       )
 
     return traced("LockboxAddresses", { create, retrieve, update, list } as const)
-  }),
-  dependencies: [LockboxAddressStore.Default, Events.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([LockboxAddressStore.Default, Events.Default])
+  )
+}

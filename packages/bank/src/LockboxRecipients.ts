@@ -12,7 +12,7 @@ import { newId } from "@moneta/store/IdGenerator"
 import { LockboxAddresses as LockboxAddressStore } from "@moneta/store/LockboxAddresses"
 import { LockboxRecipients as LockboxRecipientStore } from "@moneta/store/LockboxRecipients"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Effect, Random } from "effect"
+import { Context, Effect, Layer, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
@@ -26,13 +26,13 @@ const drawMailStopCode = Effect.gen(function*() {
   const alphabet = LockboxRecipient.mailStopCodeAlphabet
   let code = ""
   for (let index = 0; index < LockboxRecipient.mailStopCodeLength; index++) {
-    code += alphabet[yield* Random.nextIntBetween(0, alphabet.length)] ?? ""
+    code += alphabet[yield* Random.nextIntBetween(0, alphabet.length, { halfOpen: true })] ?? ""
   }
   return code
 })
 
-export class LockboxRecipients extends Effect.Service<LockboxRecipients>()("@moneta/bank/LockboxRecipients", {
-  effect: Effect.gen(function*() {
+export class LockboxRecipients extends Context.Service<LockboxRecipients>()("@moneta/bank/LockboxRecipients", {
+  make: Effect.gen(function*() {
     const store = yield* LockboxRecipientStore
     const addresses = yield* LockboxAddressStore
     const accounts = yield* AccountStore
@@ -55,14 +55,14 @@ export class LockboxRecipients extends Effect.Service<LockboxRecipients>()("@mon
         )
         yield* accounts.find(tenant, body.account_id).pipe(orNotFound("account", body.account_id))
         const createdAt = yield* now
-        const { events: emitted, next } = yield* LockboxRecipient.create({
+        const { events: emitted, next } = yield* Effect.fromResult(LockboxRecipient.create({
           id: yield* newId("lockbox_recipient"),
           createdAt,
           body,
           address,
           mailStopCode: yield* freeMailStopCode(address.id),
           idempotencyKey: yield* idempotencyKey
-        })
+        }))
         yield* store.insert(tenant, next)
         yield* events.record(emitted, createdAt)
         return next
@@ -72,7 +72,7 @@ export class LockboxRecipients extends Effect.Service<LockboxRecipients>()("@mon
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const current = yield* store.lock(tenant, id).pipe(orNotFound("lockbox_recipient", id))
-        const { events: emitted, next } = yield* LockboxRecipient.update(current, body)
+        const { events: emitted, next } = yield* Effect.fromResult(LockboxRecipient.update(current, body))
         yield* store.update(tenant, next)
         yield* events.record(emitted, yield* now)
         return next
@@ -89,6 +89,9 @@ export class LockboxRecipients extends Effect.Service<LockboxRecipients>()("@mon
         }))
 
     return traced("LockboxRecipients", { create, update, retrieve, list } as const)
-  }),
-  dependencies: [LockboxRecipientStore.Default, LockboxAddressStore.Default, AccountStore.Default, Events.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([LockboxRecipientStore.Default, LockboxAddressStore.Default, AccountStore.Default, Events.Default])
+  )
+}

@@ -2,15 +2,15 @@
 import type { PendingTransactionId } from "@moneta/domain/Ids"
 import type { PendingTransactionFilter } from "@moneta/domain/PendingTransaction"
 import { PendingTransactions as PendingTransactionStore } from "@moneta/store/PendingTransactions"
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { traced } from "./Traced.js"
 
 export type PendingTransactionListParameters = ListParameters & PendingTransactionFilter
 
-export class PendingTransactions extends Effect.Service<PendingTransactions>()("@moneta/bank/PendingTransactions", {
-  effect: Effect.gen(function*() {
+export class PendingTransactions extends Context.Service<PendingTransactions>()("@moneta/bank/PendingTransactions", {
+  make: Effect.gen(function*() {
     const store = yield* PendingTransactionStore
 
     const retrieve = (id: PendingTransactionId) => findOwn("pending_transaction", id, store.find)
@@ -25,6 +25,7 @@ export class PendingTransactions extends Effect.Service<PendingTransactions>()("
         }))
 
     return traced("PendingTransactions", { retrieve, list } as const)
-  }),
-  dependencies: [PendingTransactionStore.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide(PendingTransactionStore.Default))
+}

@@ -4,17 +4,17 @@
  * applies an outcome, so nothing is held). Every server runs one; they share
  * the work through `FOR UPDATE SKIP LOCKED`. Clock-driven: `TestClock` moves it.
  */
-import type { SqlClient } from "@effect/sql"
 import type { Environment } from "@moneta/domain/Environment"
 import { Config, Duration, Effect, Layer, Schedule } from "effect"
+import type { SqlClient } from "effect/sql"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
 
 export interface SweeperOptions {
   readonly environment: Environment
   /** How often due decisions are looked for. */
-  readonly interval?: Duration.DurationInput | undefined
+  readonly interval?: Duration.Input | undefined
   /** How long after its decisions finished a waiting simulation counts as dead (`defaultAbandonAfter`). */
-  readonly abandonAfter?: Duration.DurationInput | undefined
+  readonly abandonAfter?: Duration.Input | undefined
 }
 
 export const defaultInterval = Duration.seconds(1)
@@ -51,23 +51,23 @@ export const sweep = (environment: Environment, abandonAfter: Duration.Duration 
 
 /** Runs a pass every `interval` until the scope closes; a failed pass is logged and the next one runs. */
 export const run = (options: SweeperOptions) =>
-  sweep(options.environment, Duration.decode(options.abandonAfter ?? defaultAbandonAfter)).pipe(
+  sweep(options.environment, Duration.fromInputUnsafe(options.abandonAfter ?? defaultAbandonAfter)).pipe(
     Effect.tap((swept) =>
       swept > 0 ? Effect.logInfo(`real-time decisions: ${swept} timed out by the sweeper`) : Effect.void
     ),
-    Effect.catchAllCause((cause) => Effect.logError("real-time decision sweep failed", cause)),
+    Effect.catchCause((cause) => Effect.logError("real-time decision sweep failed", cause)),
     Effect.repeat(Schedule.spaced(options.interval ?? defaultInterval)),
     Effect.asVoid
   )
 
 /** The sweeper as a layer, forked for the layer's lifetime. */
 export const layer = (options: SweeperOptions): Layer.Layer<never, never, RealTimeDecisions | SqlClient.SqlClient> =>
-  Layer.scopedDiscard(Effect.forkScoped(run(options)))
+  Layer.effectDiscard(Effect.forkScoped(run(options)))
 
 /** `MONETA_RTD_SWEEP_INTERVAL` (default 1 second). */
-export const intervalConfig = Config.duration("MONETA_RTD_SWEEP_INTERVAL").pipe(Config.withDefault(defaultInterval))
+export const intervalConfig = Config.Duration("MONETA_RTD_SWEEP_INTERVAL").pipe(Config.withDefault(defaultInterval))
 
 /** `MONETA_RTD_ABANDON_AFTER` (default 30 seconds). */
-export const abandonAfterConfig = Config.duration("MONETA_RTD_ABANDON_AFTER").pipe(
+export const abandonAfterConfig = Config.Duration("MONETA_RTD_ABANDON_AFTER").pipe(
   Config.withDefault(defaultAbandonAfter)
 )

@@ -16,7 +16,6 @@
  * decisions whose waiter died. All time is the Clock's, so `TestClock` drives
  * windows and polls in tests.
  */
-import { SqlClient } from "@effect/sql"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { Environment } from "@moneta/domain/Environment"
 import { InvalidOperationError } from "@moneta/domain/Errors"
@@ -29,6 +28,7 @@ import { channel, RealTimeDecisions as RealTimeDecisionStore } from "@moneta/sto
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { CommittedHere, WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { Config, Context, DateTime, Deferred, Duration, Effect, Layer, Option, Queue, Stream } from "effect"
+import { SqlClient } from "effect/sql"
 import { idempotencyKey } from "./Caller.js"
 import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
@@ -43,7 +43,7 @@ export interface RealTimeDecisionTimingShape {
 export const defaultPollInterval = Duration.millis(250)
 
 /** The windows of decisions.md i unless a layer provides others (`timingFromConfig`, a test's). */
-export class RealTimeDecisionTiming extends Context.Reference<RealTimeDecisionTiming>()(
+export const RealTimeDecisionTiming = Context.Reference<RealTimeDecisionTimingShape>(
   "@moneta/bank/RealTimeDecisionTiming",
   {
     defaultValue: (): RealTimeDecisionTimingShape => ({
@@ -51,7 +51,7 @@ export class RealTimeDecisionTiming extends Context.Reference<RealTimeDecisionTi
       pollInterval: defaultPollInterval
     })
   }
-) {}
+)
 
 /**
  * Timing from the environment: `MONETA_RTD_WINDOW_<CATEGORY>` (for example
@@ -63,19 +63,19 @@ export const timingConfig: Config.Config<RealTimeDecisionTimingShape> = Config.a
     Object.fromEntries(
       RealTimeDecision.Category.literals.map((category) => [
         category,
-        Config.duration(`MONETA_RTD_WINDOW_${category.toUpperCase()}`).pipe(
+        Config.Duration(`MONETA_RTD_WINDOW_${category.toUpperCase()}`).pipe(
           Config.withDefault(RealTimeDecision.defaultTimeoutWindows[category])
         )
       ])
     ) as Record<RealTimeDecision.Category, Config.Config<Duration.Duration>>
   ),
-  pollInterval: Config.duration("MONETA_RTD_POLL_INTERVAL").pipe(Config.withDefault(defaultPollInterval))
+  pollInterval: Config.Duration("MONETA_RTD_POLL_INTERVAL").pipe(Config.withDefault(defaultPollInterval))
 })
 
 export const timingFromConfig = Layer.effect(RealTimeDecisionTiming, timingConfig)
 
-export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@moneta/bank/RealTimeDecisions", {
-  effect: Effect.gen(function*() {
+export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@moneta/bank/RealTimeDecisions", {
+  make: Effect.gen(function*() {
     const store = yield* RealTimeDecisionStore
     const events = yield* EventStore
     const deliveries = yield* WebhookDeliveries
@@ -86,6 +86,12 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
     // The waiters of this process, by decision: each is woken through its queue (a wake-up
     // is "look again", so one pending is enough).
     const waiters = new Map<RealTimeDecisionId, Queue.Queue<void>>()
+    // Whether the current fiber runs inside a transaction of the SqlClient (whose transaction
+    // service is per client in Effect 4).
+    const inTransaction = Effect.flatMap(
+      SqlClient.SqlClient,
+      (sql) => Effect.map(Effect.serviceOption(sql.transactionService), Option.isSome)
+    )
     const wakeWaiter = (id: RealTimeDecisionId) =>
       Effect.suspend(() => {
         const wakeups = waiters.get(id)
@@ -94,10 +100,7 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
     // Only once the answer is committed: inside an outer transaction (an idempotent request)
     // it is not yet, and the NOTIFY sent at that commit wakes the waiter instead.
     const wakeWaiterIfCommitted = (id: RealTimeDecisionId) =>
-      Effect.flatMap(
-        Effect.serviceOption(SqlClient.TransactionConnection),
-        (transaction) => Option.isSome(transaction) ? Effect.void : wakeWaiter(id)
-      )
+      Effect.flatMap(inTransaction, (open) => open ? Effect.void : wakeWaiter(id))
 
     const retrieve = (id: RealTimeDecisionId) =>
       Effect.flatMap(Tenant, (tenant) => orNotFound("real_time_decision", id)(store.find(tenant, id)))
@@ -107,7 +110,7 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const decision = yield* orNotFound("real_time_decision", id)(store.lock(tenant, id))
-        const { next } = yield* RealTimeDecision.respond(decision, body, yield* now)
+        const { next } = yield* Effect.fromResult(RealTimeDecision.respond(decision, body, yield* now))
         yield* store.updateAnswered(tenant, next, body)
         return next
       })).pipe(Effect.tap((next) => wakeWaiterIfCommitted(next.id)))
@@ -129,9 +132,9 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
       Effect.tap(raiseInTransaction(request, eventSubscriptionId), () => signalIfCommitted)
 
     const signalIfCommitted = Effect.flatMap(
-      Effect.serviceOption(SqlClient.TransactionConnection),
-      (transaction) =>
-        Option.isSome(transaction)
+      inTransaction,
+      (open) =>
+        open
           ? Effect.void
           : Effect.flatMap(Tenant, (tenant) => Effect.sync(() => committedHere.signal(tenant.environment)))
     )
@@ -172,8 +175,8 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
         const decision = yield* orNotFound("real_time_decision", id)(store.lock(tenant, id))
         if (decision.status !== "pending") return decision
         const at = yield* now
-        if (DateTime.lessThan(at, decision.timeout_at)) return decision
-        const { next } = yield* RealTimeDecision.transition(decision, { _tag: "TimeOut", at })
+        if (DateTime.isLessThan(at, decision.timeout_at)) return decision
+        const { next } = yield* Effect.fromResult(RealTimeDecision.transition(decision, { _tag: "TimeOut", at }))
         yield* store.update(tenant, next)
         return next
       }))
@@ -190,11 +193,11 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
         while (true) {
           if (decision.status !== "pending") return decision
           const at = yield* now
-          if (!DateTime.lessThan(at, decision.timeout_at)) {
+          if (!DateTime.isLessThan(at, decision.timeout_at)) {
             const finished = yield* timeOut(decision.id)
             if (finished.status !== "pending") return finished
           }
-          const remaining = DateTime.distanceDuration(at, decision.timeout_at)
+          const remaining = DateTime.distance(at, decision.timeout_at)
           yield* Effect.raceFirst(Queue.take(wakeups), Effect.sleep(Duration.min(remaining, timing.pollInterval)))
           decision = yield* orNotFound("real_time_decision", decision.id)(store.find(tenant, decision.id))
         }
@@ -212,7 +215,7 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
         yield* notifications.listen(channel).pipe(
           Stream.filterEffect((payload) => Effect.map(Deferred.await(idOf), (id) => id === payload)),
           Stream.runForEach(() => Queue.offer(wakeups, undefined)),
-          Effect.catchAll((error) => Effect.logWarning("real-time decision: LISTEN failed; polling instead", error)),
+          Effect.catch((error) => Effect.logWarning("real-time decision: LISTEN failed; polling instead", error)),
           Effect.forkScoped
         )
         const raised = Option.getOrNull(yield* raisedBefore(request.category)) ??
@@ -275,7 +278,7 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
         yield* Effect.forEach(due, ({ decision, tenant }) =>
           Effect.flatMap(
             // selected as due at `at`, so the window has passed: a refusal here is a defect
-            Effect.orDie(RealTimeDecision.transition(decision, { _tag: "TimeOut", at })),
+            Effect.orDie(Effect.fromResult(RealTimeDecision.transition(decision, { _tag: "TimeOut", at }))),
             ({ next }) => store.update(tenant, next)
           ))
         return due.length
@@ -285,6 +288,9 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
       "RealTimeDecisions",
       { retrieve, action, clientDecides, raise, ask, answerOf, markApplied, timeOutDue, abandonDeadWaiters } as const
     )
-  }),
-  dependencies: [RealTimeDecisionStore.Default, EventStore.Default, WebhookDeliveries.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([RealTimeDecisionStore.Default, EventStore.Default, WebhookDeliveries.Default])
+  )
+}

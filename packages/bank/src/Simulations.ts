@@ -1,13 +1,13 @@
 /** Sandbox simulations of the outside world that are not tied to one area. */
 import type { SimulateInterestPayment } from "@moneta/domain/Transaction"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { DateTime, Effect } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
 import { Ledger } from "./Ledger.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
-export class Simulations extends Effect.Service<Simulations>()("@moneta/bank/Simulations", {
-  effect: Effect.gen(function*() {
+export class Simulations extends Context.Service<Simulations>()("@moneta/bank/Simulations", {
+  make: Effect.gen(function*() {
     const ledger = yield* Ledger
 
     /** Interest paid into an account: the sandbox's way to fund one. */
@@ -34,6 +34,7 @@ export class Simulations extends Effect.Service<Simulations>()("@moneta/bank/Sim
       }))
 
     return traced("Simulations", { interestPayment } as const)
-  }),
-  dependencies: [Ledger.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide(Ledger.Default))
+}

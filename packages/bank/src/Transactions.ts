@@ -2,13 +2,13 @@
 import type { TransactionId } from "@moneta/domain/Ids"
 import type { TransactionFilter } from "@moneta/domain/Transaction"
 import { Transactions as TransactionStore } from "@moneta/store/Transactions"
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { traced } from "./Traced.js"
 
-export class Transactions extends Effect.Service<Transactions>()("@moneta/bank/Transactions", {
-  effect: Effect.gen(function*() {
+export class Transactions extends Context.Service<Transactions>()("@moneta/bank/Transactions", {
+  make: Effect.gen(function*() {
     const store = yield* TransactionStore
 
     const retrieve = (id: TransactionId) => findOwn("transaction", id, store.find)
@@ -22,6 +22,7 @@ export class Transactions extends Effect.Service<Transactions>()("@moneta/bank/T
         }))
 
     return traced("Transactions", { retrieve, list } as const)
-  }),
-  dependencies: [TransactionStore.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide(TransactionStore.Default))
+}

@@ -9,7 +9,7 @@ import type { WireTransferId } from "@moneta/domain/Ids"
 import { wireCompletion, wireReversal, wireSubmission } from "@moneta/domain/Simulations"
 import * as WireTransfer from "@moneta/domain/WireTransfer"
 import { WireTransfers as WireTransferStore } from "@moneta/store/WireTransfers"
-import { Effect, Random } from "effect"
+import { Context, Effect, Layer, Random } from "effect"
 import { traced } from "./Traced.js"
 import { transactionId, WireTransfers } from "./WireTransfers.js"
 
@@ -18,7 +18,7 @@ const hex = (byte: number) => byte.toString(16).padStart(2, "0")
 /** A random (version 4) UUID: the unique end-to-end transaction reference of a submitted transfer. */
 const uuid: Effect.Effect<string> = Effect.gen(function*() {
   const bytes: Array<number> = []
-  for (let index = 0; index < 16; index++) bytes.push(yield* Random.nextIntBetween(0, 256))
+  for (let index = 0; index < 16; index++) bytes.push(yield* Random.nextIntBetween(0, 256, { halfOpen: true }))
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
   const text = bytes.map(hex).join("")
@@ -26,8 +26,8 @@ const uuid: Effect.Effect<string> = Effect.gen(function*() {
 })
 
 export class WireTransferSimulations
-  extends Effect.Service<WireTransferSimulations>()("@moneta/bank/WireTransferSimulations", {
-    effect: Effect.gen(function*() {
+  extends Context.Service<WireTransferSimulations>()("@moneta/bank/WireTransferSimulations", {
+    make: Effect.gen(function*() {
       const wireTransfers = yield* WireTransfers
       const store = yield* WireTransferStore
 
@@ -62,7 +62,10 @@ export class WireTransferSimulations
           }))
 
       return traced("WireTransferSimulations", { submit, reverse } as const)
-    }),
-    dependencies: [WireTransfers.Default, WireTransferStore.Default]
+    })
   })
-{}
+{
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([WireTransfers.Default, WireTransferStore.Default])
+  )
+}

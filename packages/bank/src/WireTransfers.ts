@@ -20,7 +20,7 @@ import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type EntityParty, WireTransfers as WireTransferStore } from "@moneta/store/WireTransfers"
 import type { Write } from "@moneta/store/Writes"
-import { type DateTime, Effect, Option } from "effect"
+import { Context, type DateTime, Effect, Layer, Option } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Ledger } from "./Ledger.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
@@ -44,8 +44,8 @@ export const debtorOf = (party: EntityParty): WireTransfer.Party => {
 /** The id of the Transaction a step may post, reserved before the step is planned. */
 export const transactionId = newId("transaction")
 
-export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank/WireTransfers", {
-  effect: Effect.gen(function*() {
+export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/bank/WireTransfers", {
+  make: Effect.gen(function*() {
     const store = yield* WireTransferStore
     const externalAccounts = yield* ExternalAccountStore
     const accountNumbers = yield* AccountNumberStore
@@ -65,7 +65,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
         const id = body.source_account_number_id
         if (id === undefined) return
         const accountNumber = yield* accountNumbers.find(yield* Tenant, id).pipe(orNotFound("account_number", id))
-        yield* WireTransfer.checkSourceAccountNumber(body, accountNumber)
+        yield* Effect.fromResult(WireTransfer.checkSourceAccountNumber(body, accountNumber))
       })
 
     /**
@@ -95,7 +95,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
         // One statement locks the account (before anything referencing it is written) and reads its entity.
         const sender = yield* store.lockSender(tenant, body.account_id).pipe(orNotFound("account", body.account_id))
         const createdAt = yield* now
-        const step = yield* WireTransfer.create({
+        const step = yield* Effect.fromResult(WireTransfer.create({
           id: yield* newId("wire_transfer"),
           createdAt,
           body,
@@ -105,7 +105,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
           defaultDebtor: Option.getOrNull(Option.map(sender.party, debtorOf)),
           transactionId: yield* transactionId,
           pendingTransactionId: yield* newId("pending_transaction")
-        })
+        }))
         return yield* persist(
           step,
           createdAt,
@@ -129,7 +129,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
         const at = yield* now
         let step: WireTransfer.Transition = { next: transfer, events: [], effects: [] }
         for (const command of yield* commands(at)) {
-          const next = yield* WireTransfer.transition(step.next, command)
+          const next = yield* Effect.fromResult(WireTransfer.transition(step.next, command))
           step = {
             next: next.next,
             events: [...step.events, ...next.events],
@@ -167,11 +167,9 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/bank
       })
 
     return traced("WireTransfers", { create, act, approve, cancel, retrieve, list } as const)
-  }),
-  dependencies: [
-    WireTransferStore.Default,
-    ExternalAccountStore.Default,
-    AccountNumberStore.Default,
-    Ledger.Default
-  ]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([WireTransferStore.Default, ExternalAccountStore.Default, AccountNumberStore.Default, Ledger.Default])
+  )
+}

@@ -8,7 +8,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { Authentication, hashKey, keyCacheTimeToLive, ServerEnvironment } from "@moneta/bank/Authentication"
 import { ApiKeyId, GroupId } from "@moneta/domain/Ids"
 import { ApiKeys, type StoredKey } from "@moneta/store/ApiKeys"
-import { Duration, Effect, Exit, Layer, Option, Redacted, TestClock } from "effect"
+import { Duration, Effect, Exit, Layer, Option, Redacted } from "effect"
+import { TestClock } from "effect/testing"
 
 const key = "moneta_sandbox_test"
 const stored: StoredKey = {
@@ -34,7 +35,7 @@ const scriptedKeys = (script: ReadonlyArray<"down" | "missing" | "found">) => {
   const layer = Authentication.DefaultWithoutDependencies.pipe(
     Layer.provide(Layer.succeed(
       ApiKeys,
-      ApiKeys.make({
+      ApiKeys.of({
         insertGroup: () => Effect.void,
         firstGroup: Effect.succeed(Option.none()),
         lockFirstRun: Effect.void,

@@ -6,7 +6,6 @@
  * by its poll, and the sweeper times out what nobody waits
  * for, never before the window has passed.
  */
-import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
 import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
@@ -15,14 +14,16 @@ import type { GroupId, RealTimeDecisionId } from "@moneta/domain/Ids"
 import { ApiKeys } from "@moneta/store/ApiKeys"
 import { Notifications } from "@moneta/store/Notifications"
 import * as TestDatabase from "@moneta/store/testing"
-import { DateTime, Duration, Effect, Fiber, Layer, Option, Stream, TestClock } from "effect"
+import { Context, DateTime, Duration, Effect, Fiber, Layer, Option, Stream } from "effect"
+import { SqlClient } from "effect/sql"
+import { TestClock } from "effect/testing"
 import { tokenRequest, underTestClock, window, yieldToEventLoop } from "./support/DecisionCallers.js"
 
 /** Waits (yielding to the event loop, no time passing) until the caller's newest decision exists; its id. */
 const decisionRaised = (find: () => Effect.Effect<Option.Option<RealTimeDecisionId>>) =>
   Effect.flatMap(
-    Effect.repeat(Effect.zipLeft(find(), yieldToEventLoop), { until: Option.isSome }),
-    (found) => Option.isSome(found) ? Effect.succeed(found.value) : Effect.dieMessage("no decision")
+    Effect.repeat(Effect.tap(find(), yieldToEventLoop), { until: Option.isSome }),
+    (found) => Option.isSome(found) ? Effect.succeed(found.value) : Effect.die(new Error("no decision"))
   )
 
 /** Notifications that never arrive: only the poll can find an answer. */
@@ -38,23 +39,25 @@ const testLayer = (kind: TestDatabase.Kind, notifications: "real" | "deaf") =>
   )
 
 /** Looks the database up directly, as the test sees it. */
-class TestDatabaseQueries extends Effect.Service<TestDatabaseQueries>()("test/TestDatabaseQueries", {
-  effect: Effect.gen(function*() {
+class TestDatabaseQueries extends Context.Service<TestDatabaseQueries>()("test/TestDatabaseQueries", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const newestDecision = (groupId: GroupId) =>
       sql<{ id: RealTimeDecisionId }>`SELECT id FROM real_time_decisions WHERE group_id = ${groupId}
         ORDER BY created_at DESC LIMIT 1`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0]?.id)),
+        Effect.map((rows) => Option.fromNullishOr(rows[0]?.id)),
         Effect.orDie
       )
     return { newestDecision } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}
 
 /** Forks `ask` and waits until its decision is written. */
 const askInBackground = Effect.gen(function*() {
   const decisions = yield* RealTimeDecisions
-  const seen = yield* Effect.fork(decisions.ask(tokenRequest, null))
+  const seen = yield* Effect.forkChild(decisions.ask(tokenRequest, null))
   const { groupId } = yield* Caller
   const database = yield* TestDatabaseQueries
   const id = yield* decisionRaised(() => database.newestDecision(groupId))
@@ -81,9 +84,9 @@ for (const kind of TestDatabase.testDatabases) {
           const decisions = yield* RealTimeDecisions
           const { fiber, id } = yield* askInBackground
           const raised = yield* decisions.retrieve(id)
-          expect(DateTime.distanceDuration(raised.created_at, raised.timeout_at)).toEqual(window)
+          expect(DateTime.distance(raised.created_at, raised.timeout_at)).toEqual(window)
           yield* TestClock.adjust(Duration.subtract(window, Duration.millis(1)))
-          expect(Option.isNone(yield* Fiber.poll(fiber))).toBe(true)
+          expect(fiber.pollUnsafe()).toBeUndefined()
           expect((yield* decisions.retrieve(id)).status).toBe("pending")
           yield* TestClock.adjust(Duration.millis(1))
           const finished = yield* Fiber.join(fiber)

@@ -7,7 +7,6 @@
  * reusing the decision (the client is asked once); its outcome applies once.
  * A request whose first run failed normally asks anew.
  */
-import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
 import { CurrentIdempotencyKey } from "@moneta/bank/Caller"
 import { Idempotency } from "@moneta/bank/Idempotency"
@@ -19,7 +18,9 @@ import { ApiKeys } from "@moneta/store/ApiKeys"
 import { IdempotencyRecords } from "@moneta/store/IdempotencyRecords"
 import * as TestDatabase from "@moneta/store/testing"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { DateTime, Duration, Effect, Exit, Fiber, Layer, Option, TestClock } from "effect"
+import { DateTime, Duration, Effect, Exit, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { TestClock } from "effect/testing"
 import { tokenRequest, underTestClock, window, yieldToEventLoop } from "./support/DecisionCallers.js"
 
 const abandonAfter = Duration.seconds(30)
@@ -100,16 +101,19 @@ for (const kind of TestDatabase.testDatabases) {
             Effect.succeed({ status: 200, body: { id: decision.id }, resourceId: decision.id })
           const failed = idempotency.runWaiting(
             request,
-            Effect.zipRight(decisions.raise(tokenRequest, null), Effect.fail("refused after asking" as const)),
+            Effect.andThen(decisions.raise(tokenRequest, null), Effect.fail("refused after asking" as const)),
             toResponse
           )
           expect(yield* Effect.flip(failed)).toBe("refused after asking")
-          const retry = yield* Effect.fork(
+          const retry = yield* Effect.forkChild(
             idempotency.runWaiting(request, decisions.ask(tokenRequest, null), toResponse)
           )
           // the window passes (again, until the waiter has seen it: it reads the clock between database reads)
           const finished = yield* Effect.repeat(
-            Effect.zipRight(Effect.zipRight(TestClock.adjust(window), yieldToEventLoop), Fiber.poll(retry)),
+            Effect.andThen(
+              Effect.andThen(TestClock.adjust(window), yieldToEventLoop),
+              Effect.sync(() => Option.fromUndefinedOr(retry.pollUnsafe()))
+            ),
             {
               until: Option.isSome
             }

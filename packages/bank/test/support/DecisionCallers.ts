@@ -9,7 +9,8 @@ import type { Request } from "@moneta/domain/RealTimeDecision"
 import { defaultTimeoutWindows } from "@moneta/domain/RealTimeDecision"
 import { ApiKeys } from "@moneta/store/ApiKeys"
 import { newId } from "@moneta/store/IdGenerator"
-import { DateTime, Effect, TestContext } from "effect"
+import { DateTime, Effect } from "effect"
+import { TestClock } from "effect/testing"
 
 export const tokenRequest: Request = {
   category: "digital_wallet_token_requested",
@@ -38,10 +39,10 @@ export const asNewCaller = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
 
 /** The test body as a new caller under a fresh `TestClock`. */
 export const underTestClock = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.scoped(asNewCaller(effect)).pipe(Effect.provide(TestContext.TestContext))
+  Effect.scoped(asNewCaller(effect)).pipe(Effect.provide(TestClock.layer()))
 
 /** Lets pending I/O callbacks run (not a timer: the TestClock is not involved). */
-export const yieldToEventLoop = Effect.async<void>((resume) => {
+export const yieldToEventLoop = Effect.callback<void>((resume) => {
   const handle = setImmediate(() => resume(Effect.void))
   return Effect.sync(() => clearImmediate(handle))
 })
