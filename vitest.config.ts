@@ -7,6 +7,22 @@ import { defineConfig } from "vitest/config"
  * "@moneta/source" export condition, so tests never need a build first.
  * One project per package and example, each inheriting this configuration.
  */
+// Vitest 5's reporters call `Map.groupBy` (Node 21+) when a test fails; on Node 20 the report of a
+// failure would crash instead of naming the failed assertion. The reporters run in this process.
+if (typeof Map.groupBy !== "function") {
+  Map.groupBy = <K, T>(items: Iterable<T>, keyOf: (item: T, index: number) => K): Map<K, Array<T>> => {
+    const groups = new Map<K, Array<T>>()
+    let index = 0
+    for (const item of items) {
+      const key = keyOf(item, index++)
+      const group = groups.get(key)
+      if (group === undefined) groups.set(key, [item])
+      else group.push(item)
+    }
+    return groups
+  }
+}
+
 // Vite's default server conditions, with ours first.
 const conditions = ["@moneta/source", "node", "development|production"]
 
