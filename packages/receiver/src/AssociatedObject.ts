@@ -10,14 +10,15 @@
  *     yield* saveStatus(transfer.id, transfer.status)
  *   }))
  * ```
- * with `MonetaClient.layer({ baseUrl, apiKey })` and an `HttpClient`
- * (`FetchHttpClient.layer`, `NodeHttpClient.layer`) provided.
+ * with `layerClient({ baseUrl, apiKey })` and an `HttpClient`
+ * (`FetchHttpClient.layer`, `NodeHttpClient.layerNodeHttp`) provided.
  */
-import { HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import type { Event } from "@moneta/domain/Event"
 import * as Ids from "@moneta/domain/Ids"
-import { Context, Effect, Layer, type ParseResult, type Redacted, Schema } from "effect"
+import { Context, Effect, Layer, type Redacted, Schema } from "effect"
+import { HttpClient, HttpClientRequest } from "effect/http"
+import { HttpApiClient } from "effect/http-api"
 
 const makeClient = (options: { readonly baseUrl: string; readonly apiKey: Redacted.Redacted<string> }) =>
   HttpApiClient.make(MonetaApi, {
@@ -26,10 +27,10 @@ const makeClient = (options: { readonly baseUrl: string; readonly apiKey: Redact
   })
 
 /** The typed Moneta client. */
-export type Client = Effect.Effect.Success<ReturnType<typeof makeClient>>
+export type Client = Effect.Success<ReturnType<typeof makeClient>>
 
 /** The client handlers fetch with. */
-export class MonetaClient extends Context.Tag("@moneta/receiver/MonetaClient")<MonetaClient, Client>() {}
+export class MonetaClient extends Context.Service<MonetaClient, Client>()("@moneta/receiver/MonetaClient") {}
 
 /** The client for `baseUrl` (the Moneta server's address, with any prefix it is mounted under). */
 export const layerClient = (options: {
@@ -44,52 +45,52 @@ export class UnsupportedObjectError extends Schema.TaggedError<UnsupportedObject
 }) {}
 
 const retriever = <Id, A, E>(
-  idSchema: Schema.Schema<Id, string>,
+  idSchema: Schema.Codec<Id, string>,
   retrieve: (client: Client, id: Id) => Effect.Effect<A, E>
 ) =>
-(client: Client, id: string): Effect.Effect<A, E | ParseResult.ParseError> =>
-  Effect.flatMap(Schema.decode(idSchema)(id), (decoded) => retrieve(client, decoded))
+(client: Client, id: string): Effect.Effect<A, E | Schema.SchemaError> =>
+  Effect.flatMap(Schema.decodeEffect(idSchema)(id), (decoded) => retrieve(client, decoded))
 
 /** How each `associated_object_type` is fetched. */
 const retrievers = {
-  account: retriever(Ids.AccountId, (client, account_id) => client.accounts.retrieve({ path: { account_id } })),
+  account: retriever(Ids.AccountId, (client, account_id) => client.accounts.retrieve({ params: { account_id } })),
   account_number: retriever(
     Ids.AccountNumberId,
-    (client, account_number_id) => client.accountNumbers.retrieve({ path: { account_number_id } })
+    (client, account_number_id) => client.accountNumbers.retrieve({ params: { account_number_id } })
   ),
   bookkeeping_account: retriever(
     Ids.BookkeepingAccountId,
-    (client, bookkeeping_account_id) => client.bookkeeping.retrieveAccount({ path: { bookkeeping_account_id } })
+    (client, bookkeeping_account_id) => client.bookkeeping.retrieveAccount({ params: { bookkeeping_account_id } })
   ),
   bookkeeping_entry_set: retriever(
     Ids.BookkeepingEntrySetId,
-    (client, bookkeeping_entry_set_id) => client.bookkeeping.retrieveEntrySet({ path: { bookkeeping_entry_set_id } })
+    (client, bookkeeping_entry_set_id) => client.bookkeeping.retrieveEntrySet({ params: { bookkeeping_entry_set_id } })
   ),
-  card: retriever(Ids.CardId, (client, card_id) => client.cards.retrieve({ path: { card_id } })),
-  entity: retriever(Ids.EntityId, (client, entity_id) => client.entities.retrieve({ path: { entity_id } })),
+  card: retriever(Ids.CardId, (client, card_id) => client.cards.retrieve({ params: { card_id } })),
+  entity: retriever(Ids.EntityId, (client, entity_id) => client.entities.retrieve({ params: { entity_id } })),
   event_subscription: retriever(
     Ids.EventSubscriptionId,
-    (client, event_subscription_id) => client.eventSubscriptions.retrieve({ path: { event_subscription_id } })
+    (client, event_subscription_id) => client.eventSubscriptions.retrieve({ params: { event_subscription_id } })
   ),
   external_account: retriever(
     Ids.ExternalAccountId,
-    (client, external_account_id) => client.externalAccounts.retrieve({ path: { external_account_id } })
+    (client, external_account_id) => client.externalAccounts.retrieve({ params: { external_account_id } })
   ),
   lockbox_address: retriever(
     Ids.LockboxAddressId,
-    (client, lockbox_address_id) => client.lockboxAddresses.retrieve({ path: { lockbox_address_id } })
+    (client, lockbox_address_id) => client.lockboxAddresses.retrieve({ params: { lockbox_address_id } })
   ),
   pending_transaction: retriever(
     Ids.PendingTransactionId,
-    (client, pending_transaction_id) => client.pendingTransactions.retrieve({ path: { pending_transaction_id } })
+    (client, pending_transaction_id) => client.pendingTransactions.retrieve({ params: { pending_transaction_id } })
   ),
   transaction: retriever(
     Ids.TransactionId,
-    (client, transaction_id) => client.transactions.retrieve({ path: { transaction_id } })
+    (client, transaction_id) => client.transactions.retrieve({ params: { transaction_id } })
   ),
   wire_transfer: retriever(
     Ids.WireTransferId,
-    (client, wire_transfer_id) => client.wireTransfers.retrieve({ path: { wire_transfer_id } })
+    (client, wire_transfer_id) => client.wireTransfers.retrieve({ params: { wire_transfer_id } })
   )
 } as const
 
@@ -99,9 +100,9 @@ type Retrievers = typeof retrievers
 export type ObjectType = keyof Retrievers
 
 /** The object of a type, as the client decodes it. */
-export type ObjectOf<T extends ObjectType> = Effect.Effect.Success<ReturnType<Retrievers[T]>>
+export type ObjectOf<T extends ObjectType> = Effect.Success<ReturnType<Retrievers[T]>>
 /** What fetching an object of a type can fail with (not found, the network, the server…). */
-export type FetchError<T extends ObjectType> = Effect.Effect.Error<ReturnType<Retrievers[T]>>
+export type FetchError<T extends ObjectType> = Effect.Error<ReturnType<Retrievers[T]>>
 
 export const objectTypes = Object.keys(retrievers) as ReadonlyArray<ObjectType> // safe: the keys of a literal object
 

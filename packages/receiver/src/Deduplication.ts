@@ -5,10 +5,10 @@
  * succeeded and runs the handling of one id at most once at a time.
  *
  * Implementations: `layerMemory` here (one process, bounded), and
- * `SqlDeduplication.layer` on any `@effect/sql` client (several processes,
+ * `SqlDeduplication.layer` on any `effect/sql` client (several processes,
  * survives restarts). A host app may provide its own.
  */
-import { Context, Deferred, Effect, Exit, FiberId, Layer, Option } from "effect"
+import { Context, Deferred, Effect, Exit, Layer, Option } from "effect"
 import type { DeduplicationError } from "./ReceiverError.js"
 
 export interface DeduplicationShape {
@@ -24,7 +24,9 @@ export interface DeduplicationShape {
   ) => Effect.Effect<Option.Option<A>, E | DeduplicationError, R>
 }
 
-export class Deduplication extends Context.Tag("@moneta/receiver/Deduplication")<Deduplication, DeduplicationShape>() {}
+export class Deduplication
+  extends Context.Service<Deduplication, DeduplicationShape>()("@moneta/receiver/Deduplication")
+{}
 
 /** How many handled ids the in-memory store remembers by default. */
 export const defaultCapacity = 100_000
@@ -59,7 +61,7 @@ export const makeMemory = (options?: { readonly capacity?: number }): Deduplicat
       if (handled.has(webhookId)) return { _tag: "Handled" }
       const inFlight = running.get(webhookId)
       if (inFlight !== undefined) return { _tag: "Running", done: inFlight }
-      const done = Deferred.unsafeMake<void>(FiberId.none)
+      const done = Deferred.makeUnsafe<void>()
       running.set(webhookId, done)
       return { _tag: "Claimed", done }
     })
@@ -75,15 +77,15 @@ export const makeMemory = (options?: { readonly capacity?: number }): Deduplicat
             return Effect.succeed(Option.none())
           case "Running":
             // Whatever the first delivery's outcome, look again: handled now, or free to claim.
-            return Effect.zipRight(restore(Deferred.await(claimed.done)), once(webhookId, effect))
+            return Effect.andThen(restore(Deferred.await(claimed.done)), once(webhookId, effect))
           case "Claimed":
             return Effect.flatMap(Effect.exit(restore(effect)), (exit) =>
               Effect.sync(() => {
                 running.delete(webhookId)
                 if (Exit.isSuccess(exit)) remember(webhookId)
               }).pipe(
-                Effect.zipRight(Deferred.succeed(claimed.done, undefined)),
-                Effect.zipRight(Exit.map(exit, Option.some))
+                Effect.andThen(Deferred.succeed(claimed.done, undefined)),
+                Effect.andThen(Exit.map(exit, Option.some))
               ))
         }
       })

@@ -10,7 +10,7 @@
  *
  * POST requests get the delivery's reply, anything else 405.
  */
-import { Effect, Runtime, Stream } from "effect"
+import { Effect, Stream } from "effect"
 import * as Body from "./Body.js"
 import type { Receiver } from "./Receiver.js"
 import { UnreadableBodyError } from "./ReceiverError.js"
@@ -27,7 +27,7 @@ const chunksOf = (request: Request): Stream.Stream<Uint8Array, UnreadableBodyErr
     })
 
 const answer = <R>(receiver: Receiver<R>, request: Request): Effect.Effect<Reply.Reply, never, R> => {
-  const body = Effect.zipRight(
+  const body = Effect.andThen(
     Body.checkDeclaredLength(request.headers.get("content-length") ?? undefined, receiver.maxBodyBytes),
     Body.fromStream(chunksOf(request), receiver.maxBodyBytes)
   )
@@ -43,8 +43,8 @@ const toResponse = (reply: Reply.Reply): Response =>
 
 /** A fetch-style handler that receives deliveries with the current runtime's services. */
 export const makeHandler = <R>(receiver: Receiver<R>): Effect.Effect<FetchHandler, never, R> =>
-  Effect.map(Effect.runtime<R>(), (runtime) => {
-    const runPromise = Runtime.runPromise(runtime)
+  Effect.map(Effect.context<R>(), (context) => {
+    const runPromise = Effect.runPromiseWith(context)
     return (request) =>
       request.method === "POST"
         ? runPromise(answer(receiver, request)).then(toResponse)

@@ -11,7 +11,7 @@
  * the handlers' own, the deduplication store). It answers every request it
  * is given: POST with the delivery's reply, anything else with 405.
  */
-import { Effect, Runtime, Stream } from "effect"
+import { Effect, Stream } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import * as Body from "./Body.js"
 import type { Receiver } from "./Receiver.js"
@@ -35,7 +35,7 @@ const chunksOf = (request: IncomingMessage): Stream.Stream<Uint8Array, Unreadabl
   ).pipe(Stream.map((chunk: unknown) => chunk instanceof Uint8Array ? chunk : utf8.encode(String(chunk))))
 
 const answer = <R>(receiver: Receiver<R>, request: IncomingMessage): Effect.Effect<Reply.Reply, never, R> => {
-  const body = Effect.zipRight(
+  const body = Effect.andThen(
     Body.checkDeclaredLength(request.headers["content-length"], receiver.maxBodyBytes),
     Body.fromStream(chunksOf(request), receiver.maxBodyBytes)
   )
@@ -53,8 +53,8 @@ const write = (response: ServerResponse, reply: Reply.Reply) =>
 
 /** A `node:http` handler that receives deliveries with the current runtime's services. */
 export const makeHandler = <R>(receiver: Receiver<R>): Effect.Effect<NodeHandler, never, R> =>
-  Effect.map(Effect.runtime<R>(), (runtime) => {
-    const runFork = Runtime.runFork(runtime)
+  Effect.map(Effect.context<R>(), (context) => {
+    const runFork = Effect.runForkWith(context)
     // The delivery is not interrupted when the sender hangs up: a handler that
     // finishes anyway is recorded, so the retry is acknowledged as a duplicate.
     return (request, response) => {

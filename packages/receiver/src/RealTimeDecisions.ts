@@ -35,13 +35,13 @@ export type Decide<E, R> = (decision: RealTimeDecision) => Effect.Effect<RealTim
 export const handler = <E, R>(decide: Decide<E, R>) => (event: Event) =>
   Effect.gen(function*() {
     const client = yield* MonetaClient
-    const real_time_decision_id = yield* Schema.decode(RealTimeDecisionId)(event.associated_object_id)
-    const decision = yield* client.realTimeDecisions.retrieve({ path: { real_time_decision_id } })
+    const real_time_decision_id = yield* Schema.decodeEffect(RealTimeDecisionId)(event.associated_object_id)
+    const decision = yield* client.realTimeDecisions.retrieve({ params: { real_time_decision_id } })
     if (decision.status !== "pending") {
       return yield* Effect.logInfo(`real-time decision ${decision.id} is already ${decision.status}; nothing to answer`)
     }
     const payload = yield* decide(decision)
-    yield* client.realTimeDecisions.action({ path: { real_time_decision_id }, payload }).pipe(
+    yield* client.realTimeDecisions.action({ params: { real_time_decision_id }, payload }).pipe(
       Effect.catchTag("InvalidOperationError", (error) =>
         Effect.logInfo(`real-time decision ${decision.id} was not answered: ${error.detail}`))
     )

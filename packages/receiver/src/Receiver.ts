@@ -13,7 +13,7 @@
  */
 import { Event } from "@moneta/domain/Event"
 import * as WebhookSignature from "@moneta/domain/WebhookSignature"
-import { Cause, DateTime, Effect, Either, Option, Redacted, Schema } from "effect"
+import { Cause, DateTime, Effect, Option, Redacted, Result, Schema } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import { Deduplication } from "./Deduplication.js"
 import * as Handlers from "./Handlers.js"
@@ -59,7 +59,7 @@ export interface Receiver<R> {
   readonly receive: (delivery: Delivery) => Effect.Effect<Receipt, ReceiverError, R>
 }
 
-const decodeEvent = Schema.decodeUnknownEither(Schema.parseJson(Event))
+const decodeEvent = Schema.decodeUnknownResult(Schema.fromJsonString(Event))
 const utf8 = new TextDecoder("utf-8", { fatal: true })
 
 const secretValue = (secret: Secret): WebhookSignature.Secret =>
@@ -68,8 +68,8 @@ const secretValue = (secret: Secret): WebhookSignature.Secret =>
 const requireHeader = (delivery: Delivery, name: MalformedSignatureHeadersError["header"]) => {
   const value = delivery.header(name)
   return value === undefined || value.length === 0
-    ? Either.left(new MalformedSignatureHeadersError({ header: name, detail: "is missing" }))
-    : Either.right(value)
+    ? Result.fail(new MalformedSignatureHeadersError({ header: name, detail: "is missing" }))
+    : Result.succeed(value)
 }
 
 /** A receiver over the current deduplication store. */
@@ -80,7 +80,7 @@ export const make = <E, R>(options: Options<E, R>): Effect.Effect<Receiver<R>, n
     const toleranceSeconds = options.toleranceSeconds ?? WebhookSignature.defaultToleranceSeconds
 
     const verify = (delivery: Delivery, now: DateTime.Utc) =>
-      Either.gen(function*() {
+      Result.gen(function*() {
         const id = yield* requireHeader(delivery, WebhookSignature.idHeader)
         const timestamp = yield* requireHeader(delivery, WebhookSignature.timestampHeader)
         const signatureHeader = yield* requireHeader(delivery, WebhookSignature.signatureHeader)
@@ -96,13 +96,18 @@ export const make = <E, R>(options: Options<E, R>): Effect.Effect<Receiver<R>, n
         return id
       })
 
+    const decodeText = (webhookId: string, body: Uint8Array): Result.Result<string, MalformedEventError> => {
+      try {
+        return Result.succeed(utf8.decode(body))
+      } catch {
+        return Result.fail(new MalformedEventError({ webhookId, detail: "the body is not UTF-8" }))
+      }
+    }
+
     const decode = (webhookId: string, body: Uint8Array) =>
-      Either.try({
-        try: () => utf8.decode(body),
-        catch: () => new MalformedEventError({ webhookId, detail: "the body is not UTF-8" })
-      }).pipe(
-        Either.flatMap((text) =>
-          Either.mapLeft(decodeEvent(text), (error) => new MalformedEventError({ webhookId, detail: error.message }))
+      decodeText(webhookId, body).pipe(
+        Result.flatMap((text) =>
+          Result.mapError(decodeEvent(text), (error) => new MalformedEventError({ webhookId, detail: error.message }))
         )
       )
 
@@ -110,8 +115,8 @@ export const make = <E, R>(options: Options<E, R>): Effect.Effect<Receiver<R>, n
       deduplication.once(
         webhookId,
         // Failures and defects alike leave the delivery unacknowledged; interruption stays interruption.
-        Effect.catchAllCause(handling, (cause) =>
-          Cause.isInterruptedOnly(cause)
+        Effect.catchCause(handling, (cause) =>
+          Cause.hasInterruptsOnly(cause)
             ? Effect.interrupt
             : Effect.fail(
               new HandlerFailedError({ webhookId, category: event.category, detail: Cause.pretty(cause) })
@@ -120,8 +125,8 @@ export const make = <E, R>(options: Options<E, R>): Effect.Effect<Receiver<R>, n
 
     const receive = (delivery: Delivery): Effect.Effect<Receipt, ReceiverError, R> =>
       Effect.gen(function*() {
-        const webhookId = yield* verify(delivery, yield* DateTime.now)
-        const event = yield* decode(webhookId, delivery.body)
+        const webhookId = yield* Effect.fromResult(verify(delivery, yield* DateTime.now))
+        const event = yield* Effect.fromResult(decode(webhookId, delivery.body))
         const handling = Handlers.route(options.handlers, event)
         if (Option.isNone(handling)) return { outcome: "ignored", webhookId, event } satisfies Receipt
         const handled = yield* handle(webhookId, event, handling.value)

@@ -50,7 +50,7 @@ const respond = <R>(receiver: Receiver<R>, delivery: Delivery): Effect.Effect<Re
         fromReceipt(exit.value)
       )
     }
-    const failure = Cause.failureOption(exit.cause)
+    const failure = Cause.findErrorOption(exit.cause)
     if (failure._tag === "Some") {
       const error = failure.value
       const reply = fromError(error)

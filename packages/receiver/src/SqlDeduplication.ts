@@ -1,6 +1,6 @@
 /**
  * Deduplication in a table of the host app's own database, on any
- * `@effect/sql` client: shared by every process of the app, kept across
+ * `effect/sql` client: shared by every process of the app, kept across
  * restarts.
  *
  * The handling of a delivery runs inside a transaction that first records its
@@ -17,9 +17,9 @@
  * EXISTS`), which `layer` runs at start; host apps with their own migrator can
  * call it from a migration instead and use `layerWithoutMigration`.
  */
-import { SqlClient } from "@effect/sql"
-import type { SqlError } from "@effect/sql"
 import { Clock, Data, Duration, Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql"
 import { Deduplication, type DeduplicationShape } from "./Deduplication.js"
 import { DeduplicationError } from "./ReceiverError.js"
 
@@ -93,7 +93,7 @@ export const make = (options?: Options): Effect.Effect<DeduplicationShape, never
       return attempt.pipe(
         // Once the conflicting transaction has committed, a second look finds the id recorded.
         Effect.retry({ times: 1, while: (error) => error instanceof ClaimConflict }),
-        Effect.catchAll((error): Effect.Effect<never, E | DeduplicationError> => {
+        Effect.catch((error): Effect.Effect<never, E | DeduplicationError> => {
           if (error instanceof HandlingFailed) return Effect.fail(error.error)
           if (error instanceof ClaimConflict) {
             return Effect.fail(storeFailure(`could not record the webhook-id: ${error.cause.message}`))
@@ -112,7 +112,7 @@ export const make = (options?: Options): Effect.Effect<DeduplicationShape, never
  * comfortable margin).
  */
 export const prune = (
-  olderThan: Duration.DurationInput,
+  olderThan: Duration.Input,
   options?: Options
 ): Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
@@ -123,7 +123,7 @@ export const prune = (
 
 /** The store, its table created first if needed. */
 export const layer = (options?: Options): Layer.Layer<Deduplication, SqlError.SqlError, SqlClient.SqlClient> =>
-  Layer.effect(Deduplication, Effect.zipRight(migrate(options), make(options)))
+  Layer.effect(Deduplication, Effect.andThen(migrate(options), make(options)))
 
 /** The store, for apps that run `migrate` from their own migrations. */
 export const layerWithoutMigration = (options?: Options): Layer.Layer<Deduplication, never, SqlClient.SqlClient> =>

@@ -2,14 +2,15 @@
  * The three adapters answer the same deliveries the same way, over real HTTP
  * (the fetch-style handler is also called directly, as a framework would).
  */
-import { HttpRouter, HttpServer, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { Event } from "@moneta/domain/Event"
 import { UnknownEventCategory } from "@moneta/domain/EventCategory"
 import { EventId } from "@moneta/domain/Ids"
 import { eventArbitrary } from "@moneta/domain/testing"
-import { DateTime, Effect, FastCheck as fc, Layer, type Scope } from "effect"
+import { DateTime, Effect, Layer, type Scope } from "effect"
+import { HttpRouter, HttpServer, HttpServerResponse } from "effect/http"
+import * as fc from "fast-check"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import * as Deduplication from "../src/Deduplication.js"
@@ -74,18 +75,18 @@ type Harness = (receiver: Receiver.Receiver<never>) => Effect.Effect<Post, never
 
 const platformRoute: Harness = (receiver) =>
   Effect.gen(function*() {
-    const router = HttpRouter.empty.pipe(
-      HttpRouter.get("/", HttpServerResponse.text("the host app")),
-      HttpRouter.post("/webhooks", PlatformAdapter.httpApp(receiver)),
-      HttpRouter.get("/webhooks", PlatformAdapter.httpApp(receiver))
+    const routes = Layer.mergeAll(
+      HttpRouter.add("GET", "/", HttpServerResponse.text("the host app")),
+      HttpRouter.add("POST", "/webhooks", PlatformAdapter.httpApp(receiver)),
+      HttpRouter.add("GET", "/webhooks", PlatformAdapter.httpApp(receiver))
     )
-    return yield* serveWithPlatform(HttpServer.serve(router))
+    return yield* serveWithPlatform(HttpRouter.serve(routes, { disableLogger: true }))
   })
 
 const platformMiddleware: Harness = (receiver) =>
   serveWithPlatform(
     HttpServer.serve(
-      HttpServerResponse.text("the host app"),
+      Effect.succeed(HttpServerResponse.text("the host app")),
       PlatformAdapter.middleware(receiver, { path: "/webhooks" })
     )
   )
@@ -96,7 +97,7 @@ const serveWithPlatform = (serve: Layer.Layer<never, never, HttpServer.HttpServe
       serve.pipe(Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })))
     )
     const server = yield* Effect.provide(HttpServer.HttpServer, context)
-    const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+    const port = server.address._tag === "UnixPathAddress" ? 0 : server.address.port
     return overHttp(`http://127.0.0.1:${port}/webhooks`)
   }).pipe(Effect.orDie)
 
@@ -108,11 +109,11 @@ const nodeHandler: Harness = (receiver) =>
       else response.end("the host app")
     })
     yield* Effect.acquireRelease(
-      Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => {
         server.listen(0, "127.0.0.1", () => resume(Effect.void))
       }),
       () =>
-        Effect.async<void>((resume) => {
+        Effect.callback<void>((resume) => {
           server.close(() => resume(Effect.void))
         })
     )
@@ -144,8 +145,8 @@ const eventOf = (category: string, id: string) =>
 const post = (send: Post, signed: Signed) => send({ headers: signed.headers, body: signed.body })
 
 const adapters: ReadonlyArray<readonly [string, Harness]> = [
-  ["@effect/platform HttpApp on a route", platformRoute],
-  ["@effect/platform middleware", platformMiddleware],
+  ["effect/http app on a route", platformRoute],
+  ["effect/http middleware", platformMiddleware],
   ["node:http handler", nodeHandler],
   ["fetch-style handler", fetchDirect]
 ]

@@ -1,8 +1,8 @@
-import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
 import type { Vitest } from "@effect/vitest"
 import * as TestDatabase from "@moneta/store/testing"
 import { Deferred, Duration, Effect, Fiber, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
 import * as Deduplication from "../src/Deduplication.js"
 import * as SqlDeduplication from "../src/SqlDeduplication.js"
 
@@ -10,7 +10,7 @@ let ids = 0
 const freshId = () => `event_${Date.now()}_${ids++}`
 
 /** What every store promises (see `DeduplicationShape.once`). */
-const contract = (it: Vitest.MethodsNonLive<Deduplication.Deduplication, true>) => {
+const contract = (it: Vitest.MethodsNonLive<Deduplication.Deduplication>) => {
   it.effect("runs the effect for a new id and not for an id already handled", () =>
     Effect.gen(function*() {
       const store = yield* Deduplication.Deduplication
@@ -43,11 +43,11 @@ const contract = (it: Vitest.MethodsNonLive<Deduplication.Deduplication, true>) 
         yield* Deferred.await(release)
         return runs
       })
-      const first = yield* Effect.fork(store.once(id, handling))
+      const first = yield* Effect.forkChild(store.once(id, handling))
       yield* Deferred.await(started)
-      const second = yield* Effect.fork(store.once(id, handling))
+      const second = yield* Effect.forkChild(store.once(id, handling))
       yield* Effect.sleep(Duration.millis(100))
-      expect(second.unsafePoll()).toBeNull()
+      expect(second.pollUnsafe()).toBeUndefined()
       yield* Deferred.succeed(release, undefined)
       expect(yield* Fiber.join(first)).toEqual(Option.some(1))
       expect(yield* Fiber.join(second)).toEqual(Option.none())
@@ -60,13 +60,13 @@ const contract = (it: Vitest.MethodsNonLive<Deduplication.Deduplication, true>) 
       const id = freshId()
       const started = yield* Deferred.make<void>()
       const release = yield* Deferred.make<void>()
-      const failing = Effect.zipRight(
-        Effect.zipRight(Deferred.succeed(started, undefined), Deferred.await(release)),
+      const failing = Effect.andThen(
+        Effect.andThen(Deferred.succeed(started, undefined), Deferred.await(release)),
         Effect.fail("first attempt failed" as const)
       )
-      const first = yield* Effect.fork(store.once(id, failing))
+      const first = yield* Effect.forkChild(store.once(id, failing))
       yield* Deferred.await(started)
-      const second = yield* Effect.fork(store.once(id, Effect.succeed("second attempt")))
+      const second = yield* Effect.forkChild(store.once(id, Effect.succeed("second attempt")))
       yield* Deferred.succeed(release, undefined)
       expect(yield* Effect.flip(Fiber.join(first))).toBe("first attempt failed")
       expect(yield* Fiber.join(second)).toEqual(Option.some("second attempt"))
@@ -83,7 +83,7 @@ const contract = (it: Vitest.MethodsNonLive<Deduplication.Deduplication, true>) 
         (id) =>
           store.once(
             id,
-            Effect.zipRight(
+            Effect.andThen(
               Effect.sleep(Duration.millis(5)),
               Effect.sync(() => handled.set(id, (handled.get(id) ?? 0) + 1))
             )
@@ -110,7 +110,7 @@ describe("in-memory deduplication", () => {
 })
 
 for (const kind of TestDatabase.testDatabases) {
-  // An empty database: the store needs nothing of Moneta's schema, only an @effect/sql client.
+  // An empty database: the store needs nothing of Moneta's schema, only an effect/sql client.
   const database = TestDatabase.layerFor(kind, { migrated: false })
   const store = SqlDeduplication.layer().pipe(Layer.provideMerge(database))
 
@@ -136,7 +136,7 @@ for (const kind of TestDatabase.testDatabases) {
           yield* sql`CREATE TABLE IF NOT EXISTS transfer_statuses (id TEXT PRIMARY KEY, status TEXT NOT NULL)`
           const id = freshId()
           const write = (status: string) => sql`INSERT INTO transfer_statuses (id, status) VALUES (${id}, ${status})`
-          yield* Effect.flip(store.once(id, Effect.zipRight(write("pending"), Effect.fail("then failed" as const))))
+          yield* Effect.flip(store.once(id, Effect.andThen(write("pending"), Effect.fail("then failed" as const))))
           expect(yield* sql`SELECT status FROM transfer_statuses WHERE id = ${id}`).toEqual([])
           yield* store.once(id, write("complete"))
           expect(yield* sql`SELECT status FROM transfer_statuses WHERE id = ${id}`).toEqual([{ status: "complete" }])

@@ -31,7 +31,7 @@ export const activeSecrets = (secrets: SigningSecrets, at: DateTime.Utc): Readon
   Option.match(secrets.previous, {
     onNone: () => [secrets.current],
     onSome: (previous) =>
-      DateTime.lessThan(at, previous.expiresAt) ? [secrets.current, previous.secret] : [secrets.current]
+      DateTime.isLessThan(at, previous.expiresAt) ? [secrets.current, previous.secret] : [secrets.current]
   })
 
 // The same HMAC as the domain's portable one (the Standard Webhooks tests verify every delivery), at a fifth of its cost.

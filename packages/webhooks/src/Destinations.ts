@@ -21,8 +21,8 @@ import {
   isLoopbackName,
   WebhookDestinations
 } from "@moneta/domain/WebhookDestination"
-import { Config, Duration, Effect, Layer } from "effect"
-import type { ConfigError, Scope } from "effect"
+import { Config, Duration, Effect, Layer, Schema } from "effect"
+import type { Scope } from "effect"
 import * as Dns from "node:dns"
 import type { LookupFunction } from "node:net"
 import { Agent } from "undici"
@@ -44,7 +44,7 @@ export const refusalIn = (error: unknown): RefusedDestination | undefined => {
   return undefined
 }
 
-export const config = Config.array(Config.string(), "MONETA_WEBHOOK_ALLOWED_HOSTS").pipe(
+export const config = Config.Array(Schema.String, "MONETA_WEBHOOK_ALLOWED_HOSTS").pipe(
   Config.map((hosts) => hosts.map((host) => host.trim().toLowerCase()).filter((host) => host !== "")),
   Config.withDefault<ReadonlyArray<string>>([])
 )
@@ -60,7 +60,7 @@ const resolve = (hostname: string) =>
   )
 
 /** `WebhookDestinations` from the environment's configuration and the system resolver. */
-export const layer: Layer.Layer<WebhookDestinations, ConfigError.ConfigError> = Layer.effect(
+export const layer: Layer.Layer<never, Config.ConfigError> = Layer.effect(
   WebhookDestinations,
   Effect.map(config, (allowedHosts) => ({ allowedHosts, resolve }))
 )

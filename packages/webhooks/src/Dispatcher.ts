@@ -40,18 +40,17 @@ import {
 } from "@moneta/store/WebhookDeliveries"
 import {
   Cause,
-  Chunk,
   Config,
   Context,
   DateTime,
   Deferred,
   Duration,
   Effect,
-  Fiber,
   Layer,
   Option,
   Queue,
   Schedule,
+  Schema,
   Stream
 } from "effect"
 import { randomUUID } from "node:crypto"
@@ -68,15 +67,15 @@ export interface DispatcherOptions {
   /** Deliveries taken per claim statement. */
   readonly batchSize?: number | undefined
   /** How long a claim keeps other processes away; must exceed the deadline plus recording. */
-  readonly lease?: Duration.DurationInput | undefined
+  readonly lease?: Duration.Input | undefined
   /** The fallback wake-up when no notification comes. */
-  readonly pollInterval?: Duration.DurationInput | undefined
+  readonly pollInterval?: Duration.Input | undefined
   /** The response deadline (the spec's 10 seconds). */
-  readonly deadline?: Duration.DurationInput | undefined
+  readonly deadline?: Duration.Input | undefined
   /** Claims without a recorded attempt after which a delivery is failed. */
   readonly maxClaims?: number | undefined
   /** How often expired attempts and deliveries are deleted. */
-  readonly sweepInterval?: Duration.DurationInput | undefined
+  readonly sweepInterval?: Duration.Input | undefined
   /** Rows deleted per statement of a sweep. */
   readonly sweepBatchSize?: number | undefined
 }
@@ -92,12 +91,12 @@ export const defaults = {
   sweepBatchSize: 1_000
 } as const
 
-export class Dispatcher extends Context.Tag("@moneta/webhooks/Dispatcher")<Dispatcher, {
+export class Dispatcher extends Context.Service<Dispatcher, {
   /** Makes the dispatcher look for due deliveries now (as a NOTIFY does). */
   readonly wake: Effect.Effect<void>
   /** Whether the dispatcher is still claiming deliveries (for readiness checks). */
   readonly running: Effect.Effect<boolean>
-}>() {}
+}>()("@moneta/webhooks/Dispatcher") {}
 
 /** An attempt made and waiting for its batch's statement, or a marker that completes once those before it are recorded. */
 type Finished =
@@ -108,8 +107,12 @@ type CycleResult = "more" | "full" | "drained"
 
 const maxRecordBatch = 500
 
+/** Up to `max` items already in the queue, without waiting for any. */
+const takeUpTo = <A>(queue: Queue.Queue<A>, max: number): Effect.Effect<ReadonlyArray<A>> =>
+  Effect.suspend(() => Queue.sizeUnsafe(queue) > 0 ? Queue.takeBetween(queue, 1, max) : Effect.succeed([]))
+
 /** Lets pending I/O callbacks run (not a timer: the Clock, and a TestClock, are not involved). */
-const yieldToEventLoop = Effect.async<void>((resume) => {
+const yieldToEventLoop = Effect.callback<void>((resume) => {
   const handle = setImmediate(() => resume(Effect.void))
   return Effect.sync(() => clearImmediate(handle))
 })
@@ -123,11 +126,11 @@ export const make = (options: DispatcherOptions) =>
     const rule = { environment: options.environment, allowedHosts: (yield* WebhookDestinations).allowedHosts }
     const concurrency = options.concurrency ?? defaults.concurrency
     const batchSize = options.batchSize ?? defaults.batchSize
-    const lease = Duration.decode(options.lease ?? defaults.lease)
-    const pollInterval = Duration.decode(options.pollInterval ?? defaults.pollInterval)
-    const deadline = Duration.decode(options.deadline ?? defaults.deadline)
+    const lease = Duration.fromInputUnsafe(options.lease ?? defaults.lease)
+    const pollInterval = Duration.fromInputUnsafe(options.pollInterval ?? defaults.pollInterval)
+    const deadline = Duration.fromInputUnsafe(options.deadline ?? defaults.deadline)
     const maxClaims = options.maxClaims ?? defaults.maxClaims
-    const sweepInterval = Duration.decode(options.sweepInterval ?? defaults.sweepInterval)
+    const sweepInterval = Duration.fromInputUnsafe(options.sweepInterval ?? defaults.sweepInterval)
     const sweepBatchSize = options.sweepBatchSize ?? defaults.sweepBatchSize
     // Claimed but unrecorded deliveries this process may hold: those under way plus one batch waiting.
     const maxHeld = concurrency + batchSize
@@ -174,7 +177,7 @@ export const make = (options: DispatcherOptions) =>
         duration_ms: sent.durationMs,
         next_attempt_at: Option.getOrNull(next)
         // Built from checked values; the store writes it as its Schema encodes it.
-      }, true)
+      }, { disableChecks: true })
       return { deliveryId: claimed.id, claimToken: claimed.claimToken, tenant: claimed.tenant, attempt, next }
     }
 
@@ -198,11 +201,9 @@ export const make = (options: DispatcherOptions) =>
     // still under way, it lets the event loop run once more before writing, so
     // that the answers already on their way join the batch.
     const recordBatch = Effect.gen(function*() {
-      const first = Chunk.toReadonlyArray(yield* Queue.takeBetween(finished, 1, maxRecordBatch))
+      const first = yield* Queue.takeBetween(finished, 1, maxRecordBatch)
       const more = first.length < maxRecordBatch && held > first.length
-        ? Chunk.toReadonlyArray(
-          yield* Effect.zipRight(yieldToEventLoop, Queue.takeUpTo(finished, maxRecordBatch - first.length))
-        )
+        ? yield* Effect.andThen(yieldToEventLoop, takeUpTo(finished, maxRecordBatch - first.length))
         : []
       const batch = [...first, ...more]
       const attempts = batch.flatMap((item) => "sent" in item ? [item] : [])
@@ -211,7 +212,7 @@ export const make = (options: DispatcherOptions) =>
         const records: Array<AttemptRecord> = []
         for (const [index, item] of attempts.entries()) {
           const id = ids[index]
-          if (id === undefined) return yield* Effect.dieMessage("the id generator made fewer ids than asked")
+          if (id === undefined) return yield* Effect.die(new Error("the id generator made fewer ids than asked"))
           const record = recordOf(item.claimed, item.sent, id)
           records.push(record)
           if (record.attempt.status === "failed") yield* logFailure(record, item.sent.refusal)
@@ -220,9 +221,8 @@ export const make = (options: DispatcherOptions) =>
           // A database that is restarting is back within a few seconds; the attempts were made: keep them.
           Effect.sandbox,
           Effect.retry({ schedule: Schedule.exponential(Duration.millis(100)), times: 5 }),
-          Effect.unsandbox,
           // The deliveries stay claimed: they are sent again when the lease ends (at least once).
-          Effect.catchAllCause((cause) => Effect.logError("Could not record webhook attempts", cause)),
+          Effect.catch((cause) => Effect.logError("Could not record webhook attempts", cause)),
           Effect.uninterruptible
         )
         // The claimer needs waking when it waits for room, or to set its timer by a retry just
@@ -242,7 +242,7 @@ export const make = (options: DispatcherOptions) =>
       rule,
       deadline,
       concurrency,
-      onFinished: (claimed, sent) => Queue.unsafeOffer(finished, { claimed, sent })
+      onFinished: (claimed, sent) => Queue.offerUnsafe(finished, { claimed, sent })
     })
 
     const claimDue = Effect.gen(function*() {
@@ -285,10 +285,10 @@ export const make = (options: DispatcherOptions) =>
         onNone: () =>
           pollInterval,
         onSome: (dueAt) =>
-          Duration.min(pollInterval, DateTime.distanceDuration(now, dueAt))
+          Duration.min(pollInterval, DateTime.distance(now, dueAt))
       })
       const dueNow = Option.exists(nextDue, (dueAt) =>
-        !DateTime.greaterThan(dueAt, now))
+        !DateTime.isGreaterThan(dueAt, now))
       // Due but not claimable: another process holds the rows for a moment (SKIP LOCKED).
       const wait = dueNow ? Duration.millis(5) : untilDue
       yield* Effect.raceFirst(Queue.take(wakeups), Effect.sleep(wait))
@@ -297,14 +297,14 @@ export const make = (options: DispatcherOptions) =>
     const claimer = Effect.forever(
       claimDue.pipe(
         Effect.flatMap((result): Effect.Effect<void> =>
-          result === "more" ? Effect.yieldNow() : result === "full" ? Queue.take(wakeups) : idle
+          result === "more" ? Effect.yieldNow : result === "full" ? Queue.take(wakeups) : idle
         ),
-        Effect.catchAllCause((cause) =>
-          Cause.isInterruptedOnly(cause)
+        Effect.catchCause((cause) =>
+          Cause.hasInterruptsOnly(cause)
             ? Effect.failCause(cause)
             : Effect.logError("Webhook dispatcher could not claim deliveries", cause).pipe(
               // A notification means the database is back: try again then, not only at the next poll.
-              Effect.zipRight(Effect.raceFirst(Queue.take(wakeups), Effect.sleep(pollInterval)))
+              Effect.andThen(Effect.raceFirst(Queue.take(wakeups), Effect.sleep(pollInterval)))
             )
         )
       )
@@ -318,16 +318,16 @@ export const make = (options: DispatcherOptions) =>
         const deleted = yield* store.deleteExpired({ environment: options.environment, before, limit: sweepBatchSize })
         total += deleted
         if (deleted === 0) break
-        yield* Effect.yieldNow()
+        yield* Effect.yieldNow
       }
       yield* store.compact
       if (total > 0) yield* Effect.logInfo(`Deleted ${total} webhook attempts and deliveries past the event retention`)
     })
 
     const sweeper = Effect.sleep(sweepInterval).pipe(
-      Effect.zipRight(sweep),
-      Effect.catchAllCause((cause) =>
-        Cause.isInterruptedOnly(cause)
+      Effect.andThen(sweep),
+      Effect.catchCause((cause) =>
+        Cause.hasInterruptsOnly(cause)
           ? Effect.failCause(cause)
           : Effect.logError("Webhook retention sweep failed", cause)
       ),
@@ -337,7 +337,7 @@ export const make = (options: DispatcherOptions) =>
     const listener = notifications.listen(channel).pipe(
       Stream.filter((environment) => environment === options.environment),
       Stream.runForEach(() => wake),
-      Effect.tapErrorCause((cause) =>
+      Effect.tapCause((cause) =>
         Effect.logWarning("Webhook dispatcher lost its notifications; polling meanwhile", cause)
       ),
       Effect.retry(Schedule.spaced(pollInterval))
@@ -352,7 +352,7 @@ export const make = (options: DispatcherOptions) =>
         const unstarted = sender.takeUnstarted()
         if (unstarted.length > 0) {
           yield* store.release(unstarted, yield* DateTime.now).pipe(
-            Effect.catchAllCause((cause) =>
+            Effect.catchCause((cause) =>
               Effect.logWarning("Could not release webhook claims; they expire with their lease", cause)
             )
           )
@@ -370,21 +370,21 @@ export const make = (options: DispatcherOptions) =>
     yield* Effect.acquireRelease(
       Effect.sync(() =>
         committedHere.subscribe((environment) => {
-          if (environment === options.environment) Queue.unsafeOffer(wakeups, undefined)
+          if (environment === options.environment) Queue.offerUnsafe(wakeups, undefined)
         })
       ),
       (unsubscribe) => Effect.sync(unsubscribe)
     )
     const claiming = yield* Effect.forkScoped(claimer)
     yield* Effect.forkScoped(sweeper)
-    return Dispatcher.of({ wake, running: Effect.map(Fiber.poll(claiming), Option.isNone) })
+    return Dispatcher.of({ wake, running: Effect.sync(() => claiming.pollUnsafe() === undefined) })
   })
 
 /** The dispatcher as a layer (it needs the database, its notifications and a `DeliveryTransport`). */
 export const layer = (
   options: DispatcherOptions
 ): Layer.Layer<Dispatcher, never, WebhookDeliveries | Notifications | DeliveryTransport> =>
-  Layer.scoped(Dispatcher, make(options))
+  Layer.effect(Dispatcher, make(options))
 
 /**
  * Tuning from the environment: `MONETA_WEBHOOK_CONCURRENCY`, `MONETA_WEBHOOK_BATCH_SIZE`,
@@ -392,13 +392,13 @@ export const layer = (
  * `MONETA_WEBHOOK_SWEEP_INTERVAL`.
  */
 export const config = Config.all({
-  concurrency: Config.integer("MONETA_WEBHOOK_CONCURRENCY").pipe(Config.withDefault(defaults.concurrency)),
-  batchSize: Config.integer("MONETA_WEBHOOK_BATCH_SIZE").pipe(Config.withDefault(defaults.batchSize)),
-  pollInterval: Config.duration("MONETA_WEBHOOK_POLL_INTERVAL").pipe(Config.withDefault(defaults.pollInterval)),
-  lease: Config.duration("MONETA_WEBHOOK_LEASE").pipe(Config.withDefault(defaults.lease)),
-  maxClaims: Config.integer("MONETA_WEBHOOK_MAX_CLAIMS").pipe(
-    Config.validate({ message: "must be at least 1", validation: (claims) => claims >= 1 }),
-    Config.withDefault(defaults.maxClaims)
-  ),
-  sweepInterval: Config.duration("MONETA_WEBHOOK_SWEEP_INTERVAL").pipe(Config.withDefault(defaults.sweepInterval))
+  concurrency: Config.Int("MONETA_WEBHOOK_CONCURRENCY").pipe(Config.withDefault(defaults.concurrency)),
+  batchSize: Config.Int("MONETA_WEBHOOK_BATCH_SIZE").pipe(Config.withDefault(defaults.batchSize)),
+  pollInterval: Config.Duration("MONETA_WEBHOOK_POLL_INTERVAL").pipe(Config.withDefault(defaults.pollInterval)),
+  lease: Config.Duration("MONETA_WEBHOOK_LEASE").pipe(Config.withDefault(defaults.lease)),
+  maxClaims: Config.schema(
+    Schema.Int.check(Schema.isGreaterThanOrEqualTo(1, { message: "must be at least 1" })),
+    "MONETA_WEBHOOK_MAX_CLAIMS"
+  ).pipe(Config.withDefault(defaults.maxClaims)),
+  sweepInterval: Config.Duration("MONETA_WEBHOOK_SWEEP_INTERVAL").pipe(Config.withDefault(defaults.sweepInterval))
 })

@@ -47,7 +47,7 @@ export const nextAttemptAt = (attempt: AttemptMade): Option.Option<DateTime.Utc>
   if (attempt.succeeded || attempt.attemptNumber >= attemptsAllowed(attempt.environment, attempt.trigger)) {
     return Option.none()
   }
-  return Option.map(Option.fromNullable(attemptOffsets[attempt.attemptNumber]), (offset) =>
+  return Option.map(Option.fromNullishOr(attemptOffsets[attempt.attemptNumber]), (offset) =>
     DateTime.max(
       DateTime.addDuration(attempt.eventCreatedAt, offset),
       DateTime.addDuration(attempt.startedAt, minimumSpacing)

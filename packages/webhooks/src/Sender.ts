@@ -16,7 +16,7 @@
  * - At the deadline, an attempt without an answer has `timed_out`; one whose
  *   status arrived keeps it, without the excerpt still being read.
  */
-import { DateTime, Duration, Effect, Option, Queue } from "effect"
+import { Clock, DateTime, Duration, Effect, Option, Queue } from "effect"
 import type { Scope } from "effect"
 import {
   answered,
@@ -33,7 +33,7 @@ import { refusalIn } from "./Destinations.js"
 import type { DeliveryTransport, PostControl } from "./Transport.js"
 
 export interface SenderOptions<T extends Target> {
-  readonly transport: DeliveryTransport["Type"]
+  readonly transport: DeliveryTransport["Service"]
   readonly rule: DestinationRule
   readonly deadline: Duration.Duration
   readonly concurrency: number
@@ -66,7 +66,7 @@ const maxRememberedDestinations = 1_000
 export const make = <T extends Target>(options: SenderOptions<T>): Effect.Effect<Sender<T>, never, Scope.Scope> =>
   Effect.gen(function*() {
     const { concurrency, onFinished, rule, transport } = options
-    const clock = yield* Effect.clock
+    const clock = yield* Clock.Clock
     const deadlineMillis = Duration.toMillis(options.deadline)
     const waiting: Array<T> = []
     const inFlight = new Set<InFlight<T>>()
@@ -77,7 +77,7 @@ export const make = <T extends Target>(options: SenderOptions<T>): Effect.Effect
     const kick = yield* Queue.dropping<void>(1)
 
     const elapsedMillis = (flight: InFlight<T>) =>
-      Number((clock.unsafeCurrentTimeNanos() - flight.startNanos) / 1_000_000n)
+      Number((clock.currentTimeNanosUnsafe() - flight.startNanos) / 1_000_000n)
 
     const destination = (text: string) => {
       let judged = destinations.get(text)
@@ -98,8 +98,8 @@ export const make = <T extends Target>(options: SenderOptions<T>): Effect.Effect
     }
 
     const start = (target: T) => {
-      const startedMillis = clock.unsafeCurrentTimeMillis()
-      const startedAt = DateTime.unsafeMake(startedMillis)
+      const startedMillis = clock.currentTimeMillisUnsafe()
+      const startedAt = DateTime.makeUnsafe(startedMillis)
       let judged: Destination
       try {
         judged = destination(target.url)
@@ -111,7 +111,7 @@ export const make = <T extends Target>(options: SenderOptions<T>): Effect.Effect
       const flight: InFlight<T> = {
         target,
         startedAt,
-        startNanos: clock.unsafeCurrentTimeNanos(),
+        startNanos: clock.currentTimeNanosUnsafe(),
         deadlineMillis: startedMillis + deadlineMillis,
         status: undefined,
         control: undefined,
@@ -120,7 +120,7 @@ export const make = <T extends Target>(options: SenderOptions<T>): Effect.Effect
       inFlight.add(flight)
       if (flight.deadlineMillis < keeperTarget) {
         keeperTarget = flight.deadlineMillis
-        Queue.unsafeOffer(kick, undefined)
+        Queue.offerUnsafe(kick, undefined)
       }
       flight.control = transport.post(requestOf(target, judged.url, startedAt), {
         onStatus: (status) => {
@@ -181,7 +181,7 @@ export const make = <T extends Target>(options: SenderOptions<T>): Effect.Effect
 
     // Sleeps on the Clock until the earliest deadline, then ends the POSTs past theirs.
     const keeper = Effect.suspend(() => {
-      const now = clock.unsafeCurrentTimeMillis()
+      const now = clock.currentTimeMillisUnsafe()
       let next = Number.POSITIVE_INFINITY
       for (const flight of inFlight) {
         if (flight.deadlineMillis <= now) expire(flight)
@@ -203,7 +203,7 @@ export const make = <T extends Target>(options: SenderOptions<T>): Effect.Effect
       idle: Effect.suspend(() =>
         inFlight.size === 0 && waiting.length === 0
           ? Effect.void
-          : Effect.async<void>((resume) => {
+          : Effect.callback<void>((resume) => {
             idleWaiters.push(() => resume(Effect.void))
           })
       )

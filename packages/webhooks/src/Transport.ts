@@ -42,9 +42,9 @@ export interface PostControl {
   readonly abort: () => void
 }
 
-export class DeliveryTransport extends Context.Tag("@moneta/webhooks/DeliveryTransport")<DeliveryTransport, {
+export class DeliveryTransport extends Context.Service<DeliveryTransport, {
   readonly post: (request: Post, handler: PostHandler) => PostControl
-}>() {}
+}>()("@moneta/webhooks/DeliveryTransport") {}
 
 const utf8Decoder = new TextDecoder("utf-8", { fatal: false })
 
@@ -137,4 +137,4 @@ export const layer = (
   environment: Environment,
   resolveAll?: ResolveAll
 ): Layer.Layer<DeliveryTransport> =>
-  Layer.scoped(DeliveryTransport, Effect.map(makeAgent(environment, resolveAll), fromDispatcher))
+  Layer.effect(DeliveryTransport, Effect.map(makeAgent(environment, resolveAll), fromDispatcher))

@@ -26,7 +26,7 @@ const dispatcherProcess = (
   options: { readonly leaseMillis: number; readonly environment: Environment }
 ) =>
   Effect.acquireRelease(
-    Effect.async<ChildProcess, Error>((resume) => {
+    Effect.callback<ChildProcess, Error>((resume) => {
       const child = spawn(process.execPath, ["--conditions=@moneta/source", "--import", "tsx", script], {
         env: {
           ...process.env,
@@ -70,7 +70,7 @@ describe.runIf(kinds.length > 0)("crash safety (postgres, separate processes)", 
       const receiver = yield* Receiver.make((_request, count) => {
         if (count > 1) return 204
         victim?.kill("SIGKILL")
-        Deferred.unsafeDone(first, Effect.void)
+        Deferred.doneUnsafe(first, Effect.void)
         return "hang"
       })
       const result = yield* Effect.gen(function*() {

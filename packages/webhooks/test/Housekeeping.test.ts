@@ -4,38 +4,23 @@
  * log line) instead of being sent forever; attempts and finished deliveries
  * past the 30-day event retention are deleted, newer ones kept.
  */
-import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
 import type { Environment } from "@moneta/domain/Environment"
 import { WebhookAttempt, WebhookAttemptId } from "@moneta/domain/WebhookAttempt"
 import type { TenantShape } from "@moneta/store/Tenant"
 import * as TestDatabase from "@moneta/store/testing"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
-import {
-  Context,
-  DateTime,
-  Duration,
-  Effect,
-  FiberRef,
-  HashSet,
-  Layer,
-  Logger,
-  Option,
-  Queue,
-  Schedule,
-  Schema,
-  type Scope,
-  TestClock,
-  TestServices
-} from "effect"
+import { Context, DateTime, Duration, Effect, Layer, Logger, Option, Queue, Schedule, Schema, type Scope } from "effect"
+import { SqlClient } from "effect/sql"
+import { TestClock } from "effect/testing"
 import * as Dispatcher from "../src/Dispatcher.js"
 import * as Transport from "../src/Transport.js"
 import { underTestClock } from "./support/Clock.js"
 import * as Receiver from "./support/Receiver.js"
 import * as Seed from "./support/Seed.js"
 
-const start = DateTime.unsafeMake("2026-03-02T09:00:00.000Z")
-const at = (offset: Duration.DurationInput) => DateTime.addDuration(start, offset)
+const start = DateTime.makeUnsafe("2026-03-02T09:00:00.000Z")
+const at = (offset: Duration.Input) => DateTime.addDuration(start, offset)
 
 const startDispatcher = (environment: Environment, options: Omit<Dispatcher.DispatcherOptions, "environment">) =>
   Effect.map(
@@ -53,9 +38,9 @@ const logMessages: Effect.Effect<Queue.Queue<string>, never, Scope.Scope> = Effe
   const messages = yield* Queue.unbounded<string>()
   const logger = Logger.make(({ message }) => {
     const parts = Array.isArray(message) ? message : [message]
-    Queue.unsafeOffer(messages, parts.map(String).join(" "))
+    Queue.offerUnsafe(messages, parts.map(String).join(" "))
   })
-  yield* Effect.locallyScopedWith(FiberRef.currentLoggers, HashSet.add(logger))
+  yield* Effect.updateServiceScoped(Logger.CurrentLoggers, (loggers) => new Set([...loggers, logger]))
   return messages
 })
 
@@ -74,7 +59,7 @@ const rowCounts = (owner: TenantShape) =>
     const rows = yield* sql`SELECT
         (SELECT count(*) FROM webhook_deliveries WHERE group_id = ${owner.groupId})::text AS deliveries,
         (SELECT count(*) FROM webhook_attempts WHERE group_id = ${owner.groupId})::text AS attempts`
-    return yield* Schema.decodeUnknown(Schema.Array(CountsRow))(rows)
+    return yield* Schema.decodeUnknownEffect(Schema.Array(CountsRow))(rows)
   }).pipe(Effect.map((rows) => rows[0]), Effect.orDie)
 
 /** Waits in real time (the test clock stands still) until the tenant has `count` attempts recorded. */
@@ -85,7 +70,7 @@ const attemptsRecorded = (owner: TenantShape, count: number) =>
       schedule: Schedule.spaced("20 millis"),
       times: 500
     }),
-    TestServices.provideLive
+    TestClock.withLive
   )
 
 const UnrecordedRow = Schema.Struct({ unrecorded_claims: Schema.Number })
@@ -95,7 +80,7 @@ const unrecordedClaims = (owner: TenantShape) =>
     const sql = yield* SqlClient.SqlClient
     const rows =
       yield* sql`SELECT unrecorded_claims FROM webhook_deliveries WHERE group_id = ${owner.groupId} ORDER BY id`
-    return (yield* Schema.decodeUnknown(Schema.Array(UnrecordedRow))(rows)).map((row) => row.unrecorded_claims)
+    return (yield* Schema.decodeUnknownEffect(Schema.Array(UnrecordedRow))(rows)).map((row) => row.unrecorded_claims)
   }).pipe(Effect.orDie)
 
 for (const kind of TestDatabase.testDatabases) {
@@ -113,12 +98,12 @@ for (const kind of TestDatabase.testDatabases) {
             const tenant = yield* Seed.tenant("live")
             yield* Seed.subscribe(tenant, { url: "https://example.com/hooks", secret: "cap" })
             yield* Seed.emit(tenant, ["wire_transfer.created"])
-            const claimAt = (offset: Duration.DurationInput) =>
+            const claimAt = (offset: Duration.Input) =>
               store.claim({
                 environment: "live",
                 now: at(offset),
                 leaseEnd: DateTime.addDuration(at(offset), Duration.minutes(1)),
-                claimToken: `claim at ${Duration.format(Duration.decode(offset))}`,
+                claimToken: `claim at ${Duration.format(Duration.fromInputUnsafe(offset))}`,
                 limit: 100,
                 maxClaims: 3
               }).pipe(Effect.map((taken) => ({
@@ -135,7 +120,7 @@ for (const kind of TestDatabase.testDatabases) {
             // A recorded attempt starts the count again.
             const second = yield* claimAt("3 seconds")
             const [delivery] = second.claimed
-            if (delivery === undefined) return yield* Effect.dieMessage("not claimed")
+            if (delivery === undefined) return yield* Effect.die(new Error("not claimed"))
             yield* store.record([{
               deliveryId: delivery.id,
               claimToken: delivery.claimToken,

@@ -30,7 +30,12 @@ const listening = Effect.gen(function*() {
     Effect.forkScoped
   )
   yield* notifications.notify(channel, "ping").pipe(
-    Effect.zipRight(Effect.timeoutFail(Queue.take(heard), { duration: "100 millis", onTimeout: () => "no ping" })),
+    Effect.andThen(
+      Effect.timeoutOrElse(Queue.take(heard), {
+        duration: "100 millis",
+        orElse: () => Effect.fail("no ping" as const)
+      })
+    ),
     Effect.retry({ times: 300 })
   )
 })
@@ -44,9 +49,9 @@ describe.runIf(ThrowawayPostgres.binDir !== undefined)("a Postgres restart", () 
       const receiver = yield* Receiver.make(() => 204)
       const delivered = (eventId: string | undefined) =>
         Receiver.take(receiver, 1).pipe(
-          Effect.timeoutFail({
+          Effect.timeoutOrElse({
             duration: notified,
-            onTimeout: () => `event ${eventId} not delivered within ${Duration.format(notified)}`
+            orElse: () => Effect.fail(`event ${eventId} not delivered within ${Duration.format(notified)}`)
           }),
           Effect.map(([request]) => request?.headers["webhook-id"])
         )

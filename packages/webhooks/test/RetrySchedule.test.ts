@@ -10,7 +10,8 @@ import type { EventSubscriptionId } from "@moneta/domain/Ids"
 import type { WebhookAttempt, WebhookAttemptFailureReason } from "@moneta/domain/WebhookAttempt"
 import type { TenantShape } from "@moneta/store/Tenant"
 import * as TestDatabase from "@moneta/store/testing"
-import { Context, DateTime, Duration, Effect, Layer, Option, Queue, TestClock, TestServices } from "effect"
+import { Context, DateTime, Duration, Effect, Layer, Option, Queue } from "effect"
+import { TestClock } from "effect/testing"
 import * as Dispatcher from "../src/Dispatcher.js"
 import { attemptOffsets, nextAttemptAt } from "../src/RetrySchedule.js"
 import * as Transport from "../src/Transport.js"
@@ -18,7 +19,7 @@ import { underTestClock } from "./support/Clock.js"
 import * as Receiver from "./support/Receiver.js"
 import * as Seed from "./support/Seed.js"
 
-const start = DateTime.unsafeMake("2026-03-02T09:00:00.000Z")
+const start = DateTime.makeUnsafe("2026-03-02T09:00:00.000Z")
 const at = (offset: Duration.Duration) => DateTime.addDuration(start, offset)
 
 // Polling is the fallback for lost notifications; here it would only make the
@@ -41,13 +42,13 @@ const attemptsReach = (tenant: TenantShape, subscriptionId: EventSubscriptionId,
     for (let round = 0; round < 500; round++) {
       const attempts = yield* Seed.attempts(tenant, subscriptionId)
       if (attempts.length >= count) return attempts
-      yield* TestServices.provideLive(Effect.sleep("20 millis"))
+      yield* TestClock.withLive(Effect.sleep("20 millis"))
     }
-    return yield* Effect.dieMessage(`fewer than ${count} attempts after 10 s`)
+    return yield* Effect.die(new Error(`fewer than ${count} attempts after 10 s`))
   })
 
 /** Real time passes while the dispatcher could act, and nothing more happens. */
-const settle = TestServices.provideLive(Effect.sleep("300 millis"))
+const settle = TestClock.withLive(Effect.sleep("300 millis"))
 
 type Failure = {
   readonly name: string

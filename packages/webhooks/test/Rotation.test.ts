@@ -7,7 +7,8 @@ import { describe, expect, layer } from "@effect/vitest"
 import * as WebhookSignature from "@moneta/domain/WebhookSignature"
 import { EventSubscriptions } from "@moneta/store/EventSubscriptions"
 import * as TestDatabase from "@moneta/store/testing"
-import { Context, DateTime, Duration, Effect, Either, Layer, TestClock, TestContext, TestServices } from "effect"
+import { Context, DateTime, Duration, Effect, Layer, Result } from "effect"
+import { TestClock } from "effect/testing"
 import { Webhook as StandardWebhook } from "standardwebhooks"
 import { Webhook as SvixWebhook } from "svix"
 import * as Dispatcher from "../src/Dispatcher.js"
@@ -28,7 +29,7 @@ for (const kind of TestDatabase.testDatabases) {
         () =>
           Effect.gen(function*() {
             // The verifiers of the npm packages read the wall clock: start the test clock there.
-            const realNow = yield* TestServices.provideLive(DateTime.now)
+            const realNow = yield* TestClock.withLive(DateTime.now)
             yield* TestClock.setTime(DateTime.toEpochMillis(realNow))
             const receiver = yield* Receiver.make(() => 204)
             const tenant = yield* Seed.tenant("sandbox")
@@ -47,7 +48,7 @@ for (const kind of TestDatabase.testDatabases) {
             yield* Seed.emit(tenant, ["wire_transfer.created"])
             yield* dispatcher.wake
             const [during] = yield* Receiver.take(receiver, 1)
-            if (during === undefined) return yield* Effect.dieMessage("no delivery")
+            if (during === undefined) return yield* Effect.die(new Error("no delivery"))
             const signatures = (during.headers["webhook-signature"] ?? "").split(" ")
             expect(signatures).toHaveLength(2)
             for (const secret of ["old secret", "new secret"]) {
@@ -66,7 +67,7 @@ for (const kind of TestDatabase.testDatabases) {
             yield* Seed.emit(tenant, ["wire_transfer.updated"])
             yield* dispatcher.wake
             const [after] = yield* Receiver.take(receiver, 1)
-            if (after === undefined) return yield* Effect.dieMessage("no delivery")
+            if (after === undefined) return yield* Effect.die(new Error("no delivery"))
             expect((after.headers["webhook-signature"] ?? "").split(" ")).toHaveLength(1)
             const verifyWith = (secret: string) =>
               Effect.map(DateTime.now, (now) =>
@@ -78,10 +79,12 @@ for (const kind of TestDatabase.testDatabases) {
                   secrets: [secret],
                   now
                 }))
-            expect(yield* verifyWith("new secret")).toEqual(Either.right(undefined))
+            expect(yield* verifyWith("new secret")).toEqual(Result.succeed(undefined))
             const withOldSecret = yield* verifyWith("old secret")
-            expect(Either.isLeft(withOldSecret) ? withOldSecret.left._tag : "verified").toBe("InvalidSignatureError")
-          }).pipe(Effect.scoped, Effect.provide(TestContext.TestContext)),
+            expect(Result.isFailure(withOldSecret) ? withOldSecret.failure._tag : "verified").toBe(
+              "InvalidSignatureError"
+            )
+          }).pipe(Effect.scoped, Effect.provide(TestClock.layer())),
         60_000
       )
     })

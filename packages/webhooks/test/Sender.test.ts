@@ -10,7 +10,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { Event } from "@moneta/domain/Event"
 import { EventId } from "@moneta/domain/Ids"
 import type { SigningSecrets } from "@moneta/store/EventSubscriptions"
-import { DateTime, Deferred, Duration, Effect, Option, Queue, TestClock } from "effect"
+import { DateTime, Deferred, Duration, Effect, Option, Queue } from "effect"
+import { TestClock } from "effect/testing"
 import { Agent } from "undici"
 import type { Sent, Target } from "../src/Delivery.js"
 import * as Sender from "../src/Sender.js"
@@ -27,7 +28,7 @@ const serve = (behaviour: (path: string) => Behaviour) =>
       request.resume()
       request.on("end", () => {
         const path = request.url ?? "/"
-        Queue.unsafeOffer(arrived, path)
+        Queue.offerUnsafe(arrived, path)
         const what = behaviour(path)
         if (what === "headers only") {
           response.writeHead(200, { "content-type": "text/plain" })
@@ -47,7 +48,7 @@ const targetTo = (url: string, index: number): Target => ({
   secrets,
   event: new Event({
     id: EventId.make(`event_${String(index).padStart(20, "0")}`),
-    created_at: DateTime.unsafeMake(0),
+    created_at: DateTime.makeUnsafe(0),
     category: "wire_transfer.updated",
     associated_object_type: "wire_transfer",
     associated_object_id: "wire_transfer_sender"
@@ -66,13 +67,13 @@ const startSender = (concurrency: number) =>
       rule: { environment: "sandbox", allowedHosts: [] },
       deadline: Duration.seconds(10),
       concurrency,
-      onFinished: (target, sent) => Queue.unsafeOffer(finished, { target, sent })
+      onFinished: (target, sent) => Queue.offerUnsafe(finished, { target, sent })
     })
     return { sender, finished }
   })
 
 describe("sender", () => {
-  it.scoped("times out a POST without an answer after exactly the deadline", () =>
+  it.effect("times out a POST without an answer after exactly the deadline", () =>
     Effect.gen(function*() {
       const server = yield* serve(() => "hang")
       const { finished, sender } = yield* startSender(4)
@@ -88,7 +89,7 @@ describe("sender", () => {
       yield* sender.idle
     }))
 
-  it.scoped("keeps the status of an answer whose body never ends, without its excerpt, and lets go of it", () =>
+  it.effect("keeps the status of an answer whose body never ends, without its excerpt, and lets go of it", () =>
     Effect.gen(function*() {
       const server = yield* serve(() => "headers only")
       const { finished, sender } = yield* startSender(4)
@@ -102,7 +103,7 @@ describe("sender", () => {
       yield* Deferred.await(server.closed)
     }))
 
-  it.scoped("has at most `concurrency` POSTs under way and starts the rest in order", () =>
+  it.effect("has at most `concurrency` POSTs under way and starts the rest in order", () =>
     Effect.gen(function*() {
       const server = yield* serve((path) => path === "/1" || path === "/2" ? "hang" : "answer")
       const { finished, sender } = yield* startSender(2)
@@ -127,7 +128,7 @@ describe("sender", () => {
       yield* sender.idle
     }))
 
-  it.scoped("refuses a URL the rule refuses without contacting it", () =>
+  it.effect("refuses a URL the rule refuses without contacting it", () =>
     Effect.gen(function*() {
       const { finished, sender } = yield* startSender(2)
       sender.enqueue([targetTo("http://user:secret@127.0.0.1:9/hooks", 1)])

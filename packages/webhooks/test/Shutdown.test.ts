@@ -3,10 +3,10 @@
  * deliveries claimed but not started are handed back at once, and the next
  * dispatcher sends them without waiting for a lease to run out.
  */
-import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
 import * as TestDatabase from "@moneta/store/testing"
 import { Deferred, Duration, Effect, Exit, Layer, Schema, Scope } from "effect"
+import { SqlClient } from "effect/sql"
 import * as Dispatcher from "../src/Dispatcher.js"
 import * as Transport from "../src/Transport.js"
 import * as Receiver from "./support/Receiver.js"
@@ -29,7 +29,7 @@ for (const kind of TestDatabase.testDatabases) {
       timeout: TestDatabase.timeout,
       excludeTestServices: true
     })((it) => {
-      it.scoped(
+      it.effect(
         "finishes the attempt under way and releases the claims it did not start",
         () =>
           Effect.gen(function*() {
@@ -37,7 +37,7 @@ for (const kind of TestDatabase.testDatabases) {
             const firstArrived = yield* Deferred.make<void>()
             const receiver = yield* Receiver.make((_request, count) => {
               if (count > 1) return 204
-              Deferred.unsafeDone(firstArrived, Effect.void)
+              Deferred.doneUnsafe(firstArrived, Effect.void)
               return new Promise((resolve) => setTimeout(() => resolve(200), 300))
             })
             const tenant = yield* Seed.tenant("sandbox")
@@ -58,7 +58,7 @@ for (const kind of TestDatabase.testDatabases) {
             expect((yield* Seed.attempts(tenant, subscription.id)).map((attempt) => attempt.status)).toEqual([
               "succeeded"
             ])
-            const [counts] = yield* Schema.decodeUnknown(Schema.Array(ClaimRow))(
+            const [counts] = yield* Schema.decodeUnknownEffect(Schema.Array(ClaimRow))(
               yield* sql`SELECT count(*) FILTER (WHERE claim_token IS NOT NULL)::int AS claimed,
                 count(*) FILTER (WHERE status = 'pending')::int AS pending
               FROM webhook_deliveries WHERE group_id = ${tenant.groupId}`

@@ -36,18 +36,18 @@ const postFor = (transport: ReturnType<typeof fromDispatcher>) => (request: Post
     const status = yield* Deferred.make<number, unknown>()
     const excerpt = yield* Deferred.make<string, unknown>()
     const control = transport.post(request, {
-      onStatus: (code) => Deferred.unsafeDone(status, Effect.succeed(code)),
-      onEnd: (text) => Deferred.unsafeDone(excerpt, Effect.succeed(text)),
+      onStatus: (code) => Deferred.doneUnsafe(status, Effect.succeed(code)),
+      onEnd: (text) => Deferred.doneUnsafe(excerpt, Effect.succeed(text)),
       onError: (cause) => {
-        Deferred.unsafeDone(status, Effect.fail(cause))
-        Deferred.unsafeDone(excerpt, Effect.fail(cause))
+        Deferred.doneUnsafe(status, Effect.fail(cause))
+        Deferred.doneUnsafe(excerpt, Effect.fail(cause))
       }
     })
     return { status: yield* Deferred.await(status), excerpt, control } satisfies Answer
   })
 
 describe("delivery transport", () => {
-  it.scoped("answers with the status and at most the excerpt's bytes of the body, and sends what it was given", () =>
+  it.effect("answers with the status and at most the excerpt's bytes of the body, and sends what it was given", () =>
     Effect.gen(function*() {
       const received: Array<{ path: string | undefined; type: string | undefined; body: string }> = []
       const server = yield* serve((request, response) => {
@@ -69,7 +69,7 @@ describe("delivery transport", () => {
       }])
     }))
 
-  it.scoped("keeps the connection alive from one POST to the next", () =>
+  it.effect("keeps the connection alive from one POST to the next", () =>
     Effect.gen(function*() {
       const server = yield* serve((request, response) => {
         request.resume()
@@ -85,7 +85,7 @@ describe("delivery transport", () => {
       expect(server.connections()).toBeLessThanOrEqual(2)
     }))
 
-  it.scoped("lets go of an answer whose body never ends when the POST is aborted", () =>
+  it.effect("lets go of an answer whose body never ends when the POST is aborted", () =>
     Effect.gen(function*() {
       const server = yield* serve((request, response) => {
         request.resume()

@@ -9,18 +9,18 @@ import { NodeRuntime } from "@effect/platform-node"
 import { Environment } from "@moneta/domain/Environment"
 import * as Database from "@moneta/store/Database"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
-import { Config, Duration, Effect, Layer, Schema } from "effect"
+import { Config, Duration, Effect, Layer } from "effect"
 import * as Dispatcher from "../../src/Dispatcher.js"
 import * as Transport from "../../src/Transport.js"
 
 const settings = Config.all({
-  url: Config.redacted("DATABASE_URL"),
-  environment: Schema.Config("MONETA_ENVIRONMENT", Environment),
-  lease: Config.integer("TEST_LEASE_MILLIS"),
-  poll: Config.integer("TEST_POLL_MILLIS")
+  url: Config.Redacted("DATABASE_URL"),
+  environment: Config.schema(Environment, "MONETA_ENVIRONMENT"),
+  lease: Config.Int("TEST_LEASE_MILLIS"),
+  poll: Config.Int("TEST_POLL_MILLIS")
 })
 
-const DispatcherLive = Layer.unwrapEffect(
+const DispatcherLive = Layer.unwrap(
   Effect.map(
     settings,
     ({ environment, lease, poll, url }) =>

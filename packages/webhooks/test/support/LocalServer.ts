@@ -21,11 +21,11 @@ export const serve = (handler: Http.RequestListener) =>
     const closed = yield* Deferred.make<void>()
     let connections = 0
     const server = yield* Effect.acquireRelease(
-      Effect.async<Http.Server>((resume) => {
+      Effect.callback<Http.Server>((resume) => {
         const server = Http.createServer({ keepAliveTimeout: 60_000 }, handler)
         server.on("connection", (socket) => {
           connections += 1
-          socket.on("close", () => Deferred.unsafeDone(closed, Effect.void))
+          socket.on("close", () => Deferred.doneUnsafe(closed, Effect.void))
         })
         server.listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
       }),

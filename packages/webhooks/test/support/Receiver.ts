@@ -49,7 +49,7 @@ export const make = (answer: (received: Received, count: number) => Answer | Pro
           path: request.url ?? "/"
         }
         all.push(received)
-        Queue.unsafeOffer(requests, received)
+        Queue.offerUnsafe(requests, received)
         void Promise.resolve(answer(received, all.length)).then((result) => {
           if (result === "hang") return
           response.writeHead(result, { "content-type": "text/plain" })
@@ -58,12 +58,12 @@ export const make = (answer: (received: Received, count: number) => Answer | Pro
       })
     })
     const port = yield* Effect.acquireRelease(
-      Effect.async<number>((resume) => {
+      Effect.callback<number>((resume) => {
         // Safe: a TCP server listening on a host and port has an AddressInfo address.
         server.listen(0, "127.0.0.1", () => resume(Effect.succeed((server.address() as AddressInfo).port)))
       }),
       () =>
-        Effect.async<void>((resume) => {
+        Effect.callback<void>((resume) => {
           server.closeAllConnections()
           server.close(() => resume(Effect.void))
         })
@@ -72,7 +72,7 @@ export const make = (answer: (received: Received, count: number) => Answer | Pro
   })
 
 /** A loopback URL whose port has no listener: connections are refused. */
-export const refusedUrl = Effect.async<string>((resume) => {
+export const refusedUrl = Effect.callback<string>((resume) => {
   const server = Http.createServer()
   server.listen(0, "127.0.0.1", () => {
     // Safe: a TCP server listening on a host and port has an AddressInfo address.
@@ -82,5 +82,4 @@ export const refusedUrl = Effect.async<string>((resume) => {
 })
 
 /** Takes the next `count` requests, in arrival order. */
-export const take = (receiver: Receiver, count: number) =>
-  Effect.map(Queue.takeBetween(receiver.requests, count, count), (chunk) => Array.from(chunk))
+export const take = (receiver: Receiver, count: number) => Queue.takeN(receiver.requests, count)

@@ -3,7 +3,6 @@
  * store as the bank writes them (events with their deliveries, in one
  * transaction).
  */
-import { SqlClient } from "@effect/sql"
 import type { Environment } from "@moneta/domain/Environment"
 import { pendingEvent } from "@moneta/domain/Event"
 import type { EventCategory, KnownEventCategory } from "@moneta/domain/EventCategory"
@@ -18,6 +17,7 @@ import type { TenantShape } from "@moneta/store/Tenant"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { DateTime, Effect, Layer, Schema } from "effect"
+import { SqlClient } from "effect/sql"
 
 /** The store services the tests use. */
 export const StoreLive = Layer.mergeAll(
@@ -58,8 +58,10 @@ export const subscribe = (owner: TenantShape, input: SubscriptionInput) =>
       idempotencyKey: null,
       body: {
         url: input.url,
-        status: input.status,
-        selected_event_categories: input.categories?.map((event_category) => ({ event_category }))
+        ...(input.status === undefined ? {} : { status: input.status }),
+        ...(input.categories === undefined
+          ? {}
+          : { selected_event_categories: input.categories.map((event_category) => ({ event_category })) })
       }
     })
     yield* (yield* EventSubscriptions).insert(owner, next, input.secret)
@@ -93,7 +95,7 @@ export const deliveries = (owner: TenantShape) =>
     const sql = yield* SqlClient.SqlClient
     const rows = yield* sql`SELECT event_id, event_subscription_id, status, attempt_count FROM webhook_deliveries
       WHERE group_id = ${owner.groupId} AND environment = ${owner.environment} ORDER BY id`
-    return yield* Schema.decodeUnknown(Schema.Array(DeliveryRow))(rows)
+    return yield* Schema.decodeUnknownEffect(Schema.Array(DeliveryRow))(rows)
   }).pipe(Effect.orDie)
 
 /** The attempts logged for a subscription, oldest first. */
