@@ -1,54 +1,46 @@
 /** Cards: create, retrieve, update, list. */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Card, CardFilter, CreateCard, UpdateCard } from "@moneta/domain/Card"
 import { CardId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
-import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
-import { body, listFields, Page, urlParams } from "./Parameters.js"
+import { listFields, Page } from "./Parameters.js"
 
 const cardPath = Schema.Struct({ card_id: CardId })
 
 export class Cards extends HttpApiGroup.make("cards")
-  .annotateContext(OpenApi.annotations({
+  .annotateMerge(OpenApi.annotations({
     title: "Cards",
     description: "Cards are commercial credit cards drawing on an account."
   }))
   .add(
-    HttpApiEndpoint.post("create", "/cards")
+    HttpApiEndpoint.post("create", "/cards", { payload: CreateCard, success: Card, error: ObjectNotFoundError })
       .annotate(OpenApi.Summary, "Create a Card")
       .annotate(OpenApi.Description, "Creates a card drawing on an account.")
-      .setPayload(body(CreateCard))
-      .addSuccess(Card)
-      .addError(ObjectNotFoundError)
   )
   .add(
-    HttpApiEndpoint.get("retrieve", "/cards/:card_id")
+    HttpApiEndpoint.get("retrieve", "/cards/:card_id", { params: cardPath, success: Card, error: ObjectNotFoundError })
       .annotate(OpenApi.Summary, "Retrieve a Card")
       .annotate(OpenApi.Description, "Returns the card with this identifier.")
-      .setPath(cardPath)
-      .addSuccess(Card)
-      .addError(ObjectNotFoundError)
   )
   .add(
-    HttpApiEndpoint.patch("update", "/cards/:card_id")
+    HttpApiEndpoint.patch("update", "/cards/:card_id", {
+      params: cardPath,
+      payload: UpdateCard,
+      success: Card,
+      error: ObjectNotFoundError
+    })
       .annotate(OpenApi.Summary, "Update a Card")
       .annotate(
         OpenApi.Description,
         "Changes a card's description, status, entity, billing address, digital wallet settings or authorization controls."
       )
-      .setPath(cardPath)
-      .setPayload(body(UpdateCard))
-      .addSuccess(Card)
-      .addError(ObjectNotFoundError)
   )
   .add(
-    HttpApiEndpoint.get("list", "/cards")
+    HttpApiEndpoint.get("list", "/cards", { query: { ...listFields, ...CardFilter.fields }, success: Page(Card) })
       .annotate(OpenApi.Summary, "List Cards")
       .annotate(OpenApi.Description, "Lists your cards, newest first, filtered by account, status or idempotency key.")
-      .setUrlParams(urlParams({ ...listFields, ...CardFilter.fields }))
-      .addSuccess(Page(Card))
   )
-  .addError(InvalidParametersError)
   .middleware(Authorization)
 {}

@@ -1,5 +1,5 @@
 /** The typed client, derived from the contract. */
-import { HttpApiClient } from "@effect/platform"
+import { HttpApiClient } from "effect/http-api"
 import { MonetaApi } from "./MonetaApi.js"
 
 export const make = (options: { readonly baseUrl: string }) =>

@@ -1,37 +1,38 @@
 /** Declined transactions: money that did not move (a declined card authorization, …). */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { DeclinedTransaction, DeclinedTransactionFilter } from "@moneta/domain/DeclinedTransaction"
 import { DeclinedTransactionId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
-import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
-import { listFields, Page, urlParams } from "./Parameters.js"
+import { listFields, Page } from "./Parameters.js"
 
-const ListDeclinedTransactions = urlParams({ ...listFields, ...DeclinedTransactionFilter.fields })
+const ListDeclinedTransactions = { ...listFields, ...DeclinedTransactionFilter.fields }
 
 export class DeclinedTransactions extends HttpApiGroup.make("declinedTransactions")
   .add(
-    HttpApiEndpoint.get("list", "/declined_transactions")
-      .setUrlParams(ListDeclinedTransactions)
-      .addSuccess(Page(DeclinedTransaction))
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("list", "/declined_transactions", {
+      query: ListDeclinedTransactions,
+      success: Page(DeclinedTransaction)
+    })
+      .annotateMerge(OpenApi.annotations({
         summary: "List Declined Transactions",
         description:
           "Declined transactions, newest first, filtered by account, route (`route_id`: the card), source category (`category.in`) and creation time."
       }))
   )
   .add(
-    HttpApiEndpoint.get("retrieve", "/declined_transactions/:declined_transaction_id")
-      .setPath(Schema.Struct({ declined_transaction_id: DeclinedTransactionId }))
-      .addSuccess(DeclinedTransaction)
-      .addError(ObjectNotFoundError)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("retrieve", "/declined_transactions/:declined_transaction_id", {
+      params: Schema.Struct({ declined_transaction_id: DeclinedTransactionId }),
+      success: DeclinedTransaction,
+      error: ObjectNotFoundError
+    })
+      .annotateMerge(OpenApi.annotations({
         summary: "Retrieve a Declined Transaction",
         description:
           "A declined transaction: its amount, signed as the transaction would have been, and its `source` (for cards, the `card_decline`)."
       }))
   )
-  .addError(InvalidParametersError)
   .middleware(Authorization)
-  .annotateContext(OpenApi.annotations({ title: "Declined Transactions" }))
+  .annotateMerge(OpenApi.annotations({ title: "Declined Transactions" }))
 {}

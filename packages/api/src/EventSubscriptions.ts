@@ -11,99 +11,105 @@
  * - `POST /event_subscriptions/{id}/heartbeat`: sends a `group.heartbeat` event
  *   to this subscription only, to test its endpoint.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Event } from "@moneta/domain/Event"
 import { CreateEventSubscription, EventSubscription, UpdateEventSubscription } from "@moneta/domain/EventSubscription"
 import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
 import { WebhookAttempt, WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
 import { Schema } from "effect"
-import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
-import { body, IdempotencyKeyFilter, listFields, Page, urlParams } from "./Parameters.js"
+import { IdempotencyKeyFilter, listFields, Page } from "./Parameters.js"
 
 const subscriptionPath = Schema.Struct({ event_subscription_id: EventSubscriptionId })
 
-export const ResendEvent = Schema.Struct({ event_id: EventId }).annotations({ identifier: "ResendEvent" })
+export const ResendEvent = Schema.Struct({ event_id: EventId }).annotate({ identifier: "ResendEvent" })
 
 export class EventSubscriptions extends HttpApiGroup.make("eventSubscriptions")
-  .annotateContext(OpenApi.annotations({
+  .annotateMerge(OpenApi.annotations({
     title: "Event Subscriptions",
     description:
       "Webhooks are event notifications Moneta sends to your URL, signed with the Standard Webhooks scheme. An Event Subscription names the URL and the event categories to send; its delivery log shows every attempt."
   }))
   .add(
-    HttpApiEndpoint.post("create", "/event_subscriptions")
+    HttpApiEndpoint.post("create", "/event_subscriptions", {
+      payload: CreateEventSubscription,
+      success: EventSubscription,
+      error: ObjectNotFoundError
+    })
       .annotate(OpenApi.Summary, "Create an Event Subscription")
-      .setPayload(body(CreateEventSubscription))
-      .addSuccess(EventSubscription)
-      .addError(ObjectNotFoundError)
       .annotate(
         OpenApi.Description,
         "Creates a subscription. Without `shared_secret` a random one is made; the secret is never returned. Moneta makes no OAuth connections, so an `oauth_connection_id` names none of yours (404)."
       )
   )
   .add(
-    HttpApiEndpoint.get("list", "/event_subscriptions")
+    HttpApiEndpoint.get("list", "/event_subscriptions", {
+      query: { ...listFields, ...IdempotencyKeyFilter.fields },
+      success: Page(EventSubscription)
+    })
       .annotate(OpenApi.Summary, "List Event Subscriptions")
       .annotate(OpenApi.Description, "Lists your event subscriptions, newest first.")
-      .setUrlParams(urlParams({ ...listFields, ...IdempotencyKeyFilter.fields }))
-      .addSuccess(Page(EventSubscription))
   )
   .add(
-    HttpApiEndpoint.get("retrieve", "/event_subscriptions/:event_subscription_id")
+    HttpApiEndpoint.get("retrieve", "/event_subscriptions/:event_subscription_id", {
+      params: subscriptionPath,
+      success: EventSubscription,
+      error: ObjectNotFoundError
+    })
       .annotate(OpenApi.Summary, "Retrieve an Event Subscription")
       .annotate(OpenApi.Description, "Returns the event subscription with this identifier (never its shared secret).")
-      .setPath(subscriptionPath)
-      .addSuccess(EventSubscription)
-      .addError(ObjectNotFoundError)
   )
   .add(
-    HttpApiEndpoint.patch("update", "/event_subscriptions/:event_subscription_id")
+    HttpApiEndpoint.patch("update", "/event_subscriptions/:event_subscription_id", {
+      params: subscriptionPath,
+      payload: UpdateEventSubscription,
+      success: EventSubscription,
+      error: ObjectNotFoundError
+    })
       .annotate(OpenApi.Summary, "Update an Event Subscription")
-      .setPath(subscriptionPath)
-      .setPayload(body(UpdateEventSubscription))
-      .addSuccess(EventSubscription)
-      .addError(ObjectNotFoundError)
       .annotate(
         OpenApi.Description,
         "Changes the status (a deleted subscription can no longer change) and/or rotates the signing secret."
       )
   )
   .add(
-    HttpApiEndpoint.get("listAttempts", "/event_subscriptions/:event_subscription_id/attempts")
+    HttpApiEndpoint.get("listAttempts", "/event_subscriptions/:event_subscription_id/attempts", {
+      params: subscriptionPath,
+      query: { ...listFields, event_id: WebhookAttemptFilter.fields.event_id },
+      success: Page(WebhookAttempt),
+      error: ObjectNotFoundError
+    })
       .annotate(OpenApi.Summary, "List an Event Subscription's delivery attempts")
-      .setPath(subscriptionPath)
-      .setUrlParams(urlParams({ ...listFields, event_id: WebhookAttemptFilter.fields.event_id }))
-      .addSuccess(Page(WebhookAttempt))
-      .addError(ObjectNotFoundError)
       .annotate(
         OpenApi.Description,
         "The delivery log of a subscription: every POST of an event to its URL, newest first."
       )
   )
   .add(
-    HttpApiEndpoint.post("resend", "/event_subscriptions/:event_subscription_id/resend")
+    HttpApiEndpoint.post("resend", "/event_subscriptions/:event_subscription_id/resend", {
+      params: subscriptionPath,
+      payload: ResendEvent,
+      success: Event,
+      error: ObjectNotFoundError
+    })
       .annotate(OpenApi.Summary, "Resend an Event")
-      .setPath(subscriptionPath)
-      .setPayload(body(ResendEvent))
-      .addSuccess(Event)
-      .addError(ObjectNotFoundError)
       .annotate(
         OpenApi.Description,
         "Sends an event to an active subscription once more (one attempt, no retries). Returns the event."
       )
   )
   .add(
-    HttpApiEndpoint.post("heartbeat", "/event_subscriptions/:event_subscription_id/heartbeat")
+    HttpApiEndpoint.post("heartbeat", "/event_subscriptions/:event_subscription_id/heartbeat", {
+      params: subscriptionPath,
+      success: Event,
+      error: ObjectNotFoundError
+    })
       .annotate(OpenApi.Summary, "Send a heartbeat Event")
-      .setPath(subscriptionPath)
-      .addSuccess(Event)
-      .addError(ObjectNotFoundError)
       .annotate(
         OpenApi.Description,
         "Sends a `group.heartbeat` event to this active subscription only (one attempt), to test its endpoint. Returns the event."
       )
   )
-  .addError(InvalidParametersError)
   .middleware(Authorization)
 {}

@@ -1,24 +1,23 @@
 /** Sandbox simulation of mail arriving at a lockbox (absent from live servers). */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { InboundMailItem } from "@moneta/domain/InboundMailItem"
 import { SimulateInboundMailItem } from "@moneta/domain/Simulations"
-import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
-import { body } from "./Parameters.js"
 
 export class InboundMailItemSimulations extends HttpApiGroup.make("inboundMailItemSimulations")
   .add(
-    HttpApiEndpoint.post("create", "/simulations/inbound_mail_items")
-      .setPayload(body(SimulateInboundMailItem))
-      .addSuccess(InboundMailItem)
-      .addError(ObjectNotFoundError)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.post("create", "/simulations/inbound_mail_items", {
+      payload: SimulateInboundMailItem,
+      success: InboundMailItem,
+      error: ObjectNotFoundError
+    })
+      .annotateMerge(OpenApi.annotations({
         summary: "Simulate an Inbound Mail Item",
         description:
           "Sandbox only. Mail with one check of `amount` arrives for exactly one of `lockbox_recipient_id` or `lockbox_address_id`. To an active recipient it is `processed` and the check deposited into the recipient's account at once; to an active address it stays `pending` until actioned; where the recipient or address is not active it is `rejected`. Without `contents_file_id` a default check image is the scan."
       }))
   )
-  .addError(InvalidParametersError)
   .middleware(Authorization)
-  .annotateContext(OpenApi.annotations({ title: "Sandbox: Inbound Mail Items" }))
+  .annotateMerge(OpenApi.annotations({ title: "Sandbox: Inbound Mail Items" }))
 {}

@@ -2,24 +2,19 @@
  * The HTTP contract of the service: the one source of truth for the server's
  * handlers, the typed client and the OpenAPI document. Every group requires
  * the Authorization middleware (on the groups, so that `/docs` and
- * `/openapi.json`, served beside the API, stay public).
+ * `/openapi.json`, served beside the API, stay public); every endpoint
+ * declares the CommonErrors. Query parameters and bodies are decoded strictly
+ * (`strictParseOptions`).
  */
-import { HttpApi, OpenApi } from "@effect/platform"
+import { HttpApi, OpenApi } from "effect/http-api"
 import { AccountNumbers } from "./AccountNumbers.js"
 import { Accounts } from "./Accounts.js"
-import {
-  ApiMethodNotFoundError,
-  IdempotencyKeyAlreadyUsedError,
-  InternalServerError,
-  InvalidOperationError,
-  InvalidParametersError,
-  MalformedRequestError
-} from "./ApiError.js"
 import { Bookkeeping } from "./Bookkeeping.js"
 import { CardPayments } from "./CardPayments.js"
 import { Cards } from "./Cards.js"
 import { CardSimulations } from "./CardSimulations.js"
 import { CheckDeposits } from "./CheckDeposits.js"
+import { CommonErrors } from "./CommonErrors.js"
 import { DeclinedTransactions } from "./DeclinedTransactions.js"
 import { DigitalWalletTokens } from "./DigitalWalletTokens.js"
 import * as DocumentConventions from "./DocumentConventions.js"
@@ -32,6 +27,7 @@ import { InboundMailItems } from "./InboundMailItems.js"
 import { InboundMailItemSimulations } from "./InboundMailItemSimulations.js"
 import { LockboxAddresses } from "./LockboxAddresses.js"
 import { LockboxRecipients } from "./LockboxRecipients.js"
+import { strictParseOptions } from "./Parameters.js"
 import { PendingTransactions } from "./PendingTransactions.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { Simulations } from "./Simulations.js"
@@ -39,7 +35,7 @@ import { Transactions } from "./Transactions.js"
 import { WireTransfers } from "./WireTransfers.js"
 import { WireTransferSimulations } from "./WireTransferSimulations.js"
 
-export class MonetaApi extends HttpApi.make("moneta")
+const contract = HttpApi.make("moneta")
   .add(Accounts)
   .add(Entities)
   .add(Transactions)
@@ -64,22 +60,20 @@ export class MonetaApi extends HttpApi.make("moneta")
   .add(DeclinedTransactions)
   .add(DigitalWalletTokens)
   .add(RealTimeDecisions)
-  .addError(InvalidParametersError)
-  .addError(MalformedRequestError)
-  .addError(ApiMethodNotFoundError)
-  .addError(IdempotencyKeyAlreadyUsedError)
-  .addError(InvalidOperationError)
-  .addError(InternalServerError)
-  .annotateContext(OpenApi.annotations({
-    title: "Moneta API",
-    version: "0.1.0",
-    description:
-      "Bookkeeping, wire transfers, real-time decisions, events and webhooks, card payments, inbound mail and lockboxes.",
-    license: { name: "MIT", url: "https://opensource.org/licenses/MIT" },
-    servers: [
-      { url: "/", description: "The server this document came from" },
-      { url: "http://127.0.0.1:4010", description: "A local sandbox (`pnpm start`)" }
-    ],
-    transform: DocumentConventions.apply
-  }))
-{}
+  // After every group: `middleware` reaches only the endpoints already added.
+  .middleware(CommonErrors)
+  .annotate(HttpApi.QueryParseOptions, strictParseOptions)
+  .annotate(HttpApi.PayloadParseOptions, strictParseOptions)
+
+export class MonetaApi extends contract.annotateMerge(OpenApi.annotations({
+  title: "Moneta API",
+  version: "0.1.0",
+  description:
+    "Bookkeeping, wire transfers, real-time decisions, events and webhooks, card payments, inbound mail and lockboxes.",
+  license: { name: "MIT", url: "https://opensource.org/licenses/MIT" },
+  servers: [
+    { url: "/", description: "The server this document came from" },
+    { url: "http://127.0.0.1:4010", description: "A local sandbox (`pnpm start`)" }
+  ],
+  transform: DocumentConventions.apply(contract)
+})) {}

@@ -1,27 +1,35 @@
 /**
  * Query parameters shared by list endpoints (spec conventions 4–6): `cursor`,
  * `limit` (1..100), the four `created_at.*` filters and comma-separated `.in`
- * lists. Unknown query parameters are refused.
+ * lists. Unknown query parameters and unknown body fields are refused: the
+ * contract decodes queries and bodies with `strictParseOptions` (set once on
+ * `MonetaApi`, as Effect 4 takes parse options per request part, not per schema).
  */
-import { Schema } from "effect"
+import { Schema, type SchemaAST } from "effect"
 
-export {
-  CommaSeparated,
-  Cursor,
-  DateTimeFilter,
-  IdempotencyKeyFilter,
-  Limit,
-  listFields
-} from "@moneta/domain/ListParameters"
+import { Limit as PageSize, listFields as listFieldsOfDomain } from "@moneta/domain/ListParameters"
 
-/** Query parameters of an endpoint; any other parameter is a 400 naming it. */
-export const urlParams = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
-  Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "error", errors: "all" } })
+export { CommaSeparated, Cursor, DateTimeFilter, IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 
-/** A request body; unknown fields are a 400 naming them. */
-export const body = <A, I, R>(schema: Schema.Schema<A, I, R>) =>
-  schema.annotations({ parseOptions: { onExcessProperty: "error", errors: "all" } })
+/**
+ * Marks a query parameter whose text stands for another kind of value (a
+ * number) with the JSON Schema the document shows for it; the document
+ * conventions read it (Effect 4 documents a query parameter by its text).
+ */
+export const documentedAs = "x-moneta-documented-as"
+
+/** `limit`: text on the wire, documented as the integer it is. */
+export const Limit = PageSize.annotate({ [documentedAs]: { type: "integer", minimum: 1, maximum: 100, default: 100 } })
+
+/** The query parameters of every list. */
+export const listFields = { ...listFieldsOfDomain, limit: Schema.optional(Limit) }
+
+/**
+ * How query parameters and request bodies are decoded: any field the schema
+ * does not declare is a 400 naming it, and every issue is reported, not the first.
+ */
+export const strictParseOptions: SchemaAST.ParseOptions = { onExcessProperty: "error", errors: "all" }
 
 /** The list envelope. */
-export const Page = <A, I, R>(item: Schema.Schema<A, I, R>) =>
+export const Page = <Item extends Schema.Top>(item: Item) =>
   Schema.Struct({ data: Schema.Array(item), next_cursor: Schema.NullOr(Schema.String) })

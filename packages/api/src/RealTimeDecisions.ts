@@ -4,41 +4,41 @@
  * fit the decision is 400; a second answer, or one after `timeout_at`, is 409
  * `invalid_operation_error` (declared on the whole API) and changes nothing.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { RealTimeDecisionId } from "@moneta/domain/Ids"
 import { RealTimeDecision, RealTimeDecisionAction } from "@moneta/domain/RealTimeDecision"
 import { Schema } from "effect"
-import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
-import { body } from "./Parameters.js"
 
 const decisionPath = Schema.Struct({ real_time_decision_id: RealTimeDecisionId })
 
 export class RealTimeDecisions extends HttpApiGroup.make("realTimeDecisions")
   .add(
-    HttpApiEndpoint.get("retrieve", "/real_time_decisions/:real_time_decision_id")
-      .setPath(decisionPath)
-      .addSuccess(RealTimeDecision)
-      .addError(ObjectNotFoundError)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("retrieve", "/real_time_decisions/:real_time_decision_id", {
+      params: decisionPath,
+      success: RealTimeDecision,
+      error: ObjectNotFoundError
+    })
+      .annotateMerge(OpenApi.annotations({
         summary: "Retrieve a Real-Time Decision",
         description:
           "A card event waiting for your answer: its category, the detail object of that category, its `status` (`pending`, `responded`, `timed_out`) and `timeout_at`, after which you can no longer respond."
       }))
   )
   .add(
-    HttpApiEndpoint.post("action", "/real_time_decisions/:real_time_decision_id/action")
-      .setPath(decisionPath)
-      .setPayload(body(RealTimeDecisionAction))
-      .addSuccess(RealTimeDecision)
-      .addError(ObjectNotFoundError)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.post("action", "/real_time_decisions/:real_time_decision_id/action", {
+      params: decisionPath,
+      payload: RealTimeDecisionAction,
+      success: RealTimeDecision,
+      error: ObjectNotFoundError
+    })
+      .annotateMerge(OpenApi.annotations({
         summary: "Action a Real-Time Decision",
         description:
           "Answers a pending decision with the object matching its category (`card_authorization`, `card_balance_inquiry`, `card_authentication`, `card_authentication_challenge`, `digital_wallet_token` or `digital_wallet_authentication`). Call it before you answer the decision's webhook. A second answer, or one after `timeout_at`, is 409."
       }))
   )
-  .addError(InvalidParametersError)
   .middleware(Authorization)
-  .annotateContext(OpenApi.annotations({ title: "Real-Time Decisions" }))
+  .annotateMerge(OpenApi.annotations({ title: "Real-Time Decisions" }))
 {}

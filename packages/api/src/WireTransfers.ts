@@ -3,73 +3,77 @@
  * cancel. Illegal transitions and uncovered amounts are 409
  * `invalid_operation_error` (declared on the whole API).
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { WireTransferId } from "@moneta/domain/Ids"
 import { CreateWireTransfer, WireTransfer, WireTransferFilter } from "@moneta/domain/WireTransfer"
 import { Schema } from "effect"
-import { InvalidParametersError, ObjectNotFoundError } from "./ApiError.js"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
-import { body, listFields, Page, urlParams } from "./Parameters.js"
+import { listFields, Page } from "./Parameters.js"
 
 export const wireTransferPath = Schema.Struct({ wire_transfer_id: WireTransferId })
 
 export class WireTransfers extends HttpApiGroup.make("wireTransfers")
-  .annotateContext(OpenApi.annotations({
+  .annotateMerge(OpenApi.annotations({
     title: "Wire Transfers",
     description:
       "Wire transfers send funds from an account to any account reachable over the wire network. They can require approval before they are sent."
   }))
   .add(
-    HttpApiEndpoint.post("create", "/wire_transfers")
+    HttpApiEndpoint.post("create", "/wire_transfers", {
+      payload: CreateWireTransfer,
+      success: WireTransfer,
+      error: ObjectNotFoundError
+    })
       .annotate(OpenApi.Summary, "Create a Wire Transfer")
       .annotate(
         OpenApi.Description,
         "Sends funds from an account to an account number and routing number, or to an external account. Without `require_approval` the amount is debited at once and the transfer is `pending_creating`; with it, a pending transaction holds the amount while the transfer waits in `pending_approval`. Either way the available balance must cover the amount."
       )
-      .setPayload(body(CreateWireTransfer))
-      .addSuccess(WireTransfer)
-      .addError(ObjectNotFoundError)
   )
   .add(
-    HttpApiEndpoint.get("list", "/wire_transfers")
+    HttpApiEndpoint.get("list", "/wire_transfers", {
+      query: { ...listFields, ...WireTransferFilter.fields },
+      success: Page(WireTransfer)
+    })
       .annotate(OpenApi.Summary, "List Wire Transfers")
       .annotate(
         OpenApi.Description,
         "Lists your wire transfers, newest first, filtered by account, external account, status or idempotency key."
       )
-      .setUrlParams(urlParams({ ...listFields, ...WireTransferFilter.fields }))
-      .addSuccess(Page(WireTransfer))
   )
   .add(
-    HttpApiEndpoint.get("retrieve", "/wire_transfers/:wire_transfer_id")
+    HttpApiEndpoint.get("retrieve", "/wire_transfers/:wire_transfer_id", {
+      params: wireTransferPath,
+      success: WireTransfer,
+      error: ObjectNotFoundError
+    })
       .annotate(OpenApi.Summary, "Retrieve a Wire Transfer")
       .annotate(OpenApi.Description, "Returns the wire transfer with this identifier.")
-      .setPath(wireTransferPath)
-      .addSuccess(WireTransfer)
-      .addError(ObjectNotFoundError)
   )
   .add(
-    HttpApiEndpoint.post("approve", "/wire_transfers/:wire_transfer_id/approve")
+    HttpApiEndpoint.post("approve", "/wire_transfers/:wire_transfer_id/approve", {
+      params: wireTransferPath,
+      success: WireTransfer,
+      error: ObjectNotFoundError
+    })
       .annotate(OpenApi.Summary, "Approve a Wire Transfer")
       .annotate(
         OpenApi.Description,
         "Approves a wire transfer that requires approval: from `pending_approval` it becomes `pending_creating`, to be sent."
       )
-      .setPath(wireTransferPath)
-      .addSuccess(WireTransfer)
-      .addError(ObjectNotFoundError)
   )
   .add(
-    HttpApiEndpoint.post("cancel", "/wire_transfers/:wire_transfer_id/cancel")
+    HttpApiEndpoint.post("cancel", "/wire_transfers/:wire_transfer_id/cancel", {
+      params: wireTransferPath,
+      success: WireTransfer,
+      error: ObjectNotFoundError
+    })
       .annotate(OpenApi.Summary, "Cancel a pending Wire Transfer")
       .annotate(
         OpenApi.Description,
         "Cancels a wire transfer that is `pending_approval`; the hold on its amount is released."
       )
-      .setPath(wireTransferPath)
-      .addSuccess(WireTransfer)
-      .addError(ObjectNotFoundError)
   )
-  .addError(InvalidParametersError)
   .middleware(Authorization)
 {}

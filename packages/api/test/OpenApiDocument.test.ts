@@ -143,6 +143,9 @@ describe("the OpenAPI document", () => {
           expect(isJson(component) && component["required"], `${name} ${status} ${ref}`).toEqual(
             expect.arrayContaining(["type", "status", "title", "detail"])
           )
+          // The status in the body is the response's.
+          const properties = isJson(component) && isJson(component["properties"]) ? component["properties"] : {}
+          expect(properties["status"], `${name} ${status} ${ref}`).toMatchObject({ enum: [Number(status)] })
         }
       }
     }
