@@ -13,7 +13,7 @@ const mayImport = {
   api: { workspace: ["domain"], npm: ["effect"] },
   store: {
     workspace: ["domain"],
-    npm: ["effect", "@effect/sql-pg", "@electric-sql/pglite", "@effect/vitest", "pg"]
+    npm: ["effect", "@effect/sql-pg", "@electric-sql/pglite", "@effect/vitest"]
   },
   bank: { workspace: ["domain", "store"], npm: ["effect"] },
   http: { workspace: ["api", "bank", "domain"], npm: ["effect"] },

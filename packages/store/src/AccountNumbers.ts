@@ -1,8 +1,8 @@
 /** Account numbers: routes into an account. Numbers are unique across the database. */
-import { SqlClient, type Statement } from "@effect/sql"
 import { AccountNumber } from "@moneta/domain/AccountNumber"
 import type { AccountId, AccountNumberId } from "@moneta/domain/Ids"
-import { DateTime, Effect } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
@@ -14,8 +14,8 @@ export interface AccountNumberFilter {
   readonly achDebitStatuses?: ReadonlyArray<string> | undefined
 }
 
-export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/store/AccountNumbers", {
-  effect: Effect.gen(function*() {
+export class AccountNumbers extends Context.Service<AccountNumbers>()("@moneta/store/AccountNumbers", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("account_numbers", AccountNumber)
 
@@ -55,4 +55,6 @@ export class AccountNumbers extends Effect.Service<AccountNumbers>()("@moneta/st
 
     return { insert, update, find, lock, list } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -3,10 +3,10 @@
  * balance and the total held by open pending transactions; every change that
  * spends or holds money locks the row first, so concurrent spenders queue.
  */
-import { SqlClient } from "@effect/sql"
 import { Account } from "@moneta/domain/Account"
 import type { AccountId } from "@moneta/domain/Ids"
-import { DateTime, Effect, Option, Schema } from "effect"
+import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs, type TenantShape } from "./Tenant.js"
@@ -26,11 +26,11 @@ const toBalance = (row: typeof BalanceRow.Type): Balance => ({
   available: row.current_balance - row.held_amount
 })
 
-export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts", {
-  effect: Effect.gen(function*() {
+export class Accounts extends Context.Service<Accounts>()("@moneta/store/Accounts", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("accounts", Account)
-    const decodeBalances = Schema.decodeUnknown(Schema.Array(BalanceRow))
+    const decodeBalances = Schema.decodeUnknownEffect(Schema.Array(BalanceRow))
 
     const insert = (tenant: TenantShape, account: Account) =>
       table.insert(tenant, account, {
@@ -41,7 +41,7 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
       })
 
     const firstBalance = (rows: ReadonlyArray<typeof BalanceRow.Type>) =>
-      Option.map(Option.fromNullable(rows[0]), toBalance)
+      Option.map(Option.fromNullishOr(rows[0]), toBalance)
 
     /**
      * Locks the account row for the rest of the transaction and reads its
@@ -146,4 +146,6 @@ export class Accounts extends Effect.Service<Accounts>()("@moneta/store/Accounts
       setBalance
     } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

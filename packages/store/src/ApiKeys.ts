@@ -1,15 +1,15 @@
 /** Groups (customers) and their API keys. Keys are stored only as a hash. */
-import { SqlClient } from "@effect/sql"
 import { Environment } from "@moneta/domain/Environment"
 import { ApiKeyId, GroupId } from "@moneta/domain/Ids"
-import { DateTime, Effect, Option, Schema } from "effect"
+import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
 
 const KeyRow = Schema.Struct({
   id: ApiKeyId,
   description: Schema.NullOr(Schema.String),
   group_id: GroupId,
   environment: Environment,
-  revoked_at: Schema.NullOr(Schema.DateFromSelf)
+  revoked_at: Schema.NullOr(Schema.Date)
 })
 
 export interface StoredKey {
@@ -20,10 +20,10 @@ export interface StoredKey {
   readonly revoked: boolean
 }
 
-export class ApiKeys extends Effect.Service<ApiKeys>()("@moneta/store/ApiKeys", {
-  effect: Effect.gen(function*() {
+export class ApiKeys extends Context.Service<ApiKeys>()("@moneta/store/ApiKeys", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const decodeKeys = Schema.decodeUnknown(Schema.Array(KeyRow))
+    const decodeKeys = Schema.decodeUnknownEffect(Schema.Array(KeyRow))
 
     const insertGroup = (id: GroupId, name: string, createdAt: DateTime.Utc) =>
       sql`INSERT INTO groups (id, name, created_at) VALUES (${id}, ${name}, ${DateTime.toDate(createdAt)})`.pipe(
@@ -33,8 +33,8 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("@moneta/store/ApiKeys", 
 
     /** The first group created, if any: the one a fresh server seeds. */
     const firstGroup = sql`SELECT id FROM groups ORDER BY created_at, id LIMIT 1`.pipe(
-      Effect.flatMap(Schema.decodeUnknown(Schema.Array(Schema.Struct({ id: GroupId })))),
-      Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (row) => row.id)),
+      Effect.flatMap(Schema.decodeUnknownEffect(Schema.Array(Schema.Struct({ id: GroupId })))),
+      Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), (row) => row.id)),
       Effect.orDie
     )
 
@@ -56,7 +56,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("@moneta/store/ApiKeys", 
       sql`SELECT id, description, group_id, environment, revoked_at FROM api_keys WHERE key_hash = ${hash}`.pipe(
         Effect.flatMap(decodeKeys),
         Effect.map((rows) =>
-          Option.map(Option.fromNullable(rows[0]), (row): StoredKey => ({
+          Option.map(Option.fromNullishOr(rows[0]), (row): StoredKey => ({
             id: row.id,
             description: row.description,
             groupId: row.group_id,
@@ -72,4 +72,6 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("@moneta/store/ApiKeys", 
 
     return { insertGroup, firstGroup, lockFirstRun, insertKey, findByHash } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,8 +1,8 @@
 /** Bookkeeping accounts, entry sets and entries. */
-import { SqlClient } from "@effect/sql"
 import { BookkeepingAccount, BookkeepingEntry, BookkeepingEntrySet } from "@moneta/domain/Bookkeeping"
 import type { BookkeepingAccountId, TransactionId } from "@moneta/domain/Ids"
-import { DateTime, Effect, Option, Schema } from "effect"
+import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs, type TenantShape } from "./Tenant.js"
@@ -10,18 +10,22 @@ import { write } from "./Writes.js"
 
 const SumRow = Schema.Struct({ balance: Schema.NumberFromString, found: Schema.Boolean })
 
-const AbsoluteTotalRow = Schema.Struct({ absolute_total: Schema.BigInt })
+const AbsoluteTotalRow = Schema.Struct({ absolute_total: Schema.BigIntFromString })
 
-const ExtremesRow = Schema.Struct({ account_id: Schema.String, lowest: Schema.BigInt, highest: Schema.BigInt })
+const ExtremesRow = Schema.Struct({
+  account_id: Schema.String,
+  lowest: Schema.BigIntFromString,
+  highest: Schema.BigIntFromString
+})
 
-export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bookkeeping", {
-  effect: Effect.gen(function*() {
+export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/store/Bookkeeping", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const accounts = yield* makeResourceTable("bookkeeping_accounts", BookkeepingAccount)
     const entrySets = yield* makeResourceTable("bookkeeping_entry_sets", BookkeepingEntrySet)
     const entries = yield* makeResourceTable("bookkeeping_entries", BookkeepingEntry)
-    const decodeSums = Schema.decodeUnknown(Schema.Array(SumRow))
-    const decodeAbsoluteTotals = Schema.decodeUnknown(Schema.Array(AbsoluteTotalRow))
+    const decodeSums = Schema.decodeUnknownEffect(Schema.Array(SumRow))
+    const decodeAbsoluteTotals = Schema.decodeUnknownEffect(Schema.Array(AbsoluteTotalRow))
 
     const insertAccount = (tenant: TenantShape, account: BookkeepingAccount, createdAt: DateTime.Utc) =>
       accounts.insert(tenant, account, {
@@ -117,7 +121,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
             AND ${tenantIs(sql, tenant)}) AS found`.pipe(
         Effect.flatMap(decodeSums),
         Effect.map((rows) =>
-          Option.flatMap(Option.fromNullable(rows[0]), (row) => row.found ? Option.some(row.balance) : Option.none())
+          Option.flatMap(Option.fromNullishOr(rows[0]), (row) => row.found ? Option.some(row.balance) : Option.none())
         ),
         Effect.orDie
       )
@@ -154,7 +158,7 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
           FROM bookkeeping_entries
           WHERE account_id IN ${sql.in(accountIds)} AND ${tenantIs(sql, tenant)}
         ) AS balances GROUP BY account_id`.pipe(
-        Effect.flatMap(Schema.decodeUnknown(Schema.Array(ExtremesRow))),
+        Effect.flatMap(Schema.decodeUnknownEffect(Schema.Array(ExtremesRow))),
         Effect.map((rows) =>
           rows.map((row) => ({ accountId: row.account_id, lowest: row.lowest, highest: row.highest }))
         ),
@@ -177,4 +181,6 @@ export class Bookkeeping extends Effect.Service<Bookkeeping>()("@moneta/store/Bo
       balance
     } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

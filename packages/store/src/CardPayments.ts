@@ -1,8 +1,8 @@
 /** Card payments: one row per payment, rewritten as elements are added (the caller holds the row lock). */
-import { SqlClient, type Statement } from "@effect/sql"
 import { CardPayment } from "@moneta/domain/CardPayment"
 import type { AccountId, CardId, CardPaymentId } from "@moneta/domain/Ids"
-import { DateTime, Effect } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
@@ -12,8 +12,8 @@ export interface CardPaymentFilter {
   readonly cardId?: CardId | undefined
 }
 
-export class CardPayments extends Effect.Service<CardPayments>()("@moneta/store/CardPayments", {
-  effect: Effect.gen(function*() {
+export class CardPayments extends Context.Service<CardPayments>()("@moneta/store/CardPayments", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("card_payments", CardPayment)
 
@@ -41,4 +41,6 @@ export class CardPayments extends Effect.Service<CardPayments>()("@moneta/store/
 
     return { insertWrite, updateWrite, find, lock, list } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

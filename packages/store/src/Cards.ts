@@ -1,14 +1,14 @@
 /** Cards. */
-import { SqlClient } from "@effect/sql"
 import { Card } from "@moneta/domain/Card"
 import type { AccountId, CardId } from "@moneta/domain/Ids"
-import { DateTime, Effect } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
 
-export class Cards extends Effect.Service<Cards>()("@moneta/store/Cards", {
-  effect: Effect.gen(function*() {
+export class Cards extends Context.Service<Cards>()("@moneta/store/Cards", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("cards", Card)
 
@@ -40,4 +40,6 @@ export class Cards extends Effect.Service<Cards>()("@moneta/store/Cards", {
 
     return { insert, update, find, lock, list } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,8 +1,8 @@
 /** Check deposits. */
-import { SqlClient, type Statement } from "@effect/sql"
 import { CheckDeposit } from "@moneta/domain/CheckDeposit"
 import type { AccountId, CheckDepositId } from "@moneta/domain/Ids"
-import { DateTime, Effect } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
@@ -12,8 +12,8 @@ export interface CheckDepositFilter {
   readonly idempotencyKey?: string | undefined
 }
 
-export class CheckDeposits extends Effect.Service<CheckDeposits>()("@moneta/store/CheckDeposits", {
-  effect: Effect.gen(function*() {
+export class CheckDeposits extends Context.Service<CheckDeposits>()("@moneta/store/CheckDeposits", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("check_deposits", CheckDeposit)
 
@@ -41,4 +41,6 @@ export class CheckDeposits extends Effect.Service<CheckDeposits>()("@moneta/stor
 
     return { insertWrite, find, list } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

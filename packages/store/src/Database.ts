@@ -6,12 +6,11 @@
  * and `Info` saying which database it is. A new embedded data directory
  * starts from a migrated template (`Template`).
  */
-import { type SqlClient, SqlError } from "@effect/sql"
-import type { Migrator } from "@effect/sql"
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Config, Context, Duration, Effect, Layer, Option, Redacted, Runtime } from "effect"
-import type { ConfigError } from "effect"
-import pg from "pg"
+import * as PgTypes from "@effect/sql-pg/PgTypes"
+import { Config, Context, Duration, Effect, Layer, Option, Redacted, Result } from "effect"
+import type { Migrator, SqlClient } from "effect/sql"
+import { SqlError } from "effect/sql"
 import * as Migrations from "./Migrations.js"
 import * as Notifications from "./Notifications.js"
 import * as PgliteClient from "./PgliteClient.js"
@@ -19,16 +18,16 @@ import * as PgliteOpening from "./PgliteOpening.js"
 import * as PreparedStatements from "./PreparedStatements.js"
 import * as Template from "./Template.js"
 
-export class Info extends Context.Tag("@moneta/store/Database/Info")<Info, {
+export class Info extends Context.Service<Info, {
   readonly kind: "embedded" | "postgres"
   /** For logs: `embedded (.moneta/)` or `postgres (host:port/database)`; never the password. */
   readonly label: string
-}>() {}
+}>()("@moneta/store/Database/Info") {}
 
 export const config = Config.all({
-  url: Config.option(Config.redacted("DATABASE_URL")),
-  dataDir: Config.string("MONETA_DATA_DIR").pipe(Config.withDefault(PgliteOpening.defaultDataDir)),
-  preparedStatements: Config.boolean("MONETA_PREPARED_STATEMENTS").pipe(Config.withDefault(true))
+  url: Config.option(Config.Redacted("DATABASE_URL")),
+  dataDir: Config.String("MONETA_DATA_DIR").pipe(Config.withDefault(PgliteOpening.defaultDataDir)),
+  preparedStatements: Config.Boolean("MONETA_PREPARED_STATEMENTS").pipe(Config.withDefault(true))
 })
 
 /** Embedded Postgres in `dataDir` (a path, or `memory://`). Does not migrate. */
@@ -55,20 +54,21 @@ export const layerPglite = (
  * starts from the migrated template (`Template`) instead of initdb. Does not migrate.
  */
 const layerPgliteFromTemplate = (dataDir: string, preparedStatements: boolean) =>
-  Layer.unwrapEffect(
+  Layer.unwrap(
     Effect.flatMap(Template.isFresh(dataDir), (fresh) =>
       fresh
         ? Effect.map(Template.load, (loadDataDir) => layerPglite(dataDir, { loadDataDir, preparedStatements }))
         : Effect.succeed(layerPglite(dataDir, { preparedStatements })))
   )
 
-const postgresInfo = Layer.effect(
-  Info,
-  Effect.map(PgClient.PgClient, ({ config }) => ({
-    kind: "postgres" as const,
-    label: `postgres (${config.host ?? "localhost"}:${config.port ?? 5432}/${config.database ?? "postgres"})`
-  }))
-)
+/** `postgres (host:port/database)` from the URL, as libpq reads its defaults; never the password. */
+const postgresLabel = (url: Redacted.Redacted): string => {
+  const parsed = new URL(Redacted.value(url))
+  const database = decodeURIComponent(parsed.pathname.replace(/^\//, ""))
+  return `postgres (${parsed.hostname === "" ? "localhost" : parsed.hostname}:${
+    parsed.port === "" ? "5432" : parsed.port
+  }/${database === "" ? "postgres" : database})`
+}
 
 export interface PostgresOptions {
   /**
@@ -82,38 +82,79 @@ export interface PostgresOptions {
 /** How long the first connection may take before the server gives up starting. */
 const connectTimeout = Duration.seconds(5)
 
-/** The connection pool, checked with a first query; ended with the scope. */
-const connectionPool = (url: Redacted.Redacted, options: PostgresOptions) =>
-  Effect.gen(function*() {
-    const runtime = yield* Effect.runtime<never>()
-    const pool = yield* Effect.acquireRelease(
-      Effect.sync(() =>
-        new pg.Pool({
-          connectionString: Redacted.value(url),
-          // Enough for concurrent requests on a few cores; Postgres' default max_connections is 100.
-          max: 16,
-          application_name: "moneta",
-          Client: options.preparedStatements === false ? pg.Client : PreparedStatements.preparingClient()
-        })
-      ),
-      (pool) => Effect.promise(() => pool.end()).pipe(Effect.interruptible, Effect.timeoutOption(Duration.seconds(1)))
-    )
-    // An idle connection that fails (Postgres restarted) leaves the pool, which opens another when
-    // needed; without a listener its error would end the process.
-    pool.on("error", (cause) => {
-      Runtime.runFork(runtime)(Effect.logWarning("An idle Postgres connection failed; the pool replaces it", cause))
+/** Transaction ids (`xid`, `xid8`): sql-pg has no codec for them, and would read their binary form as text. */
+const xidOid = 28
+const xid8Oid = 5069
+
+/** An unsigned integer of `size` bytes (big-endian), as decimal text. */
+const unsignedAsText = (size: 4 | 8): PgTypes.Codec<unknown> => ({
+  decode: (bytes) => {
+    if (bytes.length !== size) {
+      return Result.fail(new PgTypes.CodecError({ message: `Expected ${size} bytes, received ${bytes.length}` }))
+    }
+    const view = new DataView(bytes.buffer, bytes.byteOffset, size)
+    return Result.succeed(size === 4 ? String(view.getUint32(0)) : view.getBigUint64(0).toString())
+  },
+  encode: (value) =>
+    Result.try({
+      try: () => {
+        const bytes = new Uint8Array(size)
+        const view = new DataView(bytes.buffer)
+        if (size === 4) view.setUint32(0, Number(value))
+        else view.setBigUint64(0, BigInt(String(value)))
+        return bytes
+      },
+      catch: (cause) => new PgTypes.CodecError({ message: `Not a transaction id: ${String(cause)}` })
     })
-    yield* Effect.tryPromise({
-      try: () => pool.query("SELECT 1"),
-      catch: (cause) => new SqlError.SqlError({ cause, message: "PgClient: Failed to connect" })
-    }).pipe(
-      Effect.timeoutFail({
+})
+
+/**
+ * Values as node-postgres returned them, where sql-pg's binary codecs differ:
+ * int8 (`count(*)`, bigint columns, and their arrays) and transaction ids as
+ * text, not `bigint`. numeric is text and timestamptz a `Date` in both; bytea
+ * is a `Uint8Array` (node-postgres: a `Buffer`, a subclass).
+ */
+export const postgresTypes: PgTypes.Registry = (() => {
+  const registry = PgTypes.makeRegistry()
+  registry.register<unknown>(PgTypes.OID.int8, {
+    decode: (bytes) => Result.map(PgTypes.decode(bytes, PgTypes.OID.int8, 1), String),
+    encode: (value) => PgTypes.encode(value, PgTypes.OID.int8)
+  }, { arrayOid: PgTypes.OID.int8Array })
+  registry.register(xidOid, unsignedAsText(4))
+  registry.register(xid8Oid, unsignedAsText(8))
+  return registry
+})()
+
+/** The client of Postgres at `url`, checked with a first query; its connections end with the scope. */
+const postgresClient = (url: Redacted.Redacted, options: PostgresOptions) =>
+  Effect.gen(function*() {
+    const client = yield* PgClient.make({
+      url,
+      // Enough for concurrent requests on a few cores; Postgres' default max_connections is 100.
+      maxConnections: 16,
+      applicationName: "moneta",
+      connectTimeout,
+      types: postgresTypes,
+      prepare: options.preparedStatements !== false,
+      preparedStatementCacheSize: PreparedStatements.defaultPerConnection
+    })
+    // An idle connection that fails (Postgres restarted) leaves the pool, which opens another when needed.
+    yield* client`SELECT 1`.pipe(
+      Effect.timeoutOrElse({
         duration: connectTimeout,
-        onTimeout: () =>
-          new SqlError.SqlError({ cause: new Error("Connection timed out"), message: "PgClient: Connection timed out" })
+        orElse: () =>
+          Effect.fail(
+            new SqlError.SqlError({
+              reason: new SqlError.ConnectionError({
+                cause: new Error("Connection timed out"),
+                message: "PgClient: Connection timed out",
+                operation: "connect"
+              })
+            })
+          )
       })
     )
-    return pool
+    return client
   })
 
 /** Real Postgres at `url`. Does not migrate. */
@@ -124,18 +165,18 @@ export const layerPostgres = (
   SqlClient.SqlClient | PgClient.PgClient | Notifications.Notifications | Info,
   SqlError.SqlError
 > =>
-  Layer.merge(Notifications.layerPg, postgresInfo).pipe(
-    Layer.provideMerge(PgClient.layerFromPool({ acquire: connectionPool(url, options), applicationName: "moneta" }))
+  Layer.merge(Notifications.layerPg, Layer.succeed(Info, { kind: "postgres", label: postgresLabel(url) })).pipe(
+    Layer.provideMerge(PgClient.layerFrom(postgresClient(url, options)))
   )
 
 /** The configured database, migrated to the latest schema. */
 export const layer: Layer.Layer<
   SqlClient.SqlClient | Notifications.Notifications | Info,
-  ConfigError.ConfigError | SqlError.SqlError | Migrator.MigrationError
-> = Layer.unwrapEffect(
+  Config.ConfigError | SqlError.SqlError | Migrator.MigrationError
+> = Layer.unwrap(
   Effect.map(config, ({ dataDir, preparedStatements, url }): Layer.Layer<
     SqlClient.SqlClient | Notifications.Notifications | Info,
-    SqlError.SqlError | Migrator.MigrationError | ConfigError.ConfigError
+    SqlError.SqlError | Migrator.MigrationError | Config.ConfigError
   > =>
     Option.match(url, {
       onNone: () => layerPgliteFromTemplate(dataDir, preparedStatements),
@@ -152,7 +193,7 @@ export const layer: Layer.Layer<
           )
       ),
       Effect.annotateLogs("database", Context.get(context, Info).label),
-      Effect.provide(context)
+      Effect.provideContext(context)
     )
   )
 )

@@ -1,8 +1,8 @@
 /** Declined transactions: written once, never changed. */
-import { SqlClient, type Statement } from "@effect/sql"
 import { DeclinedTransaction } from "@moneta/domain/DeclinedTransaction"
 import type { AccountId, DeclinedTransactionId } from "@moneta/domain/Ids"
-import { DateTime, Effect } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
@@ -13,32 +13,36 @@ export interface DeclinedTransactionFilter {
   readonly categories?: ReadonlyArray<string> | undefined
 }
 
-export class DeclinedTransactions extends Effect.Service<DeclinedTransactions>()("@moneta/store/DeclinedTransactions", {
-  effect: Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const table = yield* makeResourceTable("declined_transactions", DeclinedTransaction)
+export class DeclinedTransactions
+  extends Context.Service<DeclinedTransactions>()("@moneta/store/DeclinedTransactions", {
+    make: Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const table = yield* makeResourceTable("declined_transactions", DeclinedTransaction)
 
-    /** The insert, as a write to run with another statement of the step (`Writes`). */
-    const insertWrite = (tenant: TenantShape, declinedTransaction: DeclinedTransaction) =>
-      table.insertWrite(tenant, declinedTransaction, {
-        created_at: DateTime.toDate(declinedTransaction.created_at),
-        account_id: declinedTransaction.account_id,
-        category: declinedTransaction.source.category,
-        route_id: declinedTransaction.route_id
-      })
+      /** The insert, as a write to run with another statement of the step (`Writes`). */
+      const insertWrite = (tenant: TenantShape, declinedTransaction: DeclinedTransaction) =>
+        table.insertWrite(tenant, declinedTransaction, {
+          created_at: DateTime.toDate(declinedTransaction.created_at),
+          account_id: declinedTransaction.account_id,
+          category: declinedTransaction.source.category,
+          route_id: declinedTransaction.route_id
+        })
 
-    const find = (tenant: TenantShape, id: DeclinedTransactionId) => table.find(tenant, id)
+      const find = (tenant: TenantShape, id: DeclinedTransactionId) => table.find(tenant, id)
 
-    const list = (tenant: TenantShape, request: PageRequest, filter: DeclinedTransactionFilter) => {
-      const conditions: Array<Statement.Fragment> = []
-      if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
-      if (filter.routeId !== undefined) conditions.push(sql`route_id = ${filter.routeId}`)
-      if (filter.categories !== undefined && filter.categories.length > 0) {
-        conditions.push(sql`category IN ${sql.in(filter.categories)}`)
+      const list = (tenant: TenantShape, request: PageRequest, filter: DeclinedTransactionFilter) => {
+        const conditions: Array<Statement.Fragment> = []
+        if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
+        if (filter.routeId !== undefined) conditions.push(sql`route_id = ${filter.routeId}`)
+        if (filter.categories !== undefined && filter.categories.length > 0) {
+          conditions.push(sql`category IN ${sql.in(filter.categories)}`)
+        }
+        return table.page(tenant, request, conditions)
       }
-      return table.page(tenant, request, conditions)
-    }
 
-    return { insertWrite, find, list } as const
+      return { insertWrite, find, list } as const
+    })
   })
-}) {}
+{
+  static readonly Default = Layer.effect(this, this.make)
+}

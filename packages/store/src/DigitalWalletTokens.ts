@@ -1,8 +1,8 @@
 /** Digital wallet tokens: a card added to a wallet. */
-import { SqlClient, type Statement } from "@effect/sql"
 import { DigitalWalletToken } from "@moneta/domain/DigitalWalletToken"
 import type { CardId, DigitalWalletTokenId } from "@moneta/domain/Ids"
-import { DateTime, Effect } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
@@ -11,8 +11,8 @@ export interface DigitalWalletTokenFilter {
   readonly cardId?: CardId | undefined
 }
 
-export class DigitalWalletTokens extends Effect.Service<DigitalWalletTokens>()("@moneta/store/DigitalWalletTokens", {
-  effect: Effect.gen(function*() {
+export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()("@moneta/store/DigitalWalletTokens", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("digital_wallet_tokens", DigitalWalletToken)
 
@@ -33,4 +33,6 @@ export class DigitalWalletTokens extends Effect.Service<DigitalWalletTokens>()("
 
     return { insert, find, list } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

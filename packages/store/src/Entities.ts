@@ -1,16 +1,16 @@
 /** Entities: the legal persons that own accounts. */
-import { SqlClient } from "@effect/sql"
 import { Entity } from "@moneta/domain/Entity"
 import { EntityId } from "@moneta/domain/Ids"
-import { Array as Arr, DateTime, Effect, Option, Schema } from "effect"
+import { Array as Arr, Context, DateTime, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs, type TenantShape } from "./Tenant.js"
 
-const decodeIds = Schema.decodeUnknown(Schema.Array(Schema.Struct({ id: EntityId })))
+const decodeIds = Schema.decodeUnknownEffect(Schema.Array(Schema.Struct({ id: EntityId })))
 
-export class Entities extends Effect.Service<Entities>()("@moneta/store/Entities", {
-  effect: Effect.gen(function*() {
+export class Entities extends Context.Service<Entities>()("@moneta/store/Entities", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("entities", Entity)
     const insert = (tenant: TenantShape, entity: Entity) =>
@@ -46,4 +46,6 @@ export class Entities extends Effect.Service<Entities>()("@moneta/store/Entities
 
     return { insert, find, list, oldestActive } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

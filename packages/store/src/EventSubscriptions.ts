@@ -3,10 +3,10 @@
  * in `body` (the object as the API shows it), so no read of the object can
  * leak it. During a rotation the previous secret is kept until it expires.
  */
-import { SqlClient } from "@effect/sql"
 import { EventSubscription, selectedCategories } from "@moneta/domain/EventSubscription"
 import type { EventSubscriptionId } from "@moneta/domain/Ids"
-import { DateTime, Effect, Option, Schema } from "effect"
+import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { jsonb, makeResourceTable } from "./ResourceTable.js"
 import { tenantIs, type TenantShape } from "./Tenant.js"
@@ -29,13 +29,13 @@ export const toSigningSecrets = (row: typeof SecretsRow.Type): SigningSecrets =>
     : Option.some({ secret: row.previous_shared_secret, expiresAt: row.previous_shared_secret_expires_at })
 })
 
-export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@moneta/store/EventSubscriptions", {
-  effect: Effect.gen(function*() {
+export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@moneta/store/EventSubscriptions", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("event_subscriptions", EventSubscription)
-    const encode = Schema.encode(EventSubscription)
-    const decodeSecrets = Schema.decodeUnknown(Schema.Array(SecretsRow))
-    const decodeBodies = Schema.decodeUnknown(Schema.Array(Schema.Struct({ body: EventSubscription })))
+    const encode = Schema.encodeEffect(EventSubscription)
+    const decodeSecrets = Schema.decodeUnknownEffect(Schema.Array(SecretsRow))
+    const decodeBodies = Schema.decodeUnknownEffect(Schema.Array(Schema.Struct({ body: EventSubscription })))
 
     const insert = (tenant: TenantShape, subscription: EventSubscription, sharedSecret: string) =>
       Effect.gen(function*() {
@@ -76,7 +76,7 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
       sql`SELECT shared_secret, previous_shared_secret, previous_shared_secret_expires_at
         FROM event_subscriptions WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(
         Effect.flatMap(decodeSecrets),
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toSigningSecrets)),
+        Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toSigningSecrets)),
         Effect.orDie
       )
 
@@ -112,4 +112,6 @@ export class EventSubscriptions extends Effect.Service<EventSubscriptions>()("@m
 
     return { insert, update, rotateSecret, signingSecrets, lockSelections, active, list, find, lock } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -5,26 +5,27 @@
  * running in this database (`pollingHorizon`), so an event that commits late
  * is never skipped by a poller that has already moved past newer ones.
  */
-import { SqlClient, type Statement } from "@effect/sql"
 import { Event, type PendingEvent } from "@moneta/domain/Event"
 import { type EventCategory, RealTimeDecisionEventCategory } from "@moneta/domain/EventCategory"
 import type { EventId } from "@moneta/domain/Ids"
-import { DateTime, Effect, Either, Encoding, Option, Schema } from "effect"
+import { Context, DateTime, Effect, Layer, Option, Result, Schema } from "effect"
+import * as Base64Url from "effect/encoding/Base64Url"
+import { SqlClient, type Statement } from "effect/sql"
 import { newId } from "./IdGenerator.js"
 import { createdAtConditions, type CreatedAtRange } from "./Pagination.js"
 import { tenantIs, type TenantShape } from "./Tenant.js"
 import { deliveriesOfEvent } from "./WebhookDeliveries.js"
 import * as Writes from "./Writes.js"
 
-const Digits = Schema.String.pipe(Schema.pattern(/^\d{1,20}$/))
-const EventPosition = Schema.Tuple(Schema.Literal("event"), Digits, Digits)
-const EventPositionJson = Schema.parseJson(EventPosition)
+const Digits = Schema.String.check(Schema.isPattern(/^\d{1,20}$/))
+const EventPosition = Schema.Tuple([Schema.Literal("event"), Digits, Digits])
+const EventPositionJson = Schema.fromJsonString(EventPosition)
 
 const encodeCursor = (txid: string, seq: string) =>
-  Encoding.encodeBase64Url(Schema.encodeSync(EventPositionJson)(["event", txid, seq]))
+  Base64Url.encode(Schema.encodeSync(EventPositionJson)(["event", txid, seq]))
 
 const decodeCursor = (cursor: string) =>
-  Either.getRight(Encoding.decodeBase64UrlString(cursor)).pipe(
+  Result.getSuccess(Base64Url.decodeString(cursor)).pipe(
     Option.flatMap((json) => Schema.decodeUnknownOption(EventPositionJson)(json))
   )
 
@@ -73,11 +74,11 @@ export interface EventQuery {
   readonly retainedSince: DateTime.Utc
 }
 
-export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
-  effect: Effect.gen(function*() {
+export class Events extends Context.Service<Events>()("@moneta/store/Events", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const decodeRows = Schema.decodeUnknown(Schema.Array(EventRow))
-    const decodeEvent = Schema.decodeUnknown(Event)
+    const decodeRows = Schema.decodeUnknownEffect(Schema.Array(EventRow))
+    const decodeEvent = Schema.decodeUnknownEffect(Event)
 
     const toEvent = (row: EventRow) =>
       decodeEvent({
@@ -143,7 +144,7 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
             category: pending.category,
             associated_object_type: pending.associatedObjectType,
             associated_object_id: pending.associatedObjectId
-          }, true)
+          }, { disableChecks: true })
         )
       })
 
@@ -200,4 +201,6 @@ export class Events extends Effect.Service<Events>()("@moneta/store/Events", {
 
     return { append, find, list } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

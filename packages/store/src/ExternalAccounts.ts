@@ -1,8 +1,8 @@
 /** External accounts: saved destinations at other banks. */
-import { SqlClient, type Statement } from "@effect/sql"
 import { ExternalAccount } from "@moneta/domain/ExternalAccount"
 import type { ExternalAccountId } from "@moneta/domain/Ids"
-import { DateTime, Effect } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
@@ -13,8 +13,8 @@ export interface ExternalAccountFilter {
   readonly statuses?: ReadonlyArray<string> | undefined
 }
 
-export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@moneta/store/ExternalAccounts", {
-  effect: Effect.gen(function*() {
+export class ExternalAccounts extends Context.Service<ExternalAccounts>()("@moneta/store/ExternalAccounts", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("external_accounts", ExternalAccount)
 
@@ -45,4 +45,6 @@ export class ExternalAccounts extends Effect.Service<ExternalAccounts>()("@monet
 
     return { insert, update, find, lock, list } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,8 +1,8 @@
 /** Files: the metadata as the API encodes it, and the bytes (`contents`, bytea) beside it. */
-import { SqlClient, type Statement } from "@effect/sql"
 import { File } from "@moneta/domain/File"
 import type { FileId } from "@moneta/domain/Ids"
-import { DateTime, Effect, Option, Schema } from "effect"
+import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs, type TenantShape } from "./Tenant.js"
@@ -12,20 +12,20 @@ export interface FileFilter {
   readonly idempotencyKey?: string | undefined
 }
 
-/** A file's metadata and bytes (node-postgres reads bytea as a Buffer, PGlite as a Uint8Array: both decode). */
-const ContentsRow = Schema.Struct({ body: Schema.Unknown, contents: Schema.Uint8ArrayFromSelf })
+/** A file's metadata and bytes (bytea: a `Uint8Array` from sql-pg and from PGlite). */
+const ContentsRow = Schema.Struct({ body: Schema.Unknown, contents: Schema.Uint8Array })
 
 export interface FileWithContents {
   readonly file: File
   readonly contents: Uint8Array
 }
 
-export class Files extends Effect.Service<Files>()("@moneta/store/Files", {
-  effect: Effect.gen(function*() {
+export class Files extends Context.Service<Files>()("@moneta/store/Files", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("files", File)
-    const decodeRows = Schema.decodeUnknown(Schema.Array(ContentsRow))
-    const decodeFile = Schema.decodeUnknown(File)
+    const decodeRows = Schema.decodeUnknownEffect(Schema.Array(ContentsRow))
+    const decodeFile = Schema.decodeUnknownEffect(File)
 
     const insert = (tenant: TenantShape, file: File, contents: Uint8Array) =>
       table.insert(tenant, file, {
@@ -61,4 +61,6 @@ export class Files extends Effect.Service<Files>()("@moneta/store/Files", {
 
     return { insert, find, findWithContents, list } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

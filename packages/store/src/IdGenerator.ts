@@ -66,8 +66,8 @@ export const makeLiveGenerator = (): IdGeneratorShape => {
   return generatorOf((prefix, count) =>
     Effect.gen(function*() {
       const millis = yield* Clock.currentTimeMillis
-      const high = yield* Random.nextIntBetween(0, 2 ** 25)
-      const low = yield* Random.nextIntBetween(0, 2 ** 25)
+      const high = yield* Random.nextIntBetween(0, 2 ** 25, { halfOpen: true })
+      const low = yield* Random.nextIntBetween(0, 2 ** 25, { halfOpen: true })
       // The ids after the first of a batch are made within the same millisecond: they count up from it.
       return Array.from({ length: count }, () => next(prefix, millis, high * 2 ** 25 + low))
     })
@@ -87,15 +87,20 @@ export const makeDeterministicGenerator = (seed = 0): IdGeneratorShape => {
   )
 }
 
-export class IdGenerator extends Context.Reference<IdGenerator>()("@moneta/store/IdGenerator", {
-  defaultValue: makeLiveGenerator
-}) {
+const IdGeneratorReference: Context.Reference<IdGeneratorShape> = Context.Reference<IdGeneratorShape>(
+  "@moneta/store/IdGenerator",
+  { defaultValue: makeLiveGenerator }
+)
+
+export const IdGenerator: Context.Reference<IdGeneratorShape> & {
   /** A fresh live generator (the default needs no layer; this one is for a host that wants its own). */
-  static readonly live: Layer.Layer<IdGenerator> = Layer.sync(IdGenerator, makeLiveGenerator)
+  readonly live: Layer.Layer<never>
   /** A seeded counter, for tests that want the same ids on every run. */
-  static readonly deterministic = (seed = 0): Layer.Layer<IdGenerator> =>
-    Layer.sync(IdGenerator, () => makeDeterministicGenerator(seed))
-}
+  readonly deterministic: (seed?: number) => Layer.Layer<never>
+} = Object.assign(IdGeneratorReference, {
+  live: Layer.sync(IdGeneratorReference, makeLiveGenerator),
+  deterministic: (seed = 0) => Layer.sync(IdGeneratorReference, () => makeDeterministicGenerator(seed))
+})
 
 /** A new branded id of `kind` from the `IdGenerator` in context. */
 export const newId = <K extends IdKind>(kind: K): Effect.Effect<IdOf[K]> =>
@@ -110,7 +115,7 @@ export const randomText = (length: number): Effect.Effect<string> =>
   Effect.gen(function*() {
     let out = ""
     for (let index = 0; index < length; index++) {
-      out += alphabet[yield* Random.nextIntBetween(0, 32)]
+      out += alphabet[yield* Random.nextIntBetween(0, alphabet.length, { halfOpen: true })] ?? ""
     }
     return out
   })

@@ -5,8 +5,8 @@
  * record and replays it. A failed request rolls back and leaves no record, so
  * it may be retried with the same key.
  */
-import { SqlClient } from "@effect/sql"
-import { DateTime, Effect, Option, Schema } from "effect"
+import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
 import { jsonb } from "./ResourceTable.js"
 import { tenantIs, type TenantShape } from "./Tenant.js"
 
@@ -34,10 +34,10 @@ export interface StoredResponse {
   readonly body: unknown
 }
 
-export class IdempotencyRecords extends Effect.Service<IdempotencyRecords>()("@moneta/store/IdempotencyRecords", {
-  effect: Effect.gen(function*() {
+export class IdempotencyRecords extends Context.Service<IdempotencyRecords>()("@moneta/store/IdempotencyRecords", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const decodeRecords = Schema.decodeUnknown(Schema.Array(RecordRow))
+    const decodeRecords = Schema.decodeUnknownEffect(Schema.Array(RecordRow))
 
     /**
      * Claims the key for this transaction. Some(record) when another request
@@ -60,7 +60,7 @@ export class IdempotencyRecords extends Effect.Service<IdempotencyRecords>()("@m
         )
         const row = rows[0]
         // The conflicting row was committed (ON CONFLICT waited for it), so it is visible here.
-        if (row === undefined) return yield* Effect.dieMessage("idempotency record vanished after a conflict")
+        if (row === undefined) return yield* Effect.die(new Error("idempotency record vanished after a conflict"))
         return Option.some<StoredResponse>({
           fingerprint: row.fingerprint,
           resourceId: row.resource_id,
@@ -101,4 +101,6 @@ export class IdempotencyRecords extends Effect.Service<IdempotencyRecords>()("@m
 
     return { claim, complete, release, reclaim } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,8 +1,8 @@
 /** Inbound mail items. */
-import { SqlClient, type Statement } from "@effect/sql"
 import type { InboundMailItemId, LockboxAddressId, LockboxRecipientId } from "@moneta/domain/Ids"
 import { InboundMailItem } from "@moneta/domain/InboundMailItem"
-import { DateTime, Effect } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
@@ -12,8 +12,8 @@ export interface InboundMailItemFilter {
   readonly lockboxRecipientId?: LockboxRecipientId | undefined
 }
 
-export class InboundMailItems extends Effect.Service<InboundMailItems>()("@moneta/store/InboundMailItems", {
-  effect: Effect.gen(function*() {
+export class InboundMailItems extends Context.Service<InboundMailItems>()("@moneta/store/InboundMailItems", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("inbound_mail_items", InboundMailItem)
 
@@ -44,4 +44,6 @@ export class InboundMailItems extends Effect.Service<InboundMailItems>()("@monet
 
     return { insertWrite, updateWrite, find, lock, list } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,14 +1,14 @@
 /** Lockbox addresses. */
-import { SqlClient } from "@effect/sql"
 import type { LockboxAddressId } from "@moneta/domain/Ids"
 import { LockboxAddress } from "@moneta/domain/LockboxAddress"
-import { DateTime, Effect } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
 
-export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@moneta/store/LockboxAddresses", {
-  effect: Effect.gen(function*() {
+export class LockboxAddresses extends Context.Service<LockboxAddresses>()("@moneta/store/LockboxAddresses", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("lockbox_addresses", LockboxAddress)
 
@@ -38,4 +38,6 @@ export class LockboxAddresses extends Effect.Service<LockboxAddresses>()("@monet
 
     return { insert, update, find, lock, list } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,8 +1,8 @@
 /** Lockbox recipients, and the mail stop codes taken at an address. */
-import { SqlClient, type Statement } from "@effect/sql"
 import type { AccountId, LockboxAddressId, LockboxRecipientId } from "@moneta/domain/Ids"
 import { LockboxRecipient } from "@moneta/domain/LockboxRecipient"
-import { DateTime, Effect } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
@@ -13,8 +13,8 @@ export interface LockboxRecipientFilter {
   readonly idempotencyKey?: string | undefined
 }
 
-export class LockboxRecipients extends Effect.Service<LockboxRecipients>()("@moneta/store/LockboxRecipients", {
-  effect: Effect.gen(function*() {
+export class LockboxRecipients extends Context.Service<LockboxRecipients>()("@moneta/store/LockboxRecipients", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("lockbox_recipients", LockboxRecipient)
 
@@ -53,4 +53,6 @@ export class LockboxRecipients extends Effect.Service<LockboxRecipients>()("@mon
 
     return { insert, update, mailStopCodeTaken, find, lock, list } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,12 +1,12 @@
 /**
  * Brings the database of the current `SqlClient` up to date with the
- * migrations in `./migrations/index.ts` (`@effect/sql`'s Migrator; applied
+ * migrations in `./migrations/index.ts` (`effect/sql`'s Migrator; applied
  * ones are recorded in `effect_sql_migrations`). Safe to run on every start,
  * and from several processes at once.
  */
-import { Migrator, SqlClient } from "@effect/sql"
-import type { SqlError } from "@effect/sql"
 import { Effect } from "effect"
+import { Migrator, SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql"
 import { migrations } from "./migrations/index.js"
 
 const table = "effect_sql_migrations"
@@ -21,7 +21,7 @@ const migrate = Migrator.make({})
 // columns as the Migrator's own definition.)
 const ensureTable = Effect.flatMap(SqlClient.SqlClient, (sql) =>
   sql.withTransaction(
-    Effect.zipRight(
+    Effect.andThen(
       sql`SELECT pg_advisory_xact_lock(${advisoryLockKey})`,
       sql`CREATE TABLE IF NOT EXISTS ${sql(table)} (
         migration_id integer primary key,
@@ -58,4 +58,4 @@ export const run: Effect.Effect<
 > = Effect.flatMap(nothingPending, (upToDate) =>
   upToDate
     ? Effect.succeed([])
-    : Effect.zipRight(ensureTable, migrate({ loader: Migrator.fromRecord(migrations), table })))
+    : Effect.andThen(ensureTable, migrate({ loader: Migrator.fromRecord(migrations), table })))

@@ -4,8 +4,9 @@
  * neither repeat nor hide the rows it has not seen yet. Cursors are opaque
  * (base64url JSON) and stay valid as long as the client sends the same filters.
  */
-import type { Statement } from "@effect/sql"
-import { DateTime, Either, Encoding, Option, Schema } from "effect"
+import { DateTime, Option, Result, Schema } from "effect"
+import * as Base64Url from "effect/encoding/Base64Url"
+import type { Statement } from "effect/sql"
 
 export interface CreatedAtRange {
   readonly after?: DateTime.Utc | undefined
@@ -26,17 +27,16 @@ export interface PageOf<A> {
 }
 
 /** The position of a row in a (created_at, id) ordering. */
-export const Position = Schema.Tuple(Schema.Date, Schema.String)
+export const Position = Schema.Tuple([Schema.DateFromString, Schema.String])
 export type Position = typeof Position.Type
 
-const PositionJson = Schema.parseJson(Position)
+const PositionJson = Schema.fromJsonString(Position)
 
-export const encodeCursor = (position: Position): string =>
-  Encoding.encodeBase64Url(Schema.encodeSync(PositionJson)(position))
+export const encodeCursor = (position: Position): string => Base64Url.encode(Schema.encodeSync(PositionJson)(position))
 
 /** None when the text is not a cursor this service made. */
 export const decodeCursor = (cursor: string): Option.Option<Position> =>
-  Either.getRight(Encoding.decodeBase64UrlString(cursor)).pipe(
+  Result.getSuccess(Base64Url.decodeString(cursor)).pipe(
     Option.flatMap((json) => Schema.decodeUnknownOption(PositionJson)(json))
   )
 

@@ -5,10 +5,10 @@
  * account's `held_amount` total and the balance at a past instant are plain
  * sums: available = current − Σ held of the open holds.
  */
-import { SqlClient, type Statement } from "@effect/sql"
 import type { AccountId, PendingTransactionId } from "@moneta/domain/Ids"
 import { PendingTransaction } from "@moneta/domain/PendingTransaction"
-import { DateTime, Effect } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
@@ -23,8 +23,8 @@ export interface PendingTransactionFilter {
 /** The positive amount a pending transaction holds while it is pending (its API `held_amount` is the negative). */
 export const heldColumn = (pendingTransaction: PendingTransaction): number => -pendingTransaction.held_amount
 
-export class PendingTransactions extends Effect.Service<PendingTransactions>()("@moneta/store/PendingTransactions", {
-  effect: Effect.gen(function*() {
+export class PendingTransactions extends Context.Service<PendingTransactions>()("@moneta/store/PendingTransactions", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("pending_transactions", PendingTransaction)
 
@@ -68,4 +68,6 @@ export class PendingTransactions extends Effect.Service<PendingTransactions>()("
 
     return { insert, update, find, lock, list } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

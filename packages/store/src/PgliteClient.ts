@@ -1,6 +1,9 @@
 /**
- * An `@effect/sql` client over PGlite (PostgreSQL compiled to WASM, running in
- * this process). There is no Effect 3 adapter upstream; this is a small one.
+ * An `effect/sql` client over PGlite (PostgreSQL compiled to WASM, running in
+ * this process). `@effect/sql-pglite` 4.0.0-beta pins PGlite 0.4 (PostgreSQL
+ * 17) while Moneta runs 0.5 (PostgreSQL 18), and it has neither named
+ * prepared statements nor a lock that keeps other fibers out of an open
+ * transaction; this is a small adapter of our own.
  *
  * - Statements compile with `@effect/sql-pg`'s compiler, so fragments,
  *   `sql.in`, `sql.insert`, `sql.update`, identifiers and `json` produce the
@@ -9,21 +12,24 @@
  *   transaction: a plain statement holds it for the statement, a transaction
  *   (`sql.withTransaction`, `sql.reserve`) from BEGIN to COMMIT / ROLLBACK.
  *   Nested transactions are savepoints, as with sql-pg.
- * - Values come back as node-postgres returns them: int8 and numeric as
- *   strings, timestamptz as `Date`, json as parsed values; bytea is a
- *   `Uint8Array` (node-postgres: `Buffer`, a subclass).
+ * - Values come back as node-postgres returned them, as `Database.layerPostgres`
+ *   has sql-pg return them: int8 and numeric as strings, timestamptz as `Date`,
+ *   json as parsed values; bytea is a `Uint8Array`.
  * - A statement with parameters runs as a named prepared statement
  *   (`PglitePrepared`), parsed once, unless `preparedStatements` is false.
  * - A query runs to completion once started: PGlite cannot cancel it, so an
  *   interrupted fiber waits for it rather than releasing the lock early.
+ * - Failures are `SqlError`s classified by SQLSTATE as sql-pg classifies them
+ *   (`UniqueViolation`, `SqlSyntaxError`, …); the reason's `cause` is PGlite's
+ *   error, with its `code`.
  */
-import * as Reactivity from "@effect/experimental/Reactivity"
-import { SqlClient, SqlError, Statement } from "@effect/sql"
-import type { SqlConnection } from "@effect/sql"
 import * as PgClient from "@effect/sql-pg/PgClient"
+import * as PgTypes from "@effect/sql-pg/PgTypes"
 import type { PGlite } from "@electric-sql/pglite"
 import type { QueryOptions, Results } from "@electric-sql/pglite"
-import { Context, Effect, Layer, type Scope, Stream } from "effect"
+import { Context, Effect, Layer, Queue, type Scope, Semaphore, Stream } from "effect"
+import * as Reactivity from "effect/reactivity/Reactivity"
+import { SqlClient, type SqlConnection, SqlError, Statement } from "effect/sql"
 import * as PgliteOpening from "./PgliteOpening.js"
 import * as PglitePrepared from "./PglitePrepared.js"
 import { defaultPerConnection } from "./PreparedStatements.js"
@@ -58,19 +64,62 @@ export interface PgliteClient extends SqlClient.SqlClient {
   readonly dumpDataDir: Effect.Effect<Blob, SqlError.SqlError>
 }
 
-export const PgliteClient = Context.GenericTag<PgliteClient>("@moneta/store/PgliteClient")
+export const PgliteClient = Context.Service<PgliteClient>("@moneta/store/PgliteClient")
 
 // sql-pg's `PgJson` custom fragment; its compiler recognises it by kind.
 const PgJson = Statement.custom<PgClient.PgCustom>("PgJson")
 
-// node-postgres sends a plain object as JSON whatever the parameter's type;
+/** PGlite's error carries the SQLSTATE as `code`, as node-postgres' did. */
+const sqlStateOf = (cause: unknown): string | undefined =>
+  typeof cause === "object" && cause !== null && "code" in cause && typeof cause.code === "string"
+    ? cause.code
+    : undefined
+
+const constraintOf = (cause: unknown): string =>
+  typeof cause === "object" && cause !== null && "constraint" in cause && typeof cause.constraint === "string" &&
+    cause.constraint.trim() !== ""
+    ? cause.constraint.trim()
+    : "unknown"
+
+/** The reason of a failure, by SQLSTATE class as `@effect/sql-pg` classifies Postgres' errors. */
+const classify = (cause: unknown, message: string, operation: string): SqlError.SqlErrorReason => {
+  const props = { cause, message, operation }
+  const code = sqlStateOf(cause)
+  if (code === undefined) return new SqlError.UnknownError(props)
+  if (code.startsWith("08")) return new SqlError.ConnectionError(props)
+  if (code.startsWith("28")) return new SqlError.AuthenticationError(props)
+  if (code === "42501") return new SqlError.AuthorizationError(props)
+  if (code.startsWith("42")) return new SqlError.SqlSyntaxError(props)
+  if (code === "23505") return new SqlError.UniqueViolation({ ...props, constraint: constraintOf(cause) })
+  if (code.startsWith("23")) return new SqlError.ConstraintError(props)
+  if (code === "40P01") return new SqlError.DeadlockError(props)
+  if (code === "40001") return new SqlError.SerializationError(props)
+  if (code === "55P03") return new SqlError.LockTimeoutError(props)
+  if (code === "57014") return new SqlError.StatementTimeoutError(props)
+  return new SqlError.UnknownError(props)
+}
+
+const sqlError = (cause: unknown, message: string, operation: string) =>
+  new SqlError.SqlError({ reason: classify(cause, message, operation) })
+
+const connectionError = (cause: unknown, message: string) =>
+  new SqlError.SqlError({ reason: new SqlError.ConnectionError({ cause, message, operation: "connect" }) })
+
+// node-postgres sent a plain object as JSON whatever the parameter's type;
 // PGlite picks a serializer from the inferred type and would send
-// "[object Object]" to a text parameter.
-const toParameter = (value: unknown): unknown =>
-  value !== null && typeof value === "object" && !(value instanceof Date) &&
-    !ArrayBuffer.isView(value) && !Array.isArray(value)
+// "[object Object]" to a text parameter. A typed parameter of sql-pg's
+// compiler (`json`) is its value, JSON as sql-pg sends it.
+const toParameter = (value: unknown): unknown => {
+  if (PgTypes.isParameter(value)) {
+    return value.oid === PgTypes.OID.json || value.oid === PgTypes.OID.jsonb
+      ? JSON.stringify(value.value)
+      : value.value
+  }
+  return value !== null && typeof value === "object" && !(value instanceof Date) &&
+      !ArrayBuffer.isView(value) && !Array.isArray(value)
     ? JSON.stringify(value)
     : value
+}
 
 const toParameters = (params: ReadonlyArray<unknown>): Array<unknown> => params.map(toParameter)
 
@@ -86,38 +135,42 @@ const arrayRows = (rows: ReadonlyArray<unknown>): ReadonlyArray<ReadonlyArray<un
     return row
   })
 
-const makeConnection = (run: Run, query: Query): SqlConnection.Connection => {
+type TransformRows = (<A extends object>(row: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined
+
+/**
+ * A connection running statements through `run`: `prepared` runs a statement
+ * with parameters as a named prepared statement, `unnamed` as PGlite's own
+ * `query` does (the `…Unprepared` methods).
+ */
+const makeConnection = (run: Run, prepared: Query, unnamed: Query): SqlConnection.Connection => {
   // Like node-postgres: without parameters the simple query protocol is used,
   // so a string may hold several statements (one rows array per statement).
-  const rows = (sql: string, params: ReadonlyArray<unknown>): Effect.Effect<Rows, SqlError.SqlError> =>
-    params.length === 0
-      ? run(async (pglite) => {
-        const results = await pglite.exec(sql)
-        return results.length === 1 && results[0] !== undefined
-          ? results[0].rows
-          : results.map((result) => result.rows)
-      })
-      : run(async () => (await query(sql, toParameters(params))).rows)
-  const execute = (
-    sql: string,
-    params: ReadonlyArray<unknown>,
-    transformRows: (<A extends object>(row: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined
-  ) => transformRows ? Effect.map(rows(sql, params), transformRows) : rows(sql, params)
+  const rows =
+    (query: Query) => (sql: string, params: ReadonlyArray<unknown>): Effect.Effect<Rows, SqlError.SqlError> =>
+      params.length === 0
+        ? run(async (pglite) => {
+          const results = await pglite.exec(sql)
+          return results.length === 1 && results[0] !== undefined
+            ? results[0].rows
+            : results.map((result) => result.rows)
+        })
+        : run(async () => (await query(sql, toParameters(params))).rows)
+  const execute = (query: Query) => (sql: string, params: ReadonlyArray<unknown>, transformRows: TransformRows) =>
+    transformRows ? Effect.map(rows(query)(sql, params), transformRows) : rows(query)(sql, params)
+  // With rowMode "array" PGlite returns each row as an array of column values.
+  const values = (query: Query) => (sql: string, params: ReadonlyArray<unknown>) => {
+    const options: QueryOptions = { rowMode: "array" }
+    return run(async () => arrayRows((await query(sql, toParameters(params), options)).rows))
+  }
   return {
-    execute,
-    executeUnprepared: execute,
-    executeRaw: (sql, params) => run(() => query(sql, toParameters(params))),
-    executeValues: (sql, params) => {
-      // With rowMode "array" PGlite returns each row as an array of column values.
-      const options: QueryOptions = { rowMode: "array" }
-      return run(async () => arrayRows((await query(sql, toParameters(params), options)).rows))
-    },
+    execute: execute(prepared),
+    executeUnprepared: execute(unnamed),
+    executeRaw: (sql, params) => run(() => prepared(sql, toParameters(params))),
+    executeValues: values(prepared),
+    executeValuesUnprepared: values(unnamed),
     // PGlite has no cursors over its API; rows are buffered. Keep embedded result sets small.
     executeStream: (sql, params, transformRows) =>
-      Stream.flatMap(
-        Stream.fromEffect(execute(sql, params, transformRows)),
-        (result) => Stream.fromIterable(result)
-      )
+      Stream.unwrap(Effect.map(execute(prepared)(sql, params, transformRows), (result) => Stream.fromIterable(result)))
   }
 }
 
@@ -125,7 +178,7 @@ const lockDataDir = (dataDir: string) =>
   Effect.acquireRelease(
     Effect.try({
       try: () => PgliteOpening.lockDataDir(dataDir),
-      catch: (cause) => new SqlError.SqlError({ cause, message: "PgliteClient: cannot lock the data directory" })
+      catch: (cause) => connectionError(cause, "PgliteClient: cannot lock the data directory")
     }),
     (file) => Effect.sync(() => PgliteOpening.unlockDataDir(file))
   )
@@ -134,11 +187,11 @@ const open = (opening: () => Promise<PGlite>) =>
   Effect.acquireRelease(
     Effect.tryPromise({
       try: opening,
-      catch: (cause) => new SqlError.SqlError({ cause, message: "PgliteClient: failed to open the database" })
+      catch: (cause) => connectionError(cause, "PgliteClient: failed to open the database")
     }),
     (pglite) =>
       Effect.tryPromise(() => pglite.close()).pipe(
-        Effect.catchAll((error) => Effect.logWarning("PgliteClient: failed to close the database", error))
+        Effect.catch((error) => Effect.logWarning("PgliteClient: failed to close the database", error))
       )
   )
 
@@ -146,12 +199,12 @@ const open = (opening: () => Promise<PGlite>) =>
 const lockAndOpen = (dataDir: string, loadDataDir: Blob | undefined) => {
   const early = loadDataDir === undefined ? PgliteOpening.takeEarly(dataDir) : undefined
   if (early !== undefined) {
-    return Effect.zipRight(
+    return Effect.andThen(
       Effect.addFinalizer(() => Effect.sync(() => PgliteOpening.unlockDataDir(early.lockFile))),
       open(() => early.pglite)
     )
   }
-  return Effect.zipRight(
+  return Effect.andThen(
     PgliteOpening.isPath(dataDir) ? lockDataDir(dataDir) : Effect.void,
     open(() => PgliteOpening.create(dataDir, loadDataDir))
   )
@@ -163,17 +216,19 @@ export const make = (
   Effect.gen(function*() {
     const dataDir = config.dataDir ?? "memory://"
     const pglite = yield* lockAndOpen(dataDir, config.loadDataDir)
-    const lock = yield* Effect.makeSemaphore(1)
-    const query: Query = config.preparedStatements === false
-      ? (sql, params, options) => pglite.query(sql, [...params], options)
+    const lock = yield* Semaphore.make(1)
+    const unnamed: Query = (sql, params, options) => pglite.query(sql, [...params], options)
+    const prepared: Query = config.preparedStatements === false
+      ? unnamed
       : PglitePrepared.make(pglite, { limit: defaultPerConnection }).query
 
     const call: Run = (f) =>
       Effect.uninterruptible(Effect.tryPromise({
         try: () => f(pglite),
-        catch: (cause) => new SqlError.SqlError({ cause, message: "Failed to execute statement" })
+        catch: (cause) => sqlError(cause, "Failed to execute statement", "execute")
       }))
     const exclusive: Run = (f) => lock.withPermits(1)(call(f))
+    const connection = makeConnection(exclusive, prepared, unnamed)
 
     // A connection that owns the lock until its scope closes; a fiber that
     // kept it past its transaction gets an error instead of running unlocked.
@@ -190,20 +245,25 @@ export const make = (
         return makeConnection(
           (f) =>
             owned ? call(f) : Effect.fail(
-              new SqlError.SqlError({
-                cause: new Error("connection used after its transaction ended"),
-                message: "Failed to execute statement"
-              })
+              sqlError(
+                new Error("connection used after its transaction ended"),
+                "Failed to execute statement",
+                "execute"
+              )
             ),
-          query
+          prepared,
+          unnamed
         )
       })
     )
 
     const client = yield* SqlClient.make({
-      acquirer: Effect.succeed(makeConnection(exclusive, query)),
+      acquirer: Effect.succeed(connection),
+      // Outside a transaction a statement takes the lock itself: no scope needed per statement.
+      borrower: (f) => f(connection),
       transactionAcquirer: reserve,
       compiler: PgClient.makeCompiler(),
+      driver: "pglite",
       spanAttributes: [
         ...Object.entries(config.spanAttributes ?? {}),
         ["db.system.name", "postgresql"],
@@ -212,36 +272,32 @@ export const make = (
     })
 
     const listen = (channel: string): Stream.Stream<string, SqlError.SqlError> =>
-      Stream.asyncPush<string, SqlError.SqlError>((emit) =>
+      Stream.callback<string, SqlError.SqlError>((queue) =>
         Effect.acquireRelease(
           channel.includes("\"")
-            ? Effect.fail(
-              new SqlError.SqlError({ cause: new Error(channel), message: "Failed to listen: channel contains '\"'" })
-            )
+            ? Effect.fail(sqlError(new Error(channel), "Failed to listen: channel contains '\"'", "listen"))
             // Quoted, so the channel is case-sensitive as with pg_notify and PgClient.listen.
-            : exclusive((db) => db.listen(`"${channel}"`, (payload) => emit.single(payload))),
+            : exclusive((db) => db.listen(`"${channel}"`, (payload) => Queue.offerUnsafe(queue, payload))),
           (unlisten) =>
             exclusive(() => unlisten()).pipe(
-              Effect.catchAll((error) => Effect.logWarning("PgliteClient: UNLISTEN failed", error))
+              Effect.catch((error) => Effect.logWarning("PgliteClient: UNLISTEN failed", error))
             )
         )
       )
 
-    return Object.assign(
-      client,
-      {
-        [TypeId]: TypeId,
-        config,
-        json: (value: unknown) => PgJson(value),
-        exclusive,
-        listen,
-        dumpDataDir: exclusive((db) => db.dumpDataDir("none"))
-      } as const
-    )
+    const extension = {
+      [TypeId]: TypeId,
+      config,
+      json: (value: unknown) => Statement.fragment([PgJson(value)]),
+      exclusive,
+      listen,
+      dumpDataDir: exclusive((db) => db.dumpDataDir("none"))
+    } as const
+    return Object.assign(client, extension)
   })
 
 export const layer = (config: PgliteClientConfig): Layer.Layer<PgliteClient | SqlClient.SqlClient, SqlError.SqlError> =>
-  Layer.scopedContext(
+  Layer.effectContext(
     Effect.map(make(config), (client) =>
       Context.make(PgliteClient, client).pipe(
         Context.add(SqlClient.SqlClient, client)

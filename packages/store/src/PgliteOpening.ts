@@ -16,7 +16,8 @@ import { PGlite, types } from "@electric-sql/pglite"
 import * as Fs from "node:fs"
 import * as Path from "node:path"
 
-// node-postgres's defaults where PGlite's differ: int8 would come back as a JS number.
+// node-postgres's defaults where PGlite's differ (sql-pg is set to the same: `Database.postgresTypes`): int8
+// would come back as a JS number.
 const parsers: Record<number, (value: string) => unknown> = {
   [types.INT8]: (value) => value,
   [types.NUMERIC]: (value) => value

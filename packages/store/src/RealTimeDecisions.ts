@@ -4,11 +4,11 @@
  * so a waiting simulation on any process hears of it on commit; waiters poll
  * `statusOf` as well, since a notification can be missed.
  */
-import { SqlClient, type Statement } from "@effect/sql"
 import { Environment } from "@moneta/domain/Environment"
 import { GroupId, RealTimeDecisionId } from "@moneta/domain/Ids"
 import { type Category, RealTimeDecision, RealTimeDecisionAction } from "@moneta/domain/RealTimeDecision"
-import { DateTime, Effect, Option, Schema } from "effect"
+import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
 import { abandoned, inProgress, retrying } from "./IdempotencyRecords.js"
 import { jsonb, makeResourceTable } from "./ResourceTable.js"
 import { tenantIs, type TenantShape } from "./Tenant.js"
@@ -20,14 +20,14 @@ const DueRow = Schema.Struct({ group_id: GroupId, environment: Environment, body
 const AnswerRow = Schema.Struct({ answer: RealTimeDecisionAction })
 const IdRow = Schema.Struct({ id: RealTimeDecisionId })
 
-export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@moneta/store/RealTimeDecisions", {
-  effect: Effect.gen(function*() {
+export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@moneta/store/RealTimeDecisions", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("real_time_decisions", RealTimeDecision)
-    const decodeDue = Schema.decodeUnknown(Schema.Array(DueRow))
-    const decodeAnswers = Schema.decodeUnknown(Schema.Array(AnswerRow))
-    const decodeIds = Schema.decodeUnknown(Schema.Array(IdRow))
-    const encodeAnswer = Schema.encode(RealTimeDecisionAction)
+    const decodeDue = Schema.decodeUnknownEffect(Schema.Array(DueRow))
+    const decodeAnswers = Schema.decodeUnknownEffect(Schema.Array(AnswerRow))
+    const decodeIds = Schema.decodeUnknownEffect(Schema.Array(IdRow))
+    const encodeAnswer = Schema.encodeEffect(RealTimeDecisionAction)
 
     const notify = (decision: RealTimeDecision) =>
       sql`SELECT pg_notify(${channel}, ${decision.id})`.pipe(Effect.asVoid, Effect.orDie)
@@ -47,7 +47,7 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
       tenant: TenantShape,
       decision: RealTimeDecision,
       columns: Record<string, Statement.Fragment> = {}
-    ) => Effect.zipRight(table.update(tenant, decision, { status: decision.status, ...columns }), notify(decision))
+    ) => Effect.andThen(table.update(tenant, decision, { status: decision.status, ...columns }), notify(decision))
 
     /** Writes the decision answered, keeping the client's answer as given, and tells its waiters (on commit). */
     const updateAnswered = (tenant: TenantShape, decision: RealTimeDecision, answer: RealTimeDecisionAction) =>
@@ -62,7 +62,7 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
         .pipe(
           Effect.flatMap(decodeAnswers),
           Effect.orDie,
-          Effect.map((rows) => Option.fromNullable(rows[0]?.answer))
+          Effect.map((rows) => Option.fromNullishOr(rows[0]?.answer))
         )
 
     /**
@@ -159,4 +159,6 @@ export class RealTimeDecisions extends Effect.Service<RealTimeDecisions>()("@mon
       hasSubscriber
     } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

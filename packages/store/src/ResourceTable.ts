@@ -3,8 +3,8 @@
  * columns for what is queried, and the API encoding of the resource in `body`.
  * A row that does not decode is a defect (the store wrote it), never a caller error.
  */
-import { SqlClient, type Statement } from "@effect/sql"
 import { Effect, type Option, Schema } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
 import { createdAtConditions, newestFirst, type PageOf, type PageRequest, toPage } from "./Pagination.js"
 import { tenantIs, type TenantShape } from "./Tenant.js"
 import * as Writes from "./Writes.js"
@@ -15,7 +15,7 @@ export type ColumnValue = string | number | boolean | Date | Uint8Array | null
 export const jsonb = (sql: Statement.Constructor, value: unknown): Statement.Fragment =>
   sql`${JSON.stringify(value)}::text::jsonb`
 
-const BodyRow = Schema.Struct({ id: Schema.String, created_at: Schema.DateFromSelf, body: Schema.Unknown })
+const BodyRow = Schema.Struct({ id: Schema.String, created_at: Schema.Date, body: Schema.Unknown })
 
 export interface ResourceTable<A extends { readonly id: string }> {
   /**
@@ -60,14 +60,14 @@ export interface ResourceTable<A extends { readonly id: string }> {
 
 export const makeResourceTable = <A extends { readonly id: string }, I>(
   table: string,
-  schema: Schema.Schema<A, I>
+  schema: Schema.Codec<A, I>
 ): Effect.Effect<ResourceTable<A>, never, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const name = sql(table)
-    const encode = Schema.encode(schema)
-    const decodeRows = Schema.decodeUnknown(Schema.Array(BodyRow))
-    const decodeBody = Schema.decodeUnknown(schema)
+    const encode = Schema.encodeEffect(schema)
+    const decodeRows = Schema.decodeUnknownEffect(Schema.Array(BodyRow))
+    const decodeBody = Schema.decodeUnknownEffect(schema)
 
     const select = (statement: Statement.Statement<unknown>) =>
       statement.pipe(

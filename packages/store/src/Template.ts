@@ -13,11 +13,10 @@
  * of the migrations alone key it. A template that cannot be read or written
  * only costs a rebuild.
  */
-import * as Reactivity from "@effect/experimental/Reactivity"
-import type { Migrator } from "@effect/sql"
-import { SqlClient, SqlError } from "@effect/sql"
 import { Config, Effect, Option } from "effect"
-import type { ConfigError } from "effect"
+import * as Reactivity from "effect/reactivity/Reactivity"
+import type { Migrator } from "effect/sql"
+import { SqlClient, SqlError } from "effect/sql"
 import { createHash, randomUUID } from "node:crypto"
 import * as Fs from "node:fs"
 import { createRequire } from "node:module"
@@ -64,7 +63,7 @@ export const key: Effect.Effect<string> = Effect.sync(() => {
   return hash.digest("hex").slice(0, 24)
 })
 
-const directory = Config.string("MONETA_TEMPLATE_DIR").pipe(
+const directory = Config.String("MONETA_TEMPLATE_DIR").pipe(
   Config.withDefault(Path.join(Os.tmpdir(), "moneta-templates"))
 )
 
@@ -90,10 +89,10 @@ const write = (file: string, dump: Blob) =>
     for (const other of Fs.readdirSync(dir).map((name) => Path.join(dir, name))) {
       if (other !== file && Fs.statSync(other).mtimeMs < written - 3_600_000) Fs.rmSync(other, { force: true })
     }
-  }).pipe(Effect.catchAll((error) => Effect.logWarning("Could not keep the database template", error)))
+  }).pipe(Effect.catch((error) => Effect.logWarning("Could not keep the database template", error)))
 
 /** The template: read from the cache, or built and cached. */
-export const load: Effect.Effect<Blob, SqlError.SqlError | Migrator.MigrationError | ConfigError.ConfigError> = Effect
+export const load: Effect.Effect<Blob, SqlError.SqlError | Migrator.MigrationError | Config.ConfigError> = Effect
   .gen(function*() {
     const file = Path.join(yield* directory, `${yield* key}.tar`)
     const cached = yield* read(file)
@@ -109,5 +108,12 @@ export const isFresh = (dataDir: string): Effect.Effect<boolean, SqlError.SqlErr
     ? Effect.succeed(dataDir.startsWith("memory://"))
     : Effect.try({
       try: () => !Fs.existsSync(Path.join(dataDir, "PG_VERSION")),
-      catch: (cause) => new SqlError.SqlError({ cause, message: `Cannot inspect the data directory ${dataDir}` })
+      catch: (cause) =>
+        new SqlError.SqlError({
+          reason: new SqlError.ConnectionError({
+            cause,
+            message: `Cannot inspect the data directory ${dataDir}`,
+            operation: "connect"
+          })
+        })
     })

@@ -2,9 +2,9 @@
  * The tenancy every repository reads and writes within: the group that owns
  * the API key and the environment it works in.
  */
-import type { SqlClient } from "@effect/sql"
 import type { Environment } from "@moneta/domain/Environment"
 import type { GroupId } from "@moneta/domain/Ids"
+import type { SqlClient } from "effect/sql"
 
 export interface TenantShape {
   readonly groupId: GroupId

@@ -47,7 +47,7 @@ export interface ThrowawayPostgres {
 const isRoot = process.getuid?.() === 0
 
 const run = (step: string, command: string, args: ReadonlyArray<string>, cwd: string) =>
-  Effect.async<string, ThrowawayPostgresError>((resume) => {
+  Effect.callback<string, ThrowawayPostgresError>((resume) => {
     const [file, argv] = isRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, [...args]]
     const child = execFile(
       file,
@@ -63,7 +63,7 @@ const run = (step: string, command: string, args: ReadonlyArray<string>, cwd: st
     return Effect.sync(() => child.kill())
   })
 
-const freePort = Effect.async<number, ThrowawayPostgresError>((resume) => {
+const freePort = Effect.callback<number, ThrowawayPostgresError>((resume) => {
   const server = Net.createServer()
   server.on("error", (cause) => resume(Effect.fail(new ThrowawayPostgresError({ step: "port", cause }))))
   server.listen(0, "127.0.0.1", () => {
@@ -96,7 +96,7 @@ export const make = (options?: { readonly fsync?: boolean | undefined }): Effect
       (dir) => Effect.sync(() => Fs.rmSync(dir, { recursive: true, force: true }))
     )
     if (isRoot) {
-      yield* Effect.async<void, ThrowawayPostgresError>((resume) => {
+      yield* Effect.callback<void, ThrowawayPostgresError>((resume) => {
         execFile("chown", ["postgres:", root], (error) =>
           resume(
             error === null ? Effect.void : Effect.fail(new ThrowawayPostgresError({ step: "chown", cause: error }))
@@ -137,7 +137,7 @@ export const make = (options?: { readonly fsync?: boolean | undefined }): Effect
     yield* Effect.acquireRelease(start, () =>
       Fs.existsSync(Path.join(data, "postmaster.pid"))
         ? stop("immediate").pipe(
-          Effect.catchAll((error) => Effect.logWarning("Could not stop the throwaway cluster", error))
+          Effect.catch((error) => Effect.logWarning("Could not stop the throwaway cluster", error))
         )
         : Effect.void)
     return {

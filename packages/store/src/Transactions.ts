@@ -1,8 +1,8 @@
 /** Posted transactions: immutable; the current balance is their sum. */
-import { SqlClient, type Statement } from "@effect/sql"
 import type { AccountId } from "@moneta/domain/Ids"
 import { Transaction } from "@moneta/domain/Transaction"
-import { DateTime, Effect } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import type { TenantShape } from "./Tenant.js"
@@ -14,8 +14,8 @@ export interface TransactionFilter {
   readonly categories?: ReadonlyArray<string> | undefined
 }
 
-export class Transactions extends Effect.Service<Transactions>()("@moneta/store/Transactions", {
-  effect: Effect.gen(function*() {
+export class Transactions extends Context.Service<Transactions>()("@moneta/store/Transactions", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("transactions", Transaction)
 
@@ -69,4 +69,6 @@ export class Transactions extends Effect.Service<Transactions>()("@moneta/store/
 
     return { insert, find: table.find, list, unbookkept } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -3,8 +3,8 @@
  * its outbox rows commit together or not at all. Database failures are
  * defects here: the caller cannot act on them, and the HTTP layer answers 500.
  */
-import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
 
 export const transactionally = <A, E, R>(
   effect: Effect.Effect<A, E, R>

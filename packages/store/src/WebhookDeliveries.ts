@@ -21,14 +21,14 @@
  *   retention, a bounded batch per statement; `compact` vacuums the two
  *   tables on the embedded database, which has no autovacuum.
  */
-import { SqlClient, type Statement } from "@effect/sql"
 import type { Environment } from "@moneta/domain/Environment"
 import { Environment as EnvironmentSchema } from "@moneta/domain/Environment"
 import { Event } from "@moneta/domain/Event"
 import { eventCategoryOf } from "@moneta/domain/EventCategory"
 import { EventId, EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
 import { encodeWebhookAttempt, WebhookAttempt, WebhookAttemptTrigger } from "@moneta/domain/WebhookAttempt"
-import { Context, DateTime, Effect, Option, Schema } from "effect"
+import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
 import { Info } from "./Database.js"
 import { type SigningSecrets, toSigningSecrets } from "./EventSubscriptions.js"
 import type { PageRequest } from "./Pagination.js"
@@ -55,20 +55,23 @@ export interface CommittedHereShape {
  * only wake-up of other writes). One per process by default, like the id
  * generator.
  */
-export class CommittedHere extends Context.Reference<CommittedHere>()("@moneta/store/WebhookDeliveries/CommittedHere", {
-  defaultValue: (): CommittedHereShape => {
-    const listeners = new Set<(environment: Environment) => void>()
-    return {
-      signal: (environment) => {
-        for (const listener of listeners) listener(environment)
-      },
-      subscribe: (listener) => {
-        listeners.add(listener)
-        return () => listeners.delete(listener)
+export const CommittedHere: Context.Reference<CommittedHereShape> = Context.Reference<CommittedHereShape>(
+  "@moneta/store/WebhookDeliveries/CommittedHere",
+  {
+    defaultValue: (): CommittedHereShape => {
+      const listeners = new Set<(environment: Environment) => void>()
+      return {
+        signal: (environment) => {
+          for (const listener of listeners) listener(environment)
+        },
+        subscribe: (listener) => {
+          listeners.add(listener)
+          return () => listeners.delete(listener)
+        }
       }
     }
   }
-}) {}
+)
 
 export type DeliveryStatus = "pending" | "succeeded" | "failed" | "canceled"
 
@@ -127,7 +130,7 @@ export interface ExpiryRequest {
 }
 
 const ClaimRow = Schema.Struct({
-  outcome: Schema.Literal("claimed", "abandoned"),
+  outcome: Schema.Literals(["claimed", "abandoned"]),
   unrecorded_claims: Schema.Number,
   id: Schema.String,
   group_id: GroupId,
@@ -174,14 +177,14 @@ export const deliveriesOfEvent = (
     )
     SELECT pg_notify(${channel}, environment) FROM (SELECT environment FROM delivery LIMIT 1) AS written`
 
-export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@moneta/store/WebhookDeliveries", {
-  effect: Effect.gen(function*() {
+export class WebhookDeliveries extends Context.Service<WebhookDeliveries>()("@moneta/store/WebhookDeliveries", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const database = yield* Effect.serviceOption(Info)
     const attempts = yield* makeResourceTable("webhook_attempts", WebhookAttempt)
-    const decodeClaims = Schema.decodeUnknown(Schema.Array(ClaimRow))
-    const decodeNextDue = Schema.decodeUnknown(Schema.Array(NextDueRow))
-    const decodeCount = Schema.decodeUnknown(Schema.Array(CountRow))
+    const decodeClaims = Schema.decodeUnknownEffect(Schema.Array(ClaimRow))
+    const decodeNextDue = Schema.decodeUnknownEffect(Schema.Array(NextDueRow))
+    const decodeCount = Schema.decodeUnknownEffect(Schema.Array(CountRow))
 
     // The row was decoded (checked) once, whole: the event is built from it, not decoded again.
     const toClaimed = (claimToken: string) => (row: typeof ClaimRow.Type): ClaimedDelivery => ({
@@ -196,7 +199,7 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
         category: eventCategoryOf(row.category),
         associated_object_type: row.associated_object_type,
         associated_object_id: row.associated_object_id
-      }, true),
+      }, { disableChecks: true }),
       subscriptionId: row.event_subscription_id,
       url: row.url,
       secrets: toSigningSecrets(row)
@@ -342,7 +345,7 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
       sql`SELECT min(due_at) AS due_at FROM webhook_deliveries WHERE status = 'pending' AND environment = ${environment}`
         .pipe(
           Effect.flatMap(decodeNextDue),
-          Effect.map((rows) => Option.fromNullable(rows[0]?.due_at)),
+          Effect.map((rows) => Option.fromNullishOr(rows[0]?.due_at)),
           Effect.orDie
         )
 
@@ -397,4 +400,6 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@mon
 
     return { claim, record, release, enqueue, cancelPending, nextDueAt, listAttempts, deleteExpired, compact } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,9 +1,9 @@
 /** Wire transfers, the locked sender of a new transfer, and the wire message sequence. */
-import { SqlClient, type Statement } from "@effect/sql"
 import { AddressObject } from "@moneta/domain/Entity"
 import type { AccountId, ExternalAccountId } from "@moneta/domain/Ids"
 import { WireTransfer } from "@moneta/domain/WireTransfer"
-import { DateTime, Effect, Option, Schema } from "effect"
+import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
 import type { Balance } from "./Accounts.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
@@ -34,12 +34,12 @@ export interface Sender {
 }
 const SequenceRow = Schema.Struct({ value: Schema.String })
 
-export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/store/WireTransfers", {
-  effect: Effect.gen(function*() {
+export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/store/WireTransfers", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("wire_transfers", WireTransfer)
-    const decodeSenders = Schema.decodeUnknown(Schema.Array(SenderRow))
-    const decodeSequence = Schema.decodeUnknown(Schema.Array(SequenceRow))
+    const decodeSenders = Schema.decodeUnknownEffect(Schema.Array(SenderRow))
+    const decodeSequence = Schema.decodeUnknownEffect(Schema.Array(SequenceRow))
 
     const columnsOf = (transfer: WireTransfer) => ({ status: transfer.status })
 
@@ -73,13 +73,13 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/stor
           Effect.flatMap(decodeSenders),
           Effect.orDie,
           Effect.map((rows) =>
-            Option.map(Option.fromNullable(rows[0]), (row): Sender => ({
+            Option.map(Option.fromNullishOr(rows[0]), (row): Sender => ({
               balance: {
                 current: row.current_balance,
                 held: row.held_amount,
                 available: row.current_balance - row.held_amount
               },
-              party: Option.fromNullable(row.party)
+              party: Option.fromNullishOr(row.party)
             }))
           )
         )
@@ -89,7 +89,7 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/stor
       Effect.flatMap(decodeSequence),
       Effect.orDie,
       Effect.flatMap((rows) =>
-        rows[0] === undefined ? Effect.dieMessage("nextval returned no row") : Effect.succeed(rows[0].value)
+        rows[0] === undefined ? Effect.die(new Error("nextval returned no row")) : Effect.succeed(rows[0].value)
       )
     )
 
@@ -116,4 +116,6 @@ export class WireTransfers extends Effect.Service<WireTransfers>()("@moneta/stor
       list
     } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

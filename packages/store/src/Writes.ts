@@ -8,8 +8,8 @@
  * that must see another's rows (a running balance over rows written in the
  * same step) cannot share that write's statement.
  */
-import type { SqlClient, Statement } from "@effect/sql"
 import { Effect } from "effect"
+import type { SqlClient, Statement } from "effect/sql"
 
 /** One INSERT, UPDATE or DELETE, not yet run. */
 export interface Write {

@@ -3,7 +3,7 @@
  *
  * ```ts
  * import { describe, it } from "@effect/vitest"
- * import { SqlClient } from "@effect/sql"
+ * import { SqlClient } from "effect/sql"
  * import * as TestDatabase from "@moneta/store/testing"
  * import { Effect } from "effect"
  *
@@ -36,12 +36,12 @@
  *   waiting for notifications) use `layer(…, { excludeTestServices: true })`
  *   from `@effect/vitest`, as this package's own tests do.
  */
-import * as Reactivity from "@effect/experimental/Reactivity"
-import { SqlClient } from "@effect/sql"
-import type { Migrator, SqlError } from "@effect/sql"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { Config, Duration, Effect, Layer, Option, Redacted } from "effect"
-import type { ConfigError, Scope } from "effect"
+import type { Scope } from "effect"
+import * as Reactivity from "effect/reactivity/Reactivity"
+import { SqlClient } from "effect/sql"
+import type { Migrator, SqlError } from "effect/sql"
 import { randomUUID } from "node:crypto"
 import * as Database from "./Database.js"
 import * as Migrations from "./Migrations.js"
@@ -50,7 +50,7 @@ import * as Template from "./Template.js"
 
 export type Kind = "embedded" | "postgres"
 
-const databaseUrl = Config.option(Config.redacted("DATABASE_URL"))
+const databaseUrl = Config.option(Config.Redacted("DATABASE_URL"))
 
 /** The databases to run database tests on. */
 export const testDatabases: ReadonlyArray<Kind> = Option.isSome(Effect.runSync(databaseUrl))
@@ -61,14 +61,14 @@ export const testDatabases: ReadonlyArray<Kind> = Option.isSome(Effect.runSync(d
 export const timeout = Duration.seconds(60)
 
 export type Services = SqlClient.SqlClient | Notifications.Notifications | Database.Info
-export type LayerError = SqlError.SqlError | Migrator.MigrationError | ConfigError.ConfigError
+export type LayerError = SqlError.SqlError | Migrator.MigrationError | Config.ConfigError
 
 // Once per process; concurrent callers share it, and so do the test files a
 // vitest worker runs (they share its modules). It is also cached on disk (Template).
 const embeddedTemplate: Effect.Effect<Blob, LayerError> = Effect.runSync(Effect.cached(Template.load))
 
 /** A fresh embedded database in memory, migrated. */
-export const layerEmbedded: Layer.Layer<Services, LayerError> = Layer.unwrapEffect(
+export const layerEmbedded: Layer.Layer<Services, LayerError> = Layer.unwrap(
   Effect.map(embeddedTemplate, (loadDataDir) => Database.layerPglite("memory://", { loadDataDir }))
 )
 
@@ -85,11 +85,11 @@ const withDatabase = (url: Redacted.Redacted, database: string): Redacted.Redact
  */
 const createDatabase = (template: string | undefined): Effect.Effect<
   Redacted.Redacted,
-  SqlError.SqlError | ConfigError.ConfigError,
+  SqlError.SqlError | Config.ConfigError,
   Scope.Scope
 > =>
   Effect.gen(function*() {
-    const url = yield* Config.redacted("DATABASE_URL")
+    const url = yield* Config.Redacted("DATABASE_URL")
     const admin = yield* PgClient.make({ url, maxConnections: 1, applicationName: "moneta-tests" })
     const name = `moneta_test_${randomUUID().replaceAll("-", "")}`
     yield* Effect.acquireRelease(
@@ -98,7 +98,7 @@ const createDatabase = (template: string | undefined): Effect.Effect<
         : admin`CREATE DATABASE ${admin(name)} TEMPLATE ${admin(template)}`,
       () =>
         admin`DROP DATABASE IF EXISTS ${admin(name)} WITH (FORCE)`.pipe(
-          Effect.catchAll((error) => Effect.logWarning(`Could not drop test database ${name}`, error))
+          Effect.catch((error) => Effect.logWarning(`Could not drop test database ${name}`, error))
         )
     )
     return withDatabase(url, name)
@@ -107,7 +107,7 @@ const createDatabase = (template: string | undefined): Effect.Effect<
 /** An empty database on the Postgres server of `DATABASE_URL`, dropped when the scope closes; returns its URL. */
 export const createPostgresDatabase = createDatabase(undefined)
 
-const emptyPostgres = Layer.unwrapScoped(Effect.map(createPostgresDatabase, Database.layerPostgres))
+const emptyPostgres = Layer.unwrap(Effect.map(createPostgresDatabase, (url) => Database.layerPostgres(url)))
 
 // The migrated template of this run's migrations on the server of
 // `DATABASE_URL`, named by the same hash as the embedded one. It is built once
@@ -119,7 +119,7 @@ const templateLockKey = 0x6d6f7465 // "mote"
 const postgresTemplate: Effect.Effect<string, LayerError> = Effect.runSync(Effect.cached(
   Effect.gen(function*() {
     const name = `moneta_template_${yield* Template.key}`
-    const url = yield* Config.redacted("DATABASE_URL")
+    const url = yield* Config.Redacted("DATABASE_URL")
     const admin = yield* PgClient.make({ url, maxConnections: 1, applicationName: "moneta-tests" })
     const exists = admin<{ readonly found: number }>`SELECT 1 AS found FROM pg_database WHERE datname = ${name}`.pipe(
       Effect.map((rows) => rows.length > 0)
@@ -135,7 +135,7 @@ const postgresTemplate: Effect.Effect<string, LayerError> = Effect.runSync(Effec
       yield* Effect.scoped(migrate).pipe(
         Effect.tapError(() =>
           admin`DROP DATABASE IF EXISTS ${admin(building)} WITH (FORCE)`.pipe(
-            Effect.catchAll((error) => Effect.logWarning(`Could not drop ${building}`, error))
+            Effect.catch((error) => Effect.logWarning(`Could not drop ${building}`, error))
           )
         )
       )
@@ -145,11 +145,11 @@ const postgresTemplate: Effect.Effect<string, LayerError> = Effect.runSync(Effec
       admin`SELECT pg_advisory_lock(${templateLockKey})`,
       () =>
         admin`SELECT pg_advisory_unlock(${templateLockKey})`.pipe(
-          Effect.catchAll((error) => Effect.logWarning("Could not release the template lock", error))
+          Effect.catch((error) => Effect.logWarning("Could not release the template lock", error))
         )
     )
     if (!(yield* exists)) {
-      yield* Effect.scoped(Effect.zipRight(lock, Effect.flatMap(exists, (found) => found ? Effect.void : build)))
+      yield* Effect.scoped(Effect.andThen(lock, Effect.flatMap(exists, (found) => found ? Effect.void : build)))
     }
     return name
   }).pipe(Effect.scoped, Effect.provide(Reactivity.layer))
@@ -159,8 +159,11 @@ const postgresTemplate: Effect.Effect<string, LayerError> = Effect.runSync(Effec
  * A fresh database on the Postgres server of `DATABASE_URL`, a copy of the
  * migrated template (`CREATE DATABASE … TEMPLATE`), dropped on release.
  */
-export const layerPostgres: Layer.Layer<Services, LayerError> = Layer.unwrapScoped(
-  Effect.flatMap(postgresTemplate, (template) => Effect.map(createDatabase(template), Database.layerPostgres))
+export const layerPostgres: Layer.Layer<Services, LayerError> = Layer.unwrap(
+  Effect.flatMap(
+    postgresTemplate,
+    (template) => Effect.map(createDatabase(template), (url) => Database.layerPostgres(url))
+  )
 )
 
 /**

@@ -2,9 +2,9 @@
  * Migrations (idempotent, safe to run concurrently) and the configured
  * Database layer (embedded on disk, or real Postgres from DATABASE_URL).
  */
-import { SqlClient } from "@effect/sql"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { ConfigProvider, Effect, Redacted } from "effect"
+import { SqlClient } from "effect/sql"
 import * as Fs from "node:fs"
 import * as Os from "node:os"
 import * as Path from "node:path"
@@ -27,7 +27,7 @@ const recorded = Effect.flatMap(SqlClient.SqlClient, (sql) =>
   ))
 
 const withConfig = (entries: ReadonlyArray<readonly [string, string]>) =>
-  Effect.withConfigProvider(ConfigProvider.fromMap(new Map(entries)))
+  Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromUnknown(Object.fromEntries(entries)))
 
 for (const kind of TestDatabase.testDatabases) {
   describe(kind, () => {

@@ -1,10 +1,10 @@
-import * as Reactivity from "@effect/experimental/Reactivity"
-import { SqlClient } from "@effect/sql"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { describe, expect, layer } from "@effect/vitest"
 import { pendingEvent } from "@moneta/domain/Event"
 import { GroupId } from "@moneta/domain/Ids"
 import { Config, DateTime, Deferred, Duration, Effect, Layer, Schedule } from "effect"
+import * as Reactivity from "effect/reactivity/Reactivity"
+import { SqlClient } from "effect/sql"
 import { Events } from "../src/Events.js"
 import * as TestDatabase from "../src/testing.js"
 
@@ -29,7 +29,7 @@ for (const kind of TestDatabase.testDatabases) {
               yield* sql`INSERT INTO events (id, group_id, environment, created_at, category, associated_object_type, associated_object_id, txid)
               VALUES (${`event_tx${txid}`}, ${tenant.groupId}, ${tenant.environment}, now(), 'account.created', 'account', ${`account_${txid}`}, ${txid}::xid8)`
             }
-            const retainedSince = DateTime.unsafeMake(0)
+            const retainedSince = DateTime.makeUnsafe(0)
             const readAll = (direction: "ascending" | "descending") =>
               Effect.gen(function*() {
                 const ids: Array<string> = []
@@ -66,36 +66,38 @@ for (const kind of TestDatabase.testDatabases) {
  */
 if (TestDatabase.testDatabases.includes("postgres")) {
   describe("event polling on a shared Postgres server", () => {
+    // Real time: the test waits for another connection's COMMIT to become visible.
     layer(Events.Default.pipe(Layer.provideMerge(TestDatabase.layerFor("postgres"))), {
-      timeout: TestDatabase.timeout
+      timeout: TestDatabase.timeout,
+      excludeTestServices: true
     })((it) => {
       /** Runs a transaction that takes a transaction id and stays open until `release`. */
       const holdOpen = (sql: SqlClient.SqlClient, release: Deferred.Deferred<void>) =>
         Effect.gen(function*() {
           const open = yield* Deferred.make<void>()
           yield* Effect.forkScoped(sql.withTransaction(
-            sql`SELECT pg_current_xact_id()`.pipe(
-              Effect.zipRight(Deferred.succeed(open, undefined)),
-              Effect.zipRight(Deferred.await(release))
+            sql`SELECT pg_current_xact_id()::text`.pipe(
+              Effect.andThen(Deferred.succeed(open, undefined)),
+              Effect.andThen(Deferred.await(release))
             )
           ))
           yield* Deferred.await(open)
         })
 
-      it.scoped(
+      it.effect(
         "an open transaction holds pollers back only in its own database",
         () =>
           Effect.gen(function*() {
             const sql = yield* SqlClient.SqlClient
             const events = yield* Events
             // The server's own database: another database than the test's.
-            const url = yield* Config.redacted("DATABASE_URL")
+            const url = yield* Config.Redacted("DATABASE_URL")
             const elsewhere = yield* PgClient.make({ url, maxConnections: 1, applicationName: "moneta-tests" }).pipe(
               Effect.provide(Reactivity.layer)
             )
-            const at = DateTime.unsafeMake(Date.now())
+            const at = DateTime.makeUnsafe(Date.now())
             const poll = (cursor: string | undefined) =>
-              events.list(tenant, { cursor, limit: 100, direction: "ascending", retainedSince: DateTime.unsafeMake(0) })
+              events.list(tenant, { cursor, limit: 100, direction: "ascending", retainedSince: DateTime.makeUnsafe(0) })
             const start = yield* poll(undefined)
             const releaseElsewhere = yield* Deferred.make<void>()
             yield* holdOpen(elsewhere, releaseElsewhere)

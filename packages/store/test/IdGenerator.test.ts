@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import type { AccountId } from "@moneta/domain/Ids"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { IdGenerator, newId, newIds } from "../src/IdGenerator.js"
 
 const shape = /^[a-z_]+_[0-9abcdefghjkmnpqrstvwxyz]{20}$/

@@ -3,10 +3,10 @@
  * Wire Reversal shape are rewritten to the transfer's own `reversal`, so they
  * decode (and read through SDK 0.583) like new ones.
  */
-import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
 import { GroupId, TransactionId } from "@moneta/domain/Ids"
 import { Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
 import inboundWireReversalSource from "../src/migrations/0010_inbound_wire_reversal_source.js"
 import * as TestDatabase from "../src/testing.js"
 import { Transactions } from "../src/Transactions.js"

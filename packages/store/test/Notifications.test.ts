@@ -2,14 +2,17 @@
  * LISTEN / NOTIFY through `Notifications`, on every test database: delivery,
  * transactional NOTIFY (on commit only), and channels shared by several
  * subscribers; on Postgres, listening again after the LISTEN connection's
- * backend is terminated.
+ * backend is terminated, and (on a throwaway cluster, when Postgres' server
+ * binaries are installed) after Postgres restarts.
  */
-import { SqlClient } from "@effect/sql"
-import { describe, expect, layer } from "@effect/vitest"
-import { Deferred, Effect, Either, Option, Queue, Schema, Stream } from "effect"
+import { describe, expect, it, layer } from "@effect/vitest"
+import { Deferred, Effect, Layer, Option, Queue, Result, Schedule, Schema, Stream } from "effect"
+import { SqlClient } from "effect/sql"
+import * as Database from "../src/Database.js"
 import { applicationName } from "../src/ListenConnection.js"
 import { Notifications } from "../src/Notifications.js"
 import * as TestDatabase from "../src/testing.js"
+import * as ThrowawayPostgres from "../src/ThrowawayPostgres.js"
 
 // Subscribes to `channel` for the rest of the test. LISTEN takes effect a
 // moment after the stream starts, with no signal: ping until a ping comes back.
@@ -25,7 +28,12 @@ const subscribe = (channel: string) =>
       Effect.forkScoped
     )
     yield* notifications.notify(channel, "ping").pipe(
-      Effect.zipRight(Effect.timeoutFail(Deferred.await(ready), { duration: "50 millis", onTimeout: () => "no ping" })),
+      Effect.andThen(
+        Effect.timeoutOrElse(Deferred.await(ready), {
+          duration: "50 millis",
+          orElse: () => Effect.fail("no ping")
+        })
+      ),
       Effect.retry({ times: 100 })
     )
     return received
@@ -36,7 +44,12 @@ const pingUntilHeard = (channel: string, heard: Queue.Queue<string>) =>
   Effect.gen(function*() {
     const notifications = yield* Notifications
     yield* notifications.notify(channel, "pong").pipe(
-      Effect.zipRight(Effect.timeoutFail(Queue.take(heard), { duration: "100 millis", onTimeout: () => "no pong" })),
+      Effect.andThen(
+        Effect.timeoutOrElse(Queue.take(heard), {
+          duration: "100 millis",
+          orElse: () => Effect.fail("no pong")
+        })
+      ),
       Effect.retry({ times: 200 })
     )
   })
@@ -48,7 +61,7 @@ const listenBackends = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const rows = yield* sql`SELECT pid FROM pg_stat_activity
     WHERE application_name = ${applicationName} AND datname = current_database()`
-  return (yield* Schema.decodeUnknown(ListenBackend)(rows)).map((row) => row.pid)
+  return (yield* Schema.decodeUnknownEffect(ListenBackend)(rows)).map((row) => row.pid)
 })
 
 // Nothing arrives within a short while.
@@ -61,7 +74,7 @@ const expectNothing = (queue: Queue.Queue<string>) =>
 for (const kind of TestDatabase.testDatabases) {
   describe(kind, () => {
     layer(TestDatabase.layerFor(kind), { timeout: TestDatabase.timeout, excludeTestServices: true })((it) => {
-      it.scoped("delivers a notification", () =>
+      it.effect("delivers a notification", () =>
         Effect.gen(function*() {
           const notifications = yield* Notifications
           const received = yield* subscribe("moneta_test")
@@ -69,7 +82,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect(yield* Queue.take(received)).toBe("hello")
         }))
 
-      it.scoped("delivers a notification sent in a transaction on commit, and never on rollback", () =>
+      it.effect("delivers a notification sent in a transaction on commit, and never on rollback", () =>
         Effect.gen(function*() {
           const sql = yield* SqlClient.SqlClient
           const notifications = yield* Notifications
@@ -81,15 +94,15 @@ for (const kind of TestDatabase.testDatabases) {
           expect(yield* Queue.take(received)).toBe("committed")
 
           const rolledBack = yield* sql.withTransaction(
-            Effect.zipRight(notifications.notify("moneta_tx", "rolled back"), Effect.fail("abort" as const))
-          ).pipe(Effect.either)
-          expect(rolledBack).toEqual(Either.left("abort"))
+            Effect.andThen(notifications.notify("moneta_tx", "rolled back"), Effect.fail("abort" as const))
+          ).pipe(Effect.result)
+          expect(rolledBack).toEqual(Result.fail("abort"))
           // Notifications arrive in commit order: "after" would follow a delivered "rolled back".
           yield* notifications.notify("moneta_tx", "after")
           expect(yield* Queue.take(received)).toBe("after")
         }))
 
-      it.scoped("keeps channels apart and names case-sensitive", () =>
+      it.effect("keeps channels apart and names case-sensitive", () =>
         Effect.gen(function*() {
           const notifications = yield* Notifications
           const upper = yield* subscribe("Moneta_Case")
@@ -101,7 +114,7 @@ for (const kind of TestDatabase.testDatabases) {
           yield* expectNothing(upper)
         }))
 
-      it.scoped("keeps delivering to a subscriber when another subscriber of the channel stops", () =>
+      it.effect("keeps delivering to a subscriber when another subscriber of the channel stops", () =>
         Effect.gen(function*() {
           const notifications = yield* Notifications
           const staying = yield* subscribe("moneta_shared")
@@ -120,7 +133,7 @@ for (const kind of TestDatabase.testDatabases) {
 
 describe.runIf(TestDatabase.testDatabases.includes("postgres"))("postgres: the LISTEN connection", () => {
   layer(TestDatabase.layerFor("postgres"), { timeout: TestDatabase.timeout, excludeTestServices: true })((it) => {
-    it.scoped("listens again after its backend is terminated", () =>
+    it.effect("listens again after its backend is terminated", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
         const notifications = yield* Notifications
@@ -139,4 +152,33 @@ describe.runIf(TestDatabase.testDatabases.includes("postgres"))("postgres: the L
         expect(next).toBe("after")
       }), 30_000)
   })
+})
+
+describe.runIf(ThrowawayPostgres.binDir !== undefined)("postgres restarted", () => {
+  it.live("listens again, and the pool serves statements again, after Postgres restarts", () =>
+    Effect.gen(function*() {
+      const cluster = yield* ThrowawayPostgres.make()
+      const context = yield* Layer.build(Database.layerPostgres(cluster.url))
+      yield* Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const notifications = yield* Notifications
+        const received = yield* subscribe("moneta_restart")
+        yield* cluster.stop("fast")
+        yield* cluster.start
+        // Statements fail until the server answers again; then pings come back once LISTEN is in effect anew.
+        yield* notifications.notify("moneta_restart", "pong").pipe(
+          Effect.andThen(
+            Effect.timeoutOrElse(Queue.take(received), {
+              duration: "100 millis",
+              orElse: () => Effect.fail("no pong")
+            })
+          ),
+          Effect.retry({ schedule: Schedule.spaced("50 millis"), times: 300 })
+        )
+        expect(yield* sql`SELECT 1 AS one`).toEqual([{ one: 1 }])
+        yield* notifications.notify("moneta_restart", "after")
+        const next = yield* Queue.take(received).pipe(Effect.repeat({ while: (payload) => payload === "pong" }))
+        expect(next).toBe("after")
+      }).pipe(Effect.provide(context))
+    }).pipe(Effect.scoped), 90_000)
 })

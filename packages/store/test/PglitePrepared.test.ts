@@ -5,10 +5,10 @@
  * leaves the database usable, a table that changes shape gets its statements
  * prepared again, and `preparedStatements: false` prepares nothing.
  */
-import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
 import type { PGlite } from "@electric-sql/pglite"
 import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
 import * as Database from "../src/Database.js"
 import { PgliteClient } from "../src/PgliteClient.js"
 import * as PglitePrepared from "../src/PglitePrepared.js"
@@ -16,7 +16,7 @@ import * as Template from "../src/Template.js"
 import * as TestDatabase from "../src/testing.js"
 
 const embedded = (preparedStatements: boolean) =>
-  Layer.unwrapEffect(
+  Layer.unwrap(
     Effect.map(Template.load, (loadDataDir) => Database.layerPglite("memory://", { loadDataDir, preparedStatements }))
   )
 
@@ -42,6 +42,14 @@ describe("PgliteClient with prepared statements", () => {
         expect(yield* sql.unsafe(text, [41]).values).toEqual([[42]])
         const prepared = yield* onPglite(preparedTexts)
         expect(prepared.filter((statement) => statement === text)).toHaveLength(1)
+      }))
+
+    it.effect("binds a json() value as sql-pg's PgClient.json does", () =>
+      Effect.gen(function*() {
+        const client = yield* PgliteClient
+        const [row] = yield* client<{ readonly body: unknown }>`SELECT ${client.json({ a: [1, "b"] })}::jsonb AS body,
+          ${client.json("text")}::jsonb AS text`
+        expect(row).toEqual({ body: { a: [1, "b"] }, text: "text" })
       }))
   })
 })

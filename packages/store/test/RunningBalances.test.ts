@@ -3,7 +3,6 @@
  * in any order, at any time or date, give the same balance at every instant as
  * summing the history; the migration's backfill gives the same numbers.
  */
-import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
 import { BookkeepingEntrySet, BookkeepingEntrySetEntry } from "@moneta/domain/Bookkeeping"
 import {
@@ -15,7 +14,9 @@ import {
   TransactionId
 } from "@moneta/domain/Ids"
 import { Transaction } from "@moneta/domain/Transaction"
-import { DateTime, Effect, FastCheck as fc, Layer, Option, Runtime, Schema } from "effect"
+import { DateTime, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import * as fc from "fast-check"
 import { Accounts } from "../src/Accounts.js"
 import { Bookkeeping } from "../src/Bookkeeping.js"
 import runningBalances from "../src/migrations/0008_running_balances.js"
@@ -33,7 +34,7 @@ const movement = fc.record({
 })
 const history = fc.array(movement, { minLength: 1, maxLength: 12 })
 
-const at = (minutes: number) => DateTime.unsafeMake(start + minutes * minute)
+const at = (minutes: number) => DateTime.makeUnsafe(start + minutes * minute)
 
 /** Σ amounts dated at or before the instant: what `at_time` means. */
 const summed = (movements: ReadonlyArray<typeof movement extends fc.Arbitrary<infer M> ? M : never>, minutes: number) =>
@@ -100,9 +101,9 @@ const entrySet = (accountId: BookkeepingAccountId, amount: number, minutes: numb
   })
 
 const Running = Schema.Array(
-  Schema.Struct({ id: Schema.String, running_balance: Schema.BigInt, expected: Schema.BigInt })
+  Schema.Struct({ id: Schema.String, running_balance: Schema.BigIntFromString, expected: Schema.BigIntFromString })
 )
-const AbsoluteTotals = Schema.Array(Schema.Struct({ id: Schema.String, absolute_total: Schema.BigInt }))
+const AbsoluteTotals = Schema.Array(Schema.Struct({ id: Schema.String, absolute_total: Schema.BigIntFromString }))
 
 const store = Layer.mergeAll(Accounts.Default, Transactions.Default, Bookkeeping.Default)
 
@@ -115,7 +116,7 @@ for (const kind of TestDatabase.testDatabases) {
           Effect.gen(function*() {
             const accounts = yield* Accounts
             const transactions = yield* Transactions
-            const run = Runtime.runPromise(yield* Effect.runtime<SqlClient.SqlClient>())
+            const run = Effect.runPromiseWith(yield* Effect.context<SqlClient.SqlClient>())
             yield* Effect.promise(() =>
               fc.assert(
                 fc.asyncProperty(history, async (movements) => {
@@ -141,7 +142,7 @@ for (const kind of TestDatabase.testDatabases) {
         () =>
           Effect.gen(function*() {
             const bookkeeping = yield* Bookkeeping
-            const run = Runtime.runPromise(yield* Effect.runtime<SqlClient.SqlClient>())
+            const run = Effect.runPromiseWith(yield* Effect.context<SqlClient.SqlClient>())
             yield* Effect.promise(() =>
               fc.assert(
                 fc.asyncProperty(history, async (movements) => {
@@ -216,7 +217,7 @@ for (const kind of TestDatabase.testDatabases) {
           }
           yield* runningBalances
 
-          const decodeRunning = Schema.decodeUnknown(Running)
+          const decodeRunning = Schema.decodeUnknownEffect(Running)
           const transactionRows = yield* sql`SELECT id, running_balance::text,
               (SELECT sum(amount) FROM transactions AS earlier WHERE earlier.account_id = t.account_id
                 AND (earlier.created_at, earlier.id) <= (t.created_at, t.id))::text AS expected
@@ -230,7 +231,7 @@ for (const kind of TestDatabase.testDatabases) {
 
           const totals =
             yield* sql`SELECT id, absolute_total::text FROM bookkeeping_accounts WHERE id = ${bookkeepingId}`.pipe(
-              Effect.flatMap(Schema.decodeUnknown(AbsoluteTotals))
+              Effect.flatMap(Schema.decodeUnknownEffect(AbsoluteTotals))
             )
           expect(totals).toEqual([{ id: bookkeepingId, absolute_total: 347n }])
 

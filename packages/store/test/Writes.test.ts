@@ -3,11 +3,11 @@
  * on its own, alongside another write, or alongside a step's events (and on
  * its own when the step has no event); the statement fails as a whole.
  */
-import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
 import { pendingEvent } from "@moneta/domain/Event"
 import { GroupId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Exit, Layer } from "effect"
+import { SqlClient } from "effect/sql"
 import { Events } from "../src/Events.js"
 import * as TestDatabase from "../src/testing.js"
 import * as Writes from "../src/Writes.js"
@@ -47,7 +47,7 @@ for (const kind of TestDatabase.testDatabases) {
             const sql = yield* SqlClient.SqlClient
             const events = yield* Events
             yield* sql`CREATE TABLE IF NOT EXISTS writes_test (label text PRIMARY KEY)`
-            const at = DateTime.unsafeMake("2026-01-01T00:00:00Z")
+            const at = DateTime.makeUnsafe("2026-01-01T00:00:00Z")
             const appended = yield* events.append(
               tenant,
               [pendingEvent("account.created", "account", "account_writes_test")],

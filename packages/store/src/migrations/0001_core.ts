@@ -4,8 +4,8 @@
  * summed (ids, references, amounts, statuses, times); `body` holds the rest of
  * the resource as the API encodes it.
  */
-import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
 
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient

@@ -8,8 +8,8 @@
  * open hold takes off the available balance (the API's `held_amount` is the
  * same number, negative); `accounts.held_amount` is the sum of those.
  */
-import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
 
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient

@@ -11,8 +11,8 @@
  *   a process that died is taken again once the lease runs out.
  * - `webhook_attempts`: the delivery log, one row per POST.
  */
-import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
 
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient

@@ -7,8 +7,8 @@
  * codes under the address's row lock, and the unique index keeps the rule
  * whatever the code path.
  */
-import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
 
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient

@@ -9,8 +9,8 @@
  *   deliveries by creation time, and attempts by delivery (so that deleting a
  *   delivery does not scan the attempts).
  */
-import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
 
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient

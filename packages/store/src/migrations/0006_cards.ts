@@ -5,8 +5,8 @@
  * encodes it. Card holds and postings live in `pending_transactions` and
  * `transactions` (0001), routed through the card (`route_id`).
  */
-import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
 
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient

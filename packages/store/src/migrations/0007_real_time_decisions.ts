@@ -3,8 +3,8 @@
  * times out. `status` and `timeout_at` are columns so the sweeper finds the
  * pending decisions whose window has passed through a small partial index.
  */
-import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
 
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient

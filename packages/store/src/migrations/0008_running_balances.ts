@@ -8,8 +8,8 @@
  * balance of the account at any date can leave it, and the exact (history
  * wide) check is skipped.
  */
-import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
 
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient

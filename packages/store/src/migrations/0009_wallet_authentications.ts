@@ -6,8 +6,8 @@
  * raising a second one), and whether its outcome was applied (so it is
  * applied once).
  */
-import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
 
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient

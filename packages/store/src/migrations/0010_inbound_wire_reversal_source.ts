@@ -3,8 +3,8 @@
  * SDK 0.583 reads (no return reason, no debtor routing number). Its source is
  * now the transfer's own `reversal`; rows written before are rewritten from it.
  */
-import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
 
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient

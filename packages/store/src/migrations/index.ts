@@ -3,8 +3,8 @@
  * uses the `SqlClient`; register it here under the same `NNNN_name`. Never
  * edit a migration that has shipped: add the next one.
  */
-import type { SqlClient } from "@effect/sql"
 import type { Effect } from "effect"
+import type { SqlClient } from "effect/sql"
 import core from "./0001_core.js"
 import wireTransfers from "./0002_wire_transfers.js"
 import eventSubscriptions from "./0003_event_subscriptions.js"
