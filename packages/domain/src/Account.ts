@@ -11,7 +11,7 @@ import { IdempotencyKey } from "./Text.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
-export const AccountStatus = Schema.Literal("open", "closed")
+export const AccountStatus = Schema.Literals(["open", "closed"])
 export type AccountStatus = typeof AccountStatus.Type
 
 export class Account extends withCompiledValidation(
@@ -20,11 +20,11 @@ export class Account extends withCompiledValidation(
     name: Schema.String,
     status: AccountStatus,
     currency: Currency,
-    bank: Schema.Literal("core_bank", "first_internet_bank", "grasshopper_bank", "increase_bank"),
+    bank: Schema.Literals(["core_bank", "first_internet_bank", "grasshopper_bank", "increase_bank"]),
     entity_id: Schema.NullOr(EntityId),
     informational_entity_id: Schema.NullOr(EntityId),
     program_id: Schema.NullOr(ProgramId),
-    funding: Schema.Literal("loan", "deposits"),
+    funding: Schema.Literals(["loan", "deposits"]),
     interest_rate: Schema.String,
     account_revenue_rate: Schema.NullOr(Schema.String),
     loan: Schema.Null,
@@ -37,12 +37,12 @@ export class Account extends withCompiledValidation(
 
 export const CreateAccount = Schema.Struct({
   name: ShortText,
-  entity_id: Schema.optional(EntityId),
-  informational_entity_id: Schema.optional(EntityId),
-  program_id: Schema.optional(ProgramId),
+  entity_id: Schema.optionalKey(EntityId),
+  informational_entity_id: Schema.optionalKey(EntityId),
+  program_id: Schema.optionalKey(ProgramId),
   // The SDK's `funding`: only deposit accounts are offered (no loans), so `loan` is refused.
-  funding: Schema.optional(Schema.Literal("deposits"))
-}).annotations({ identifier: "CreateAccount" })
+  funding: Schema.optionalKey(Schema.Literal("deposits"))
+}).annotate({ identifier: "CreateAccount" })
 export type CreateAccount = typeof CreateAccount.Type
 
 /**

@@ -11,22 +11,22 @@ import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
 /** A US account number as typed in a request: digits only, at most 17 of them. */
-export const AccountNumberDigits = Schema.String.pipe(
-  Schema.pattern(/^\d{1,17}$/, { message: () => "must be 1 to 17 digits" })
-).annotations({ identifier: "AccountNumberDigits" })
+export const AccountNumberDigits = Schema.String.check(
+  Schema.isPattern(/^\d{1,17}$/, { message: "must be 1 to 17 digits" })
+).annotate({ identifier: "AccountNumberDigits" })
 
 /** The routing number of the accounts this service holds (valid ABA check digit). */
 export const bankRoutingNumber = "101050001"
 
-export const AccountNumberStatus = Schema.Literal("active", "disabled", "canceled")
+export const AccountNumberStatus = Schema.Literals(["active", "disabled", "canceled"])
 export type AccountNumberStatus = typeof AccountNumberStatus.Type
 
 export const InboundAch = Schema.Struct({
-  debit_status: Schema.Literal("allowed", "blocked")
+  debit_status: Schema.Literals(["allowed", "blocked"])
 })
 
 export const InboundChecks = Schema.Struct({
-  status: Schema.Literal("allowed", "check_transfers_only")
+  status: Schema.Literals(["allowed", "check_transfers_only"])
 })
 
 export class AccountNumber extends withCompiledValidation(
@@ -49,18 +49,18 @@ export class AccountNumber extends withCompiledValidation(
 export const CreateAccountNumber = Schema.Struct({
   account_id: AccountId,
   name: ShortText,
-  inbound_ach: Schema.optional(InboundAch),
-  inbound_checks: Schema.optional(InboundChecks)
-}).annotations({ identifier: "CreateAccountNumber" })
+  inbound_ach: Schema.optionalKey(InboundAch),
+  inbound_checks: Schema.optionalKey(InboundChecks)
+}).annotate({ identifier: "CreateAccountNumber" })
 export type CreateAccountNumber = typeof CreateAccountNumber.Type
 
 /** `PATCH /account_numbers/{id}`. */
 export const UpdateAccountNumber = Schema.Struct({
-  name: Schema.optional(ShortText),
-  status: Schema.optional(AccountNumberStatus),
-  inbound_ach: Schema.optional(Schema.Struct({ debit_status: Schema.optional(InboundAch.fields.debit_status) })),
-  inbound_checks: Schema.optional(InboundChecks)
-}).annotations({ identifier: "UpdateAccountNumber" })
+  name: Schema.optionalKey(ShortText),
+  status: Schema.optionalKey(AccountNumberStatus),
+  inbound_ach: Schema.optionalKey(Schema.Struct({ debit_status: Schema.optionalKey(InboundAch.fields.debit_status) })),
+  inbound_checks: Schema.optionalKey(InboundChecks)
+}).annotate({ identifier: "UpdateAccountNumber" })
 export type UpdateAccountNumber = typeof UpdateAccountNumber.Type
 
 /** `GET /account_numbers` filters (beside the paging of `ListParameters`). */

@@ -5,7 +5,7 @@
  * the API represents exactly (`maxAmount`). Arithmetic is exact (bigint);
  * totals read and returned are numbers within range.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { InvalidOperationError } from "./Errors.js"
 import { isRepresentable, maxAmount } from "./Money.js"
 
@@ -37,12 +37,12 @@ export const applyChange = (
   accountId: string,
   totals: Totals,
   change: Change
-): Either.Either<NextTotals, InvalidOperationError> => {
+): Result.Result<NextTotals, InvalidOperationError> => {
   const current = BigInt(totals.current) + change.posted
   const held = BigInt(totals.held) + change.held
   const available = current - held
   if (change.guarded && available < 0n) {
-    return Either.left(
+    return Result.fail(
       new InvalidOperationError({
         detail: `insufficient available balance: account ${accountId} has ${totals.current - totals.held} available, ${
           change.held - change.posted
@@ -51,7 +51,7 @@ export const applyChange = (
     )
   }
   if (!isRepresentable(current) || !isRepresentable(held) || !isRepresentable(available)) {
-    return Either.left(outOfRange(`The balance of account ${accountId}`))
+    return Result.fail(outOfRange(`The balance of account ${accountId}`))
   }
-  return Either.right({ current: Number(current), held: Number(held), available: Number(available) })
+  return Result.succeed({ current: Number(current), held: Number(held), available: Number(available) })
 }

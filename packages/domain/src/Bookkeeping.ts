@@ -3,7 +3,7 @@
  * sets are balanced (their entries sum to zero) and applied atomically; an
  * account's balance is the sum of its entries (positive = debit).
  */
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { outOfRange } from "./BalanceChange.js"
 import { withCompiledValidation } from "./CompiledValidation.js"
 import { FieldError, type InvalidOperationError, InvalidParametersError } from "./Errors.js"
@@ -19,7 +19,7 @@ import { Amount, isRepresentable, sum } from "./Money.js"
 import { IdempotencyKey, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
-export const ComplianceCategory = Schema.Literal("commingled_cash", "customer_balance")
+export const ComplianceCategory = Schema.Literals(["commingled_cash", "customer_balance"])
 export type ComplianceCategory = typeof ComplianceCategory.Type
 
 export class BookkeepingAccount extends withCompiledValidation(
@@ -74,15 +74,15 @@ export class BookkeepingEntry extends withCompiledValidation(
 ) {}
 
 const requires = (field: "account_id" | "entity_id", category: ComplianceCategory) =>
-  ({ path: [field], message: `is required when compliance_category is ${category}` }) as const
+  ({ path: [field], issue: `is required when compliance_category is ${category}` }) as const
 
 export const CreateBookkeepingAccount = Schema.Struct({
   name: ShortText,
-  compliance_category: Schema.optional(ComplianceCategory),
-  account_id: Schema.optional(AccountId),
-  entity_id: Schema.optional(EntityId)
-}).pipe(
-  Schema.filter((body) => {
+  compliance_category: Schema.optionalKey(ComplianceCategory),
+  account_id: Schema.optionalKey(AccountId),
+  entity_id: Schema.optionalKey(EntityId)
+}).check(
+  Schema.makeFilter((body) => {
     if (body.compliance_category === "commingled_cash" && body.account_id === undefined) {
       return requires("account_id", "commingled_cash")
     }
@@ -91,12 +91,12 @@ export const CreateBookkeepingAccount = Schema.Struct({
     }
     return undefined
   })
-).annotations({ identifier: "CreateBookkeepingAccount" })
+).annotate({ identifier: "CreateBookkeepingAccount" })
 export type CreateBookkeepingAccount = typeof CreateBookkeepingAccount.Type
 
 export const UpdateBookkeepingAccount = Schema.Struct({
   name: ShortText
-}).annotations({ identifier: "UpdateBookkeepingAccount" })
+}).annotate({ identifier: "UpdateBookkeepingAccount" })
 export type UpdateBookkeepingAccount = typeof UpdateBookkeepingAccount.Type
 
 export const EntryInput = Schema.Struct({
@@ -107,9 +107,9 @@ export type EntryInput = typeof EntryInput.Type
 
 export const CreateBookkeepingEntrySet = Schema.Struct({
   entries: Schema.Array(EntryInput),
-  date: Schema.optional(Timestamp),
-  transaction_id: Schema.optional(TransactionId)
-}).annotations({ identifier: "CreateBookkeepingEntrySet" })
+  date: Schema.optionalKey(Timestamp),
+  transaction_id: Schema.optionalKey(TransactionId)
+}).annotate({ identifier: "CreateBookkeepingEntrySet" })
 export type CreateBookkeepingEntrySet = typeof CreateBookkeepingEntrySet.Type
 
 /** `GET /bookkeeping_entry_sets` filters (beside the paging of `ListParameters`). */
@@ -133,7 +133,7 @@ export type UnbookkeptCashTransactionFilter = typeof UnbookkeptCashTransactionFi
  */
 export const validateEntrySet = (
   body: CreateBookkeepingEntrySet
-): Either.Either<CreateBookkeepingEntrySet, InvalidParametersError> => {
+): Result.Result<CreateBookkeepingEntrySet, InvalidParametersError> => {
   const errors: Array<FieldError> = []
   if (body.entries.length < 2) {
     errors.push(new FieldError({ field: "entries", message: "must contain at least 2 entries" }))
@@ -151,8 +151,8 @@ export const validateEntrySet = (
     errors.push(new FieldError({ field: "date", message: "is required unless transaction_id is given" }))
   }
   return errors.length === 0
-    ? Either.right(body)
-    : Either.left(
+    ? Result.succeed(body)
+    : Result.fail(
       new InvalidParametersError({ detail: errors.map((e) => `${e.field}: ${e.message}`).join("; "), errors })
     )
 }
@@ -170,11 +170,11 @@ export interface BalanceExtremes {
  */
 export const checkBalanceExtremes = (
   extremes: ReadonlyArray<BalanceExtremes>
-): Either.Either<void, InvalidOperationError> => {
+): Result.Result<void, InvalidOperationError> => {
   const outside = extremes.find((account) => !isRepresentable(account.lowest) || !isRepresentable(account.highest))
   return outside === undefined
-    ? Either.void
-    : Either.left(outOfRange(`The balance of bookkeeping account ${outside.accountId}`))
+    ? Result.succeed(undefined)
+    : Result.fail(outOfRange(`The balance of bookkeeping account ${outside.accountId}`))
 }
 
 /** What an entry set adds to the sum of absolute entry amounts of each account it touches. */

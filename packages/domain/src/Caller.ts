@@ -14,4 +14,4 @@ export interface CallerShape {
   readonly apiKeyDescription: string | null
 }
 
-export class Caller extends Context.Tag("@moneta/domain/Caller")<Caller, CallerShape>() {}
+export class Caller extends Context.Service<Caller, CallerShape>()("@moneta/domain/Caller") {}

@@ -5,7 +5,7 @@
  * Status: `active` ⇄ `disabled`, and either → `canceled`, which is final (a
  * canceled card can no longer be changed).
  */
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { withCompiledValidation } from "./CompiledValidation.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
@@ -20,15 +20,21 @@ import { Timestamp } from "./Timestamp.js"
  * Optional body fields are absent or a value: an explicit `undefined` is not a value
  * (and a union with it would add noise to decode errors).
  */
-const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
+const optional = <S extends Schema.Top>(schema: S) => Schema.optionalKey(schema)
 
-export const Status = Schema.Literal("active", "disabled", "canceled")
+export const Status = Schema.Literals(["active", "disabled", "canceled"])
 export type Status = typeof Status.Type
 
-export const SpendingLimitInterval = Schema.Literal("all_time", "per_transaction", "per_day", "per_week", "per_month")
+export const SpendingLimitInterval = Schema.Literals([
+  "all_time",
+  "per_transaction",
+  "per_day",
+  "per_week",
+  "per_month"
+])
 export type SpendingLimitInterval = typeof SpendingLimitInterval.Type
 
-const allowedAndBlocked = <A, I>(entry: Schema.Schema<A, I>) =>
+const allowedAndBlocked = <S extends Schema.Top>(entry: S) =>
   Schema.Struct({ allowed: Schema.NullOr(Schema.Array(entry)), blocked: Schema.NullOr(Schema.Array(entry)) })
 
 const MerchantAcceptorIdentifierEntry = Schema.Struct({ identifier: Schema.String })
@@ -42,12 +48,12 @@ export const SpendingLimit = Schema.Struct({
 })
 
 export const SingleUseSettlementAmount = Schema.Struct({
-  comparison: Schema.Literal("equals", "less_than_or_equals"),
+  comparison: Schema.Literals(["equals", "less_than_or_equals"]),
   value: Amount
 })
 
 /** Which authorizations the card accepts: `single_use` or `multi_use`, the matching object set. */
-export const Usage = Schema.Union(
+export const Usage = Schema.Union([
   Schema.Struct({
     category: Schema.Literal("single_use"),
     single_use: Schema.Struct({ settlement_amount: SingleUseSettlementAmount }),
@@ -58,14 +64,14 @@ export const Usage = Schema.Union(
     single_use: Schema.Null,
     multi_use: Schema.Struct({ spending_limits: Schema.NullOr(Schema.Array(SpendingLimit)) })
   })
-)
+])
 
 export const AuthorizationControls = Schema.Struct({
   merchant_acceptor_identifier: Schema.NullOr(allowedAndBlocked(MerchantAcceptorIdentifierEntry)),
   merchant_category_code: Schema.NullOr(allowedAndBlocked(MerchantCategoryCodeEntry)),
   merchant_country: Schema.NullOr(allowedAndBlocked(MerchantCountryEntry)),
   usage: Schema.NullOr(Usage)
-}).annotations({ identifier: "CardAuthorizationControls" })
+}).annotate({ identifier: "CardAuthorizationControls" })
 export type AuthorizationControls = typeof AuthorizationControls.Type
 
 export const BillingAddress = Schema.Struct({
@@ -97,7 +103,7 @@ export class Card extends withCompiledValidation(
     description: Schema.NullOr(Schema.String),
     digital_wallet: Schema.NullOr(DigitalWalletSettings),
     entity_id: Schema.NullOr(EntityId),
-    expiration_month: Schema.Int.pipe(Schema.between(1, 12)),
+    expiration_month: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 12 })),
     expiration_year: Schema.Int,
     idempotency_key: Schema.NullOr(Schema.String),
     last4: Schema.String,
@@ -108,7 +114,7 @@ export class Card extends withCompiledValidation(
 
 // Request bodies: every nested field optional, as on the SDK's create and update params.
 
-const allowedAndBlockedInput = <A, I>(entry: Schema.Schema<A, I>) =>
+const allowedAndBlockedInput = <S extends Schema.Top>(entry: S) =>
   Schema.Struct({ allowed: optional(Schema.Array(entry)), blocked: optional(Schema.Array(entry)) })
 
 export const AuthorizationControlsInput = Schema.Struct({
@@ -117,7 +123,7 @@ export const AuthorizationControlsInput = Schema.Struct({
   merchant_country: optional(allowedAndBlockedInput(MerchantCountryEntry)),
   usage: optional(
     Schema.Struct({
-      category: Schema.Literal("single_use", "multi_use"),
+      category: Schema.Literals(["single_use", "multi_use"]),
       single_use: optional(Schema.Struct({ settlement_amount: SingleUseSettlementAmount })),
       multi_use: optional(
         Schema.Struct({
@@ -132,10 +138,10 @@ export const AuthorizationControlsInput = Schema.Struct({
           )
         })
       )
-    }).pipe(
-      Schema.filter((usage) =>
+    }).check(
+      Schema.makeFilter((usage) =>
         usage.category === "single_use" && usage.single_use === undefined
-          ? { path: ["single_use"], message: "is required when category is single_use" }
+          ? { path: ["single_use"], issue: "is required when category is single_use" }
           : undefined
       )
     )
@@ -166,7 +172,7 @@ export const CreateCard = Schema.Struct({
   description: optional(ShortText),
   digital_wallet: optional(DigitalWalletInput),
   entity_id: optional(EntityId)
-}).annotations({ identifier: "CreateCard" })
+}).annotate({ identifier: "CreateCard" })
 export type CreateCard = typeof CreateCard.Type
 
 export const UpdateCard = Schema.Struct({
@@ -176,7 +182,7 @@ export const UpdateCard = Schema.Struct({
   digital_wallet: optional(DigitalWalletInput),
   entity_id: optional(EntityId),
   status: optional(Status)
-}).annotations({ identifier: "UpdateCard" })
+}).annotate({ identifier: "UpdateCard" })
 export type UpdateCard = typeof UpdateCard.Type
 
 /** The stored form of the authorization controls of a request body. */
@@ -229,9 +235,9 @@ export interface Transition {
 }
 
 /** Applies an update; a canceled card is final. Emits `card.updated`. */
-export const update = (card: Card, body: UpdateCard): Either.Either<Transition, InvalidOperationError> => {
+export const update = (card: Card, body: UpdateCard): Result.Result<Transition, InvalidOperationError> => {
   if (card.status === "canceled") {
-    return Either.left(new InvalidOperationError({ detail: "This card is canceled; it can no longer be changed." }))
+    return Result.fail(new InvalidOperationError({ detail: "This card is canceled; it can no longer be changed." }))
   }
   const next = new Card({
     ...card,
@@ -246,7 +252,7 @@ export const update = (card: Card, body: UpdateCard): Either.Either<Transition, 
     entity_id: body.entity_id ?? card.entity_id,
     status: body.status ?? card.status
   })
-  return Either.right({ next, events: [pendingEvent("card.updated", "card", card.id)] })
+  return Result.succeed({ next, events: [pendingEvent("card.updated", "card", card.id)] })
 }
 
 /** `GET /cards` filters (beside the paging of `ListParameters`). */

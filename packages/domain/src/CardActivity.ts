@@ -8,7 +8,7 @@
  * decline; or the refusal (409) that writes nothing. Settlements and refunds
  * are in `CardClearing`.
  */
-import { DateTime, Either } from "effect"
+import { DateTime, Result } from "effect"
 import type { Card } from "./Card.js"
 import * as CardDecision from "./CardDecision.js"
 import {
@@ -54,7 +54,7 @@ import type {
 import type { MoneyEffect } from "./MoneyEffect.js"
 import type { Timestamp } from "./Timestamp.js"
 
-const refuse = (detail: string) => Either.left(new InvalidOperationError({ detail }))
+const refuse = (detail: string) => Result.fail(new InvalidOperationError({ detail }))
 
 /** The direction of an authorization: a `refund` processing category credits the cardholder. */
 export const directionOf = (body: SimulateCardAuthorization): Direction =>
@@ -92,9 +92,9 @@ export interface AuthorizationInput {
 export const requireSameCard = (
   cardPayment: CardPayment.CardPayment,
   card: Card
-): Either.Either<CardPayment.CardPayment, InvalidOperationError> =>
+): Result.Result<CardPayment.CardPayment, InvalidOperationError> =>
   cardPayment.card_id === card.id
-    ? Either.right(cardPayment)
+    ? Result.succeed(cardPayment)
     : refuse(`card payment ${cardPayment.id} belongs to another card than ${card.id}`)
 
 /** What a decider is asked about this authorization. */
@@ -113,7 +113,7 @@ export const authorizationQuestion = (
  * approved beyond the available balance): a `card_decline` element and its
  * declined transaction; nothing is held.
  */
-export const authorize = (input: AuthorizationInput): Either.Either<Step, InvalidOperationError> => {
+export const authorize = (input: AuthorizationInput): Result.Result<Step, InvalidOperationError> => {
   const { at, body, card, ids } = input
   const question = authorizationQuestion(input)
   const answer = CardDecision.withinAvailableBalance(input.answer, question)
@@ -159,7 +159,7 @@ export const authorize = (input: AuthorizationInput): Either.Either<Step, Invali
       reason: answer.reason
     })
     const declinedTransaction = declinedTransactionOf(ids.declinedTransaction, decline, card, at)
-    return Either.map(
+    return Result.map(
       place(input.authenticatedCardPayment, fields, {
         category: "card_decline",
         created_at: at,
@@ -187,7 +187,7 @@ export const authorize = (input: AuthorizationInput): Either.Either<Step, Invali
     route: cardRoute(card),
     requiresAvailableBalance: question.direction === "settlement"
   }
-  return Either.map(
+  return Result.map(
     place(input.authenticatedCardPayment, fields, {
       category: "card_authorization",
       created_at: at,
@@ -208,7 +208,7 @@ export const authorize = (input: AuthorizationInput): Either.Either<Step, Invali
  */
 export const openAuthorization = (
   cardPayment: CardPayment.CardPayment
-): Either.Either<CardAuthorization, InvalidOperationError> => {
+): Result.Result<CardAuthorization, InvalidOperationError> => {
   const authorization = CardPayment.authorizationOf(cardPayment)
   if (authorization === undefined) return refuse(`card payment ${cardPayment.id} has no authorization`)
   if (authorization.direction !== "settlement") {
@@ -223,7 +223,7 @@ export const openAuthorization = (
   if (CardPayment.outstandingAuthorization(cardPayment) === 0) {
     return refuse(`the authorization of card payment ${cardPayment.id} holds nothing any more`)
   }
-  return Either.right(authorization)
+  return Result.succeed(authorization)
 }
 
 /** The hold of the payment's authorization (the domain only opens authorizations with one). */
@@ -242,8 +242,8 @@ const followHold = (hold: PendingTransactionId, outstanding: number, grows: bool
 
 const withHold = (
   authorization: CardAuthorization,
-  build: (hold: PendingTransactionId) => Either.Either<Step, InvalidOperationError>
-): Either.Either<Step, InvalidOperationError> => {
+  build: (hold: PendingTransactionId) => Result.Result<Step, InvalidOperationError>
+): Result.Result<Step, InvalidOperationError> => {
   const hold = holdOf(authorization)
   return hold === null ? refuse(`authorization ${authorization.id} holds no pending transaction`) : build(hold)
 }
@@ -269,8 +269,8 @@ export interface IncrementInput {
  * beyond the available balance): a `card_decline` naming the authorization,
  * its declined transaction, and the hold stays.
  */
-export const increment = (input: IncrementInput): Either.Either<Step, InvalidOperationError> =>
-  Either.flatMap(openAuthorization(input.cardPayment), (authorization) =>
+export const increment = (input: IncrementInput): Result.Result<Step, InvalidOperationError> =>
+  Result.flatMap(openAuthorization(input.cardPayment), (authorization) =>
     withHold(authorization, (hold) => {
       const { at, card, cardPayment, ids } = input
       const answer = CardDecision.withinAvailableBalance(input.answer, {
@@ -307,7 +307,7 @@ export const increment = (input: IncrementInput): Either.Either<Step, InvalidOpe
           verification: authorization.verification
         })
         const declinedTransaction = declinedTransactionOf(ids.declinedTransaction, decline, card, at)
-        return Either.map(
+        return Result.map(
           CardPayment.applyElement(cardPayment, { category: "card_decline", created_at: at, card_decline: decline }),
           ({ events, next }) => declinedStep({ cardPayment: next, isNew: false, events }, declinedTransaction)
         )
@@ -346,8 +346,8 @@ export const reverse = (input: {
   readonly amount: number | undefined
   readonly reference: string
   readonly id: CardReversalId
-}): Either.Either<Step, InvalidOperationError> =>
-  Either.flatMap(openAuthorization(input.cardPayment), (authorization) =>
+}): Result.Result<Step, InvalidOperationError> =>
+  Result.flatMap(openAuthorization(input.cardPayment), (authorization) =>
     withHold(authorization, (hold) => {
       const outstanding = CardPayment.outstandingAuthorization(input.cardPayment)
       const amount = input.amount ?? outstanding
@@ -381,8 +381,8 @@ export const expire = (input: {
   readonly at: Timestamp
   readonly cardPayment: CardPayment.CardPayment
   readonly id: CardAuthorizationExpirationId
-}): Either.Either<Step, InvalidOperationError> =>
-  Either.flatMap(openAuthorization(input.cardPayment), (authorization) =>
+}): Result.Result<Step, InvalidOperationError> =>
+  Result.flatMap(openAuthorization(input.cardPayment), (authorization) =>
     withHold(authorization, (hold) =>
       changed(
         input.cardPayment,
@@ -408,8 +408,8 @@ export const confirmFuel = (input: {
   readonly amount: number
   readonly reference: string
   readonly id: CardFuelConfirmationId
-}): Either.Either<Step, InvalidOperationError> =>
-  Either.flatMap(openAuthorization(input.cardPayment), (authorization) =>
+}): Result.Result<Step, InvalidOperationError> =>
+  Result.flatMap(openAuthorization(input.cardPayment), (authorization) =>
     changed(
       input.cardPayment,
       {

@@ -25,7 +25,7 @@
  * `statusAfterDecision`); every later accepted move updates the card payment
  * the authentication belongs to, so it emits `card_payment.updated`.
  */
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { withCompiledValidation } from "./CompiledValidation.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
@@ -33,7 +33,7 @@ import { CardAuthenticationId, CardId, CardPaymentId, RealTimeDecisionId } from 
 import { Amount, CurrencyCode } from "./Money.js"
 import { Timestamp } from "./Timestamp.js"
 
-export const JavascriptEnabled = Schema.Literal("enabled", "disabled")
+export const JavascriptEnabled = Schema.Literals(["enabled", "disabled"])
 
 export const Browser = Schema.Struct({
   accept_header: Schema.NullOr(Schema.String),
@@ -44,7 +44,7 @@ export const Browser = Schema.Struct({
 })
 export type Browser = typeof Browser.Type
 
-export const MerchantInitiatedIndicator = Schema.Literal(
+export const MerchantInitiatedIndicator = Schema.Literals([
   "recurring_transaction",
   "installment_transaction",
   "add_card",
@@ -64,10 +64,10 @@ export const MerchantInitiatedIndicator = Schema.Literal(
   "fido_credential_deletion",
   "fido_credential_registration",
   "decoupled_authentication_fallback"
-)
+])
 export type MerchantInitiatedIndicator = typeof MerchantInitiatedIndicator.Type
 
-export const DeviceChannelCategory = Schema.Literal("app", "browser", "three_ds_requestor_initiated")
+export const DeviceChannelCategory = Schema.Literals(["app", "browser", "three_ds_requestor_initiated"])
 export type DeviceChannelCategory = typeof DeviceChannelCategory.Type
 
 /**
@@ -75,7 +75,7 @@ export type DeviceChannelCategory = typeof DeviceChannelCategory.Type
  * browser channel and `merchant_initiated` only for requestor-initiated
  * attempts; a union states it.
  */
-export const DeviceChannel = Schema.Union(
+export const DeviceChannel = Schema.Union([
   Schema.Struct({ category: Schema.Literal("app"), browser: Schema.Null, merchant_initiated: Schema.Null }),
   Schema.Struct({ category: Schema.Literal("browser"), browser: Browser, merchant_initiated: Schema.Null }),
   Schema.Struct({
@@ -83,16 +83,16 @@ export const DeviceChannel = Schema.Union(
     browser: Schema.Null,
     merchant_initiated: Schema.Struct({ indicator: MerchantInitiatedIndicator })
   })
-).annotations({ identifier: "CardAuthenticationDeviceChannel" })
+]).annotate({ identifier: "CardAuthenticationDeviceChannel" })
 export type DeviceChannel = typeof DeviceChannel.Type
 
-export const TransactionType = Schema.Literal(
+export const TransactionType = Schema.Literals([
   "goods_service_purchase",
   "check_acceptance",
   "account_funding",
   "quasi_cash_transaction",
   "prepaid_activation_and_load"
-)
+])
 export type TransactionType = typeof TransactionType.Type
 
 export const PaymentMessage = Schema.Struct({
@@ -103,11 +103,11 @@ export const PaymentMessage = Schema.Struct({
 })
 export type PaymentMessage = typeof PaymentMessage.Type
 
-export const MessageCategoryName = Schema.Literal("payment_authentication", "non_payment_authentication")
+export const MessageCategoryName = Schema.Literals(["payment_authentication", "non_payment_authentication"])
 export type MessageCategoryName = typeof MessageCategoryName.Type
 
 /** Whether the authentication is for a payment (with its amount) or not (adding a card, …). */
-export const MessageCategory = Schema.Union(
+export const MessageCategory = Schema.Union([
   Schema.Struct({
     category: Schema.Literal("payment_authentication"),
     payment: PaymentMessage,
@@ -118,10 +118,10 @@ export const MessageCategory = Schema.Union(
     payment: Schema.Null,
     non_payment: Schema.Struct({})
   })
-).annotations({ identifier: "CardAuthenticationMessageCategory" })
+]).annotate({ identifier: "CardAuthenticationMessageCategory" })
 export type MessageCategory = typeof MessageCategory.Type
 
-export const RequestorAuthenticationIndicator = Schema.Literal(
+export const RequestorAuthenticationIndicator = Schema.Literals([
   "payment_transaction",
   "recurring_transaction",
   "installment_transaction",
@@ -129,10 +129,10 @@ export const RequestorAuthenticationIndicator = Schema.Literal(
   "maintain_card",
   "emv_token_cardholder_verification",
   "billing_agreement"
-)
+])
 export type RequestorAuthenticationIndicator = typeof RequestorAuthenticationIndicator.Type
 
-export const RequestorChallengeIndicator = Schema.Literal(
+export const RequestorChallengeIndicator = Schema.Literals([
   "no_preference",
   "no_challenge_requested",
   "challenge_requested_3ds_requestor_preference",
@@ -142,7 +142,7 @@ export const RequestorChallengeIndicator = Schema.Literal(
   "no_challenge_requested_strong_consumer_authentication_already_performed",
   "no_challenge_requested_utilize_whitelist_exemption_if_no_challenge_required",
   "challenge_requested_whitelist_prompt_requested_if_challenge_required"
-)
+])
 export type RequestorChallengeIndicator = typeof RequestorChallengeIndicator.Type
 
 /**
@@ -185,10 +185,10 @@ export const requestFields = {
 }
 
 /** The user's answer to a `card_authentication_requested` decision. */
-export const Decision = Schema.Literal("approve", "challenge", "deny")
+export const Decision = Schema.Literals(["approve", "challenge", "deny"])
 export type Decision = typeof Decision.Type
 
-export const Status = Schema.Literal(
+export const Status = Schema.Literals([
   "denied",
   "authenticated_with_challenge",
   "authenticated_without_challenge",
@@ -198,7 +198,7 @@ export const Status = Schema.Literal(
   "timed_out_awaiting_challenge",
   "errored",
   "exceeded_attempt_threshold"
-)
+])
 export type Status = typeof Status.Type
 
 /** The states with a way out; every other status is final. */
@@ -206,23 +206,23 @@ export const nonTerminalStatuses: ReadonlyArray<Status> = ["awaiting_challenge",
 
 export const isTerminal = (status: Status): boolean => !nonTerminalStatuses.includes(status)
 
-export const DenyReason = Schema.Literal(
+export const DenyReason = Schema.Literals([
   "group_locked",
   "card_not_active",
   "entity_not_active",
   "transaction_not_allowed",
   "webhook_denied",
   "webhook_timed_out"
-)
+])
 export type DenyReason = typeof DenyReason.Type
 
 export const ChallengeAttempt = Schema.Struct({
   created_at: Timestamp,
-  outcome: Schema.Literal("successful", "failed")
+  outcome: Schema.Literals(["successful", "failed"])
 })
 export type ChallengeAttempt = typeof ChallengeAttempt.Type
 
-export const VerificationMethod = Schema.Literal("text_message", "email", "none_available")
+export const VerificationMethod = Schema.Literals(["text_message", "email", "none_available"])
 export type VerificationMethod = typeof VerificationMethod.Type
 
 export const Challenge = Schema.Struct({
@@ -233,7 +233,7 @@ export const Challenge = Schema.Struct({
   verification_method: VerificationMethod,
   /** The phone number or email address the code was sent to. */
   verification_value: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "CardAuthenticationChallenge" })
+}).annotate({ identifier: "CardAuthenticationChallenge" })
 export type Challenge = typeof Challenge.Type
 
 /** The `card_authentication` element of a card payment. */
@@ -295,14 +295,14 @@ export interface Transition {
   readonly events: ReadonlyArray<PendingEvent>
 }
 
-const refuse = (detail: string): Either.Either<Transition, InvalidOperationError> =>
-  Either.left(new InvalidOperationError({ detail }))
+const refuse = (detail: string): Result.Result<Transition, InvalidOperationError> =>
+  Result.fail(new InvalidOperationError({ detail }))
 
 const accept = (
   authentication: CardAuthentication,
   changes: Partial<Pick<CardAuthentication, "status" | "challenge">>
-): Either.Either<Transition, InvalidOperationError> =>
-  Either.right({
+): Result.Result<Transition, InvalidOperationError> =>
+  Result.succeed({
     next: new CardAuthentication({ ...authentication, ...changes }),
     events: [pendingEvent("card_payment.updated", "card_payment", authentication.card_payment_id)]
   })
@@ -314,7 +314,7 @@ const failedAttempts = (challenge: Challenge): number =>
 export const transition = (
   authentication: CardAuthentication,
   command: Command
-): Either.Either<Transition, InvalidOperationError> => {
+): Result.Result<Transition, InvalidOperationError> => {
   const { status, challenge } = authentication
   switch (command._tag) {
     case "StartChallenge": {

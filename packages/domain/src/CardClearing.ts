@@ -3,7 +3,7 @@
  * authorization) or returns money (a refund of a settlement, or of a refund
  * authorization). Planners in the manner of `CardActivity`.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import type { Card } from "./Card.js"
 import { clearingIdentifiersOf, defaultMerchant } from "./CardMessages.js"
 import * as CardPayment from "./CardPayment.js"
@@ -16,7 +16,7 @@ import type { PendingTransaction } from "./PendingTransaction.js"
 import type { Timestamp } from "./Timestamp.js"
 import type { Transaction } from "./Transaction.js"
 
-const refuse = (detail: string) => Either.left(new InvalidOperationError({ detail }))
+const refuse = (detail: string) => Result.fail(new InvalidOperationError({ detail }))
 
 interface Clearing {
   readonly merchant_acceptor_id: string
@@ -62,11 +62,11 @@ export interface SettlementInput {
  * settlement is forced: a new card payment, `amount` required, and the
  * available balance must cover it.
  */
-export const settle = (input: SettlementInput): Either.Either<Step, InvalidOperationError | InvalidParametersError> => {
+export const settle = (input: SettlementInput): Result.Result<Step, InvalidOperationError | InvalidParametersError> => {
   const { at, card, ids } = input
   const authorized = input.authorized
   if (authorized === null && input.amount === undefined) {
-    return Either.left(
+    return Result.fail(
       InvalidParametersError.single("amount", "is required when settling without a pending_transaction_id")
     )
   }
@@ -115,7 +115,7 @@ export const settle = (input: SettlementInput): Either.Either<Step, InvalidOpera
   const effects: ReadonlyArray<MoneyEffect> = authorized === null
     ? [posting]
     : [{ kind: "complete_pending_transaction", pendingTransactionId: authorized.hold.id }, posting]
-  return Either.map(
+  return Result.map(
     place(authorized?.cardPayment ?? null, {
       id: cardPaymentId,
       account_id: card.account_id,
@@ -158,38 +158,38 @@ export const authorizationOfHold = (hold: PendingTransaction): CardAuthorization
 }
 
 /** The settlement a refund names: refused (409) when the transaction is not a card settlement. */
-export const requireSettlement = (transaction: Transaction): Either.Either<CardSettlement, InvalidOperationError> => {
+export const requireSettlement = (transaction: Transaction): Result.Result<CardSettlement, InvalidOperationError> => {
   const settlement = settlementOf(transaction)
   return settlement === undefined
     ? refuse(`transaction ${transaction.id} is not a card settlement`)
-    : Either.right(settlement)
+    : Result.succeed(settlement)
 }
 
 /** The authorization a settlement or refund names by its hold: refused (409) when the hold is not a card authorization's. */
 export const requireAuthorizationHold = (
   hold: PendingTransaction
-): Either.Either<CardAuthorization, InvalidOperationError> => {
+): Result.Result<CardAuthorization, InvalidOperationError> => {
   const authorization = authorizationOfHold(hold)
   return authorization === undefined
     ? refuse(`pending transaction ${hold.id} is not a card authorization`)
-    : Either.right(authorization)
+    : Result.succeed(authorization)
 }
 
 /** What of this settlement or refund authorization is still refundable. */
-const refundableOf = (input: RefundInput): Either.Either<number, InvalidOperationError> => {
+const refundableOf = (input: RefundInput): Result.Result<number, InvalidOperationError> => {
   const state = input.cardPayment.state
   const refundable = state.settled_amount + state.refund_authorized_amount - state.refunded_amount
   if (input.of._tag === "Settlement") {
     const settlement = settlementOf(input.of.transaction)
     if (settlement === undefined) return refuse(`transaction ${input.of.transaction.id} is not a card settlement`)
-    return Either.right(Math.min(refundable, settlement.amount))
+    return Result.succeed(Math.min(refundable, settlement.amount))
   }
   const hold = input.of.hold
   if (authorizationOfHold(hold)?.direction !== "refund") {
     return refuse(`pending transaction ${hold.id} is not a refund authorization`)
   }
   if (hold.status !== "pending") return refuse(`pending transaction ${hold.id} is already complete`)
-  return Either.right(Math.min(refundable, hold.amount))
+  return Result.succeed(Math.min(refundable, hold.amount))
 }
 
 /**
@@ -197,8 +197,8 @@ const refundableOf = (input: RefundInput): Either.Either<number, InvalidOperatio
  * of +amount (default: what is still refundable of the settlement, or the
  * refund authorization's amount, which then completes).
  */
-export const refund = (input: RefundInput): Either.Either<Step, InvalidOperationError> =>
-  Either.flatMap(refundableOf(input), (refundable) => {
+export const refund = (input: RefundInput): Result.Result<Step, InvalidOperationError> =>
+  Result.flatMap(refundableOf(input), (refundable) => {
     const amount = input.amount ?? refundable
     if (amount > refundable) {
       return refuse(`cannot refund ${amount}: only ${refundable} of card payment ${input.cardPayment.id} is refundable`)

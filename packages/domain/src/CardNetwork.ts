@@ -13,23 +13,23 @@ import { Amount, CurrencyCode } from "./Money.js"
 import { Timestamp } from "./Timestamp.js"
 
 /** The card networks. */
-export const Network = Schema.Literal("network_a", "network_b")
+export const Network = Schema.Literals(["network_a", "network_b"])
 export type Network = typeof Network.Type
 
 /** The digital wallets a token can belong to. */
-export const DigitalWallet = Schema.Literal("wallet_a", "wallet_b", "wallet_c", "unknown")
+export const DigitalWallet = Schema.Literals(["wallet_a", "wallet_b", "wallet_c", "unknown"])
 export type DigitalWallet = typeof DigitalWallet.Type
 
 /** Who decided an authorization: the user through a real-time decision, the service itself, or the network standing in. */
-export const Actioner = Schema.Literal("user", "increase", "network")
+export const Actioner = Schema.Literals(["user", "increase", "network"])
 export type Actioner = typeof Actioner.Type
 
 /** `settlement` debits the cardholder, `refund` credits them. */
-export const Direction = Schema.Literal("settlement", "refund")
+export const Direction = Schema.Literals(["settlement", "refund"])
 export type Direction = typeof Direction.Type
 
 /** The intent behind an authorization. */
-export const ProcessingCategory = Schema.Literal(
+export const ProcessingCategory = Schema.Literals([
   "account_funding",
   "automatic_fuel_dispenser",
   "bill_payment",
@@ -41,26 +41,26 @@ export const ProcessingCategory = Schema.Literal(
   "cash_deposit",
   "balance_inquiry",
   "unknown"
-)
+])
 export type ProcessingCategory = typeof ProcessingCategory.Type
 
 /** Whether the merchant accepts an approval for less than the requested amount. */
-export const PartialApprovalCapability = Schema.Literal("supported", "not_supported")
+export const PartialApprovalCapability = Schema.Literals(["supported", "not_supported"])
 export type PartialApprovalCapability = typeof PartialApprovalCapability.Type
 
 /** The reasons a user may give when declining an authorization through a real-time decision. */
-export const AuthorizationDeclineReason = Schema.Literal(
+export const AuthorizationDeclineReason = Schema.Literals([
   "insufficient_funds",
   "transaction_never_allowed",
   "exceeds_approval_limit",
   "card_temporarily_disabled",
   "suspected_fraud",
   "other"
-)
+])
 export type AuthorizationDeclineReason = typeof AuthorizationDeclineReason.Type
 
 /** Why the service (or the user, or the network) declined a card authorization. */
-export const CardDeclineReason = Schema.Literal(
+export const CardDeclineReason = Schema.Literals([
   "account_closed",
   "card_not_active",
   "card_canceled",
@@ -82,7 +82,7 @@ export const CardDeclineReason = Schema.Literal(
   "failed_3ds_authentication",
   "suspected_card_testing",
   "suspected_fraud"
-)
+])
 export type CardDeclineReason = typeof CardDeclineReason.Type
 
 /** An amount in minor units together with the ISO 4217 code of its currency. */
@@ -106,7 +106,7 @@ export const AdditionalAmounts = Schema.Struct({
   transit: Schema.NullOr(AmountWithCurrency),
   unknown: Schema.NullOr(AmountWithCurrency),
   vision: Schema.NullOr(AmountWithCurrency)
-}).annotations({ identifier: "CardAdditionalAmounts" })
+}).annotate({ identifier: "CardAdditionalAmounts" })
 export type AdditionalAmounts = typeof AdditionalAmounts.Type
 
 /** No itemized amounts: what an authorization carries unless the network says otherwise. */
@@ -125,11 +125,11 @@ export const noAdditionalAmounts: AdditionalAmounts = {
 
 /** Only for specific healthcare programs. */
 export const Healthcare = Schema.Struct({
-  merchant_ninety_percent_eligibility: Schema.Literal("eligible", "not_eligible")
+  merchant_ninety_percent_eligibility: Schema.Literals(["eligible", "not_eligible"])
 })
 export type Healthcare = typeof Healthcare.Type
 
-export const ElectronicCommerceIndicator = Schema.Literal(
+export const ElectronicCommerceIndicator = Schema.Literals([
   "mail_phone_order",
   "recurring",
   "installment",
@@ -138,10 +138,10 @@ export const ElectronicCommerceIndicator = Schema.Literal(
   "non_authenticated_security_transaction_at_3ds_capable_merchant",
   "non_authenticated_security_transaction",
   "non_secure_transaction"
-)
+])
 export type ElectronicCommerceIndicator = typeof ElectronicCommerceIndicator.Type
 
-export const PointOfServiceEntryMode = Schema.Literal(
+export const PointOfServiceEntryMode = Schema.Literals([
   "unknown",
   "manual",
   "magnetic_stripe_no_cvv",
@@ -152,11 +152,11 @@ export const PointOfServiceEntryMode = Schema.Literal(
   "magnetic_stripe",
   "contactless_magnetic_stripe",
   "integrated_circuit_card_no_cvv"
-)
+])
 export type PointOfServiceEntryMode = typeof PointOfServiceEntryMode.Type
 
 /** Only present when the network actioned the authorization on our behalf. */
-export const StandInProcessingReason = Schema.Literal(
+export const StandInProcessingReason = Schema.Literals([
   "issuer_error",
   "invalid_physical_card",
   "invalid_cryptogram",
@@ -165,10 +165,10 @@ export const StandInProcessingReason = Schema.Literal(
   "merchant_transaction_advisory_service_authentication_required",
   "payment_fraud_disruption_acquirer_block",
   "other"
-)
+])
 export type StandInProcessingReason = typeof StandInProcessingReason.Type
 
-export const TerminalEntryCapability = Schema.Literal(
+export const TerminalEntryCapability = Schema.Literals([
   "unknown",
   "terminal_not_used",
   "magnetic_stripe",
@@ -177,7 +177,7 @@ export const TerminalEntryCapability = Schema.Literal(
   "chip_or_contactless",
   "contactless_only",
   "no_capability"
-)
+])
 export type TerminalEntryCapability = typeof TerminalEntryCapability.Type
 
 /** Fields only `network_a` sends. */
@@ -186,21 +186,21 @@ export const NetworkADetails = Schema.Struct({
   point_of_service_entry_mode: Schema.NullOr(PointOfServiceEntryMode),
   stand_in_processing_reason: Schema.NullOr(StandInProcessingReason),
   terminal_entry_capability: Schema.NullOr(TerminalEntryCapability)
-}).annotations({ identifier: "CardNetworkADetails" })
+}).annotate({ identifier: "CardNetworkADetails" })
 export type NetworkADetails = typeof NetworkADetails.Type
 
 /** `network_b` sends no fields of its own. */
-export const NetworkBDetails = Schema.Struct({}).annotations({ identifier: "CardNetworkBDetails" })
+export const NetworkBDetails = Schema.Struct({}).annotate({ identifier: "CardNetworkBDetails" })
 export type NetworkBDetails = typeof NetworkBDetails.Type
 
 /**
  * Network-specific fields: `category` names the network, and only that
  * network's object is present (the other is null), so a union states it.
  */
-export const NetworkDetails = Schema.Union(
+export const NetworkDetails = Schema.Union([
   Schema.Struct({ category: Schema.Literal("network_a"), network_a: NetworkADetails, network_b: Schema.Null }),
   Schema.Struct({ category: Schema.Literal("network_b"), network_a: Schema.Null, network_b: NetworkBDetails })
-).annotations({ identifier: "CardNetworkDetails" })
+]).annotate({ identifier: "CardNetworkDetails" })
 export type NetworkDetails = typeof NetworkDetails.Type
 
 /** Identifiers the network assigns to an authorization-like message. */
@@ -210,7 +210,7 @@ export const NetworkIdentifiers = Schema.Struct({
   retrieval_reference_number: Schema.NullOr(Schema.String),
   trace_number: Schema.NullOr(Schema.String),
   transaction_id: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "CardNetworkIdentifiers" })
+}).annotate({ identifier: "CardNetworkIdentifiers" })
 export type NetworkIdentifiers = typeof NetworkIdentifiers.Type
 
 /** Identifiers the network assigns to a clearing message (settlements and refunds). */
@@ -219,20 +219,20 @@ export const ClearingNetworkIdentifiers = Schema.Struct({
   acquirer_reference_number: Schema.String,
   authorization_identification_response: Schema.NullOr(Schema.String),
   transaction_id: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "CardClearingNetworkIdentifiers" })
+}).annotate({ identifier: "CardClearingNetworkIdentifiers" })
 export type ClearingNetworkIdentifiers = typeof ClearingNetworkIdentifiers.Type
 
 /**
  * The network's risk score: `network_a` uses 0 to 99, `network_b` 0 to 999
  * (higher is riskier), so the schema accepts the wider range.
  */
-export const NetworkRiskScore = Schema.Int.pipe(Schema.between(0, 999))
+export const NetworkRiskScore = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 999 }))
 export type NetworkRiskScore = typeof NetworkRiskScore.Type
 
-export const CardVerificationCodeResult = Schema.Literal("not_checked", "match", "no_match")
+export const CardVerificationCodeResult = Schema.Literals(["not_checked", "match", "no_match"])
 export type CardVerificationCodeResult = typeof CardVerificationCodeResult.Type
 
-export const CardholderAddressResult = Schema.Literal(
+export const CardholderAddressResult = Schema.Literals([
   "not_checked",
   "postal_code_match_address_no_match",
   "postal_code_no_match_address_match",
@@ -240,7 +240,7 @@ export const CardholderAddressResult = Schema.Literal(
   "no_match",
   // deprecated by the network, still decoded
   "postal_code_match_address_not_checked"
-)
+])
 export type CardholderAddressResult = typeof CardholderAddressResult.Type
 
 /** What the merchant provided about the cardholder, and how it compared with what we know. */
@@ -260,7 +260,7 @@ export const Verification = Schema.Struct({
       provided_middle_name: Schema.NullOr(Schema.String)
     })
   )
-}).annotations({ identifier: "CardVerification" })
+}).annotate({ identifier: "CardVerification" })
 export type Verification = typeof Verification.Type
 
 /**
@@ -279,13 +279,13 @@ export const merchantFields = {
 }
 
 /** A decimal number carried as a string so that no precision is lost (`"0.1375"`, `"-12"`). */
-export const DecimalString = Schema.String.pipe(
-  Schema.pattern(/^-?\d+(\.\d+)?$/, { message: () => "must be a decimal number" })
-).annotations({ identifier: "DecimalString" })
+export const DecimalString = Schema.String.check(
+  Schema.isPattern(/^-?\d+(\.\d+)?$/, { message: "must be a decimal number" })
+).annotate({ identifier: "DecimalString" })
 export type DecimalString = typeof DecimalString.Type
 
 /** The fee types we know; the spec types `fee_type` as a plain string, so others decode too. */
-export const KnownSchemeFeeType = Schema.Literal(
+export const KnownSchemeFeeType = Schema.Literals([
   "network_a_international_service_assessment_single_currency",
   "network_a_international_service_assessment_cross_currency",
   "network_a_authorization_domestic_point_of_sale",
@@ -315,14 +315,14 @@ export const KnownSchemeFeeType = Schema.Literal(
   "network_a_community_growth_acceleration_program",
   "network_a_processing_guarantee_commercial_credit",
   "network_b_switch_fee"
-)
+])
 export type KnownSchemeFeeType = typeof KnownSchemeFeeType.Type
 
 /** A fee type this version does not know yet: kept as it came. */
 export const UnknownSchemeFeeType = Schema.String.pipe(Schema.brand("UnknownSchemeFeeType"))
 export type UnknownSchemeFeeType = typeof UnknownSchemeFeeType.Type
 
-export const SchemeFeeType = Schema.Union(KnownSchemeFeeType, UnknownSchemeFeeType)
+export const SchemeFeeType = Schema.Union([KnownSchemeFeeType, UnknownSchemeFeeType])
 export type SchemeFeeType = typeof SchemeFeeType.Type
 
 /**
@@ -337,5 +337,5 @@ export const SchemeFee = Schema.Struct({
   fee_type: SchemeFeeType,
   fixed_component: Schema.NullOr(DecimalString),
   variable_rate: Schema.NullOr(DecimalString)
-}).annotations({ identifier: "CardSchemeFee" })
+}).annotate({ identifier: "CardSchemeFee" })
 export type SchemeFee = typeof SchemeFee.Type

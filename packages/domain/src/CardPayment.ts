@@ -35,7 +35,7 @@
  * - a refund beyond what was settled or refund-authorized and not yet refunded;
  * - a second fuel confirmation (one per authorization) or authentication.
  */
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import {
   type CardAuthentication,
   type Command as CardAuthenticationCommand,
@@ -71,7 +71,7 @@ export const State = Schema.Struct({
   refunded_amount: Amount,
   reversed_amount: Amount,
   settled_amount: Amount
-}).annotations({ identifier: "CardPaymentState" })
+}).annotate({ identifier: "CardPaymentState" })
 export type State = typeof State.Type
 
 export const emptyState: State = {
@@ -195,13 +195,13 @@ export const cardAuthorizationIdOf = (element: Element): CardAuthorizationId | u
   }
 }
 
-type Outcome = Either.Either<{ readonly element: Element; readonly state: State }, InvalidOperationError>
+type Outcome = Result.Result<{ readonly element: Element; readonly state: State }, InvalidOperationError>
 
-const refuse = (detail: string): Either.Either<never, InvalidOperationError> =>
-  Either.left(new InvalidOperationError({ detail }))
+const refuse = (detail: string): Result.Result<never, InvalidOperationError> =>
+  Result.fail(new InvalidOperationError({ detail }))
 
-const requirePositive = (amount: number, what: string): Either.Either<void, InvalidOperationError> =>
-  amount > 0 ? Either.void : refuse(`The ${what} must be a positive amount (got ${amount}).`)
+const requirePositive = (amount: number, what: string): Result.Result<void, InvalidOperationError> =>
+  amount > 0 ? Result.succeed(undefined) : refuse(`The ${what} must be a positive amount (got ${amount}).`)
 
 /**
  * Checks that the payment has a settlement authorization still holding money,
@@ -211,7 +211,7 @@ const requireOpenAuthorization = (
   cardPayment: CardPayment,
   element: Element,
   what: string
-): Either.Either<CardAuthorization, InvalidOperationError> => {
+): Result.Result<CardAuthorization, InvalidOperationError> => {
   const authorization = authorizationOf(cardPayment)
   if (authorization === undefined) return refuse(`A ${what} needs an authorization; this card payment has none.`)
   if (cardAuthorizationIdOf(element) !== authorization.id) {
@@ -223,7 +223,7 @@ const requireOpenAuthorization = (
   if (outstandingAuthorization(cardPayment) === 0) {
     return refuse(`The authorization holds nothing any more; it cannot take a ${what}.`)
   }
-  return Either.right(authorization)
+  return Result.succeed(authorization)
 }
 
 /** Elements that post money: an authorization can only precede them. */
@@ -247,7 +247,7 @@ const arithmetic = (cardPayment: CardPayment, element: Element): Outcome => {
       if (cardPayment.elements.some(movesMoney)) {
         return refuse("Money already moved in this card payment; an authorization comes before that.")
       }
-      return Either.map(requirePositive(authorization.amount, "authorization amount"), () => ({
+      return Result.map(requirePositive(authorization.amount, "authorization amount"), () => ({
         element,
         state: authorization.direction === "settlement"
           ? { ...state, authorized_amount: state.authorized_amount + authorization.amount }
@@ -258,10 +258,10 @@ const arithmetic = (cardPayment: CardPayment, element: Element): Outcome => {
       if (isAuthorizationDecline(element) && authorizationOf(cardPayment) !== undefined) {
         return refuse("This card payment's authorization was approved; it cannot also be declined.")
       }
-      return Either.right({ element, state })
+      return Result.succeed({ element, state })
     case "card_increment": {
       const increment = element.card_increment
-      return Either.gen(function*() {
+      return Result.gen(function*() {
         yield* requirePositive(increment.amount, "increment amount")
         yield* requireOpenAuthorization(cardPayment, element, "increment")
         return {
@@ -278,7 +278,7 @@ const arithmetic = (cardPayment: CardPayment, element: Element): Outcome => {
     }
     case "card_reversal": {
       const reversal = element.card_reversal
-      return Either.gen(function*() {
+      return Result.gen(function*() {
         yield* requirePositive(reversal.reversal_amount, "reversal amount")
         yield* requireOpenAuthorization(cardPayment, element, "reversal")
         if (reversal.reversal_amount > outstanding) {
@@ -300,7 +300,7 @@ const arithmetic = (cardPayment: CardPayment, element: Element): Outcome => {
     }
     case "card_authorization_expiration": {
       const expiration = element.card_authorization_expiration
-      return Either.map(requireOpenAuthorization(cardPayment, element, "expiration"), () => ({
+      return Result.map(requireOpenAuthorization(cardPayment, element, "expiration"), () => ({
         element: {
           ...element,
           card_authorization_expiration: new CardAuthorizationExpiration({ ...expiration, expired_amount: outstanding })
@@ -310,7 +310,7 @@ const arithmetic = (cardPayment: CardPayment, element: Element): Outcome => {
     }
     case "card_settlement": {
       const settlement = element.card_settlement
-      return Either.gen(function*() {
+      return Result.gen(function*() {
         yield* requirePositive(settlement.amount, "settlement amount")
         const authorization = authorizationOf(cardPayment)
         if (settlement.card_authorization === null) {
@@ -331,7 +331,7 @@ const arithmetic = (cardPayment: CardPayment, element: Element): Outcome => {
     }
     case "card_refund": {
       const refund = element.card_refund
-      return Either.gen(function*() {
+      return Result.gen(function*() {
         yield* requirePositive(refund.amount, "refund amount")
         const refundable = state.settled_amount + state.refund_authorized_amount - state.refunded_amount
         if (refund.amount > refundable) {
@@ -342,7 +342,7 @@ const arithmetic = (cardPayment: CardPayment, element: Element): Outcome => {
     }
     case "card_fuel_confirmation": {
       const confirmation = element.card_fuel_confirmation
-      return Either.gen(function*() {
+      return Result.gen(function*() {
         if (cardPayment.elements.some((existing) => existing.category === "card_fuel_confirmation")) {
           return yield* refuse("The authorization already has a fuel confirmation (there is one per authorization).")
         }
@@ -368,12 +368,12 @@ const arithmetic = (cardPayment: CardPayment, element: Element): Outcome => {
       if (cardPayment.elements.some((existing) => existing.category === "card_authentication")) {
         return refuse("This card payment already has an authentication.")
       }
-      return Either.right({ element, state })
+      return Result.succeed({ element, state })
     case "card_balance_inquiry":
     case "card_financial":
     case "card_validation":
     case "other":
-      return Either.right({ element, state })
+      return Result.succeed({ element, state })
   }
 }
 
@@ -384,12 +384,12 @@ const arithmetic = (cardPayment: CardPayment, element: Element): Outcome => {
 export const applyElement = (
   cardPayment: CardPayment,
   element: Element
-): Either.Either<Transition, InvalidOperationError> => {
+): Result.Result<Transition, InvalidOperationError> => {
   const named = cardPaymentIdOf(element)
   if (named !== undefined && named !== cardPayment.id) {
     return refuse(`The ${element.category} belongs to card payment ${named}, not ${cardPayment.id}.`)
   }
-  return Either.map(arithmetic(cardPayment, element), ({ element: stored, state }) => ({
+  return Result.map(arithmetic(cardPayment, element), ({ element: stored, state }) => ({
     next: new CardPayment({ ...cardPayment, elements: [...cardPayment.elements, stored], state }),
     events: [pendingEvent("card_payment.updated", "card_payment", cardPayment.id)]
   }))
@@ -399,8 +399,8 @@ export const applyElement = (
 export const create = (
   fields: CreateCardPayment,
   firstElement: Element
-): Either.Either<Transition, InvalidOperationError> =>
-  Either.map(
+): Result.Result<Transition, InvalidOperationError> =>
+  Result.map(
     applyElement(new CardPayment({ ...fields, elements: [], state: emptyState }), firstElement),
     ({ next }) => ({
       next,
@@ -415,13 +415,13 @@ export const create = (
 export const updateAuthentication = (
   cardPayment: CardPayment,
   command: CardAuthenticationCommand
-): Either.Either<Transition, InvalidOperationError> => {
+): Result.Result<Transition, InvalidOperationError> => {
   const index = cardPayment.elements.findIndex((element) => element.category === "card_authentication")
   const element = cardPayment.elements[index]
   if (element === undefined || element.category !== "card_authentication") {
     return refuse("This card payment has no card authentication.")
   }
-  return Either.map(transitionAuthentication(element.card_authentication, command), ({ next, events }) => ({
+  return Result.map(transitionAuthentication(element.card_authentication, command), ({ next, events }) => ({
     next: new CardPayment({
       ...cardPayment,
       elements: cardPayment.elements.map((existing, position) =>

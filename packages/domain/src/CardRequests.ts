@@ -4,7 +4,7 @@
  * planners of `CardActivity`, each takes what the bank loaded, the ids it
  * reserved and the decider's answer, and returns the outcome or the refusal.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import type { Card } from "./Card.js"
 import * as CardAuthentication from "./CardAuthentication.js"
 import type * as CardDecision from "./CardDecision.js"
@@ -48,8 +48,8 @@ const newPayment = (
   physical_card_id: null
 })
 
-const opened = (transition: Either.Either<CardPayment.Transition, InvalidOperationError>) =>
-  Either.map(
+const opened = (transition: Result.Result<CardPayment.Transition, InvalidOperationError>) =>
+  Result.map(
     transition,
     ({ events, next }) => ({ cardPayment: next, isNew: true, events, effects: [], declinedTransaction: null })
   )
@@ -84,7 +84,7 @@ export interface BalanceInquiryInput {
  * element reports the answer's balance, else the simulation's, else the
  * available balance; declined, a zero `card_decline` and its declined transaction.
  */
-export const inquireBalance = (input: BalanceInquiryInput): Either.Either<Step, InvalidOperationError> => {
+export const inquireBalance = (input: BalanceInquiryInput): Result.Result<Step, InvalidOperationError> => {
   const { answer, at, body, card, ids } = input
   const common = {
     additional_amounts: noAdditionalAmounts,
@@ -118,7 +118,7 @@ export const inquireBalance = (input: BalanceInquiryInput): Either.Either<Step, 
       reason: answer.reason
     })
     const declinedTransaction = declinedTransactionOf(ids.declinedTransaction, decline, card, at)
-    return Either.map(
+    return Result.map(
       CardPayment.create(fields, { category: "card_decline", created_at: at, card_decline: decline }),
       ({ events, next }) => declinedStep({ cardPayment: next, isNew: true, events }, declinedTransaction)
     )
@@ -226,7 +226,7 @@ export const authenticationRequestFields = (input: {
 }
 
 /** A 3DS attempt opens a card payment with its `card_authentication` element, in the status the answer gives. */
-export const authenticate = (input: AuthenticationInput): Either.Either<Step, InvalidOperationError> => {
+export const authenticate = (input: AuthenticationInput): Result.Result<Step, InvalidOperationError> => {
   const { answer, at, card, ids } = input
   const outcome = CardAuthentication.statusAfterDecision(answer.decision, answer.denyReason ?? undefined)
   const authentication = new CardAuthentication.CardAuthentication({
@@ -249,8 +249,8 @@ export const authenticate = (input: AuthenticationInput): Either.Either<Step, In
   )
 }
 
-const updatedPayment = (transition: Either.Either<CardPayment.Transition, InvalidOperationError>) =>
-  Either.map(
+const updatedPayment = (transition: Result.Result<CardPayment.Transition, InvalidOperationError>) =>
+  Result.map(
     transition,
     ({ events, next }) => ({ cardPayment: next, isNew: false, events, effects: [], declinedTransaction: null })
   )
@@ -265,7 +265,7 @@ export const startChallenge = (input: {
   readonly cardPayment: CardPayment.CardPayment
   readonly oneTimeCode: string
   readonly delivery: CardDecision.ChallengeDeliveryAnswer
-}): Either.Either<Step, InvalidOperationError> =>
+}): Result.Result<Step, InvalidOperationError> =>
   updatedPayment(CardPayment.updateAuthentication(
     input.cardPayment,
     input.delivery.result === "success"
@@ -288,8 +288,8 @@ export const attemptChallenge = (input: {
   readonly at: Timestamp
   readonly cardPayment: CardPayment.CardPayment
   readonly oneTimeCode: string
-}): Either.Either<Step, InvalidOperationError> =>
-  Either.flatMap(
+}): Result.Result<Step, InvalidOperationError> =>
+  Result.flatMap(
     CardPayment.updateAuthentication(input.cardPayment, {
       _tag: "SubmitChallengeAttempt",
       at: input.at,

@@ -36,7 +36,7 @@ import { ShortText } from "./Text.js"
  * Optional body fields are absent or a value: an explicit `undefined` is not a value
  * (and a union with it would add noise to decode errors).
  */
-const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
+const optional = <S extends Schema.Top>(schema: S) => Schema.optionalKey(schema)
 
 /**
  * A rule that exactly one of some optional fields is given. The error names
@@ -49,7 +49,7 @@ const exactlyOneOf =
     if (given.length === 1) return undefined
     return {
       path: [given[1] ?? fields[0]],
-      message: `exactly one of ${fields.join(", ")} must be provided`
+      issue: `exactly one of ${fields.join(", ")} must be provided`
     }
   }
 
@@ -59,18 +59,18 @@ const cardSelectors = ["card_id", "digital_wallet_token_id", "physical_card_id"]
 const merchantInputFields = {
   merchant_acceptor_id: optional(ShortText),
   merchant_category_code: optional(
-    Schema.String.pipe(Schema.pattern(/^\d{4}$/, { message: () => "must be a 4-digit merchant category code" }))
+    Schema.String.check(Schema.isPattern(/^\d{4}$/, { message: "must be a 4-digit merchant category code" }))
   ),
   merchant_city: optional(ShortText),
   merchant_country: optional(
-    Schema.String.pipe(Schema.pattern(/^[A-Z]{2}$/, { message: () => "must be a 2-letter country code" }))
+    Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/, { message: "must be a 2-letter country code" }))
   ),
   merchant_descriptor: optional(ShortText),
   merchant_state: optional(ShortText)
 }
 
 /** The processing categories a simulation may ask for (`unknown` is only ever reported). */
-export const SimulatedProcessingCategory = Schema.Literal(
+export const SimulatedProcessingCategory = Schema.Literals([
   "account_funding",
   "automatic_fuel_dispenser",
   "bill_payment",
@@ -81,7 +81,7 @@ export const SimulatedProcessingCategory = Schema.Literal(
   "cash_disbursement",
   "cash_deposit",
   "balance_inquiry"
-)
+])
 
 /** `POST /simulations/card_authorizations`. */
 export const SimulateCardAuthorization = Schema.Struct({
@@ -117,22 +117,22 @@ export const SimulateCardAuthorization = Schema.Struct({
       category: SimulatedProcessingCategory,
       /** For refund authorizations: the card payment the refund belongs to. */
       refund: optional(Schema.Struct({ original_card_payment_id: optional(CardPaymentId) }))
-    }).pipe(
-      Schema.filter((processing) =>
+    }).check(
+      Schema.makeFilter((processing) =>
         processing.refund !== undefined && processing.category !== "refund"
-          ? { path: ["refund"], message: "is only allowed when category is refund" }
+          ? { path: ["refund"], issue: "is only allowed when category is refund" }
           : undefined
       )
     )
   ),
   terminal_id: optional(ShortText)
-}).pipe(Schema.filter(exactlyOneOf(cardSelectors))).annotations({ identifier: "SimulateCardAuthorization" })
+}).check(Schema.makeFilter(exactlyOneOf(cardSelectors))).annotate({ identifier: "SimulateCardAuthorization" })
 export type SimulateCardAuthorization = typeof SimulateCardAuthorization.Type
 
 /** `POST /simulations/card_authorization_expirations`: expires the payment's authorization now. */
 export const SimulateCardAuthorizationExpiration = Schema.Struct({
   card_payment_id: CardPaymentId
-}).annotations({ identifier: "SimulateCardAuthorizationExpiration" })
+}).annotate({ identifier: "SimulateCardAuthorizationExpiration" })
 export type SimulateCardAuthorizationExpiration = typeof SimulateCardAuthorizationExpiration.Type
 
 /** `POST /simulations/card_settlements`: without `pending_transaction_id` the settlement is forced without authorization. */
@@ -141,7 +141,7 @@ export const SimulateCardSettlement = Schema.Struct({
   /** Defaults to the outstanding amount of the authorization settled. */
   amount: optional(PositiveAmount),
   pending_transaction_id: optional(PendingTransactionId)
-}).annotations({ identifier: "SimulateCardSettlement" })
+}).annotate({ identifier: "SimulateCardSettlement" })
 export type SimulateCardSettlement = typeof SimulateCardSettlement.Type
 
 /** `POST /simulations/card_reversals`: partial reversals may repeat up to the outstanding amount. */
@@ -149,7 +149,7 @@ export const SimulateCardReversal = Schema.Struct({
   card_payment_id: CardPaymentId,
   /** Defaults to the whole outstanding amount. */
   amount: optional(PositiveAmount)
-}).annotations({ identifier: "SimulateCardReversal" })
+}).annotate({ identifier: "SimulateCardReversal" })
 export type SimulateCardReversal = typeof SimulateCardReversal.Type
 
 /** `POST /simulations/card_increments`: may ask the client through a real-time decision. */
@@ -157,7 +157,7 @@ export const SimulateCardIncrement = Schema.Struct({
   amount: PositiveAmount,
   card_payment_id: CardPaymentId,
   event_subscription_id: optional(EventSubscriptionId)
-}).annotations({ identifier: "SimulateCardIncrement" })
+}).annotate({ identifier: "SimulateCardIncrement" })
 export type SimulateCardIncrement = typeof SimulateCardIncrement.Type
 
 /**
@@ -169,7 +169,7 @@ export const SimulateCardRefund = Schema.Struct({
   amount: optional(PositiveAmount),
   pending_transaction_id: optional(PendingTransactionId),
   transaction_id: optional(TransactionId)
-}).pipe(Schema.filter(exactlyOneOf(["transaction_id", "pending_transaction_id"]))).annotations({
+}).check(Schema.makeFilter(exactlyOneOf(["transaction_id", "pending_transaction_id"]))).annotate({
   identifier: "SimulateCardRefund"
 })
 export type SimulateCardRefund = typeof SimulateCardRefund.Type
@@ -178,7 +178,7 @@ export type SimulateCardRefund = typeof SimulateCardRefund.Type
 export const SimulateCardFuelConfirmation = Schema.Struct({
   amount: PositiveAmount,
   card_payment_id: CardPaymentId
-}).annotations({ identifier: "SimulateCardFuelConfirmation" })
+}).annotate({ identifier: "SimulateCardFuelConfirmation" })
 export type SimulateCardFuelConfirmation = typeof SimulateCardFuelConfirmation.Type
 
 /** `POST /simulations/card_balance_inquiries`: may ask the client through a real-time decision. */
@@ -196,7 +196,7 @@ export const SimulateCardBalanceInquiry = Schema.Struct({
   network_risk_score: optional(NetworkRiskScore),
   physical_card_id: optional(PhysicalCardId),
   terminal_id: optional(ShortText)
-}).pipe(Schema.filter(exactlyOneOf(cardSelectors))).annotations({ identifier: "SimulateCardBalanceInquiry" })
+}).check(Schema.makeFilter(exactlyOneOf(cardSelectors))).annotate({ identifier: "SimulateCardBalanceInquiry" })
 export type SimulateCardBalanceInquiry = typeof SimulateCardBalanceInquiry.Type
 
 /** `POST /simulations/card_authentications`: a 3DS attempt; returns the new card payment. */
@@ -210,25 +210,25 @@ export const SimulateCardAuthentication = Schema.Struct({
   merchant_name: optional(ShortText),
   /** Only meaningful for payment authentications. */
   purchase_amount: optional(PositiveAmount)
-}).pipe(
-  Schema.filter((body) =>
+}).check(
+  Schema.makeFilter((body) =>
     body.purchase_amount !== undefined && body.category === "non_payment_authentication"
-      ? { path: ["purchase_amount"], message: "is only allowed for payment_authentication" }
+      ? { path: ["purchase_amount"], issue: "is only allowed for payment_authentication" }
       : undefined
   )
-).annotations({ identifier: "SimulateCardAuthentication" })
+).annotate({ identifier: "SimulateCardAuthentication" })
 export type SimulateCardAuthentication = typeof SimulateCardAuthentication.Type
 
 /** `POST /simulations/card_authentications/{card_payment_id}/challenge_attempts`. */
 export const SimulateCardAuthenticationChallengeAttempt = Schema.Struct({
   one_time_code: ShortText
-}).annotations({ identifier: "SimulateCardAuthenticationChallengeAttempt" })
+}).annotate({ identifier: "SimulateCardAuthenticationChallengeAttempt" })
 export type SimulateCardAuthenticationChallengeAttempt = typeof SimulateCardAuthenticationChallengeAttempt.Type
 
 /** `POST /simulations/digital_wallet_token_requests`. */
 export const SimulateDigitalWalletTokenRequest = Schema.Struct({
   card_id: CardId
-}).annotations({ identifier: "SimulateDigitalWalletTokenRequest" })
+}).annotate({ identifier: "SimulateDigitalWalletTokenRequest" })
 export type SimulateDigitalWalletTokenRequest = typeof SimulateDigitalWalletTokenRequest.Type
 
 /**

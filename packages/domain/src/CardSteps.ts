@@ -3,7 +3,7 @@
  * the element placed on a new or existing card payment, a decline's declined
  * transaction and event, the card as the route of money that moves.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import type { Card } from "./Card.js"
 import * as CardPayment from "./CardPayment.js"
 import { type CardAuthorization, type CardDecline, type Element } from "./CardPaymentElements.js"
@@ -79,13 +79,13 @@ export const place = (
   existing: CardPayment.CardPayment | null,
   fields: CardPayment.CreateCardPayment,
   element: Element
-): Either.Either<Placed, InvalidOperationError> =>
+): Result.Result<Placed, InvalidOperationError> =>
   existing === null
-    ? Either.map(
+    ? Result.map(
       CardPayment.create(fields, element),
       ({ events, next }) => ({ cardPayment: next, isNew: true, events })
     )
-    : Either.map(
+    : Result.map(
       CardPayment.applyElement(existing, element),
       ({ events, next }) => ({ cardPayment: next, isNew: false, events })
     )
@@ -95,8 +95,8 @@ export const changed = (
   cardPayment: CardPayment.CardPayment,
   element: Element,
   effects: (next: CardPayment.CardPayment) => ReadonlyArray<MoneyEffect>
-): Either.Either<Step, InvalidOperationError> =>
-  Either.map(CardPayment.applyElement(cardPayment, element), ({ events, next }) => ({
+): Result.Result<Step, InvalidOperationError> =>
+  Result.map(CardPayment.applyElement(cardPayment, element), ({ events, next }) => ({
     cardPayment: next,
     isNew: false,
     events,

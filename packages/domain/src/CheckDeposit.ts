@@ -26,7 +26,7 @@ import { IdempotencyKey } from "./Text.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
-export const CheckDepositStatus = Schema.Literal("pending", "submitted", "rejected", "returned")
+export const CheckDepositStatus = Schema.Literals(["pending", "submitted", "rejected", "returned"])
 export type CheckDepositStatus = typeof CheckDepositStatus.Type
 
 /** The check as read when the deposit was accepted; also the `check_deposit_acceptance` transaction source. */
@@ -44,11 +44,11 @@ export type CheckDepositAcceptance = typeof CheckDepositAcceptance.Type
 export const DepositAdjustment = Schema.Struct({
   adjusted_at: Timestamp,
   amount: Amount,
-  reason: Schema.Literal("adjusted_amount", "non_conforming_item", "paid"),
+  reason: Schema.Literals(["adjusted_amount", "non_conforming_item", "paid"]),
   transaction_id: TransactionId
 })
 
-export const DepositRejectionReason = Schema.Literal(
+export const DepositRejectionReason = Schema.Literals([
   "incomplete_image",
   "duplicate",
   "poor_image_quality",
@@ -61,7 +61,7 @@ export const DepositRejectionReason = Schema.Literal(
   "requested_by_user",
   "international",
   "unknown"
-)
+])
 
 export const DepositRejection = Schema.Struct({
   amount: Amount,
@@ -72,7 +72,7 @@ export const DepositRejection = Schema.Struct({
   rejected_at: Timestamp
 })
 
-export const DepositReturnReason = Schema.Literal(
+export const DepositReturnReason = Schema.Literals([
   "ach_conversion_not_supported",
   "closed_account",
   "duplicate_submission",
@@ -99,7 +99,7 @@ export const DepositReturnReason = Schema.Literal(
   "unable_to_process",
   "item_exceeds_dollar_limit",
   "branch_or_account_sold"
-)
+])
 
 export const DepositReturn = Schema.Struct({
   amount: Amount,
@@ -125,7 +125,7 @@ export const InboundFundsHold = Schema.Struct({
   held_transaction_id: Schema.NullOr(TransactionId),
   pending_transaction_id: Schema.NullOr(PendingTransactionId),
   released_at: Schema.NullOr(Timestamp),
-  status: Schema.Literal("held", "complete"),
+  status: Schema.Literals(["held", "complete"]),
   type: Schema.tag("inbound_funds_hold")
 })
 export type InboundFundsHold = typeof InboundFundsHold.Type
@@ -160,8 +160,8 @@ export const CreateCheckDeposit = Schema.Struct({
   amount: PositiveAmount,
   back_image_file_id: FileId,
   front_image_file_id: FileId,
-  description: Schema.optional(ShortText)
-}).annotations({ identifier: "CreateCheckDeposit" })
+  description: Schema.optionalKey(ShortText)
+}).annotate({ identifier: "CreateCheckDeposit" })
 export type CreateCheckDeposit = typeof CreateCheckDeposit.Type
 
 export interface Transition {

@@ -21,7 +21,7 @@ export const AchDecline = Schema.Struct({
   originator_company_discretionary_data: Schema.NullOr(Schema.String),
   originator_company_id: Schema.String,
   originator_company_name: Schema.String,
-  reason: Schema.Literal(
+  reason: Schema.Literals([
     "ach_route_canceled",
     "ach_route_disabled",
     "breaches_limit",
@@ -39,7 +39,7 @@ export const AchDecline = Schema.Struct({
     "credit_entry_refused_by_receiver",
     "duplicate_entry",
     "corporate_customer_advised_not_authorized"
-  ),
+  ]),
   receiver_id_number: Schema.NullOr(Schema.String),
   receiver_name: Schema.NullOr(Schema.String),
   trace_number: Schema.String,
@@ -53,7 +53,7 @@ export const CheckDecline = Schema.Struct({
   check_transfer_id: Schema.NullOr(Schema.String),
   front_image_file_id: Schema.NullOr(FileId),
   inbound_check_deposit_id: Schema.NullOr(Schema.String),
-  reason: Schema.Literal(
+  reason: Schema.Literals([
     "ach_route_disabled",
     "ach_route_canceled",
     "altered_or_fictitious",
@@ -72,7 +72,7 @@ export const CheckDecline = Schema.Struct({
     "unable_to_process",
     "unusable_image",
     "user_initiated"
-  )
+  ])
 })
 
 export const CheckDepositRejection = Schema.Struct({
@@ -80,7 +80,7 @@ export const CheckDepositRejection = Schema.Struct({
   check_deposit_id: CheckDepositId,
   currency: Currency,
   declined_transaction_id: DeclinedTransactionId,
-  reason: Schema.Literal(
+  reason: Schema.Literals([
     "incomplete_image",
     "duplicate",
     "poor_image_quality",
@@ -93,19 +93,19 @@ export const CheckDepositRejection = Schema.Struct({
     "requested_by_user",
     "international",
     "unknown"
-  ),
+  ]),
   rejected_at: Timestamp
 })
 
 export const InboundFednowTransferDecline = Schema.Struct({
-  reason: Schema.Literal(
+  reason: Schema.Literals([
     "account_number_canceled",
     "account_number_disabled",
     "account_restricted",
     "group_locked",
     "entity_not_active",
     "fednow_not_enabled"
-  ),
+  ]),
   transfer_id: Schema.String
 })
 
@@ -116,14 +116,14 @@ export const InboundRealTimePaymentsTransferDecline = Schema.Struct({
   debtor_account_number: Schema.String,
   debtor_name: Schema.String,
   debtor_routing_number: Schema.String,
-  reason: Schema.Literal(
+  reason: Schema.Literals([
     "account_number_canceled",
     "account_number_disabled",
     "account_restricted",
     "group_locked",
     "entity_not_active",
     "real_time_payments_not_enabled"
-  ),
+  ]),
   transaction_identification: Schema.String,
   transfer_id: Schema.String,
   unstructured_remittance_information: Schema.NullOr(Schema.String)
@@ -131,17 +131,17 @@ export const InboundRealTimePaymentsTransferDecline = Schema.Struct({
 
 export const WireDecline = Schema.Struct({
   inbound_wire_transfer_id: Schema.String,
-  reason: Schema.Literal(
+  reason: Schema.Literals([
     "account_number_canceled",
     "account_number_disabled",
     "entity_not_active",
     "group_locked",
     "no_account_number",
     "transaction_not_allowed"
-  )
+  ])
 })
 
-export const DeclinedTransactionSource = Schema.Union(
+export const DeclinedTransactionSource = Schema.Union([
   sourceOf("card_decline", CardDecline),
   sourceOf("ach_decline", AchDecline),
   sourceOf("check_decline", CheckDecline),
@@ -151,7 +151,7 @@ export const DeclinedTransactionSource = Schema.Union(
   sourceOf("wire_decline", WireDecline),
   // a cause the service does not detail
   sourceOf("other", Schema.Struct({}))
-).annotations({ identifier: "DeclinedTransactionSource" })
+]).annotate({ identifier: "DeclinedTransactionSource" })
 export type DeclinedTransactionSource = typeof DeclinedTransactionSource.Type
 
 export class DeclinedTransaction extends withCompiledValidation(
@@ -177,7 +177,7 @@ export const cardDeclineSource = (cardDecline: CardDecline): DeclinedTransaction
 })
 
 /** Every source category a declined transaction can have (the SDK's `category.in` filter values). */
-export const DeclinedTransactionSourceCategory = Schema.Literal(
+export const DeclinedTransactionSourceCategory = Schema.Literals([
   "ach_decline",
   "card_decline",
   "check_decline",
@@ -186,7 +186,7 @@ export const DeclinedTransactionSourceCategory = Schema.Literal(
   "wire_decline",
   "check_deposit_rejection",
   "other"
-)
+])
 export type DeclinedTransactionSourceCategory = typeof DeclinedTransactionSourceCategory.Type
 
 /** The filters of `GET /declined_transactions` (besides the paging and `created_at.*` ones every list has). */

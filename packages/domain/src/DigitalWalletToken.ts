@@ -10,20 +10,20 @@ import { withCompiledValidation } from "./CompiledValidation.js"
 import { CardId, DigitalWalletTokenId } from "./Ids.js"
 import { Timestamp } from "./Timestamp.js"
 
-export const Status = Schema.Literal("active", "inactive", "suspended", "deactivated", "declined")
+export const Status = Schema.Literals(["active", "inactive", "suspended", "deactivated", "declined"])
 export type Status = typeof Status.Type
 
-export const DeclineReason = Schema.Literal(
+export const DeclineReason = Schema.Literals([
   "card_not_active",
   "no_verification_method",
   "webhook_timed_out",
   "webhook_declined",
   "incorrect_card_verification_code",
   "declined_by_token_requestor"
-)
+])
 export type DeclineReason = typeof DeclineReason.Type
 
-export const DeviceType = Schema.Literal(
+export const DeviceType = Schema.Literals([
   "unknown",
   "mobile_phone",
   "tablet",
@@ -33,7 +33,7 @@ export const DeviceType = Schema.Literal(
   "household_device",
   "wearable_device",
   "automobile_device"
-)
+])
 export type DeviceType = typeof DeviceType.Type
 
 export const Device = Schema.Struct({

@@ -2,7 +2,7 @@
  * Entities are the legal persons that own accounts. The sandbox models natural
  * persons and corporations with the fields a bank needs to identify them.
  */
-import { Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { withCompiledValidation } from "./CompiledValidation.js"
 import { EntityBeneficialOwnerId, EntityId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
@@ -10,26 +10,32 @@ import { IdempotencyKey } from "./Text.js"
 import { ShortText } from "./Text.js"
 import { CalendarDate, Timestamp } from "./Timestamp.js"
 
-export const EntityStructure = Schema.Literal("corporation", "natural_person", "joint", "trust", "government_authority")
+export const EntityStructure = Schema.Literals([
+  "corporation",
+  "natural_person",
+  "joint",
+  "trust",
+  "government_authority"
+])
 export type EntityStructure = typeof EntityStructure.Type
 
-export const EntityStatus = Schema.Literal("active", "archived", "disabled")
+export const EntityStatus = Schema.Literals(["active", "archived", "disabled"])
 export type EntityStatus = typeof EntityStatus.Type
 
 /** ISO 3166-1 alpha-2; an address given without one is in the United States. */
-export const CountryCode = Schema.String.pipe(
-  Schema.pattern(/^[A-Z]{2}$/, { message: () => "must be a two-letter ISO 3166-1 country code" })
+export const CountryCode = Schema.String.check(
+  Schema.isPattern(/^[A-Z]{2}$/, { message: "must be a two-letter ISO 3166-1 country code" })
 )
 
 export const defaultCountry = "US"
 
 export const Address = Schema.Struct({
   line1: ShortText,
-  line2: Schema.optional(ShortText),
+  line2: Schema.optionalKey(ShortText),
   city: ShortText,
-  state: Schema.String.pipe(Schema.pattern(/^[A-Z]{2}$/, { message: () => "must be a two-letter state code" })),
-  zip: Schema.String.pipe(Schema.pattern(/^\d{5}(-\d{4})?$/, { message: () => "must be a 5 or 9 digit ZIP code" })),
-  country: Schema.optional(CountryCode)
+  state: Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/, { message: "must be a two-letter state code" })),
+  zip: Schema.String.check(Schema.isPattern(/^\d{5}(-\d{4})?$/, { message: "must be a 5 or 9 digit ZIP code" })),
+  country: Schema.optionalKey(CountryCode)
 })
 
 export const AddressObject = Schema.Struct({
@@ -39,18 +45,18 @@ export const AddressObject = Schema.Struct({
   state: Schema.String,
   zip: Schema.String,
   // Entities stored before addresses carried a country read as US ones.
-  country: Schema.optionalWith(Schema.String, { default: () => defaultCountry })
+  country: Schema.String.pipe(Schema.withDecodingDefaultType(Effect.succeed(defaultCountry)))
 })
 
 export const Identification = Schema.Struct({
-  method: Schema.Literal(
+  method: Schema.Literals([
     "social_security_number",
     "individual_taxpayer_identification_number",
     "passport",
     "drivers_license",
     "other"
-  ),
-  number: Schema.String.pipe(Schema.minLength(4), Schema.maxLength(200))
+  ]),
+  number: Schema.String.check(Schema.isMinLength(4), Schema.isMaxLength(200))
 })
 
 /**
@@ -62,20 +68,22 @@ export const lastFour = (text: string): string => Array.from(text).slice(-4).joi
 
 /** Supporting documents of an identification; files are referenced by id and not kept by this service. */
 const IdentificationDocuments = {
-  drivers_license: Schema.optional(Schema.Struct({
+  drivers_license: Schema.optionalKey(Schema.Struct({
     expiration_date: CalendarDate,
     file_id: ShortText,
     state: ShortText,
-    back_file_id: Schema.optional(ShortText)
+    back_file_id: Schema.optionalKey(ShortText)
   })),
-  other: Schema.optional(Schema.Struct({
+  other: Schema.optionalKey(Schema.Struct({
     country: CountryCode,
     description: ShortText,
     file_id: ShortText,
-    back_file_id: Schema.optional(ShortText),
-    expiration_date: Schema.optional(CalendarDate)
+    back_file_id: Schema.optionalKey(ShortText),
+    expiration_date: Schema.optionalKey(CalendarDate)
   })),
-  passport: Schema.optional(Schema.Struct({ country: CountryCode, expiration_date: CalendarDate, file_id: ShortText }))
+  passport: Schema.optionalKey(
+    Schema.Struct({ country: CountryCode, expiration_date: CalendarDate, file_id: ShortText })
+  )
 }
 
 export const NaturalPerson = Schema.Struct({
@@ -83,7 +91,7 @@ export const NaturalPerson = Schema.Struct({
   date_of_birth: CalendarDate,
   address: Address,
   identification: Schema.Struct({ ...Identification.fields, ...IdentificationDocuments }),
-  confirmed_no_us_tax_id: Schema.optional(Schema.Boolean)
+  confirmed_no_us_tax_id: Schema.optionalKey(Schema.Boolean)
 })
 
 export const NaturalPersonObject = Schema.Struct({
@@ -93,14 +101,14 @@ export const NaturalPersonObject = Schema.Struct({
   identification: Schema.Struct({ method: Schema.String, number_last4: Schema.String })
 })
 
-export const BeneficialOwnerProng = Schema.Literal("ownership", "control")
+export const BeneficialOwnerProng = Schema.Literals(["ownership", "control"])
 
-export const BeneficialOwnershipExemptionReason = Schema.Literal(
+export const BeneficialOwnershipExemptionReason = Schema.Literals([
   "regulated_financial_institution",
   "publicly_traded_company",
   "public_entity",
   "other"
-)
+])
 
 export const BeneficialOwner = Schema.Struct({
   individual: Schema.Struct({
@@ -108,24 +116,24 @@ export const BeneficialOwner = Schema.Struct({
     date_of_birth: CalendarDate,
     address: Address,
     identification: Schema.Struct({ ...Identification.fields, ...IdentificationDocuments }),
-    confirmed_no_us_tax_id: Schema.optional(Schema.Boolean)
+    confirmed_no_us_tax_id: Schema.optionalKey(Schema.Boolean)
   }),
-  prongs: Schema.Array(BeneficialOwnerProng).pipe(Schema.minItems(1), Schema.maxItems(2)),
-  company_title: Schema.optional(ShortText)
+  prongs: Schema.Array(BeneficialOwnerProng).check(Schema.isMinLength(1), Schema.isMaxLength(2)),
+  company_title: Schema.optionalKey(ShortText)
 })
 
-export const LegalIdentifierCategory = Schema.Literal("us_employer_identification_number", "other")
+export const LegalIdentifierCategory = Schema.Literals(["us_employer_identification_number", "other"])
 
 const employerIdentificationNumber = /^\d{9}$/
 
 /** The corporation's legal identifier: an EIN (nine digits) unless `category` says otherwise. */
 export const LegalIdentifier = Schema.Struct({
-  value: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
-  category: Schema.optional(LegalIdentifierCategory)
-}).pipe(
-  Schema.filter((identifier) =>
+  value: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)),
+  category: Schema.optionalKey(LegalIdentifierCategory)
+}).check(
+  Schema.makeFilter((identifier) =>
     identifier.category === "other" || employerIdentificationNumber.test(identifier.value) ||
-    { path: ["value"], message: "must be 9 digits for a us_employer_identification_number" }
+    { path: ["value"], issue: "must be 9 digits for a us_employer_identification_number" }
   )
 )
 
@@ -136,21 +144,21 @@ export const LegalIdentifier = Schema.Struct({
  */
 export const Corporation = Schema.Struct({
   name: ShortText,
-  tax_identifier: Schema.optional(
-    Schema.String.pipe(Schema.pattern(employerIdentificationNumber, { message: () => "must be 9 digits" }))
+  tax_identifier: Schema.optionalKey(
+    Schema.String.check(Schema.isPattern(employerIdentificationNumber, { message: "must be 9 digits" }))
   ),
-  legal_identifier: Schema.optional(LegalIdentifier),
+  legal_identifier: Schema.optionalKey(LegalIdentifier),
   address: Address,
-  beneficial_owners: Schema.optional(Schema.Array(BeneficialOwner).pipe(Schema.maxItems(5))),
-  beneficial_ownership_exemption_reason: Schema.optional(BeneficialOwnershipExemptionReason),
-  email: Schema.optional(ShortText),
-  industry_code: Schema.optional(ShortText),
-  website: Schema.optional(ShortText),
-  incorporation_state: Schema.optional(Schema.String)
-}).pipe(
-  Schema.filter((corporation) =>
+  beneficial_owners: Schema.optionalKey(Schema.Array(BeneficialOwner).check(Schema.isMaxLength(5))),
+  beneficial_ownership_exemption_reason: Schema.optionalKey(BeneficialOwnershipExemptionReason),
+  email: Schema.optionalKey(ShortText),
+  industry_code: Schema.optionalKey(ShortText),
+  website: Schema.optionalKey(ShortText),
+  incorporation_state: Schema.optionalKey(Schema.String)
+}).check(
+  Schema.makeFilter((corporation) =>
     corporation.tax_identifier !== undefined || corporation.legal_identifier !== undefined ||
-    { path: ["legal_identifier"], message: "is required (or the earlier tax_identifier)" }
+    { path: ["legal_identifier"], issue: "is required (or the earlier tax_identifier)" }
   )
 )
 
@@ -173,15 +181,14 @@ export const CorporationObject = Schema.Struct({
   website: Schema.NullOr(Schema.String),
   incorporation_state: Schema.NullOr(Schema.String),
   // Corporations stored before these fields existed read with empty values.
-  beneficial_owners: Schema.optionalWith(Schema.Array(BeneficialOwnerObject), { default: () => [] }),
-  beneficial_ownership_exemption_reason: Schema.optionalWith(Schema.NullOr(BeneficialOwnershipExemptionReason), {
-    default: () => null
-  }),
-  email: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
-  industry_code: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
-  legal_identifier: Schema.optionalWith(
-    Schema.NullOr(Schema.Struct({ category: LegalIdentifierCategory, value: Schema.String })),
-    { default: () => null }
+  beneficial_owners: Schema.Array(BeneficialOwnerObject).pipe(Schema.withDecodingDefaultType(Effect.succeed([]))),
+  beneficial_ownership_exemption_reason: Schema.NullOr(BeneficialOwnershipExemptionReason).pipe(
+    Schema.withDecodingDefaultType(Effect.succeed(null))
+  ),
+  email: Schema.NullOr(Schema.String).pipe(Schema.withDecodingDefaultType(Effect.succeed(null))),
+  industry_code: Schema.NullOr(Schema.String).pipe(Schema.withDecodingDefaultType(Effect.succeed(null))),
+  legal_identifier: Schema.NullOr(Schema.Struct({ category: LegalIdentifierCategory, value: Schema.String })).pipe(
+    Schema.withDecodingDefaultType(Effect.succeed(null))
   )
 })
 
@@ -210,24 +217,24 @@ export class Entity extends withCompiledValidation(
 ) {}
 
 /** Create body: `structure` names which one of the detail objects is given. */
-export const CreateEntity = Schema.Union(
+export const CreateEntity = Schema.Union([
   Schema.Struct({
     structure: Schema.Literal("natural_person"),
     natural_person: NaturalPerson,
-    description: Schema.optional(ShortText)
+    description: Schema.optionalKey(ShortText)
   }),
   Schema.Struct({
     structure: Schema.Literal("corporation"),
     corporation: Corporation,
-    description: Schema.optional(ShortText)
+    description: Schema.optionalKey(ShortText)
   })
-).annotations({ identifier: "CreateEntity" })
+]).annotate({ identifier: "CreateEntity" })
 export type CreateEntity = typeof CreateEntity.Type
 
 /** `GET /entities` filters (beside the paging of `ListParameters`). */
 export const EntityFilter = Schema.Struct({
   idempotency_key: Schema.optional(IdempotencyKey),
   "status.in": Schema.optional(CommaSeparated(EntityStatus)),
-  "validation_status.in": Schema.optional(CommaSeparated(Schema.Literal("pending", "valid", "invalid")))
+  "validation_status.in": Schema.optional(CommaSeparated(Schema.Literals(["pending", "valid", "invalid"])))
 })
 export type EntityFilter = typeof EntityFilter.Type

@@ -45,7 +45,7 @@ export class IdempotencyKeyAlreadyUsedError extends Schema.TaggedError<Idempoten
   { resourceId: Schema.NullOr(Schema.String), detail: Schema.NullOr(Schema.String) }
 ) {}
 
-export const InvalidApiKeyReason = Schema.Literal(
+export const InvalidApiKeyReason = Schema.Literals([
   "no_header",
   "no_credential",
   "deleted_credential",
@@ -53,7 +53,7 @@ export const InvalidApiKeyReason = Schema.Literal(
   "ip_not_allowed",
   "no_api_access",
   "wrong_environment"
-)
+])
 export type InvalidApiKeyReason = typeof InvalidApiKeyReason.Type
 
 /** Missing, unknown or revoked API key. */

@@ -2,7 +2,7 @@
 export const EventFilter = Schema.Struct({
   "category.in": Schema.optional(CommaSeparated(EventCategory)),
   associated_object_id: Schema.optional(Schema.String),
-  "order_by.direction": Schema.optional(Schema.Literal("ascending", "descending")),
+  "order_by.direction": Schema.optional(Schema.Literals(["ascending", "descending"])),
   "order_by.field": Schema.optional(Schema.Literal("created_at"))
 })
 export type EventFilter = typeof EventFilter.Type

@@ -5,17 +5,17 @@
 import { Schema } from "effect"
 
 /** Categories of real-time decisions: delivered only to subscriptions that select them. */
-export const RealTimeDecisionEventCategory = Schema.Literal(
+export const RealTimeDecisionEventCategory = Schema.Literals([
   "real_time_decision.card_authorization_requested",
   "real_time_decision.card_balance_inquiry_requested",
   "real_time_decision.digital_wallet_token_requested",
   "real_time_decision.digital_wallet_authentication_requested",
   "real_time_decision.card_authentication_requested",
   "real_time_decision.card_authentication_challenge_requested"
-)
+])
 export type RealTimeDecisionEventCategory = typeof RealTimeDecisionEventCategory.Type
 
-export const KnownEventCategory = Schema.Literal(
+export const KnownEventCategory = Schema.Literals([
   "account.created",
   "account.updated",
   "account_number.created",
@@ -131,14 +131,14 @@ export const KnownEventCategory = Schema.Literal(
   "interest_rate_plan.created",
   "interest_rate_plan.updated",
   ...RealTimeDecisionEventCategory.literals
-)
+])
 export type KnownEventCategory = typeof KnownEventCategory.Type
 
 /** A category this version does not know yet: kept as it came. */
 export const UnknownEventCategory = Schema.String.pipe(Schema.brand("UnknownEventCategory"))
 export type UnknownEventCategory = typeof UnknownEventCategory.Type
 
-export const EventCategory = Schema.Union(KnownEventCategory, UnknownEventCategory).annotations({
+export const EventCategory = Schema.Union([KnownEventCategory, UnknownEventCategory]).annotate({
   identifier: "EventCategory",
   description: "The event category. New values can be added over time; tolerate unknown ones."
 })

@@ -6,7 +6,7 @@
  * `shared_secret` is write-only: it signs deliveries (`WebhookSignature`) and is
  * never part of the object.
  */
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { withCompiledValidation } from "./CompiledValidation.js"
 import type { Environment } from "./Environment.js"
 import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
@@ -22,7 +22,7 @@ import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 import { addressRefusal, urlRefusal } from "./WebhookDestination.js"
 
-export const EventSubscriptionStatus = Schema.Literal("active", "disabled", "deleted")
+export const EventSubscriptionStatus = Schema.Literals(["active", "disabled", "deleted"])
 export type EventSubscriptionStatus = typeof EventSubscriptionStatus.Type
 
 /** One selected category; null on the object for a category this version cannot name. */
@@ -47,48 +47,48 @@ export class EventSubscription extends withCompiledValidation(
   })
 ) {}
 
-/** An absolute http(s) URL; which schemes an environment accepts is `checkUrl`'s business. */
-export const WebhookUrl = Schema.String.pipe(
-  Schema.maxLength(2000, { message: () => "must be at most 2000 characters" }),
-  Schema.filter((candidate) => {
+/**
+ * An absolute http(s) URL; which schemes an environment accepts is `checkUrl`'s business.
+ * (Values for tests: `webhookUrlArbitrary` of `@moneta/domain/testing`, as random text is almost never a URL.)
+ */
+export const WebhookUrl = Schema.String.check(
+  Schema.isMaxLength(2000, { message: "must be at most 2000 characters" }).abort(),
+  Schema.makeFilter((candidate: string) => {
     const url = URL.canParse(candidate) ? new URL(candidate) : undefined
     return (url !== undefined && (url.protocol === "https:" || url.protocol === "http:")) ||
       "must be an absolute http(s) URL"
   })
-).annotations({
-  identifier: "WebhookUrl",
-  arbitrary: () => (fc) => fc.webUrl({ validSchemes: ["https"] })
-})
+).annotate({ identifier: "WebhookUrl" })
 
 /** `POST /event_subscriptions`. */
 export const CreateEventSubscription = Schema.Struct({
   url: WebhookUrl,
-  shared_secret: Schema.optional(ShortText),
-  selected_event_categories: Schema.optional(
-    Schema.Array(Schema.Struct({ event_category: KnownEventCategory })).pipe(
-      Schema.minItems(1, { message: () => "must select at least one category (omit it for all categories)" })
+  shared_secret: Schema.optionalKey(ShortText),
+  selected_event_categories: Schema.optionalKey(
+    Schema.Array(Schema.Struct({ event_category: KnownEventCategory })).check(
+      Schema.isMinLength(1, { message: "must select at least one category (omit it for all categories)" })
     )
   ),
-  selected_event_category: Schema.optional(KnownEventCategory),
-  oauth_connection_id: Schema.optional(OAuthConnectionId),
-  status: Schema.optional(Schema.Literal("active", "disabled"))
-}).pipe(
-  Schema.filter((body) =>
+  selected_event_category: Schema.optionalKey(KnownEventCategory),
+  oauth_connection_id: Schema.optionalKey(OAuthConnectionId),
+  status: Schema.optionalKey(Schema.Literals(["active", "disabled"]))
+}).check(
+  Schema.makeFilter((body) =>
     body.selected_event_category !== undefined && body.selected_event_categories !== undefined
-      ? { path: ["selected_event_category"], message: "cannot be combined with selected_event_categories" }
+      ? { path: ["selected_event_category"], issue: "cannot be combined with selected_event_categories" }
       : undefined
   )
-).annotations({ identifier: "CreateEventSubscription" })
+).annotate({ identifier: "CreateEventSubscription" })
 export type CreateEventSubscription = typeof CreateEventSubscription.Type
 
 /** `PATCH /event_subscriptions/{id}`: the SDK's `status`, plus `shared_secret` to rotate the signing secret. */
 export const UpdateEventSubscription = Schema.Struct({
-  status: Schema.optional(EventSubscriptionStatus),
-  shared_secret: Schema.optional(ShortText).annotations({
+  status: Schema.optionalKey(EventSubscriptionStatus),
+  shared_secret: Schema.optionalKey(ShortText).annotateKey({
     description:
       "A new signing secret. The previous one keeps signing beside it (both signatures are sent) for 24 hours."
   })
-}).annotations({ identifier: "UpdateEventSubscription" })
+}).annotate({ identifier: "UpdateEventSubscription" })
 export type UpdateEventSubscription = typeof UpdateEventSubscription.Type
 
 /**
@@ -101,9 +101,9 @@ export const checkUrl = (
   url: string,
   environment: Environment,
   allowedHosts: ReadonlyArray<string> = []
-): Either.Either<string, InvalidParametersError> => {
+): Result.Result<string, InvalidParametersError> => {
   const refusal = urlRefusal(environment, allowedHosts, new URL(url))
-  return refusal === undefined ? Either.right(url) : Either.left(InvalidParametersError.single("url", refusal))
+  return refusal === undefined ? Result.succeed(url) : Result.fail(InvalidParametersError.single("url", refusal))
 }
 
 /** Whether every address the URL's host resolves to may receive webhooks. */
@@ -111,13 +111,13 @@ export const checkResolved = (
   url: string,
   environment: Environment,
   addresses: ReadonlyArray<string>
-): Either.Either<string, InvalidParametersError> => {
+): Result.Result<string, InvalidParametersError> => {
   const refusal = addresses.map((address) => addressRefusal(environment, address)).find((reason) =>
     reason !== undefined
   )
   return refusal === undefined
-    ? Either.right(url)
-    : Either.left(InvalidParametersError.single("url", refusal.replace(/^points to/, "resolves to")))
+    ? Result.succeed(url)
+    : Result.fail(InvalidParametersError.single("url", refusal.replace(/^points to/, "resolves to")))
 }
 
 /** The categories a subscription selects, or null for all. */
@@ -202,9 +202,9 @@ export const isTerminal = (status: EventSubscriptionStatus): boolean => status =
 export const update = (
   subscription: EventSubscription,
   body: UpdateEventSubscription
-): Either.Either<Transition, InvalidOperationError> => {
+): Result.Result<Transition, InvalidOperationError> => {
   if (isTerminal(subscription.status)) {
-    return Either.left(
+    return Result.fail(
       new InvalidOperationError({
         detail: `event subscription ${subscription.id} is deleted and can no longer be changed`
       })
@@ -212,24 +212,24 @@ export const update = (
   }
   const status = body.status ?? subscription.status
   if (status === subscription.status) {
-    return Either.right({
+    return Result.succeed({
       next: subscription,
       events: body.shared_secret === undefined ? [] : [event(subscription, "updated")]
     })
   }
   const next = new EventSubscription({ ...subscription, status })
-  return Either.right({ next, events: [event(next, "updated")] })
+  return Result.succeed({ next, events: [event(next, "updated")] })
 }
 
 /** At most one active subscription receives each real-time decision category: `candidate` among the active `others`. */
 export const ensureUniqueRealTimeDecisions = (
   candidate: EventSubscription,
   others: ReadonlyArray<EventSubscription>
-): Either.Either<void, InvalidOperationError> => {
+): Result.Result<void, InvalidOperationError> => {
   const conflicts = conflictingRealTimeDecisionCategories(candidate, others)
   return conflicts.length === 0
-    ? Either.void
-    : Either.left(
+    ? Result.succeed(undefined)
+    : Result.fail(
       new InvalidOperationError({
         detail: `another active event subscription already receives ${conflicts.join(", ")}; ` +
           "real-time decisions go to one subscription only"
@@ -244,10 +244,10 @@ export const claimsRealTimeDecisions = (candidate: EventSubscription): boolean =
 /** Resends and heartbeats go only to active subscriptions. */
 export const ensureActive = (
   subscription: EventSubscription
-): Either.Either<EventSubscription, InvalidOperationError> =>
+): Result.Result<EventSubscription, InvalidOperationError> =>
   subscription.status === "active"
-    ? Either.right(subscription)
-    : Either.left(
+    ? Result.succeed(subscription)
+    : Result.fail(
       new InvalidOperationError({
         detail: `event subscription ${subscription.id} is ${subscription.status}; only active ones receive`
       })
@@ -257,9 +257,9 @@ export const ensureActive = (
 export const ensureReceives = (
   subscription: EventSubscription,
   category: EventCategory
-): Either.Either<void, InvalidOperationError> =>
+): Result.Result<void, InvalidOperationError> =>
   receives(subscription, category)
-    ? Either.void
-    : Either.left(
+    ? Result.succeed(undefined)
+    : Result.fail(
       new InvalidOperationError({ detail: `event subscription ${subscription.id} does not receive ${category} events` })
     )

@@ -12,13 +12,13 @@ import { IdempotencyKey } from "./Text.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
-export const ExternalAccountStatus = Schema.Literal("active", "archived")
+export const ExternalAccountStatus = Schema.Literals(["active", "archived"])
 export type ExternalAccountStatus = typeof ExternalAccountStatus.Type
 
-export const AccountHolder = Schema.Literal("business", "individual", "unknown")
+export const AccountHolder = Schema.Literals(["business", "individual", "unknown"])
 export type AccountHolder = typeof AccountHolder.Type
 
-export const Funding = Schema.Literal("checking", "savings", "general_ledger", "other")
+export const Funding = Schema.Literals(["checking", "savings", "general_ledger", "other"])
 export type Funding = typeof Funding.Type
 
 export class ExternalAccount extends withCompiledValidation(
@@ -41,18 +41,18 @@ export const CreateExternalAccount = Schema.Struct({
   account_number: AccountNumberDigits,
   description: ShortText,
   routing_number: RoutingNumber,
-  account_holder: Schema.optional(AccountHolder),
-  funding: Schema.optional(Funding)
-}).annotations({ identifier: "CreateExternalAccount" })
+  account_holder: Schema.optionalKey(AccountHolder),
+  funding: Schema.optionalKey(Funding)
+}).annotate({ identifier: "CreateExternalAccount" })
 export type CreateExternalAccount = typeof CreateExternalAccount.Type
 
 /** `PATCH /external_accounts/{id}`: an archived account can be made active again. */
 export const UpdateExternalAccount = Schema.Struct({
-  account_holder: Schema.optional(Schema.Literal("business", "individual")),
-  description: Schema.optional(ShortText),
-  funding: Schema.optional(Funding),
-  status: Schema.optional(ExternalAccountStatus)
-}).annotations({ identifier: "UpdateExternalAccount" })
+  account_holder: Schema.optionalKey(Schema.Literals(["business", "individual"])),
+  description: Schema.optionalKey(ShortText),
+  funding: Schema.optionalKey(Funding),
+  status: Schema.optionalKey(ExternalAccountStatus)
+}).annotate({ identifier: "UpdateExternalAccount" })
 export type UpdateExternalAccount = typeof UpdateExternalAccount.Type
 
 /** `GET /external_accounts` filters (beside the paging of `ListParameters`). */

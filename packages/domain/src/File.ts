@@ -13,7 +13,7 @@ import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
 /** The purposes a client may upload a file for. */
-export const UploadPurpose = Schema.Literal(
+export const UploadPurpose = Schema.Literals([
   "card_dispute_attachment",
   "check_image_front",
   "check_image_back",
@@ -34,11 +34,11 @@ export const UploadPurpose = Schema.Literal(
   "entity_supplemental_document",
   "unusual_activity_report_attachment",
   "proof_of_authorization_request_submission"
-)
+])
 export type UploadPurpose = typeof UploadPurpose.Type
 
 /** Every purpose, including those of files the service produces. */
-export const FilePurpose = Schema.Literal(
+export const FilePurpose = Schema.Literals([
   ...UploadPurpose.literals,
   "processed_check_image_front",
   "processed_check_image_back",
@@ -53,10 +53,10 @@ export const FilePurpose = Schema.Literal(
   "account_verification_letter",
   "funding_instructions",
   "hold_harmless_letter"
-)
+])
 export type FilePurpose = typeof FilePurpose.Type
 
-export const FileDirection = Schema.Literal("to_increase", "from_increase")
+export const FileDirection = Schema.Literals(["to_increase", "from_increase"])
 export type FileDirection = typeof FileDirection.Type
 
 export class File extends withCompiledValidation(
@@ -77,7 +77,7 @@ export class File extends withCompiledValidation(
 export const CreateFile = Schema.Struct({
   purpose: UploadPurpose,
   description: Schema.optional(ShortText)
-}).annotations({ identifier: "CreateFile" })
+}).annotate({ identifier: "CreateFile" })
 export type CreateFile = typeof CreateFile.Type
 
 export interface ProducedInput {

@@ -6,8 +6,9 @@
  */
 import { Schema } from "effect"
 
-const id = <const B extends string>(brand: B) =>
-  Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200), Schema.brand(brand))
+/** `Schema.brand` takes a single literal name; its parameter type says so. */
+const id = <const B extends string>(brand: Parameters<typeof Schema.brand<B>>[0]) =>
+  Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)).pipe(Schema.brand<B>(brand))
 
 export const AccountId = id("AccountId")
 export type AccountId = typeof AccountId.Type

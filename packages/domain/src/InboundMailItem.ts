@@ -8,7 +8,7 @@
  * The action body lists one entry per check, in the item's order
  * (`checks[i]` acts on the item's `checks[i]`, decisions.md h).
  */
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { withCompiledValidation } from "./CompiledValidation.js"
 import { FieldError, InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
@@ -18,19 +18,19 @@ import { acceptsMailFor, type LockboxRecipient } from "./LockboxRecipient.js"
 import { Amount } from "./Money.js"
 import { Timestamp } from "./Timestamp.js"
 
-export const InboundMailItemStatus = Schema.Literal("pending", "processed", "rejected")
+export const InboundMailItemStatus = Schema.Literals(["pending", "processed", "rejected"])
 export type InboundMailItemStatus = typeof InboundMailItemStatus.Type
 
-export const RejectionReason = Schema.Literal(
+export const RejectionReason = Schema.Literals([
   "no_matching_lockbox",
   "no_check",
   "lockbox_not_active",
   "lockbox_address_not_active",
   "lockbox_recipient_not_active"
-)
+])
 export type RejectionReason = typeof RejectionReason.Type
 
-export const CheckStatus = Schema.Literal("pending", "deposited", "ignored")
+export const CheckStatus = Schema.Literals(["pending", "deposited", "ignored"])
 export type CheckStatus = typeof CheckStatus.Type
 
 export const Check = Schema.Struct({
@@ -59,20 +59,20 @@ export class InboundMailItem extends withCompiledValidation(
   })
 ) {}
 
-export const CheckActionKind = Schema.Literal("deposit", "ignore")
+export const CheckActionKind = Schema.Literals(["deposit", "ignore"])
 export type CheckActionKind = typeof CheckActionKind.Type
 
 /** One check's fate: `deposit` names the account to credit, `ignore` names none. */
 export const CheckAction = Schema.Struct({
   action: CheckActionKind,
-  account_id: Schema.optional(AccountId)
-}).pipe(
-  Schema.filter((check) => {
+  account_id: Schema.optionalKey(AccountId)
+}).check(
+  Schema.makeFilter((check) => {
     if (check.action === "deposit" && check.account_id === undefined) {
-      return { path: ["account_id"], message: "is required when action is deposit" }
+      return { path: ["account_id"], issue: "is required when action is deposit" }
     }
     if (check.action === "ignore" && check.account_id !== undefined) {
-      return { path: ["account_id"], message: "must be absent when action is ignore" }
+      return { path: ["account_id"], issue: "must be absent when action is ignore" }
     }
     return undefined
   })
@@ -81,8 +81,8 @@ export type CheckAction = typeof CheckAction.Type
 
 /** `POST /inbound_mail_items/{id}/action`. */
 export const ActionInboundMailItem = Schema.Struct({
-  checks: Schema.Array(CheckAction).pipe(Schema.minItems(1, { message: () => "must list at least one check" }))
-}).annotations({ identifier: "ActionInboundMailItem" })
+  checks: Schema.Array(CheckAction).check(Schema.isMinLength(1, { message: "must list at least one check" }))
+}).annotate({ identifier: "ActionInboundMailItem" })
 export type ActionInboundMailItem = typeof ActionInboundMailItem.Type
 
 /** Create a Check Deposit for one check (`CheckDeposit.depositFromMail`), crediting `accountId`. */
@@ -200,7 +200,7 @@ export interface ActionCommand {
 }
 
 const invalidOperation = (item: InboundMailItem, detail: string) =>
-  Either.left(new InvalidOperationError({ detail: `inbound mail item ${item.id} ${detail}` }))
+  Result.fail(new InvalidOperationError({ detail: `inbound mail item ${item.id} ${detail}` }))
 
 /**
  * Deposits or ignores each check of a pending item; the item becomes
@@ -210,14 +210,14 @@ const invalidOperation = (item: InboundMailItem, detail: string) =>
 export const action = (
   item: InboundMailItem,
   command: ActionCommand
-): Either.Either<Transition, InvalidOperationError | InvalidParametersError> => {
+): Result.Result<Transition, InvalidOperationError | InvalidParametersError> => {
   if (item.status !== "pending") return invalidOperation(item, `is ${item.status}, only pending items can be actioned`)
   const pendingIndex = item.checks.findIndex((check) => check.status !== "pending")
   if (pendingIndex !== -1) return invalidOperation(item, `has check ${pendingIndex} that is no longer pending`)
   if (command.body.checks.length !== item.checks.length) {
     const message =
       `must list one action per check of the mail item (it has ${item.checks.length}, got ${command.body.checks.length})`
-    return Either.left(
+    return Result.fail(
       new InvalidParametersError({
         detail: `checks: ${message}`,
         errors: [new FieldError({ field: "checks", message })]
@@ -243,7 +243,7 @@ export const action = (
       ? [depositOf(next, check, check.check_deposit_id, accountId)]
       : []
   )
-  return Either.right({ next, events: [event(next, "updated")], effects })
+  return Result.succeed({ next, events: [event(next, "updated")], effects })
 }
 
 /** `GET /inbound_mail_items` filters (beside the paging of `ListParameters`). */

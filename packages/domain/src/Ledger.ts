@@ -5,7 +5,7 @@
  * The bank loads (holds and balances under lock), asks `plan` and `settle`,
  * and writes what they return; a refusal writes nothing.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import * as BalanceChange from "./BalanceChange.js"
 import type { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
@@ -46,14 +46,6 @@ export interface Plan {
   readonly changes: ReadonlyArray<readonly [AccountId, BalanceChange.Change]>
 }
 
-/**
- * Transactions and holds are built from a step's typed effects, so the
- * constructors' validation of every field (about a millisecond each, mostly the
- * source unions) is skipped; the store encodes them, which checks the schema,
- * before they are written.
- */
-const withoutValidation = true
-
 /** The Transaction a `post_transaction` effect posts. */
 export const transactionOf = (effect: PostTransaction, at: Timestamp): Transaction =>
   new Transaction({
@@ -66,7 +58,7 @@ export const transactionOf = (effect: PostTransaction, at: Timestamp): Transacti
     route_id: effect.route?.id ?? null,
     route_type: effect.route?.type ?? null,
     source: effect.source
-  }, withoutValidation)
+  })
 
 /** The hold a `create_pending_transaction` effect opens. */
 export const holdOf = (effect: CreatePendingTransaction, at: Timestamp): PendingTransaction.PendingTransaction =>
@@ -83,7 +75,7 @@ export const holdOf = (effect: CreatePendingTransaction, at: Timestamp): Pending
     route_type: effect.route?.type ?? null,
     source: effect.source,
     status: "pending"
-  }, withoutValidation)
+  })
 
 /** What a hold holds, positive (its `held_amount` is the signed, non-positive part of its amount). */
 const heldBy = (hold: PendingTransaction.PendingTransaction): bigint => -BigInt(hold.held_amount)
@@ -95,7 +87,7 @@ interface Movement {
 }
 
 /** The step's writes and balance changes, or why a hold cannot be ended or revised. */
-export const plan = (effects: ReadonlyArray<Resolved>, at: Timestamp): Either.Either<Plan, InvalidOperationError> => {
+export const plan = (effects: ReadonlyArray<Resolved>, at: Timestamp): Result.Result<Plan, InvalidOperationError> => {
   const movements = new Map<AccountId, Movement>()
   const movementOf = (accountId: AccountId): Movement => {
     const existing = movements.get(accountId)
@@ -114,20 +106,20 @@ export const plan = (effects: ReadonlyArray<Resolved>, at: Timestamp): Either.Ei
     switch (effect.kind) {
       case "complete_pending_transaction": {
         const transition = PendingTransaction.complete(effect.hold, at)
-        if (Either.isLeft(transition)) return Either.left(transition.left)
+        if (Result.isFailure(transition)) return Result.fail(transition.failure)
         movementOf(effect.hold.account_id).held -= heldBy(effect.hold)
-        completedHolds.push(transition.right.next)
-        events.push(...transition.right.events)
+        completedHolds.push(transition.success.next)
+        events.push(...transition.success.events)
         break
       }
       case "revise_pending_transaction": {
         const transition = PendingTransaction.revise(effect.hold, effect.amount)
-        if (Either.isLeft(transition)) return Either.left(transition.left)
+        if (Result.isFailure(transition)) return Result.fail(transition.failure)
         const movement = movementOf(effect.hold.account_id)
-        movement.held += heldBy(transition.right.next) - heldBy(effect.hold)
+        movement.held += heldBy(transition.success.next) - heldBy(effect.hold)
         movement.guarded ||= effect.requiresAvailableBalance
-        revisedHolds.push(transition.right.next)
-        events.push(...transition.right.events)
+        revisedHolds.push(transition.success.next)
+        events.push(...transition.success.events)
         break
       }
       case "create_pending_transaction": {
@@ -153,7 +145,7 @@ export const plan = (effects: ReadonlyArray<Resolved>, at: Timestamp): Either.Ei
 
   // Every account touched is listed (and so locked and checked to be the caller's), even when its changes cancel out.
   const changes = [...movements.entries()].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))
-  return Either.right({ transactions, createdHolds, completedHolds, revisedHolds, events, changes })
+  return Result.succeed({ transactions, createdHolds, completedHolds, revisedHolds, events, changes })
 }
 
 /**
@@ -163,13 +155,13 @@ export const plan = (effects: ReadonlyArray<Resolved>, at: Timestamp): Either.Ei
  */
 export const settle = (
   changes: ReadonlyArray<readonly [AccountId, BalanceChange.Change, BalanceChange.Totals]>
-): Either.Either<ReadonlyArray<readonly [AccountId, BalanceChange.NextTotals]>, InvalidOperationError> => {
+): Result.Result<ReadonlyArray<readonly [AccountId, BalanceChange.NextTotals]>, InvalidOperationError> => {
   const next: Array<readonly [AccountId, BalanceChange.NextTotals]> = []
   for (const [accountId, change, balance] of changes) {
     if (change.posted === 0n && change.held === 0n) continue
     const totals = BalanceChange.applyChange(accountId, balance, change)
-    if (Either.isLeft(totals)) return Either.left(totals.left)
-    next.push([accountId, totals.right])
+    if (Result.isFailure(totals)) return Result.fail(totals.failure)
+    next.push([accountId, totals.success])
   }
-  return Either.right(next)
+  return Result.succeed(next)
 }

@@ -1,7 +1,7 @@
 /** The list envelope of every list endpoint. */
 import { Schema } from "effect"
 
-export const Page = <A, I, R>(item: Schema.Schema<A, I, R>) =>
+export const Page = <Item extends Schema.Top>(item: Item) =>
   Schema.Struct({
     data: Schema.Array(item),
     next_cursor: Schema.NullOr(Schema.String)

@@ -4,36 +4,43 @@
  * lists. Declared here, beside each area's `<Resource>Filter`, so the contract
  * (`api`) decodes with them and `bank` takes their types: one declaration.
  */
-import { JSONSchema, Schema } from "effect"
+import { Schema, SchemaTransformation } from "effect"
 import { IdempotencyKey } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
-export const Limit = Schema.String.pipe(
-  Schema.pattern(/^\d{1,3}$/, { message: () => "must be an integer between 1 and 100" }),
-  Schema.compose(Schema.NumberFromString),
-  Schema.int({ message: () => "must be an integer" }),
-  Schema.between(1, 100, { message: () => "must be between 1 and 100" })
-).annotations({
-  description: "Page size, 1 to 100 (default 100).",
-  jsonSchema: { type: "integer", minimum: 1, maximum: 100, default: 100 }
-})
+export const Limit = Schema.String.annotate({ description: "Page size, 1 to 100 (default 100)." }).check(
+  Schema.isPattern(/^\d{1,3}$/, { message: "must be an integer between 1 and 100" })
+).pipe(
+  Schema.decodeTo(Schema.NumberFromString),
+  Schema.check(
+    Schema.isInt({ message: "must be an integer" }),
+    Schema.isBetween({ minimum: 1, maximum: 100 }, { message: "must be between 1 and 100" })
+  )
+)
 
-export const Cursor = Schema.String.pipe(Schema.minLength(1)).annotations({
+export const Cursor = Schema.String.check(Schema.isMinLength(1)).annotate({
   description: "Returns the page after this cursor (a `next_cursor` of an earlier page)."
 })
 
-const commaSeparatedStrings = Schema.transform(Schema.String, Schema.Array(Schema.String), {
-  strict: true,
+/**
+ * The annotation that documents a comma-separated list: the JSON Schema of one
+ * item. A list travels as one string, so the generated document describes a
+ * string; the contract's document conventions (`api`) read this annotation to
+ * document the parameter as the array it stands for.
+ */
+export const commaSeparatedItemsAnnotation = "x-moneta-comma-separated-items"
+
+/** The JSON Schema of one item, self-contained (an item named by an identifier is inlined, not referenced). */
+const itemJsonSchema = (item: Schema.Top): object => {
+  const { definitions, schema } = Schema.toJsonSchemaDocument(item)
+  const reference = typeof schema.$ref === "string" ? schema.$ref.replace("#/$defs/", "") : undefined
+  return reference !== undefined && definitions[reference] !== undefined ? definitions[reference] : schema
+}
+
+const splitOnCommas = SchemaTransformation.transform<ReadonlyArray<string>, string>({
   decode: (text) => text.split(",").map((part) => part.trim()).filter((part) => part.length > 0),
   encode: (items) => items.join(",")
 })
-
-/** The JSON Schema of one item, self-contained (an item named by an identifier is inlined, not referenced). */
-const itemJsonSchema = (item: Schema.Schema.Any): object => {
-  const { $defs, $schema: _schema, ...root } = JSONSchema.make(item)
-  const reference = "$ref" in root ? root.$ref.replace("#/$defs/", "") : undefined
-  return reference !== undefined && $defs?.[reference] !== undefined ? $defs[reference] : root
-}
 
 /**
  * A comma-separated list on the query string (`status.in=a,b`), each item
@@ -41,29 +48,22 @@ const itemJsonSchema = (item: Schema.Schema.Any): object => {
  * comma-separated with `style: form, explode: false`). An empty list is
  * refused: `status.in=` filtering on nothing must not return everything.
  */
-export const CommaSeparated = <A, I extends string, R>(item: Schema.Schema<A, I, R>) =>
-  Schema.compose(
-    commaSeparatedStrings,
-    Schema.Array(item).pipe(Schema.minItems(1, { message: () => "must name at least one value" })),
-    { strict: false }
-  ).annotations({
-    jsonSchema: {
-      type: "array",
-      items: itemJsonSchema(item),
-      minItems: 1,
-      description: "One or more values, comma-separated."
-    }
-  })
+export const CommaSeparated = <Item extends Schema.Codec<unknown, string>>(item: Item) =>
+  Schema.String.annotate({
+    description: "One or more values, comma-separated.",
+    [commaSeparatedItemsAnnotation]: itemJsonSchema(item)
+  }).pipe(
+    Schema.decodeTo(Schema.Array(Schema.String), splitOnCommas),
+    Schema.decodeTo(Schema.Array(item).check(Schema.isMinLength(1, { message: "must name at least one value" })))
+  )
 
 /** A `created_at.*` filter: a date-time with its time and zone, as documented (a bare date is refused, not guessed at). */
-export const DateTimeFilter = Schema.compose(
-  Schema.String.pipe(
-    Schema.pattern(/[Tt]\d{2}:\d{2}/, {
-      message: () => "must be an ISO 8601 date-time, for example 2026-11-21T22:41:05Z"
-    })
-  ),
-  Timestamp
-).annotations({ jsonSchema: { type: "string", format: "date-time" } })
+export const DateTimeFilter = Schema.String.check(
+  Schema.isPattern(/[Tt]\d{2}:\d{2}/, {
+    message: "must be an ISO 8601 date-time, for example 2026-11-21T22:41:05Z",
+    toJsonSchema: () => ({ format: "date-time" })
+  })
+).pipe(Schema.decodeTo(Timestamp))
 
 export const listFields = {
   cursor: Schema.optional(Cursor),

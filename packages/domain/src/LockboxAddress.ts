@@ -6,7 +6,7 @@
  *
  * Only an `active` address accepts mail and new recipients.
  */
-import { Data, Either, Schema } from "effect"
+import { Data, Result, Schema } from "effect"
 import { withCompiledValidation } from "./CompiledValidation.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
@@ -14,7 +14,7 @@ import { LockboxAddressId } from "./Ids.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
-export const LockboxAddressStatus = Schema.Literal("pending", "active", "disabled", "canceled")
+export const LockboxAddressStatus = Schema.Literals(["pending", "active", "disabled", "canceled"])
 export type LockboxAddressStatus = typeof LockboxAddressStatus.Type
 
 export const MailingAddress = Schema.Struct({
@@ -41,19 +41,19 @@ export class LockboxAddress extends withCompiledValidation(
 
 /** `POST /lockbox_addresses`. */
 export const CreateLockboxAddress = Schema.Struct({
-  description: Schema.optional(ShortText)
-}).annotations({ identifier: "CreateLockboxAddress" })
+  description: Schema.optionalKey(ShortText)
+}).annotate({ identifier: "CreateLockboxAddress" })
 export type CreateLockboxAddress = typeof CreateLockboxAddress.Type
 
 /** The statuses a client may ask for. */
-export const RequestedLockboxAddressStatus = Schema.Literal("active", "disabled", "canceled")
+export const RequestedLockboxAddressStatus = Schema.Literals(["active", "disabled", "canceled"])
 export type RequestedLockboxAddressStatus = typeof RequestedLockboxAddressStatus.Type
 
 /** `PATCH /lockbox_addresses/{id}`. */
 export const UpdateLockboxAddress = Schema.Struct({
-  description: Schema.optional(ShortText),
-  status: Schema.optional(RequestedLockboxAddressStatus)
-}).annotations({ identifier: "UpdateLockboxAddress" })
+  description: Schema.optionalKey(ShortText),
+  status: Schema.optionalKey(RequestedLockboxAddressStatus)
+}).annotate({ identifier: "UpdateLockboxAddress" })
 export type UpdateLockboxAddress = typeof UpdateLockboxAddress.Type
 
 export interface Transition {
@@ -120,7 +120,7 @@ export const isTerminal = (status: LockboxAddressStatus): boolean => status === 
 export const acceptsMail = (address: LockboxAddress): boolean => address.status === "active"
 
 const refuse = (address: LockboxAddress, detail: string) =>
-  Either.left(new InvalidOperationError({ detail: `lockbox address ${address.id} ${detail}` }))
+  Result.fail(new InvalidOperationError({ detail: `lockbox address ${address.id} ${detail}` }))
 
 const changed = (before: LockboxAddress, after: LockboxAddress): boolean =>
   before.status !== after.status ||
@@ -136,12 +136,12 @@ const accept = (before: LockboxAddress, after: LockboxAddress): Transition => ({
 export const transition = (
   address: LockboxAddress,
   command: Command
-): Either.Either<Transition, InvalidOperationError> => {
+): Result.Result<Transition, InvalidOperationError> => {
   if (isTerminal(address.status)) return refuse(address, "is canceled and can no longer be changed")
   return Command.$match(command, {
     Activate: ({ address: mailingAddress }) =>
       address.status === "pending"
-        ? Either.right(accept(address, new LockboxAddress({ ...address, address: mailingAddress, status: "active" })))
+        ? Result.succeed(accept(address, new LockboxAddress({ ...address, address: mailingAddress, status: "active" })))
         : refuse(address, `is ${address.status}, only a pending address can be activated`),
     Update: ({ body }) => {
       const status = body.status ?? address.status
@@ -149,7 +149,7 @@ export const transition = (
         return refuse(address, `cannot go from ${address.status} to ${status}`)
       }
       const description = body.description ?? address.description
-      return Either.right(accept(address, new LockboxAddress({ ...address, status, description })))
+      return Result.succeed(accept(address, new LockboxAddress({ ...address, status, description })))
     }
   })
 }

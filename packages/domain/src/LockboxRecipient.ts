@@ -6,7 +6,7 @@
  *
  * Mail to a recipient that is not `active` is rejected (`lockbox_recipient_not_active`).
  */
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { withCompiledValidation } from "./CompiledValidation.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
@@ -16,7 +16,7 @@ import { IdempotencyKey } from "./Text.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
-export const LockboxRecipientStatus = Schema.Literal("active", "disabled", "canceled")
+export const LockboxRecipientStatus = Schema.Literals(["active", "disabled", "canceled"])
 export type LockboxRecipientStatus = typeof LockboxRecipientStatus.Type
 
 export class LockboxRecipient extends withCompiledValidation(
@@ -39,17 +39,17 @@ export class LockboxRecipient extends withCompiledValidation(
 export const CreateLockboxRecipient = Schema.Struct({
   account_id: AccountId,
   lockbox_address_id: LockboxAddressId,
-  description: Schema.optional(ShortText),
-  recipient_name: Schema.optional(ShortText)
-}).annotations({ identifier: "CreateLockboxRecipient" })
+  description: Schema.optionalKey(ShortText),
+  recipient_name: Schema.optionalKey(ShortText)
+}).annotate({ identifier: "CreateLockboxRecipient" })
 export type CreateLockboxRecipient = typeof CreateLockboxRecipient.Type
 
 /** `PATCH /lockbox_recipients/{id}`. */
 export const UpdateLockboxRecipient = Schema.Struct({
-  description: Schema.optional(ShortText),
-  recipient_name: Schema.optional(ShortText),
-  status: Schema.optional(LockboxRecipientStatus)
-}).annotations({ identifier: "UpdateLockboxRecipient" })
+  description: Schema.optionalKey(ShortText),
+  recipient_name: Schema.optionalKey(ShortText),
+  status: Schema.optionalKey(LockboxRecipientStatus)
+}).annotate({ identifier: "UpdateLockboxRecipient" })
 export type UpdateLockboxRecipient = typeof UpdateLockboxRecipient.Type
 
 export interface Transition {
@@ -76,9 +76,9 @@ export interface CreateInput {
 }
 
 /** A new recipient is `active`; its address must be active too. */
-export const create = (input: CreateInput): Either.Either<Transition, InvalidOperationError> => {
+export const create = (input: CreateInput): Result.Result<Transition, InvalidOperationError> => {
   if (!acceptsMail(input.address)) {
-    return Either.left(
+    return Result.fail(
       new InvalidOperationError({
         detail: `lockbox address ${input.address.id} is ${input.address.status}: recipients need an active address`
       })
@@ -95,7 +95,7 @@ export const create = (input: CreateInput): Either.Either<Transition, InvalidOpe
     recipient_name: input.body.recipient_name ?? null,
     status: "active"
   })
-  return Either.right({ next, events: [event(next, "created")] })
+  return Result.succeed({ next, events: [event(next, "created")] })
 }
 
 export const isTerminal = (status: LockboxRecipientStatus | null): boolean => status === "canceled"
@@ -110,9 +110,9 @@ export const acceptsMailFor = (recipient: LockboxRecipient): boolean => recipien
 export const update = (
   recipient: LockboxRecipient,
   body: UpdateLockboxRecipient
-): Either.Either<Transition, InvalidOperationError> => {
+): Result.Result<Transition, InvalidOperationError> => {
   if (isTerminal(recipient.status)) {
-    return Either.left(
+    return Result.fail(
       new InvalidOperationError({
         detail: `lockbox recipient ${recipient.id} is canceled and can no longer be changed`
       })
@@ -127,7 +127,7 @@ export const update = (
   const changed = next.description !== recipient.description ||
     next.recipient_name !== recipient.recipient_name ||
     next.status !== recipient.status
-  return Either.right({ next, events: changed ? [event(next, "updated")] : [] })
+  return Result.succeed({ next, events: changed ? [event(next, "updated")] : [] })
 }
 
 /** `GET /lockbox_recipients` filters (beside the paging of `ListParameters`). */

@@ -3,19 +3,21 @@
  */
 import { Schema } from "effect"
 
-/** A signed amount in minor units. */
-export const Amount = Schema.Int.annotations({
+/**
+ * A signed amount in minor units. A fraction is refused with this message alone: the
+ * checks added by `PositiveAmount` and request bodies only run on an integer.
+ */
+export const Amount = Schema.Number.check(Schema.isInt({ message: "must be an integer" }).abort()).annotate({
   identifier: "Amount",
-  description: "An amount in the minor unit of its currency (cents for USD).",
-  message: () => "must be an integer"
+  description: "An amount in the minor unit of its currency (cents for USD)."
 })
 export type Amount = typeof Amount.Type
 
 /** An amount that must be strictly greater than zero. */
-export const PositiveAmount = Amount.pipe(
-  Schema.greaterThan(0, { message: () => "must be a positive integer" }),
-  Schema.lessThanOrEqualTo(Number.MAX_SAFE_INTEGER)
-).annotations({ identifier: "PositiveAmount" })
+export const PositiveAmount = Amount.check(
+  Schema.isGreaterThan(0, { message: "must be a positive integer" }),
+  Schema.isLessThanOrEqualTo(Number.MAX_SAFE_INTEGER)
+).annotate({ identifier: "PositiveAmount" })
 export type PositiveAmount = typeof PositiveAmount.Type
 
 /** ISO 4217 currency code; the service only moves USD. */
@@ -23,7 +25,7 @@ export const Currency = Schema.Literal("USD")
 export type Currency = typeof Currency.Type
 
 /** An ISO 4217 code as reported by a network (any three letters). */
-export const CurrencyCode = Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/))
+export const CurrencyCode = Schema.String.check(Schema.isPattern(/^[A-Z]{3}$/))
 
 /**
  * The largest amount, balance or total the API represents: JSON numbers are

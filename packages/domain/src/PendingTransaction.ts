@@ -9,7 +9,7 @@
  * available balance = current balance + Σ `held_amount` of the pending ones
  * (`held_amount` is the negative part of `amount`: a credit holds nothing).
  */
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { CardAuthorizationPendingSource } from "./CardPaymentElements.js"
 import { InboundFundsHold } from "./CheckDeposit.js"
 import { withCompiledValidation } from "./CompiledValidation.js"
@@ -22,11 +22,11 @@ import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 import { OtherSource, RouteType, sourceOf } from "./Transaction.js"
 
-export const PendingTransactionStatus = Schema.Literal("pending", "complete")
+export const PendingTransactionStatus = Schema.Literals(["pending", "complete"])
 export type PendingTransactionStatus = typeof PendingTransactionStatus.Type
 
 /** The source categories of the SDK; `source` decodes any other category as an `OtherSource`. */
-export const PendingTransactionSourceCategory = Schema.Literal(
+export const PendingTransactionSourceCategory = Schema.Literals([
   "account_transfer_instruction",
   "ach_transfer_instruction",
   "card_authorization",
@@ -43,7 +43,7 @@ export const PendingTransactionSourceCategory = Schema.Literal(
   "blockchain_onramp_transfer_instruction",
   "blockchain_offramp_transfer",
   "other"
-)
+])
 export type PendingTransactionSourceCategory = typeof PendingTransactionSourceCategory.Type
 
 /** A wire transfer awaiting approval holds its amount. */
@@ -67,16 +67,16 @@ export const CheckDepositInstruction = Schema.Struct({
 export type CheckDepositInstruction = typeof CheckDepositInstruction.Type
 
 /** A hold placed through `POST /pending_transactions`: the SDK gives it no fields. */
-export const UserInitiatedHold = Schema.Record({ key: Schema.String, value: Schema.Unknown })
+export const UserInitiatedHold = Schema.Record(Schema.String, Schema.Unknown)
 
-export const PendingTransactionSource = Schema.Union(
+export const PendingTransactionSource = Schema.Union([
   sourceOf("wire_transfer_instruction", WireTransferInstruction),
   sourceOf("card_authorization", CardAuthorizationPendingSource),
   sourceOf("inbound_funds_hold", InboundFundsHold),
   sourceOf("check_deposit_instruction", CheckDepositInstruction),
   sourceOf("user_initiated_hold", UserInitiatedHold),
   OtherSource
-).annotations({ identifier: "PendingTransactionSource" })
+]).annotate({ identifier: "PendingTransactionSource" })
 export type PendingTransactionSource = typeof PendingTransactionSource.Type
 
 export class PendingTransaction extends withCompiledValidation(
@@ -103,12 +103,13 @@ export const heldAmountOf = (amount: number): number => Math.min(amount, 0)
 /** `POST /pending_transactions`: a hold the client places itself; `amount` is negative. */
 export const CreatePendingTransaction = Schema.Struct({
   account_id: AccountId,
-  amount: Schema.Int.pipe(
-    Schema.lessThan(0, { message: () => "must be a negative integer (the amount to hold)" }),
-    Schema.greaterThanOrEqualTo(-Number.MAX_SAFE_INTEGER)
+  amount: Schema.Number.check(
+    Schema.isInt().abort(),
+    Schema.isLessThan(0, { message: "must be a negative integer (the amount to hold)" }),
+    Schema.isGreaterThanOrEqualTo(-Number.MAX_SAFE_INTEGER)
   ),
-  description: Schema.optional(ShortText)
-}).annotations({ identifier: "CreatePendingTransaction" })
+  description: Schema.optionalKey(ShortText)
+}).annotate({ identifier: "CreatePendingTransaction" })
 export type CreatePendingTransaction = typeof CreatePendingTransaction.Type
 
 export interface Transition {
@@ -127,24 +128,24 @@ export const createdEvent = (pendingTransaction: PendingTransaction): PendingEve
 export const complete = (
   pendingTransaction: PendingTransaction,
   at: Timestamp
-): Either.Either<Transition, InvalidOperationError> => {
+): Result.Result<Transition, InvalidOperationError> => {
   if (pendingTransaction.status !== "pending") {
-    return Either.left(
+    return Result.fail(
       new InvalidOperationError({ detail: `pending transaction ${pendingTransaction.id} is already complete` })
     )
   }
   const next = new PendingTransaction({ ...pendingTransaction, status: "complete", completed_at: at })
-  return Either.right({ next, events: [updated(next)] })
+  return Result.succeed({ next, events: [updated(next)] })
 }
 
 /** `POST /pending_transactions/{id}/release`: only the client's own holds, only while pending. */
 export const release = (
   pendingTransaction: PendingTransaction,
   at: Timestamp
-): Either.Either<Transition, InvalidOperationError> =>
+): Result.Result<Transition, InvalidOperationError> =>
   pendingTransaction.source.category === "user_initiated_hold"
     ? complete(pendingTransaction, at)
-    : Either.left(
+    : Result.fail(
       new InvalidOperationError({
         detail:
           `only user_initiated_hold pending transactions can be released, this one is ${pendingTransaction.source.category}`
@@ -158,14 +159,14 @@ export const release = (
 export const revise = (
   pendingTransaction: PendingTransaction,
   amount: number
-): Either.Either<Transition, InvalidOperationError> => {
+): Result.Result<Transition, InvalidOperationError> => {
   if (pendingTransaction.status !== "pending") {
-    return Either.left(
+    return Result.fail(
       new InvalidOperationError({ detail: `pending transaction ${pendingTransaction.id} is already complete` })
     )
   }
   const next = new PendingTransaction({ ...pendingTransaction, amount, held_amount: heldAmountOf(amount) })
-  return Either.right({ next, events: [updated(next)] })
+  return Result.succeed({ next, events: [updated(next)] })
 }
 
 /** `GET /pending_transactions` filters (beside the paging of `ListParameters`). */

@@ -12,7 +12,7 @@
  * `real_time_decision.<category>`; answering and timing out emit nothing of
  * their own (the card event they unblock emits its events).
  */
-import { Duration, Either, Schema } from "effect"
+import { Duration, Result, Schema } from "effect"
 import * as CardAuthentication from "./CardAuthentication.js"
 import {
   AdditionalAmounts,
@@ -49,19 +49,19 @@ import { Timestamp } from "./Timestamp.js"
  * Optional body fields are absent or a value: an explicit `undefined` is not a value
  * (and a union with it would add noise to decode errors).
  */
-const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
+const optional = <S extends Schema.Top>(schema: S) => Schema.optionalKey(schema)
 
-export const Category = Schema.Literal(
+export const Category = Schema.Literals([
   "card_authorization_requested",
   "card_balance_inquiry_requested",
   "card_authentication_requested",
   "card_authentication_challenge_requested",
   "digital_wallet_token_requested",
   "digital_wallet_authentication_requested"
-)
+])
 export type Category = typeof Category.Type
 
-export const Status = Schema.Literal("pending", "responded", "timed_out")
+export const Status = Schema.Literals(["pending", "responded", "timed_out"])
 export type Status = typeof Status.Type
 
 /** The name of the detail object (and of the action body's object) for each category. */
@@ -97,11 +97,11 @@ export const defaultTimeoutWindows: Record<Category, Duration.Duration> = {
 // The detail objects
 // ---------------------------------------------------------------------------
 
-export const AuthorizationDecision = Schema.Literal("approve", "decline")
+export const AuthorizationDecision = Schema.Literals(["approve", "decline"])
 export type AuthorizationDecision = typeof AuthorizationDecision.Type
 
 /** Whether the request is a new authorization or an increment of an existing one. */
-export const RequestDetails = Schema.Union(
+export const RequestDetails = Schema.Union([
   Schema.Struct({
     category: Schema.Literal("initial_authorization"),
     initial_authorization: Schema.Struct({}),
@@ -115,7 +115,7 @@ export const RequestDetails = Schema.Union(
       original_card_authorization_id: CardAuthorizationId
     })
   })
-).annotations({ identifier: "RealTimeDecisionRequestDetails" })
+]).annotate({ identifier: "RealTimeDecisionRequestDetails" })
 export type RequestDetails = typeof RequestDetails.Type
 
 export const CardAuthorizationDetail = Schema.Struct({
@@ -147,7 +147,7 @@ export const CardAuthorizationDetail = Schema.Struct({
   terminal_id: Schema.NullOr(Schema.String),
   upcoming_card_payment_id: CardPaymentId,
   verification: Verification
-}).annotations({ identifier: "RealTimeDecisionCardAuthorization" })
+}).annotate({ identifier: "RealTimeDecisionCardAuthorization" })
 export type CardAuthorizationDetail = typeof CardAuthorizationDetail.Type
 
 export const CardBalanceInquiryDetail = Schema.Struct({
@@ -166,7 +166,7 @@ export const CardBalanceInquiryDetail = Schema.Struct({
   terminal_id: Schema.NullOr(Schema.String),
   upcoming_card_payment_id: CardPaymentId,
   verification: Verification
-}).annotations({ identifier: "RealTimeDecisionCardBalanceInquiry" })
+}).annotate({ identifier: "RealTimeDecisionCardBalanceInquiry" })
 export type CardBalanceInquiryDetail = typeof CardBalanceInquiryDetail.Type
 
 export const CardAuthenticationDetail = Schema.Struct({
@@ -175,10 +175,10 @@ export const CardAuthenticationDetail = Schema.Struct({
   /** `approve` lets the attempt through without a challenge. */
   decision: Schema.NullOr(CardAuthentication.Decision),
   upcoming_card_payment_id: CardPaymentId
-}).annotations({ identifier: "RealTimeDecisionCardAuthentication" })
+}).annotate({ identifier: "RealTimeDecisionCardAuthentication" })
 export type CardAuthenticationDetail = typeof CardAuthenticationDetail.Type
 
-export const DeliveryResult = Schema.Literal("success", "failure")
+export const DeliveryResult = Schema.Literals(["success", "failure"])
 export type DeliveryResult = typeof DeliveryResult.Type
 
 export const CardAuthenticationChallengeDetail = Schema.Struct({
@@ -189,12 +189,12 @@ export const CardAuthenticationChallengeDetail = Schema.Struct({
   one_time_code: Schema.String,
   /** `success`: the code was delivered; `failure`: it was not. */
   result: Schema.NullOr(DeliveryResult)
-}).annotations({ identifier: "RealTimeDecisionCardAuthenticationChallenge" })
+}).annotate({ identifier: "RealTimeDecisionCardAuthenticationChallenge" })
 export type CardAuthenticationChallengeDetail = typeof CardAuthenticationChallengeDetail.Type
 
 export const DigitalWalletAuthenticationDetail = Schema.Struct({
   card_id: CardId,
-  channel: Schema.Literal("sms", "email"),
+  channel: Schema.Literals(["sms", "email"]),
   digital_wallet: DigitalWallet,
   /** Used when `channel` is `email`. */
   email: Schema.NullOr(Schema.String),
@@ -202,7 +202,7 @@ export const DigitalWalletAuthenticationDetail = Schema.Struct({
   /** Used when `channel` is `sms`. */
   phone: Schema.NullOr(Schema.String),
   result: Schema.NullOr(DeliveryResult)
-}).annotations({ identifier: "RealTimeDecisionDigitalWalletAuthentication" })
+}).annotate({ identifier: "RealTimeDecisionDigitalWalletAuthentication" })
 export type DigitalWalletAuthenticationDetail = typeof DigitalWalletAuthenticationDetail.Type
 
 export const DigitalWalletTokenDetail = Schema.Struct({
@@ -212,7 +212,7 @@ export const DigitalWalletTokenDetail = Schema.Struct({
   /** `identifier`: the device's id assigned by the wallet provider. */
   device: Schema.Struct({ identifier: Schema.NullOr(Schema.String) }),
   digital_wallet: DigitalWallet
-}).annotations({ identifier: "RealTimeDecisionDigitalWalletToken" })
+}).annotate({ identifier: "RealTimeDecisionDigitalWalletToken" })
 export type DigitalWalletTokenDetail = typeof DigitalWalletTokenDetail.Type
 
 /**
@@ -244,7 +244,7 @@ export class RealTimeDecision extends withCompiledValidation(
 /** One contact of the cardholder, for delivering a code. */
 const Contact = ShortText
 
-const onlyWhen = (field: string, condition: string) => ({ path: [field], message: `is only allowed when ${condition}` })
+const onlyWhen = (field: string, condition: string) => ({ path: [field], issue: `is only allowed when ${condition}` })
 
 export const CardAuthorizationAction = Schema.Struct({
   decision: AuthorizationDecision,
@@ -253,8 +253,8 @@ export const CardAuthorizationAction = Schema.Struct({
       /** The merchant's address answer, for the acquirer's address verification. */
       cardholder_address_verification_result: optional(
         Schema.Struct({
-          line1: Schema.Literal("match", "no_match"),
-          postal_code: Schema.Literal("match", "no_match")
+          line1: Schema.Literals(["match", "no_match"]),
+          postal_code: Schema.Literals(["match", "no_match"])
         })
       ),
       /** In settlement currency; only when the merchant supports partial approvals. */
@@ -262,8 +262,8 @@ export const CardAuthorizationAction = Schema.Struct({
     })
   ),
   decline: optional(Schema.Struct({ reason: AuthorizationDeclineReason }))
-}).pipe(
-  Schema.filter((action) => {
+}).check(
+  Schema.makeFilter((action) => {
     if (action.approval !== undefined && action.decision !== "approve") {
       return onlyWhen("approval", "decision is approve")
     }
@@ -279,8 +279,8 @@ export const CardBalanceInquiryAction = Schema.Struct({
   decision: AuthorizationDecision,
   /** The balance to report, in settlement currency. */
   approval: optional(Schema.Struct({ balance: Amount }))
-}).pipe(
-  Schema.filter((action) =>
+}).check(
+  Schema.makeFilter((action) =>
     action.approval !== undefined && action.decision !== "approve"
       ? onlyWhen("approval", "decision is approve")
       : undefined
@@ -295,8 +295,8 @@ export const CardAuthenticationChallengeAction = Schema.Struct({
   result: DeliveryResult,
   /** The contact the code was delivered to. */
   success: optional(Schema.Struct({ email: optional(Contact), phone: optional(Contact) }))
-}).pipe(
-  Schema.filter((action) =>
+}).check(
+  Schema.makeFilter((action) =>
     action.success !== undefined && action.result !== "success" ? onlyWhen("success", "result is success") : undefined
   )
 )
@@ -306,8 +306,8 @@ export type CardAuthenticationChallengeAction = typeof CardAuthenticationChallen
 export const DigitalWalletAuthenticationSuccess = Schema.Struct({
   email: optional(Contact),
   phone: optional(Contact)
-}).pipe(
-  Schema.filter((success) =>
+}).check(
+  Schema.makeFilter((success) =>
     (success.email === undefined) === (success.phone === undefined)
       ? "exactly one of email and phone must be provided"
       : undefined
@@ -317,8 +317,8 @@ export const DigitalWalletAuthenticationSuccess = Schema.Struct({
 export const DigitalWalletAuthenticationAction = Schema.Struct({
   result: DeliveryResult,
   success: optional(DigitalWalletAuthenticationSuccess)
-}).pipe(
-  Schema.filter((action) =>
+}).check(
+  Schema.makeFilter((action) =>
     action.success !== undefined && action.result !== "success" ? onlyWhen("success", "result is success") : undefined
   )
 )
@@ -333,8 +333,8 @@ export const DigitalWalletTokenAction = Schema.Struct({
   approval: optional(Schema.Struct({ email: optional(Contact), phone: optional(Contact) })),
   /** For logging only; not shown to the cardholder. */
   decline: optional(Schema.Struct({ reason: optional(ShortText) }))
-}).pipe(
-  Schema.filter((action) =>
+}).check(
+  Schema.makeFilter((action) =>
     (action.approval === undefined) === (action.decline === undefined)
       ? "exactly one of approval and decline must be provided"
       : undefined
@@ -353,7 +353,7 @@ export const RealTimeDecisionAction = Schema.Struct({
   card_balance_inquiry: optional(CardBalanceInquiryAction),
   digital_wallet_authentication: optional(DigitalWalletAuthenticationAction),
   digital_wallet_token: optional(DigitalWalletTokenAction)
-}).annotations({ identifier: "RealTimeDecisionAction" })
+}).annotate({ identifier: "RealTimeDecisionAction" })
 export type RealTimeDecisionAction = typeof RealTimeDecisionAction.Type
 
 /**
@@ -364,7 +364,7 @@ export type RealTimeDecisionAction = typeof RealTimeDecisionAction.Type
 export const validateAction = (
   decision: RealTimeDecision,
   action: RealTimeDecisionAction
-): Either.Either<RealTimeDecisionAction, InvalidParametersError> => {
+): Result.Result<RealTimeDecisionAction, InvalidParametersError> => {
   const errors: Array<FieldError> = []
   const expected = detailFieldOf[decision.category]
   for (const field of detailFields) {
@@ -388,8 +388,8 @@ export const validateAction = (
     }
   }
   return errors.length === 0
-    ? Either.right(action)
-    : Either.left(
+    ? Result.succeed(action)
+    : Result.fail(
       new InvalidParametersError({
         detail: errors.map((error) => `${error.field}: ${error.message}`).join("; "),
         errors
@@ -460,15 +460,16 @@ export type Command =
   | { readonly _tag: "Respond"; readonly action: RealTimeDecisionAction; readonly at: Timestamp }
   | { readonly _tag: "TimeOut"; readonly at: Timestamp }
 
-const refuse = (detail: string): Either.Either<never, InvalidOperationError> =>
-  Either.left(new InvalidOperationError({ detail }))
+const refuse = (detail: string): Result.Result<never, InvalidOperationError> =>
+  Result.fail(new InvalidOperationError({ detail }))
 
 const notPending = (decision: RealTimeDecision): string =>
   decision.status === "responded"
     ? "This real-time decision has already been responded to."
     : "This real-time decision timed out; it can no longer be responded to."
 
-const isDue = (decision: RealTimeDecision, at: Timestamp): boolean => at.epochMillis >= decision.timeout_at.epochMillis
+const isDue = (decision: RealTimeDecision, at: Timestamp): boolean =>
+  at.epochMilliseconds >= decision.timeout_at.epochMilliseconds
 
 /** The decision with the client's answer written into its detail object. */
 const answered = (decision: RealTimeDecision, action: RealTimeDecisionAction): RealTimeDecision | undefined => {
@@ -540,7 +541,7 @@ const answered = (decision: RealTimeDecision, action: RealTimeDecisionAction): R
 export const transition = (
   decision: RealTimeDecision,
   command: Command
-): Either.Either<Transition, InvalidOperationError> => {
+): Result.Result<Transition, InvalidOperationError> => {
   if (decision.status !== "pending") return refuse(notPending(decision))
   switch (command._tag) {
     case "Respond": {
@@ -550,11 +551,11 @@ export const transition = (
       const next = answered(decision, command.action)
       return next === undefined
         ? refuse(`The action does not answer a ${decision.category} decision.`)
-        : Either.right({ next, events: [] })
+        : Result.succeed({ next, events: [] })
     }
     case "TimeOut":
       return isDue(decision, command.at)
-        ? Either.right({ next: new RealTimeDecision({ ...decision, status: "timed_out" }), events: [] })
+        ? Result.succeed({ next: new RealTimeDecision({ ...decision, status: "timed_out" }), events: [] })
         : refuse("This real-time decision's window has not passed yet.")
   }
 }
@@ -564,8 +565,8 @@ export const respond = (
   decision: RealTimeDecision,
   action: RealTimeDecisionAction,
   at: Timestamp
-): Either.Either<Transition, InvalidParametersError | InvalidOperationError> =>
-  Either.flatMap(
+): Result.Result<Transition, InvalidParametersError | InvalidOperationError> =>
+  Result.flatMap(
     validateAction(decision, action),
     (valid) => transition(decision, { _tag: "Respond", action: valid, at })
   )

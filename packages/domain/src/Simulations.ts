@@ -11,50 +11,50 @@ import { Command as WireTransferCommand } from "./WireTransfer.js"
 /** `POST /simulations/inbound_mail_items`: exactly one of the two lockbox ids. */
 export const SimulateInboundMailItem = Schema.Struct({
   amount: PositiveAmount,
-  contents_file_id: Schema.optional(FileId),
-  lockbox_address_id: Schema.optional(LockboxAddressId),
-  lockbox_recipient_id: Schema.optional(LockboxRecipientId)
-}).pipe(
-  Schema.filter((body) => {
+  contents_file_id: Schema.optionalKey(FileId),
+  lockbox_address_id: Schema.optionalKey(LockboxAddressId),
+  lockbox_recipient_id: Schema.optionalKey(LockboxRecipientId)
+}).check(
+  Schema.makeFilter((body) => {
     const hasAddress = body.lockbox_address_id !== undefined
     const hasRecipient = body.lockbox_recipient_id !== undefined
     if (hasAddress && hasRecipient) {
       return [
-        { path: ["lockbox_address_id"], message: "cannot be combined with lockbox_recipient_id" },
-        { path: ["lockbox_recipient_id"], message: "cannot be combined with lockbox_address_id" }
+        { path: ["lockbox_address_id"], issue: "cannot be combined with lockbox_recipient_id" },
+        { path: ["lockbox_recipient_id"], issue: "cannot be combined with lockbox_address_id" }
       ]
     }
     if (!hasAddress && !hasRecipient) {
       return {
         path: ["lockbox_address_id"],
-        message: "exactly one of lockbox_address_id and lockbox_recipient_id is required"
+        issue: "exactly one of lockbox_address_id and lockbox_recipient_id is required"
       }
     }
     return undefined
   })
-).annotations({ identifier: "SimulateInboundMailItem" })
+).annotate({ identifier: "SimulateInboundMailItem" })
 export type SimulateInboundMailItem = typeof SimulateInboundMailItem.Type
 
 /** `POST /simulations/check_deposits/{id}/submit`: what the scanned check says. */
 export const SimulateCheckDepositSubmission = Schema.Struct({
-  scan: Schema.optional(
+  scan: Schema.optionalKey(
     Schema.Struct({
       account_number: Schema.String,
       routing_number: Schema.String,
-      auxiliary_on_us: Schema.optional(Schema.String),
-      serial_number: Schema.optional(Schema.String)
+      auxiliary_on_us: Schema.optionalKey(Schema.String),
+      serial_number: Schema.optionalKey(Schema.String)
     })
   )
-}).annotations({ identifier: "SimulateCheckDepositSubmission" })
+}).annotate({ identifier: "SimulateCheckDepositSubmission" })
 export type SimulateCheckDepositSubmission = typeof SimulateCheckDepositSubmission.Type
 
 /** `POST /simulations/check_deposits/{id}/adjustment`. */
 export const SimulateCheckDepositAdjustment = Schema.Struct({
-  amount: Schema.optional(Schema.Int),
-  reason: Schema.optional(
-    Schema.Literal("late_return", "wrong_payee_credit", "adjusted_amount", "non_conforming_item", "paid")
+  amount: Schema.optionalKey(Schema.Int),
+  reason: Schema.optionalKey(
+    Schema.Literals(["late_return", "wrong_payee_credit", "adjusted_amount", "non_conforming_item", "paid"])
   )
-}).annotations({ identifier: "SimulateCheckDepositAdjustment" })
+}).annotate({ identifier: "SimulateCheckDepositAdjustment" })
 export type SimulateCheckDepositAdjustment = typeof SimulateCheckDepositAdjustment.Type
 
 /** What the sandbox's `POST /simulations/wire_transfers/{id}/reverse` tells the transfer. */

@@ -6,7 +6,7 @@
  * bare date meaning midnight UTC; impossible dates (February 30) and other
  * formats are refused rather than guessed at.
  */
-import { DateTime, Schema } from "effect"
+import { DateTime, Schema, SchemaTransformation } from "effect"
 
 const isoPattern = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2})))?$/
 
@@ -24,29 +24,41 @@ const isValidIso = (text: string): boolean => {
     Number(offsetHours) <= 23 && Number(offsetMinutes) <= 59
 }
 
+const isoMessage = "must be an ISO 8601 timestamp, for example 2026-11-21T22:41:05.123Z"
+
 /** RFC 3339 (OpenAPI's `date-time`) lets `T` and `Z` be written in lower case: they are read in upper case. */
-const IsoText = Schema.transform(
-  Schema.String,
-  Schema.String.pipe(
-    Schema.filter(isValidIso, { message: () => "must be an ISO 8601 timestamp, for example 2026-11-21T22:41:05.123Z" })
-  ),
-  { strict: true, decode: (text) => text.toUpperCase(), encode: (text) => text }
+const IsoText = Schema.String.annotate({ format: "date-time" }).pipe(
+  Schema.decodeTo(
+    Schema.String.check(Schema.makeFilter(isValidIso, { message: isoMessage })),
+    SchemaTransformation.transform({ decode: (text) => text.toUpperCase(), encode: (text) => text })
+  )
 )
 
-/** Instants that four-digit-year ISO 8601 text can carry, for generated test data. */
-const arbitraryRange = { min: new Date("1970-01-01T00:00:00.000Z"), max: new Date("2199-12-31T23:59:59.999Z") }
+/**
+ * The instants whose UTC ISO 8601 text has a four-digit year: only those travel (and
+ * come back) as a Timestamp. The bound also keeps values derived from the Schema
+ * (`Arbitrary.schema`) in the range the text can carry.
+ */
+export const timestampRange = {
+  minimum: DateTime.makeUnsafe("0000-01-01T00:00:00.000Z"),
+  maximum: DateTime.makeUnsafe("9999-12-31T23:59:59.999Z")
+}
 
-export const Timestamp = Schema.compose(IsoText, Schema.DateTimeUtc).annotations({
+export const Timestamp = IsoText.pipe(
+  Schema.decodeTo(
+    Schema.DateTimeUtcFromString.check(
+      Schema.makeIsBetween({ order: DateTime.Order })(timestampRange, { message: isoMessage })
+    )
+  )
+).annotate({
   identifier: "Timestamp",
-  description: "ISO 8601 timestamp in UTC.",
-  jsonSchema: { type: "string", format: "date-time" },
-  arbitrary: () => (fc) => fc.date({ ...arbitraryRange, noInvalidDate: true }).map(DateTime.unsafeFromDate)
+  description: "ISO 8601 timestamp in UTC."
 })
 export type Timestamp = typeof Timestamp.Type
 
 /** A calendar date `YYYY-MM-DD`. */
-export const CalendarDate = Schema.String.pipe(
-  Schema.pattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
-    message: () => "must be a date in YYYY-MM-DD format"
+export const CalendarDate = Schema.String.check(
+  Schema.isPattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
+    message: "must be a date in YYYY-MM-DD format"
   })
 )

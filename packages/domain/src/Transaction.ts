@@ -13,15 +13,15 @@ import { Amount, Currency } from "./Money.js"
 import { Timestamp } from "./Timestamp.js"
 import { Reversal } from "./WireTransfer.js"
 
-export const RouteType = Schema.Literal("account_number", "card", "lockbox")
+export const RouteType = Schema.Literals(["account_number", "card", "lockbox"])
 export type RouteType = typeof RouteType.Type
 
 /** Builds the `{category, <category>: detail}` shape of a source. */
-export const sourceOf = <const C extends string, D extends Schema.Schema.Any>(category: C, detail: D) =>
+export const sourceOf = <const C extends string, D extends Schema.Top>(category: C, detail: D) =>
   Schema.Struct(
     { category: Schema.Literal(category), [category]: detail } as {
-      category: Schema.Literal<[C]>
-    } & { [K in C]: D }
+      readonly category: Schema.Literal<C>
+    } & { readonly [K in C]: D }
   )
 
 export const InterestPayment = Schema.Struct({
@@ -61,7 +61,7 @@ export const WireTransferIntention = Schema.Struct({
 export const InboundWireReversal = Reversal
 
 /** Every source category a transaction can have (the SDK's `category.in` filter values). */
-export const TransactionSourceCategory = Schema.Literal(
+export const TransactionSourceCategory = Schema.Literals([
   "account_transfer_intention",
   "ach_transfer_intention",
   "ach_transfer_rejection",
@@ -100,16 +100,15 @@ export const TransactionSourceCategory = Schema.Literal(
   "blockchain_onramp_transfer_intention",
   "blockchain_offramp_transfer_settlement",
   "other"
-)
+])
 export type TransactionSourceCategory = typeof TransactionSourceCategory.Type
 
 /** A source category this version does not model in detail: kept as it came. */
-export const OtherSource = Schema.Struct(
-  { category: Schema.String },
-  Schema.Record({ key: Schema.String, value: Schema.Unknown })
-)
+export const OtherSource = Schema.StructWithRest(Schema.Struct({ category: Schema.String }), [
+  Schema.Record(Schema.String, Schema.Unknown)
+])
 
-export const TransactionSource = Schema.Union(
+export const TransactionSource = Schema.Union([
   sourceOf("interest_payment", InterestPayment),
   sourceOf("inbound_ach_transfer", InboundAchTransfer),
   sourceOf("wire_transfer_intention", WireTransferIntention),
@@ -118,7 +117,7 @@ export const TransactionSource = Schema.Union(
   sourceOf("card_settlement", CardSettlement),
   sourceOf("card_refund", CardRefund),
   OtherSource
-).annotations({ identifier: "TransactionSource" })
+]).annotate({ identifier: "TransactionSource" })
 export type TransactionSource = typeof TransactionSource.Type
 
 export class Transaction extends withCompiledValidation(
@@ -139,11 +138,14 @@ export class Transaction extends withCompiledValidation(
 /** Simulates interest paid into an account: the sandbox's way to fund one. */
 export const SimulateInterestPayment = Schema.Struct({
   account_id: AccountId,
-  amount: Schema.Int.pipe(Schema.greaterThan(0, { message: () => "must be a positive integer" })),
-  accrued_on_account_id: Schema.optional(AccountId),
-  period_start: Schema.optional(Timestamp),
-  period_end: Schema.optional(Timestamp)
-}).annotations({ identifier: "SimulateInterestPayment" })
+  amount: Schema.Number.check(
+    Schema.isInt().abort(),
+    Schema.isGreaterThan(0, { message: "must be a positive integer" })
+  ),
+  accrued_on_account_id: Schema.optionalKey(AccountId),
+  period_start: Schema.optionalKey(Timestamp),
+  period_end: Schema.optionalKey(Timestamp)
+}).annotate({ identifier: "SimulateInterestPayment" })
 export type SimulateInterestPayment = typeof SimulateInterestPayment.Type
 
 /** `GET /transactions` filters (beside the paging of `ListParameters`). */

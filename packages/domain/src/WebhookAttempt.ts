@@ -13,10 +13,10 @@ import { Timestamp } from "./Timestamp.js"
 export { WebhookAttemptId } from "./Ids.js"
 
 /** Why the POST was made: the event itself, a resend requested through the API, or a test heartbeat. */
-export const WebhookAttemptTrigger = Schema.Literal("event", "resend", "heartbeat")
+export const WebhookAttemptTrigger = Schema.Literals(["event", "resend", "heartbeat"])
 export type WebhookAttemptTrigger = typeof WebhookAttemptTrigger.Type
 
-export const WebhookAttemptStatus = Schema.Literal("succeeded", "failed")
+export const WebhookAttemptStatus = Schema.Literals(["succeeded", "failed"])
 export type WebhookAttemptStatus = typeof WebhookAttemptStatus.Type
 
 /**
@@ -24,12 +24,12 @@ export type WebhookAttemptStatus = typeof WebhookAttemptStatus.Type
  * time, could not be reached, or was not contacted because its address may not
  * receive webhooks (`WebhookDestination`).
  */
-export const WebhookAttemptFailureReason = Schema.Literal(
+export const WebhookAttemptFailureReason = Schema.Literals([
   "non_2xx_response",
   "timed_out",
   "connection_failed",
   "destination_refused"
-)
+])
 export type WebhookAttemptFailureReason = typeof WebhookAttemptFailureReason.Type
 
 /**

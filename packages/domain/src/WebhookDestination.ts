@@ -254,13 +254,13 @@ export const needsResolving = (allowedHosts: ReadonlyArray<string>, url: URL): b
  * no host is allowed beyond the rule and names are not resolved at creation;
  * the dispatcher still judges every resolved address when it delivers.
  */
-export class WebhookDestinations extends Context.Reference<WebhookDestinations>()(
+export interface WebhookDestinations {
+  readonly allowedHosts: ReadonlyArray<string>
+  /** Every address the name resolves to; empty when it does not resolve (in time). */
+  readonly resolve: (hostname: string) => Effect.Effect<ReadonlyArray<string>>
+}
+
+export const WebhookDestinations = Context.Reference<WebhookDestinations>(
   "@moneta/domain/WebhookDestination/WebhookDestinations",
-  {
-    defaultValue: (): {
-      readonly allowedHosts: ReadonlyArray<string>
-      /** Every address the name resolves to; empty when it does not resolve (in time). */
-      readonly resolve: (hostname: string) => Effect.Effect<ReadonlyArray<string>>
-    } => ({ allowedHosts: [], resolve: () => Effect.succeed([]) })
-  }
-) {}
+  { defaultValue: () => ({ allowedHosts: [], resolve: () => Effect.succeed([]) }) }
+)

@@ -19,7 +19,8 @@
  */
 import { hmac } from "@noble/hashes/hmac.js"
 import { sha256 } from "@noble/hashes/sha2.js"
-import { DateTime, Either, Encoding, Schema } from "effect"
+import { DateTime, Result, Schema } from "effect"
+import { Base64 } from "effect/encoding"
 
 export const idHeader = "webhook-id"
 export const timestampHeader = "webhook-timestamp"
@@ -43,9 +44,9 @@ const utf8 = new TextEncoder()
 export const signingKey = (secret: Secret): Uint8Array => {
   if (typeof secret !== "string") return secret
   if (secret.startsWith(base64SecretPrefix)) {
-    const decoded = Encoding.decodeBase64(secret.slice(base64SecretPrefix.length))
+    const decoded = Base64.decode(secret.slice(base64SecretPrefix.length))
     // A plain shared secret may happen to start with the prefix: it then keeps its UTF-8 meaning.
-    if (Either.isRight(decoded) && decoded.right.length > 0) return decoded.right
+    if (Result.isSuccess(decoded) && decoded.success.length > 0) return decoded.success
   }
   return utf8.encode(secret)
 }
@@ -83,7 +84,7 @@ export type HmacSha256 = (key: Uint8Array, content: Uint8Array) => Uint8Array
 export const portableHmacSha256: HmacSha256 = (key, content) => hmac(sha256, key, content)
 
 const base64Signature = (secret: Secret, content: Uint8Array, hmacSha256: HmacSha256 = portableHmacSha256): string =>
-  Encoding.encodeBase64(hmacSha256(signingKey(secret), content))
+  Base64.encode(hmacSha256(signingKey(secret), content))
 
 /** Unix seconds of a point in time: the `webhook-timestamp` of a delivery sent then. */
 export const unixSeconds = (dateTime: DateTime.DateTime): number => Math.floor(DateTime.toEpochMillis(dateTime) / 1000)
@@ -113,7 +114,7 @@ export const headers = (input: SignInput, hmacSha256?: HmacSha256): Record<strin
 /** A signature header is missing or not of the scheme's shape. */
 export class MalformedSignatureHeadersError extends Schema.TaggedError<MalformedSignatureHeadersError>()(
   "MalformedSignatureHeadersError",
-  { header: Schema.Literal(idHeader, timestampHeader, signatureHeader), detail: Schema.String }
+  { header: Schema.Literals([idHeader, timestampHeader, signatureHeader]), detail: Schema.String }
 ) {}
 
 /** The timestamp is older than the tolerance: possibly a replayed delivery. */
@@ -166,28 +167,28 @@ export const constantTimeEqual = (left: string, right: string): boolean => {
   return difference === 0
 }
 
-const parseTimestamp = (timestamp: string | number): Either.Either<number, MalformedSignatureHeadersError> => {
+const parseTimestamp = (timestamp: string | number): Result.Result<number, MalformedSignatureHeadersError> => {
   const text = String(timestamp)
   const seconds = Number(text)
   // Digits only: the timestamp is signed as written, so "+1e3" and "1000" must not both be accepted.
   return /^\d+$/.test(text) && Number.isSafeInteger(seconds)
-    ? Either.right(seconds)
-    : Either.left(
+    ? Result.succeed(seconds)
+    : Result.fail(
       new MalformedSignatureHeadersError({ header: timestampHeader, detail: "must be Unix time in whole seconds" })
     )
 }
 
 /** The base64 signatures of the `v1` entries of a `webhook-signature` header. */
-export const parseSignatureHeader = (header: string): Either.Either<Array<string>, MalformedSignatureHeadersError> => {
+export const parseSignatureHeader = (header: string): Result.Result<Array<string>, MalformedSignatureHeadersError> => {
   const entries = header.split(" ").filter((entry) => entry.length > 0)
   if (entries.length === 0) {
-    return Either.left(new MalformedSignatureHeadersError({ header: signatureHeader, detail: "is empty" }))
+    return Result.fail(new MalformedSignatureHeadersError({ header: signatureHeader, detail: "is empty" }))
   }
   const signatures: Array<string> = []
   for (const entry of entries) {
     const comma = entry.indexOf(",")
     if (comma <= 0 || comma === entry.length - 1) {
-      return Either.left(
+      return Result.fail(
         new MalformedSignatureHeadersError({
           header: signatureHeader,
           detail: "each entry must be <version>,<signature>"
@@ -197,27 +198,27 @@ export const parseSignatureHeader = (header: string): Either.Either<Array<string
     // Other versions (v1a is the asymmetric scheme) are skipped, as Standard Webhooks prescribes.
     if (entry.slice(0, comma) === signatureVersion) signatures.push(entry.slice(comma + 1))
   }
-  return Either.right(signatures)
+  return Result.succeed(signatures)
 }
 
 /**
  * Checks the headers of a delivery: shape, then the timestamp window (both
  * directions), then that one listed signature matches one secret.
  */
-export const verify = (input: VerifyInput): Either.Either<void, VerificationError> =>
-  Either.gen(function*() {
+export const verify = (input: VerifyInput): Result.Result<void, VerificationError> =>
+  Result.gen(function*() {
     const toleranceSeconds = input.toleranceSeconds ?? defaultToleranceSeconds
     if (input.id.length === 0) {
-      return yield* Either.left(new MalformedSignatureHeadersError({ header: idHeader, detail: "is empty" }))
+      return yield* Result.fail(new MalformedSignatureHeadersError({ header: idHeader, detail: "is empty" }))
     }
     const timestamp = yield* parseTimestamp(input.timestamp)
     const signatures = yield* parseSignatureHeader(input.signatureHeader)
     const now = unixSeconds(input.now)
     if (now - timestamp > toleranceSeconds) {
-      return yield* Either.left(new TimestampTooOldError({ timestamp, now, toleranceSeconds }))
+      return yield* Result.fail(new TimestampTooOldError({ timestamp, now, toleranceSeconds }))
     }
     if (timestamp - now > toleranceSeconds) {
-      return yield* Either.left(new TimestampTooNewError({ timestamp, now, toleranceSeconds }))
+      return yield* Result.fail(new TimestampTooNewError({ timestamp, now, toleranceSeconds }))
     }
     const content = signedContent(input.id, String(input.timestamp), input.body)
     const expected = input.secrets.flatMap(verificationKeys).map((key) => base64Signature(key, content))
@@ -229,6 +230,6 @@ export const verify = (input: VerifyInput): Either.Either<void, VerificationErro
       }
     }
     if (!matched) {
-      return yield* Either.left(new InvalidSignatureError({ detail: "no signature matches the accepted secrets" }))
+      return yield* Result.fail(new InvalidSignatureError({ detail: "no signature matches the accepted secrets" }))
     }
   })

@@ -11,7 +11,7 @@
  * Every step also says which money movements the bank must perform
  * (`effects`), so that the bank never decides them itself.
  */
-import { Data, DateTime, Either, Schema } from "effect"
+import { Data, DateTime, Result, Schema } from "effect"
 import { type AccountNumber, AccountNumberDigits } from "./AccountNumber.js"
 import { withCompiledValidation } from "./CompiledValidation.js"
 import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
@@ -37,7 +37,7 @@ import { CalendarDate, Timestamp } from "./Timestamp.js"
 // The object
 // ---------------------------------------------------------------------------
 
-export const WireTransferStatus = Schema.Literal(
+export const WireTransferStatus = Schema.Literals([
   "pending_approval",
   "canceled",
   "pending_reviewing",
@@ -47,7 +47,7 @@ export const WireTransferStatus = Schema.Literal(
   "reversed",
   "submitted",
   "complete"
-)
+])
 export type WireTransferStatus = typeof WireTransferStatus.Type
 
 export const Approval = Schema.Struct({
@@ -63,7 +63,7 @@ export const Cancellation = Schema.Struct({
 export type Cancellation = typeof Cancellation.Type
 
 /** Who created the object: exactly the detail named by `category` is populated. */
-export const CreatedBy = Schema.Union(
+export const CreatedBy = Schema.Union([
   Schema.Struct({
     category: Schema.Literal("api_key"),
     api_key: Schema.Struct({ description: Schema.NullOr(Schema.String) }),
@@ -82,7 +82,7 @@ export const CreatedBy = Schema.Union(
     oauth_application: Schema.Null,
     user: Schema.Struct({ email: Schema.String })
   })
-).annotations({ identifier: "CreatedBy" })
+]).annotate({ identifier: "CreatedBy" })
 export type CreatedBy = typeof CreatedBy.Type
 
 /** `created_by` of an object created through an API key. */
@@ -121,10 +121,10 @@ export const UnstructuredRemittance = Schema.Struct({
 })
 
 /** Remittance information: the detail named by `category` is the populated one. */
-export const Remittance = Schema.Union(
+export const Remittance = Schema.Union([
   Schema.Struct({ category: Schema.Literal("unstructured"), unstructured: UnstructuredRemittance, tax: Schema.Null }),
   Schema.Struct({ category: Schema.Literal("tax"), tax: TaxRemittance, unstructured: Schema.Null })
-).annotations({ identifier: "Remittance" })
+]).annotate({ identifier: "Remittance" })
 export type Remittance = typeof Remittance.Type
 
 export const Reversal = Schema.Struct({
@@ -190,8 +190,8 @@ const transferOf = (fields: ConstructorParameters<typeof WireTransfer>[0]): Wire
 
 export const UnstructuredAddressInput = Schema.Struct({
   line1: ShortText,
-  line2: Schema.optional(ShortText),
-  line3: Schema.optional(ShortText)
+  line2: Schema.optionalKey(ShortText),
+  line3: Schema.optionalKey(ShortText)
 })
 
 /** `address` is optional, but when it is given its `unstructured` lines are required. */
@@ -201,40 +201,38 @@ export const PartyAddressInput = Schema.Struct({
 
 export const PartyInput = Schema.Struct({
   name: ShortText,
-  address: Schema.optional(PartyAddressInput)
+  address: Schema.optionalKey(PartyAddressInput)
 })
 export type PartyInput = typeof PartyInput.Type
 
 export const TaxRemittanceInput = Schema.Struct({
   date: CalendarDate,
-  identification_number: Schema.String.pipe(
-    Schema.pattern(/^\d{9}$/, { message: () => "must be a 9-digit TIN or EIN" })
-  ),
-  type_code: Schema.String.pipe(Schema.length(5, { message: () => "must be 5 characters" }))
+  identification_number: Schema.String.check(Schema.isPattern(/^\d{9}$/, { message: "must be a 9-digit TIN or EIN" })),
+  type_code: Schema.String.check(Schema.isBetweenLength(5, 5, { message: "must be 5 characters" }))
 })
 
 export const UnstructuredRemittanceInput = Schema.Struct({
   message: ShortText
 })
 
-export const RemittanceCategory = Schema.Literal("unstructured", "tax")
+export const RemittanceCategory = Schema.Literals(["unstructured", "tax"])
 export type RemittanceCategory = typeof RemittanceCategory.Type
 
 /** The detail named by `category` is required, the other one must be absent. */
 export const RemittanceInput = Schema.Struct({
   category: RemittanceCategory,
-  unstructured: Schema.optional(UnstructuredRemittanceInput),
-  tax: Schema.optional(TaxRemittanceInput)
-}).pipe(
-  Schema.filter((remittance) => {
+  unstructured: Schema.optionalKey(UnstructuredRemittanceInput),
+  tax: Schema.optionalKey(TaxRemittanceInput)
+}).check(
+  Schema.makeFilter((remittance) => {
     const other: RemittanceCategory = remittance.category === "tax" ? "unstructured" : "tax"
     return [
-      remittance[remittance.category] === undefined
-        ? { path: [remittance.category], message: `is required when category is ${remittance.category}` }
-        : undefined,
-      remittance[other] !== undefined
-        ? { path: [other], message: `must be absent when category is ${remittance.category}` }
-        : undefined
+      ...(remittance[remittance.category] === undefined
+        ? [{ path: [remittance.category], issue: `is required when category is ${remittance.category}` }]
+        : []),
+      ...(remittance[other] !== undefined
+        ? [{ path: [other], issue: `must be absent when category is ${remittance.category}` }]
+        : [])
     ]
   })
 )
@@ -255,28 +253,28 @@ export const CreateWireTransfer = Schema.Struct({
   amount: PositiveAmount,
   creditor: PartyInput,
   remittance: RemittanceInput,
-  account_number: Schema.optional(AccountNumberDigits),
-  routing_number: Schema.optional(RoutingNumber),
-  external_account_id: Schema.optional(ExternalAccountId),
-  debtor: Schema.optional(PartyInput),
-  inbound_wire_drawdown_request_id: Schema.optional(InboundWireDrawdownRequestId),
-  require_approval: Schema.optional(Schema.Boolean),
-  source_account_number_id: Schema.optional(AccountNumberId)
-}).pipe(
-  Schema.filter((body) => {
+  account_number: Schema.optionalKey(AccountNumberDigits),
+  routing_number: Schema.optionalKey(RoutingNumber),
+  external_account_id: Schema.optionalKey(ExternalAccountId),
+  debtor: Schema.optionalKey(PartyInput),
+  inbound_wire_drawdown_request_id: Schema.optionalKey(InboundWireDrawdownRequestId),
+  require_approval: Schema.optionalKey(Schema.Boolean),
+  source_account_number_id: Schema.optionalKey(AccountNumberId)
+}).check(
+  Schema.makeFilter((body) => {
     const destinationFields = ["account_number", "routing_number"] as const
-    return destinationFields.map((field) => {
+    return destinationFields.flatMap((field) => {
       if (body.external_account_id !== undefined) {
         return body[field] === undefined
-          ? undefined
-          : { path: [field], message: "must be absent when external_account_id is given" }
+          ? []
+          : [{ path: [field], issue: "must be absent when external_account_id is given" }]
       }
       return body[field] === undefined
-        ? { path: [field], message: "is required unless external_account_id is given" }
-        : undefined
+        ? [{ path: [field], issue: "is required unless external_account_id is given" }]
+        : []
     })
   })
-).annotations({ identifier: "CreateWireTransfer" })
+).annotate({ identifier: "CreateWireTransfer" })
 export type CreateWireTransfer = typeof CreateWireTransfer.Type
 
 // ---------------------------------------------------------------------------
@@ -369,39 +367,42 @@ const remittance = (input: RemittanceInput): Remittance =>
 
 const destination = (
   input: CreateInput
-): Either.Either<{ readonly accountNumber: string; readonly routingNumber: string }, InvalidOperationError> => {
+): Result.Result<{ readonly accountNumber: string; readonly routingNumber: string }, InvalidOperationError> => {
   const { body, externalAccount } = input
   if (body.external_account_id === undefined) {
     // The body schema guarantees both numbers when no external account is named.
-    return Either.right({ accountNumber: body.account_number ?? "", routingNumber: body.routing_number ?? "" })
+    return Result.succeed({ accountNumber: body.account_number ?? "", routingNumber: body.routing_number ?? "" })
   }
   if (externalAccount === null || externalAccount.id !== body.external_account_id) {
-    return Either.left(new InvalidOperationError({ detail: "the external account was not loaded" }))
+    return Result.fail(new InvalidOperationError({ detail: "the external account was not loaded" }))
   }
   if (externalAccount.status !== "active") {
-    return Either.left(
+    return Result.fail(
       new InvalidOperationError({ detail: `external account ${externalAccount.id} is ${externalAccount.status}` })
     )
   }
-  return Either.right({ accountNumber: externalAccount.account_number, routingNumber: externalAccount.routing_number })
+  return Result.succeed({
+    accountNumber: externalAccount.account_number,
+    routingNumber: externalAccount.routing_number
+  })
 }
 
 /** `source_account_number_id` must name an active account number of the sending account (`account_id`). */
 export const checkSourceAccountNumber = (
   body: CreateWireTransfer,
   accountNumber: AccountNumber
-): Either.Either<void, InvalidParametersError | InvalidOperationError> => {
+): Result.Result<void, InvalidParametersError | InvalidOperationError> => {
   if (accountNumber.account_id !== body.account_id) {
-    return Either.left(
+    return Result.fail(
       InvalidParametersError.single("source_account_number_id", "must be an account number of account_id")
     )
   }
   if (accountNumber.status !== "active") {
-    return Either.left(
+    return Result.fail(
       new InvalidOperationError({ detail: `account number ${accountNumber.id} is ${accountNumber.status}` })
     )
   }
-  return Either.void
+  return Result.succeed(undefined)
 }
 
 /**
@@ -410,8 +411,8 @@ export const checkSourceAccountNumber = (
  * the amount and it is `pending_approval`. Either way the available balance
  * must cover the amount.
  */
-export const create = (input: CreateInput): Either.Either<Transition, InvalidOperationError> =>
-  Either.map(destination(input), ({ accountNumber, routingNumber }) => {
+export const create = (input: CreateInput): Result.Result<Transition, InvalidOperationError> =>
+  Result.map(destination(input), ({ accountNumber, routingNumber }) => {
     const { body } = input
     const requiresApproval = body.require_approval === true
     const transfer = transferOf({
@@ -513,8 +514,8 @@ export const inputSource = "MONETASB"
  * 9:00 PM Eastern Time on the evening before its cycle date.
  */
 export const cycleDate = (at: DateTime.Utc): string => {
-  const eastern = DateTime.unsafeMakeZoned(at, { timeZone: "America/New_York" })
-  const day = DateTime.getPart(eastern, "hours") >= 21 ? DateTime.add(eastern, { days: 1 }) : eastern
+  const eastern = DateTime.makeZonedUnsafe(at, { timeZone: "America/New_York" })
+  const day = DateTime.getPart(eastern, "hour") >= 21 ? DateTime.add(eastern, { days: 1 }) : eastern
   return DateTime.formatIsoDate(day)
 }
 
@@ -621,10 +622,10 @@ const apply = (transfer: WireTransfer, command: Command): Transition =>
 export const transition = (
   transfer: WireTransfer,
   command: Command
-): Either.Either<Transition, InvalidOperationError> =>
+): Result.Result<Transition, InvalidOperationError> =>
   allowedFrom[command._tag].includes(transfer.status)
-    ? Either.right(apply(transfer, command))
-    : Either.left(
+    ? Result.succeed(apply(transfer, command))
+    : Result.fail(
       new InvalidOperationError({
         detail: `wire transfer ${transfer.id} cannot be ${
           verbs[command._tag]

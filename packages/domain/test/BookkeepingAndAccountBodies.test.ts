@@ -1,18 +1,20 @@
-import { describe, expect, it } from "@effect/vitest"
-import { Either, FastCheck as fc } from "effect"
+import { describe, expect } from "@effect/vitest"
+import { Result } from "effect"
+import * as fc from "fast-check"
 import * as Account from "../src/Account.js"
 import * as Bookkeeping from "../src/Bookkeeping.js"
 import { balancedEntrySetArbitrary } from "../src/testing/Arbitraries.js"
+import { prop } from "./support/Property.js"
 import { errorPaths } from "./support/Violations.js"
 
 describe("account and bookkeeping bodies", () => {
-  it.prop("an account's name is 1 to 200 characters", [
+  prop("an account's name is 1 to 200 characters", [
     fc.oneof(fc.constant(""), fc.integer({ min: 201, max: 300 }).map((length) => "a".repeat(length)))
   ], ([name]) => {
     expect(errorPaths(Account.CreateAccount, { name })).toContain("name")
   })
 
-  it.prop(
+  prop(
     "a compliance category names the id it needs",
     [fc.constantFrom(["commingled_cash", "account_id"] as const, ["customer_balance", "entity_id"] as const)],
     ([[category, field]]) => {
@@ -21,11 +23,11 @@ describe("account and bookkeeping bodies", () => {
     }
   )
 
-  it.prop("balanced entry sets pass the entry-set rules", [balancedEntrySetArbitrary], ([body]) => {
-    expect(Either.isRight(Bookkeeping.validateEntrySet(body))).toBe(true)
+  prop("balanced entry sets pass the entry-set rules", [balancedEntrySetArbitrary], ([body]) => {
+    expect(Result.isSuccess(Bookkeeping.validateEntrySet(body))).toBe(true)
   })
 
-  it.prop("unbalanced entry sets are reported at entries", [
+  prop("unbalanced entry sets are reported at entries", [
     balancedEntrySetArbitrary,
     fc.integer({ min: 1, max: 1000 })
   ], ([body, drift]) => {
@@ -34,6 +36,6 @@ describe("account and bookkeeping bodies", () => {
       index
     ) => (index === 0 ? { ...entry, amount: entry.amount + drift } : entry))
     const result = Bookkeeping.validateEntrySet({ ...body, entries })
-    expect(Either.isLeft(result) && result.left.errors.some((error) => error.field === "entries")).toBe(true)
+    expect(Result.isFailure(result) && result.failure.errors.some((error) => error.field === "entries")).toBe(true)
   })
 })

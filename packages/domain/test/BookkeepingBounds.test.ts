@@ -5,10 +5,11 @@
  * the exact check asked for.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { FastCheck as fc } from "effect"
+import * as fc from "fast-check"
 import { absoluteAmounts, needExactBalanceCheck } from "../src/Bookkeeping.js"
 import { BookkeepingAccountId } from "../src/Ids.js"
 import { isRepresentable, maxAmount } from "../src/Money.js"
+import { prop } from "./support/Property.js"
 
 const accountIds = ["bookkeeping_account_a", "bookkeeping_account_b"].map((id) => BookkeepingAccountId.make(id))
 const entry = fc.record({
@@ -17,7 +18,7 @@ const entry = fc.record({
 })
 
 describe("bookkeeping range bound", () => {
-  it.prop(
+  prop(
     "absolute amounts add the magnitudes of each account's entries",
     [fc.array(entry, { maxLength: 10 })],
     ([entries]) => {
@@ -32,7 +33,7 @@ describe("bookkeeping range bound", () => {
     }
   )
 
-  it.prop(
+  prop(
     "every balance at any date is in range whenever the exact check is not asked for",
     [fc.array(entry, { minLength: 1, maxLength: 10 }), fc.array(fc.boolean(), { minLength: 10, maxLength: 10 })],
     ([entries, counted]) => {

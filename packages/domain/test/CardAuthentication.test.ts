@@ -1,22 +1,23 @@
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Either, FastCheck as fc } from "effect"
+import { DateTime, Result } from "effect"
+import * as fc from "fast-check"
 import * as CardAuthentication from "../src/CardAuthentication.js"
 import { InvalidOperationError } from "../src/Errors.js"
 import * as Cards from "../src/testing/Cards.js"
 
-const now = DateTime.unsafeMake("2026-03-01T12:00:00.000Z")
+const now = DateTime.makeUnsafe("2026-03-01T12:00:00.000Z")
 
 const run = (
   authentication: CardAuthentication.CardAuthentication,
   commands: ReadonlyArray<CardAuthentication.Command>
-): Either.Either<CardAuthentication.CardAuthentication, InvalidOperationError> => {
+): Result.Result<CardAuthentication.CardAuthentication, InvalidOperationError> => {
   let current = authentication
   for (const command of commands) {
     const result = CardAuthentication.transition(current, command)
-    if (Either.isLeft(result)) return Either.left(result.left)
-    current = result.right.next
+    if (Result.isFailure(result)) return Result.fail(result.failure)
+    current = result.success.next
   }
-  return Either.right(current)
+  return Result.succeed(current)
 }
 
 const awaitingChallenge = Cards.decidedCardAuthenticationArbitrary.filter(
@@ -40,11 +41,15 @@ const validate: CardAuthentication.Command = { _tag: "CompleteValidation" }
 
 // property runs over large generated objects: generous time on a loaded 2-core machine
 describe("card authentication status", { timeout: 30_000 }, () => {
-  it.prop(
+  it(
     "moves only along its graph, terminal states stay terminal, each move emits card_payment.updated (model-based)",
-    [Cards.cardAuthenticationScenarioArbitrary],
-    ([scenario]) => fc.modelRun(scenario.setup, scenario.commands),
-    { timeout: 60_000, fastCheck: { numRuns: 300 } }
+    () =>
+      fc.assert(
+        fc.property(Cards.cardAuthenticationScenarioArbitrary, (scenario) =>
+          fc.modelRun(scenario.setup, scenario.commands)),
+        { numRuns: 300 }
+      ),
+    60_000
   )
 
   it("the decision sets the first status", () => {
@@ -67,37 +72,36 @@ describe("card authentication status", { timeout: 30_000 }, () => {
     })
   })
 
-  it.prop("the right code authenticates with challenge", [awaitingChallenge], ([authentication]) => {
-    const result = run(authentication, [startChallenge, attempt("123456"), validate])
-    expect(Either.isRight(result) && result.right.status).toBe("authenticated_with_challenge")
-    expect(Either.isRight(result) && result.right.challenge?.attempts.map((entry) => entry.outcome)).toEqual([
-      "successful"
-    ])
-  })
+  it("the right code authenticates with challenge", () =>
+    fc.assert(fc.property(awaitingChallenge, (authentication) => {
+      const result = run(authentication, [startChallenge, attempt("123456"), validate])
+      expect(Result.isSuccess(result) && result.success.status).toBe("authenticated_with_challenge")
+      expect(Result.isSuccess(result) && result.success.challenge?.attempts.map((entry) => entry.outcome)).toEqual([
+        "successful"
+      ])
+    })))
 
-  it.prop(
-    `${CardAuthentication.maximumFailedAttempts} wrong codes exceed the attempt threshold`,
-    [awaitingChallenge],
-    ([authentication]) => {
+  it(`${CardAuthentication.maximumFailedAttempts} wrong codes exceed the attempt threshold`, () =>
+    fc.assert(fc.property(awaitingChallenge, (authentication) => {
       const wrongAttempt = [attempt("000000"), validate]
       const twoWrong = run(authentication, [startChallenge, ...wrongAttempt, ...wrongAttempt])
-      expect(Either.isRight(twoWrong) && twoWrong.right.status).toBe("awaiting_challenge")
+      expect(Result.isSuccess(twoWrong) && twoWrong.success.status).toBe("awaiting_challenge")
       const threeWrong = run(authentication, [startChallenge, ...wrongAttempt, ...wrongAttempt, ...wrongAttempt])
-      expect(Either.isRight(threeWrong) && threeWrong.right.status).toBe("exceeded_attempt_threshold")
-    }
-  )
+      expect(Result.isSuccess(threeWrong) && threeWrong.success.status).toBe("exceeded_attempt_threshold")
+    })))
 
-  it.prop("an attempt needs a started challenge", [awaitingChallenge], ([authentication]) => {
-    expect(Either.isLeft(run(authentication, [attempt("123456")]))).toBe(true)
-  })
+  it("an attempt needs a started challenge", () =>
+    fc.assert(fc.property(awaitingChallenge, (authentication) => {
+      expect(Result.isFailure(run(authentication, [attempt("123456")]))).toBe(true)
+    })))
 
-  it.prop("a challenge starts once", [awaitingChallenge], ([authentication]) => {
-    expect(Either.isLeft(run(authentication, [startChallenge, startChallenge]))).toBe(true)
-  })
+  it("a challenge starts once", () =>
+    fc.assert(fc.property(awaitingChallenge, (authentication) => {
+      expect(Result.isFailure(run(authentication, [startChallenge, startChallenge]))).toBe(true)
+    })))
 
-  it.prop(
-    "no command leaves a terminal status",
-    [
+  it("no command leaves a terminal status", () =>
+    fc.assert(fc.property(
       Cards.decidedCardAuthenticationArbitrary,
       fc.constantFrom(
         "denied" as const,
@@ -110,15 +114,14 @@ describe("card authentication status", { timeout: 30_000 }, () => {
       ),
       fc.constantFrom<CardAuthentication.Command>(startChallenge, attempt("123456"), validate, { _tag: "Cancel" }, {
         _tag: "Expire"
-      }, { _tag: "Fail" })
-    ],
-    ([authentication, status, command]) => {
-      expect(CardAuthentication.isTerminal(status)).toBe(true)
-      const result = CardAuthentication.transition(
-        new CardAuthentication.CardAuthentication({ ...authentication, status }),
-        command
-      )
-      expect(Either.isLeft(result) && result.left instanceof InvalidOperationError).toBe(true)
-    }
-  )
+      }, { _tag: "Fail" }),
+      (authentication, status, command) => {
+        expect(CardAuthentication.isTerminal(status)).toBe(true)
+        const result = CardAuthentication.transition(
+          new CardAuthentication.CardAuthentication({ ...authentication, status }),
+          command
+        )
+        expect(Result.isFailure(result) && result.failure instanceof InvalidOperationError).toBe(true)
+      }
+    )))
 })

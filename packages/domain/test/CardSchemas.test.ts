@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Arbitrary, FastCheck as fc, ParseResult, Schema } from "effect"
+import { Result, Schema, SchemaIssue } from "effect"
+import * as fc from "fast-check"
 import * as Card from "../src/Card.js"
 import * as CardAuthentication from "../src/CardAuthentication.js"
 import * as CardPayment from "../src/CardPayment.js"
@@ -10,16 +11,17 @@ import * as DigitalWalletToken from "../src/DigitalWalletToken.js"
 import { Event } from "../src/Event.js"
 import * as RealTimeDecision from "../src/RealTimeDecision.js"
 import * as Cards from "../src/testing/Cards.js"
+import { fromSchema } from "../src/testing/FromSchema.js"
 import { Transaction } from "../src/Transaction.js"
 
 /**
  * Encodes, sends through JSON as the wire would, decodes strictly (an unknown
  * field would be an error) and encodes again: nothing may be lost or added.
  */
-const roundTrip = <A, I>(schema: Schema.Schema<A, I>, value: A): void => {
+const roundTrip = <A, I>(schema: Schema.Codec<A, I>, value: A): void => {
   const encoded = Schema.encodeSync(schema)(value)
   const wire: unknown = JSON.parse(JSON.stringify(encoded))
-  const decoded = Schema.decodeUnknownSync(schema, { onExcessProperty: "error" })(wire)
+  const decoded = Schema.decodeUnknownSync(schema)(wire, { onExcessProperty: "error" })
   expect(Schema.encodeSync(schema)(decoded)).toEqual(encoded)
 }
 
@@ -30,8 +32,8 @@ interface Case {
 
 const schemaCase = <A, I>(
   name: string,
-  schema: Schema.Schema<A, I>,
-  arbitrary: fc.Arbitrary<A> = Arbitrary.make(schema)
+  schema: Schema.Codec<A, I>,
+  arbitrary: fc.Arbitrary<A> = fromSchema(schema)
 ): Case => ({
   name,
   check: ({ numRuns }) => fc.assert(fc.property(arbitrary, (value) => roundTrip(schema, value)), { numRuns })
@@ -41,8 +43,8 @@ const resources: ReadonlyArray<Case> = [
   schemaCase("Card", Card.Card),
   schemaCase("DigitalWalletToken", DigitalWalletToken.DigitalWalletToken),
   schemaCase("DeclinedTransaction", DeclinedTransaction.DeclinedTransaction),
-  schemaCase("CardPayment", CardPayment.CardPayment),
-  schemaCase("CardPayment element", CardPaymentElements.Element),
+  schemaCase("CardPayment", CardPayment.CardPayment, Cards.cardPaymentArbitrary),
+  schemaCase("CardPayment element", CardPaymentElements.Element, Cards.cardPaymentElementArbitrary),
   schemaCase("CardAuthentication", CardAuthentication.CardAuthentication),
   schemaCase("CardAuthorization (also the pending transaction source)", CardPaymentElements.CardAuthorization),
   schemaCase("CardAuthorizationExpiration", CardPaymentElements.CardAuthorizationExpiration),
@@ -107,10 +109,12 @@ describe("card schemas", { timeout: 30_000 }, () => {
 })
 
 /** The dotted paths of a decode failure, as the api reports them in `errors[].field`. */
-const failurePaths = <A, I>(schema: Schema.Schema<A, I>, body: unknown): ReadonlyArray<string> => {
-  const result = Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "error" })(body)
-  if (result._tag === "Right") return []
-  return ParseResult.ArrayFormatter.formatErrorSync(result.left).map((issue) => issue.path.join("."))
+const failurePaths = <A, I>(schema: Schema.Codec<A, I>, body: unknown): ReadonlyArray<string> => {
+  const result = Schema.decodeUnknownResult(schema)(body, { errors: "all", onExcessProperty: "error" })
+  if (Result.isSuccess(result)) return []
+  return SchemaIssue.makeFormatterStandardSchemaV1()(result.failure.issue).issues.map((issue) =>
+    (issue.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment)).join(".")
+  )
 }
 
 describe("card simulation bodies", { timeout: 30_000 }, () => {
@@ -166,25 +170,31 @@ describe("card simulation bodies", { timeout: 30_000 }, () => {
       })
     ).toEqual(["processing_category.refund"])
   })
-  it.prop("unknown fields are refused by name", [fc.stringMatching(/^[a-z_]{1,16}$/)], ([name]) => {
-    fc.pre(!["amount", "card_id"].includes(name) && !(name in CardSimulations.SimulateCardAuthorization.from.fields))
-    expect(failurePaths(CardSimulations.SimulateCardAuthorization, { amount: 100, ...card, [name]: 1 })).toContain(name)
-  })
+  it("unknown fields are refused by name", () =>
+    fc.assert(fc.property(fc.stringMatching(/^[a-z_]{1,16}$/), (name) => {
+      fc.pre(!["amount", "card_id"].includes(name) && !(name in CardSimulations.SimulateCardAuthorization.fields))
+      expect(failurePaths(CardSimulations.SimulateCardAuthorization, { amount: 100, ...card, [name]: 1 })).toContain(
+        name
+      )
+    })))
 })
 
 describe("card payment elements", { timeout: 30_000 }, () => {
-  it.prop("carry exactly the object named by their category", [Cards.cardPaymentElementArbitrary], ([element]) => {
-    const encoded = Schema.encodeSync(CardPaymentElements.Element)(element)
-    const objectKeys = Object.keys(encoded).filter((key) => key !== "category" && key !== "created_at")
-    expect(objectKeys).toEqual([element.category])
-  })
+  it("carry exactly the object named by their category", () =>
+    fc.assert(fc.property(Cards.cardPaymentElementArbitrary, (element) => {
+      const encoded = Schema.encodeSync(CardPaymentElements.Element)(element)
+      const objectKeys = Object.keys(encoded).filter((key) => key !== "category" && key !== "created_at")
+      expect(objectKeys).toEqual([element.category])
+    })))
   it("an element whose object does not match its category is refused", () => {
     expect(
-      Schema.decodeUnknownEither(CardPaymentElements.Element)({
-        category: "card_reversal",
-        created_at: "2026-01-01T00:00:00.000Z",
-        card_settlement: {}
-      })._tag
-    ).toBe("Left")
+      Result.isFailure(
+        Schema.decodeUnknownResult(CardPaymentElements.Element)({
+          category: "card_reversal",
+          created_at: "2026-01-01T00:00:00.000Z",
+          card_settlement: {}
+        })
+      )
+    ).toBe(true)
   })
 })

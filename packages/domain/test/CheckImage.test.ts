@@ -1,9 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
-import { FastCheck as fc } from "effect"
+import * as fc from "fast-check"
 import * as CheckImage from "../src/CheckImage.js"
 import * as File from "../src/File.js"
 import { FileId } from "../src/Ids.js"
 import { timestampArbitrary } from "../src/testing/Arbitraries.js"
+import { prop } from "./support/Property.js"
 
 describe("check images of simulated mail", () => {
   it("formats cents as dollars with thousands separators", () => {
@@ -13,7 +14,7 @@ describe("check images of simulated mail", () => {
     expect(CheckImage.formatDollars(100_000_000_00)).toBe("$100,000,000.00")
   })
 
-  it.prop("the same check always draws the same image, showing its amount", [
+  prop("the same check always draws the same image, showing its amount", [
     fc.integer({ min: 1, max: 10 ** 11 }),
     fc.option(fc.string())
   ], ([amount, payee]) => {
@@ -24,7 +25,7 @@ describe("check images of simulated mail", () => {
     expect(CheckImage.mailScan(check)).toContain(front)
   })
 
-  it.prop("text written on the check cannot break out of the SVG", [fc.string()], ([payee]) => {
+  prop("text written on the check cannot break out of the SVG", [fc.string()], ([payee]) => {
     const svg = CheckImage.front({ amount: 100, payee: `${payee}<script>&"'`, mailedTo: "<x>" })
     expect(svg).not.toContain("<script>")
     expect(svg.match(/<svg /g)).toHaveLength(1)
@@ -33,7 +34,7 @@ describe("check images of simulated mail", () => {
 })
 
 describe("files", () => {
-  it.prop("a produced file is from_increase and keyless; an uploaded one is to_increase with the key", [
+  prop("a produced file is from_increase and keyless; an uploaded one is to_increase with the key", [
     timestampArbitrary
   ], ([createdAt]) => {
     const produced = File.produced({

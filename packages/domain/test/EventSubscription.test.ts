@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Either, FastCheck as fc } from "effect"
+import { Result } from "effect"
+import * as fc from "fast-check"
 import * as EventCategory from "../src/EventCategory.js"
 import * as EventSubscription from "../src/EventSubscription.js"
 import {
@@ -10,6 +11,7 @@ import {
   timestampArbitrary,
   updateEventSubscriptionArbitrary
 } from "../src/testing/Arbitraries.js"
+import { prop } from "./support/Property.js"
 import { errorPaths } from "./support/Violations.js"
 
 const realTimeCategory = fc.constantFrom(...EventCategory.RealTimeDecisionEventCategory.literals)
@@ -18,7 +20,7 @@ const ordinaryCategory = knownEventCategoryArbitrary.filter((category) =>
 )
 
 describe("event subscription bodies", () => {
-  it.prop("the two selection forms cannot be combined", [knownEventCategoryArbitrary], ([category]) => {
+  prop("the two selection forms cannot be combined", [knownEventCategoryArbitrary], ([category]) => {
     const body = {
       url: "https://example.com/hooks",
       selected_event_category: category,
@@ -27,7 +29,7 @@ describe("event subscription bodies", () => {
     expect(errorPaths(EventSubscription.CreateEventSubscription, body)).toContain("selected_event_category")
   })
 
-  it.prop("url must be an absolute http(s) URL", [
+  prop("url must be an absolute http(s) URL", [
     fc.oneof(
       fc.constant(""),
       fc.constant("/relative"),
@@ -38,7 +40,7 @@ describe("event subscription bodies", () => {
     expect(errorPaths(EventSubscription.CreateEventSubscription, { url })).toContain("url")
   })
 
-  it.prop("selected categories must be known ones", [
+  prop("selected categories must be known ones", [
     fc.string().filter((text) => !EventCategory.isKnownEventCategory(text))
   ], ([category]) => {
     const body = { url: "https://example.com/hooks", selected_event_categories: [{ event_category: category }] }
@@ -47,23 +49,23 @@ describe("event subscription bodies", () => {
     )
   })
 
-  it.prop("status on update is active, disabled or deleted", [
+  prop("status on update is active, disabled or deleted", [
     fc.string().filter((status) => !["active", "disabled", "deleted"].includes(status))
   ], ([status]) => {
     expect(errorPaths(EventSubscription.UpdateEventSubscription, { status })).toContain("status")
   })
 
   it("live urls need https; the sandbox also takes http to loopback", () => {
-    expect(Either.isRight(EventSubscription.checkUrl("https://example.com/hooks", "live"))).toBe(true)
-    expect(Either.isLeft(EventSubscription.checkUrl("http://localhost:3000/hooks", "live"))).toBe(true)
-    expect(Either.isRight(EventSubscription.checkUrl("http://localhost:3000/hooks", "sandbox"))).toBe(true)
-    expect(Either.isRight(EventSubscription.checkUrl("http://127.0.0.1:3000/hooks", "sandbox"))).toBe(true)
-    expect(Either.isLeft(EventSubscription.checkUrl("http://example.com/hooks", "sandbox"))).toBe(true)
+    expect(Result.isSuccess(EventSubscription.checkUrl("https://example.com/hooks", "live"))).toBe(true)
+    expect(Result.isFailure(EventSubscription.checkUrl("http://localhost:3000/hooks", "live"))).toBe(true)
+    expect(Result.isSuccess(EventSubscription.checkUrl("http://localhost:3000/hooks", "sandbox"))).toBe(true)
+    expect(Result.isSuccess(EventSubscription.checkUrl("http://127.0.0.1:3000/hooks", "sandbox"))).toBe(true)
+    expect(Result.isFailure(EventSubscription.checkUrl("http://example.com/hooks", "sandbox"))).toBe(true)
   })
 })
 
 describe("creating event subscriptions", () => {
-  it.prop("both selection forms are echoed; no selection means all categories", [
+  prop("both selection forms are echoed; no selection means all categories", [
     eventSubscriptionIdArbitrary,
     timestampArbitrary,
     createEventSubscriptionArbitrary
@@ -84,7 +86,7 @@ describe("creating event subscriptions", () => {
 })
 
 describe("who receives what", () => {
-  it.prop("only active subscriptions receive; real-time decisions only when selected", [
+  prop("only active subscriptions receive; real-time decisions only when selected", [
     createdEventSubscriptionArbitrary,
     fc.oneof(ordinaryCategory, realTimeCategory)
   ], ([subscription, category]) => {
@@ -94,7 +96,7 @@ describe("who receives what", () => {
     expect(EventSubscription.receives(subscription, category)).toBe(expected)
   })
 
-  it.prop("an active real-time category claimed by another active subscription conflicts", [
+  prop("an active real-time category claimed by another active subscription conflicts", [
     eventSubscriptionIdArbitrary,
     eventSubscriptionIdArbitrary,
     timestampArbitrary,
@@ -105,7 +107,7 @@ describe("who receives what", () => {
     const first = EventSubscription.create({ id: firstId, createdAt, body, idempotencyKey: null }).next
     const second = EventSubscription.create({ id: secondId, createdAt, body, idempotencyKey: null }).next
     expect(EventSubscription.conflictingRealTimeDecisionCategories(second, [first])).toEqual([category])
-    const disabled = Either.getOrThrow(EventSubscription.update(first, { status: "disabled" })).next
+    const disabled = Result.getOrThrow(EventSubscription.update(first, { status: "disabled" })).next
     expect(EventSubscription.conflictingRealTimeDecisionCategories(second, [disabled])).toEqual([])
   })
 })
@@ -124,11 +126,11 @@ class Update implements fc.Command<Model, { subscription: EventSubscription.Even
   run(model: Model, real: { subscription: EventSubscription.EventSubscription }) {
     const result = EventSubscription.update(real.subscription, this.body)
     if (model.status === "deleted") {
-      expect(Either.isLeft(result)).toBe(true)
+      expect(Result.isFailure(result)).toBe(true)
       return
     }
     const status = this.body.status ?? model.status
-    const { events, next } = Either.getOrThrow(result)
+    const { events, next } = Result.getOrThrow(result)
     expect(next.status).toBe(status)
     expect(events).toEqual(
       // A status change or a rotated secret is an update; a no-op PATCH emits nothing.
@@ -147,7 +149,7 @@ class Update implements fc.Command<Model, { subscription: EventSubscription.Even
 }
 
 describe("event subscription statuses", () => {
-  it.prop(
+  prop(
     "active ⇄ disabled, either → deleted, deleted is terminal; a change or a new secret emits event_subscription.updated",
     [
       createdEventSubscriptionArbitrary,
@@ -156,6 +158,6 @@ describe("event subscription statuses", () => {
     ([subscription, commands]) => {
       fc.modelRun(() => ({ model: { status: subscription.status }, real: { subscription } }), commands)
     },
-    { fastCheck: { numRuns: 300 } }
+    { numRuns: 300 }
   )
 })

@@ -5,7 +5,8 @@
  * for any text, known or not.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Arbitrary, FastCheck as fc, Schema } from "effect"
+import { Schema } from "effect"
+import * as fc from "fast-check"
 import { Event, eventJson } from "../src/Event.js"
 import {
   EventCategory,
@@ -16,21 +17,23 @@ import {
   RealTimeDecisionEventCategory
 } from "../src/EventCategory.js"
 import { eventCategoryArbitrary, knownEventCategoryArbitrary } from "../src/testing/Arbitraries.js"
+import { fromSchema } from "../src/testing/FromSchema.js"
 import { encodeWebhookAttempt, WebhookAttempt } from "../src/WebhookAttempt.js"
+import { prop } from "./support/Property.js"
 
 const categoryText = fc.oneof(knownEventCategoryArbitrary, eventCategoryArbitrary, fc.string())
 
 describe("hand-written encoders", () => {
-  it.prop("eventJson is the Schema's encoding as JSON text", [Arbitrary.make(Event)], ([event]) => {
+  prop("eventJson is the Schema's encoding as JSON text", [fromSchema(Event)], ([event]) => {
     expect(eventJson(event)).toBe(JSON.stringify(Schema.encodeSync(Event)(event)))
   })
 
-  it.prop("encodeWebhookAttempt is the Schema's encoding", [Arbitrary.make(WebhookAttempt)], ([attempt]) => {
+  prop("encodeWebhookAttempt is the Schema's encoding", [fromSchema(WebhookAttempt)], ([attempt]) => {
     const encoded = encodeWebhookAttempt(attempt)
     expect(JSON.stringify(encoded)).toBe(JSON.stringify(Schema.encodeSync(WebhookAttempt)(attempt)))
   })
 
-  it.prop("category guards and eventCategoryOf agree with the Schemas", [categoryText], ([text]) => {
+  prop("category guards and eventCategoryOf agree with the Schemas", [categoryText], ([text]) => {
     expect(isKnownEventCategory(text)).toBe(Schema.is(KnownEventCategory)(text))
     expect(isRealTimeDecisionCategory(text)).toBe(Schema.is(RealTimeDecisionEventCategory)(text))
     expect(eventCategoryOf(text)).toBe(Schema.decodeUnknownSync(EventCategory)(text))

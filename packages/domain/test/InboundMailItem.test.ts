@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Either, FastCheck as fc, Schema } from "effect"
+import { Result, Schema } from "effect"
+import * as fc from "fast-check"
 import { InvalidOperationError, InvalidParametersError } from "../src/Errors.js"
 import * as InboundMailItem from "../src/InboundMailItem.js"
 import * as LockboxAddress from "../src/LockboxAddress.js"
@@ -18,6 +19,7 @@ import {
   simulateInboundMailItemArbitrary,
   timestampArbitrary
 } from "../src/testing/Arbitraries.js"
+import { prop } from "./support/Property.js"
 import { errorPaths, toJsonObject } from "./support/Violations.js"
 
 // ---------------------------------------------------------------------------
@@ -25,7 +27,7 @@ import { errorPaths, toJsonObject } from "./support/Violations.js"
 // ---------------------------------------------------------------------------
 
 describe("inbound mail item action body", () => {
-  it.prop("a deposit without account_id is reported at checks.<i>.account_id", [
+  prop("a deposit without account_id is reported at checks.<i>.account_id", [
     actionInboundMailItemArbitrary,
     fc.nat()
   ], ([body, position]) => {
@@ -40,7 +42,7 @@ describe("inbound mail item action body", () => {
     )
   })
 
-  it.prop("an ignore with an account_id is reported at checks.<i>.account_id", [
+  prop("an ignore with an account_id is reported at checks.<i>.account_id", [
     actionInboundMailItemArbitrary,
     fc.nat()
   ], ([body, position]) => {
@@ -53,7 +55,7 @@ describe("inbound mail item action body", () => {
     expect(errorPaths(InboundMailItem.ActionInboundMailItem, { checks })).toContain(`checks.${index}.account_id`)
   })
 
-  it.prop("an unknown action is reported at checks.<i>.action", [
+  prop("an unknown action is reported at checks.<i>.action", [
     fc.string().filter((action) => action !== "deposit" && action !== "ignore")
   ], ([action]) => {
     expect(errorPaths(InboundMailItem.ActionInboundMailItem, { checks: [{ action }] })).toContain("checks.0.action")
@@ -66,11 +68,11 @@ describe("inbound mail item action body", () => {
 })
 
 describe("inbound mail simulation body", () => {
-  it.prop("valid bodies name exactly one lockbox id", [simulateInboundMailItemArbitrary], ([body]) => {
+  prop("valid bodies name exactly one lockbox id", [simulateInboundMailItemArbitrary], ([body]) => {
     expect((body.lockbox_address_id === undefined) !== (body.lockbox_recipient_id === undefined)).toBe(true)
   })
 
-  it.prop(
+  prop(
     "both or neither lockbox id is reported at the lockbox id",
     [positiveAmountArbitrary, fc.boolean()],
     ([amount, both]) => {
@@ -81,7 +83,7 @@ describe("inbound mail simulation body", () => {
     }
   )
 
-  it.prop(
+  prop(
     "amount is a positive integer",
     [fc.oneof(fc.integer({ max: 0 }), fc.constant(1.5), fc.constant("5"))],
     ([amount]) => {
@@ -117,7 +119,7 @@ const receivedCheck = fc.record({
 })
 
 describe("receiving mail", () => {
-  it.prop(
+  prop(
     "an active recipient's checks are deposited at once; an address's wait; inactive lockboxes reject",
     [
       inboundMailItemIdArbitrary,
@@ -182,17 +184,21 @@ class Action implements fc.Command<Model, Real> {
   run(model: Model, real: Real) {
     const result = InboundMailItem.action(real.item, { body: this.body, checkDepositIds: this.checkDepositIds })
     if (model.status !== "pending") {
-      expect(Either.getLeft(result).pipe((left) => left._tag === "Some" && left.value instanceof InvalidOperationError))
+      expect(
+        Result.getFailure(result).pipe((failure) =>
+          failure._tag === "Some" && failure.value instanceof InvalidOperationError
+        )
+      )
         .toBe(true)
       return
     }
     if (this.body.checks.length !== model.checkCount) {
-      const error = Either.getLeft(result)
+      const error = Result.getFailure(result)
       expect(error._tag === "Some" && error.value instanceof InvalidParametersError && error.value.errors[0]?.field)
         .toBe("checks")
       return
     }
-    const { effects, events, next } = Either.getOrThrow(result)
+    const { effects, events, next } = Result.getOrThrow(result)
     expect(next.status).toBe("processed")
     expect(events).toEqual([{
       category: "inbound_mail_item.updated",
@@ -228,16 +234,16 @@ const actionCommand = fc
   .map(([body, ids]) => new Action(body, ids))
 
 describe("actioning inbound mail items", () => {
-  it.prop(
+  prop(
     "only a pending item is actioned, once, with one entry per check; processed and rejected items stay so",
     [pendingInboundMailItemArbitrary, fc.commands([actionCommand], { maxCommands: 6 })],
     ([item, commands]) => {
       fc.modelRun(() => ({ model: { status: item.status, checkCount: item.checks.length }, real: { item } }), commands)
     },
-    { fastCheck: { numRuns: 300 } }
+    { numRuns: 300 }
   )
 
-  it.prop("a rejected item refuses every action", [
+  prop("a rejected item refuses every action", [
     pendingInboundMailItemArbitrary,
     actionInboundMailItemArbitrary,
     fc.array(checkDepositIdArbitrary, { minLength: 5, maxLength: 5 })
@@ -247,6 +253,6 @@ describe("actioning inbound mail items", () => {
       status: "rejected",
       rejection_reason: "lockbox_address_not_active"
     })
-    expect(Either.isLeft(InboundMailItem.action(rejected, { body, checkDepositIds }))).toBe(true)
+    expect(Result.isFailure(InboundMailItem.action(rejected, { body, checkDepositIds }))).toBe(true)
   })
 })

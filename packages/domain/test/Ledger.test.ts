@@ -1,10 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Either } from "effect"
+import { DateTime, Result } from "effect"
 import { AccountId, PendingTransactionId, TransactionId } from "../src/Ids.js"
 import * as Ledger from "../src/Ledger.js"
 import type { CreatePendingTransaction, PostTransaction } from "../src/MoneyEffect.js"
 
-const at = DateTime.unsafeMake("2026-11-23T12:00:00.000Z")
+const at = DateTime.makeUnsafe("2026-11-23T12:00:00.000Z")
 const accountA = AccountId.make("account_a")
 const accountB = AccountId.make("account_b")
 
@@ -33,7 +33,7 @@ const hold = (accountId: AccountId, amount: number): CreatePendingTransaction =>
 
 describe("Ledger.plan and Ledger.settle", () => {
   it("plans each account's change in account id order, with the objects and events to write", () => {
-    const plan = Either.getOrThrow(
+    const plan = Result.getOrThrow(
       Ledger.plan([post(accountB, -300, true), hold(accountA, -200), post(accountA, 500, false)], at)
     )
     expect(plan.changes.map(([accountId]) => accountId)).toEqual([accountA, accountB])
@@ -49,19 +49,19 @@ describe("Ledger.plan and Ledger.settle", () => {
   })
 
   it("settles into next totals, or refuses a guarded change the available balance does not cover", () => {
-    const plan = Either.getOrThrow(Ledger.plan([post(accountA, -300, true)], at))
+    const plan = Result.getOrThrow(Ledger.plan([post(accountA, -300, true)], at))
     const [change] = plan.changes
     if (change === undefined) throw new Error("one change planned")
     const covered = Ledger.settle([[change[0], change[1], { current: 1_000, held: 600 }]])
-    expect(Either.getOrThrow(covered)).toEqual([[accountA, { current: 700, held: 600, available: 100 }]])
+    expect(Result.getOrThrow(covered)).toEqual([[accountA, { current: 700, held: 600, available: 100 }]])
     const refused = Ledger.settle([[change[0], change[1], { current: 1_000, held: 800 }]])
-    expect(Either.isLeft(refused) && refused.left._tag).toBe("InvalidOperationError")
+    expect(Result.isFailure(refused) && refused.failure._tag).toBe("InvalidOperationError")
   })
 
   it("refuses to end a hold that is already complete", () => {
-    const created = Either.getOrThrow(Ledger.plan([hold(accountA, -200)], at)).createdHolds[0]
+    const created = Result.getOrThrow(Ledger.plan([hold(accountA, -200)], at)).createdHolds[0]
     if (created === undefined) throw new Error("one hold planned")
-    const ended = Either.getOrThrow(
+    const ended = Result.getOrThrow(
       Ledger.plan([{ kind: "complete_pending_transaction", pendingTransactionId: created.id, hold: created }], at)
     )
     expect(ended.changes[0]?.[1]).toEqual({ posted: 0n, held: -200n, guarded: false })
@@ -72,6 +72,6 @@ describe("Ledger.plan and Ledger.settle", () => {
       pendingTransactionId: completed.id,
       hold: completed
     }], at)
-    expect(Either.isLeft(again)).toBe(true)
+    expect(Result.isFailure(again)).toBe(true)
   })
 })

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "@effect/vitest"
-import { Either, FastCheck as fc } from "effect"
+import { describe, expect } from "@effect/vitest"
+import { Result } from "effect"
+import * as fc from "fast-check"
 import * as LockboxAddress from "../src/LockboxAddress.js"
 import * as LockboxRecipient from "../src/LockboxRecipient.js"
 import {
@@ -13,12 +14,13 @@ import {
   timestampArbitrary,
   updateLockboxRecipientArbitrary
 } from "../src/testing/Arbitraries.js"
+import { prop } from "./support/Property.js"
 import { errorPaths } from "./support/Violations.js"
 
 const tooLongOrEmpty = fc.oneof(fc.constant(""), fc.integer({ min: 201, max: 300 }).map((length) => "y".repeat(length)))
 
 describe("lockbox recipient bodies", () => {
-  it.prop(
+  prop(
     "description and recipient_name are 1 to 200 characters, on create and update",
     [fc.constantFrom("description", "recipient_name"), tooLongOrEmpty],
     ([field, text]) => {
@@ -28,7 +30,7 @@ describe("lockbox recipient bodies", () => {
     }
   )
 
-  it.prop(
+  prop(
     "account_id and lockbox_address_id are required",
     [fc.constantFrom("account_id", "lockbox_address_id")],
     ([field]) => {
@@ -38,7 +40,7 @@ describe("lockbox recipient bodies", () => {
     }
   )
 
-  it.prop("status is active, disabled or canceled", [
+  prop("status is active, disabled or canceled", [
     fc.string().filter((status) => !["active", "disabled", "canceled"].includes(status))
   ], ([status]) => {
     expect(errorPaths(LockboxRecipient.UpdateLockboxRecipient, { status })).toContain("status")
@@ -46,7 +48,7 @@ describe("lockbox recipient bodies", () => {
 })
 
 describe("creating lockbox recipients", () => {
-  it.prop(
+  prop(
     "needs an active address; the recipient starts active and emits lockbox.created",
     [
       lockboxRecipientIdArbitrary,
@@ -60,10 +62,10 @@ describe("creating lockbox recipients", () => {
       const address = new LockboxAddress.LockboxAddress({ ...activeAddress, status })
       const result = LockboxRecipient.create({ id, createdAt, body, address, mailStopCode, idempotencyKey: null })
       if (status !== "active") {
-        expect(Either.isLeft(result)).toBe(true)
+        expect(Result.isFailure(result)).toBe(true)
         return
       }
-      const { events, next } = Either.getOrThrow(result)
+      const { events, next } = Result.getOrThrow(result)
       expect(next.status).toBe("active")
       expect(next.lockbox_address_id).toBe(address.id)
       expect(events).toEqual([{
@@ -91,7 +93,7 @@ class UpdateRecipient implements fc.Command<RecipientModel, { recipient: Lockbox
   run(model: RecipientModel, real: { recipient: LockboxRecipient.LockboxRecipient }) {
     const result = LockboxRecipient.update(real.recipient, this.body)
     if (model.status === "canceled") {
-      expect(Either.isLeft(result)).toBe(true)
+      expect(Result.isFailure(result)).toBe(true)
       return
     }
     const expected: RecipientModel = {
@@ -101,7 +103,7 @@ class UpdateRecipient implements fc.Command<RecipientModel, { recipient: Lockbox
     }
     const changed = expected.status !== model.status || expected.description !== model.description ||
       expected.recipientName !== model.recipientName
-    const { events, next } = Either.getOrThrow(result)
+    const { events, next } = Result.getOrThrow(result)
     expect({ status: next.status, description: next.description, recipientName: next.recipient_name }).toEqual(expected)
     expect(events).toEqual(
       changed
@@ -115,7 +117,7 @@ class UpdateRecipient implements fc.Command<RecipientModel, { recipient: Lockbox
 }
 
 describe("lockbox recipient statuses", () => {
-  it.prop(
+  prop(
     "active and disabled recipients take any update; canceled is terminal; a change emits lockbox.updated",
     [
       createdLockboxRecipientArbitrary,
@@ -129,7 +131,7 @@ describe("lockbox recipient statuses", () => {
       }
       fc.modelRun(() => ({ model, real: { recipient } }), commands)
     },
-    { fastCheck: { numRuns: 300 } }
+    { numRuns: 300 }
   )
 })
 
@@ -170,10 +172,10 @@ class AddressCommand implements fc.Command<AddressModel, { address: LockboxAddre
       }
       : undefined
     if (expected === undefined) {
-      expect(Either.isLeft(result)).toBe(true)
+      expect(Result.isFailure(result)).toBe(true)
       return
     }
-    const { events, next } = Either.getOrThrow(result)
+    const { events, next } = Result.getOrThrow(result)
     expect({ status: next.status, description: next.description, hasMailingAddress: next.address !== null }).toEqual(
       expected
     )
@@ -191,7 +193,7 @@ class AddressCommand implements fc.Command<AddressModel, { address: LockboxAddre
 }
 
 describe("lockbox address statuses", () => {
-  it.prop(
+  prop(
     "pending → active by the service only; active ⇄ disabled; canceled is terminal; a change emits lockbox.updated",
     [
       createdLockboxAddressArbitrary,
@@ -205,6 +207,6 @@ describe("lockbox address statuses", () => {
       }
       fc.modelRun(() => ({ model, real: { address } }), commands)
     },
-    { fastCheck: { numRuns: 300 } }
+    { numRuns: 300 }
   )
 })

@@ -4,11 +4,13 @@
  * every number handed back is a safe integer equal to the exact result.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Either, FastCheck as fc } from "effect"
+import { Result } from "effect"
+import * as fc from "fast-check"
 import { applyChange } from "../src/BalanceChange.js"
 import { checkBalanceExtremes, validateEntrySet } from "../src/Bookkeeping.js"
 import { BookkeepingAccountId } from "../src/Ids.js"
 import { isRepresentable, maxAmount, sum } from "../src/Money.js"
+import { prop } from "./support/Property.js"
 
 const max = BigInt(maxAmount)
 /** Amounts near the edges as well as ordinary ones. */
@@ -26,7 +28,7 @@ const change = fc.record({
 })
 
 describe("money range", () => {
-  it.prop(
+  prop(
     "a change is applied exactly or refused; accepted totals are safe integers",
     [totals, change],
     ([before, delta]) => {
@@ -36,22 +38,22 @@ describe("money range", () => {
       const result = applyChange("account_x", before, delta)
       const inRange = isRepresentable(current) && isRepresentable(held) && isRepresentable(available)
       const covered = !delta.guarded || available >= 0n
-      expect(Either.isRight(result)).toBe(inRange && covered)
-      if (Either.isRight(result)) {
-        expect(result.right).toEqual({ current: Number(current), held: Number(held), available: Number(available) })
-        for (const value of Object.values(result.right)) expect(Number.isSafeInteger(value)).toBe(true)
-        expect(BigInt(result.right.current)).toBe(current)
+      expect(Result.isSuccess(result)).toBe(inRange && covered)
+      if (Result.isSuccess(result)) {
+        expect(result.success).toEqual({ current: Number(current), held: Number(held), available: Number(available) })
+        for (const value of Object.values(result.success)) expect(Number.isSafeInteger(value)).toBe(true)
+        expect(BigInt(result.success.current)).toBe(current)
       } else {
-        expect(result.left._tag).toBe("InvalidOperationError")
+        expect(result.failure._tag).toBe("InvalidOperationError")
       }
     }
   )
 
-  it.prop("sums are exact where floating-point addition rounds", [fc.array(signed, { maxLength: 20 })], ([amounts]) => {
+  prop("sums are exact where floating-point addition rounds", [fc.array(signed, { maxLength: 20 })], ([amounts]) => {
     expect(sum(amounts)).toBe(amounts.reduce((total, value) => total + BigInt(value), 0n))
   })
 
-  it.prop(
+  prop(
     "an entry set is balanced only when its exact sum is zero",
     [fc.array(signed.filter((value) => value !== 0), { minLength: 2, maxLength: 8 })],
     ([amounts]) => {
@@ -59,11 +61,11 @@ describe("money range", () => {
         account_id: BookkeepingAccountId.make("bookkeeping_account_a"),
         amount: value
       }))
-      const result = validateEntrySet({ entries, date: undefined, transaction_id: undefined }).pipe(
-        Either.mapLeft((error) => error.errors.map((fieldError) => fieldError.field))
+      const result = validateEntrySet({ entries }).pipe(
+        Result.mapError((error) => error.errors.map((fieldError) => fieldError.field))
       )
       const balanced = sum(amounts) === 0n
-      expect(Either.isLeft(result) && result.left.includes("entries")).toBe(!balanced)
+      expect(Result.isFailure(result) && result.failure.includes("entries")).toBe(!balanced)
     }
   )
 
@@ -72,18 +74,18 @@ describe("money range", () => {
       account_id: BookkeepingAccountId.make("bookkeeping_account_a"),
       amount: value
     }))
-    const result = validateEntrySet({ entries, date: undefined, transaction_id: undefined })
-    expect(Either.isLeft(result) && result.left.errors.some((error) => error.field === "entries")).toBe(true)
+    const result = validateEntrySet({ entries })
+    expect(Result.isFailure(result) && result.failure.errors.some((error) => error.field === "entries")).toBe(true)
   })
 
-  it.prop(
+  prop(
     "bookkeeping balances are refused exactly when an extreme leaves the range",
     [fc.bigInt({ min: -2n * max, max: 2n * max }), fc.bigInt({ min: -2n * max, max: 2n * max })],
     ([a, b]) => {
       const lowest = a < b ? a : b
       const highest = a < b ? b : a
       const result = checkBalanceExtremes([{ accountId: "bookkeeping_account_a", lowest, highest }])
-      expect(Either.isRight(result)).toBe(isRepresentable(lowest) && isRepresentable(highest))
+      expect(Result.isSuccess(result)).toBe(isRepresentable(lowest) && isRepresentable(highest))
     }
   )
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Either, FastCheck as fc } from "effect"
+import { DateTime, Result } from "effect"
+import * as fc from "fast-check"
 import { Card } from "../src/Card.js"
 import * as CardActivity from "../src/CardActivity.js"
 import * as CardDecision from "../src/CardDecision.js"
@@ -11,7 +12,7 @@ import * as WalletAuthentication from "../src/RealTimeDecisionWalletAuthenticati
 import * as Cards from "../src/testing/Cards.js"
 import { authorizationIds } from "./support/AuthorizationIds.js"
 
-const at = DateTime.unsafeMake("2026-11-23T12:00:00.000Z")
+const at = DateTime.makeUnsafe("2026-11-23T12:00:00.000Z")
 const decisionId = Ids.RealTimeDecisionId.make("real_time_decision_model")
 
 const ids = authorizationIds
@@ -45,11 +46,9 @@ const partialArbitrary = fc.integer({ min: 1, max: 100_000 }).chain((amount) =>
 )
 
 describe("partial approvals", () => {
-  it.prop(
-    "a partial approval authorizes and holds only the partial amount",
-    [activeCardArbitrary, partialArbitrary],
-    ([card, [amount, partial]]) => {
-      const step = Either.getOrThrow(authorize(card, amount, partial, approveFor(partial)))
+  it("a partial approval authorizes and holds only the partial amount", () =>
+    fc.assert(fc.property(fc.tuple(activeCardArbitrary, partialArbitrary), ([card, [amount, partial]]) => {
+      const step = Result.getOrThrow(authorize(card, amount, partial, approveFor(partial)))
       expect(step.declinedTransaction).toBeNull()
       expect(step.effects).toEqual([expect.objectContaining({ kind: "create_pending_transaction", amount: -partial })])
       const element = step.cardPayment.elements[0]
@@ -61,72 +60,83 @@ describe("partial approvals", () => {
           real_time_decision_id: decisionId
         })
       expect(step.cardPayment.state.authorized_amount).toBe(partial)
-    }
-  )
+    })))
 
-  it.prop("a partial approval needs only its partial amount available; less than that declines insufficient_funds", [
-    activeCardArbitrary,
-    partialArbitrary
-  ], ([card, [amount, partial]]) => {
-    const short = Either.getOrThrow(authorize(card, amount, partial - 1, approveFor(partial)))
-    expect(short.effects).toEqual([])
-    expect(short.declinedTransaction?.source).toMatchObject({
-      card_decline: { reason: "insufficient_funds", amount }
-    })
-  })
+  it("a partial approval needs only its partial amount available; less than that declines insufficient_funds", () =>
+    fc.assert(fc.property(fc.tuple(activeCardArbitrary, partialArbitrary), ([card, [amount, partial]]) => {
+      const short = Result.getOrThrow(authorize(card, amount, partial - 1, approveFor(partial)))
+      expect(short.effects).toEqual([])
+      expect(short.declinedTransaction?.source).toMatchObject({
+        card_decline: { reason: "insufficient_funds", amount }
+      })
+    })))
 
-  it.prop("approvedAmount: the partial amount when positive and no larger than asked, else all of it", [
-    fc.integer({ min: 1, max: 100_000 }),
-    fc.option(fc.integer({ min: -10, max: 200_000 }), { nil: null })
-  ], ([requested, partial]) => {
-    const expected = partial !== null && partial > 0 && partial <= requested ? partial : requested
-    expect(CardDecision.approvedAmount(approveFor(partial), requested)).toBe(expected)
-    expect(CardDecision.approvedAmount(CardDecision.declineByService("insufficient_funds"), requested)).toBe(requested)
-  })
+  it("approvedAmount: the partial amount when positive and no larger than asked, else all of it", () =>
+    fc.assert(
+      fc.property(
+        fc.tuple(
+          fc.integer({ min: 1, max: 100_000 }),
+          fc.option(fc.integer({ min: -10, max: 200_000 }), { nil: null })
+        ),
+        ([requested, partial]) => {
+          const expected = partial !== null && partial > 0 && partial <= requested ? partial : requested
+          expect(CardDecision.approvedAmount(approveFor(partial), requested)).toBe(expected)
+          expect(CardDecision.approvedAmount(CardDecision.declineByService("insufficient_funds"), requested)).toBe(
+            requested
+          )
+        }
+      )
+    ))
 
-  it.prop(
-    "the decision's capability is the simulation's, not_supported by default; its partial amount reaches the answer",
-    [activeCardArbitrary, fc.constantFrom("supported" as const, "not_supported" as const, undefined), partialArbitrary],
-    ([card, capability, [amount, partial]]) => {
-      const request = RealTimeDecisionRequests.authorizationRequest({
-        card,
-        body: {
-          amount,
-          card_id: card.id,
-          ...(capability === undefined ? {} : { partial_approval_capability: capability })
-        },
-        digitalWalletTokenId: null,
-        cardPaymentId: ids.cardPayment,
-        reference: "123456789012"
-      })
-      if (request.category !== "card_authorization_requested") {
-        throw new Error("an authorization asks an authorization")
-      }
-      expect(request.card_authorization.partial_approval_capability).toBe(capability ?? "not_supported")
-      const responded = new RealTimeDecision({
-        id: decisionId,
-        card_authentication: null,
-        card_authentication_challenge: null,
-        card_authorization: {
-          ...request.card_authorization,
-          decision: "approve",
-          approval: { partial_amount: partial },
-          decline: null
-        },
-        card_balance_inquiry: null,
-        category: "card_authorization_requested",
-        created_at: at,
-        digital_wallet_authentication: null,
-        digital_wallet_token: null,
-        status: "responded",
-        timeout_at: DateTime.add(at, { seconds: 3 })
-      })
-      expect(RealTimeDecisionOutcome.authorizationAnswerOf(responded)).toMatchObject({
-        _tag: "Approve",
-        partialAmount: partial
-      })
-    }
-  )
+  it("the decision's capability is the simulation's, not_supported by default; its partial amount reaches the answer", () =>
+    fc.assert(
+      fc.property(
+        fc.tuple(
+          activeCardArbitrary,
+          fc.constantFrom("supported" as const, "not_supported" as const, undefined),
+          partialArbitrary
+        ),
+        ([card, capability, [amount, partial]]) => {
+          const request = RealTimeDecisionRequests.authorizationRequest({
+            card,
+            body: {
+              amount,
+              card_id: card.id,
+              ...(capability === undefined ? {} : { partial_approval_capability: capability })
+            },
+            digitalWalletTokenId: null,
+            cardPaymentId: ids.cardPayment,
+            reference: "123456789012"
+          })
+          if (request.category !== "card_authorization_requested") {
+            throw new Error("an authorization asks an authorization")
+          }
+          expect(request.card_authorization.partial_approval_capability).toBe(capability ?? "not_supported")
+          const responded = new RealTimeDecision({
+            id: decisionId,
+            card_authentication: null,
+            card_authentication_challenge: null,
+            card_authorization: {
+              ...request.card_authorization,
+              decision: "approve",
+              approval: { partial_amount: partial },
+              decline: null
+            },
+            card_balance_inquiry: null,
+            category: "card_authorization_requested",
+            created_at: at,
+            digital_wallet_authentication: null,
+            digital_wallet_token: null,
+            status: "responded",
+            timeout_at: DateTime.add(at, { seconds: 3 })
+          })
+          expect(RealTimeDecisionOutcome.authorizationAnswerOf(responded)).toMatchObject({
+            _tag: "Approve",
+            partialAmount: partial
+          })
+        }
+      )
+    ))
 })
 
 describe("the wallet's one-time-passcode authentication", () => {
@@ -150,22 +160,28 @@ describe("the wallet's one-time-passcode authentication", () => {
       .toBeNull()
   })
 
-  it.prop("a phone is reached by sms, else the email; the other contact field stays null", [
-    fc.option(fc.emailAddress(), { nil: null }),
-    fc.option(fc.stringMatching(/^\+1\d{10}$/), { nil: null })
-  ], ([email, phone]) => {
-    fc.pre(email !== null || phone !== null)
-    const request = WalletAuthentication.authenticationRequest({
-      card: card(null, null),
-      contact: { email, phone },
-      oneTimePasscode: "123456"
-    })
-    if (request.category !== "digital_wallet_authentication_requested") throw new Error("a wallet authentication")
-    const detail = request.digital_wallet_authentication
-    expect(detail).toMatchObject({ one_time_passcode: "123456", result: null, digital_wallet: "wallet_a" })
-    if (phone !== null) expect(detail).toMatchObject({ channel: "sms", phone, email: null })
-    else expect(detail).toMatchObject({ channel: "email", email, phone: null })
-  })
+  it("a phone is reached by sms, else the email; the other contact field stays null", () =>
+    fc.assert(
+      fc.property(
+        fc.tuple(
+          fc.option(fc.emailAddress(), { nil: null }),
+          fc.option(fc.stringMatching(/^\+1\d{10}$/), { nil: null })
+        ),
+        ([email, phone]) => {
+          fc.pre(email !== null || phone !== null)
+          const request = WalletAuthentication.authenticationRequest({
+            card: card(null, null),
+            contact: { email, phone },
+            oneTimePasscode: "123456"
+          })
+          if (request.category !== "digital_wallet_authentication_requested") throw new Error("a wallet authentication")
+          const detail = request.digital_wallet_authentication
+          expect(detail).toMatchObject({ one_time_passcode: "123456", result: null, digital_wallet: "wallet_a" })
+          if (phone !== null) expect(detail).toMatchObject({ channel: "sms", phone, email: null })
+          else expect(detail).toMatchObject({ channel: "email", email, phone: null })
+        }
+      )
+    ))
 
   it("success activates the token; failure or a timeout leaves it inactive; no authentication leaves it active", () => {
     const decision = (status: "responded" | "timed_out", result: "success" | "failure" | null) =>

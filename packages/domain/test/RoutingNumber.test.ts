@@ -1,9 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Either, FastCheck as fc, Schema } from "effect"
+import { Result, Schema } from "effect"
+import * as fc from "fast-check"
 import * as RoutingNumber from "../src/RoutingNumber.js"
 import { routingNumberArbitrary as routingNumber } from "../src/testing/Arbitraries.js"
+import { prop } from "./support/Property.js"
 
-const decode = Schema.decodeUnknownEither(RoutingNumber.RoutingNumber)
+const decode = Schema.decodeUnknownResult(RoutingNumber.RoutingNumber)
 
 describe("ABA routing numbers", () => {
   it("accept known valid numbers", () => {
@@ -12,15 +14,15 @@ describe("ABA routing numbers", () => {
     }
   })
 
-  it.prop(
+  prop(
     "the check digit completes any eight digits into a valid number",
     [fc.stringMatching(/^\d{8}$/)],
     ([firstEight]) => {
-      expect(Either.isRight(decode(`${firstEight}${RoutingNumber.checkDigit(firstEight)}`))).toBe(true)
+      expect(Result.isSuccess(decode(`${firstEight}${RoutingNumber.checkDigit(firstEight)}`))).toBe(true)
     }
   )
 
-  it.prop("changing one digit of a valid number invalidates it", [
+  prop("changing one digit of a valid number invalidates it", [
     routingNumber,
     fc.nat(8),
     fc.integer({ min: 1, max: 9 })
@@ -30,11 +32,11 @@ describe("ABA routing numbers", () => {
     expect(RoutingNumber.isValid(mistyped)).toBe(false)
   })
 
-  it.prop(
+  prop(
     "strings that are not nine digits are refused",
     [fc.string().filter((text) => !/^\d{9}$/.test(text))],
     ([text]) => {
-      expect(Either.isLeft(decode(text))).toBe(true)
+      expect(Result.isFailure(decode(text))).toBe(true)
     }
   )
 })

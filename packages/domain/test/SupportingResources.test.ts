@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Either, FastCheck as fc, Schema } from "effect"
+import { Result, Schema } from "effect"
+import * as fc from "fast-check"
 import * as AccountNumber from "../src/AccountNumber.js"
 import * as CheckDeposit from "../src/CheckDeposit.js"
 import * as ExternalAccount from "../src/ExternalAccount.js"
@@ -15,21 +16,22 @@ import {
   timestampArbitrary,
   transactionIdArbitrary
 } from "../src/testing/Arbitraries.js"
+import { prop } from "./support/Property.js"
 import { errorPaths, toJsonObject } from "./support/Violations.js"
 
 const emptyOrTooLong = fc.oneof(fc.constant(""), fc.integer({ min: 201, max: 300 }).map((length) => "z".repeat(length)))
 
 describe("pending transactions", () => {
-  it.prop("complete only a pending one, once, emitting pending_transaction.updated", [
+  prop("complete only a pending one, once, emitting pending_transaction.updated", [
     pendingTransactionArbitrary,
     timestampArbitrary
   ], ([pendingTransaction, at]) => {
     const result = PendingTransaction.complete(pendingTransaction, at)
     if (pendingTransaction.status === "complete") {
-      expect(Either.isLeft(result)).toBe(true)
+      expect(Result.isFailure(result)).toBe(true)
       return
     }
-    const { events, next } = Either.getOrThrow(result)
+    const { events, next } = Result.getOrThrow(result)
     expect(next.status).toBe("complete")
     expect(next.completed_at).toEqual(at)
     expect(next.amount).toBe(pendingTransaction.amount)
@@ -38,21 +40,21 @@ describe("pending transactions", () => {
       associatedObjectType: "pending_transaction",
       associatedObjectId: next.id
     }])
-    expect(Either.isLeft(PendingTransaction.complete(next, at))).toBe(true)
+    expect(Result.isFailure(PendingTransaction.complete(next, at))).toBe(true)
   })
 
-  it.prop(
+  prop(
     "only the client's own holds can be released",
     [pendingTransactionArbitrary, timestampArbitrary],
     ([pendingTransaction, at]) => {
       const released = PendingTransaction.release(pendingTransaction, at)
-      expect(Either.isRight(released)).toBe(
+      expect(Result.isSuccess(released)).toBe(
         pendingTransaction.source.category === "user_initiated_hold" && pendingTransaction.status === "pending"
       )
     }
   )
 
-  it.prop(
+  prop(
     "a client hold's amount is a negative integer",
     [fc.oneof(fc.nat(), fc.constant(-1.5), fc.constant("-5"))],
     ([amount]) => {
@@ -64,7 +66,7 @@ describe("pending transactions", () => {
 })
 
 describe("external accounts and account numbers", () => {
-  it.prop(
+  prop(
     "create bodies report routing number, account number and description at their fields",
     [
       createExternalAccountArbitrary,
@@ -82,7 +84,7 @@ describe("external accounts and account numbers", () => {
     }
   )
 
-  it.prop("an account number's name is 1 to 200 characters", [emptyOrTooLong], ([name]) => {
+  prop("an account number's name is 1 to 200 characters", [emptyOrTooLong], ([name]) => {
     expect(errorPaths(AccountNumber.CreateAccountNumber, { account_id: "account_1", name })).toContain("name")
     expect(errorPaths(AccountNumber.UpdateAccountNumber, { name })).toContain("name")
   })
@@ -93,12 +95,12 @@ describe("external accounts and account numbers", () => {
 })
 
 describe("check deposits", () => {
-  it.prop("amount is a positive integer", [fc.integer({ max: 0 })], ([amount]) => {
+  prop("amount is a positive integer", [fc.integer({ max: 0 })], ([amount]) => {
     const body = { account_id: "account_1", amount, front_image_file_id: "file_1", back_image_file_id: "file_2" }
     expect(errorPaths(CheckDeposit.CreateCheckDeposit, body)).toContain("amount")
   })
 
-  it.prop(
+  prop(
     "a check deposited from the mail is accepted at once and credits its account",
     [
       pendingInboundMailItemArbitrary.chain((item) =>
@@ -109,7 +111,7 @@ describe("check deposits", () => {
       transactionIdArbitrary
     ],
     ([[item, body], checkDepositIds, createdAt, transactionId]) => {
-      const { effects } = Either.getOrThrow(InboundMailItem.action(item, { body, checkDepositIds }))
+      const { effects } = Result.getOrThrow(InboundMailItem.action(item, { body, checkDepositIds }))
       for (const deposit of effects) {
         const { effects: money, events, next } = CheckDeposit.depositFromMail({ deposit, createdAt, transactionId })
         expect(next.status).toBe("submitted")

@@ -4,7 +4,7 @@
  * environment lets receive.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { FastCheck as fc } from "effect"
+import * as fc from "fast-check"
 import {
   type AddressRange,
   addressRefusal,
@@ -14,6 +14,7 @@ import {
   urlRefusal,
   withoutCredentials
 } from "../src/WebhookDestination.js"
+import { prop } from "./support/Property.js"
 
 const byte = fc.integer({ min: 0, max: 255 })
 const ipv4 = fc.tuple(byte, byte, byte, byte)
@@ -61,7 +62,7 @@ const ipv6Examples: ReadonlyArray<readonly [string, AddressRange]> = [
 
 describe("address classification", () => {
   for (const [base, bits, range] of ipv4Blocks) {
-    it.prop(`${dotted(base)}/${bits} is ${range}`, [inBlock(base, bits)], ([address]) => {
+    prop(`${dotted(base)}/${bits} is ${range}`, [inBlock(base, bits)], ([address]) => {
       expect(classify(dotted(address))).toBe(range)
     })
   }
@@ -87,7 +88,7 @@ describe("address classification", () => {
     })
   }
 
-  it.prop("an IPv6 address carrying an IPv4 address (mapped, NAT64, 6to4) is judged by it", [ipv4], ([bytes]) => {
+  prop("an IPv6 address carrying an IPv4 address (mapped, NAT64, 6to4) is judged by it", [ipv4], ([bytes]) => {
     const expected = classify(dotted(bytes))
     const high = hex(bytes[0] * 256 + bytes[1])
     const low = hex(bytes[2] * 256 + bytes[3])
@@ -97,7 +98,7 @@ describe("address classification", () => {
     expect(classify(`2002:${high}:${low}::1`)).toBe(expected)
   })
 
-  it.prop("every IPv6 form the URL parser produces parses to the same bytes", [
+  prop("every IPv6 form the URL parser produces parses to the same bytes", [
     fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 })
   ], ([words]) => {
     const full = words.map(hex).join(":")
@@ -107,7 +108,7 @@ describe("address classification", () => {
     expect(parseIpv6(normalized)).toEqual(bytes)
   })
 
-  it.prop("decimal, hexadecimal and octal IPv4 hosts are judged as the address they name", [ipv4], ([bytes]) => {
+  prop("decimal, hexadecimal and octal IPv4 hosts are judged as the address they name", [ipv4], ([bytes]) => {
     const expected = classify(dotted(bytes))
     for (
       const host of [
@@ -122,7 +123,7 @@ describe("address classification", () => {
 })
 
 describe("what each environment lets receive", () => {
-  it.prop("live: public only; sandbox: public and loopback", [fc.constantFrom<AddressRange>(
+  prop("live: public only; sandbox: public and loopback", [fc.constantFrom<AddressRange>(
     "public",
     "loopback",
     "private",
@@ -140,7 +141,7 @@ describe("what each environment lets receive", () => {
     expect(permits("sandbox", range)).toBe(range === "public" || range === "loopback")
   })
 
-  it.prop("URLs with credentials are refused everywhere, without repeating them", [
+  prop("URLs with credentials are refused everywhere, without repeating them", [
     fc.constantFrom("live" as const, "sandbox" as const),
     fc.stringMatching(/^[a-z0-9]{1,12}$/),
     fc.stringMatching(/^[a-z0-9]{0,12}$/)

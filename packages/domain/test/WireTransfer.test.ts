@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Either, FastCheck as fc, Schema } from "effect"
+import { DateTime, Result, Schema } from "effect"
+import * as fc from "fast-check"
 import { InvalidOperationError } from "../src/Errors.js"
 import * as ExternalAccount from "../src/ExternalAccount.js"
 import type { MoneyEffect } from "../src/MoneyEffect.js"
@@ -11,6 +12,7 @@ import {
   wireTransferCreationArbitrary
 } from "../src/testing/Arbitraries.js"
 import * as WireTransfer from "../src/WireTransfer.js"
+import { prop } from "./support/Property.js"
 import { errorPaths, type JsonObject, objectAt, toJsonObject, type Violation } from "./support/Violations.js"
 
 // ---------------------------------------------------------------------------
@@ -174,18 +176,18 @@ const wireTransferViolation: fc.Arbitrary<Violation> = fc.oneof(
 )
 
 describe("wire transfer create body", () => {
-  it.prop("valid bodies decode", [createWireTransferArbitrary], ([body]) => {
+  prop("valid bodies decode", [createWireTransferArbitrary], ([body]) => {
     expect(errorPaths(WireTransfer.CreateWireTransfer, toJsonObject(encodeBody(body)))).toEqual([])
   })
 
-  it.prop(
+  prop(
     "every violated rule is reported at the offending field's dotted path",
     [createWireTransferArbitrary, wireTransferViolation],
     ([body, broken]) => {
       const paths = errorPaths(WireTransfer.CreateWireTransfer, broken.apply(toJsonObject(encodeBody(body))))
       expect(paths, broken.rule).toContain(broken.path)
     },
-    { fastCheck: { numRuns: 300 } }
+    { numRuns: 300 }
   )
 })
 
@@ -194,11 +196,11 @@ describe("wire transfer create body", () => {
 // ---------------------------------------------------------------------------
 
 describe("creating a wire transfer", () => {
-  it.prop("without approval: pending_creating, and a −amount transaction posts at once", [
+  prop("without approval: pending_creating, and a −amount transaction posts at once", [
     wireTransferCreationArbitrary
   ], ([input]) => {
     fc.pre(input.body.require_approval !== true)
-    const { effects, events, next } = Either.getOrThrow(WireTransfer.create(input))
+    const { effects, events, next } = Result.getOrThrow(WireTransfer.create(input))
     expect(next.status).toBe("pending_creating")
     expect(next.transaction_id).toBe(input.transactionId)
     expect(next.pending_transaction_id).toBeNull()
@@ -217,10 +219,10 @@ describe("creating a wire transfer", () => {
     ])
   })
 
-  it.prop("with require_approval: pending_approval, and a pending transaction holds the amount", [
+  prop("with require_approval: pending_approval, and a pending transaction holds the amount", [
     wireTransferCreationArbitrary
   ], ([input]) => {
-    const { effects, next } = Either.getOrThrow(
+    const { effects, next } = Result.getOrThrow(
       WireTransfer.create({ ...input, body: { ...input.body, require_approval: true } })
     )
     expect(next.status).toBe("pending_approval")
@@ -237,15 +239,15 @@ describe("creating a wire transfer", () => {
     ])
   })
 
-  it.prop("the destination is the external account's when one is named", [wireTransferCreationArbitrary], ([input]) => {
+  prop("the destination is the external account's when one is named", [wireTransferCreationArbitrary], ([input]) => {
     fc.pre(input.externalAccount !== null)
-    const { next } = Either.getOrThrow(WireTransfer.create(input))
+    const { next } = Result.getOrThrow(WireTransfer.create(input))
     expect(next.account_number).toBe(input.externalAccount?.account_number)
     expect(next.routing_number).toBe(input.externalAccount?.routing_number)
     const archived = input.externalAccount === null
       ? null
       : new ExternalAccount.ExternalAccount({ ...input.externalAccount, status: "archived" })
-    expect(Either.isLeft(WireTransfer.create({ ...input, externalAccount: archived }))).toBe(true)
+    expect(Result.isFailure(WireTransfer.create({ ...input, externalAccount: archived }))).toBe(true)
   })
 })
 
@@ -305,12 +307,16 @@ class WireCommand implements fc.Command<Model, Real> {
     const result = WireTransfer.transition(before, this.command)
     const expectedStatus = modelNext[this.command._tag][model.status]
     if (expectedStatus === undefined) {
-      expect(Either.isLeft(result)).toBe(true)
-      expect(Either.getLeft(result).pipe((left) => left._tag === "Some" && left.value instanceof InvalidOperationError))
+      expect(Result.isFailure(result)).toBe(true)
+      expect(
+        Result.getFailure(result).pipe((failure) =>
+          failure._tag === "Some" && failure.value instanceof InvalidOperationError
+        )
+      )
         .toBe(true)
       return
     }
-    const { effects, events, next } = Either.getOrThrow(result)
+    const { effects, events, next } = Result.getOrThrow(result)
     expect(next.status).toBe(expectedStatus)
     expect(events).toEqual([{
       category: "wire_transfer.updated",
@@ -349,14 +355,14 @@ class WireCommand implements fc.Command<Model, Real> {
 }
 
 describe("wire transfer lifecycle", () => {
-  it.prop(
+  prop(
     "only the transitions of decisions.md g are accepted, each emits wire_transfer.updated and moves the right money",
     [
       wireTransferCreationArbitrary,
       fc.commands([wireTransferCommandArbitrary.map((command) => new WireCommand(command))], { maxCommands: 12 })
     ],
     ([input, commands]) => {
-      const created = Either.getOrThrow(WireTransfer.create(input))
+      const created = Result.getOrThrow(WireTransfer.create(input))
       const real: Real = { transfer: created.next, posted: 0, holds: new Map() }
       applyEffects(real, created.effects)
       const model: Model = {
@@ -367,24 +373,24 @@ describe("wire transfer lifecycle", () => {
       expect(available(real)).toBe(model.availableChange)
       fc.modelRun(() => ({ model, real }), commands)
     },
-    { fastCheck: { numRuns: 300 } }
+    { numRuns: 300 }
   )
 
-  it.prop("terminal statuses refuse every command", [
+  prop("terminal statuses refuse every command", [
     createdWireTransferArbitrary,
     fc.constantFrom(...WireTransfer.terminalStatuses),
     wireTransferCommandArbitrary
   ], ([transfer, status, command]) => {
     const terminal = new WireTransfer.WireTransfer({ ...transfer, status })
-    expect(Either.isLeft(WireTransfer.transition(terminal, command))).toBe(true)
+    expect(Result.isFailure(WireTransfer.transition(terminal, command))).toBe(true)
   })
 
-  it.prop("a pending_creating transfer cannot be canceled", [wireTransferCreationArbitrary], ([input]) => {
-    const { next } = Either.getOrThrow(
+  prop("a pending_creating transfer cannot be canceled", [wireTransferCreationArbitrary], ([input]) => {
+    const { next } = Result.getOrThrow(
       WireTransfer.create({ ...input, body: { ...input.body, require_approval: false } })
     )
     const result = WireTransfer.transition(next, WireTransfer.Command.Cancel({ at: next.created_at, canceledBy: null }))
-    expect(Either.getLeft(result).pipe((left) => left._tag === "Some" && left.value.detail)).toContain(
+    expect(Result.getFailure(result).pipe((failure) => failure._tag === "Some" && failure.value.detail)).toContain(
       "pending_creating"
     )
   })
@@ -392,14 +398,14 @@ describe("wire transfer lifecycle", () => {
 
 describe("Fedwire cycle dates", () => {
   it("the wire day begins at 9:00 PM Eastern Time the evening before", () => {
-    expect(WireTransfer.cycleDate(DateTime.unsafeMake("2024-03-10T01:59:00.000Z"))).toBe("2024-03-09") // 20:59 EST
-    expect(WireTransfer.cycleDate(DateTime.unsafeMake("2024-03-10T02:00:00.000Z"))).toBe("2024-03-10") // 21:00 EST
-    expect(WireTransfer.cycleDate(DateTime.unsafeMake("2024-07-01T00:59:00.000Z"))).toBe("2024-06-30") // 20:59 EDT
-    expect(WireTransfer.cycleDate(DateTime.unsafeMake("2024-07-01T01:00:00.000Z"))).toBe("2024-07-01") // 21:00 EDT
+    expect(WireTransfer.cycleDate(DateTime.makeUnsafe("2024-03-10T01:59:00.000Z"))).toBe("2024-03-09") // 20:59 EST
+    expect(WireTransfer.cycleDate(DateTime.makeUnsafe("2024-03-10T02:00:00.000Z"))).toBe("2024-03-10") // 21:00 EST
+    expect(WireTransfer.cycleDate(DateTime.makeUnsafe("2024-07-01T00:59:00.000Z"))).toBe("2024-06-30") // 20:59 EDT
+    expect(WireTransfer.cycleDate(DateTime.makeUnsafe("2024-07-01T01:00:00.000Z"))).toBe("2024-07-01") // 21:00 EDT
   })
 
   it("IMADs are date, source and sequence", () => {
-    expect(WireTransfer.inputMessageAccountabilityData(DateTime.unsafeMake("2024-07-01T15:00:00.000Z"), "42")).toBe(
+    expect(WireTransfer.inputMessageAccountabilityData(DateTime.makeUnsafe("2024-07-01T15:00:00.000Z"), "42")).toBe(
       `20240701${WireTransfer.inputSource}000042`
     )
   })

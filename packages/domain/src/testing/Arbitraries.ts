@@ -4,10 +4,14 @@
  *
  * Values are "wire-safe": each survives encode → JSON → decode unchanged, so a
  * test may send it over HTTP or store it as JSON. Schemas without cross-field
- * rules use `Arbitrary.make`; bodies with such rules are built so that every
- * generated body is valid (random bodies would fail most rules).
+ * rules are derived from the Schema (`fromSchema`); bodies with such rules are
+ * built so that every generated body is valid (random bodies would fail most
+ * rules), and so are the values a Schema filter rejects almost always (routing
+ * number check digits, webhook URLs).
  */
-import { Arbitrary, DateTime, Either, Encoding, FastCheck as fc, Option, Schema } from "effect"
+import { DateTime, Exit, Option, Result, Schema, Struct } from "effect"
+import { Base64 } from "effect/encoding"
+import * as fc from "fast-check"
 import * as Account from "../Account.js"
 import * as AccountNumber from "../AccountNumber.js"
 import * as Bookkeeping from "../Bookkeeping.js"
@@ -28,6 +32,7 @@ import * as Simulations from "../Simulations.js"
 import { ShortText } from "../Text.js"
 import * as Transaction from "../Transaction.js"
 import * as WireTransfer from "../WireTransfer.js"
+import { fromSchema } from "./FromSchema.js"
 
 // ---------------------------------------------------------------------------
 // Building blocks
@@ -38,14 +43,14 @@ import * as WireTransfer from "../WireTransfer.js"
  * (`-0` becomes `0`, `undefined` inside open objects disappears), dropping the
  * few that JSON cannot carry at all.
  */
-export const wireSafe = <A, I>(schema: Schema.Schema<A, I>, arbitrary: fc.Arbitrary<A> = Arbitrary.make(schema)) => {
-  const encode = Schema.encodeEither(schema)
-  const decode = Schema.decodeUnknownEither(schema)
+export const wireSafe = <A, I>(schema: Schema.Codec<A, I>, arbitrary: fc.Arbitrary<A> = fromSchema(schema)) => {
+  const encode = Schema.encodeExit(schema)
+  const decode = Schema.decodeUnknownExit(schema)
   const throughJson = (value: A): Option.Option<A> => {
     const encoded = encode(value)
-    if (Either.isLeft(encoded)) return Option.none()
-    const text = JSON.stringify(encoded.right)
-    return text === undefined ? Option.none() : Either.getRight(decode(JSON.parse(text)))
+    if (Exit.isFailure(encoded)) return Option.none()
+    const text = JSON.stringify(encoded.value)
+    return text === undefined ? Option.none() : Exit.getSuccess(decode(JSON.parse(text)))
   }
   return arbitrary
     .map(throughJson)
@@ -56,30 +61,40 @@ export const wireSafe = <A, I>(schema: Schema.Schema<A, I>, arbitrary: fc.Arbitr
 /** Instants between 2000 and 2100, with milliseconds. */
 export const timestampArbitrary: fc.Arbitrary<DateTime.Utc> = fc
   .integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) })
-  .map((millis) => DateTime.unsafeMake(millis))
+  .map((millis) => DateTime.makeUnsafe(millis))
 
 /** Ids as the service writes them: `<object_type>_<20 lowercase base-32 characters>`. */
 export const idOf = <A>(prefix: string, make: (text: string) => A): fc.Arbitrary<A> =>
   fc.stringMatching(/^[a-z2-7]{20}$/).map((random) => make(`${prefix}_${random}`))
 
-export const accountIdArbitrary = idOf("accountArbitrary", Ids.AccountId.make)
-export const accountNumberIdArbitrary = idOf("account_number", Ids.AccountNumberId.make)
-export const checkDepositIdArbitrary = idOf("check_deposit", Ids.CheckDepositId.make)
-export const externalAccountIdArbitrary = idOf("external_account", Ids.ExternalAccountId.make)
-export const eventSubscriptionIdArbitrary = idOf("event_subscription", Ids.EventSubscriptionId.make)
-export const fileIdArbitrary = idOf("fileArbitrary", Ids.FileId.make)
-export const inboundMailItemIdArbitrary = idOf("inbound_mail_item", Ids.InboundMailItemId.make)
-export const lockboxAddressIdArbitrary = idOf("lockbox_address", Ids.LockboxAddressId.make)
-export const lockboxRecipientIdArbitrary = idOf("lockbox_recipient", Ids.LockboxRecipientId.make)
-export const pendingTransactionIdArbitrary = idOf("pending_transaction", Ids.PendingTransactionId.make)
-export const transactionIdArbitrary = idOf("transactionArbitrary", Ids.TransactionId.make)
-export const wireTransferIdArbitrary = idOf("wire_transfer", Ids.WireTransferId.make)
+export const accountIdArbitrary = idOf("account", (text) => Ids.AccountId.make(text))
+export const accountNumberIdArbitrary = idOf("account_number", (text) => Ids.AccountNumberId.make(text))
+export const checkDepositIdArbitrary = idOf("check_deposit", (text) => Ids.CheckDepositId.make(text))
+export const externalAccountIdArbitrary = idOf("external_account", (text) => Ids.ExternalAccountId.make(text))
+export const eventSubscriptionIdArbitrary = idOf("event_subscription", (text) => Ids.EventSubscriptionId.make(text))
+export const fileIdArbitrary = idOf("file", (text) => Ids.FileId.make(text))
+export const inboundMailItemIdArbitrary = idOf("inbound_mail_item", (text) => Ids.InboundMailItemId.make(text))
+export const lockboxAddressIdArbitrary = idOf("lockbox_address", (text) => Ids.LockboxAddressId.make(text))
+export const lockboxRecipientIdArbitrary = idOf("lockbox_recipient", (text) => Ids.LockboxRecipientId.make(text))
+export const pendingTransactionIdArbitrary = idOf(
+  "pending_transaction",
+  (text) => Ids.PendingTransactionId.make(text)
+)
+export const transactionIdArbitrary = idOf("transaction", (text) => Ids.TransactionId.make(text))
+export const wireTransferIdArbitrary = idOf("wire_transfer", (text) => Ids.WireTransferId.make(text))
 
 /** 1 to 200 characters. */
-export const shortTextArbitrary = Arbitrary.make(ShortText)
+export const shortTextArbitrary = fromSchema(ShortText)
 /** Positive amounts in cents, up to ten million dollars. */
 export const positiveAmountArbitrary = fc.integer({ min: 1, max: 1_000_000_000 })
-export const routingNumberArbitrary = Arbitrary.make(RoutingNumber.RoutingNumber)
+/** Valid routing numbers: eight random digits and their check digit (random nine digits fail it nine times in ten). */
+export const routingNumberArbitrary: fc.Arbitrary<RoutingNumber.RoutingNumber> = fc
+  .stringMatching(/^\d{8}$/)
+  .map((firstEight) => RoutingNumber.RoutingNumber.make(`${firstEight}${RoutingNumber.checkDigit(firstEight)}`))
+/** https URLs a webhook may be sent to (random text is almost never an absolute URL). */
+export const webhookUrlArbitrary: fc.Arbitrary<string> = fc
+  .webUrl({ validSchemes: ["https"] })
+  .filter((url) => Schema.is(EventSubscription.WebhookUrl)(url))
 export const accountNumberDigitsArbitrary = fc.stringMatching(/^\d{1,17}$/)
 export const idempotencyKeyArbitrary = fc.option(shortTextArbitrary, { nil: null })
 
@@ -109,7 +124,7 @@ export const balancedEntrySetArbitrary: fc.Arbitrary<Bookkeeping.CreateBookkeepi
   .record({
     debits: fc.array(
       fc.record({
-        account: idOf("bookkeeping_account", Ids.BookkeepingAccountId.make),
+        account: idOf("bookkeeping_account", (text) => Ids.BookkeepingAccountId.make(text)),
         amount: positiveAmountArbitrary
       }),
       {
@@ -117,7 +132,7 @@ export const balancedEntrySetArbitrary: fc.Arbitrary<Bookkeeping.CreateBookkeepi
         maxLength: 5
       }
     ),
-    creditAccount: idOf("bookkeeping_account", Ids.BookkeepingAccountId.make),
+    creditAccount: idOf("bookkeeping_account", (text) => Ids.BookkeepingAccountId.make(text)),
     date: timestampArbitrary
   })
   .map(({ creditAccount, date, debits }) => ({
@@ -128,8 +143,8 @@ export const balancedEntrySetArbitrary: fc.Arbitrary<Bookkeeping.CreateBookkeepi
     date
   }))
 
-export const eventCategoryArbitrary = Arbitrary.make(EventCategory.EventCategory)
-export const knownEventCategoryArbitrary = Arbitrary.make(EventCategory.KnownEventCategory)
+export const eventCategoryArbitrary = fromSchema(EventCategory.EventCategory)
+export const knownEventCategoryArbitrary = fromSchema(EventCategory.KnownEventCategory)
 export const eventArbitrary = wireSafe(Event.Event)
 
 // ---------------------------------------------------------------------------
@@ -140,7 +155,17 @@ export const pendingTransactionSourceArbitrary = wireSafe(PendingTransaction.Pen
 export const pendingTransactionArbitrary = wireSafe(PendingTransaction.PendingTransaction)
 export const createPendingTransactionArbitrary = wireSafe(PendingTransaction.CreatePendingTransaction)
 export const externalAccountArbitrary = wireSafe(ExternalAccount.ExternalAccount)
-export const createExternalAccountArbitrary = wireSafe(ExternalAccount.CreateExternalAccount)
+/** `POST /external_accounts` bodies, with valid routing numbers. */
+export const createExternalAccountBodyArbitrary: fc.Arbitrary<ExternalAccount.CreateExternalAccount> = fc
+  .tuple(
+    fromSchema(ExternalAccount.CreateExternalAccount.mapFields(Struct.omit(["routing_number"]))),
+    routingNumberArbitrary
+  )
+  .map(([body, routing_number]) => ({ ...body, routing_number }))
+export const createExternalAccountArbitrary = wireSafe(
+  ExternalAccount.CreateExternalAccount,
+  createExternalAccountBodyArbitrary
+)
 export const updateExternalAccountArbitrary = wireSafe(ExternalAccount.UpdateExternalAccount)
 export const accountNumberArbitrary = wireSafe(AccountNumber.AccountNumber)
 export const createAccountNumberArbitrary = wireSafe(AccountNumber.CreateAccountNumber)
@@ -200,7 +225,10 @@ export const createWireTransferArbitrary: fc.Arbitrary<WireTransfer.CreateWireTr
         creditor: partyInput,
         remittance: remittanceInputArbitrary,
         debtor: partyInput,
-        inbound_wire_drawdown_request_id: idOf("inbound_wire_drawdown_request", Ids.InboundWireDrawdownRequestId.make),
+        inbound_wire_drawdown_request_id: idOf(
+          "inbound_wire_drawdown_request",
+          (text) => Ids.InboundWireDrawdownRequestId.make(text)
+        ),
         require_approval: fc.boolean(),
         source_account_number_id: accountNumberIdArbitrary
       },
@@ -248,7 +276,7 @@ export const wireTransferCreationArbitrary: fc.Arbitrary<WireTransfer.CreateInpu
 
 /** Freshly created transfers (`pending_approval` or `pending_creating`). */
 export const createdWireTransferArbitrary: fc.Arbitrary<WireTransfer.WireTransfer> = wireTransferCreationArbitrary.map(
-  (input) => Either.getOrThrowWith(WireTransfer.create(input), (error) => new Error(error.detail)).next
+  (input) => Result.getOrThrowWith(WireTransfer.create(input), (error) => new Error(error.detail)).next
 )
 
 /** Any of the five commands, with random data. */
@@ -335,7 +363,7 @@ export const createdLockboxRecipientArbitrary: fc.Arbitrary<LockboxRecipient.Loc
     mailStopCode: mailStopCodeArbitrary,
     idempotencyKey: idempotencyKeyArbitrary
   })
-  .map((input) => Either.getOrThrowWith(LockboxRecipient.create(input), (error) => new Error(error.detail)).next)
+  .map((input) => Result.getOrThrowWith(LockboxRecipient.create(input), (error) => new Error(error.detail)).next)
 
 // ---------------------------------------------------------------------------
 // Inbound mail items
@@ -385,7 +413,19 @@ export const simulateCheckDepositAdjustmentArbitrary = wireSafe(Simulations.Simu
 // ---------------------------------------------------------------------------
 
 export const eventSubscriptionArbitrary = wireSafe(EventSubscription.EventSubscription)
-export const createEventSubscriptionArbitrary = wireSafe(EventSubscription.CreateEventSubscription)
+/** `POST /event_subscriptions` bodies, with https URLs (the cross-field rule on the selections is kept). */
+export const createEventSubscriptionBodyArbitrary: fc.Arbitrary<EventSubscription.CreateEventSubscription> = fc
+  .tuple(
+    fromSchema(
+      EventSubscription.CreateEventSubscription.mapFields(Struct.omit(["url"]), { unsafePreserveChecks: true })
+    ),
+    webhookUrlArbitrary
+  )
+  .map(([body, url]) => ({ url, ...body }))
+export const createEventSubscriptionArbitrary = wireSafe(
+  EventSubscription.CreateEventSubscription,
+  createEventSubscriptionBodyArbitrary
+)
 export const updateEventSubscriptionArbitrary = wireSafe(EventSubscription.UpdateEventSubscription)
 
 /** New subscriptions (`active` or `disabled`). */
@@ -403,6 +443,6 @@ export const sharedSecretArbitrary = shortTextArbitrary
 /** Standard Webhooks secrets: `whsec_` and the base64 of 24 to 64 random bytes. */
 export const base64SecretArbitrary = fc
   .uint8Array({ minLength: 24, maxLength: 64 })
-  .map((bytes) => `whsec_${Encoding.encodeBase64(bytes)}`)
+  .map((bytes) => `whsec_${Base64.encode(bytes)}`)
 /** Unix seconds between 2000 and 2100. */
 export const unixTimestampArbitrary = fc.integer({ min: 946_684_800, max: 4_102_444_800 })

@@ -3,10 +3,12 @@
  * authentications (3DS): decided authentications and runs of commands
  * through the status graph, each checked against the model.
  */
-import { Arbitrary, Either, FastCheck as fc } from "effect"
+import { Result } from "effect"
+import * as fc from "fast-check"
 import * as CardAuthentication from "../CardAuthentication.js"
 import { ensure, instantArbitrary } from "./CardChecks.js"
 import { cardAuthenticationArbitrary } from "./CardSchemas.js"
+import { fromSchema } from "./FromSchema.js"
 
 /** An authentication just after its decision: denied, authenticated without challenge, or awaiting one. */
 export const decidedCardAuthenticationArbitrary: fc.Arbitrary<CardAuthentication.CardAuthentication> = fc
@@ -76,11 +78,11 @@ const authenticationCommand = (
     const before = real.authentication
     const expected = expectedAuthenticationMove(model, command)
     const result = CardAuthentication.transition(before, command)
-    if (Either.isLeft(result)) {
-      ensure(expected === undefined, `${describe} was refused in ${model.status}: ${result.left.detail}`)
+    if (Result.isFailure(result)) {
+      ensure(expected === undefined, `${describe} was refused in ${model.status}: ${result.failure.detail}`)
       return
     }
-    const { next, events } = result.right
+    const { next, events } = result.success
     ensure(expected !== undefined, `${describe} was accepted in ${model.status}`)
     ensure(!CardAuthentication.isTerminal(model.status), `a terminal status (${model.status}) was left`)
     ensure(next.status === expected, `${describe} led to ${next.status}, expected ${expected}`)
@@ -114,7 +116,7 @@ const oneTimeCodeArbitrary = fc.stringMatching(/^\d{6}$/)
 /** A decided authentication and a run of commands through the status graph, each checked against the model. */
 export const cardAuthenticationScenarioArbitrary: fc.Arbitrary<CardAuthenticationScenario> = (() => {
   const start = fc
-    .tuple(oneTimeCodeArbitrary, CardAuthentication.VerificationMethod.pipe(Arbitrary.make), instantArbitrary)
+    .tuple(oneTimeCodeArbitrary, fromSchema(CardAuthentication.VerificationMethod), instantArbitrary)
     .map(([code, method, at]) =>
       authenticationCommand(`StartChallenge(${code})`, () => ({
         _tag: "StartChallenge",

@@ -3,14 +3,16 @@
  * element drafts linked to their payment, and scenarios whose every accepted
  * or refused element is predicted by a model of decisions.md j.
  */
-import { Arbitrary, Either, FastCheck as fc, Schema } from "effect"
+import { Result, Schema } from "effect"
+import * as fc from "fast-check"
 import * as CardAuthentication from "../CardAuthentication.js"
 import * as CardPayment from "../CardPayment.js"
 import * as CardPaymentElements from "../CardPaymentElements.js"
 import { InvalidOperationError } from "../Errors.js"
 import type * as Ids from "../Ids.js"
 import { ensure } from "./CardChecks.js"
-import { cardPaymentArbitrary } from "./CardSchemas.js"
+import { otherElementArbitrary } from "./CardSchemas.js"
+import { fromSchema } from "./FromSchema.js"
 
 /**
  * An element to add to a payment, before it is linked to it: `shapeElement`
@@ -26,19 +28,19 @@ export interface CardPaymentElementDraft {
 }
 
 const elementTemplateArbitrary: fc.Arbitrary<CardPaymentElements.Element> = fc.oneof(
-  { arbitrary: Arbitrary.make(CardPaymentElements.CardAuthorizationElement), weight: 1 },
-  { arbitrary: Arbitrary.make(CardPaymentElements.CardIncrementElement), weight: 3 },
-  { arbitrary: Arbitrary.make(CardPaymentElements.CardReversalElement), weight: 3 },
-  { arbitrary: Arbitrary.make(CardPaymentElements.CardSettlementElement), weight: 3 },
-  { arbitrary: Arbitrary.make(CardPaymentElements.CardRefundElement), weight: 2 },
-  { arbitrary: Arbitrary.make(CardPaymentElements.CardFuelConfirmationElement), weight: 1 },
-  { arbitrary: Arbitrary.make(CardPaymentElements.CardAuthorizationExpirationElement), weight: 1 },
-  { arbitrary: Arbitrary.make(CardPaymentElements.CardDeclineElement), weight: 1 },
-  { arbitrary: Arbitrary.make(CardPaymentElements.CardAuthenticationElement), weight: 1 },
-  { arbitrary: Arbitrary.make(CardPaymentElements.CardBalanceInquiryElement), weight: 1 },
-  { arbitrary: Arbitrary.make(CardPaymentElements.CardFinancialElement), weight: 1 },
-  { arbitrary: Arbitrary.make(CardPaymentElements.CardValidationElement), weight: 1 },
-  { arbitrary: Arbitrary.make(CardPaymentElements.OtherElement), weight: 1 }
+  { arbitrary: fromSchema(CardPaymentElements.CardAuthorizationElement), weight: 1 },
+  { arbitrary: fromSchema(CardPaymentElements.CardIncrementElement), weight: 3 },
+  { arbitrary: fromSchema(CardPaymentElements.CardReversalElement), weight: 3 },
+  { arbitrary: fromSchema(CardPaymentElements.CardSettlementElement), weight: 3 },
+  { arbitrary: fromSchema(CardPaymentElements.CardRefundElement), weight: 2 },
+  { arbitrary: fromSchema(CardPaymentElements.CardFuelConfirmationElement), weight: 1 },
+  { arbitrary: fromSchema(CardPaymentElements.CardAuthorizationExpirationElement), weight: 1 },
+  { arbitrary: fromSchema(CardPaymentElements.CardDeclineElement), weight: 1 },
+  { arbitrary: fromSchema(CardPaymentElements.CardAuthenticationElement), weight: 1 },
+  { arbitrary: fromSchema(CardPaymentElements.CardBalanceInquiryElement), weight: 1 },
+  { arbitrary: fromSchema(CardPaymentElements.CardFinancialElement), weight: 1 },
+  { arbitrary: fromSchema(CardPaymentElements.CardValidationElement), weight: 1 },
+  { arbitrary: otherElementArbitrary, weight: 1 }
 )
 
 const draftOf = (template: fc.Arbitrary<CardPaymentElements.Element>, amount: fc.Arbitrary<number>) =>
@@ -52,7 +54,7 @@ const draftOf = (template: fc.Arbitrary<CardPaymentElements.Element>, amount: fc
 
 /** Authorizations larger than the other amounts, so that increments, reversals and settlements often fit. */
 const authorizationDraftArbitrary = draftOf(
-  Arbitrary.make(CardPaymentElements.CardAuthorizationElement),
+  fromSchema(CardPaymentElements.CardAuthorizationElement),
   fc.integer({ min: 1_000, max: 10_000 })
 )
 
@@ -227,7 +229,7 @@ export const totalsOf = (elements: ReadonlyArray<CardPaymentElements.Element>): 
 }
 
 /** A card payment with no elements yet, to add drafts to. */
-export const emptyCardPaymentArbitrary: fc.Arbitrary<CardPayment.CardPayment> = cardPaymentArbitrary.map(
+export const emptyCardPaymentArbitrary: fc.Arbitrary<CardPayment.CardPayment> = fromSchema(CardPayment.CardPayment).map(
   (cardPayment) => new CardPayment.CardPayment({ ...cardPayment, elements: [], state: CardPayment.emptyState })
 )
 
@@ -260,7 +262,7 @@ export interface CardPaymentReal {
   cardPayment: CardPayment.CardPayment
 }
 
-const sameState = Schema.equivalence(CardPayment.State)
+const sameState = Schema.toEquivalence(CardPayment.State)
 
 /** What is held by the model's reckoning: authorized + incremented − reversed − settled, floored at 0; 0 once closed. */
 const modelOutstanding = (model: CardPaymentModel): number => {
@@ -378,16 +380,16 @@ const addElementCommand = (draft: CardPaymentElementDraft): fc.Command<CardPayme
     const result = CardPayment.applyElement(before, element)
     const category = element.category
     const amount = contributionOf(element)?.amount ?? 0
-    if (Either.isLeft(result)) {
-      ensure(result.left instanceof InvalidOperationError, "a refusal is not an InvalidOperationError")
+    if (Result.isFailure(result)) {
+      ensure(result.failure instanceof InvalidOperationError, "a refusal is not an InvalidOperationError")
       ensure(
         refusal !== undefined,
-        `${category} of ${amount} was refused (${result.left.detail}); the model accepts it`
+        `${category} of ${amount} was refused (${result.failure.detail}); the model accepts it`
       )
       return
     }
     ensure(refusal === undefined, `${category} of ${amount} was accepted; the model refuses it: ${refusal}`)
-    const { next, events } = result.right
+    const { next, events } = result.success
     ensure(next.elements.length === before.elements.length + 1, "the element was not appended")
     ensure(
       events.length === 1 && events[0]?.category === "card_payment.updated" &&

@@ -4,7 +4,8 @@
  * declined transactions, wallet tokens, simulation bodies and results, card
  * events), for encode/decode round trips.
  */
-import { Arbitrary, FastCheck as fc, Schema } from "effect"
+import { Schema } from "effect"
+import * as fc from "fast-check"
 import * as Card from "../Card.js"
 import * as CardAuthentication from "../CardAuthentication.js"
 import * as CardPayment from "../CardPayment.js"
@@ -17,43 +18,75 @@ import type { KnownEventCategory } from "../EventCategory.js"
 import * as PendingTransaction from "../PendingTransaction.js"
 import * as RealTimeDecision from "../RealTimeDecision.js"
 import * as Transaction from "../Transaction.js"
+import { fromSchema } from "./FromSchema.js"
 
 // ---------------------------------------------------------------------------
 // Schema-derived arbitraries: anything the schemas accept
 // ---------------------------------------------------------------------------
 
-export const cardArbitrary = Arbitrary.make(Card.Card)
-export const createCardArbitrary = Arbitrary.make(Card.CreateCard)
-export const updateCardArbitrary = Arbitrary.make(Card.UpdateCard)
-export const digitalWalletTokenArbitrary = Arbitrary.make(DigitalWalletToken.DigitalWalletToken)
-export const declinedTransactionArbitrary = Arbitrary.make(DeclinedTransaction.DeclinedTransaction)
-export const cardPaymentArbitrary = Arbitrary.make(CardPayment.CardPayment)
-export const cardPaymentElementArbitrary = Arbitrary.make(CardPaymentElements.Element)
-export const cardAuthorizationArbitrary = Arbitrary.make(CardPaymentElements.CardAuthorization)
-export const cardDeclineArbitrary = Arbitrary.make(CardPaymentElements.CardDecline)
-export const cardSettlementArbitrary = Arbitrary.make(CardPaymentElements.CardSettlement)
-export const cardRefundArbitrary = Arbitrary.make(CardPaymentElements.CardRefund)
-export const cardAuthenticationArbitrary = Arbitrary.make(CardAuthentication.CardAuthentication)
+export const cardArbitrary = fromSchema(Card.Card)
+export const createCardArbitrary = fromSchema(Card.CreateCard)
+export const updateCardArbitrary = fromSchema(Card.UpdateCard)
+export const digitalWalletTokenArbitrary = fromSchema(DigitalWalletToken.DigitalWalletToken)
+export const declinedTransactionArbitrary = fromSchema(DeclinedTransaction.DeclinedTransaction)
+/**
+ * The object of an `other` element: what can arrive is JSON, so JSON objects
+ * (any value the schema accepts would not survive the wire).
+ */
+export const otherElementObjectArbitrary: fc.Arbitrary<CardPaymentElements.Other> = fc.dictionary(
+  fc.stringMatching(/^[a-z_]{1,16}$/),
+  fc.json().map((text): unknown => JSON.parse(text)),
+  { maxKeys: 4 }
+)
+/** An `other` element, its object drawn as JSON. */
+export const otherElementArbitrary: fc.Arbitrary<typeof CardPaymentElements.OtherElement.Type> = fc
+  .tuple(fromSchema(CardPaymentElements.OtherElement), otherElementObjectArbitrary)
+  .map(([element, other]) => ({ ...element, other }))
+/** Elements of every category, an `other` one's object drawn as JSON. */
+export const cardPaymentElementArbitrary: fc.Arbitrary<CardPaymentElements.Element> = fc.oneof(
+  fromSchema(CardPaymentElements.CardAuthenticationElement),
+  fromSchema(CardPaymentElements.CardAuthorizationElement),
+  fromSchema(CardPaymentElements.CardAuthorizationExpirationElement),
+  fromSchema(CardPaymentElements.CardBalanceInquiryElement),
+  fromSchema(CardPaymentElements.CardDeclineElement),
+  fromSchema(CardPaymentElements.CardFinancialElement),
+  fromSchema(CardPaymentElements.CardFuelConfirmationElement),
+  fromSchema(CardPaymentElements.CardIncrementElement),
+  fromSchema(CardPaymentElements.CardRefundElement),
+  fromSchema(CardPaymentElements.CardReversalElement),
+  fromSchema(CardPaymentElements.CardSettlementElement),
+  fromSchema(CardPaymentElements.CardValidationElement),
+  otherElementArbitrary
+)
+/** Card payments (their state need not match their elements), an `other` element's object drawn as JSON. */
+export const cardPaymentArbitrary: fc.Arbitrary<CardPayment.CardPayment> = fc
+  .tuple(fromSchema(CardPayment.CardPayment), fc.array(cardPaymentElementArbitrary, { maxLength: 6 }))
+  .map(([cardPayment, elements]) => new CardPayment.CardPayment({ ...cardPayment, elements }))
+export const cardAuthorizationArbitrary = fromSchema(CardPaymentElements.CardAuthorization)
+export const cardDeclineArbitrary = fromSchema(CardPaymentElements.CardDecline)
+export const cardSettlementArbitrary = fromSchema(CardPaymentElements.CardSettlement)
+export const cardRefundArbitrary = fromSchema(CardPaymentElements.CardRefund)
+export const cardAuthenticationArbitrary = fromSchema(CardAuthentication.CardAuthentication)
 /** Any decision the schema accepts (details need not match the category): for round trips. */
-export const anyRealTimeDecisionArbitrary = Arbitrary.make(RealTimeDecision.RealTimeDecision)
+export const anyRealTimeDecisionArbitrary = fromSchema(RealTimeDecision.RealTimeDecision)
 /** Any body the action schema accepts (not necessarily one a given decision accepts). */
-export const realTimeDecisionActionArbitrary = Arbitrary.make(RealTimeDecision.RealTimeDecisionAction)
+export const realTimeDecisionActionArbitrary = fromSchema(RealTimeDecision.RealTimeDecisionAction)
 
-export const simulateCardAuthorizationArbitrary = Arbitrary.make(CardSimulations.SimulateCardAuthorization)
-export const simulateCardAuthorizationExpirationArbitrary = Arbitrary.make(
+export const simulateCardAuthorizationArbitrary = fromSchema(CardSimulations.SimulateCardAuthorization)
+export const simulateCardAuthorizationExpirationArbitrary = fromSchema(
   CardSimulations.SimulateCardAuthorizationExpiration
 )
-export const simulateCardSettlementArbitrary = Arbitrary.make(CardSimulations.SimulateCardSettlement)
-export const simulateCardReversalArbitrary = Arbitrary.make(CardSimulations.SimulateCardReversal)
-export const simulateCardIncrementArbitrary = Arbitrary.make(CardSimulations.SimulateCardIncrement)
-export const simulateCardRefundArbitrary = Arbitrary.make(CardSimulations.SimulateCardRefund)
-export const simulateCardFuelConfirmationArbitrary = Arbitrary.make(CardSimulations.SimulateCardFuelConfirmation)
-export const simulateCardBalanceInquiryArbitrary = Arbitrary.make(CardSimulations.SimulateCardBalanceInquiry)
-export const simulateCardAuthenticationArbitrary = Arbitrary.make(CardSimulations.SimulateCardAuthentication)
-export const simulateCardAuthenticationChallengeAttemptArbitrary = Arbitrary.make(
+export const simulateCardSettlementArbitrary = fromSchema(CardSimulations.SimulateCardSettlement)
+export const simulateCardReversalArbitrary = fromSchema(CardSimulations.SimulateCardReversal)
+export const simulateCardIncrementArbitrary = fromSchema(CardSimulations.SimulateCardIncrement)
+export const simulateCardRefundArbitrary = fromSchema(CardSimulations.SimulateCardRefund)
+export const simulateCardFuelConfirmationArbitrary = fromSchema(CardSimulations.SimulateCardFuelConfirmation)
+export const simulateCardBalanceInquiryArbitrary = fromSchema(CardSimulations.SimulateCardBalanceInquiry)
+export const simulateCardAuthenticationArbitrary = fromSchema(CardSimulations.SimulateCardAuthentication)
+export const simulateCardAuthenticationChallengeAttemptArbitrary = fromSchema(
   CardSimulations.SimulateCardAuthenticationChallengeAttempt
 )
-export const simulateDigitalWalletTokenRequestArbitrary = Arbitrary.make(
+export const simulateDigitalWalletTokenRequestArbitrary = fromSchema(
   CardSimulations.SimulateDigitalWalletTokenRequest
 )
 /**
@@ -64,7 +97,7 @@ export const simulateDigitalWalletTokenRequestArbitrary = Arbitrary.make(
 export const cardAuthorizationSimulationResultArbitrary: fc.Arbitrary<
   CardSimulations.CardAuthorizationSimulationResult
 > = fc.oneof(
-  fc.tuple(Arbitrary.make(PendingTransaction.PendingTransaction), cardAuthorizationArbitrary).map(
+  fc.tuple(fromSchema(PendingTransaction.PendingTransaction), cardAuthorizationArbitrary).map(
     ([pendingTransaction, authorization]) =>
       CardSimulations.approvedAuthorization(
         new PendingTransaction.PendingTransaction({
@@ -86,14 +119,14 @@ export const cardAuthorizationSimulationResultArbitrary: fc.Arbitrary<
     )
   )
 )
-export const digitalWalletTokenRequestSimulationResultArbitrary = Arbitrary.make(
+export const digitalWalletTokenRequestSimulationResultArbitrary = fromSchema(
   CardSimulations.DigitalWalletTokenRequestSimulationResult
 )
 
 /** Transactions a card payment posts: a settlement (money out) or a refund (money back). */
 export const cardTransactionArbitrary: fc.Arbitrary<Transaction.Transaction> = fc
   .tuple(
-    Arbitrary.make(Transaction.Transaction),
+    fromSchema(Transaction.Transaction),
     fc.oneof(
       cardSettlementArbitrary.map((settlement): Transaction.TransactionSource => ({
         category: "card_settlement",
@@ -123,5 +156,5 @@ export const cardEventCategories: ReadonlyArray<readonly [KnownEventCategory, st
 
 /** Events of the card area. */
 export const cardEventArbitrary: fc.Arbitrary<Event> = fc
-  .tuple(Arbitrary.make(Event), fc.constantFrom(...cardEventCategories))
+  .tuple(fromSchema(Event), fc.constantFrom(...cardEventCategories))
   .map(([event, [category, objectType]]) => new Event({ ...event, category, associated_object_type: objectType }))

@@ -3,17 +3,19 @@
  * decisions: a pending decision with only its category's detail, answers its
  * validation accepts, and scenarios through its status graph.
  */
-import { Arbitrary, DateTime, Either, FastCheck as fc, Schema } from "effect"
+import { DateTime, Result, Schema } from "effect"
+import * as fc from "fast-check"
 import * as CardAuthentication from "../CardAuthentication.js"
 import { AuthorizationDeclineReason } from "../CardNetwork.js"
 import { InvalidOperationError, InvalidParametersError } from "../Errors.js"
 import * as Ids from "../Ids.js"
 import * as RealTimeDecision from "../RealTimeDecision.js"
 import { emailArbitrary, ensure, instantArbitrary, leftOf, phoneArbitrary } from "./CardChecks.js"
+import { fromSchema } from "./FromSchema.js"
 
 /** A card authorization request with a settlement amount small enough for partial approvals to matter. */
 const cardAuthorizationDetailArbitrary = fc
-  .tuple(Arbitrary.make(RealTimeDecision.CardAuthorizationDetail), fc.integer({ min: 1, max: 100_000 }))
+  .tuple(fromSchema(RealTimeDecision.CardAuthorizationDetail), fc.integer({ min: 1, max: 100_000 }))
   .map(([detail, settlementAmount]): RealTimeDecision.CardAuthorizationDetail => ({
     ...detail,
     settlement_amount: settlementAmount,
@@ -28,23 +30,23 @@ export const realTimeDecisionRequestArbitrary: fc.Arbitrary<RealTimeDecision.Req
     category: "card_authorization_requested" as const,
     card_authorization: detail
   })),
-  Arbitrary.make(RealTimeDecision.CardBalanceInquiryDetail).map((detail) => ({
+  fromSchema(RealTimeDecision.CardBalanceInquiryDetail).map((detail) => ({
     category: "card_balance_inquiry_requested" as const,
     card_balance_inquiry: { ...detail, decision: null, approval: null }
   })),
-  Arbitrary.make(RealTimeDecision.CardAuthenticationDetail).map((detail) => ({
+  fromSchema(RealTimeDecision.CardAuthenticationDetail).map((detail) => ({
     category: "card_authentication_requested" as const,
     card_authentication: { ...detail, decision: null }
   })),
-  Arbitrary.make(RealTimeDecision.CardAuthenticationChallengeDetail).map((detail) => ({
+  fromSchema(RealTimeDecision.CardAuthenticationChallengeDetail).map((detail) => ({
     category: "card_authentication_challenge_requested" as const,
     card_authentication_challenge: { ...detail, result: null }
   })),
-  Arbitrary.make(RealTimeDecision.DigitalWalletTokenDetail).map((detail) => ({
+  fromSchema(RealTimeDecision.DigitalWalletTokenDetail).map((detail) => ({
     category: "digital_wallet_token_requested" as const,
     digital_wallet_token: { ...detail, decision: null }
   })),
-  Arbitrary.make(RealTimeDecision.DigitalWalletAuthenticationDetail).map((detail) => ({
+  fromSchema(RealTimeDecision.DigitalWalletAuthenticationDetail).map((detail) => ({
     category: "digital_wallet_authentication_requested" as const,
     digital_wallet_authentication: { ...detail, result: null }
   }))
@@ -52,7 +54,7 @@ export const realTimeDecisionRequestArbitrary: fc.Arbitrary<RealTimeDecision.Req
 
 /** A decision as the service creates it: pending, its category's detail only, `timeout_at` after its window. */
 export const pendingRealTimeDecisionArbitrary: fc.Arbitrary<RealTimeDecision.RealTimeDecision> = fc
-  .tuple(Arbitrary.make(Ids.RealTimeDecisionId), instantArbitrary, realTimeDecisionRequestArbitrary)
+  .tuple(fromSchema(Ids.RealTimeDecisionId), instantArbitrary, realTimeDecisionRequestArbitrary)
   .map(([id, createdAt, request]) =>
     RealTimeDecision.create(
       {
@@ -66,7 +68,7 @@ export const pendingRealTimeDecisionArbitrary: fc.Arbitrary<RealTimeDecision.Rea
 
 /** Decisions in every status, consistent with their category. */
 export const realTimeDecisionArbitrary: fc.Arbitrary<RealTimeDecision.RealTimeDecision> = fc
-  .tuple(pendingRealTimeDecisionArbitrary, RealTimeDecision.Status.pipe(Arbitrary.make))
+  .tuple(pendingRealTimeDecisionArbitrary, fromSchema(RealTimeDecision.Status))
   .map(([decision, status]) => new RealTimeDecision.RealTimeDecision({ ...decision, status }))
 
 const contactArbitrary = fc.record({ email: emailArbitrary, phone: phoneArbitrary }, { requiredKeys: [] })
@@ -97,7 +99,7 @@ export const realTimeDecisionAnswerArbitrary = (
         fc.record(
           {
             decision: fc.constant("decline" as const),
-            decline: fc.record({ reason: Arbitrary.make(AuthorizationDeclineReason) })
+            decline: fc.record({ reason: fromSchema(AuthorizationDeclineReason) })
           },
           { requiredKeys: ["decision"] }
         )
@@ -115,7 +117,7 @@ export const realTimeDecisionAnswerArbitrary = (
         fc.record({ decision: fc.constant("decline" as const) })
       ).map((answer) => ({ card_balance_inquiry: answer }))
     case "card_authentication_requested":
-      return CardAuthentication.Decision.pipe(Arbitrary.make).map((answer) => ({
+      return fromSchema(CardAuthentication.Decision).map((answer) => ({
         card_authentication: { decision: answer }
       }))
     case "card_authentication_challenge_requested":
@@ -181,7 +183,7 @@ export const invalidRealTimeDecisionActionArbitrary: fc.Arbitrary<{ readonly bod
         field: "card_authorization.approval.partial_amount"
       })),
     fc.string().filter((reason) =>
-      !RealTimeDecision.CardAuthorizationAction.pipe(Schema.is)({ decision: "decline", decline: { reason } })
+      !Schema.is(RealTimeDecision.CardAuthorizationAction)({ decision: "decline", decline: { reason } })
     )
       .map((reason) => ({
         body: { card_authorization: { decision: "decline", decline: { reason } } },
@@ -307,22 +309,22 @@ const respondCommand = (action: RealTimeDecision.RealTimeDecisionAction): RealTi
   run: (model, real) => {
     const before = real.decision
     const beforeOnTheWire = wireForm(before)
-    const result = RealTimeDecision.respond(before, action, DateTime.unsafeMake(model.now))
+    const result = RealTimeDecision.respond(before, action, DateTime.makeUnsafe(model.now))
     const shouldAccept = model.status === "pending" && model.now < model.timeoutAt
-    if (Either.isRight(result)) {
+    if (Result.isSuccess(result)) {
       ensure(
         shouldAccept,
         `an answer was accepted in status ${model.status} at ${model.now} (timeout ${model.timeoutAt})`
       )
-      const { next, events } = result.right
+      const { next, events } = result.success
       ensure(next.status === "responded", `answering led to ${next.status}`)
       ensure(events.length === 0, "answering emitted events of its own")
       ensure(answerWritten(next), "the answer was not written into the detail object")
       real.decision = next
       model.status = "responded"
     } else {
-      ensure(!shouldAccept, `a valid answer to a pending decision was refused: ${result.left.message}`)
-      ensure(result.left instanceof InvalidOperationError, "a refused answer is not an InvalidOperationError")
+      ensure(!shouldAccept, `a valid answer to a pending decision was refused: ${result.failure.message}`)
+      ensure(result.failure instanceof InvalidOperationError, "a refused answer is not an InvalidOperationError")
       ensure(wireForm(before) === beforeOnTheWire, "a refused answer altered the decision")
     }
   },
@@ -335,7 +337,7 @@ const respondWrongCategoryCommand = (
 ): RealTimeDecisionCommand => ({
   check: () => true,
   run: (model, real) => {
-    const result = RealTimeDecision.respond(real.decision, action, DateTime.unsafeMake(model.now))
+    const result = RealTimeDecision.respond(real.decision, action, DateTime.makeUnsafe(model.now))
     const error = leftOf(result)
     ensure(
       error instanceof InvalidParametersError,
@@ -354,14 +356,14 @@ const timeOutCommand: RealTimeDecisionCommand = {
   run: (model, real) => {
     const before = real.decision
     const beforeOnTheWire = wireForm(before)
-    const result = RealTimeDecision.transition(before, { _tag: "TimeOut", at: DateTime.unsafeMake(model.now) })
+    const result = RealTimeDecision.transition(before, { _tag: "TimeOut", at: DateTime.makeUnsafe(model.now) })
     const shouldAccept = model.status === "pending" && model.now >= model.timeoutAt
-    if (Either.isRight(result)) {
+    if (Result.isSuccess(result)) {
       ensure(shouldAccept, `timed out in status ${model.status} at ${model.now} (timeout ${model.timeoutAt})`)
-      ensure(result.right.next.status === "timed_out", `timing out led to ${result.right.next.status}`)
-      ensure(result.right.events.length === 0, "timing out emitted events of its own")
-      ensure(!answerWritten(result.right.next), "a timed out decision carries an answer")
-      real.decision = result.right.next
+      ensure(result.success.next.status === "timed_out", `timing out led to ${result.success.next.status}`)
+      ensure(result.success.events.length === 0, "timing out emitted events of its own")
+      ensure(!answerWritten(result.success.next), "a timed out decision carries an answer")
+      real.decision = result.success.next
       model.status = "timed_out"
     } else {
       ensure(!shouldAccept, "a due pending decision could not time out")
@@ -400,8 +402,8 @@ export const realTimeDecisionScenarioArbitrary: fc.Arbitrary<RealTimeDecisionSce
         setup: () => ({
           model: {
             status: decision.status,
-            now: decision.created_at.epochMillis,
-            timeoutAt: decision.timeout_at.epochMillis
+            now: decision.created_at.epochMilliseconds,
+            timeoutAt: decision.timeout_at.epochMilliseconds
           },
           real: { decision }
         }),

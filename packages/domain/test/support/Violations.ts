@@ -3,7 +3,7 @@
  * a valid encoded body together with the dotted path the decode error must name.
  */
 import { expect } from "@effect/vitest"
-import { Either, ParseResult, Schema } from "effect"
+import { Result, Schema, SchemaIssue } from "effect"
 
 export type Json = null | boolean | number | string | ReadonlyArray<Json> | { readonly [key: string]: Json }
 export type JsonObject = { [key: string]: Json }
@@ -34,13 +34,15 @@ export const objectAt = (body: JsonObject, path: ReadonlyArray<string>): JsonObj
 }
 
 /** The dotted paths of every issue of a failed decode. */
-export const errorPaths = <A, I>(schema: Schema.Schema<A, I>, body: unknown): ReadonlyArray<string> =>
-  Either.match(Schema.decodeUnknownEither(schema, { errors: "all" })(body), {
-    onLeft: (error) => ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) => issue.path.join(".")),
-    onRight: () => []
+const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
+
+export const errorPaths = <A, I>(schema: Schema.Codec<A, I>, body: unknown): ReadonlyArray<string> =>
+  Result.match(Schema.decodeUnknownResult(schema, { errors: "all" })(body), {
+    onFailure: (error) => formatIssues(error.issue).issues.map((issue) => (issue.path ?? []).map(String).join(".")),
+    onSuccess: () => []
   })
 
-export const expectRejectedAt = <A, I>(schema: Schema.Schema<A, I>, body: unknown, path: string) => {
+export const expectRejectedAt = <A, I>(schema: Schema.Codec<A, I>, body: unknown, path: string) => {
   const paths = errorPaths(schema, body)
   expect(paths, `expected an error at ${path}`).toContain(path)
 }
