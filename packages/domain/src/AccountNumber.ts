@@ -12,7 +12,7 @@ import { Timestamp } from "./Timestamp.js"
 
 /** A US account number as typed in a request: digits only, at most 17 of them. */
 export const AccountNumberDigits = Schema.String.check(
-  Schema.isPattern(/^\d{1,17}$/, { message: "must be 1 to 17 digits" })
+  Schema.isPattern(/^\d{1,17}$/u, { message: "must be 1 to 17 digits" })
 ).annotate({ identifier: "AccountNumberDigits" })
 
 /** The routing number of the accounts this service holds (valid ABA check digit). */

@@ -280,7 +280,7 @@ export const merchantFields = {
 
 /** A decimal number carried as a string so that no precision is lost (`"0.1375"`, `"-12"`). */
 export const DecimalString = Schema.String.check(
-  Schema.isPattern(/^-?\d+(\.\d+)?$/, { message: "must be a decimal number" })
+  Schema.isPattern(/^-?\d+(\.\d+)?$/u, { message: "must be a decimal number" })
 ).annotate({ identifier: "DecimalString" })
 export type DecimalString = typeof DecimalString.Type
 

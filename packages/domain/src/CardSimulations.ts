@@ -59,11 +59,11 @@ const cardSelectors = ["card_id", "digital_wallet_token_id", "physical_card_id"]
 const merchantInputFields = {
   merchant_acceptor_id: optional(ShortText),
   merchant_category_code: optional(
-    Schema.String.check(Schema.isPattern(/^\d{4}$/, { message: "must be a 4-digit merchant category code" }))
+    Schema.String.check(Schema.isPattern(/^\d{4}$/u, { message: "must be a 4-digit merchant category code" }))
   ),
   merchant_city: optional(ShortText),
   merchant_country: optional(
-    Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/, { message: "must be a 2-letter country code" }))
+    Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/u, { message: "must be a 2-letter country code" }))
   ),
   merchant_descriptor: optional(ShortText),
   merchant_state: optional(ShortText)

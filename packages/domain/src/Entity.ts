@@ -24,7 +24,7 @@ export type EntityStatus = typeof EntityStatus.Type
 
 /** ISO 3166-1 alpha-2; an address given without one is in the United States. */
 export const CountryCode = Schema.String.check(
-  Schema.isPattern(/^[A-Z]{2}$/, { message: "must be a two-letter ISO 3166-1 country code" })
+  Schema.isPattern(/^[A-Z]{2}$/u, { message: "must be a two-letter ISO 3166-1 country code" })
 )
 
 export const defaultCountry = "US"
@@ -33,8 +33,8 @@ export const Address = Schema.Struct({
   line1: ShortText,
   line2: Schema.optionalKey(ShortText),
   city: ShortText,
-  state: Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/, { message: "must be a two-letter state code" })),
-  zip: Schema.String.check(Schema.isPattern(/^\d{5}(-\d{4})?$/, { message: "must be a 5 or 9 digit ZIP code" })),
+  state: Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/u, { message: "must be a two-letter state code" })),
+  zip: Schema.String.check(Schema.isPattern(/^\d{5}(-\d{4})?$/u, { message: "must be a 5 or 9 digit ZIP code" })),
   country: Schema.optionalKey(CountryCode)
 })
 
@@ -124,7 +124,7 @@ export const BeneficialOwner = Schema.Struct({
 
 export const LegalIdentifierCategory = Schema.Literals(["us_employer_identification_number", "other"])
 
-const employerIdentificationNumber = /^\d{9}$/
+const employerIdentificationNumber = /^\d{9}$/u
 
 /** The corporation's legal identifier: an EIN (nine digits) unless `category` says otherwise. */
 export const LegalIdentifier = Schema.Struct({

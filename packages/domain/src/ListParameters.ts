@@ -9,7 +9,7 @@ import { IdempotencyKey } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
 export const Limit = Schema.String.annotate({ description: "Page size, 1 to 100 (default 100)." }).check(
-  Schema.isPattern(/^\d{1,3}$/, { message: "must be an integer between 1 and 100" })
+  Schema.isPattern(/^\d{1,3}$/u, { message: "must be an integer between 1 and 100" })
 ).pipe(
   Schema.decodeTo(Schema.NumberFromString),
   Schema.check(
@@ -59,7 +59,7 @@ export const CommaSeparated = <Item extends Schema.Codec<unknown, string>>(item:
 
 /** A `created_at.*` filter: a date-time with its time and zone, as documented (a bare date is refused, not guessed at). */
 export const DateTimeFilter = Schema.String.check(
-  Schema.isPattern(/[Tt]\d{2}:\d{2}/, {
+  Schema.isPattern(/[Tt]\d{2}:\d{2}/u, {
     message: "must be an ISO 8601 date-time, for example 2026-11-21T22:41:05Z",
     toJsonSchema: () => ({ format: "date-time" })
   })

@@ -25,7 +25,7 @@ export const Currency = Schema.Literal("USD")
 export type Currency = typeof Currency.Type
 
 /** An ISO 4217 code as reported by a network (any three letters). */
-export const CurrencyCode = Schema.String.check(Schema.isPattern(/^[A-Z]{3}$/))
+export const CurrencyCode = Schema.String.check(Schema.isPattern(/^[A-Z]{3}$/u))
 
 /**
  * The largest amount, balance or total the API represents: JSON numbers are

@@ -26,7 +26,7 @@ export const isValid = (candidate: string): boolean => /^\d{9}$/.test(candidate)
  * directly (`routingNumberArbitrary` of `@moneta/domain/testing`).
  */
 export const RoutingNumber = Schema.String.check(
-  Schema.isPattern(/^\d{9}$/, { message: "must be 9 digits" }).abort(),
+  Schema.isPattern(/^\d{9}$/u, { message: "must be 9 digits" }).abort(),
   Schema.makeFilter((candidate: string) =>
     isValid(candidate) || "is not a valid ABA routing number (check digit mismatch)"
   )

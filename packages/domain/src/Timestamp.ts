@@ -58,7 +58,7 @@ export type Timestamp = typeof Timestamp.Type
 
 /** A calendar date `YYYY-MM-DD`. */
 export const CalendarDate = Schema.String.check(
-  Schema.isPattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
+  Schema.isPattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/u, {
     message: "must be a date in YYYY-MM-DD format"
   })
 )

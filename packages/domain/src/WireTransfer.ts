@@ -207,7 +207,7 @@ export type PartyInput = typeof PartyInput.Type
 
 export const TaxRemittanceInput = Schema.Struct({
   date: CalendarDate,
-  identification_number: Schema.String.check(Schema.isPattern(/^\d{9}$/, { message: "must be a 9-digit TIN or EIN" })),
+  identification_number: Schema.String.check(Schema.isPattern(/^\d{9}$/u, { message: "must be a 9-digit TIN or EIN" })),
   type_code: Schema.String.check(Schema.isBetweenLength(5, 5, { message: "must be 5 characters" }))
 })
 
