@@ -3,7 +3,6 @@
  * shape follows the public SDK so that its clients decode what we send.
  */
 import { Option, Schema } from "effect"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { AccountId, EntityId, ProgramId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { Amount, Currency } from "./Money.js"
@@ -14,26 +13,24 @@ import { Timestamp } from "./Timestamp.js"
 export const AccountStatus = Schema.Literals(["open", "closed"])
 export type AccountStatus = typeof AccountStatus.Type
 
-export class Account extends withCompiledValidation(
-  Schema.Class<Account>("Account")({
-    id: AccountId,
-    name: Schema.String,
-    status: AccountStatus,
-    currency: Currency,
-    bank: Schema.Literals(["core_bank", "first_internet_bank", "grasshopper_bank", "increase_bank"]),
-    entity_id: Schema.NullOr(EntityId),
-    informational_entity_id: Schema.NullOr(EntityId),
-    program_id: Schema.NullOr(ProgramId),
-    funding: Schema.Literals(["loan", "deposits"]),
-    interest_rate: Schema.String,
-    account_revenue_rate: Schema.NullOr(Schema.String),
-    loan: Schema.Null,
-    idempotency_key: Schema.NullOr(Schema.String),
-    created_at: Timestamp,
-    closed_at: Schema.NullOr(Timestamp),
-    type: Schema.tag("account")
-  })
-) {}
+export class Account extends Schema.Class<Account>("Account")({
+  id: AccountId,
+  name: Schema.String,
+  status: AccountStatus,
+  currency: Currency,
+  bank: Schema.Literals(["core_bank", "first_internet_bank", "grasshopper_bank", "increase_bank"]),
+  entity_id: Schema.NullOr(EntityId),
+  informational_entity_id: Schema.NullOr(EntityId),
+  program_id: Schema.NullOr(ProgramId),
+  funding: Schema.Literals(["loan", "deposits"]),
+  interest_rate: Schema.String,
+  account_revenue_rate: Schema.NullOr(Schema.String),
+  loan: Schema.Null,
+  idempotency_key: Schema.NullOr(Schema.String),
+  created_at: Timestamp,
+  closed_at: Schema.NullOr(Timestamp),
+  type: Schema.tag("account")
+}) {}
 
 export const CreateAccount = Schema.Struct({
   name: ShortText,
@@ -56,15 +53,13 @@ export const owningEntity = (
 ): EntityId | null => requested ?? Option.getOrNull(groupEntity)
 
 /** current = Σ posted transactions; available = current − Σ open holds. */
-export class BalanceLookup extends withCompiledValidation(
-  Schema.Class<BalanceLookup>("BalanceLookup")({
-    account_id: AccountId,
-    current_balance: Amount,
-    available_balance: Amount,
-    loan: Schema.Null,
-    type: Schema.tag("balance_lookup")
-  })
-) {}
+export class BalanceLookup extends Schema.Class<BalanceLookup>("BalanceLookup")({
+  account_id: AccountId,
+  current_balance: Amount,
+  available_balance: Amount,
+  loan: Schema.Null,
+  type: Schema.tag("balance_lookup")
+}) {}
 
 /** `GET /accounts` filters (beside the paging of `ListParameters`). */
 export const AccountFilter = Schema.Struct({

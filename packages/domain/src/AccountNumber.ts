@@ -3,7 +3,6 @@
  * checks). An account can have many; each can be disabled or canceled on its own.
  */
 import { Schema } from "effect"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { AccountId, AccountNumberId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { IdempotencyKey } from "./Text.js"
@@ -29,21 +28,19 @@ export const InboundChecks = Schema.Struct({
   status: Schema.Literals(["allowed", "check_transfers_only"])
 })
 
-export class AccountNumber extends withCompiledValidation(
-  Schema.Class<AccountNumber>("AccountNumber")({
-    id: AccountNumberId,
-    account_id: AccountId,
-    account_number: Schema.String,
-    created_at: Timestamp,
-    idempotency_key: Schema.NullOr(Schema.String),
-    inbound_ach: InboundAch,
-    inbound_checks: InboundChecks,
-    name: Schema.String,
-    routing_number: Schema.String,
-    status: AccountNumberStatus,
-    type: Schema.tag("account_number")
-  })
-) {}
+export class AccountNumber extends Schema.Class<AccountNumber>("AccountNumber")({
+  id: AccountNumberId,
+  account_id: AccountId,
+  account_number: Schema.String,
+  created_at: Timestamp,
+  idempotency_key: Schema.NullOr(Schema.String),
+  inbound_ach: InboundAch,
+  inbound_checks: InboundChecks,
+  name: Schema.String,
+  routing_number: Schema.String,
+  status: AccountNumberStatus,
+  type: Schema.tag("account_number")
+}) {}
 
 /** `POST /account_numbers`. */
 export const CreateAccountNumber = Schema.Struct({

@@ -5,7 +5,6 @@
  */
 import { Result, Schema } from "effect"
 import { outOfRange } from "./BalanceChange.js"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { FieldError, type InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import {
   AccountId,
@@ -22,56 +21,46 @@ import { Timestamp } from "./Timestamp.js"
 export const ComplianceCategory = Schema.Literals(["commingled_cash", "customer_balance"])
 export type ComplianceCategory = typeof ComplianceCategory.Type
 
-export class BookkeepingAccount extends withCompiledValidation(
-  Schema.Class<BookkeepingAccount>("BookkeepingAccount")({
-    id: BookkeepingAccountId,
-    name: Schema.String,
-    compliance_category: Schema.NullOr(ComplianceCategory),
-    account_id: Schema.NullOr(AccountId),
-    entity_id: Schema.NullOr(EntityId),
-    idempotency_key: Schema.NullOr(Schema.String),
-    type: Schema.tag("bookkeeping_account")
-  })
-) {}
+export class BookkeepingAccount extends Schema.Class<BookkeepingAccount>("BookkeepingAccount")({
+  id: BookkeepingAccountId,
+  name: Schema.String,
+  compliance_category: Schema.NullOr(ComplianceCategory),
+  account_id: Schema.NullOr(AccountId),
+  entity_id: Schema.NullOr(EntityId),
+  idempotency_key: Schema.NullOr(Schema.String),
+  type: Schema.tag("bookkeeping_account")
+}) {}
 
-export class BookkeepingBalanceLookup extends withCompiledValidation(
-  Schema.Class<BookkeepingBalanceLookup>("BookkeepingBalanceLookup")({
-    balance: Amount,
-    bookkeeping_account_id: BookkeepingAccountId,
-    type: Schema.tag("bookkeeping_balance_lookup")
-  })
-) {}
+export class BookkeepingBalanceLookup extends Schema.Class<BookkeepingBalanceLookup>("BookkeepingBalanceLookup")({
+  balance: Amount,
+  bookkeeping_account_id: BookkeepingAccountId,
+  type: Schema.tag("bookkeeping_balance_lookup")
+}) {}
 
-export class BookkeepingEntrySetEntry extends withCompiledValidation(
-  Schema.Class<BookkeepingEntrySetEntry>("BookkeepingEntrySetEntry")({
-    id: BookkeepingEntryId,
-    account_id: BookkeepingAccountId,
-    amount: Amount
-  })
-) {}
+export class BookkeepingEntrySetEntry extends Schema.Class<BookkeepingEntrySetEntry>("BookkeepingEntrySetEntry")({
+  id: BookkeepingEntryId,
+  account_id: BookkeepingAccountId,
+  amount: Amount
+}) {}
 
-export class BookkeepingEntrySet extends withCompiledValidation(
-  Schema.Class<BookkeepingEntrySet>("BookkeepingEntrySet")({
-    id: BookkeepingEntrySetId,
-    created_at: Timestamp,
-    date: Timestamp,
-    entries: Schema.Array(BookkeepingEntrySetEntry),
-    idempotency_key: Schema.NullOr(Schema.String),
-    transaction_id: Schema.NullOr(TransactionId),
-    type: Schema.tag("bookkeeping_entry_set")
-  })
-) {}
+export class BookkeepingEntrySet extends Schema.Class<BookkeepingEntrySet>("BookkeepingEntrySet")({
+  id: BookkeepingEntrySetId,
+  created_at: Timestamp,
+  date: Timestamp,
+  entries: Schema.Array(BookkeepingEntrySetEntry),
+  idempotency_key: Schema.NullOr(Schema.String),
+  transaction_id: Schema.NullOr(TransactionId),
+  type: Schema.tag("bookkeeping_entry_set")
+}) {}
 
-export class BookkeepingEntry extends withCompiledValidation(
-  Schema.Class<BookkeepingEntry>("BookkeepingEntry")({
-    id: BookkeepingEntryId,
-    account_id: BookkeepingAccountId,
-    amount: Amount,
-    created_at: Timestamp,
-    entry_set_id: BookkeepingEntrySetId,
-    type: Schema.tag("bookkeeping_entry")
-  })
-) {}
+export class BookkeepingEntry extends Schema.Class<BookkeepingEntry>("BookkeepingEntry")({
+  id: BookkeepingEntryId,
+  account_id: BookkeepingAccountId,
+  amount: Amount,
+  created_at: Timestamp,
+  entry_set_id: BookkeepingEntrySetId,
+  type: Schema.tag("bookkeeping_entry")
+}) {}
 
 const requires = (field: "account_id" | "entity_id", category: ComplianceCategory) =>
   ({ path: [field], issue: `is required when compliance_category is ${category}` }) as const

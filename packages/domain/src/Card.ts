@@ -6,7 +6,6 @@
  * canceled card can no longer be changed).
  */
 import { Result, Schema } from "effect"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, CardId, EntityId } from "./Ids.js"
@@ -91,26 +90,24 @@ export const DigitalWalletSettings = Schema.Struct({
 })
 export type DigitalWalletSettings = typeof DigitalWalletSettings.Type
 
-export class Card extends withCompiledValidation(
-  Schema.Class<Card>("Card")({
-    id: CardId,
-    account_id: AccountId,
-    authorization_controls: Schema.NullOr(AuthorizationControls),
-    billing_address: BillingAddress,
-    /** The first digits of the card number (the issuer identification number). */
-    bin: Schema.String,
-    created_at: Timestamp,
-    description: Schema.NullOr(Schema.String),
-    digital_wallet: Schema.NullOr(DigitalWalletSettings),
-    entity_id: Schema.NullOr(EntityId),
-    expiration_month: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 12 })),
-    expiration_year: Schema.Int,
-    idempotency_key: Schema.NullOr(Schema.String),
-    last4: Schema.String,
-    status: Status,
-    type: Schema.tag("card")
-  })
-) {}
+export class Card extends Schema.Class<Card>("Card")({
+  id: CardId,
+  account_id: AccountId,
+  authorization_controls: Schema.NullOr(AuthorizationControls),
+  billing_address: BillingAddress,
+  /** The first digits of the card number (the issuer identification number). */
+  bin: Schema.String,
+  created_at: Timestamp,
+  description: Schema.NullOr(Schema.String),
+  digital_wallet: Schema.NullOr(DigitalWalletSettings),
+  entity_id: Schema.NullOr(EntityId),
+  expiration_month: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 12 })),
+  expiration_year: Schema.Int,
+  idempotency_key: Schema.NullOr(Schema.String),
+  last4: Schema.String,
+  status: Status,
+  type: Schema.tag("card")
+}) {}
 
 // Request bodies: every nested field optional, as on the SDK's create and update params.
 

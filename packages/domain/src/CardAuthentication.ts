@@ -26,7 +26,6 @@
  * the authentication belongs to, so it emits `card_payment.updated`.
  */
 import { Result, Schema } from "effect"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { CardAuthenticationId, CardId, CardPaymentId, RealTimeDecisionId } from "./Ids.js"
@@ -237,19 +236,17 @@ export const Challenge = Schema.Struct({
 export type Challenge = typeof Challenge.Type
 
 /** The `card_authentication` element of a card payment. */
-export class CardAuthentication extends withCompiledValidation(
-  Schema.Class<CardAuthentication>("CardAuthentication")({
-    id: CardAuthenticationId,
-    ...requestFields,
-    card_payment_id: CardPaymentId,
-    challenge: Schema.NullOr(Challenge),
-    created_at: Timestamp,
-    deny_reason: Schema.NullOr(DenyReason),
-    real_time_decision_id: Schema.NullOr(RealTimeDecisionId),
-    status: Status,
-    type: Schema.tag("card_authentication")
-  })
-) {}
+export class CardAuthentication extends Schema.Class<CardAuthentication>("CardAuthentication")({
+  id: CardAuthenticationId,
+  ...requestFields,
+  card_payment_id: CardPaymentId,
+  challenge: Schema.NullOr(Challenge),
+  created_at: Timestamp,
+  deny_reason: Schema.NullOr(DenyReason),
+  real_time_decision_id: Schema.NullOr(RealTimeDecisionId),
+  status: Status,
+  type: Schema.tag("card_authentication")
+}) {}
 
 /** Failed attempts allowed before the authentication ends in `exceeded_attempt_threshold`. */
 export const maximumFailedAttempts = 3

@@ -48,7 +48,6 @@ import {
   CardReversal,
   Element
 } from "./CardPaymentElements.js"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import {
@@ -84,19 +83,17 @@ export const emptyState: State = {
   settled_amount: 0
 }
 
-export class CardPayment extends withCompiledValidation(
-  Schema.Class<CardPayment>("CardPayment")({
-    id: CardPaymentId,
-    account_id: AccountId,
-    card_id: CardId,
-    created_at: Timestamp,
-    digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
-    elements: Schema.Array(Element),
-    physical_card_id: Schema.NullOr(PhysicalCardId),
-    state: State,
-    type: Schema.tag("card_payment")
-  })
-) {}
+export class CardPayment extends Schema.Class<CardPayment>("CardPayment")({
+  id: CardPaymentId,
+  account_id: AccountId,
+  card_id: CardId,
+  created_at: Timestamp,
+  digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
+  elements: Schema.Array(Element),
+  physical_card_id: Schema.NullOr(PhysicalCardId),
+  state: State,
+  type: Schema.tag("card_payment")
+}) {}
 
 /** The filters of `GET /card_payments` (besides the paging and `created_at.*` ones every list has). */
 export const CardPaymentFilter = Schema.Struct({

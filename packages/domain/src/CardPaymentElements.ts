@@ -27,7 +27,6 @@ import {
   SchemeFee,
   Verification
 } from "./CardNetwork.js"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import {
   CardAuthorizationExpirationId,
   CardAuthorizationId,
@@ -52,36 +51,34 @@ import { Amount, Currency, CurrencyCode } from "./Money.js"
 import { Timestamp } from "./Timestamp.js"
 
 /** A hold on the account while the merchant has not settled; also the `card_authorization` source of its pending transaction. */
-export class CardAuthorization extends withCompiledValidation(
-  Schema.Class<CardAuthorization>("CardAuthorization")({
-    id: CardAuthorizationId,
-    actioner: Actioner,
-    additional_amounts: AdditionalAmounts,
-    /** The pending amount, in USD cents. */
-    amount: Amount,
-    card_payment_id: CardPaymentId,
-    currency: Currency,
-    digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
-    direction: Direction,
-    /** When the hold is released if the merchant has not settled. */
-    expires_at: Timestamp,
-    healthcare: Schema.NullOr(Healthcare),
-    ...merchantFields,
-    network_details: NetworkDetails,
-    network_identifiers: NetworkIdentifiers,
-    network_risk_score: Schema.NullOr(NetworkRiskScore),
-    pending_transaction_id: Schema.NullOr(PendingTransactionId),
-    physical_card_id: Schema.NullOr(PhysicalCardId),
-    presentment_amount: Amount,
-    presentment_currency: CurrencyCode,
-    processing_category: ProcessingCategory,
-    real_time_decision_id: Schema.NullOr(RealTimeDecisionId),
-    scheme_fees: Schema.Array(SchemeFee),
-    terminal_id: Schema.NullOr(Schema.String),
-    type: Schema.tag("card_authorization"),
-    verification: Verification
-  })
-) {}
+export class CardAuthorization extends Schema.Class<CardAuthorization>("CardAuthorization")({
+  id: CardAuthorizationId,
+  actioner: Actioner,
+  additional_amounts: AdditionalAmounts,
+  /** The pending amount, in USD cents. */
+  amount: Amount,
+  card_payment_id: CardPaymentId,
+  currency: Currency,
+  digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
+  direction: Direction,
+  /** When the hold is released if the merchant has not settled. */
+  expires_at: Timestamp,
+  healthcare: Schema.NullOr(Healthcare),
+  ...merchantFields,
+  network_details: NetworkDetails,
+  network_identifiers: NetworkIdentifiers,
+  network_risk_score: Schema.NullOr(NetworkRiskScore),
+  pending_transaction_id: Schema.NullOr(PendingTransactionId),
+  physical_card_id: Schema.NullOr(PhysicalCardId),
+  presentment_amount: Amount,
+  presentment_currency: CurrencyCode,
+  processing_category: ProcessingCategory,
+  real_time_decision_id: Schema.NullOr(RealTimeDecisionId),
+  scheme_fees: Schema.Array(SchemeFee),
+  terminal_id: Schema.NullOr(Schema.String),
+  type: Schema.tag("card_authorization"),
+  verification: Verification
+}) {}
 
 /**
  * The `card_authorization` source of a pending transaction: the same object as
@@ -91,144 +88,132 @@ export class CardAuthorization extends withCompiledValidation(
 export const CardAuthorizationPendingSource = CardAuthorization
 export type CardAuthorizationPendingSource = CardAuthorization
 
-export class CardAuthorizationExpiration extends withCompiledValidation(
-  Schema.Class<CardAuthorizationExpiration>(
-    "CardAuthorizationExpiration"
-  )({
-    id: CardAuthorizationExpirationId,
-    card_authorization_id: CardAuthorizationId,
-    currency: Currency,
-    /** The hold released by the expiration. */
-    expired_amount: Amount,
-    network: Network,
-    type: Schema.tag("card_authorization_expiration")
-  })
-) {}
+export class CardAuthorizationExpiration extends Schema.Class<CardAuthorizationExpiration>(
+  "CardAuthorizationExpiration"
+)({
+  id: CardAuthorizationExpirationId,
+  card_authorization_id: CardAuthorizationId,
+  currency: Currency,
+  /** The hold released by the expiration. */
+  expired_amount: Amount,
+  network: Network,
+  type: Schema.tag("card_authorization_expiration")
+}) {}
 
-export class CardBalanceInquiry extends withCompiledValidation(
-  Schema.Class<CardBalanceInquiry>("CardBalanceInquiry")({
-    id: CardBalanceInquiryId,
-    additional_amounts: AdditionalAmounts,
-    /** The balance reported to the merchant. */
-    balance: Amount,
-    card_payment_id: CardPaymentId,
-    currency: Currency,
-    digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
-    ...merchantFields,
-    network_details: NetworkDetails,
-    network_identifiers: NetworkIdentifiers,
-    network_risk_score: Schema.NullOr(NetworkRiskScore),
-    physical_card_id: Schema.NullOr(PhysicalCardId),
-    real_time_decision_id: Schema.NullOr(RealTimeDecisionId),
-    scheme_fees: Schema.Array(SchemeFee),
-    terminal_id: Schema.NullOr(Schema.String),
-    type: Schema.tag("card_balance_inquiry"),
-    verification: Verification
-  })
-) {}
+export class CardBalanceInquiry extends Schema.Class<CardBalanceInquiry>("CardBalanceInquiry")({
+  id: CardBalanceInquiryId,
+  additional_amounts: AdditionalAmounts,
+  /** The balance reported to the merchant. */
+  balance: Amount,
+  card_payment_id: CardPaymentId,
+  currency: Currency,
+  digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
+  ...merchantFields,
+  network_details: NetworkDetails,
+  network_identifiers: NetworkIdentifiers,
+  network_risk_score: Schema.NullOr(NetworkRiskScore),
+  physical_card_id: Schema.NullOr(PhysicalCardId),
+  real_time_decision_id: Schema.NullOr(RealTimeDecisionId),
+  scheme_fees: Schema.Array(SchemeFee),
+  terminal_id: Schema.NullOr(Schema.String),
+  type: Schema.tag("card_balance_inquiry"),
+  verification: Verification
+}) {}
 
 /**
  * A declined authorization (or increment): also the `card_decline` source of
  * its declined transaction. The wire object has no `type` field.
  */
-export class CardDecline extends withCompiledValidation(
-  Schema.Class<CardDecline>("CardDecline")({
-    id: CardDeclineId,
-    actioner: Actioner,
-    additional_amounts: AdditionalAmounts,
-    amount: Amount,
-    card_payment_id: CardPaymentId,
-    currency: Currency,
-    declined_transaction_id: DeclinedTransactionId,
-    digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
-    direction: Direction,
-    /** Set when the declined request was an increment of that authorization. */
-    incremented_card_authorization_id: Schema.NullOr(CardAuthorizationId),
-    ...merchantFields,
-    network_details: NetworkDetails,
-    network_identifiers: NetworkIdentifiers,
-    network_risk_score: Schema.NullOr(NetworkRiskScore),
-    physical_card_id: Schema.NullOr(PhysicalCardId),
-    presentment_amount: Amount,
-    presentment_currency: CurrencyCode,
-    processing_category: ProcessingCategory,
-    real_time_decision_id: Schema.NullOr(RealTimeDecisionId),
-    /** The reason the user gave when declining through a real-time decision. */
-    real_time_decision_reason: Schema.NullOr(AuthorizationDeclineReason),
-    reason: CardDeclineReason,
-    scheme_fees: Schema.Array(SchemeFee),
-    terminal_id: Schema.NullOr(Schema.String),
-    verification: Verification
-  })
-) {}
+export class CardDecline extends Schema.Class<CardDecline>("CardDecline")({
+  id: CardDeclineId,
+  actioner: Actioner,
+  additional_amounts: AdditionalAmounts,
+  amount: Amount,
+  card_payment_id: CardPaymentId,
+  currency: Currency,
+  declined_transaction_id: DeclinedTransactionId,
+  digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
+  direction: Direction,
+  /** Set when the declined request was an increment of that authorization. */
+  incremented_card_authorization_id: Schema.NullOr(CardAuthorizationId),
+  ...merchantFields,
+  network_details: NetworkDetails,
+  network_identifiers: NetworkIdentifiers,
+  network_risk_score: Schema.NullOr(NetworkRiskScore),
+  physical_card_id: Schema.NullOr(PhysicalCardId),
+  presentment_amount: Amount,
+  presentment_currency: CurrencyCode,
+  processing_category: ProcessingCategory,
+  real_time_decision_id: Schema.NullOr(RealTimeDecisionId),
+  /** The reason the user gave when declining through a real-time decision. */
+  real_time_decision_reason: Schema.NullOr(AuthorizationDeclineReason),
+  reason: CardDeclineReason,
+  scheme_fees: Schema.Array(SchemeFee),
+  terminal_id: Schema.NullOr(Schema.String),
+  verification: Verification
+}) {}
 
 /** A single-message transaction: authorized and posted at once. */
-export class CardFinancial extends withCompiledValidation(
-  Schema.Class<CardFinancial>("CardFinancial")({
-    id: CardFinancialId,
-    actioner: Actioner,
-    additional_amounts: AdditionalAmounts,
-    amount: Amount,
-    card_payment_id: CardPaymentId,
-    currency: Currency,
-    digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
-    direction: Direction,
-    ...merchantFields,
-    network_details: NetworkDetails,
-    network_identifiers: NetworkIdentifiers,
-    network_risk_score: Schema.NullOr(NetworkRiskScore),
-    physical_card_id: Schema.NullOr(PhysicalCardId),
-    presentment_amount: Amount,
-    presentment_currency: CurrencyCode,
-    processing_category: ProcessingCategory,
-    real_time_decision_id: Schema.NullOr(RealTimeDecisionId),
-    scheme_fees: Schema.Array(SchemeFee),
-    terminal_id: Schema.NullOr(Schema.String),
-    transaction_id: TransactionId,
-    type: Schema.tag("card_financial"),
-    verification: Verification
-  })
-) {}
+export class CardFinancial extends Schema.Class<CardFinancial>("CardFinancial")({
+  id: CardFinancialId,
+  actioner: Actioner,
+  additional_amounts: AdditionalAmounts,
+  amount: Amount,
+  card_payment_id: CardPaymentId,
+  currency: Currency,
+  digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
+  direction: Direction,
+  ...merchantFields,
+  network_details: NetworkDetails,
+  network_identifiers: NetworkIdentifiers,
+  network_risk_score: Schema.NullOr(NetworkRiskScore),
+  physical_card_id: Schema.NullOr(PhysicalCardId),
+  presentment_amount: Amount,
+  presentment_currency: CurrencyCode,
+  processing_category: ProcessingCategory,
+  real_time_decision_id: Schema.NullOr(RealTimeDecisionId),
+  scheme_fees: Schema.Array(SchemeFee),
+  terminal_id: Schema.NullOr(Schema.String),
+  transaction_id: TransactionId,
+  type: Schema.tag("card_financial"),
+  verification: Verification
+}) {}
 
 /**
  * The amount an automatic fuel dispenser actually dispensed. The wire object
  * carries it as `updated_authorization_amount`.
  */
-export class CardFuelConfirmation extends withCompiledValidation(
-  Schema.Class<CardFuelConfirmation>("CardFuelConfirmation")({
-    id: CardFuelConfirmationId,
-    card_authorization_id: CardAuthorizationId,
-    currency: Currency,
-    network: Network,
-    network_identifiers: NetworkIdentifiers,
-    pending_transaction_id: Schema.NullOr(PendingTransactionId),
-    scheme_fees: Schema.Array(SchemeFee),
-    type: Schema.tag("card_fuel_confirmation"),
-    updated_authorization_amount: Amount
-  })
-) {}
+export class CardFuelConfirmation extends Schema.Class<CardFuelConfirmation>("CardFuelConfirmation")({
+  id: CardFuelConfirmationId,
+  card_authorization_id: CardAuthorizationId,
+  currency: Currency,
+  network: Network,
+  network_identifiers: NetworkIdentifiers,
+  pending_transaction_id: Schema.NullOr(PendingTransactionId),
+  scheme_fees: Schema.Array(SchemeFee),
+  type: Schema.tag("card_fuel_confirmation"),
+  updated_authorization_amount: Amount
+}) {}
 
-export class CardIncrement extends withCompiledValidation(
-  Schema.Class<CardIncrement>("CardIncrement")({
-    id: CardIncrementId,
-    actioner: Actioner,
-    additional_amounts: AdditionalAmounts,
-    amount: Amount,
-    card_authorization_id: CardAuthorizationId,
-    currency: Currency,
-    network: Network,
-    network_identifiers: NetworkIdentifiers,
-    network_risk_score: Schema.NullOr(NetworkRiskScore),
-    pending_transaction_id: Schema.NullOr(PendingTransactionId),
-    presentment_amount: Amount,
-    presentment_currency: CurrencyCode,
-    real_time_decision_id: Schema.NullOr(RealTimeDecisionId),
-    scheme_fees: Schema.Array(SchemeFee),
-    type: Schema.tag("card_increment"),
-    /** The outstanding hold after this increment. */
-    updated_authorization_amount: Amount
-  })
-) {}
+export class CardIncrement extends Schema.Class<CardIncrement>("CardIncrement")({
+  id: CardIncrementId,
+  actioner: Actioner,
+  additional_amounts: AdditionalAmounts,
+  amount: Amount,
+  card_authorization_id: CardAuthorizationId,
+  currency: Currency,
+  network: Network,
+  network_identifiers: NetworkIdentifiers,
+  network_risk_score: Schema.NullOr(NetworkRiskScore),
+  pending_transaction_id: Schema.NullOr(PendingTransactionId),
+  presentment_amount: Amount,
+  presentment_currency: CurrencyCode,
+  real_time_decision_id: Schema.NullOr(RealTimeDecisionId),
+  scheme_fees: Schema.Array(SchemeFee),
+  type: Schema.tag("card_increment"),
+  /** The outstanding hold after this increment. */
+  updated_authorization_amount: Amount
+}) {}
 
 export const Cashback = Schema.Struct({ amount: DecimalString, currency: Currency })
 export type Cashback = typeof Cashback.Type
@@ -393,30 +378,28 @@ export const PurchaseDetails = Schema.Struct({
 export type PurchaseDetails = typeof PurchaseDetails.Type
 
 /** Money returned to the cardholder; also the `card_refund` source of its transaction. */
-export class CardRefund extends withCompiledValidation(
-  Schema.Class<CardRefund>("CardRefund")({
-    id: CardRefundId,
-    amount: Amount,
-    card_payment_id: CardPaymentId,
-    cashback: Schema.NullOr(Cashback),
-    currency: Currency,
-    interchange: Schema.NullOr(Interchange),
-    merchant_acceptor_id: Schema.String,
-    merchant_category_code: Schema.String,
-    merchant_city: Schema.String,
-    merchant_country: Schema.String,
-    merchant_name: Schema.String,
-    merchant_postal_code: Schema.NullOr(Schema.String),
-    merchant_state: Schema.NullOr(Schema.String),
-    network_identifiers: ClearingNetworkIdentifiers,
-    presentment_amount: Amount,
-    presentment_currency: CurrencyCode,
-    purchase_details: Schema.NullOr(PurchaseDetails),
-    scheme_fees: Schema.Array(SchemeFee),
-    transaction_id: TransactionId,
-    type: Schema.tag("card_refund")
-  })
-) {}
+export class CardRefund extends Schema.Class<CardRefund>("CardRefund")({
+  id: CardRefundId,
+  amount: Amount,
+  card_payment_id: CardPaymentId,
+  cashback: Schema.NullOr(Cashback),
+  currency: Currency,
+  interchange: Schema.NullOr(Interchange),
+  merchant_acceptor_id: Schema.String,
+  merchant_category_code: Schema.String,
+  merchant_city: Schema.String,
+  merchant_country: Schema.String,
+  merchant_name: Schema.String,
+  merchant_postal_code: Schema.NullOr(Schema.String),
+  merchant_state: Schema.NullOr(Schema.String),
+  network_identifiers: ClearingNetworkIdentifiers,
+  presentment_amount: Amount,
+  presentment_currency: CurrencyCode,
+  purchase_details: Schema.NullOr(PurchaseDetails),
+  scheme_fees: Schema.Array(SchemeFee),
+  transaction_id: TransactionId,
+  type: Schema.tag("card_refund")
+}) {}
 
 export const ReversalReason = Schema.Literals([
   "reversed_by_customer",
@@ -426,90 +409,84 @@ export const ReversalReason = Schema.Literals([
 ])
 export type ReversalReason = typeof ReversalReason.Type
 
-export class CardReversal extends withCompiledValidation(
-  Schema.Class<CardReversal>("CardReversal")({
-    id: CardReversalId,
-    card_authorization_id: CardAuthorizationId,
-    currency: Currency,
-    merchant_acceptor_id: Schema.String,
-    merchant_category_code: Schema.String,
-    merchant_city: Schema.NullOr(Schema.String),
-    merchant_country: Schema.NullOr(Schema.String),
-    merchant_descriptor: Schema.String,
-    merchant_postal_code: Schema.NullOr(Schema.String),
-    merchant_state: Schema.NullOr(Schema.String),
-    network: Network,
-    network_identifiers: NetworkIdentifiers,
-    pending_transaction_id: Schema.NullOr(PendingTransactionId),
-    presentment_currency: CurrencyCode,
-    reversal_amount: Amount,
-    reversal_presentment_amount: Amount,
-    reversal_reason: Schema.NullOr(ReversalReason),
-    scheme_fees: Schema.Array(SchemeFee),
-    terminal_id: Schema.NullOr(Schema.String),
-    type: Schema.tag("card_reversal"),
-    /** The outstanding hold after this reversal. */
-    updated_authorization_amount: Amount,
-    updated_authorization_presentment_amount: Amount
-  })
-) {}
+export class CardReversal extends Schema.Class<CardReversal>("CardReversal")({
+  id: CardReversalId,
+  card_authorization_id: CardAuthorizationId,
+  currency: Currency,
+  merchant_acceptor_id: Schema.String,
+  merchant_category_code: Schema.String,
+  merchant_city: Schema.NullOr(Schema.String),
+  merchant_country: Schema.NullOr(Schema.String),
+  merchant_descriptor: Schema.String,
+  merchant_postal_code: Schema.NullOr(Schema.String),
+  merchant_state: Schema.NullOr(Schema.String),
+  network: Network,
+  network_identifiers: NetworkIdentifiers,
+  pending_transaction_id: Schema.NullOr(PendingTransactionId),
+  presentment_currency: CurrencyCode,
+  reversal_amount: Amount,
+  reversal_presentment_amount: Amount,
+  reversal_reason: Schema.NullOr(ReversalReason),
+  scheme_fees: Schema.Array(SchemeFee),
+  terminal_id: Schema.NullOr(Schema.String),
+  type: Schema.tag("card_reversal"),
+  /** The outstanding hold after this reversal. */
+  updated_authorization_amount: Amount,
+  updated_authorization_presentment_amount: Amount
+}) {}
 
 export const Surcharge = Schema.Struct({ amount: Amount, presentment_amount: Amount })
 export type Surcharge = typeof Surcharge.Type
 
 /** The merchant's clearing of a purchase; also the `card_settlement` source of its transaction. */
-export class CardSettlement extends withCompiledValidation(
-  Schema.Class<CardSettlement>("CardSettlement")({
-    id: CardSettlementId,
-    amount: Amount,
-    /** The authorization settled; null for a settlement forced without one. */
-    card_authorization: Schema.NullOr(CardAuthorizationId),
-    card_payment_id: CardPaymentId,
-    cashback: Schema.NullOr(Cashback),
-    currency: Currency,
-    interchange: Schema.NullOr(Interchange),
-    merchant_acceptor_id: Schema.String,
-    merchant_category_code: Schema.String,
-    merchant_city: Schema.String,
-    merchant_country: Schema.String,
-    merchant_name: Schema.String,
-    merchant_postal_code: Schema.NullOr(Schema.String),
-    merchant_state: Schema.NullOr(Schema.String),
-    network: Network,
-    network_identifiers: ClearingNetworkIdentifiers,
-    pending_transaction_id: Schema.NullOr(PendingTransactionId),
-    presentment_amount: Amount,
-    presentment_currency: CurrencyCode,
-    purchase_details: Schema.NullOr(PurchaseDetails),
-    scheme_fees: Schema.Array(SchemeFee),
-    surcharge: Schema.NullOr(Surcharge),
-    transaction_id: TransactionId,
-    type: Schema.tag("card_settlement")
-  })
-) {}
+export class CardSettlement extends Schema.Class<CardSettlement>("CardSettlement")({
+  id: CardSettlementId,
+  amount: Amount,
+  /** The authorization settled; null for a settlement forced without one. */
+  card_authorization: Schema.NullOr(CardAuthorizationId),
+  card_payment_id: CardPaymentId,
+  cashback: Schema.NullOr(Cashback),
+  currency: Currency,
+  interchange: Schema.NullOr(Interchange),
+  merchant_acceptor_id: Schema.String,
+  merchant_category_code: Schema.String,
+  merchant_city: Schema.String,
+  merchant_country: Schema.String,
+  merchant_name: Schema.String,
+  merchant_postal_code: Schema.NullOr(Schema.String),
+  merchant_state: Schema.NullOr(Schema.String),
+  network: Network,
+  network_identifiers: ClearingNetworkIdentifiers,
+  pending_transaction_id: Schema.NullOr(PendingTransactionId),
+  presentment_amount: Amount,
+  presentment_currency: CurrencyCode,
+  purchase_details: Schema.NullOr(PurchaseDetails),
+  scheme_fees: Schema.Array(SchemeFee),
+  surcharge: Schema.NullOr(Surcharge),
+  transaction_id: TransactionId,
+  type: Schema.tag("card_settlement")
+}) {}
 
 /** A zero-amount check that the card is valid (account verification). */
-export class CardValidation extends withCompiledValidation(
-  Schema.Class<CardValidation>("CardValidation")({
-    id: CardValidationId,
-    actioner: Actioner,
-    additional_amounts: AdditionalAmounts,
-    card_payment_id: CardPaymentId,
-    currency: Currency,
-    digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
-    ...merchantFields,
-    network_details: NetworkDetails,
-    network_identifiers: NetworkIdentifiers,
-    network_risk_score: Schema.NullOr(NetworkRiskScore),
-    physical_card_id: Schema.NullOr(PhysicalCardId),
-    real_time_decision_id: Schema.NullOr(RealTimeDecisionId),
-    scheme_fees: Schema.Array(SchemeFee),
-    terminal_id: Schema.NullOr(Schema.String),
-    // the wire name of this object type differs from its element category
-    type: Schema.tag("inbound_card_validation"),
-    verification: Verification
-  })
-) {}
+export class CardValidation extends Schema.Class<CardValidation>("CardValidation")({
+  id: CardValidationId,
+  actioner: Actioner,
+  additional_amounts: AdditionalAmounts,
+  card_payment_id: CardPaymentId,
+  currency: Currency,
+  digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
+  ...merchantFields,
+  network_details: NetworkDetails,
+  network_identifiers: NetworkIdentifiers,
+  network_risk_score: Schema.NullOr(NetworkRiskScore),
+  physical_card_id: Schema.NullOr(PhysicalCardId),
+  real_time_decision_id: Schema.NullOr(RealTimeDecisionId),
+  scheme_fees: Schema.Array(SchemeFee),
+  terminal_id: Schema.NullOr(Schema.String),
+  // the wire name of this object type differs from its element category
+  type: Schema.tag("inbound_card_validation"),
+  verification: Verification
+}) {}
 
 /**
  * An interaction this version does not model: its object is kept as it came.

@@ -16,7 +16,6 @@ import {
   StandInProcessingReason,
   TerminalEntryCapability
 } from "./CardNetwork.js"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { DeclinedTransaction } from "./DeclinedTransaction.js"
 import { DeclineReason as DigitalWalletTokenDeclineReason } from "./DigitalWalletToken.js"
 import {
@@ -236,15 +235,13 @@ export type SimulateDigitalWalletTokenRequest = typeof SimulateDigitalWalletToke
  * was approved, the declined transaction when it was declined; exactly one of
  * them is set (build it with `approvedAuthorization` / `declinedAuthorization`).
  */
-export class CardAuthorizationSimulationResult extends withCompiledValidation(
-  Schema.Class<CardAuthorizationSimulationResult>(
-    "CardAuthorizationSimulationResult"
-  )({
-    declined_transaction: Schema.NullOr(DeclinedTransaction),
-    pending_transaction: Schema.NullOr(PendingTransaction),
-    type: Schema.tag("inbound_card_authorization_simulation_result")
-  })
-) {}
+export class CardAuthorizationSimulationResult extends Schema.Class<CardAuthorizationSimulationResult>(
+  "CardAuthorizationSimulationResult"
+)({
+  declined_transaction: Schema.NullOr(DeclinedTransaction),
+  pending_transaction: Schema.NullOr(PendingTransaction),
+  type: Schema.tag("inbound_card_authorization_simulation_result")
+}) {}
 
 export const approvedAuthorization = (pendingTransaction: PendingTransaction): CardAuthorizationSimulationResult =>
   new CardAuthorizationSimulationResult({ pending_transaction: pendingTransaction, declined_transaction: null })
@@ -253,12 +250,10 @@ export const declinedAuthorization = (declinedTransaction: DeclinedTransaction):
   new CardAuthorizationSimulationResult({ pending_transaction: null, declined_transaction: declinedTransaction })
 
 /** The result of a simulated token request: the token when provisioned, the reason when declined. */
-export class DigitalWalletTokenRequestSimulationResult extends withCompiledValidation(
-  Schema.Class<DigitalWalletTokenRequestSimulationResult>(
-    "DigitalWalletTokenRequestSimulationResult"
-  )({
-    decline_reason: Schema.NullOr(DigitalWalletTokenDeclineReason),
-    digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
-    type: Schema.tag("inbound_digital_wallet_token_request_simulation_result")
-  })
-) {}
+export class DigitalWalletTokenRequestSimulationResult extends Schema.Class<DigitalWalletTokenRequestSimulationResult>(
+  "DigitalWalletTokenRequestSimulationResult"
+)({
+  decline_reason: Schema.NullOr(DigitalWalletTokenDeclineReason),
+  digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
+  type: Schema.tag("inbound_digital_wallet_token_request_simulation_result")
+}) {}

@@ -7,7 +7,6 @@
  * Transaction sources reuse its `CheckDepositAcceptance` and `InboundFundsHold`.
  */
 import { Schema } from "effect"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import {
   AccountId,
@@ -130,29 +129,27 @@ export const InboundFundsHold = Schema.Struct({
 })
 export type InboundFundsHold = typeof InboundFundsHold.Type
 
-export class CheckDeposit extends withCompiledValidation(
-  Schema.Class<CheckDeposit>("CheckDeposit")({
-    id: CheckDepositId,
-    account_id: AccountId,
-    amount: Amount,
-    back_image_file_id: Schema.NullOr(FileId),
-    created_at: Timestamp,
-    deposit_acceptance: Schema.NullOr(CheckDepositAcceptance),
-    deposit_adjustments: Schema.Array(DepositAdjustment),
-    deposit_rejection: Schema.NullOr(DepositRejection),
-    deposit_return: Schema.NullOr(DepositReturn),
-    deposit_submission: Schema.NullOr(DepositSubmission),
-    description: Schema.NullOr(Schema.String),
-    front_image_file_id: FileId,
-    idempotency_key: Schema.NullOr(Schema.String),
-    inbound_funds_hold: Schema.NullOr(InboundFundsHold),
-    inbound_mail_item_id: Schema.NullOr(InboundMailItemId),
-    lockbox_recipient_id: Schema.NullOr(LockboxRecipientId),
-    status: CheckDepositStatus,
-    transaction_id: Schema.NullOr(TransactionId),
-    type: Schema.tag("check_deposit")
-  })
-) {}
+export class CheckDeposit extends Schema.Class<CheckDeposit>("CheckDeposit")({
+  id: CheckDepositId,
+  account_id: AccountId,
+  amount: Amount,
+  back_image_file_id: Schema.NullOr(FileId),
+  created_at: Timestamp,
+  deposit_acceptance: Schema.NullOr(CheckDepositAcceptance),
+  deposit_adjustments: Schema.Array(DepositAdjustment),
+  deposit_rejection: Schema.NullOr(DepositRejection),
+  deposit_return: Schema.NullOr(DepositReturn),
+  deposit_submission: Schema.NullOr(DepositSubmission),
+  description: Schema.NullOr(Schema.String),
+  front_image_file_id: FileId,
+  idempotency_key: Schema.NullOr(Schema.String),
+  inbound_funds_hold: Schema.NullOr(InboundFundsHold),
+  inbound_mail_item_id: Schema.NullOr(InboundMailItemId),
+  lockbox_recipient_id: Schema.NullOr(LockboxRecipientId),
+  status: CheckDepositStatus,
+  transaction_id: Schema.NullOr(TransactionId),
+  type: Schema.tag("check_deposit")
+}) {}
 
 /** `POST /check_deposits`. */
 export const CreateCheckDeposit = Schema.Struct({

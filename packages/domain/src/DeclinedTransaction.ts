@@ -6,7 +6,6 @@
  */
 import { Schema } from "effect"
 import { CardDecline } from "./CardPaymentElements.js"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { AccountId, CheckDepositId, DeclinedTransactionId, FileId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { Amount, Currency } from "./Money.js"
@@ -154,21 +153,19 @@ export const DeclinedTransactionSource = Schema.Union([
 ]).annotate({ identifier: "DeclinedTransactionSource" })
 export type DeclinedTransactionSource = typeof DeclinedTransactionSource.Type
 
-export class DeclinedTransaction extends withCompiledValidation(
-  Schema.Class<DeclinedTransaction>("DeclinedTransaction")({
-    id: DeclinedTransactionId,
-    account_id: AccountId,
-    /** The amount that was declined, signed as the transaction would have been. */
-    amount: Amount,
-    created_at: Timestamp,
-    currency: Currency,
-    description: Schema.String,
-    route_id: Schema.NullOr(Schema.String),
-    route_type: Schema.NullOr(RouteType),
-    source: DeclinedTransactionSource,
-    type: Schema.tag("declined_transaction")
-  })
-) {}
+export class DeclinedTransaction extends Schema.Class<DeclinedTransaction>("DeclinedTransaction")({
+  id: DeclinedTransactionId,
+  account_id: AccountId,
+  /** The amount that was declined, signed as the transaction would have been. */
+  amount: Amount,
+  created_at: Timestamp,
+  currency: Currency,
+  description: Schema.String,
+  route_id: Schema.NullOr(Schema.String),
+  route_type: Schema.NullOr(RouteType),
+  source: DeclinedTransactionSource,
+  type: Schema.tag("declined_transaction")
+}) {}
 
 /** The source of the declined transaction a card decline creates. */
 export const cardDeclineSource = (cardDecline: CardDecline): DeclinedTransactionSource => ({

@@ -6,7 +6,6 @@
  */
 import { Schema } from "effect"
 import { DigitalWallet } from "./CardNetwork.js"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { CardId, DigitalWalletTokenId } from "./Ids.js"
 import { Timestamp } from "./Timestamp.js"
 
@@ -48,23 +47,21 @@ export type Device = typeof Device.Type
 export const Update = Schema.Struct({ status: Status, timestamp: Timestamp })
 export type Update = typeof Update.Type
 
-export class DigitalWalletToken extends withCompiledValidation(
-  Schema.Class<DigitalWalletToken>("DigitalWalletToken")({
-    id: DigitalWalletTokenId,
-    card_id: CardId,
-    cardholder: Schema.Struct({ name: Schema.NullOr(Schema.String) }),
-    created_at: Timestamp,
-    /** Set when provisioning was declined. */
-    decline: Schema.NullOr(Schema.Struct({ reason: DeclineReason })),
-    device: Device,
-    /** The redacted token number. */
-    dynamic_primary_account_number: Schema.NullOr(Schema.Struct({ first6: Schema.String, last4: Schema.String })),
-    status: Status,
-    token_requestor: DigitalWallet,
-    type: Schema.tag("digital_wallet_token"),
-    updates: Schema.Array(Update)
-  })
-) {}
+export class DigitalWalletToken extends Schema.Class<DigitalWalletToken>("DigitalWalletToken")({
+  id: DigitalWalletTokenId,
+  card_id: CardId,
+  cardholder: Schema.Struct({ name: Schema.NullOr(Schema.String) }),
+  created_at: Timestamp,
+  /** Set when provisioning was declined. */
+  decline: Schema.NullOr(Schema.Struct({ reason: DeclineReason })),
+  device: Device,
+  /** The redacted token number. */
+  dynamic_primary_account_number: Schema.NullOr(Schema.Struct({ first6: Schema.String, last4: Schema.String })),
+  status: Status,
+  token_requestor: DigitalWallet,
+  type: Schema.tag("digital_wallet_token"),
+  updates: Schema.Array(Update)
+}) {}
 
 /**
  * How a provisioning request ends: approved tokens are usable at once in the

@@ -3,7 +3,6 @@
  * persons and corporations with the fields a bank needs to identify them.
  */
 import { Effect, Schema } from "effect"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { EntityBeneficialOwnerId, EntityId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { IdempotencyKey } from "./Text.js"
@@ -192,29 +191,27 @@ export const CorporationObject = Schema.Struct({
   )
 })
 
-export class Entity extends withCompiledValidation(
-  Schema.Class<Entity>("Entity")({
-    id: EntityId,
-    structure: EntityStructure,
-    status: EntityStatus,
-    description: Schema.NullOr(Schema.String),
-    natural_person: Schema.NullOr(NaturalPersonObject),
-    corporation: Schema.NullOr(CorporationObject),
-    joint: Schema.Null,
-    trust: Schema.Null,
-    government_authority: Schema.Null,
-    idempotency_key: Schema.NullOr(Schema.String),
-    created_at: Timestamp,
-    details_confirmed_at: Schema.NullOr(Timestamp),
-    creating_entity_onboarding_session_id: Schema.Null,
-    risk_rating: Schema.Null,
-    third_party_verification: Schema.Null,
-    validation: Schema.Null,
-    supplemental_documents: Schema.Array(Schema.Unknown),
-    terms_agreements: Schema.Array(Schema.Unknown),
-    type: Schema.tag("entity")
-  })
-) {}
+export class Entity extends Schema.Class<Entity>("Entity")({
+  id: EntityId,
+  structure: EntityStructure,
+  status: EntityStatus,
+  description: Schema.NullOr(Schema.String),
+  natural_person: Schema.NullOr(NaturalPersonObject),
+  corporation: Schema.NullOr(CorporationObject),
+  joint: Schema.Null,
+  trust: Schema.Null,
+  government_authority: Schema.Null,
+  idempotency_key: Schema.NullOr(Schema.String),
+  created_at: Timestamp,
+  details_confirmed_at: Schema.NullOr(Timestamp),
+  creating_entity_onboarding_session_id: Schema.Null,
+  risk_rating: Schema.Null,
+  third_party_verification: Schema.Null,
+  validation: Schema.Null,
+  supplemental_documents: Schema.Array(Schema.Unknown),
+  terms_agreements: Schema.Array(Schema.Unknown),
+  type: Schema.tag("entity")
+}) {}
 
 /** Create body: `structure` names which one of the detail objects is given. */
 export const CreateEntity = Schema.Union([

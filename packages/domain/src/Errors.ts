@@ -3,15 +3,12 @@
  * package declares, once, the HTTP status and wire body of each.
  */
 import { Schema } from "effect"
-import { withCompiledValidation } from "./CompiledValidation.js"
 
 /** One offending field, named by its dotted path (`creditor.name`, `entries.1.amount`). */
-export class FieldError extends withCompiledValidation(
-  Schema.Class<FieldError>("FieldError")({
-    field: Schema.String,
-    message: Schema.String
-  })
-) {}
+export class FieldError extends Schema.Class<FieldError>("FieldError")({
+  field: Schema.String,
+  message: Schema.String
+}) {}
 
 /** A parameter failed validation. */
 export class InvalidParametersError extends Schema.TaggedError<InvalidParametersError>()("InvalidParametersError", {

@@ -12,22 +12,19 @@ export type EventFilter = typeof EventFilter.Type
  * name the object, and the consumer fetches it.
  */
 import { DateTime, Schema } from "effect"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { EventCategory } from "./EventCategory.js"
 import { EventId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { Timestamp } from "./Timestamp.js"
 
-export class Event extends withCompiledValidation(
-  Schema.Class<Event>("Event")({
-    id: EventId,
-    created_at: Timestamp,
-    category: EventCategory,
-    associated_object_type: Schema.String,
-    associated_object_id: Schema.String,
-    type: Schema.tag("event")
-  })
-) {}
+export class Event extends Schema.Class<Event>("Event")({
+  id: EventId,
+  created_at: Timestamp,
+  category: EventCategory,
+  associated_object_type: Schema.String,
+  associated_object_id: Schema.String,
+  type: Schema.tag("event")
+}) {}
 
 /**
  * The event as JSON text, exactly what `JSON.stringify` of `Schema.encodeSync(Event)` gives

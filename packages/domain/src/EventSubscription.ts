@@ -7,7 +7,6 @@
  * never part of the object.
  */
 import { Result, Schema } from "effect"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import type { Environment } from "./Environment.js"
 import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
@@ -31,21 +30,19 @@ export const SelectedEventCategory = Schema.Struct({
 })
 export type SelectedEventCategory = typeof SelectedEventCategory.Type
 
-export class EventSubscription extends withCompiledValidation(
-  Schema.Class<EventSubscription>("EventSubscription")({
-    id: EventSubscriptionId,
-    created_at: Timestamp,
-    idempotency_key: Schema.NullOr(Schema.String),
-    oauth_connection_id: Schema.NullOr(OAuthConnectionId),
-    /** Null means every category (real-time decision categories still need explicit selection). */
-    selected_event_categories: Schema.NullOr(Schema.Array(SelectedEventCategory)),
-    /** The older single-category form, echoed for older SDKs. */
-    selected_event_category: Schema.NullOr(EventCategory),
-    status: EventSubscriptionStatus,
-    url: Schema.String,
-    type: Schema.tag("event_subscription")
-  })
-) {}
+export class EventSubscription extends Schema.Class<EventSubscription>("EventSubscription")({
+  id: EventSubscriptionId,
+  created_at: Timestamp,
+  idempotency_key: Schema.NullOr(Schema.String),
+  oauth_connection_id: Schema.NullOr(OAuthConnectionId),
+  /** Null means every category (real-time decision categories still need explicit selection). */
+  selected_event_categories: Schema.NullOr(Schema.Array(SelectedEventCategory)),
+  /** The older single-category form, echoed for older SDKs. */
+  selected_event_category: Schema.NullOr(EventCategory),
+  status: EventSubscriptionStatus,
+  url: Schema.String,
+  type: Schema.tag("event_subscription")
+}) {}
 
 /**
  * An absolute http(s) URL; which schemes an environment accepts is `checkUrl`'s business.

@@ -4,7 +4,6 @@
  */
 import { Schema } from "effect"
 import { AccountNumberDigits } from "./AccountNumber.js"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { ExternalAccountId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { RoutingNumber } from "./RoutingNumber.js"
@@ -21,20 +20,18 @@ export type AccountHolder = typeof AccountHolder.Type
 export const Funding = Schema.Literals(["checking", "savings", "general_ledger", "other"])
 export type Funding = typeof Funding.Type
 
-export class ExternalAccount extends withCompiledValidation(
-  Schema.Class<ExternalAccount>("ExternalAccount")({
-    id: ExternalAccountId,
-    account_holder: AccountHolder,
-    account_number: Schema.String,
-    created_at: Timestamp,
-    description: Schema.String,
-    funding: Funding,
-    idempotency_key: Schema.NullOr(Schema.String),
-    routing_number: Schema.String,
-    status: ExternalAccountStatus,
-    type: Schema.tag("external_account")
-  })
-) {}
+export class ExternalAccount extends Schema.Class<ExternalAccount>("ExternalAccount")({
+  id: ExternalAccountId,
+  account_holder: AccountHolder,
+  account_number: Schema.String,
+  created_at: Timestamp,
+  description: Schema.String,
+  funding: Funding,
+  idempotency_key: Schema.NullOr(Schema.String),
+  routing_number: Schema.String,
+  status: ExternalAccountStatus,
+  type: Schema.tag("external_account")
+}) {}
 
 /** `POST /external_accounts`. */
 export const CreateExternalAccount = Schema.Struct({

@@ -4,7 +4,6 @@
  * bytes the store keeps next to it.
  */
 import { Schema } from "effect"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { FileId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
@@ -59,19 +58,17 @@ export type FilePurpose = typeof FilePurpose.Type
 export const FileDirection = Schema.Literals(["to_increase", "from_increase"])
 export type FileDirection = typeof FileDirection.Type
 
-export class File extends withCompiledValidation(
-  Schema.Class<File>("File")({
-    id: FileId,
-    created_at: Timestamp,
-    description: Schema.NullOr(Schema.String),
-    direction: FileDirection,
-    filename: Schema.NullOr(Schema.String),
-    idempotency_key: Schema.NullOr(Schema.String),
-    mime_type: Schema.String,
-    purpose: FilePurpose,
-    type: Schema.tag("file")
-  })
-) {}
+export class File extends Schema.Class<File>("File")({
+  id: FileId,
+  created_at: Timestamp,
+  description: Schema.NullOr(Schema.String),
+  direction: FileDirection,
+  filename: Schema.NullOr(Schema.String),
+  idempotency_key: Schema.NullOr(Schema.String),
+  mime_type: Schema.String,
+  purpose: FilePurpose,
+  type: Schema.tag("file")
+}) {}
 
 /** The non-file fields of the multipart `POST /files` body. */
 export const CreateFile = Schema.Struct({

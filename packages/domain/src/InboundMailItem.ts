@@ -9,7 +9,6 @@
  * (`checks[i]` acts on the item's `checks[i]`, decisions.md h).
  */
 import { Result, Schema } from "effect"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { FieldError, InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, CheckDepositId, FileId, InboundMailItemId, LockboxAddressId, LockboxRecipientId } from "./Ids.js"
@@ -44,20 +43,18 @@ export const Check = Schema.Struct({
 })
 export type Check = typeof Check.Type
 
-export class InboundMailItem extends withCompiledValidation(
-  Schema.Class<InboundMailItem>("InboundMailItem")({
-    id: InboundMailItemId,
-    checks: Schema.Array(Check),
-    created_at: Timestamp,
-    file_id: FileId,
-    lockbox_address_id: LockboxAddressId,
-    lockbox_recipient_id: Schema.NullOr(LockboxRecipientId),
-    recipient_name: Schema.NullOr(Schema.String),
-    rejection_reason: Schema.NullOr(RejectionReason),
-    status: InboundMailItemStatus,
-    type: Schema.tag("inbound_mail_item")
-  })
-) {}
+export class InboundMailItem extends Schema.Class<InboundMailItem>("InboundMailItem")({
+  id: InboundMailItemId,
+  checks: Schema.Array(Check),
+  created_at: Timestamp,
+  file_id: FileId,
+  lockbox_address_id: LockboxAddressId,
+  lockbox_recipient_id: Schema.NullOr(LockboxRecipientId),
+  recipient_name: Schema.NullOr(Schema.String),
+  rejection_reason: Schema.NullOr(RejectionReason),
+  status: InboundMailItemStatus,
+  type: Schema.tag("inbound_mail_item")
+}) {}
 
 export const CheckActionKind = Schema.Literals(["deposit", "ignore"])
 export type CheckActionKind = typeof CheckActionKind.Type

@@ -7,7 +7,6 @@
  * Only an `active` address accepts mail and new recipients.
  */
 import { Data, Result, Schema } from "effect"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { LockboxAddressId } from "./Ids.js"
@@ -26,18 +25,16 @@ export const MailingAddress = Schema.Struct({
 })
 export type MailingAddress = typeof MailingAddress.Type
 
-export class LockboxAddress extends withCompiledValidation(
-  Schema.Class<LockboxAddress>("LockboxAddress")({
-    id: LockboxAddressId,
-    /** Null while `pending`: the address is generated shortly after creation. */
-    address: Schema.NullOr(MailingAddress),
-    created_at: Timestamp,
-    description: Schema.NullOr(Schema.String),
-    idempotency_key: Schema.NullOr(Schema.String),
-    status: LockboxAddressStatus,
-    type: Schema.tag("lockbox_address")
-  })
-) {}
+export class LockboxAddress extends Schema.Class<LockboxAddress>("LockboxAddress")({
+  id: LockboxAddressId,
+  /** Null while `pending`: the address is generated shortly after creation. */
+  address: Schema.NullOr(MailingAddress),
+  created_at: Timestamp,
+  description: Schema.NullOr(Schema.String),
+  idempotency_key: Schema.NullOr(Schema.String),
+  status: LockboxAddressStatus,
+  type: Schema.tag("lockbox_address")
+}) {}
 
 /** `POST /lockbox_addresses`. */
 export const CreateLockboxAddress = Schema.Struct({

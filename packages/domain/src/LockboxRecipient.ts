@@ -7,7 +7,6 @@
  * Mail to a recipient that is not `active` is rejected (`lockbox_recipient_not_active`).
  */
 import { Result, Schema } from "effect"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, LockboxAddressId, LockboxRecipientId } from "./Ids.js"
@@ -19,21 +18,19 @@ import { Timestamp } from "./Timestamp.js"
 export const LockboxRecipientStatus = Schema.Literals(["active", "disabled", "canceled"])
 export type LockboxRecipientStatus = typeof LockboxRecipientStatus.Type
 
-export class LockboxRecipient extends withCompiledValidation(
-  Schema.Class<LockboxRecipient>("LockboxRecipient")({
-    id: LockboxRecipientId,
-    account_id: AccountId,
-    created_at: Timestamp,
-    description: Schema.NullOr(Schema.String),
-    idempotency_key: Schema.NullOr(Schema.String),
-    lockbox_address_id: LockboxAddressId,
-    mail_stop_code: Schema.String,
-    recipient_name: Schema.NullOr(Schema.String),
-    /** Nullable on the wire (SDK); this service always sets it. */
-    status: Schema.NullOr(LockboxRecipientStatus),
-    type: Schema.tag("lockbox_recipient")
-  })
-) {}
+export class LockboxRecipient extends Schema.Class<LockboxRecipient>("LockboxRecipient")({
+  id: LockboxRecipientId,
+  account_id: AccountId,
+  created_at: Timestamp,
+  description: Schema.NullOr(Schema.String),
+  idempotency_key: Schema.NullOr(Schema.String),
+  lockbox_address_id: LockboxAddressId,
+  mail_stop_code: Schema.String,
+  recipient_name: Schema.NullOr(Schema.String),
+  /** Nullable on the wire (SDK); this service always sets it. */
+  status: Schema.NullOr(LockboxRecipientStatus),
+  type: Schema.tag("lockbox_recipient")
+}) {}
 
 /** `POST /lockbox_recipients`. */
 export const CreateLockboxRecipient = Schema.Struct({

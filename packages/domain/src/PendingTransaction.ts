@@ -12,7 +12,6 @@
 import { Result, Schema } from "effect"
 import { CardAuthorizationPendingSource } from "./CardPaymentElements.js"
 import { InboundFundsHold } from "./CheckDeposit.js"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, CheckDepositId, FileId, PendingTransactionId, WireTransferId } from "./Ids.js"
@@ -79,23 +78,21 @@ export const PendingTransactionSource = Schema.Union([
 ]).annotate({ identifier: "PendingTransactionSource" })
 export type PendingTransactionSource = typeof PendingTransactionSource.Type
 
-export class PendingTransaction extends withCompiledValidation(
-  Schema.Class<PendingTransaction>("PendingTransaction")({
-    id: PendingTransactionId,
-    account_id: AccountId,
-    amount: Amount,
-    completed_at: Schema.NullOr(Timestamp),
-    created_at: Timestamp,
-    currency: Currency,
-    description: Schema.String,
-    held_amount: Amount,
-    route_id: Schema.NullOr(Schema.String),
-    route_type: Schema.NullOr(RouteType),
-    source: PendingTransactionSource,
-    status: PendingTransactionStatus,
-    type: Schema.tag("pending_transaction")
-  })
-) {}
+export class PendingTransaction extends Schema.Class<PendingTransaction>("PendingTransaction")({
+  id: PendingTransactionId,
+  account_id: AccountId,
+  amount: Amount,
+  completed_at: Schema.NullOr(Timestamp),
+  created_at: Timestamp,
+  currency: Currency,
+  description: Schema.String,
+  held_amount: Amount,
+  route_id: Schema.NullOr(Schema.String),
+  route_type: Schema.NullOr(RouteType),
+  source: PendingTransactionSource,
+  status: PendingTransactionStatus,
+  type: Schema.tag("pending_transaction")
+}) {}
 
 /** How much a pending transaction of `amount` takes off the available balance (never a credit). */
 export const heldAmountOf = (amount: number): number => Math.min(amount, 0)

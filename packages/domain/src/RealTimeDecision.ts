@@ -28,7 +28,6 @@ import {
   ProcessingCategory,
   Verification
 } from "./CardNetwork.js"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { FieldError, InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import type { RealTimeDecisionEventCategory } from "./EventCategory.js"
@@ -219,23 +218,21 @@ export type DigitalWalletTokenDetail = typeof DigitalWalletTokenDetail.Type
  * The decision. Only the detail object named after `category` is populated;
  * the others are null (`create` builds it that way).
  */
-export class RealTimeDecision extends withCompiledValidation(
-  Schema.Class<RealTimeDecision>("RealTimeDecision")({
-    id: RealTimeDecisionId,
-    card_authentication: Schema.NullOr(CardAuthenticationDetail),
-    card_authentication_challenge: Schema.NullOr(CardAuthenticationChallengeDetail),
-    card_authorization: Schema.NullOr(CardAuthorizationDetail),
-    card_balance_inquiry: Schema.NullOr(CardBalanceInquiryDetail),
-    category: Category,
-    created_at: Timestamp,
-    digital_wallet_authentication: Schema.NullOr(DigitalWalletAuthenticationDetail),
-    digital_wallet_token: Schema.NullOr(DigitalWalletTokenDetail),
-    status: Status,
-    /** After this time the client can no longer respond. */
-    timeout_at: Timestamp,
-    type: Schema.tag("real_time_decision")
-  })
-) {}
+export class RealTimeDecision extends Schema.Class<RealTimeDecision>("RealTimeDecision")({
+  id: RealTimeDecisionId,
+  card_authentication: Schema.NullOr(CardAuthenticationDetail),
+  card_authentication_challenge: Schema.NullOr(CardAuthenticationChallengeDetail),
+  card_authorization: Schema.NullOr(CardAuthorizationDetail),
+  card_balance_inquiry: Schema.NullOr(CardBalanceInquiryDetail),
+  category: Category,
+  created_at: Timestamp,
+  digital_wallet_authentication: Schema.NullOr(DigitalWalletAuthenticationDetail),
+  digital_wallet_token: Schema.NullOr(DigitalWalletTokenDetail),
+  status: Status,
+  /** After this time the client can no longer respond. */
+  timeout_at: Timestamp,
+  type: Schema.tag("real_time_decision")
+}) {}
 
 // ---------------------------------------------------------------------------
 // The action body

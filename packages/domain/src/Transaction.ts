@@ -6,7 +6,6 @@
 import { Schema } from "effect"
 import { CardRefund, CardSettlement } from "./CardPaymentElements.js"
 import { CheckDepositAcceptance } from "./CheckDeposit.js"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { AccountId, TransactionId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { Amount, Currency } from "./Money.js"
@@ -120,20 +119,18 @@ export const TransactionSource = Schema.Union([
 ]).annotate({ identifier: "TransactionSource" })
 export type TransactionSource = typeof TransactionSource.Type
 
-export class Transaction extends withCompiledValidation(
-  Schema.Class<Transaction>("Transaction")({
-    id: TransactionId,
-    account_id: AccountId,
-    amount: Amount,
-    currency: Currency,
-    created_at: Timestamp,
-    description: Schema.String,
-    route_id: Schema.NullOr(Schema.String),
-    route_type: Schema.NullOr(RouteType),
-    source: TransactionSource,
-    type: Schema.tag("transaction")
-  })
-) {}
+export class Transaction extends Schema.Class<Transaction>("Transaction")({
+  id: TransactionId,
+  account_id: AccountId,
+  amount: Amount,
+  currency: Currency,
+  created_at: Timestamp,
+  description: Schema.String,
+  route_id: Schema.NullOr(Schema.String),
+  route_type: Schema.NullOr(RouteType),
+  source: TransactionSource,
+  type: Schema.tag("transaction")
+}) {}
 
 /** Simulates interest paid into an account: the sandbox's way to fund one. */
 export const SimulateInterestPayment = Schema.Struct({

@@ -5,7 +5,6 @@
  * alike. The log keeps the first bytes of the answer, for debugging a receiver.
  */
 import { DateTime, Schema } from "effect"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { EventCategory } from "./EventCategory.js"
 import { EventId, EventSubscriptionId, WebhookAttemptId } from "./Ids.js"
 import { Timestamp } from "./Timestamp.js"
@@ -45,30 +44,28 @@ export type WebhookAttemptFilter = typeof WebhookAttemptFilter.Type
 /** How much of the endpoint's answer the log keeps. */
 export const responseExcerptBytes = 1024
 
-export class WebhookAttempt extends withCompiledValidation(
-  Schema.Class<WebhookAttempt>("WebhookAttempt")({
-    id: WebhookAttemptId,
-    /** When the request was sent (its `webhook-timestamp`, with milliseconds). */
-    created_at: Timestamp,
-    event_id: EventId,
-    event_category: EventCategory,
-    event_subscription_id: EventSubscriptionId,
-    url: Schema.String,
-    trigger: WebhookAttemptTrigger,
-    /** 1 for the first attempt of a delivery, up to 8 for the last retry. */
-    attempt_number: Schema.Int,
-    status: WebhookAttemptStatus,
-    failure_reason: Schema.NullOr(WebhookAttemptFailureReason),
-    response_status_code: Schema.NullOr(Schema.Int),
-    /** The first bytes of the answer (at most `responseExcerptBytes`), as UTF-8 text. */
-    response_body: Schema.NullOr(Schema.String),
-    /** From sending the request to the end of the answer's first bytes. */
-    duration_ms: Schema.Int,
-    /** When the next attempt of this delivery is due; null when none will follow. */
-    next_attempt_at: Schema.NullOr(Timestamp),
-    type: Schema.tag("webhook_attempt")
-  })
-) {}
+export class WebhookAttempt extends Schema.Class<WebhookAttempt>("WebhookAttempt")({
+  id: WebhookAttemptId,
+  /** When the request was sent (its `webhook-timestamp`, with milliseconds). */
+  created_at: Timestamp,
+  event_id: EventId,
+  event_category: EventCategory,
+  event_subscription_id: EventSubscriptionId,
+  url: Schema.String,
+  trigger: WebhookAttemptTrigger,
+  /** 1 for the first attempt of a delivery, up to 8 for the last retry. */
+  attempt_number: Schema.Int,
+  status: WebhookAttemptStatus,
+  failure_reason: Schema.NullOr(WebhookAttemptFailureReason),
+  response_status_code: Schema.NullOr(Schema.Int),
+  /** The first bytes of the answer (at most `responseExcerptBytes`), as UTF-8 text. */
+  response_body: Schema.NullOr(Schema.String),
+  /** From sending the request to the end of the answer's first bytes. */
+  duration_ms: Schema.Int,
+  /** When the next attempt of this delivery is due; null when none will follow. */
+  next_attempt_at: Schema.NullOr(Timestamp),
+  type: Schema.tag("webhook_attempt")
+}) {}
 
 /**
  * The attempt as `Schema.encodeSync(WebhookAttempt)` gives it (same keys in the same order;

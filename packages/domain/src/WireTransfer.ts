@@ -13,7 +13,6 @@
  */
 import { Data, DateTime, Result, Schema } from "effect"
 import { type AccountNumber, AccountNumberDigits } from "./AccountNumber.js"
-import { withCompiledValidation } from "./CompiledValidation.js"
 import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import type { ExternalAccount } from "./ExternalAccount.js"
@@ -151,37 +150,35 @@ export const Submission = Schema.Struct({
 })
 export type Submission = typeof Submission.Type
 
-export class WireTransfer extends withCompiledValidation(
-  Schema.Class<WireTransfer>("WireTransfer")({
-    id: WireTransferId,
-    account_id: AccountId,
-    account_number: Schema.String,
-    amount: Amount,
-    approval: Schema.NullOr(Approval),
-    cancellation: Schema.NullOr(Cancellation),
-    created_at: Timestamp,
-    created_by: Schema.NullOr(CreatedBy),
-    creditor: Schema.NullOr(Party),
-    currency: Currency,
-    debtor: Schema.NullOr(Party),
-    external_account_id: Schema.NullOr(ExternalAccountId),
-    idempotency_key: Schema.NullOr(Schema.String),
-    inbound_wire_drawdown_request_id: Schema.NullOr(InboundWireDrawdownRequestId),
-    network: Schema.Literal("wire"),
-    pending_transaction_id: Schema.NullOr(PendingTransactionId),
-    remittance: Schema.NullOr(Remittance),
-    reversal: Schema.NullOr(Reversal),
-    routing_number: Schema.String,
-    source_account_number_id: Schema.NullOr(AccountNumberId),
-    status: WireTransferStatus,
-    submission: Schema.NullOr(Submission),
-    transaction_id: Schema.NullOr(TransactionId),
-    unique_end_to_end_transaction_reference: Schema.NullOr(Schema.String),
-    type: Schema.tag("wire_transfer")
-  })
-) {}
+export class WireTransfer extends Schema.Class<WireTransfer>("WireTransfer")({
+  id: WireTransferId,
+  account_id: AccountId,
+  account_number: Schema.String,
+  amount: Amount,
+  approval: Schema.NullOr(Approval),
+  cancellation: Schema.NullOr(Cancellation),
+  created_at: Timestamp,
+  created_by: Schema.NullOr(CreatedBy),
+  creditor: Schema.NullOr(Party),
+  currency: Currency,
+  debtor: Schema.NullOr(Party),
+  external_account_id: Schema.NullOr(ExternalAccountId),
+  idempotency_key: Schema.NullOr(Schema.String),
+  inbound_wire_drawdown_request_id: Schema.NullOr(InboundWireDrawdownRequestId),
+  network: Schema.Literal("wire"),
+  pending_transaction_id: Schema.NullOr(PendingTransactionId),
+  remittance: Schema.NullOr(Remittance),
+  reversal: Schema.NullOr(Reversal),
+  routing_number: Schema.String,
+  source_account_number_id: Schema.NullOr(AccountNumberId),
+  status: WireTransferStatus,
+  submission: Schema.NullOr(Submission),
+  transaction_id: Schema.NullOr(TransactionId),
+  unique_end_to_end_transaction_reference: Schema.NullOr(Schema.String),
+  type: Schema.tag("wire_transfer")
+}) {}
 
-/** A transfer built by this module's transitions, validated as every transfer is (`withCompiledValidation`). */
+/** A transfer built by this module's transitions, validated by its class's constructor as every transfer is. */
 const transferOf = (fields: ConstructorParameters<typeof WireTransfer>[0]): WireTransfer => new WireTransfer(fields)
 
 // ---------------------------------------------------------------------------
