@@ -136,7 +136,6 @@ export class Events extends Context.Service<Events>()("@moneta/store/Events", {
           : sql`WITH ${
             sql.csv([...alongside, sql`event AS (${insert} RETURNING id, group_id, environment, category, created_at)`])
           }, ${deliveriesOfEvent(sql, RealTimeDecisionEventCategory.literals)}`).pipe(Effect.orDie)
-        // Built from values this service just wrote, so the constructor's validation is skipped.
         return written.map(({ id, pending }) =>
           new Event({
             id,
@@ -144,7 +143,7 @@ export class Events extends Context.Service<Events>()("@moneta/store/Events", {
             category: pending.category,
             associated_object_type: pending.associatedObjectType,
             associated_object_id: pending.associatedObjectId
-          }, { disableChecks: true })
+          })
         )
       })
 

@@ -199,7 +199,7 @@ export class WebhookDeliveries extends Context.Service<WebhookDeliveries>()("@mo
         category: eventCategoryOf(row.category),
         associated_object_type: row.associated_object_type,
         associated_object_id: row.associated_object_id
-      }, { disableChecks: true }),
+      }),
       subscriptionId: row.event_subscription_id,
       url: row.url,
       secrets: toSigningSecrets(row)

@@ -176,8 +176,7 @@ export const make = (options: DispatcherOptions) =>
         response_body: Option.getOrNull(sent.responseBody),
         duration_ms: sent.durationMs,
         next_attempt_at: Option.getOrNull(next)
-        // Built from checked values; the store writes it as its Schema encodes it.
-      }, { disableChecks: true })
+      })
       return { deliveryId: claimed.id, claimToken: claimed.claimToken, tenant: claimed.tenant, attempt, next }
     }
 
