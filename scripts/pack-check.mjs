@@ -6,7 +6,7 @@
 //   range, exports with types and import, only dist/ and src/ shipped, no
 //   tsconfig), and every file its exports name is in the tarball;
 // - pack-check/smoke.mjs: the receiver verifies a Standard Webhooks delivery,
-//   and the HTTP layer mounted in a small @effect/platform app on the embedded
+//   and the HTTP layer mounted in a small Effect HTTP app on the embedded
 //   database answers the typed client;
 // - the `moneta` command: `--help` lists the configuration, and the server
 //   (the bundle the server package's `prepack` writes, dist/moneta.cjs)
@@ -77,7 +77,6 @@ try {
     type: "module",
     dependencies: {
       ...dependencies,
-      "@effect/platform": workspaceVersion("http", "@effect/platform"),
       "@effect/platform-node": workspaceVersion("server", "@effect/platform-node"),
       effect: workspaceVersion("domain", "effect"),
       standardwebhooks: "1.1.1"

@@ -3,14 +3,14 @@
  * layer by layer, in one process on Postgres, with no HTTP and no load
  * generator. The same account read and the same ledger write are done by raw
  * `pg` (what the hand-written reference servers of bench:reads and
- * bench:wires do), by `@effect/sql` (the same statements), and as Moneta's
+ * bench:wires do), by `effect/sql` (the same statements), and as Moneta's
  * bank operations; the difference between rows is what each layer costs. The
- * read is also served whole, in process, through `HttpApiBuilder.toWebHandler`
+ * read is also served whole, in process, through `HttpRouter.toWebHandler`
  * (a web Request in, a Response out, no socket): Moneta's API (key, input
  * guards, error mapping, the bank's read, the response encoded; not the
  * server's request log) and the platform's floor (PlatformFloorApi.ts: the
  * same endpoint answering the account from memory, and reading it through
- * `@effect/sql`).
+ * `effect/sql`).
  *
  *   DATABASE_URL=postgres://… pnpm --filter @moneta/bench bench:layers [--operations 2000] [--rounds 6]
  *
@@ -20,8 +20,6 @@
  * moves far less with the machine's load than wall time. The median round is
  * reported. Postgres is `DATABASE_URL` when set, otherwise a throwaway cluster.
  */
-import { HttpApiBuilder, HttpServer } from "@effect/platform"
-import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Accounts } from "@moneta/bank/Accounts"
 import { Authentication, ServerEnvironment } from "@moneta/bank/Authentication"
@@ -37,6 +35,8 @@ import { Accounts as StoreAccounts } from "@moneta/store/Accounts"
 import * as Database from "@moneta/store/Database"
 import * as Migrations from "@moneta/store/Migrations"
 import { Effect, Layer, ManagedRuntime, Option, Redacted, Schema } from "effect"
+import { HttpRouter, HttpServer } from "effect/http"
+import { SqlClient } from "effect/sql"
 import * as Os from "node:os"
 import { parseArgs } from "node:util"
 import pg from "pg"
@@ -90,18 +90,15 @@ const bankLayer = (databaseUrl: string) =>
     Layer.provideMerge(
       Layer.tap(
         Database.layerPostgres(Redacted.make(databaseUrl)),
-        (context) => Effect.provide(Migrations.run, context)
+        (context) => Effect.provideContext(Migrations.run, context)
       )
     )
   )
 
-/** Moneta's API served in process, on the same database, as a web handler. */
+/** Moneta's API served in process, on the same database, as a web handler (no request log). */
 const monetaWebHandler = (databaseUrl: string) =>
-  HttpApiBuilder.toWebHandler(
-    Layer.mergeAll(MonetaHttp.layer, HttpServer.layerContext).pipe(
-      Layer.provide(Layer.succeed(ServerEnvironment, "sandbox")),
-      Layer.provide(Database.layerPostgres(Redacted.make(databaseUrl)))
-    )
+  MonetaHttp.toWebHandler(
+    Layer.merge(Layer.succeed(ServerEnvironment, "sandbox"), Database.layerPostgres(Redacted.make(databaseUrl)))
   )
 
 /** The hand-written ledger server's tables and transaction (bench/src/LedgerServer.ts). */
@@ -154,8 +151,8 @@ const main = async () => {
           }
 
           const sql = await runtime.runPromise(SqlClient.SqlClient)
-          const encodeAccount = Schema.encode(Account)
-          const encodeWire = Schema.encode(WireTransfer)
+          const encodeAccount = Schema.encodeEffect(Account)
+          const encodeWire = Schema.encodeEffect(WireTransfer)
           // The body as the contract decodes it (bench/src/MonetaServer.ts's wireBody).
           const wire = Schema.decodeUnknownSync(CreateWireTransfer)({
             account_id: accountId,
@@ -170,14 +167,16 @@ const main = async () => {
             asCaller(Effect.flatMap(Accounts, (accounts) =>
               accounts.retrieve(accountId)))
           )
-          const floor = HttpApiBuilder.toWebHandler(
-            Layer.merge(PlatformFloorApi.layer(account), HttpServer.layerContext)
+          const floor = HttpRouter.toWebHandler(
+            PlatformFloorApi.layer(account).pipe(Layer.provide(HttpServer.layerServices)),
+            { disableLogger: true }
           )
-          const floorFromDatabase = HttpApiBuilder.toWebHandler(
-            Layer.merge(
-              PlatformFloorApi.layerFromDatabase({ groupId: caller.groupId, environment: caller.environment }),
-              HttpServer.layerContext
-            ).pipe(Layer.provide(PgClient.layer({ url: Redacted.make(postgres.databaseUrl), maxConnections: 16 })))
+          const floorFromDatabase = HttpRouter.toWebHandler(
+            PlatformFloorApi.layerFromDatabase({ groupId: caller.groupId, environment: caller.environment }).pipe(
+              Layer.provide(HttpServer.layerServices),
+              Layer.provide(PgClient.layer({ url: Redacted.make(postgres.databaseUrl), maxConnections: 16 }))
+            ),
+            { disableLogger: true }
           )
           const moneta = monetaWebHandler(postgres.databaseUrl)
           const accountUrl = `http://localhost/accounts/${accountId}`
@@ -197,10 +196,10 @@ const main = async () => {
               label: "pg: account read (the hand-written server's statement)",
               run: () => client.query(accountRead, [...tenant])
             },
-            { label: "@effect/sql: the same statement", run: () => runtime.runPromise(rowsOf(...tenant)) },
+            { label: "effect/sql: the same statement", run: () => runtime.runPromise(rowsOf(...tenant)) },
             {
               // What a span costs when no exporter is configured (issue 15): the statement's `sql.execute` span.
-              label: "@effect/sql: the same statement, tracer disabled",
+              label: "effect/sql: the same statement, tracer disabled",
               run: () => runtime.runPromise(Effect.withTracerEnabled(rowsOf(...tenant), false))
             },
             {
@@ -232,7 +231,7 @@ const main = async () => {
             },
             {
               label:
-                "HTTP in process: the platform's floor reading through @effect/sql (the statement, the body decoded)",
+                "HTTP in process: the platform's floor reading through effect/sql (the statement, the body decoded)",
               run: () => served(floorFromDatabase.handler(new Request(accountUrl)))
             },
             {
@@ -248,11 +247,14 @@ const main = async () => {
               }
             },
             {
-              label: "@effect/sql: the same 7 statements (sql.withTransaction)",
+              label: "effect/sql: the same 7 statements (sql.withTransaction)",
               run: () =>
                 runtime.runPromise(
-                  sql.withTransaction(Effect.forEach(ledgerStatements, ([text, parameters]) =>
-                    sql.unsafe(text, [...parameters]), { discard: true }))
+                  sql.withTransaction(
+                    Effect.forEach(ledgerStatements, ([text, parameters]) => sql.unsafe(text, [...parameters]), {
+                      discard: true
+                    })
+                  )
                 )
             },
             {
@@ -260,8 +262,7 @@ const main = async () => {
               run: () =>
                 runtime.runPromise(
                   Effect.withTracerEnabled(
-                    asCaller(Effect.flatMap(WireTransfers, (wires) =>
-                      wires.create(wire))),
+                    asCaller(Effect.flatMap(WireTransfers, (wires) => wires.create(wire))),
                     false
                   )
                 )
@@ -270,13 +271,10 @@ const main = async () => {
               label: "bank: WireTransfers.create, then the response encoded (JSON text)",
               run: () =>
                 runtime.runPromise(
-                  asCaller(Effect.flatMap(WireTransfers, (wires) =>
-                    wires.create(wire))).pipe(
-                      Effect.flatMap(encodeWire),
-                      Effect.map((encoded) =>
-                        JSON.stringify(encoded)
-                      )
-                    )
+                  asCaller(Effect.flatMap(WireTransfers, (wires) => wires.create(wire))).pipe(
+                    Effect.flatMap(encodeWire),
+                    Effect.map((encoded) => JSON.stringify(encoded))
+                  )
                 )
             }
           ]

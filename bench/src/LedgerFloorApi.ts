@@ -1,16 +1,16 @@
 /**
- * The platform's floor for wire creates: an `@effect/platform` HttpApi whose
+ * The platform's floor for wire creates: an Effect HttpApi whose
  * one `POST /wire_transfers` does, per request, the hand-written ledger
  * server's transaction (LedgerServer.ts: lock the two accounts in id order,
- * update both, insert a posting for each) through `@effect/sql`, with a
+ * update both, insert a posting for each) through `effect/sql`, with a
  * Schema for the body and one for the answer. No key, idempotency, events,
  * validation of a wire or request log: what the chosen stack costs a ledger
  * transaction before Moneta does any work. Served over HTTP by
  * LedgerFloorServer.ts (bench:wires).
  */
-import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
-import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Schema } from "effect"
+import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { SqlClient } from "effect/sql"
 import { ledgerTables } from "./LedgerTables.js"
 
 const Transfer = Schema.Struct({ account_id: Schema.String, amount: Schema.Number })
@@ -24,8 +24,8 @@ const Posting = Schema.Struct({
 
 const LedgerFloorApi = HttpApi.make("ledger-floor").add(
   HttpApiGroup.make("ledger")
-    .add(HttpApiEndpoint.post("transfer", "/wire_transfers").setPayload(Transfer).addSuccess(Posting))
-    .add(HttpApiEndpoint.get("ready", "/ready").addSuccess(Schema.Struct({})))
+    .add(HttpApiEndpoint.post("transfer", "/wire_transfers", { payload: Transfer, success: Posting }))
+    .add(HttpApiEndpoint.get("ready", "/ready", { success: Schema.Struct({}) }))
 )
 
 interface PostingRow {
@@ -35,8 +35,8 @@ interface PostingRow {
   readonly created_at: Date
 }
 
-/** The floor's `HttpApi.Api` on the `SqlClient` it is given. */
-export const layer = Layer.unwrapEffect(Effect.gen(function*() {
+/** The floor's routes on the `SqlClient` it is given. */
+export const layer = Layer.unwrap(Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   yield* Effect.forEach(ledgerTables, (statement) => sql.unsafe(statement), { discard: true })
   // As the ledger server: each account id the load sends gets one of 8 ledger accounts, debited to credit the next.
@@ -58,7 +58,7 @@ export const layer = Layer.unwrapEffect(Effect.gen(function*() {
       >`INSERT INTO ledger_postings (account_id, amount) VALUES (${debit}, ${-amount}) RETURNING id, account_id, amount, created_at`
       yield* sql`INSERT INTO ledger_postings (account_id, amount) VALUES (${credit}, ${amount})`
       const posting = postings[0]
-      if (posting === undefined) return yield* Effect.dieMessage("INSERT … RETURNING returned no row")
+      if (posting === undefined) return yield* Effect.die(new Error("INSERT … RETURNING returned no row"))
       return {
         id: String(posting.id),
         account_id: String(posting.account_id),
@@ -66,7 +66,7 @@ export const layer = Layer.unwrapEffect(Effect.gen(function*() {
         created_at: posting.created_at.toISOString()
       }
     }))
-  return HttpApiBuilder.api(LedgerFloorApi).pipe(
+  return HttpApiBuilder.layer(LedgerFloorApi).pipe(
     Layer.provide(HttpApiBuilder.group(LedgerFloorApi, "ledger", (handlers) =>
       handlers
         .handle("transfer", ({ payload }) => {

@@ -6,17 +6,16 @@
  *
  *   node ledger-floor.cjs PORT DATABASE_URL
  */
-import { HttpApiBuilder } from "@effect/platform"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { PgClient } from "@effect/sql-pg"
 import { Layer, Redacted } from "effect"
+import { HttpRouter } from "effect/http"
 import { createServer } from "node:http"
 import * as LedgerFloorApi from "./LedgerFloorApi.js"
 
 const [portText = "", url = ""] = process.argv.slice(2)
 
-const ServerLive = HttpApiBuilder.serve().pipe(
-  Layer.provide(LedgerFloorApi.layer),
+const ServerLive = HttpRouter.serve(LedgerFloorApi.layer, { disableLogger: true, disableListenLog: true }).pipe(
   Layer.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 16 })),
   Layer.provide(NodeHttpServer.layer(createServer, { port: Number(portText), host: "127.0.0.1" }))
 )

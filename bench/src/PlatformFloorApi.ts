@@ -1,47 +1,47 @@
 /**
- * The platform's floor for `GET /accounts/{id}`: an `@effect/platform`
- * HttpApi with that one endpoint, its path parameter and the contract's
+ * The platform's floor for `GET /accounts/{id}`: an Effect HttpApi with that one endpoint, its path parameter and the contract's
  * `Account` as its success schema. No key, no middleware: what the chosen
  * stack costs a read before Moneta does any work. Three ways to answer:
  *
  * - `layer`: one account held in memory (no database at all);
  * - `layerFromDatabase`: the hand-written server's statement run through
- *   `@effect/sql` (`SqlClient`), its stored body decoded with `Account`: the
+ *   `effect/sql` (`SqlClient`), its stored body decoded with `Account`: the
  *   least a read through the chosen stack's database client does;
  * - `layerFromPg`: the same statement run by `pg` itself (a `pg.Pool`, as
  *   the hand-written server does), the body decoded the same way: what the
- *   read costs on `HttpApi` without `@effect/sql`.
+ *   read costs on `HttpApi` without `effect/sql`.
  *
  * Served over HTTP by PlatformFloorServer.ts (bench:reads) and called in
  * process by bench:layers.
  */
-import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiError, HttpApiGroup } from "@effect/platform"
-import { SqlClient } from "@effect/sql"
 import { Account } from "@moneta/domain/Account"
 import { Effect, Layer, Schema } from "effect"
+import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiError, HttpApiGroup } from "effect/http-api"
+import { SqlClient } from "effect/sql"
 import type pg from "pg"
 
 const FloorApi = HttpApi.make("floor").add(
   HttpApiGroup.make("accounts").add(
-    HttpApiEndpoint.get("retrieve", "/accounts/:account_id")
-      .setPath(Schema.Struct({ account_id: Schema.String }))
-      .addSuccess(Account)
-      .addError(HttpApiError.NotFound)
+    HttpApiEndpoint.get("retrieve", "/accounts/:account_id", {
+      params: { account_id: Schema.String },
+      success: Account,
+      error: HttpApiError.NotFound
+    })
   )
 )
 
 const serving = (retrieve: (id: string) => Effect.Effect<Account, HttpApiError.NotFound>) =>
-  HttpApiBuilder.api(FloorApi).pipe(
+  HttpApiBuilder.layer(FloorApi).pipe(
     Layer.provide(
       HttpApiBuilder.group(
         FloorApi,
         "accounts",
-        (handlers) => handlers.handle("retrieve", ({ path }) => retrieve(path.account_id))
+        (handlers) => handlers.handle("retrieve", ({ params }) => retrieve(params.account_id))
       )
     )
   )
 
-/** The floor's `HttpApi.Api`, answering `account`. */
+/** The floor's routes (for `HttpRouter.serve` / `toWebHandler`), answering `account`. */
 export const layer = (account: Account) =>
   serving((id) => id === account.id ? Effect.succeed(account) : Effect.fail(new HttpApiError.NotFound()))
 
@@ -52,8 +52,8 @@ export interface Tenant {
 }
 
 const StoredRow = Schema.Struct({ body: Schema.Unknown })
-const decodeRows = Schema.decodeUnknown(Schema.Array(StoredRow))
-const decodeAccount = Schema.decodeUnknown(Account)
+const decodeRows = Schema.decodeUnknownEffect(Schema.Array(StoredRow))
+const decodeAccount = Schema.decodeUnknownEffect(Account)
 
 /** The account in the first of `rows`, decoded; `NotFound` when there is none. */
 const accountIn = <E>(rows: Effect.Effect<ReadonlyArray<typeof StoredRow.Type>, E>) =>
@@ -69,9 +69,9 @@ const accountIn = <E>(rows: Effect.Effect<ReadonlyArray<typeof StoredRow.Type>, 
     )
   )
 
-/** The floor's `HttpApi.Api`, reading each account of `tenant` from the database (a `SqlClient`). */
+/** The floor's routes, reading each account of `tenant` from the database (a `SqlClient`). */
 export const layerFromDatabase = (tenant: Tenant) =>
-  Layer.unwrapEffect(Effect.map(SqlClient.SqlClient, (sql) =>
+  Layer.unwrap(Effect.map(SqlClient.SqlClient, (sql) =>
     serving((id) =>
       accountIn(Effect.flatMap(
         sql`SELECT id, created_at, body FROM accounts WHERE id = ${id} AND group_id = ${tenant.groupId} AND environment = ${tenant.environment}`,
@@ -79,7 +79,7 @@ export const layerFromDatabase = (tenant: Tenant) =>
       ))
     )))
 
-/** The floor's `HttpApi.Api`, reading each account of `tenant` with `pool` (node-postgres). */
+/** The floor's routes, reading each account of `tenant` with `pool` (node-postgres). */
 export const layerFromPg = (tenant: Tenant, pool: pg.Pool) =>
   serving((id) =>
     accountIn(

@@ -11,11 +11,11 @@
  * through node-postgres itself; either with a pool of 16 connections, as many
  * as Moneta's and the hand-written server's.
  */
-import { HttpApiBuilder } from "@effect/platform"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { PgClient } from "@effect/sql-pg"
 import { Account } from "@moneta/domain/Account"
 import { Effect, Layer, Redacted, Schema } from "effect"
+import { HttpRouter } from "effect/http"
 import { createServer } from "node:http"
 import pg from "pg"
 import * as PlatformFloorApi from "./PlatformFloorApi.js"
@@ -25,7 +25,7 @@ const [portText = "", source = "", ...rest] = process.argv.slice(2)
 const apiOf = () => {
   if (source === "memory") {
     const [accountJson = ""] = rest
-    return PlatformFloorApi.layer(Schema.decodeUnknownSync(Schema.parseJson(Account))(accountJson))
+    return PlatformFloorApi.layer(Schema.decodeUnknownSync(Schema.fromJsonString(Account))(accountJson))
   }
   if (source === "database") {
     const [url = "", groupId = "", environment = ""] = rest
@@ -35,7 +35,7 @@ const apiOf = () => {
   }
   if (source === "pg") {
     const [url = "", groupId = "", environment = ""] = rest
-    return Layer.unwrapScoped(Effect.map(
+    return Layer.unwrap(Effect.map(
       Effect.acquireRelease(
         Effect.sync(() => new pg.Pool({ connectionString: url, max: 16 })),
         (pool) => Effect.promise(() => pool.end())
@@ -46,8 +46,7 @@ const apiOf = () => {
   throw new Error(`unknown source ${source}: memory, database or pg`)
 }
 
-const ServerLive = HttpApiBuilder.serve().pipe(
-  Layer.provide(apiOf()),
+const ServerLive = HttpRouter.serve(apiOf(), { disableLogger: true, disableListenLog: true }).pipe(
   Layer.provide(NodeHttpServer.layer(createServer, { port: Number(portText), host: "127.0.0.1" }))
 )
 

@@ -3,10 +3,10 @@
  * second, Moneta against a hand-written `node:http` + `pg` server doing the
  * same SQL work on the same Postgres database (HandWrittenReads.ts), in the
  * same run, with the same load generator; the platform's floor (an
- * `@effect/platform` HttpApi answering the account from memory,
+ * Effect HttpApi answering the account from memory,
  * PlatformFloorServer.ts) against the same hand-written server, for what the
  * chosen stack costs a read before any of Moneta's own work; the same floor
- * reading the account through `@effect/sql` (the stack's database client),
+ * reading the account through `effect/sql` (the stack's database client),
  * and through `pg` itself, decoding it with its Schema, for what the stack
  * costs a read from the database; Moneta on the embedded database for
  * reference; and Moneta as several processes on one port
@@ -206,7 +206,7 @@ const main = async () => {
                   memory: { id: accountId, json: await textOf(server.url + retrieve, headers) }
                 })
                 const tenant = { url: postgres.databaseUrl, ...await tenantOf(postgres.databaseUrl, accountId) }
-                const floorFromDatabase = await againstFloor("the platform's floor with @effect/sql", {
+                const floorFromDatabase = await againstFloor("the platform's floor with effect/sql", {
                   database: tenant
                 })
                 const floorFromPg = await againstFloor("the platform's floor with pg", { pg: tenant })
@@ -268,14 +268,14 @@ const main = async () => {
       `Rounds' ratios (Moneta ÷ hand-written, alternating): GET /accounts/{id} ${roundsText(compared.retrieve)}; ` +
       `GET /accounts?limit=10 ${roundsText(compared.list)}`,
       "",
-      "The platform's floor: GET /accounts/{id} on an @effect/platform HttpApi of that one endpoint, answering the account",
+      "The platform's floor: GET /accounts/{id} on an Effect HttpApi of that one endpoint, answering the account",
       "from memory with the contract's Account schema (no database, key, middleware or request log; PlatformFloorServer.ts),",
       `alternating with the hand-written server: ${floorSummary(compared.floor)}`,
       "",
       "The same floor reading the account from Postgres: the hand-written server's statement through @effect/sql-pg (a pool of 16),",
       "the stored body decoded with the Account schema (no key, middleware or request log), alternating with the hand-written server:",
       floorSummary(compared.floorFromDatabase),
-      "The same with node-postgres itself instead of @effect/sql (a pg.Pool of 16, as the hand-written server's):",
+      "The same with node-postgres itself instead of effect/sql (a pg.Pool of 16, as the hand-written server's):",
       floorSummary(compared.floorFromPg)
     ]),
     `load average at the end ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`,

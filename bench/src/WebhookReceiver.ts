@@ -10,7 +10,7 @@
  *   process over IPC when the expected count has arrived.
  * Neither polls: the request that completes the count completes the wait.
  */
-import { Deferred, Effect, Exit, FiberId, type Scope } from "effect"
+import { Deferred, Effect, Exit, type Scope } from "effect"
 import { spawn } from "node:child_process"
 import * as Http from "node:http"
 import type { AddressInfo } from "node:net"
@@ -36,24 +36,24 @@ export interface InlineReceiver extends Receiver {
 /** Waits for `arrived`, dying after `timeoutMillis`. */
 const within = <E>(arrived: Effect.Effect<void, E>, timeoutMillis: number) =>
   arrived.pipe(
-    Effect.timeoutFail({
+    Effect.timeoutOrElse({
       duration: timeoutMillis,
-      onTimeout: () => new Error("the receiver did not get every delivery in time")
+      orElse: () => Effect.fail(new Error("the receiver did not get every delivery in time"))
     }),
     Effect.orDie
   )
 
 export const inline: Effect.Effect<InlineReceiver, never, Scope.Scope> = Effect.acquireRelease(
-  Effect.async<InlineReceiver & { readonly close: () => void }>((resume) => {
+  Effect.callback<InlineReceiver & { readonly close: () => void }>((resume) => {
     const arrivals = new Map<string, number>()
-    let expected = { count: Number.POSITIVE_INFINITY, arrived: Deferred.unsafeMake<void>(FiberId.none) }
+    let expected = { count: Number.POSITIVE_INFINITY, arrived: Deferred.makeUnsafe<void>() }
     const server = Http.createServer({ keepAliveTimeout: 60_000 }, (request, response) => {
       request.resume()
       request.on("end", () => {
         const id = request.headers["webhook-id"]
         if (typeof id === "string" && !arrivals.has(id)) {
           arrivals.set(id, performance.now())
-          if (arrivals.size === expected.count) Deferred.unsafeDone(expected.arrived, Exit.void)
+          if (arrivals.size === expected.count) Deferred.doneUnsafe(expected.arrived, Exit.void)
         }
         response.writeHead(204)
         response.end()
@@ -69,7 +69,7 @@ export const inline: Effect.Effect<InlineReceiver, never, Scope.Scope> = Effect.
         expect: (count, timeoutMillis) =>
           Effect.sync(() => {
             arrivals.clear()
-            expected = { count, arrived: Deferred.unsafeMake<void>(FiberId.none) }
+            expected = { count, arrived: Deferred.makeUnsafe<void>() }
             return within(Deferred.await(expected.arrived), timeoutMillis)
           }),
         close: () => {
@@ -124,10 +124,10 @@ const ownProcess: Effect.Effect<Receiver, never, Scope.Scope> = Effect.gen(funct
   // A receiver that dies ends the benchmark at once rather than at a timeout.
   const exited = yield* Deferred.make<never, Error>()
   child.once("exit", (code, signal) => {
-    Deferred.unsafeDone(exited, Exit.fail(new Error(`the receiver process exited (${signal ?? code})`)))
+    Deferred.doneUnsafe(exited, Exit.fail(new Error(`the receiver process exited (${signal ?? code})`)))
   })
   const port = yield* Effect.raceFirst(
-    Effect.async<number>((resume) => {
+    Effect.callback<number>((resume) => {
       const listener = (message: ReceiverMessage) => {
         if (message.port === undefined) return
         child.off("message", listener)
@@ -146,9 +146,9 @@ const ownProcess: Effect.Effect<Receiver, never, Scope.Scope> = Effect.gen(funct
         const counting = yield* Deferred.make<void>()
         const arrived = yield* Deferred.make<void>()
         const listener = (message: ReceiverMessage) => {
-          if (message.expecting === count) Deferred.unsafeDone(counting, Exit.void)
+          if (message.expecting === count) Deferred.doneUnsafe(counting, Exit.void)
           if (message.done === count) {
-            Deferred.unsafeDone(arrived, Exit.void)
+            Deferred.doneUnsafe(arrived, Exit.void)
             child.off("message", listener)
           }
         }

@@ -25,7 +25,6 @@
  * lives in it); the latency phase uses the inline receiver. Postgres is
  * `DATABASE_URL` when set, otherwise a throwaway cluster.
  */
-import type { SqlClient } from "@effect/sql"
 import { pendingEvent } from "@moneta/domain/Event"
 import * as EventSubscription from "@moneta/domain/EventSubscription"
 import { ApiKeys } from "@moneta/store/ApiKeys"
@@ -41,6 +40,7 @@ import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
 import * as Transport from "@moneta/webhooks/Transport"
 import { DateTime, Effect, Layer, Redacted } from "effect"
+import type { SqlClient } from "effect/sql"
 import * as Fs from "node:fs/promises"
 import * as Inspector from "node:inspector/promises"
 import * as Os from "node:os"

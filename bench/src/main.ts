@@ -14,7 +14,7 @@
  * `--rounds` alternating rounds, both kept running (Alternation.ts): the
  * ratio is the median of the rounds' ratios, each of two neighbouring runs.
  * The ledger floor (LedgerFloorApi.ts: the ledger server's transaction on an
- * `@effect/platform` HttpApi through `@effect/sql`, no Moneta code) is
+ * Effect HttpApi through `effect/sql`, no Moneta code) is
  * measured against the ledger server the same way, for what the chosen stack
  * costs that transaction before any of Moneta's own work.
  *
@@ -62,7 +62,7 @@ interface DatabaseResult {
   readonly plain: Plain.PlainResult
   /** Moneta against the hand-written node:http + pg ledger server, in alternating rounds (Postgres only). */
   readonly ledger?: Compared | undefined
-  /** The ledger floor (LedgerFloorApi.ts: HttpApi + @effect/sql) against the same server, in alternating rounds. */
+  /** The ledger floor (LedgerFloorApi.ts: HttpApi + effect/sql) against the same server, in alternating rounds. */
   readonly ledgerFloor?: Compared | undefined
 }
 
@@ -165,7 +165,7 @@ const main = async () => {
             againstLedgerServer(postgres.databaseUrl, () => postWires(moneta, moneta.headers, moneta.accountIds))
         )
         const wires = ledger.candidate
-        log(`postgres: the ledger floor (HttpApi + @effect/sql) and the hand-written ledger server, ${rounds} rounds …`)
+        log(`postgres: the ledger floor (HttpApi + effect/sql) and the hand-written ledger server, ${rounds} rounds …`)
         const ledgerFloor = await withResource(
           () => startLedgerFloor(postgres.databaseUrl),
           (floor) => floor.child.stop(),
@@ -210,7 +210,7 @@ const main = async () => {
     ),
     ...results.flatMap((result) =>
       result.ledgerFloor === undefined ? [] : [
-        `${result.database}: the ledger floor (the same transaction on an @effect/platform HttpApi through @effect/sql, ` +
+        `${result.database}: the ledger floor (the same transaction on an Effect HttpApi through effect/sql, ` +
         `LedgerFloorApi.ts; no key, idempotency, events or request log) ${
           rate(result.ledgerFloor.candidate.perSecond)
         } requests/s, CPU ${micros(result.ledgerFloor.candidate.cpuMicros)} µs per request; ÷ ledger server ${

@@ -2,9 +2,8 @@
 // packed @moneta/* tarballs are installed: plain node, no TypeScript loader.
 // 1. The receiver verifies a Standard Webhooks delivery signed by the
 //    `standardwebhooks` package, and refuses a tampered one.
-// 2. The HTTP layer, mounted in a small @effect/platform app on the embedded
+// 2. The HTTP layer, mounted in a small Effect HTTP app on the embedded
 //    database, answers the typed client.
-import { FetchHttpClient, HttpApiBuilder, HttpApiClient, HttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
@@ -13,6 +12,8 @@ import * as MonetaHttp from "@moneta/http/MonetaHttp"
 import { Deduplication, FetchAdapter, Handlers, Receiver } from "@moneta/receiver"
 import * as Database from "@moneta/store/Database"
 import { Effect, Layer, Option } from "effect"
+import { FetchHttpClient, HttpClient, HttpClientRequest, HttpRouter, HttpServer } from "effect/http"
+import { HttpApiClient } from "effect/http-api"
 import { createServer } from "node:http"
 import { Webhook } from "standardwebhooks"
 
@@ -62,19 +63,18 @@ const httpCheck = Effect.gen(function*() {
     baseUrl,
     transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(seeded.apiKey))
   })
-  const accounts = yield* client.accounts.list({ urlParams: {} })
+  const accounts = yield* client.accounts.list({ query: {} })
   check(accounts.data.length === 1, "the first run seeded one account")
-  const account = yield* client.accounts.retrieve({ path: { account_id: accounts.data[0].id } })
+  const account = yield* client.accounts.retrieve({ params: { account_id: accounts.data[0].id } })
   check(account.id === accounts.data[0].id, "an account is retrieved by id")
   const cash = yield* client.bookkeeping.createAccount({ payload: { name: "Cash" } })
   check(cash.type === "bookkeeping_account" && cash.name === "Cash", "a bookkeeping account is created")
-  const missing = yield* Effect.flip(client.accounts.retrieve({ path: { account_id: "account_doesnotexist" } }))
+  const missing = yield* Effect.flip(client.accounts.retrieve({ params: { account_id: "account_doesnotexist" } }))
   check(missing._tag === "ObjectNotFoundError", `an unknown id is the contract's 404 (got ${missing._tag})`)
   console.log(`http: served the API through the typed client at ${baseUrl}`)
 }).pipe(
   Effect.provide(
-    HttpApiBuilder.serve().pipe(
-      Layer.provide(MonetaHttp.layer),
+    HttpRouter.serve(MonetaHttp.layer, { disableLogger: true, disableListenLog: true }).pipe(
       Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
       Layer.provideMerge(FirstRun.Default),
       Layer.provide(Layer.succeed(ServerEnvironment, "sandbox")),
@@ -84,4 +84,4 @@ const httpCheck = Effect.gen(function*() {
   )
 )
 
-await Effect.runPromise(Effect.zipRight(receiverCheck, Effect.scoped(httpCheck)))
+await Effect.runPromise(Effect.andThen(receiverCheck, Effect.scoped(httpCheck)))

@@ -1,6 +1,6 @@
 /**
- * A host application: an `@effect/platform` server with routes of its own,
- * which mounts Moneta's API under `/moneta`. Requests under the prefix reach
+ * A host application: an Effect HTTP server with routes of its own, which
+ * mounts Moneta's API under `/moneta`. Requests under the prefix reach
  * Moneta with the prefix taken off (`/moneta/accounts` is Moneta's
  * `/accounts`); every other request stays with the app.
  *
@@ -8,27 +8,24 @@
  * `@moneta/store/Database`) and the environment it serves
  * (`ServerEnvironment`), plus an `HttpServer`: `main.ts` provides them.
  */
-import { HttpApiBuilder, HttpMiddleware, HttpRouter, HttpServer, HttpServerResponse } from "@effect/platform"
 import * as MonetaHttp from "@moneta/http/MonetaHttp"
-import { Effect, Layer } from "effect"
+import { Layer } from "effect"
+import { HttpRouter, HttpServerResponse } from "effect/http"
 
 /** Where Moneta's API lives inside the app. */
 export const monetaPrefix = "/moneta"
 
 /** The app's own routes, as they were before Moneta came along. */
-export const routes = HttpRouter.empty.pipe(
-  HttpRouter.get("/", HttpServerResponse.text("Hello from the host app. Moneta's API is under /moneta.")),
-  HttpRouter.get("/health", HttpServerResponse.json({ status: "ok" }))
+export const routes = Layer.mergeAll(
+  HttpRouter.add("GET", "/", HttpServerResponse.text("Hello from the host app. Moneta's API is under /moneta.")),
+  HttpRouter.add("GET", "/health", HttpServerResponse.jsonUnsafe({ status: "ok" }))
 )
 
-/** The app served: its routes, and Moneta's API (`HttpApiBuilder.httpApp` over `MonetaHttp.layer`) mounted under the prefix. */
-export const layer = Layer.unwrapEffect(
-  Effect.map(
-    HttpApiBuilder.httpApp,
-    (moneta) => HttpServer.serve(routes.pipe(HttpRouter.mountApp(monetaPrefix, moneta)), HttpMiddleware.logger)
-  )
-).pipe(
-  // What `HttpApiBuilder.serve` would provide, had Moneta been the whole server.
-  Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer]),
-  Layer.provide(MonetaHttp.layer)
+/**
+ * The app served: its routes, and Moneta's API (`MonetaHttp.layer`) added to the same router under the
+ * prefix; a log line per request, and none for the address (`main.ts` announces it).
+ */
+export const layer = HttpRouter.serve(
+  Layer.merge(routes, MonetaHttp.layer.pipe(Layer.provide(MonetaHttp.prefixed(monetaPrefix)))),
+  { disableListenLog: true }
 )

@@ -12,7 +12,7 @@ import { Config, Effect, Layer, Option } from "effect"
 import { createServer } from "node:http"
 import * as App from "./App.js"
 
-const port = Config.port("PORT").pipe(Config.withDefault(3000))
+const port = Config.Port("PORT").pipe(Config.withDefault(3000))
 
 /** Seeds a fresh database and tells where the app is and which key to use with Moneta. */
 const Announce = Layer.effectDiscard(Effect.gen(function*() {
@@ -22,7 +22,7 @@ const Announce = Layer.effectDiscard(Effect.gen(function*() {
 }))
 
 const Services = Layer.mergeAll(
-  Layer.unwrapEffect(Effect.map(port, (port) => NodeHttpServer.layer(createServer, { port, host: "127.0.0.1" }))),
+  Layer.unwrap(Effect.map(port, (port) => NodeHttpServer.layer(createServer, { port, host: "127.0.0.1" }))),
   FirstRun.Default
 ).pipe(
   Layer.provideMerge(Layer.succeed(ServerEnvironment, "sandbox")),

@@ -2,7 +2,6 @@
  * The host app serves its own routes and Moneta's API under /moneta, on the
  * embedded database (and on Postgres when DATABASE_URL is set).
  */
-import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { describe, expect, layer } from "@effect/vitest"
 import { MonetaApi } from "@moneta/api/MonetaApi"
@@ -10,10 +9,12 @@ import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun } from "@moneta/bank/FirstRun"
 import * as TestDatabase from "@moneta/store/testing"
 import { Context, Effect, Layer, Option } from "effect"
+import { FetchHttpClient, HttpClient, HttpClientRequest, HttpServer } from "effect/http"
+import { HttpApiClient } from "effect/http-api"
 import * as App from "../src/App.js"
 
 /** The API key of the seeded sandbox group. */
-class SeededKey extends Context.Tag("SeededKey")<SeededKey, string>() {}
+class SeededKey extends Context.Service<SeededKey, string>()("SeededKey") {}
 
 /** The first run seeds the database, as the app's `main.ts` does at start. */
 const seeded = Layer.effect(
@@ -34,9 +35,7 @@ const served = (kind: TestDatabase.Kind) =>
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`host app (${kind})`, () => {
-    // The standalone `layer`, not `it.layer`: in @effect/vitest 0.30 `it.layer(…)(…)` replaces the
-    // shared `it.layer` with one nested in its own memo map, so the Postgres block would reuse the
-    // embedded block's server.
+    // The standalone `layer`, each block with a server of its own (embedded, then Postgres).
     layer(served(kind), { timeout: TestDatabase.timeout })((it) => {
       it.effect("keeps serving its own routes", () =>
         Effect.gen(function*() {
@@ -52,16 +51,16 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const apiKey = yield* SeededKey
           const server = yield* HttpServer.HttpServer
-          const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+          const port = server.address._tag === "UnixPathAddress" ? 0 : server.address.port
           // An ordinary client from outside, as another service of the host's would use.
           const moneta = yield* HttpApiClient.make(MonetaApi, {
             baseUrl: `http://127.0.0.1:${port}${App.monetaPrefix}`,
             transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(apiKey))
           }).pipe(Effect.provide(FetchHttpClient.layer))
-          const accounts = yield* moneta.accounts.list({ urlParams: {} })
+          const accounts = yield* moneta.accounts.list({ query: {} })
           expect(accounts.data.length).toBeGreaterThan(0)
           const created = yield* moneta.accounts.create({ payload: { name: "Host app payroll" } })
-          const retrieved = yield* moneta.accounts.retrieve({ path: { account_id: created.id } })
+          const retrieved = yield* moneta.accounts.retrieve({ params: { account_id: created.id } })
           expect(retrieved.name).toBe("Host app payroll")
         }))
 

@@ -12,18 +12,18 @@
  *     "selected_event_categories":[{"event_category":"real_time_decision.card_authorization_requested"}]}'
  * and authorize: POST $MONETA_URL/simulations/card_authorizations {"amount": 1200, "card_id": "…"}.
  */
-import { FetchHttpClient } from "@effect/platform"
 import { AssociatedObject, Deduplication } from "@moneta/receiver"
 import { Config, Effect, Layer, ManagedRuntime } from "effect"
+import { FetchHttpClient } from "effect/http"
 import { createServer } from "node:http"
 import * as Decisions from "./Decisions.js"
 
 const config = await Effect.runPromise(Config.all({
-  monetaUrl: Config.string("MONETA_URL").pipe(Config.withDefault("http://127.0.0.1:4010")),
-  apiKey: Config.redacted("MONETA_API_KEY"),
-  secret: Config.redacted("WEBHOOK_SECRET"),
-  spendingLimit: Config.integer("SPENDING_LIMIT").pipe(Config.withDefault(5_000)),
-  port: Config.port("PORT").pipe(Config.withDefault(4030))
+  monetaUrl: Config.String("MONETA_URL").pipe(Config.withDefault("http://127.0.0.1:4010")),
+  apiKey: Config.Redacted("MONETA_API_KEY"),
+  secret: Config.Redacted("WEBHOOK_SECRET"),
+  spendingLimit: Config.Int("SPENDING_LIMIT").pipe(Config.withDefault(5_000)),
+  port: Config.Port("PORT").pipe(Config.withDefault(4030))
 }))
 
 // The services deliveries run with: the Moneta client (to fetch and answer decisions) and the deduplication store.

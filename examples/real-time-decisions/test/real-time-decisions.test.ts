@@ -3,12 +3,12 @@
  * the spending limit are approved by the app (`actioner: user`), larger ones
  * declined with its reason, each answered before the webhook is.
  */
-import { FetchHttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { AssociatedObject, Deduplication } from "@moneta/receiver"
 import { listen, start } from "@moneta/server/testing"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect, Layer } from "effect"
+import { FetchHttpClient } from "effect/http"
 import * as Decisions from "../src/Decisions.js"
 
 const secret = "the app's shared secret"
@@ -28,8 +28,8 @@ for (const kind of TestDatabase.testDatabases) {
               selected_event_categories: [{ event_category: "real_time_decision.card_authorization_requested" }]
             }
           })
-          const [card] = (yield* client.cards.list({ urlParams: {} })).data
-          if (card === undefined) return yield* Effect.dieMessage("the first run seeds a card")
+          const [card] = (yield* client.cards.list({ query: {} })).data
+          if (card === undefined) return yield* Effect.die(new Error("the first run seeds a card"))
 
           const within = yield* client.cardSimulations.authorize({ payload: { amount: 4_999, card_id: card.id } })
           expect(within.pending_transaction?.source).toMatchObject({

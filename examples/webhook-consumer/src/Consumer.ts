@@ -11,7 +11,7 @@
  * by Moneta; duplicates are acknowledged without handling them twice.
  */
 import { AssociatedObject, type Deduplication, Handlers, NodeAdapter, Receiver } from "@moneta/receiver"
-import { Effect } from "effect"
+import { Effect, Semaphore } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import type { RequestListener } from "node:http"
 import type { LocalCopy } from "./LocalCopy.js"
@@ -24,7 +24,7 @@ export interface Options {
 
 /** The webhook handlers: keep each wire transfer's latest status. */
 export const handlers = (localCopy: LocalCopy) =>
-  Effect.map(Effect.makeSemaphore(1), (oneAtATime) =>
+  Effect.map(Semaphore.make(1), (oneAtATime) =>
     Handlers.empty.pipe(
       Handlers.on("wire_transfer.*", (event) =>
         Effect.gen(function*() {

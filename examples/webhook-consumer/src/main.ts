@@ -9,18 +9,18 @@
  *   curl $MONETA_URL/event_subscriptions -H "Authorization: Bearer $MONETA_API_KEY" \
  *     -H 'content-type: application/json' -d '{"url":"http://127.0.0.1:4020/webhooks","shared_secret":"…"}'
  */
-import { FetchHttpClient } from "@effect/platform"
 import { AssociatedObject, Deduplication } from "@moneta/receiver"
 import { Config, Effect, Layer, ManagedRuntime } from "effect"
+import { FetchHttpClient } from "effect/http"
 import { createServer } from "node:http"
 import * as Consumer from "./Consumer.js"
 import { LocalCopy } from "./LocalCopy.js"
 
 const config = await Effect.runPromise(Config.all({
-  monetaUrl: Config.string("MONETA_URL").pipe(Config.withDefault("http://127.0.0.1:4010")),
-  apiKey: Config.redacted("MONETA_API_KEY"),
-  secret: Config.redacted("WEBHOOK_SECRET"),
-  port: Config.port("PORT").pipe(Config.withDefault(4020))
+  monetaUrl: Config.String("MONETA_URL").pipe(Config.withDefault("http://127.0.0.1:4010")),
+  apiKey: Config.Redacted("MONETA_API_KEY"),
+  secret: Config.Redacted("WEBHOOK_SECRET"),
+  port: Config.Port("PORT").pipe(Config.withDefault(4020))
 }))
 
 // The services deliveries run with: the Moneta client (to fetch transfers) and the deduplication store.

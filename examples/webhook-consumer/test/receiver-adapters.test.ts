@@ -1,10 +1,9 @@
 /**
  * End to end: a running Moneta server delivers to each of the receiver's
- * adapters (an `@effect/platform` route, a `node:http` handler, a fetch-style
+ * adapters (an Effect HTTP route, a `node:http` handler, a fetch-style
  * handler served the way a fetch-based framework would), and each handler
  * sees every event exactly once, even when Moneta sends it again.
  */
-import { HttpApp, HttpRouter, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import type { Event } from "@moneta/domain/Event"
@@ -19,7 +18,9 @@ import {
   Receiver
 } from "@moneta/receiver"
 import * as TestDatabase from "@moneta/store/testing"
-import { Effect, Encoding, Layer } from "effect"
+import { Effect, Layer, type Scope } from "effect"
+import { Base64 } from "effect/encoding"
+import { HttpEffect, HttpRouter, HttpServer, type HttpServerRequest, type HttpServerResponse } from "effect/http"
 import { createServer } from "node:http"
 import { eventually, expectTrue } from "./support/Eventually.js"
 import { listen } from "./support/Listen.js"
@@ -34,14 +35,16 @@ const counting = () => {
   return { counts, handlers }
 }
 
-/** Serves a platform HttpApp on a free port for the current scope; returns its address. */
-const servePlatform = <E>(app: HttpApp.Default<E>) =>
+/** Serves an Effect HTTP app on a free port for the current scope; returns its address. */
+const servePlatform = <E>(
+  app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, HttpServerRequest.HttpServerRequest | Scope.Scope>
+) =>
   Effect.gen(function*() {
     const context = yield* Layer.build(
       HttpServer.serve(app).pipe(Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })))
     )
     const server = yield* Effect.provide(HttpServer.HttpServer, context)
-    return `http://127.0.0.1:${server.address._tag === "TcpAddress" ? server.address.port : 0}`
+    return `http://127.0.0.1:${server.address._tag === "UnixPathAddress" ? 0 : server.address.port}`
   }).pipe(Effect.orDie)
 
 interface Endpoint {
@@ -56,9 +59,9 @@ const platformEndpoint = (secret: string) =>
     const { counts, handlers } = counting()
     const receiver = yield* Receiver.make({ secrets: [secret], handlers })
     const url = yield* servePlatform(
-      HttpRouter.empty.pipe(HttpRouter.post("/webhooks", PlatformAdapter.httpApp(receiver)))
+      yield* HttpRouter.toHttpEffect(HttpRouter.add("POST", "/webhooks", PlatformAdapter.httpApp(receiver)))
     )
-    return { name: "@effect/platform", secret, url: `${url}/webhooks`, counts } satisfies Endpoint
+    return { name: "effect/http", secret, url: `${url}/webhooks`, counts } satisfies Endpoint
   }).pipe(Effect.provide(Deduplication.layerMemory()))
 
 const nodeEndpoint = (secret: string) =>
@@ -73,13 +76,11 @@ const fetchEndpoint = (secret: string) =>
   Effect.gen(function*() {
     const { counts, handlers } = counting()
     // Configured the way Standard Webhooks libraries (and the official SDK) take the secret.
-    const standardSecret = `${WebhookSignature.base64SecretPrefix}${
-      Encoding.encodeBase64(new TextEncoder().encode(secret))
-    }`
+    const standardSecret = `${WebhookSignature.base64SecretPrefix}${Base64.encode(new TextEncoder().encode(secret))}`
     const receiver = yield* Receiver.make({ secrets: [standardSecret], handlers })
     const handler = yield* FetchAdapter.makeHandler(receiver)
     // A fetch-based framework: the platform converts its requests to web Requests and back.
-    const url = yield* servePlatform(HttpApp.fromWebHandler(handler).pipe(Effect.orDie))
+    const url = yield* servePlatform(HttpEffect.fromWebHandler(handler).pipe(Effect.orDie))
     return { name: "fetch", secret, url: `${url}/webhooks`, counts } satisfies Endpoint
   }).pipe(Effect.provide(Deduplication.layerMemory()))
 
@@ -101,7 +102,7 @@ for (const kind of TestDatabase.testDatabases) {
           const accounts = yield* Effect.forEach(["Payroll", "Taxes", "Savings"], (name) =>
             client.accounts.create({ payload: { name } }))
           const events = yield* Effect.forEach(accounts, (account) =>
-            Effect.map(client.events.list({ urlParams: { associated_object_id: account.id } }), (page) =>
+            Effect.map(client.events.list({ query: { associated_object_id: account.id } }), (page) =>
               page.data))
           const eventIds = events.flat().map((event) =>
             event.id
@@ -124,15 +125,15 @@ for (const kind of TestDatabase.testDatabases) {
           }
           yield* Effect.forEach(subscriptions, (subscription) =>
             client.eventSubscriptions.resend({
-              path: { event_subscription_id: subscription.id },
+              params: { event_subscription_id: subscription.id },
               payload: { event_id: resent }
             }))
           for (const subscription of subscriptions) {
             const attempts = yield* eventually(
               Effect.flatMap(
                 client.eventSubscriptions.listAttempts({
-                  path: { event_subscription_id: subscription.id },
-                  urlParams: { event_id: resent }
+                  params: { event_subscription_id: subscription.id },
+                  query: { event_id: resent }
                 }),
                 (page) =>
                   page.data.length >= 2 ? Effect.succeed(page.data) : Effect.fail("not resent yet")

@@ -31,8 +31,8 @@ for (const kind of TestDatabase.testDatabases) {
               payload: { url: `${consumerUrl}/webhooks`, shared_secret: secret }
             })
 
-            const [account] = (yield* client.accounts.list({ urlParams: {} })).data
-            if (account === undefined) return yield* Effect.dieMessage("the first run seeds an account")
+            const [account] = (yield* client.accounts.list({ query: {} })).data
+            if (account === undefined) return yield* Effect.die(new Error("the first run seeds an account"))
             const transfer = yield* client.wireTransfers.create({
               payload: {
                 account_id: account.id,
@@ -51,9 +51,9 @@ for (const kind of TestDatabase.testDatabases) {
               )
             )
 
-            yield* client.wireTransfers.approve({ path: { wire_transfer_id: transfer.id } })
-            yield* client.wireTransferSimulations.submit({ path: { wire_transfer_id: transfer.id } })
-            const latest = yield* client.wireTransfers.retrieve({ path: { wire_transfer_id: transfer.id } })
+            yield* client.wireTransfers.approve({ params: { wire_transfer_id: transfer.id } })
+            yield* client.wireTransferSimulations.submit({ params: { wire_transfer_id: transfer.id } })
+            const latest = yield* client.wireTransfers.retrieve({ params: { wire_transfer_id: transfer.id } })
             expect(latest.status).not.toBe("pending_approval")
             yield* eventually(
               expectTrue(() => localCopy.transfer(transfer.id)?.status === latest.status, `not yet ${latest.status}`)
@@ -68,7 +68,7 @@ for (const kind of TestDatabase.testDatabases) {
             })
 
             // Every wire transfer event arrived and was handled exactly once.
-            const events = (yield* client.events.list({ urlParams: { associated_object_id: transfer.id } })).data
+            const events = (yield* client.events.list({ query: { associated_object_id: transfer.id } })).data
             expect(events.length).toBeGreaterThanOrEqual(3)
             yield* eventually(
               expectTrue(() => events.every((event) => localCopy.eventCounts().has(event.id)), "events missing")
@@ -80,20 +80,20 @@ for (const kind of TestDatabase.testDatabases) {
               return
             }
             yield* client.eventSubscriptions.resend({
-              path: { event_subscription_id: subscription.id },
+              params: { event_subscription_id: subscription.id },
               payload: { event_id: resent.id }
             })
             const attempts = yield* eventually(
               Effect.flatMap(
                 client.eventSubscriptions.listAttempts({
-                  path: { event_subscription_id: subscription.id },
-                  urlParams: { event_id: resent.id }
+                  params: { event_subscription_id: subscription.id },
+                  query: { event_id: resent.id }
                 }),
                 (page) => page.data.length >= 2 ? Effect.succeed(page.data) : Effect.fail("resend not attempted yet")
               )
             )
             expect(attempts.map((attempt) => attempt.status)).toEqual(["succeeded", "succeeded"])
-            expect(Option.fromNullable(attempts[0]?.response_body).pipe(Option.getOrElse(() => ""))).toContain(
+            expect(Option.fromNullishOr(attempts[0]?.response_body).pipe(Option.getOrElse(() => ""))).toContain(
               "duplicate"
             )
             expect([...localCopy.eventCounts().values()].every((count) => count === 1)).toBe(true)

@@ -5,9 +5,9 @@
  * and `/ready`, with one log line per request. Needs an `HttpServer`, the
  * database, `ServerEnvironment` and the webhook `Dispatcher` (for `/ready`).
  */
-import { HttpApiBuilder } from "@effect/platform"
 import * as MonetaHttp from "@moneta/http/MonetaHttp"
 import { Layer } from "effect"
+import { HttpMiddleware, HttpRouter } from "effect/http"
 import * as Compression from "./Compression.js"
 import * as DocsRoute from "./DocsRoute.js"
 import * as Favicon from "./Favicon.js"
@@ -16,13 +16,26 @@ import * as OfflineDocs from "./OfflineDocs.js"
 import * as OpenApiRoute from "./OpenApiRoute.js"
 import * as RequestLog from "./RequestLog.js"
 
-export const layer = HttpApiBuilder.serve((app) =>
-  // OfflineDocs rewrites the page before Compression compresses it: its pre-response handler is appended first.
-  RequestLog.middleware(OfflineDocs.middleware(Compression.middleware(app)))
-).pipe(
-  Layer.provide(DocsRoute.layer),
-  Layer.provide(Favicon.layer),
-  Layer.provide(Health.layer),
-  Layer.provide(OpenApiRoute.layer),
-  Layer.provide(MonetaHttp.layer)
+// Every path is the API's or its documents': a request no route takes gets the API's 404 too (layerUnroutable).
+const routes = Layer.mergeAll(
+  MonetaHttp.layer,
+  MonetaHttp.layerUnroutable,
+  DocsRoute.layer,
+  Favicon.layer,
+  Health.layer,
+  OpenApiRoute.layer
+).pipe(Layer.provide(RequestLog.routeAttribute))
+
+/** Spans keep the name they had before Effect 4 (`http.server GET`), which traces are searched by. */
+const spanNames = Layer.succeed(
+  HttpMiddleware.SpanNameGenerator,
+  (request) => `http.server ${request.method}`
 )
+
+export const layer = HttpRouter.serve(routes, {
+  // RequestLog writes the one line per request; the server's banner says where it listens.
+  disableLogger: true,
+  disableListenLog: true,
+  // OfflineDocs rewrites the page before Compression compresses it: its pre-response handler is appended first.
+  middleware: (app) => RequestLog.middleware(OfflineDocs.middleware(Compression.middleware(app)))
+}).pipe(Layer.provide(spanNames))

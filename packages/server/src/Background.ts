@@ -19,25 +19,11 @@ import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
 import * as Transport from "@moneta/webhooks/Transport"
-import {
-  Cause,
-  Config,
-  Context,
-  Deferred,
-  Duration,
-  Effect,
-  ExecutionStrategy,
-  Exit,
-  Layer,
-  Option,
-  Ref,
-  Schedule,
-  Scope
-} from "effect"
+import { Cause, Config, Context, Deferred, Duration, Effect, Exit, Layer, Option, Ref, Schedule, Scope } from "effect"
 import { ServerConfig } from "./ServerConfig.js"
 
 /** Completed once the server serves requests; the background work starts then. */
-export class Serving extends Context.Tag("@moneta/server/Background/Serving")<Serving, Deferred.Deferred<void>>() {}
+export class Serving extends Context.Service<Serving, Deferred.Deferred<void>>()("@moneta/server/Background/Serving") {}
 
 export const servingLayer = Layer.effect(Serving, Deferred.make<void>())
 
@@ -51,7 +37,7 @@ export const servingLayer = Layer.effect(Serving, Deferred.make<void>())
 export const startDelay = Duration.millis(500)
 
 /** Marks the server as serving: the background work starts `startDelay` later. */
-export const markServing = Layer.scopedDiscard(
+export const markServing = Layer.effectDiscard(
   Effect.flatMap(
     Serving,
     (serving) => Deferred.succeed(serving, undefined).pipe(Effect.delay(startDelay), Effect.forkScoped)
@@ -59,9 +45,10 @@ export const markServing = Layer.scopedDiscard(
 )
 
 /** How soon a failed start is tried again: 1 s, doubling, then every 30 s. */
-export const retrySchedule: Schedule.Schedule<unknown> = Schedule.exponential(Duration.seconds(1)).pipe(
-  Schedule.union(Schedule.spaced(Duration.seconds(30)))
-)
+export const retrySchedule: Schedule.Schedule<unknown> = Schedule.min([
+  Schedule.exponential(Duration.seconds(1)),
+  Schedule.spaced(Duration.seconds(30))
+])
 
 /**
  * Builds `background` once the server serves, in the calling scope, and tries
@@ -76,23 +63,23 @@ export const buildWhenServing = <ROut, E, RIn>(
     const serving = yield* Serving
     const built = yield* Ref.make(Option.none<Context.Context<ROut>>())
     const attempt = Effect.flatMap(
-      Scope.fork(scope, ExecutionStrategy.sequential),
+      Scope.fork(scope, "sequential"),
       (attemptScope) =>
         Layer.buildWithScope(background, attemptScope).pipe(
           Effect.onError((cause) => Scope.close(attemptScope, Exit.failCause(cause)))
         )
     )
     yield* Deferred.await(serving).pipe(
-      Effect.zipRight(attempt.pipe(
+      Effect.andThen(attempt.pipe(
         Effect.sandbox,
         Effect.tapError((cause) =>
           Effect.logError("The webhook dispatcher and the decision sweeper did not start; trying again", cause)
         ),
-        Effect.retry({ schedule: retry, while: (cause) => !Cause.isInterruptedOnly(cause) })
+        Effect.retry({ schedule: retry, while: (cause) => !Cause.hasInterruptsOnly(cause) })
       )),
       Effect.flatMap((context) => Ref.set(built, Option.some(context))),
       // interrupted: the server stopped first
-      Effect.catchAll(() => Effect.void),
+      Effect.catch(() => Effect.void),
       Effect.forkScoped
     )
     return built
@@ -105,7 +92,7 @@ const settings = Config.all({
   abandonAfter: RealTimeDecisionSweeper.abandonAfterConfig
 })
 
-export const layer = Layer.scoped(
+export const layer = Layer.effect(
   Dispatcher.Dispatcher,
   Effect.gen(function*() {
     const { abandonAfter, server, sweepInterval, tuning } = yield* settings

@@ -4,13 +4,17 @@
  * (in-flight requests finish, the database closes) and it says so.
  */
 import { NodeRuntime } from "@effect/platform-node"
-import { Console, Effect, Layer } from "effect"
+import { Cause, Console, Effect, Exit, Layer, Runtime } from "effect"
 import * as Cluster from "./Cluster.js"
 import * as Help from "./Help.js"
 import * as Logging from "./Logging.js"
 import * as Server from "./Server.js"
 import { tolerateRelayedInterrupts } from "./Signals.js"
 import * as Tracing from "./Tracing.js"
+
+/** A stop on SIGINT/SIGTERM (the main fiber interrupted, nothing failed) exits 0, as a graceful stop. */
+const teardown: Runtime.Teardown = (exit, onExit) =>
+  Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause) ? onExit(0) : Runtime.defaultTeardown(exit, onExit)
 
 /** Runs the command given on the command line; `entry` is the command's main module, which cluster workers run. */
 export const run = (entry: string): void => {
@@ -29,7 +33,7 @@ export const run = (entry: string): void => {
         Effect.ensuring(Console.log("Moneta stopped")),
         Effect.provide(Layer.merge(Logging.layer, Tracing.layer))
       ),
-      { disablePrettyLogger: true }
+      { teardown }
     )
   }
 }

@@ -13,24 +13,24 @@
  * only repeat), and on SIGINT/SIGTERM it sends SIGTERM to every worker and
  * waits until all have stopped gracefully. Workers' log lines carry their `pid`.
  */
-import { Config, Effect, Runtime, Schema } from "effect"
+import { Config, Effect, Schema } from "effect"
 import cluster, { type Worker } from "node:cluster"
 
 export const config = Config.all({
-  processes: Config.integer("MONETA_PROCESSES").pipe(
-    Config.withDefault(1),
-    Config.validate({ message: "must be a whole number from 1 to 64", validation: (n) => n >= 1 && n <= 64 })
-  ),
-  databaseUrl: Config.option(Config.redacted("DATABASE_URL"))
+  processes: Config.schema(
+    Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 64 }, { message: "must be a whole number from 1 to 64" })),
+    "MONETA_PROCESSES"
+  ).pipe(Config.withDefault(1)),
+  databaseUrl: Config.option(Config.Redacted("DATABASE_URL"))
 })
 
 export class ClusterError extends Schema.TaggedError<ClusterError>()("ClusterError", { message: Schema.String }) {}
 
 /** Forks `count` workers running `exec`, keeps them running, and stops them all when interrupted. */
 const supervise = (count: number, exec: string) =>
-  Effect.flatMap(Effect.runtime<never>(), (runtime) =>
-    Effect.async<never, ClusterError>((resume) => {
-      const log = Runtime.runFork(runtime)
+  Effect.flatMap(Effect.context<never>(), (context) =>
+    Effect.callback<never, ClusterError>((resume) => {
+      const log = Effect.runForkWith(context)
       const served = new WeakSet<Worker>()
       const workers = new Set<Worker>()
       let stopping = false
@@ -64,7 +64,7 @@ const supervise = (count: number, exec: string) =>
       cluster.setupPrimary({ exec })
       for (let index = 0; index < count; index++) fork()
       log(Effect.logInfo(`Moneta: ${count} server processes on one port`))
-      return Effect.async<void>((stopped) => {
+      return Effect.callback<void>((stopped) => {
         stopAll()
         if (workers.size === 0) return stopped(Effect.void)
         for (const worker of workers) {

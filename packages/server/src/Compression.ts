@@ -4,8 +4,8 @@
  * Each body is compressed once, off the event loop, and kept. API responses
  * are small and per request: left alone.
  */
-import { HttpApp, HttpMiddleware, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect, Option } from "effect"
+import { HttpEffect, HttpMiddleware, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { promisify } from "node:util"
 import { brotliCompress, constants, gzip } from "node:zlib"
 
@@ -81,7 +81,7 @@ export const middleware = HttpMiddleware.make((app) =>
     HttpServerRequest.HttpServerRequest,
     (request) =>
       paths.has(request.url.split("?", 1)[0] ?? request.url)
-        ? Effect.zipRight(HttpApp.appendPreResponseHandler(compressResponse), app)
+        ? Effect.andThen(HttpEffect.appendPreResponseHandler(compressResponse), app)
         : app
   )
 )

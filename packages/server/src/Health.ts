@@ -5,11 +5,11 @@
  * applied and the webhook dispatcher is claiming deliveries, 503 naming the
  * failing checks otherwise.
  */
-import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
-import { SqlClient } from "@effect/sql"
 import * as Migrations from "@moneta/store/Migrations"
 import { Dispatcher } from "@moneta/webhooks/Dispatcher"
 import { Duration, Effect, Record } from "effect"
+import { HttpRouter, HttpServerResponse } from "effect/http"
+import { SqlClient } from "effect/sql"
 
 export const paths: ReadonlySet<string> = new Set(["/health", "/ready"])
 
@@ -20,17 +20,17 @@ export type CheckResult = "ok" | "failing"
 
 const check = (name: string, probe: Effect.Effect<boolean, unknown>): Effect.Effect<CheckResult> =>
   probe.pipe(
-    Effect.timeoutFail({
+    Effect.timeoutOrElse({
       duration: probeTimeout,
-      onTimeout: () => `no answer within ${Duration.format(probeTimeout)}`
+      orElse: () => Effect.fail(`no answer within ${Duration.format(probeTimeout)}`)
     }),
     Effect.map((ok): CheckResult => ok ? "ok" : "failing"),
-    Effect.catchAllCause((cause) =>
+    Effect.catchCause((cause) =>
       Effect.as(Effect.logWarning(`Readiness check ${name} failed`, cause), "failing" as const)
     )
   )
 
-export const layer = HttpApiBuilder.Router.use((router) =>
+export const layer = HttpRouter.use((router) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const dispatcher = yield* Dispatcher
@@ -39,12 +39,13 @@ export const layer = HttpApiBuilder.Router.use((router) =>
       migrations: check("migrations", Effect.provideService(Migrations.isUpToDate, SqlClient.SqlClient, sql)),
       dispatcher: check("dispatcher", dispatcher.running)
     }, { concurrency: "unbounded" })
-    yield* router.get("/health", Effect.succeed(HttpServerResponse.unsafeJson({ status: "ok" })))
-    yield* router.get(
+    yield* router.add("GET", "/health", HttpServerResponse.jsonUnsafe({ status: "ok" }))
+    yield* router.add(
+      "GET",
       "/ready",
       Effect.map(checks, (results) => {
         const ready = Record.every(results, (result) => result === "ok")
-        return HttpServerResponse.unsafeJson(
+        return HttpServerResponse.jsonUnsafe(
           { status: ready ? "ready" : "not_ready", checks: results },
           { status: ready ? 200 : 503 }
         )

@@ -96,7 +96,7 @@ export const settings: ReadonlyArray<Setting> = [
   { name: "OTEL_SERVICE_NAME", default: "moneta", meaning: "the service name on exported traces" }
 ]
 
-const PackageJson = Schema.parseJson(Schema.Struct({ version: Schema.String }))
+const PackageJson = Schema.fromJsonString(Schema.Struct({ version: Schema.String }))
 
 /** The version of `@moneta/server` (its package.json is one level above both `src/` and `dist/`). */
 export const version = (): string =>

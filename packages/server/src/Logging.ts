@@ -4,42 +4,72 @@
  * `LOG_FORMAT` (`logfmt` (default): one `key=value` line per entry; `json`:
  * one JSON object per line; `pretty`: for reading in a terminal).
  */
-import { Config, ConfigError, Effect, Either, Layer, Logger, LogLevel } from "effect"
+import {
+  Config,
+  Effect,
+  Layer,
+  Logger,
+  type LogLevel,
+  References,
+  Schema,
+  SchemaIssue,
+  SchemaTransformation
+} from "effect"
 
 /** The documented names, and Effect's own labels (`WARN`, `OFF`), in any case. */
 const levelsByName: ReadonlyMap<string, LogLevel.LogLevel> = new Map([
-  ["all", LogLevel.All],
-  ["trace", LogLevel.Trace],
-  ["debug", LogLevel.Debug],
-  ["info", LogLevel.Info],
-  ["warning", LogLevel.Warning],
-  ["warn", LogLevel.Warning],
-  ["error", LogLevel.Error],
-  ["fatal", LogLevel.Fatal],
-  ["none", LogLevel.None],
-  ["off", LogLevel.None]
+  ["all", "All"],
+  ["trace", "Trace"],
+  ["debug", "Debug"],
+  ["info", "Info"],
+  ["warning", "Warn"],
+  ["warn", "Warn"],
+  ["error", "Error"],
+  ["fatal", "Fatal"],
+  ["none", "None"],
+  ["off", "None"]
 ])
 
-export const logLevel = (name: string): Config.Config<LogLevel.LogLevel> =>
-  Config.string(name).pipe(Config.mapOrFail((text) => {
-    const level = levelsByName.get(text.trim().toLowerCase())
-    return level === undefined
-      ? Either.left(
-        ConfigError.InvalidData(
-          [],
-          `Expected one of All, Trace, Debug, Info, Warning, Error, Fatal, None; received ${JSON.stringify(text)}`
+const LevelName = Schema.String.pipe(Schema.decodeTo(
+  Schema.Literals(["All", "Fatal", "Error", "Warn", "Info", "Debug", "Trace", "None"]),
+  SchemaTransformation.transformEffect({
+    decode: (text: string, options) => {
+      const level = levelsByName.get(text.trim().toLowerCase())
+      return level === undefined
+        ? Effect.fail(
+          new SchemaIssue.InvalidValue(
+            {
+              message: `Expected one of All, Trace, Debug, Info, Warning, Error, Fatal, None; received ${
+                JSON.stringify(text)
+              }`
+            },
+            text,
+            options
+          )
         )
-      )
-      : Either.right(level)
-  }))
+        : Effect.succeed(level)
+    },
+    encode: (level: LogLevel.LogLevel) => Effect.succeed(level)
+  })
+))
+
+export const logLevel = (name: string): Config.Config<LogLevel.LogLevel> => Config.schema(LevelName, name)
 
 export const config = Config.all({
-  level: logLevel("LOG_LEVEL").pipe(Config.withDefault(LogLevel.Info)),
-  format: Config.literal("logfmt", "json", "pretty")("LOG_FORMAT").pipe(Config.withDefault("logfmt" as const))
+  level: logLevel("LOG_LEVEL").pipe(Config.withDefault<LogLevel.LogLevel>("Info")),
+  format: Config.Literals(["logfmt", "json", "pretty"], "LOG_FORMAT").pipe(Config.withDefault("logfmt" as const))
 })
 
-const loggers = { logfmt: Logger.logFmt, json: Logger.json, pretty: Logger.pretty } as const
+const loggers = {
+  logfmt: Logger.consoleLogFmt,
+  json: Logger.consoleJson,
+  pretty: Logger.consolePretty()
+} as const
 
-export const layer = Layer.unwrapEffect(
-  Effect.map(config, ({ format, level }) => Layer.merge(loggers[format], Logger.minimumLogLevel(level)))
+export const layer = Layer.unwrap(
+  Effect.map(
+    config,
+    ({ format, level }) =>
+      Layer.merge(Logger.layer([loggers[format]]), Layer.succeed(References.MinimumLogLevel, level))
+  )
 )

@@ -15,10 +15,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from "node:stream"
 
 export const LimitsConfig = Config.all({
-  headersTimeout: Config.duration("MONETA_HEADERS_TIMEOUT").pipe(Config.withDefault(Duration.seconds(10))),
-  requestTimeout: Config.duration("MONETA_REQUEST_TIMEOUT").pipe(Config.withDefault(Duration.seconds(30)))
+  headersTimeout: Config.Duration("MONETA_HEADERS_TIMEOUT").pipe(Config.withDefault(Duration.seconds(10))),
+  requestTimeout: Config.Duration("MONETA_REQUEST_TIMEOUT").pipe(Config.withDefault(Duration.seconds(30)))
 })
-export type Limits = Config.Config.Success<typeof LimitsConfig>
+export type Limits = Config.Success<typeof LimitsConfig>
 
 interface Refusal {
   readonly status: number
@@ -125,6 +125,6 @@ export const make = (limits: Limits, checkInterval: Duration.Duration = Duration
   return server
 }
 
-/** The HttpServer of `@effect/platform` on a bounded node:http server. */
+/** Effect's HttpServer on a bounded node:http server. */
 export const layer = (listen: { readonly port: number; readonly host: string }) =>
-  Layer.unwrapEffect(Effect.map(LimitsConfig, (limits) => NodeHttpServer.layer(() => make(limits), listen)))
+  Layer.unwrap(Effect.map(LimitsConfig, (limits) => NodeHttpServer.layer(() => make(limits), listen)))

@@ -7,8 +7,8 @@
  * back to system fonts). The page is constant: rewritten once, and the same
  * bytes are then compressed once (`Compression`, which must run after this).
  */
-import { HttpApp, HttpMiddleware, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
+import { HttpEffect, HttpMiddleware, HttpServerRequest, HttpServerResponse } from "effect/http"
 
 const outsideUrl = /url\((["']?)https?:\/\/[^)"']*\1\)/g
 
@@ -45,6 +45,6 @@ export const offlineResponse = (
 export const middleware = HttpMiddleware.make((app) =>
   Effect.flatMap(
     HttpServerRequest.HttpServerRequest,
-    (request) => isDocs(request) ? Effect.zipRight(HttpApp.appendPreResponseHandler(offlineResponse), app) : app
+    (request) => isDocs(request) ? Effect.andThen(HttpEffect.appendPreResponseHandler(offlineResponse), app) : app
   )
 )

@@ -3,15 +3,16 @@
  * definition on the first request and kept, not while the server starts
  * (deriving it takes a noticeable part of a start; most runs never ask).
  */
-import { HttpApi, HttpApiBuilder, HttpServerResponse, OpenApi } from "@effect/platform"
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Effect } from "effect"
+import { HttpRouter, HttpServerResponse } from "effect/http"
+import { OpenApi } from "effect/http-api"
 
-export const layer = HttpApiBuilder.Router.use((router) =>
+export const layer = HttpRouter.use((router) =>
   Effect.gen(function*() {
-    const { api } = yield* HttpApi.Api
     const response = yield* Effect.cached(
-      Effect.suspend(() => HttpServerResponse.json(OpenApi.fromApi(api))).pipe(Effect.orDie)
+      Effect.suspend(() => HttpServerResponse.json(OpenApi.fromApi(MonetaApi))).pipe(Effect.orDie)
     )
-    yield* router.get("/openapi.json", response)
+    yield* router.add("GET", "/openapi.json", response)
   })
 )

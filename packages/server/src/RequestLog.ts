@@ -6,8 +6,15 @@
  * them), a new UUID otherwise; it is echoed on the response and annotates
  * every log line of the request and its span. Health probes log at Debug.
  */
-import { HttpApp, HttpMiddleware, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Clock, Effect, FiberRef, HashMap, Option, Predicate } from "effect"
+import { Clock, Context, Effect, Option, Predicate, References } from "effect"
+import {
+  HttpEffect,
+  HttpMiddleware,
+  HttpRouter,
+  HttpServerError,
+  HttpServerRequest,
+  HttpServerResponse
+} from "effect/http"
 import { randomUUID } from "node:crypto"
 import * as Health from "./Health.js"
 
@@ -19,9 +26,26 @@ const plainToken = /^[A-Za-z0-9._:-]{1,128}$/
 export const requestIdOf = (value: string | undefined): string =>
   value !== undefined && plainToken.test(value) ? value : randomUUID()
 
+/**
+ * Records the matched route's pattern on the request's span, where `middleware`
+ * reads it. Effect 4's router records it only for an exporting tracer; this
+ * route middleware records it always. Provided to the layers that add routes.
+ */
+export const routeAttribute = HttpRouter.middleware((route) =>
+  Effect.flatMap(
+    HttpRouter.RouteContext,
+    (context) => Effect.andThen(Effect.annotateCurrentSpan("http.route", context.route.path), route)
+  )
+).layer
+
+/** The matched route; none for an unknown path, which only the API's catch-all route (`*`) answers. */
 const routeOf = Effect.map(
   Effect.option(Effect.currentSpan),
-  Option.flatMap((span) => Option.liftPredicate(span.attributes.get("http.route"), Predicate.isString))
+  (span) =>
+    span.pipe(
+      Option.flatMap((span) => Option.liftPredicate(span.attributes.get("http.route"), Predicate.isString)),
+      Option.filter((route) => route !== "*")
+    )
 )
 
 const logAt = (path: string, status: number) =>
@@ -34,10 +58,11 @@ const logAt = (path: string, status: number) =>
  * (docs/benchmarks.md, "The request log line's annotations").
  */
 const annotateRequest = (annotations: Readonly<Record<string, unknown>>) =>
-  FiberRef.update(FiberRef.currentLogAnnotations, (current) =>
-    HashMap.mutate(current, (map) => {
-      for (const [key, value] of Object.entries(annotations)) HashMap.set(map, key, value)
-    }))
+  Effect.withFiber((fiber) => {
+    const current = fiber.getRef(References.CurrentLogAnnotations)
+    fiber.setContext(Context.add(fiber.context, References.CurrentLogAnnotations, { ...current, ...annotations }))
+    return Effect.void
+  })
 
 export const middleware = HttpMiddleware.make((app) =>
   Effect.gen(function*() {
@@ -46,7 +71,7 @@ export const middleware = HttpMiddleware.make((app) =>
     const started = yield* Clock.currentTimeNanos
     yield* Effect.annotateCurrentSpan("http.request_id", requestId)
     // The server sends the response before this middleware sees it: echo the id in a pre-response handler.
-    yield* HttpApp.appendPreResponseHandler((_request, response) =>
+    yield* HttpEffect.appendPreResponseHandler((_request, response) =>
       Effect.succeed(HttpServerResponse.setHeader(response, header, requestId))
     )
     yield* annotateRequest({ request_id: requestId })

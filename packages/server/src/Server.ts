@@ -8,13 +8,14 @@
  * answered (or its key refused) before the first run's key exists. The
  * dispatcher and the sweeper start once the API serves (`Background`).
  */
-import { HttpServer } from "@effect/platform"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun, type FirstRunResult } from "@moneta/bank/FirstRun"
 import { timingFromConfig } from "@moneta/bank/RealTimeDecisions"
 import * as Database from "@moneta/store/Database"
 import * as Destinations from "@moneta/webhooks/Destinations"
 import { Console, Context, Effect, Layer, Option, Redacted } from "effect"
+import { HttpServer } from "effect/http"
+import { NetAddress } from "effect/net"
 import * as Api from "./Api.js"
 import * as Background from "./Background.js"
 import * as NodeServer from "./NodeServer.js"
@@ -22,12 +23,12 @@ import { ServerConfig } from "./ServerConfig.js"
 
 const ApiLive = Api.layer
 
-const NodeServerLive = Layer.unwrapEffect(
+const NodeServerLive = Layer.unwrap(
   Effect.map(ServerConfig, (config) => NodeServer.layer({ port: config.port, host: config.host }))
 )
 
 /** What the first run did; built before the port opens. */
-class FirstRunDone extends Context.Tag("@moneta/server/FirstRunDone")<FirstRunDone, FirstRunResult>() {}
+class FirstRunDone extends Context.Service<FirstRunDone, FirstRunResult>()("@moneta/server/FirstRunDone") {}
 
 const FirstRunDoneLive = Layer.effect(
   FirstRunDone,
@@ -42,6 +43,13 @@ const FirstRunDoneLive = Layer.effect(
 
 const EnvironmentLive = Layer.effect(ServerEnvironment, Effect.map(ServerConfig, (config) => config.environment))
 
+/** The server's base URL; listening on every interface, it is reached on 127.0.0.1. */
+const hostAndPort = (address: NetAddress.SocketAddress): string => {
+  if (address._tag === "UnixPathAddress") return `unix:${address.path}`
+  const host = NetAddress.formatIp(address.address)
+  return `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${address.port}`
+}
+
 const banner = (lines: ReadonlyArray<readonly [string, string]>) =>
   lines.map(([label, value]) => `  ${label.padEnd(10)}${value}`).join("\n")
 
@@ -51,9 +59,7 @@ const AnnounceLive = Layer.effectDiscard(Effect.gen(function*() {
   const result = yield* FirstRunDone
   const server = yield* HttpServer.HttpServer
   const database = yield* Database.Info
-  const address = server.address._tag === "TcpAddress"
-    ? `http://${server.address.hostname === "0.0.0.0" ? "127.0.0.1" : server.address.hostname}:${server.address.port}`
-    : `unix:${server.address.path}`
+  const address = hostAndPort(server.address)
   const key = Option.isSome(config.apiKey) ? "(the key in MONETA_API_KEY)" : result.apiKey
   yield* Console.log([
     `Moneta ${config.environment} server listening on ${address}`,

@@ -4,12 +4,12 @@
  * `@moneta/store`'s Database layer.
  */
 import { Environment } from "@moneta/domain/Environment"
-import { Config, Schema } from "effect"
+import { Config } from "effect"
 
 export const ServerConfig = Config.all({
-  port: Config.port("PORT").pipe(Config.withDefault(4010)),
-  host: Config.string("HOST").pipe(Config.withDefault("127.0.0.1")),
-  environment: Schema.Config("MONETA_ENVIRONMENT", Environment).pipe(Config.withDefault("sandbox" as const)),
-  apiKey: Config.option(Config.redacted("MONETA_API_KEY"))
+  port: Config.Port("PORT").pipe(Config.withDefault(4010)),
+  host: Config.String("HOST").pipe(Config.withDefault("127.0.0.1")),
+  environment: Config.schema(Environment, "MONETA_ENVIRONMENT").pipe(Config.withDefault("sandbox" as const)),
+  apiKey: Config.option(Config.Redacted("MONETA_API_KEY"))
 })
-export type ServerConfig = Config.Config.Success<typeof ServerConfig>
+export type ServerConfig = Config.Success<typeof ServerConfig>

@@ -7,11 +7,11 @@
 import { Config, Effect, Layer, Option } from "effect"
 
 export const config = Config.all({
-  endpoint: Config.option(Config.string("OTEL_EXPORTER_OTLP_ENDPOINT")),
-  serviceName: Config.string("OTEL_SERVICE_NAME").pipe(Config.withDefault("moneta"))
+  endpoint: Config.option(Config.String("OTEL_EXPORTER_OTLP_ENDPOINT")),
+  serviceName: Config.String("OTEL_SERVICE_NAME").pipe(Config.withDefault("moneta"))
 })
 
-export const layer = Layer.unwrapEffect(
+export const layer = Layer.unwrap(
   Effect.gen(function*() {
     const { endpoint, serviceName } = yield* config
     if (Option.isNone(endpoint)) return Layer.empty

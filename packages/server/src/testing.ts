@@ -18,7 +18,7 @@ export interface RunningServer {
 }
 
 /** A port nobody listens on right now. */
-export const freePort: Effect.Effect<number> = Effect.async<number>((resume) => {
+export const freePort: Effect.Effect<number> = Effect.callback<number>((resume) => {
   const probe = createServer()
   probe.listen(0, "127.0.0.1", () => {
     const address = probe.address()
@@ -35,17 +35,17 @@ export const start = (kind: TestDatabase.Kind, settings: Record<string, string> 
     const database: Record<string, string> = kind === "embedded"
       ? { MONETA_DATA_DIR: "memory://" }
       : { DATABASE_URL: Redacted.value(yield* TestDatabase.createPostgresDatabase) }
-    const config = ConfigProvider.fromMap(
-      new Map(Object.entries({
+    const config = ConfigProvider.fromEnv({
+      env: {
         ...database,
         PORT: String(port),
         HOST: "127.0.0.1",
         MONETA_ENVIRONMENT: "sandbox",
         MONETA_API_KEY: apiKey,
         ...settings
-      }))
-    )
-    yield* Layer.build(Server.layer.pipe(Layer.provide(Layer.setConfigProvider(config))))
+      }
+    })
+    yield* Layer.build(Server.layer.pipe(Layer.provide(ConfigProvider.layer(config))))
     return { baseUrl: `http://127.0.0.1:${port}`, apiKey: Redacted.make(apiKey) } satisfies RunningServer
   })
 
@@ -53,12 +53,12 @@ export const start = (kind: TestDatabase.Kind, settings: Record<string, string> 
 export const listen = (listener: RequestListener): Effect.Effect<string, never, Scope.Scope> =>
   Effect.map(
     Effect.acquireRelease(
-      Effect.async<ReturnType<typeof createHttpServer>>((resume) => {
+      Effect.callback<ReturnType<typeof createHttpServer>>((resume) => {
         const server = createHttpServer(listener)
         server.listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
       }),
       (server) =>
-        Effect.async<void>((resume) => {
+        Effect.callback<void>((resume) => {
           server.closeAllConnections()
           server.close(() => resume(Effect.void))
         })

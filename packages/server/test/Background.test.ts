@@ -8,24 +8,13 @@ import { timingFromConfig } from "@moneta/bank/RealTimeDecisions"
 import * as TestDatabase from "@moneta/store/testing"
 import * as Destinations from "@moneta/webhooks/Destinations"
 import { Dispatcher } from "@moneta/webhooks/Dispatcher"
-import {
-  ConfigProvider,
-  Context,
-  Deferred,
-  Duration,
-  Effect,
-  Layer,
-  Option,
-  Queue,
-  Ref,
-  Schedule,
-  TestClock
-} from "effect"
+import { ConfigProvider, Context, Deferred, Duration, Effect, Layer, Option, Queue, Ref, Schedule } from "effect"
+import { TestClock } from "effect/testing"
 import * as Background from "../src/Background.js"
 
 // The test database's own settings (DATABASE_URL) still come from the environment.
-const settings = ConfigProvider.fromMap(new Map([["MONETA_ENVIRONMENT", "sandbox"]])).pipe(
-  ConfigProvider.orElse(() => ConfigProvider.fromEnv())
+const settings = ConfigProvider.fromEnv({ env: { MONETA_ENVIRONMENT: "sandbox" } }).pipe(
+  ConfigProvider.orElse(ConfigProvider.fromEnv())
 )
 
 for (const kind of TestDatabase.testDatabases) {
@@ -51,23 +40,23 @@ for (const kind of TestDatabase.testDatabases) {
               Layer.provide(TestDatabase.layerFor(kind))
             )
           ),
-          Effect.withConfigProvider(settings)
+          Effect.provideService(ConfigProvider.ConfigProvider, settings)
         ),
       Duration.toMillis(TestDatabase.timeout)
     )
   })
 }
 
-class Resource extends Context.Tag("test/Background/Resource")<Resource, number>() {}
+class Resource extends Context.Service<Resource, number>()("test/Background/Resource") {}
 
 describe("Background.buildWhenServing", () => {
-  it.scoped("tries a failed start again on its schedule, releasing what each failed attempt acquired", () =>
+  it.effect("tries a failed start again on its schedule, releasing what each failed attempt acquired", () =>
     Effect.gen(function*() {
       const attempts = yield* Ref.make(0)
       const released = yield* Ref.make(0)
       const attempted = yield* Queue.unbounded<number>()
       // acquires a resource, then fails on its first two builds
-      const flaky = Layer.scoped(
+      const flaky = Layer.effect(
         Resource,
         Effect.gen(function*() {
           const attempt = yield* Ref.updateAndGet(attempts, (count) => count + 1)
@@ -87,7 +76,7 @@ describe("Background.buildWhenServing", () => {
       yield* TestClock.adjust("1 second")
       expect(yield* Queue.take(attempted)).toBe(3)
       const context = yield* Ref.get(built).pipe(
-        Effect.tap(() => Effect.yieldNow()),
+        Effect.tap(() => Effect.yieldNow),
         Effect.repeat({ until: Option.isSome })
       )
       expect(Option.map(context, Context.get(Resource))).toEqual(Option.some(3))
@@ -96,7 +85,7 @@ describe("Background.buildWhenServing", () => {
 })
 
 describe("Background.markServing", () => {
-  it.scoped("lets the background work start only `startDelay` after the server serves", () =>
+  it.effect("lets the background work start only `startDelay` after the server serves", () =>
     Effect.gen(function*() {
       const serving = yield* Background.Serving
       yield* Layer.buildWithScope(Background.markServing, yield* Effect.scope)

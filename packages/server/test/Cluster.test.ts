@@ -8,7 +8,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { generateKey } from "@moneta/bank/Authentication"
 import * as TestDatabase from "@moneta/store/testing"
-import { Deferred, Effect, Redacted, Schedule } from "effect"
+import { Deferred, Effect, Exit, Redacted, Schedule } from "effect"
 import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { freePort } from "../src/testing.js"
@@ -32,13 +32,13 @@ const command = (env: Record<string, string>) =>
       }
       child.stdout.on("data", collect)
       child.stderr.on("data", collect)
-      child.once("exit", (code, signal) => Deferred.unsafeDone(exited, Effect.succeed(code ?? signal ?? "unknown")))
+      child.once("exit", (code, signal) => Deferred.doneUnsafe(exited, Exit.succeed(code ?? signal ?? "unknown")))
       return { child, output: () => output, pid: child.pid ?? 0, exited } as const
     }),
     ({ child }) => Effect.sync(() => child.exitCode === null && child.signalCode === null && child.kill("SIGKILL"))
   )
 
-const untilServing = Schedule.spaced("100 millis").pipe(Schedule.upTo("180 seconds"))
+const untilServing = Schedule.spaced("100 millis").pipe(Schedule.upTo({ duration: "180 seconds" }))
 
 /** A request on a connection of its own, so that node may hand it to either process. */
 const get = (url: string, apiKey: string) =>

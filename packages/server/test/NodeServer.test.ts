@@ -5,7 +5,7 @@
  * arriving before the API's handler is attached is held, not lost.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Duration, Effect } from "effect"
+import { Duration, Effect, Fiber } from "effect"
 import type { Server } from "node:http"
 import { connect } from "node:net"
 import * as NodeServer from "../src/NodeServer.js"
@@ -15,7 +15,7 @@ const limits: NodeServer.Limits = { headersTimeout: Duration.millis(300), reques
 /** A bounded server on a random local port, closed with the scope. */
 const listening = (attachHandler: boolean) =>
   Effect.acquireRelease(
-    Effect.async<Server>((resume) => {
+    Effect.callback<Server>((resume) => {
       const server = NodeServer.make(limits, Duration.millis(50))
       if (attachHandler) {
         server.on("request", (request, response) => {
@@ -26,7 +26,7 @@ const listening = (attachHandler: boolean) =>
       server.listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
     }),
     (server) =>
-      Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => {
         server.close(() => resume(Effect.void))
       })
   )
@@ -38,7 +38,7 @@ const portOf = (server: Server) => {
 
 /** Writes raw bytes and reads everything the server sends until it closes the connection. */
 const exchange = (port: number, data: string | Buffer) =>
-  Effect.async<string>((resume) => {
+  Effect.callback<string>((resume) => {
     const socket = connect(port, "127.0.0.1", () => socket.write(data))
     const chunks: Array<Buffer> = []
     socket.on("data", (chunk: Buffer) => chunks.push(chunk))
@@ -59,7 +59,7 @@ const parse = (response: string): Parsed => {
 }
 
 describe("node server bounds", () => {
-  it.scoped("headers that do not arrive in time are answered 408 with the error body", () =>
+  it.effect("headers that do not arrive in time are answered 408 with the error body", () =>
     Effect.gen(function*() {
       const server = yield* listening(true)
       const started = Date.now()
@@ -70,7 +70,7 @@ describe("node server bounds", () => {
       expect(Date.now() - started).toBeLessThan(5_000)
     }), 10_000)
 
-  it.scoped("a body that does not arrive in time is answered 408", () =>
+  it.effect("a body that does not arrive in time is answered 408", () =>
     Effect.gen(function*() {
       const server = yield* listening(true)
       const answer = parse(
@@ -83,7 +83,7 @@ describe("node server bounds", () => {
       expect(answer.body).toMatchObject({ type: "malformed_request_error", status: 408 })
     }), 10_000)
 
-  it.scoped(
+  it.effect(
     "a URL over 16 KiB is answered 431 with the error body and x-should-retry: false",
     () =>
       Effect.gen(function*() {
@@ -103,7 +103,7 @@ describe("node server bounds", () => {
     10_000
   )
 
-  it.scoped("raw non-ASCII bytes in a path are answered 400 with the error body", () =>
+  it.effect("raw non-ASCII bytes in a path are answered 400 with the error body", () =>
     Effect.gen(function*() {
       const server = yield* listening(true)
       const request = Buffer.concat([
@@ -117,7 +117,7 @@ describe("node server bounds", () => {
       expect(answer.headers).toContain("x-should-retry: false")
     }), 10_000)
 
-  it.scoped("a request that arrives before the handler is attached is held and answered", () =>
+  it.effect("a request that arrives before the handler is attached is held and answered", () =>
     Effect.gen(function*() {
       const server = yield* listening(false)
       // The request has been parsed (and held) once the server side of the connection has read it.
@@ -126,12 +126,12 @@ describe("node server bounds", () => {
           server.once("connection", (socket) => socket.once("data", () => setImmediate(resolve)))
         })
       )
-      const answered = yield* Effect.fork(
+      const answered = yield* Effect.forkChild(
         exchange(portOf(server), "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
       )
       yield* Effect.promise(() => received)
       server.on("request", (_request, response) => response.end("served"))
-      const response = yield* answered.await.pipe(Effect.flatten)
+      const response = yield* Fiber.join(answered)
       expect(response).toContain("200 OK")
       expect(response).toContain("served")
     }), 10_000)

@@ -11,7 +11,6 @@
  * sweeper finishes a decision whose waiting process was killed, then gives up
  * its idempotency key so a retry runs once more, reusing that decision.
  */
-import { FetchHttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { authorizationOfHold } from "@moneta/domain/CardClearing"
 import type { CardPayment } from "@moneta/domain/CardPayment"
@@ -24,6 +23,7 @@ import { Deduplication, Handlers, NodeAdapter, RealTimeDecisions, Receiver } fro
 import { AssociatedObject } from "@moneta/receiver"
 import * as TestDatabase from "@moneta/store/testing"
 import { Deferred, Duration, Effect, Fiber, Layer, Redacted, Schedule } from "effect"
+import { FetchHttpClient } from "effect/http"
 import Increase from "increase"
 import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
@@ -143,8 +143,8 @@ const setUp = (kind: TestDatabase.Kind) =>
         }))
       }
     })
-    const [card] = (yield* client.cards.list({ urlParams: {} })).data
-    if (card === undefined) return yield* Effect.dieMessage("the first run seeds a card")
+    const [card] = (yield* client.cards.list({ query: {} })).data
+    if (card === undefined) return yield* Effect.die(new Error("the first run seeds a card"))
     /** A new card on the seeded account, answered with `mode`. */
     const cardFor = (mode: Mode) =>
       Effect.map(client.cards.create({ payload: { account_id: card.account_id } }), (created) => {
@@ -224,12 +224,12 @@ const startProcess = (databaseUrl: string, apiKey: string, port: number) =>
       const url = `http://127.0.0.1:${port}`
       yield* Effect.retry(
         Effect.tryPromise(() => fetch(`${url}/ready`).then((response) => response.ok ? undefined : Promise.reject())),
-        Schedule.spaced(Duration.millis(200)).pipe(Schedule.upTo(Duration.seconds(60)))
-      ).pipe(Effect.orElse(() => Effect.dieMessage(`moneta on port ${port} did not start:\n${errors}`)))
+        Schedule.spaced(Duration.millis(200)).pipe(Schedule.upTo({ duration: Duration.seconds(60) }))
+      ).pipe(Effect.catch(() => Effect.die(new Error(`moneta on port ${port} did not start:\n${errors}`))))
       return { url, child } satisfies Process
     }),
     ({ child }) =>
-      Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => {
         if (child.exitCode !== null || child.signalCode !== null) return resume(Effect.void)
         child.once("exit", () => resume(Effect.void))
         child.kill("SIGTERM")
@@ -275,8 +275,8 @@ for (const kind of TestDatabase.testDatabases) {
           expect(authorization?.actioner).toBe("user")
           expect(authorization?.amount).toBe(approveAmount)
           const decisionId = authorization?.real_time_decision_id
-          if (decisionId === null || decisionId === undefined) return yield* Effect.dieMessage("no decision id")
-          const decision = yield* client.realTimeDecisions.retrieve({ path: { real_time_decision_id: decisionId } })
+          if (decisionId === null || decisionId === undefined) return yield* Effect.die(new Error("no decision id"))
+          const decision = yield* client.realTimeDecisions.retrieve({ params: { real_time_decision_id: decisionId } })
           expect(decision).toMatchObject({
             status: "responded",
             category: "card_authorization_requested",
@@ -300,8 +300,8 @@ for (const kind of TestDatabase.testDatabases) {
           const timedOut = declineOf(silent)
           expect(timedOut?.reason).toBe("webhook_timed_out")
           const timedOutId = timedOut?.real_time_decision_id
-          if (timedOutId === null || timedOutId === undefined) return yield* Effect.dieMessage("no decision id")
-          expect((yield* client.realTimeDecisions.retrieve({ path: { real_time_decision_id: timedOutId } })).status)
+          if (timedOutId === null || timedOutId === undefined) return yield* Effect.die(new Error("no decision id"))
+          expect((yield* client.realTimeDecisions.retrieve({ params: { real_time_decision_id: timedOutId } })).status)
             .toBe("timed_out")
         }).pipe(Effect.scoped),
       { timeout: Duration.toMillis(TestDatabase.timeout) }
@@ -318,8 +318,8 @@ for (const kind of TestDatabase.testDatabases) {
           const challenging = yield* cardFor("challenge")
           const decisionOf = (id: string | null | undefined) =>
             id === null || id === undefined
-              ? Effect.dieMessage("no real-time decision id")
-              : client.realTimeDecisions.retrieve({ path: { real_time_decision_id: RealTimeDecisionId.make(id) } })
+              ? Effect.die(new Error("no real-time decision id"))
+              : client.realTimeDecisions.retrieve({ params: { real_time_decision_id: RealTimeDecisionId.make(id) } })
           const inquire = (cardId: CardId) => client.cardSimulations.inquireBalance({ payload: { card_id: cardId } })
           const authenticate = (cardId: CardId) => client.cardSimulations.authenticate({ payload: { card_id: cardId } })
           const requestToken = (cardId: CardId) =>
@@ -358,8 +358,8 @@ for (const kind of TestDatabase.testDatabases) {
           const token = yield* requestToken(approving.id)
           expect(token.decline_reason).toBeNull()
           const tokenId = token.digital_wallet_token_id
-          if (tokenId === null) return yield* Effect.dieMessage("an approved request names its token")
-          expect((yield* client.digitalWalletTokens.retrieve({ path: { digital_wallet_token_id: tokenId } })).status)
+          if (tokenId === null) return yield* Effect.die(new Error("an approved request names its token"))
+          expect((yield* client.digitalWalletTokens.retrieve({ params: { digital_wallet_token_id: tokenId } })).status)
             .toBe("active")
 
           // declined
@@ -400,7 +400,7 @@ for (const kind of TestDatabase.testDatabases) {
           if (delivered === undefined || undelivered === undefined || unanswered === undefined) return
           modeOfPayment.set(delivered, "approve").set(undelivered, "decline").set(unanswered, "silent")
           const challenged = authenticationOf(
-            yield* client.cardSimulations.challenge({ path: { card_payment_id: delivered } })
+            yield* client.cardSimulations.challenge({ params: { card_payment_id: delivered } })
           )
           expect(challenged?.status).toBe("awaiting_challenge")
           expect(
@@ -408,7 +408,7 @@ for (const kind of TestDatabase.testDatabases) {
           )
             .toBe("success")
           expect(
-            authenticationOf(yield* client.cardSimulations.challenge({ path: { card_payment_id: undelivered } }))
+            authenticationOf(yield* client.cardSimulations.challenge({ params: { card_payment_id: undelivered } }))
               ?.status
           )
             .toBe("errored")
@@ -432,7 +432,7 @@ for (const kind of TestDatabase.testDatabases) {
             inquire(silent.id),
             authenticate(silent.id),
             requestToken(silent.id),
-            client.cardSimulations.challenge({ path: { card_payment_id: unanswered } })
+            client.cardSimulations.challenge({ params: { card_payment_id: unanswered } })
           ], { concurrency: "unbounded" })
           const timedOut = declineOf(silentAuthorization)
           expect(timedOut?.reason).toBe("webhook_timed_out")
@@ -448,7 +448,7 @@ for (const kind of TestDatabase.testDatabases) {
 
           // what stayed held: the approved authorization and its approved increment only
           const hold = yield* client.pendingTransactions.retrieve({
-            path: { pending_transaction_id: PendingTransactionId.make(authorization?.pending_transaction_id ?? "") }
+            params: { pending_transaction_id: PendingTransactionId.make(authorization?.pending_transaction_id ?? "") }
           })
           expect(hold.amount).toBe(-2_001)
         }).pipe(Effect.scoped),
@@ -513,7 +513,7 @@ for (const kind of TestDatabase.testDatabases) {
             payload: { amount: approveAmount, card_id: card.id }
           })
           const id = authorizationOf(approved)?.real_time_decision_id
-          if (id === null || id === undefined) return yield* Effect.dieMessage("no decision id")
+          if (id === null || id === undefined) return yield* Effect.die(new Error("no decision id"))
           const wrongObject = yield* post(server, `/real_time_decisions/${id}/action`, {
             digital_wallet_token: { approval: {} }
           })
@@ -529,7 +529,7 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(unknown.status).toBe(404)
           // the answer stayed the first one
-          const decision = yield* client.realTimeDecisions.retrieve({ path: { real_time_decision_id: id } })
+          const decision = yield* client.realTimeDecisions.retrieve({ params: { real_time_decision_id: id } })
           expect(decision.card_authorization?.decision).toBe("approve")
         }).pipe(Effect.scoped),
       { timeout: Duration.toMillis(TestDatabase.timeout) }
@@ -541,7 +541,7 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const { card, client } = yield* setUp(kind)
           const balanceOf = () =>
-            Effect.map(client.accounts.balance({ path: { account_id: card.account_id }, urlParams: {} }), (b) =>
+            Effect.map(client.accounts.balance({ params: { account_id: card.account_id }, query: {} }), (b) =>
               b.available_balance)
           const before = yield* balanceOf()
           const [partial, unsupported, beyond] = yield* Effect.all([
@@ -565,9 +565,9 @@ for (const kind of TestDatabase.testDatabases) {
           expect(partial.pending_transaction?.amount).toBe(-partialAmount)
           const decisionId = authorization?.real_time_decision_id
           if (decisionId === null || decisionId === undefined) {
-            return yield* Effect.dieMessage("no decision id")
+            return yield* Effect.die(new Error("no decision id"))
           }
-          expect(yield* client.realTimeDecisions.retrieve({ path: { real_time_decision_id: decisionId } }))
+          expect(yield* client.realTimeDecisions.retrieve({ params: { real_time_decision_id: decisionId } }))
             .toMatchObject({
               status: "responded",
               card_authorization: {
@@ -583,9 +583,9 @@ for (const kind of TestDatabase.testDatabases) {
             expect(decline?.reason).toBe("webhook_timed_out")
             const id = decline?.real_time_decision_id
             if (id === null || id === undefined) {
-              return yield* Effect.dieMessage("no decision id")
+              return yield* Effect.die(new Error("no decision id"))
             }
-            expect(yield* client.realTimeDecisions.retrieve({ path: { real_time_decision_id: id } })).toMatchObject({
+            expect(yield* client.realTimeDecisions.retrieve({ params: { real_time_decision_id: id } })).toMatchObject({
               status: "timed_out",
               card_authorization: { partial_approval_capability: capability, decision: null, approval: null }
             })
@@ -614,9 +614,9 @@ for (const kind of TestDatabase.testDatabases) {
             expect(result.decline_reason).toBeNull()
             const tokenId = result.digital_wallet_token_id
             return tokenId === null
-              ? Effect.dieMessage("an approved request names its token")
+              ? Effect.die(new Error("an approved request names its token"))
               : Effect.map(
-                client.digitalWalletTokens.retrieve({ path: { digital_wallet_token_id: tokenId } }),
+                client.digitalWalletTokens.retrieve({ params: { digital_wallet_token_id: tokenId } }),
                 (token) => token.status
               )
           })
@@ -624,11 +624,11 @@ for (const kind of TestDatabase.testDatabases) {
           expect(statuses).toEqual(["active", "inactive", "inactive"])
 
           const events = yield* client.events.list({
-            urlParams: { "category.in": ["real_time_decision.digital_wallet_authentication_requested"] }
+            query: { "category.in": ["real_time_decision.digital_wallet_authentication_requested"] }
           })
           const decisions = yield* Effect.forEach(events.data, (event) =>
             client.realTimeDecisions.retrieve({
-              path: { real_time_decision_id: RealTimeDecisionId.make(event.associated_object_id) }
+              params: { real_time_decision_id: RealTimeDecisionId.make(event.associated_object_id) }
             }))
           const decisionOf = (cardId: string) =>
             decisions.find((decision) => decision.digital_wallet_authentication?.card_id === cardId)
@@ -669,12 +669,12 @@ for (const kind of TestDatabase.testDatabases) {
           expect(replay.body).toEqual(first.body)
 
           const waiting = { amount: silentAmount, card_id: card.id }
-          const slow = yield* Effect.fork(
+          const slow = yield* Effect.forkChild(
             post(server, "/simulations/card_authorizations", waiting, { "idempotency-key": "still-waiting" })
           )
           // once the first request's decision exists, the same request again is refused, not decided twice
           const pendingDecisions = () =>
-            client.events.list({ urlParams: { "category.in": ["real_time_decision.card_authorization_requested"] } })
+            client.events.list({ query: { "category.in": ["real_time_decision.card_authorization_requested"] } })
           yield* Effect.retry(
             Effect.flatMap(pendingDecisions(), (page) => page.data.length >= 2 ? Effect.void : Effect.fail("not yet")),
             { times: 200 }
@@ -684,7 +684,7 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(early.status).toBe(409)
           expect(early.body["type"]).toBe("invalid_operation_error")
-          const finished = yield* slow
+          const finished = yield* Fiber.join(slow)
           expect(finished.status).toBe(200)
           const late = yield* post(server, "/simulations/card_authorizations", waiting, {
             "idempotency-key": "still-waiting"
@@ -735,7 +735,7 @@ for (const kind of TestDatabase.testDatabases) {
             ).toBe(200)
             const cards = yield* call(first.url, apiKey, "GET", "/cards")
             const card = (cards.body["data"] as ReadonlyArray<{ readonly id: string; readonly account_id: string }>)[0]
-            if (card === undefined) return yield* Effect.dieMessage("the first run seeds a card")
+            if (card === undefined) return yield* Effect.die(new Error("the first run seeds a card"))
             const available = () =>
               Effect.map(
                 call(second.url, apiKey, "GET", `/accounts/${card.account_id}/balance`),
@@ -758,20 +758,20 @@ for (const kind of TestDatabase.testDatabases) {
             answering = false
             const dying = { amount: 900, card_id: card.id }
             const retryKey = { "idempotency-key": "dies-while-waiting" }
-            const waiting = yield* Effect.fork(
-              Effect.either(call(first.url, apiKey, "POST", "/simulations/card_authorizations", dying, retryKey))
+            const waiting = yield* Effect.forkChild(
+              Effect.result(call(first.url, apiKey, "POST", "/simulations/card_authorizations", dying, retryKey))
             )
             const decisionId = yield* Deferred.await(delivered)
             first.child.kill("SIGKILL")
             // its request dies with it
-            expect((yield* Fiber.join(waiting))._tag).toBe("Left")
+            expect((yield* Fiber.join(waiting))._tag).toBe("Failure")
             const swept = yield* Effect.retry(
               Effect.flatMap(
                 call(second.url, apiKey, "GET", `/real_time_decisions/${decisionId}`),
                 (answer) =>
                   answer.body["status"] === "timed_out" ? Effect.succeed(answer.body) : Effect.fail("not yet timed out")
               ),
-              Schedule.spaced(Duration.millis(100)).pipe(Schedule.upTo(Duration.seconds(15)))
+              Schedule.spaced(Duration.millis(100)).pipe(Schedule.upTo({ duration: Duration.seconds(15) }))
             )
             expect(swept["status"]).toBe("timed_out")
             // only the approved authorization holds money
@@ -792,7 +792,7 @@ for (const kind of TestDatabase.testDatabases) {
                 (answer) =>
                   answer.status === 409 ? Effect.fail("the key is still the dead request's") : Effect.succeed(answer)
               ),
-              Schedule.spaced(Duration.millis(200)).pipe(Schedule.upTo(Duration.seconds(15)))
+              Schedule.spaced(Duration.millis(200)).pipe(Schedule.upTo({ duration: Duration.seconds(15) }))
             )
             expect(retried.status).toBe(200)
             expect(retried.body).toMatchObject({

@@ -5,16 +5,16 @@
  * and on Postgres. On Postgres the test also looks from outside: at the first
  * moment the port accepts a connection, the key is already in the database.
  */
-import { SqlClient } from "@effect/sql"
 import { describe, expect, it } from "@effect/vitest"
 import { generateKey, hashKey } from "@moneta/bank/Authentication"
 import * as Database from "@moneta/store/Database"
 import * as TestDatabase from "@moneta/store/testing"
 import { ConfigProvider, Effect, Layer, Redacted, Schedule } from "effect"
+import { SqlClient } from "effect/sql"
 import { connect, createServer } from "node:net"
 import * as Server from "../src/Server.js"
 
-const freePort = Effect.async<number>((resume) => {
+const freePort = Effect.callback<number>((resume) => {
   const probe = createServer()
   probe.listen(0, "127.0.0.1", () => {
     const address = probe.address()
@@ -24,10 +24,10 @@ const freePort = Effect.async<number>((resume) => {
 })
 
 /** Refused connections are retried (the port is not open yet), as an impatient client would. */
-const whileRefused = Schedule.spaced("5 millis").pipe(Schedule.upTo("60 seconds"))
+const whileRefused = Schedule.spaced("5 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))
 
 const portAccepts = (port: number) =>
-  Effect.async<void, Error>((resume) => {
+  Effect.callback<void, Error>((resume) => {
     const socket = connect(port, "127.0.0.1", () => {
       socket.destroy()
       resume(Effect.void)
@@ -43,14 +43,17 @@ const firstAnswer = (url: string, apiKey: string) =>
 
 const launch = (port: number, apiKey: string, database: ReadonlyArray<readonly [string, string]>) =>
   Layer.launch(Server.layer).pipe(
-    Effect.withConfigProvider(ConfigProvider.fromMap(
-      new Map<string, string>([
-        ["PORT", String(port)],
-        ["HOST", "127.0.0.1"],
-        ["MONETA_API_KEY", apiKey],
-        ...database
-      ])
-    )),
+    Effect.provideService(
+      ConfigProvider.ConfigProvider,
+      ConfigProvider.fromEnv({
+        env: Object.fromEntries([
+          ["PORT", String(port)],
+          ["HOST", "127.0.0.1"],
+          ["MONETA_API_KEY", apiKey],
+          ...database
+        ])
+      })
+    ),
     Effect.forkScoped
   )
 

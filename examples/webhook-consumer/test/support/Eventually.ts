@@ -4,8 +4,9 @@ import { Duration, Effect, Schedule } from "effect"
 /** Retries `check` every 50 ms until it succeeds, for at most `within`. */
 export const eventually = <A, E, R>(
   check: Effect.Effect<A, E, R>,
-  within: Duration.DurationInput = Duration.seconds(20)
-): Effect.Effect<A, E, R> => Effect.retry(check, Schedule.spaced(Duration.millis(50)).pipe(Schedule.upTo(within)))
+  within: Duration.Input = Duration.seconds(20)
+): Effect.Effect<A, E, R> =>
+  Effect.retry(check, Schedule.spaced(Duration.millis(50)).pipe(Schedule.upTo({ duration: within })))
 
 /** Fails (so that `eventually` tries again) until `condition` holds; it is evaluated at each try. */
 export const expectTrue = (condition: () => boolean, message: string): Effect.Effect<void, string> =>

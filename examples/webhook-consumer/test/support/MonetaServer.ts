@@ -4,10 +4,10 @@
  * or a new database on the Postgres server of DATABASE_URL
  * (`@moneta/server/testing`); and the typed client the app's handlers use.
  */
-import { FetchHttpClient } from "@effect/platform"
 import { AssociatedObject } from "@moneta/receiver"
 import type { RunningServer } from "@moneta/server/testing"
 import { Layer } from "effect"
+import { FetchHttpClient } from "effect/http"
 
 export { start } from "@moneta/server/testing"
 
