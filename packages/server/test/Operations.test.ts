@@ -154,22 +154,27 @@ for (const kind of TestDatabase.testDatabases) {
           expect(requestLines(`${kind}-probe`)[0]?.level).toBe("DEBUG")
         }))
 
-      it.effect("/docs is Brotli or gzip when asked, identical once decoded, and loads no outside fonts", () =>
-        Effect.gen(function*() {
-          const { baseUrl } = yield* Served
-          const plain = yield* get(`${baseUrl}/docs`, { "accept-encoding": "identity" })
-          expect(plain.status).toBe(200)
-          expect(plain.headers.get("content-encoding")).toBeNull()
-          expect(plain.headers.get("vary")).toBe("Accept-Encoding")
-          expect(text(plain.body)).toContain(`"withDefaultFonts":false`)
-          const br = yield* getRaw(`${baseUrl}/docs`, "gzip, br")
-          expect(br.encoding).toBe("br")
-          expect(br.body.length).toBeLessThan(plain.body.length / 3)
-          expect(brotliDecompressSync(br.body).equals(Buffer.from(plain.body))).toBe(true)
-          const gzipped = yield* getRaw(`${baseUrl}/docs`, "gzip;q=1, br;q=0")
-          expect(gzipped.encoding).toBe("gzip")
-          expect(gunzipSync(gzipped.body).equals(Buffer.from(plain.body))).toBe(true)
-        }), 30_000) // the first /docs builds and compresses the bundled page: seconds on a loaded machine
+      it.effect(
+        "/docs is Brotli or gzip when asked, identical once decoded, and loads no outside fonts",
+        () =>
+          Effect.gen(function*() {
+            const { baseUrl } = yield* Served
+            const plain = yield* get(`${baseUrl}/docs`, { "accept-encoding": "identity" })
+            expect(plain.status).toBe(200)
+            expect(plain.headers.get("content-encoding")).toBeNull()
+            expect(plain.headers.get("vary")).toBe("Accept-Encoding")
+            expect(text(plain.body)).toContain(`"withDefaultFonts":false`)
+            const br = yield* getRaw(`${baseUrl}/docs`, "gzip, br")
+            expect(br.encoding).toBe("br")
+            expect(br.body.length).toBeLessThan(plain.body.length / 3)
+            expect(brotliDecompressSync(br.body).equals(Buffer.from(plain.body))).toBe(true)
+            const gzipped = yield* getRaw(`${baseUrl}/docs`, "gzip;q=1, br;q=0")
+            expect(gzipped.encoding).toBe("gzip")
+            expect(gunzipSync(gzipped.body).equals(Buffer.from(plain.body))).toBe(true)
+          }),
+        // The first /docs builds and compresses the bundled page: seconds on a loaded machine.
+        30_000
+      )
 
       it.effect("/docs loads nothing from another host: every src, href, url() and @import is same-origin or data:", () =>
         Effect.gen(function*() {
