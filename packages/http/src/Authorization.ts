@@ -1,28 +1,31 @@
 /**
  * The Authorization middleware of the contract, served by the bank's key
- * lookup. The platform's bearer decoding drops the first seven characters of
- * the header whatever they are, so the scheme is checked here: only
- * `Bearer <key>` (any case) names a key.
+ * lookup. The platform's bearer decoding ignores a header whose scheme is not
+ * `Bearer` and says nothing of why, so the header is read here: only
+ * `Bearer <key>` (any case) names a key, and a missing header is told apart
+ * from another scheme.
  */
-import { HttpServerRequest } from "@effect/platform"
 import { Authorization } from "@moneta/api/Authorization"
 import { Authentication } from "@moneta/bank/Authentication"
+import { Caller } from "@moneta/domain/Caller"
 import { InvalidApiKeyError } from "@moneta/domain/Errors"
 import { Effect, Layer, Redacted } from "effect"
+import { HttpServerRequest } from "effect/http"
 
 const bearerScheme = /^bearer(?:\s+|$)/i
 
 export const AuthorizationLive = Layer.effect(
   Authorization,
   Effect.map(Authentication, (authentication) => ({
-    apiKey: (_decoded: Redacted.Redacted<string>) =>
+    apiKey: <A, E, R>(httpEffect: Effect.Effect<A, E, R>) =>
       Effect.gen(function*() {
         const header = (yield* HttpServerRequest.HttpServerRequest).headers.authorization
         if (header === undefined || header.trim().length === 0) {
           return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_header" }))
         }
         if (!bearerScheme.test(header)) return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_credential" }))
-        return yield* authentication.authenticate(Redacted.make(header.replace(bearerScheme, "")))
+        const caller = yield* authentication.authenticate(Redacted.make(header.replace(bearerScheme, "")))
+        return yield* Effect.provideService(httpEffect, Caller, caller)
       })
   }))
 )

@@ -1,13 +1,13 @@
 /** Card payment handlers. */
-import { HttpApiBuilder } from "@effect/platform"
-import { MonetaApi } from "@moneta/api/MonetaApi"
 import { CardPayments } from "@moneta/bank/CardPayments"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { ServedApi } from "./ServedApi.js"
 
-export const CardPaymentsLive = HttpApiBuilder.group(MonetaApi, "cardPayments", (handlers) =>
+export const CardPaymentsLive = HttpApiBuilder.group(ServedApi, "cardPayments", (handlers) =>
   Effect.gen(function*() {
     const cardPayments = yield* CardPayments
     return handlers
-      .handle("list", ({ urlParams }) => cardPayments.list(urlParams))
-      .handle("retrieve", ({ path }) => cardPayments.retrieve(path.card_payment_id))
+      .handle("list", ({ query }) => cardPayments.list(query))
+      .handle("retrieve", ({ params }) => cardPayments.retrieve(params.card_payment_id))
   }))

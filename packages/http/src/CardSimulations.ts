@@ -1,6 +1,4 @@
 /** Sandbox card network simulations; a live server answers 404 as if they did not exist. Every one is idempotent. */
-import { HttpApiBuilder } from "@effect/platform"
-import { MonetaApi } from "@moneta/api/MonetaApi"
 import { CardAuthentications } from "@moneta/bank/CardAuthentications"
 import { CardSimulations } from "@moneta/bank/CardSimulations"
 import { DigitalWalletTokens } from "@moneta/bank/DigitalWalletTokens"
@@ -11,7 +9,9 @@ import {
 } from "@moneta/domain/CardSimulations"
 import { Transaction } from "@moneta/domain/Transaction"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
 import { idempotent, idempotentResult } from "./Idempotent.js"
+import { ServedApi } from "./ServedApi.js"
 import { sandboxOnly } from "./Simulations.js"
 
 /** The object an authorization result is about: its pending or its declined transaction. */
@@ -19,7 +19,7 @@ const resultObjectId = (result: CardAuthorizationSimulationResult) =>
   result.pending_transaction?.id ?? result.declined_transaction?.id ?? null
 
 export const CardSimulationsLive = HttpApiBuilder.group(
-  MonetaApi,
+  ServedApi,
   "cardSimulations",
   (handlers) =>
     Effect.gen(function*() {
@@ -57,13 +57,13 @@ export const CardSimulationsLive = HttpApiBuilder.group(
         )
         .handle(
           "challenge",
-          ({ path }) =>
-            inSandbox(idempotent(CardPayment, authentications.challenge(path.card_payment_id), undefined, "waits"))
+          ({ params }) =>
+            inSandbox(idempotent(CardPayment, authentications.challenge(params.card_payment_id), undefined, "waits"))
         )
         .handle(
           "attemptChallenge",
-          ({ path, payload }) =>
-            inSandbox(idempotent(CardPayment, authentications.attemptChallenge(path.card_payment_id, payload)))
+          ({ params, payload }) =>
+            inSandbox(idempotent(CardPayment, authentications.attemptChallenge(params.card_payment_id, payload)))
         )
         .handle("requestDigitalWalletToken", ({ payload }) =>
           inSandbox(idempotentResult(

@@ -1,17 +1,17 @@
 /** Cards handlers. */
-import { HttpApiBuilder } from "@effect/platform"
-import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Cards } from "@moneta/bank/Cards"
 import { Card } from "@moneta/domain/Card"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
+import { ServedApi } from "./ServedApi.js"
 
-export const CardsLive = HttpApiBuilder.group(MonetaApi, "cards", (handlers) =>
+export const CardsLive = HttpApiBuilder.group(ServedApi, "cards", (handlers) =>
   Effect.gen(function*() {
     const cards = yield* Cards
     return handlers
       .handle("create", ({ payload }) => idempotent(Card, cards.create(payload)))
-      .handle("retrieve", ({ path }) => cards.retrieve(path.card_id))
-      .handle("update", ({ path, payload }) => cards.update(path.card_id, payload))
-      .handle("list", ({ urlParams }) => cards.list(urlParams))
+      .handle("retrieve", ({ params }) => cards.retrieve(params.card_id))
+      .handle("update", ({ params, payload }) => cards.update(params.card_id, payload))
+      .handle("list", ({ query }) => cards.list(query))
   }))

@@ -1,13 +1,13 @@
 /** Check deposits handlers. */
-import { HttpApiBuilder } from "@effect/platform"
-import { MonetaApi } from "@moneta/api/MonetaApi"
 import { CheckDeposits } from "@moneta/bank/CheckDeposits"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { ServedApi } from "./ServedApi.js"
 
-export const CheckDepositsLive = HttpApiBuilder.group(MonetaApi, "checkDeposits", (handlers) =>
+export const CheckDepositsLive = HttpApiBuilder.group(ServedApi, "checkDeposits", (handlers) =>
   Effect.gen(function*() {
     const deposits = yield* CheckDeposits
     return handlers
-      .handle("list", ({ urlParams }) => deposits.list(urlParams))
-      .handle("retrieve", ({ path }) => deposits.retrieve(path.check_deposit_id))
+      .handle("list", ({ query }) => deposits.list(query))
+      .handle("retrieve", ({ params }) => deposits.retrieve(params.check_deposit_id))
   }))

@@ -1,17 +1,17 @@
 /** Declined transaction handlers. */
-import { HttpApiBuilder } from "@effect/platform"
-import { MonetaApi } from "@moneta/api/MonetaApi"
 import { DeclinedTransactions } from "@moneta/bank/DeclinedTransactions"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { ServedApi } from "./ServedApi.js"
 
 export const DeclinedTransactionsLive = HttpApiBuilder.group(
-  MonetaApi,
+  ServedApi,
   "declinedTransactions",
   (handlers) =>
     Effect.gen(function*() {
       const declinedTransactions = yield* DeclinedTransactions
       return handlers
-        .handle("list", ({ urlParams }) => declinedTransactions.list(urlParams))
-        .handle("retrieve", ({ path }) => declinedTransactions.retrieve(path.declined_transaction_id))
+        .handle("list", ({ query }) => declinedTransactions.list(query))
+        .handle("retrieve", ({ params }) => declinedTransactions.retrieve(params.declined_transaction_id))
     })
 )

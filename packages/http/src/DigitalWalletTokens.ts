@@ -1,17 +1,17 @@
 /** Digital wallet token handlers. */
-import { HttpApiBuilder } from "@effect/platform"
-import { MonetaApi } from "@moneta/api/MonetaApi"
 import { DigitalWalletTokens } from "@moneta/bank/DigitalWalletTokens"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { ServedApi } from "./ServedApi.js"
 
 export const DigitalWalletTokensLive = HttpApiBuilder.group(
-  MonetaApi,
+  ServedApi,
   "digitalWalletTokens",
   (handlers) =>
     Effect.gen(function*() {
       const digitalWalletTokens = yield* DigitalWalletTokens
       return handlers
-        .handle("list", ({ urlParams }) => digitalWalletTokens.list(urlParams))
-        .handle("retrieve", ({ path }) => digitalWalletTokens.retrieve(path.digital_wallet_token_id))
+        .handle("list", ({ query }) => digitalWalletTokens.list(query))
+        .handle("retrieve", ({ params }) => digitalWalletTokens.retrieve(params.digital_wallet_token_id))
     })
 )

@@ -9,9 +9,8 @@
  *   such as an approval take none, so fields sent to them are refused rather
  *   than silently ignored).
  */
-import { HttpApi } from "@effect/platform"
 import { MonetaApi } from "@moneta/api/MonetaApi"
-import { Option } from "effect"
+import { HttpApi } from "effect/http-api"
 
 interface EndpointShape {
   readonly method: string
@@ -32,12 +31,12 @@ const readShapes = (): ReadonlyArray<EndpointShape> => {
   const shapes: Array<EndpointShape> = []
   HttpApi.reflect(MonetaApi, {
     onGroup: () => undefined,
-    onEndpoint: ({ endpoint, payloads }) => {
+    onEndpoint: ({ endpoint }) => {
       shapes.push({
         method: endpoint.method,
         path: patternOf(endpoint.path),
-        takesQuery: Option.isSome(endpoint.urlParamsSchema),
-        mediaTypes: new Set([...payloads.keys()].map((type) => type.toLowerCase()))
+        takesQuery: endpoint.query !== undefined,
+        mediaTypes: new Set([...endpoint.payload.keys()].map((type) => type.toLowerCase()))
       })
     }
   })

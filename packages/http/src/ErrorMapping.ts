@@ -1,20 +1,20 @@
 /**
- * One error body everywhere. Failures that do not come from an operation
- * (undecodable parameters, unknown routes, unreadable bodies, defects) are
- * turned into the contract's errors here, before the contract encodes them;
- * every 4xx also tells the official SDK not to retry.
+ * One error body everywhere. Failures that do not come from an operation are
+ * turned into the contract's errors here, in two places of one pipeline:
+ * - inside an endpoint, the contract's `CommonErrors` middleware
+ *   (`CommonErrorsLive`) turns a request that does not decode into
+ *   `invalid_parameters_error`, which the endpoint encodes as any of its errors;
+ * - around every route of the API (`layer`, router middleware), the input
+ *   guards run first, and what escapes a route (a guard's refusal, an unknown
+ *   path, an unreadable body, a defect) is encoded here by the contract's
+ *   schemas. Every 4xx also tells the official SDK not to retry.
+ *
+ * `layer` is middleware of the API's own routes, not global middleware: a host
+ * that mounts the API under a prefix keeps its own routes' answers, and the
+ * checks see the URL as the API sees it (prefix removed).
  */
-import {
-  FileSystem,
-  HttpApiBuilder,
-  HttpApiError,
-  HttpApp,
-  HttpIncomingMessage,
-  HttpServerError,
-  HttpServerRequest,
-  HttpServerResponse
-} from "@effect/platform"
-import { MonetaApi } from "@moneta/api/MonetaApi"
+import * as ApiError from "@moneta/api/ApiError"
+import { CommonErrors } from "@moneta/api/CommonErrors"
 import {
   ApiMethodNotFoundError,
   FieldError,
@@ -22,7 +22,9 @@ import {
   InvalidParametersError,
   MalformedRequestError
 } from "@moneta/domain/Errors"
-import { Cause, Effect, Option } from "effect"
+import { ByteSize, Cause, Effect, Layer, Schema, SchemaAST, SchemaIssue, type Types } from "effect"
+import { HttpIncomingMessage, HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpApiError } from "effect/http-api"
 import { guardInput } from "./InputGuards.js"
 
 /**
@@ -45,15 +47,17 @@ const expectedPattern = /^Expected (.+), actual (.+)$/s
 const maxListedAlternatives = 20
 
 /**
- * "Expected { readonly name: minLength(1) … }, actual null" spells out the
- * schema; a client needs the kind of value that was due.
+ * "Expected object, actual null" names the schema's kind of value; a client
+ * reads "must be an object".
  */
 const inWords = (message: string): string => {
   const match = expectedPattern.exec(message)
   if (match === null) return message
   const [, expected = "", actual = ""] = match
-  if (expected.startsWith("{")) return `must be an object, actual ${actual}`
-  if (/^(ReadonlyArray<|readonly \[)/.test(expected)) return `must be an array, actual ${actual}`
+  if (expected === "object" || expected.startsWith("{")) return `must be an object, actual ${actual}`
+  if (expected === "array" || /^(ReadonlyArray<|readonly \[)/.test(expected)) {
+    return `must be an array, actual ${actual}`
+  }
   // A long enum (event categories) is documented, not recited: the value refused is what helps.
   const alternatives = expected.split(" | ").length
   if (alternatives > maxListedAlternatives) return `must be one of ${alternatives} documented values, actual ${actual}`
@@ -81,59 +85,200 @@ const mergeAlternatives = (issues: ReadonlyArray<FieldError>): ReadonlyArray<Fie
   })
 }
 
-export const invalidParameters = (error: HttpApiError.HttpApiDecodeError): InvalidParametersError => {
+const formatIssue = SchemaIssue.makeFormatterStandardSchemaV1()
+
+const schemaExpectedPattern = /^Expected (.+), got (.+)$/s
+
+/**
+ * The schema library's wording, in the API's: "Expected string, actual 5"
+ * (an optional field's "| undefined" is no help to a client), "is missing",
+ * "is unexpected".
+ */
+const inApiWording = (message: string): string => {
+  if (message === "Missing key") return "is missing"
+  if (message === "Expected no excess property" || message.startsWith("Unexpected key with value")) {
+    return "is unexpected"
+  }
+  const match = schemaExpectedPattern.exec(message)
+  if (match === null) return message
+  const [, expected = "", actual = ""] = match
+  const withoutUndefined = expected.split(" | ").filter((alternative) => alternative !== "undefined").join(" | ")
+  return `Expected ${withoutUndefined.length === 0 ? expected : withoutUndefined}, actual ${actual}`
+}
+
+interface PathIssue {
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly message: string
+}
+
+type LiteralFields = ReadonlyMap<PropertyKey, SchemaAST.LiteralValue>
+
+/**
+ * For each object a union may be (unions within it included: the contract
+ * wraps a body's schema in one), the literal it holds at each required
+ * literal field; undefined when a member is not an object.
+ */
+const literalFieldsOf = (member: SchemaAST.AST): ReadonlyArray<LiteralFields> | undefined => {
+  const encoded = SchemaAST.toEncoded(member)
+  if (SchemaAST.isUnion(encoded)) {
+    const members = encoded.types.map(literalFieldsOf)
+    return members.every((fields) => fields !== undefined) ? members.flat() : undefined
+  }
+  if (!SchemaAST.isObjects(encoded)) return undefined
+  const fields = new Map<PropertyKey, SchemaAST.LiteralValue>()
+  for (const field of encoded.propertySignatures) {
+    if (SchemaAST.isLiteral(field.type) && !SchemaAST.isOptional(field.type)) fields.set(field.name, field.type.literal)
+  }
+  return [fields]
+}
+
+const isRecord = (value: unknown): value is Readonly<Record<PropertyKey, unknown>> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+/**
+ * A union of objects told apart by one field (an entity's `structure`) that
+ * no member matched: the field at fault is that one, with the values it may
+ * take. Anything else is left to the schema library's wording.
+ */
+const discriminatorIssue = (issue: SchemaIssue.AnyOf): PathIssue | undefined => {
+  const members = literalFieldsOf(issue.ast)
+  if (members === undefined || members.length === 0) return undefined
+  if (!SchemaIssue.hasInput(issue) || !isRecord(issue.input)) {
+    return { path: [], message: `must be an object, actual ${JSON.stringify(issue.input) ?? "undefined"}` }
+  }
+  const [first = new Map<PropertyKey, SchemaAST.LiteralValue>()] = members
+  const key = [...first.keys()].find((candidate) => members.every((fields) => fields.has(candidate)))
+  if (key === undefined) return undefined
+  const expected = members.map((fields) => {
+    const literal = fields.get(key)
+    return typeof literal === "string" ? JSON.stringify(literal) : String(literal)
+  }).join(" | ")
+  return Object.hasOwn(issue.input, key)
+    ? { path: [key], message: `Expected ${expected}, actual ${JSON.stringify(issue.input[key])}` }
+    : { path: [key], message: "is missing" }
+}
+
+/** Every leaf of an issue with its path; unions of tagged objects name their tag field. */
+const flatten = (issue: SchemaIssue.Issue, path: ReadonlyArray<PropertyKey>): ReadonlyArray<PathIssue> => {
+  switch (issue._tag) {
+    case "Pointer":
+      return flatten(issue.issue, [...path, ...issue.path])
+    case "Composite":
+      return issue.issues.flatMap((inner) => flatten(inner, path))
+    case "AnyOf": {
+      if (issue.issues.length > 0) return issue.issues.flatMap((inner) => flatten(inner, path))
+      const tagged = discriminatorIssue(issue)
+      if (tagged !== undefined) return [{ path: [...path, ...tagged.path], message: tagged.message }]
+      break
+    }
+  }
+  return formatIssue(issue).issues.map((formatted) => ({
+    path: [...path, ...(formatted.path ?? []).map((segment) => typeof segment === "object" ? segment.key : segment)],
+    message: formatted.message
+  }))
+}
+
+/** The 400 of a request that failed the contract's schemas, naming each field at fault. */
+export const invalidParameters = (error: Schema.SchemaError): InvalidParametersError => {
+  const flattened = flatten(error.issue, []).map((issue) => ({
+    field: fieldOf(issue.path),
+    message: inApiWording(issue.message)
+  }))
   // An optional field's "or undefined" goes once the field, or anything inside it, has a real issue.
-  const issues = error.issues.filter((issue, _index, all) =>
+  const issues = flattened.filter((issue, _index, all) =>
     !isUndefinedAlternative(issue.message) ||
     !all.some((other) =>
-      other !== issue && isWithin(fieldOf(other.path), fieldOf(issue.path)) && !isUndefinedAlternative(other.message)
+      other !== issue && isWithin(other.field, issue.field) && !isUndefinedAlternative(other.message)
     )
   )
-  const errors = mergeAlternatives(
-    issues.map((issue) => new FieldError({ field: fieldOf(issue.path), message: issue.message }))
-  ).map((fieldError) => new FieldError({ field: fieldError.field, message: inWords(fieldError.message) }))
+  const errors = mergeAlternatives(issues.map((issue) => new FieldError(issue))).map((fieldError) =>
+    new FieldError({ field: fieldError.field, message: inWords(fieldError.message) })
+  )
   return new InvalidParametersError({
     detail: errors.map((fieldError) => `${fieldError.field}: ${fieldError.message}`).join("; ") || error.message,
     errors
   })
 }
 
-const doNotRetryClientErrors = HttpApp.appendPreResponseHandler((_request, response) =>
-  Effect.succeed(
-    response.status >= 400 && response.status < 500
-      ? HttpServerResponse.setHeader(response, "x-should-retry", "false")
-      : response
-  )
-)
+/**
+ * The contract's `CommonErrors` middleware: a request whose path parameters,
+ * query or body do not decode is `invalid_parameters_error`. (A response that
+ * does not encode is a bug: it stays a defect, answered as a 500 below.)
+ */
+export const CommonErrorsLive = Layer.succeed(CommonErrors, (httpEffect) =>
+  Effect.catch(
+    httpEffect,
+    (error): Effect.Effect<never, Types.unhandled | InvalidParametersError> =>
+      HttpApiError.HttpApiSchemaError.is(error) && error.kind !== "Body" && error.kind !== "ResponseHeaders"
+        ? Effect.fail(invalidParameters(error.cause))
+        : Effect.fail(error)
+  ))
 
-/** Maps what escaped the router to the contract's errors; operation errors pass as they are. */
+/** Failures answered here rather than by an endpoint; operation errors are answered by their endpoint. */
 type ContractError = InvalidParametersError | ApiMethodNotFoundError | MalformedRequestError | InternalServerError
 
-const toContractError = <E>(cause: Cause.Cause<E>): Effect.Effect<never, E | ContractError> => {
-  if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause)
-  // What the platform raises may arrive as a failure or, from inside its body parsing, as a defect.
-  const error = Cause.squash(cause)
-  if (error instanceof HttpApiError.HttpApiDecodeError) return Effect.fail(invalidParameters(error))
-  if (HttpServerError.isServerError(error) && error._tag === "RouteNotFound") {
-    return Effect.fail(
-      new ApiMethodNotFoundError({ detail: `No API method ${error.request.method} ${error.request.url}.` })
-    )
-  }
-  if (HttpServerError.isServerError(error) && error._tag === "RequestError") {
-    return Effect.fail(
-      new MalformedRequestError({ detail: "The request body could not be read as JSON (at most 1 MiB)." })
-    )
-  }
-  if (Cause.isFailure(cause)) return Effect.failCause(cause)
-  return Effect.zipRight(
-    Effect.logError("Unexpected failure while serving a request", cause),
-    Effect.fail(new InternalServerError({ detail: null }))
+const contractErrorSchemas = {
+  InvalidParametersError: ApiError.InvalidParametersError,
+  ApiMethodNotFoundError: ApiError.ApiMethodNotFoundError,
+  MalformedRequestError: ApiError.MalformedRequestError,
+  InternalServerError: ApiError.InternalServerError
+} as const
+
+const isContractError = (error: unknown): error is ContractError =>
+  error instanceof InvalidParametersError || error instanceof ApiMethodNotFoundError ||
+  error instanceof MalformedRequestError || error instanceof InternalServerError
+
+/** The contract's body and status for `error`, as its endpoint would have answered it. */
+const respondWith = (error: ContractError): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
+  const schema = contractErrorSchemas[error._tag]
+  return Schema.encodeUnknownEffect(schema)(error).pipe(
+    // The body states its status (decisions.md, "Errors"): the response carries the same.
+    Effect.map((body) => HttpServerResponse.jsonUnsafe(body, { status: body.status })),
+    Effect.orDie
   )
 }
 
+const unknownMethod = (request: HttpServerRequest.HttpServerRequest) =>
+  new ApiMethodNotFoundError({ detail: `No API method ${request.method} ${request.url}.` })
+
+/** What the platform raises, as a failure or, from inside its body parsing, as a defect. */
+const toContractError = (error: unknown): ContractError | undefined => {
+  if (isContractError(error)) return error
+  if (HttpServerError.isHttpServerError(error)) {
+    switch (error.reason._tag) {
+      case "RouteNotFound":
+        return unknownMethod(error.request)
+      case "RequestParseError":
+        return new MalformedRequestError({ detail: "The request body could not be read as JSON (at most 1 MiB)." })
+    }
+  }
+  return undefined
+}
+
+/** Answers what escaped the API's routes with the contract's errors; a client that went away stays interrupted. */
+const answerCause = (
+  cause: Cause.Cause<unknown>
+): Effect.Effect<HttpServerResponse.HttpServerResponse, Types.unhandled> => {
+  if (Cause.hasInterruptsOnly(cause)) {
+    return Effect.failCause(Cause.fromReasons(cause.reasons.filter(Cause.isInterruptReason)))
+  }
+  const mapped = toContractError(Cause.squash(cause))
+  if (mapped !== undefined) return respondWith(mapped)
+  return Effect.andThen(
+    Effect.logError("Unexpected failure while serving a request", cause),
+    respondWith(new InternalServerError({ detail: null }))
+  )
+}
+
+/** Tells the official SDK not to retry a client error. */
+const doNotRetryClientErrors = (response: HttpServerResponse.HttpServerResponse) =>
+  response.status >= 400 && response.status < 500
+    ? HttpServerResponse.setHeader(response, "x-should-retry", "false")
+    : response
+
 /** Bodies over 1 MiB are refused as malformed. */
 const maxBodyBytes = 1024 * 1024
-const maxBodySize = Option.some(FileSystem.Size(maxBodyBytes))
+const maxBodySize = ByteSize.bytes(maxBodyBytes)
 
 /**
  * A declared length over the limit is refused before the body is read: the
@@ -148,11 +293,45 @@ const refuseOversizedBodies = Effect.flatMap(
       : Effect.void
 )
 
-export const ErrorMappingLive = HttpApiBuilder.middleware(
-  MonetaApi,
-  (app) =>
-    Effect.zipRight(doNotRetryClientErrors, Effect.zipRight(refuseOversizedBodies, guardInput(app))).pipe(
-      Effect.provideService(HttpIncomingMessage.MaxBodySize, maxBodySize),
-      Effect.catchAllCause(toContractError)
-    )
+/** Every route of the API: input guards first, then the route; whatever escapes it gets the contract's body. */
+const serveMapped = (
+  route: Effect.Effect<HttpServerResponse.HttpServerResponse, Types.unhandled | ContractError>
+): Effect.Effect<HttpServerResponse.HttpServerResponse, Types.unhandled, HttpServerRequest.HttpServerRequest> =>
+  Effect.andThen(refuseOversizedBodies, guardInput(route)).pipe(
+    Effect.provideService(HttpIncomingMessage.MaxBodySize, maxBodySize),
+    Effect.catchCause(answerCause),
+    Effect.map(doNotRetryClientErrors)
+  )
+
+/** The middleware; provide it to every layer that adds the API's routes. */
+export const layer = HttpRouter.middleware<{ handles: ContractError }>()(serveMapped).layer
+
+/**
+ * Any other method or path under the API answers `api_method_not_found_error`
+ * (with the guards' checks first, as for a real route).
+ */
+export const unknownRoutes = HttpRouter.add(
+  "*",
+  "*",
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => Effect.fail(unknownMethod(request)))
+)
+
+const isRouteNotFound = (error: unknown): error is HttpServerError.HttpServerError =>
+  HttpServerError.isHttpServerError(error) && error.reason._tag === "RouteNotFound"
+
+/**
+ * For a server whose every path is the API's (and its documents'): a request
+ * that no route can take, not even the catch-all of `unknownRoutes` (a path
+ * that is not valid percent-encoding), gets the contract's 404 as well. Global
+ * middleware: a host that mounts the API beside routes of its own leaves it out.
+ */
+export const unroutableRequests = HttpRouter.middleware(
+  (app): Effect.Effect<HttpServerResponse.HttpServerResponse, Types.unhandled> =>
+    Effect.catchCause(app, (cause) => {
+      const error = Cause.squash(cause)
+      return isRouteNotFound(error)
+        ? Effect.map(respondWith(unknownMethod(error.request)), doNotRetryClientErrors)
+        : Effect.failCause(cause)
+    }),
+  { global: true }
 )

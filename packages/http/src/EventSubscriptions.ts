@@ -1,31 +1,32 @@
 /** Event subscription handlers: the subscription, its delivery log, resends and heartbeats. */
-import { HttpApiBuilder } from "@effect/platform"
-import { MonetaApi } from "@moneta/api/MonetaApi"
 import { EventSubscriptions } from "@moneta/bank/EventSubscriptions"
 import { Event } from "@moneta/domain/Event"
 import { EventSubscription } from "@moneta/domain/EventSubscription"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
+import { ServedApi } from "./ServedApi.js"
 
 export const EventSubscriptionsLive = HttpApiBuilder.group(
-  MonetaApi,
+  ServedApi,
   "eventSubscriptions",
   (handlers) =>
     Effect.gen(function*() {
       const subscriptions = yield* EventSubscriptions
       return handlers
         .handle("create", ({ payload }) => idempotent(EventSubscription, subscriptions.create(payload)))
-        .handle("list", ({ urlParams }) => subscriptions.list(urlParams))
-        .handle("retrieve", ({ path }) => subscriptions.retrieve(path.event_subscription_id))
-        .handle("update", ({ path, payload }) => subscriptions.update(path.event_subscription_id, payload))
+        .handle("list", ({ query }) => subscriptions.list(query))
+        .handle("retrieve", ({ params }) => subscriptions.retrieve(params.event_subscription_id))
+        .handle("update", ({ params, payload }) => subscriptions.update(params.event_subscription_id, payload))
         .handle(
           "listAttempts",
-          ({ path, urlParams }) => subscriptions.listAttempts(path.event_subscription_id, urlParams)
+          ({ params, query }) => subscriptions.listAttempts(params.event_subscription_id, query)
         )
         .handle(
           "resend",
-          ({ path, payload }) => idempotent(Event, subscriptions.resend(path.event_subscription_id, payload.event_id))
+          ({ params, payload }) =>
+            idempotent(Event, subscriptions.resend(params.event_subscription_id, payload.event_id))
         )
-        .handle("heartbeat", ({ path }) => idempotent(Event, subscriptions.heartbeat(path.event_subscription_id)))
+        .handle("heartbeat", ({ params }) => idempotent(Event, subscriptions.heartbeat(params.event_subscription_id)))
     })
 )

@@ -4,10 +4,10 @@
  * bank, which claims the key in the operation's own transaction. A replay is
  * answered with the stored body and `Idempotent-Replayed: true`.
  */
-import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Idempotency } from "@moneta/bank/Idempotency"
 import { InvalidParametersError } from "@moneta/domain/Errors"
-import { Effect, Either, Option, Schema } from "effect"
+import { Effect, Option, Result, Schema } from "effect"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { createHash } from "node:crypto"
 
 const maxKeyLength = 200
@@ -27,7 +27,7 @@ const fingerprintOf = (request: HttpServerRequest.HttpServerRequest, requestBody
     requestBody === undefined ? Effect.orElseSucceed(request.text, () => "") : Effect.succeed(requestBody),
     (text) => {
       // A body that is not JSON (possible where an endpoint takes none) counts as its raw text.
-      const body = Either.getOrElse(Either.try(() => canonicalJson(JSON.parse(text))), () => text)
+      const body = Result.getOrElse(Result.try(() => canonicalJson(JSON.parse(text))), () => text)
       const path = request.url.split("?")[0] ?? request.url
       return createHash("sha256").update(`${request.method} ${path}\n${body}`).digest("hex")
     }
@@ -55,8 +55,8 @@ export type IdempotencyMode = "single_transaction" | "waits"
  * `requestBody` stands for the body in the fingerprint where the handler
  * has already consumed it (multipart uploads); by default the body is read.
  */
-export const idempotent = <A extends { readonly id: string }, I, E, R>(
-  success: Schema.Schema<A, I>,
+export const idempotent = <A extends { readonly id: string }, I, RD, E, R>(
+  success: Schema.Codec<A, I, RD>,
   operation: Effect.Effect<A, E, R>,
   requestBody?: string,
   mode: IdempotencyMode = "single_transaction"
@@ -66,8 +66,8 @@ export const idempotent = <A extends { readonly id: string }, I, E, R>(
  * `idempotent` for responses that are not themselves an object with an id (a
  * simulation result): `resourceIdOf` names the object the key is tied to.
  */
-export const idempotentResult = <A, I, E, R>(
-  success: Schema.Schema<A, I>,
+export const idempotentResult = <A, I, RD, E, R>(
+  success: Schema.Codec<A, I, RD>,
   operation: Effect.Effect<A, E, R>,
   resourceIdOf: (value: A) => string | null,
   requestBody?: string,
@@ -78,7 +78,7 @@ export const idempotentResult = <A, I, E, R>(
     const idempotency = yield* Idempotency
     const key = yield* idempotencyKeyOf(request)
     const fingerprint = Option.isSome(key) ? yield* fingerprintOf(request, requestBody) : ""
-    const encode = Schema.encode(success)
+    const encode = Schema.encodeEffect(success)
     const outcome = yield* (mode === "waits" ? idempotency.runWaiting : idempotency.run)(
       { key, fingerprint },
       operation,

@@ -7,15 +7,15 @@
  * that takes none). The body is read once, as bytes, and handed on to the
  * decoder as the text checked here.
  */
-import { HttpServerRequest } from "@effect/platform"
 import { ApiMethodNotFoundError, InvalidParametersError, MalformedRequestError } from "@moneta/domain/Errors"
-import { Effect, Either, Option } from "effect"
+import { Effect, Option, Result } from "effect"
+import { HttpServerRequest } from "effect/http"
 import { acceptsMediaType, takesNoBody, takesNoQuery } from "./EndpointShapes.js"
 import { duplicateKeyPath, findUnstorable, maxDepth, nestingDepth, unstorable } from "./JsonStructure.js"
 
 const fieldOf = (path: ReadonlyArray<string>) => path.length === 0 ? "body" : path.join(".")
 
-const decodedOrRaw = (text: string) => Either.getOrElse(Either.try(() => decodeURIComponent(text)), () => text)
+const decodedOrRaw = (text: string) => Result.getOrElse(Result.try(() => decodeURIComponent(text)), () => text)
 
 const queryPairs = (query: string) =>
   query.split("&").filter((pair) => pair.length > 0).map((pair) => {
@@ -54,6 +54,8 @@ const hasBody = (request: HttpServerRequest.HttpServerRequest) =>
 
 const mediaTypeOf = (contentType: string | undefined) => (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? ""
 
+const jsonType = "application/json"
+
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
 
 /** A body's text, and its value when the text is JSON (None when empty or not JSON). */
@@ -63,28 +65,28 @@ interface CheckedBody {
 }
 
 /** The checked text of a JSON body, or the 400 it deserves. */
-const checkBody = (bytes: ArrayBuffer): Either.Either<CheckedBody, InvalidParametersError | MalformedRequestError> => {
-  const decoded = Either.try(() => strictUtf8.decode(bytes))
-  if (Either.isLeft(decoded)) {
-    return Either.left(new MalformedRequestError({ detail: "The request body is not valid UTF-8." }))
+const checkBody = (bytes: ArrayBuffer): Result.Result<CheckedBody, InvalidParametersError | MalformedRequestError> => {
+  const decoded = Result.try(() => strictUtf8.decode(bytes))
+  if (Result.isFailure(decoded)) {
+    return Result.fail(new MalformedRequestError({ detail: "The request body is not valid UTF-8." }))
   }
-  const text = decoded.right
-  if (text.trim().length === 0) return Either.right({ text, json: Option.none() })
+  const text = decoded.success
+  if (text.trim().length === 0) return Result.succeed({ text, json: Option.none() })
   if (nestingDepth(text) > maxDepth) {
-    return Either.left(new MalformedRequestError({ detail: `The request body nests deeper than ${maxDepth} levels.` }))
+    return Result.fail(new MalformedRequestError({ detail: `The request body nests deeper than ${maxDepth} levels.` }))
   }
-  const parsed = Either.try((): unknown => JSON.parse(text))
-  // Not JSON: the decoder reports it as malformed.
-  if (Either.isLeft(parsed)) return Either.right({ text, json: Option.none() })
+  const parsed = Result.try((): unknown => JSON.parse(text))
+  // Not JSON: refused below, as malformed, where the endpoint takes JSON.
+  if (Result.isFailure(parsed)) return Result.succeed({ text, json: Option.none() })
   const duplicate = duplicateKeyPath(text)
   if (Option.isSome(duplicate)) {
-    return Either.left(InvalidParametersError.single(fieldOf(duplicate.value), "appears more than once in the object"))
+    return Result.fail(InvalidParametersError.single(fieldOf(duplicate.value), "appears more than once in the object"))
   }
-  const found = findUnstorable(parsed.right)
+  const found = findUnstorable(parsed.success)
   if (Option.isSome(found)) {
-    return Either.left(InvalidParametersError.single(fieldOf(found.value.path), found.value.message))
+    return Result.fail(InvalidParametersError.single(fieldOf(found.value.path), found.value.message))
   }
-  return Either.right({ text, json: Option.some(parsed.right) })
+  return Result.succeed({ text, json: Option.some(parsed.success) })
 }
 
 /** The request with its body replaced by `text` (the stream is consumed once, here). */
@@ -128,10 +130,10 @@ export const guardInput = <A, E, R>(app: Effect.Effect<A, E, R>) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     yield* checkUrl(request.method, request.url)
     if (request.method === "GET" || request.method === "HEAD") return yield* app
+    const path = request.url.split("?", 1)[0] ?? ""
     const mediaType = mediaTypeOf(request.headers["content-type"])
-    if (hasBody(request) && mediaType !== "application/json") {
+    if (hasBody(request) && mediaType !== jsonType) {
       // A body the contract declares in another type (file uploads) is read once, by its handler, which checks its fields.
-      const path = request.url.split("?", 1)[0] ?? ""
       if (acceptsMediaType(request.method, path, mediaType)) return yield* app
       return yield* Effect.fail(
         new MalformedRequestError({ detail: "A request body must be JSON, sent with Content-Type: application/json." })
@@ -141,7 +143,12 @@ export const guardInput = <A, E, R>(app: Effect.Effect<A, E, R>) =>
       request.arrayBuffer,
       () => new MalformedRequestError({ detail: "The request body could not be read (at most 1 MiB)." })
     )
-    const body = yield* checkBody(bytes)
-    if (takesNoBody(request.method, request.url.split("?", 1)[0] ?? "")) yield* refuseBodyFields(body)
+    const body = yield* Effect.fromResult(checkBody(bytes))
+    if (takesNoBody(request.method, path)) yield* refuseBodyFields(body)
+    if (Option.isNone(body.json) && body.text.trim().length > 0 && acceptsMediaType(request.method, path, jsonType)) {
+      return yield* Effect.fail(
+        new MalformedRequestError({ detail: "The request body could not be read as JSON (at most 1 MiB)." })
+      )
+    }
     return yield* Effect.provideService(app, HttpServerRequest.HttpServerRequest, withBodyText(request, body.text))
   })

@@ -1,21 +1,21 @@
 /** Lockbox recipients handlers. */
-import { HttpApiBuilder } from "@effect/platform"
-import { MonetaApi } from "@moneta/api/MonetaApi"
 import { LockboxRecipients } from "@moneta/bank/LockboxRecipients"
 import { LockboxRecipient } from "@moneta/domain/LockboxRecipient"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
+import { ServedApi } from "./ServedApi.js"
 
 export const LockboxRecipientsLive = HttpApiBuilder.group(
-  MonetaApi,
+  ServedApi,
   "lockboxRecipients",
   (handlers) =>
     Effect.gen(function*() {
       const recipients = yield* LockboxRecipients
       return handlers
         .handle("create", ({ payload }) => idempotent(LockboxRecipient, recipients.create(payload)))
-        .handle("list", ({ urlParams }) => recipients.list(urlParams))
-        .handle("retrieve", ({ path }) => recipients.retrieve(path.lockbox_recipient_id))
-        .handle("update", ({ path, payload }) => recipients.update(path.lockbox_recipient_id, payload))
+        .handle("list", ({ query }) => recipients.list(query))
+        .handle("retrieve", ({ params }) => recipients.retrieve(params.lockbox_recipient_id))
+        .handle("update", ({ params, payload }) => recipients.update(params.lockbox_recipient_id, payload))
     })
 )

@@ -1,13 +1,22 @@
 /**
  * The API served: every group's handlers, authentication and error mapping,
- * over the bank's operations. Host applications mount `layer` in their own
- * `@effect/platform` server, or take `toWebHandler` for fetch-style servers;
- * either way they provide the database (`@moneta/store`, with its
- * notifications) and ServerEnvironment; real-time decision windows are
- * decisions.md i's unless `RealTimeDecisionTiming` is provided (`timingFromConfig`).
+ * over the bank's operations.
+ *
+ * - `layer` adds the API's routes to the `HttpRouter` of the host:
+ *   `HttpRouter.serve(MonetaHttp.layer, { disableLogger: true })` for a server
+ *   of its own, or merged with a host's route layers. Under a prefix:
+ *   `MonetaHttp.layer.pipe(Layer.provide(MonetaHttp.prefixed("/moneta")))`;
+ *   requests reach Moneta with the prefix taken off.
+ * - `layerUnroutable`, merged with `layer` where the API is the whole server,
+ *   answers the contract's 404 for requests no route can take.
+ * - `toWebHandler` gives a fetch-style `(Request) => Promise<Response>` (both of the above).
+ *
+ * Either way the host provides the database (`@moneta/store`, with its
+ * notifications) and ServerEnvironment, and the HTTP platform services
+ * (`NodeHttpServer.layer`, or `HttpServer.layerServices`); real-time decision
+ * windows are decisions.md i's unless `RealTimeDecisionTiming` is provided
+ * (`timingFromConfig`). Neither logs requests: hosts log their own.
  */
-import { HttpApiBuilder } from "@effect/platform"
-import { MonetaApi } from "@moneta/api/MonetaApi"
 import { AccountNumbers } from "@moneta/bank/AccountNumbers"
 import { Accounts } from "@moneta/bank/Accounts"
 import { Authentication } from "@moneta/bank/Authentication"
@@ -35,7 +44,10 @@ import { Simulations } from "@moneta/bank/Simulations"
 import { Transactions } from "@moneta/bank/Transactions"
 import { WireTransfers } from "@moneta/bank/WireTransfers"
 import { WireTransferSimulations } from "@moneta/bank/WireTransferSimulations"
-import { Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
+import { HttpRouter, HttpServer } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import { SqlClient } from "effect/sql"
 import { AccountNumbersLive } from "./AccountNumbers.js"
 import { AccountsLive } from "./Accounts.js"
 import { AuthorizationLive } from "./Authorization.js"
@@ -47,7 +59,7 @@ import { CheckDepositsLive } from "./CheckDeposits.js"
 import { DeclinedTransactionsLive } from "./DeclinedTransactions.js"
 import { DigitalWalletTokensLive } from "./DigitalWalletTokens.js"
 import { EntitiesLive } from "./Entities.js"
-import { ErrorMappingLive } from "./ErrorMapping.js"
+import * as ErrorMapping from "./ErrorMapping.js"
 import { EventsLive } from "./Events.js"
 import { EventSubscriptionsLive } from "./EventSubscriptions.js"
 import { ExternalAccountsLive } from "./ExternalAccounts.js"
@@ -58,6 +70,7 @@ import { LockboxAddressesLive } from "./LockboxAddresses.js"
 import { LockboxRecipientsLive } from "./LockboxRecipients.js"
 import { PendingTransactionsLive } from "./PendingTransactions.js"
 import { RealTimeDecisionsLive } from "./RealTimeDecisions.js"
+import { ServedApi } from "./ServedApi.js"
 import { SimulationsLive } from "./Simulations.js"
 import { TransactionsLive } from "./Transactions.js"
 import { WireTransfersLive } from "./WireTransfers.js"
@@ -121,10 +134,63 @@ const GroupsLive = Layer.mergeAll(
   RealTimeDecisionsLive
 )
 
-/** The HttpApi implementation: `HttpApi.Api` for `HttpApiBuilder.serve` / `httpApp` / `toWebHandler`. */
-export const layer = HttpApiBuilder.api(MonetaApi).pipe(
+/**
+ * The API's routes on the `HttpRouter` the host provides: each endpoint, and
+ * an answer for any other path, all behind the error mapping and input guards.
+ */
+/**
+ * Services the handlers use per request rather than when they are built (the
+ * idempotency store of `idempotent`, and the database its claims run in):
+ * each request gets the ones the layer holds.
+ */
+const requestServices = HttpRouter.middleware<{ provides: Idempotency | SqlClient.SqlClient }>()(
+  Effect.gen(function*() {
+    const services = Context.make(Idempotency, yield* Idempotency).pipe(
+      Context.add(SqlClient.SqlClient, yield* SqlClient.SqlClient)
+    )
+    return (route) => Effect.provideContext(route, services)
+  })
+).layer
+
+export const layer = Layer.mergeAll(HttpApiBuilder.layer(ServedApi), ErrorMapping.unknownRoutes).pipe(
+  Layer.provide(ErrorMapping.layer),
   Layer.provide(GroupsLive),
-  Layer.provide(AuthorizationLive),
-  Layer.provide(BankLive),
-  Layer.merge(ErrorMappingLive)
+  Layer.provide(requestServices),
+  Layer.provide([AuthorizationLive, ErrorMapping.CommonErrorsLive]),
+  Layer.provide(BankLive)
 )
+
+/**
+ * For a server that serves nothing but the API (and its documents): requests
+ * no route can take (a path that is not valid percent-encoding) answer the
+ * contract's 404 too. Merge it with `layer`; a host whose own routes share the
+ * router leaves it out, keeping its own answer for those.
+ */
+export const layerUnroutable = ErrorMapping.unroutableRequests
+
+/**
+ * Routes added by the layers it is provided to go under `prefix`, and see
+ * request URLs without it: `layer.pipe(Layer.provide(MonetaHttp.prefixed("/moneta")))`.
+ */
+export const prefixed = (prefix: `/${string}`) =>
+  Layer.effect(HttpRouter.HttpRouter, Effect.map(HttpRouter.HttpRouter, (router) => router.prefixed(prefix)))
+
+/** What `layer` needs from the host besides the router and the HTTP platform services. */
+export type Requirements = Exclude<
+  Layer.Services<typeof layer>,
+  HttpRouter.HttpRouter | Layer.Success<typeof HttpServer.layerServices>
+>
+
+/**
+ * The API as a fetch-style handler, `handler(request: Request) => Promise<Response>`,
+ * over `dependencies` (the database and ServerEnvironment). `dispose` releases
+ * what the layers acquired.
+ */
+export const toWebHandler = <E>(dependencies: Layer.Layer<Requirements, E>) =>
+  HttpRouter.toWebHandler(
+    Layer.mergeAll(layer, layerUnroutable).pipe(
+      Layer.provide(HttpServer.layerServices),
+      Layer.provide(dependencies)
+    ),
+    { disableLogger: true }
+  )

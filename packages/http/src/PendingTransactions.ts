@@ -1,17 +1,17 @@
 /** Pending transactions handlers. */
-import { HttpApiBuilder } from "@effect/platform"
-import { MonetaApi } from "@moneta/api/MonetaApi"
 import { PendingTransactions } from "@moneta/bank/PendingTransactions"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { ServedApi } from "./ServedApi.js"
 
 export const PendingTransactionsLive = HttpApiBuilder.group(
-  MonetaApi,
+  ServedApi,
   "pendingTransactions",
   (handlers) =>
     Effect.gen(function*() {
       const pendingTransactions = yield* PendingTransactions
       return handlers
-        .handle("list", ({ urlParams }) => pendingTransactions.list(urlParams))
-        .handle("retrieve", ({ path }) => pendingTransactions.retrieve(path.pending_transaction_id))
+        .handle("list", ({ query }) => pendingTransactions.list(query))
+        .handle("retrieve", ({ params }) => pendingTransactions.retrieve(params.pending_transaction_id))
     })
 )

@@ -1,13 +1,13 @@
 /** Transactions handlers. */
-import { HttpApiBuilder } from "@effect/platform"
-import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Transactions } from "@moneta/bank/Transactions"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { ServedApi } from "./ServedApi.js"
 
-export const TransactionsLive = HttpApiBuilder.group(MonetaApi, "transactions", (handlers) =>
+export const TransactionsLive = HttpApiBuilder.group(ServedApi, "transactions", (handlers) =>
   Effect.gen(function*() {
     const transactions = yield* Transactions
     return handlers
-      .handle("list", ({ urlParams }) => transactions.list(urlParams))
-      .handle("retrieve", ({ path }) => transactions.retrieve(path.transaction_id))
+      .handle("list", ({ query }) => transactions.list(query))
+      .handle("retrieve", ({ params }) => transactions.retrieve(params.transaction_id))
   }))

@@ -4,13 +4,14 @@
  * decoded by the contract's `CreateFile` (unknown fields are a 400 naming
  * them). Size is bounded by the API's body limit (ErrorMapping).
  */
-import { HttpApiError, type HttpServerRequest, type Multipart } from "@effect/platform"
-import { body } from "@moneta/api/Parameters"
+import { strictParseOptions } from "@moneta/api/Parameters"
 import type { UploadedPart } from "@moneta/bank/Files"
 import { InvalidParametersError, MalformedRequestError } from "@moneta/domain/Errors"
 import { CreateFile } from "@moneta/domain/File"
 import { Effect, Schema, Stream } from "effect"
+import type { HttpServerRequest, Multipart } from "effect/http"
 import { createHash } from "node:crypto"
+import { invalidParameters } from "./ErrorMapping.js"
 import { refuseNulIn } from "./InputGuards.js"
 
 export interface Upload {
@@ -21,7 +22,8 @@ export interface Upload {
 }
 
 const filePartKey = "file"
-const decodeFields = Schema.decodeUnknown(body(CreateFile))
+/** As the contract decodes a JSON body (unknown fields refused), naming the value refused. */
+const decodeFields = Schema.decodeUnknownEffect(CreateFile, { ...strictParseOptions, reportInput: true })
 
 const isMultipart = (request: HttpServerRequest.HttpServerRequest) =>
   (request.headers["content-type"] ?? "").toLowerCase().startsWith("multipart/form-data")
@@ -59,15 +61,15 @@ export const readUpload = (
         })
       })).pipe(
         Effect.catchTag("MultipartError", (error) =>
-          Effect.fail(new MalformedRequestError({ detail: `The multipart body could not be read (${error.reason}).` })))
+          Effect.fail(
+            new MalformedRequestError({ detail: `The multipart body could not be read (${error.reason._tag}).` })
+          ))
       )
     const file = files[0]
     if (file === undefined) {
       return yield* Effect.fail(InvalidParametersError.single(filePartKey, "is required"))
     }
-    const decoded = yield* decodeFields(fields).pipe(
-      Effect.catchTag("ParseError", HttpApiError.HttpApiDecodeError.refailParseError)
-    )
+    const decoded = yield* Effect.mapError(decodeFields(fields), invalidParameters)
     const fingerprint = JSON.stringify({
       fields: Object.entries(fields).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)),
       filename: file.filename,

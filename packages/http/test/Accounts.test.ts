@@ -1,7 +1,8 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { AccountId, EntityId } from "@moneta/domain/Ids"
 import * as TestDatabase from "@moneta/store/testing"
-import { DateTime, Effect, TestClock } from "effect"
+import { DateTime, Effect } from "effect"
+import { TestClock } from "effect/testing"
 import {
   expectInvalidParameters,
   expectNotFound,
@@ -40,11 +41,11 @@ for (const kind of TestDatabase.testDatabases) {
             closed_at: null
           })
           expect(account.id).toMatch(/^account_[0-9a-z]{20}$/)
-          const retrieved = yield* client.accounts.retrieve({ path: { account_id: account.id } })
+          const retrieved = yield* client.accounts.retrieve({ params: { account_id: account.id } })
           expect(retrieved).toEqual(account)
-          const all = yield* client.accounts.list({ urlParams: {} })
+          const all = yield* client.accounts.list({ query: {} })
           expect(all.data[0]?.id).toBe(account.id)
-          const ofEntity = yield* client.accounts.list({ urlParams: { entity_id: entity.id } })
+          const ofEntity = yield* client.accounts.list({ query: { entity_id: entity.id } })
           expect(ofEntity.data.map((each) => each.id)).toEqual([account.id])
         }))
 
@@ -55,14 +56,14 @@ for (const kind of TestDatabase.testDatabases) {
           yield* TestClock.adjust("1 second")
           const second = yield* client.accounts.create({ payload: { name: "Second" } })
           const third = yield* client.accounts.create({ payload: { name: "Third" } })
-          const page1 = yield* client.accounts.list({ urlParams: { limit: 2 } })
+          const page1 = yield* client.accounts.list({ query: { limit: 2 } })
           expect(page1.data.map((each) => each.id)).toEqual([third.id, second.id])
           expect(page1.next_cursor).not.toBeNull()
-          const page2 = yield* client.accounts.list({ urlParams: { limit: 2, cursor: page1.next_cursor ?? "" } })
+          const page2 = yield* client.accounts.list({ query: { limit: 2, cursor: page1.next_cursor ?? "" } })
           expect(page2.data[0]?.id).toBe(first.id)
 
-          const idsOf = (urlParams: Parameters<typeof client.accounts.list>[0]["urlParams"]) =>
-            Effect.map(client.accounts.list({ urlParams }), (page) => page.data.map((each) => each.id))
+          const idsOf = (query: Parameters<typeof client.accounts.list>[0]["query"]) =>
+            Effect.map(client.accounts.list({ query }), (page) => page.data.map((each) => each.id))
           const at = first.created_at
           expect(yield* idsOf({ "created_at.after": at })).toEqual([third.id, second.id])
           expect(yield* idsOf({ "created_at.on_or_after": second.created_at })).toEqual([third.id, second.id])
@@ -78,7 +79,7 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const { client } = yield* TestServer.TestServer
           const account = yield* client.accounts.create({ payload: { name: "Savings" } })
-          const empty = yield* client.accounts.balance({ path: { account_id: account.id }, urlParams: {} })
+          const empty = yield* client.accounts.balance({ params: { account_id: account.id }, query: {} })
           expect(empty).toEqual(expect.objectContaining({
             type: "balance_lookup",
             account_id: account.id,
@@ -91,16 +92,16 @@ for (const kind of TestDatabase.testDatabases) {
           })
           yield* TestClock.adjust("1 minute")
           yield* client.simulations.interestPayment({ payload: { account_id: account.id, amount: 300 } })
-          const now = yield* client.accounts.balance({ path: { account_id: account.id }, urlParams: {} })
+          const now = yield* client.accounts.balance({ params: { account_id: account.id }, query: {} })
           expect([now.current_balance, now.available_balance]).toEqual([800, 800])
           const between = yield* client.accounts.balance({
-            path: { account_id: account.id },
-            urlParams: { at_time: DateTime.add(firstPayment.created_at, { seconds: 30 }) }
+            params: { account_id: account.id },
+            query: { at_time: DateTime.add(firstPayment.created_at, { seconds: 30 }) }
           })
           expect([between.current_balance, between.available_balance]).toEqual([500, 500])
           const earlier = yield* client.accounts.balance({
-            path: { account_id: account.id },
-            urlParams: { at_time: DateTime.subtract(firstPayment.created_at, { millis: 1 }) }
+            params: { account_id: account.id },
+            query: { at_time: DateTime.subtract(firstPayment.created_at, { milliseconds: 1 }) }
           })
           expect(earlier.current_balance).toBe(0)
         }))
@@ -117,7 +118,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect(named.status).toBe(200)
           const other = yield* raw(server).post("/accounts", { name: "Other program", program_id: "program_other" })
           expectNotFound(other)
-          const page = yield* server.client.accounts.list({ urlParams: {} })
+          const page = yield* server.client.accounts.list({ query: {} })
           expect(page.data.map((account) => account.name)).not.toContain("Other program")
         }))
 
@@ -125,7 +126,7 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
           const http = raw(server)
-          const before = yield* server.client.accounts.list({ urlParams: {} })
+          const before = yield* server.client.accounts.list({ query: {} })
           yield* expectNothingWritten(
             server.client,
             Effect.gen(function*() {
@@ -145,7 +146,7 @@ for (const kind of TestDatabase.testDatabases) {
               )
             })
           )
-          const after = yield* server.client.accounts.list({ urlParams: {} })
+          const after = yield* server.client.accounts.list({ query: {} })
           expect(after.data.map((each) => each.id)).toEqual(before.data.map((each) => each.id))
         }))
 
@@ -202,20 +203,20 @@ for (const kind of TestDatabase.testDatabases) {
             })
           )
           // Through the typed client, the 404 arrives as the contract's error.
-          const error = yield* Effect.flip(server.client.accounts.retrieve({ path: { account_id: otherAccount.id } }))
+          const error = yield* Effect.flip(server.client.accounts.retrieve({ params: { account_id: otherAccount.id } }))
           expect(error._tag).toBe("ObjectNotFoundError")
           // Lists never show another group's objects, whatever the filter.
-          const mine = yield* server.client.accounts.list({ urlParams: {} })
+          const mine = yield* server.client.accounts.list({ query: {} })
           expect(mine.data.map((each) => each.id)).not.toContain(otherAccount.id)
           const byForeignEntity = yield* server.client.accounts.list({
-            urlParams: { entity_id: EntityId.make(otherEntity.id) }
+            query: { entity_id: EntityId.make(otherEntity.id) }
           })
           expect(byForeignEntity.data).toEqual([])
           // And the other group does not see ours.
-          const theirs = yield* otherClient.accounts.list({ urlParams: {} })
+          const theirs = yield* otherClient.accounts.list({ query: {} })
           expect(theirs.data.map((each) => each.id)).toEqual([otherAccount.id])
           const ours = yield* Effect.flip(
-            otherClient.accounts.retrieve({ path: { account_id: AccountId.make(server.accountId) } })
+            otherClient.accounts.retrieve({ params: { account_id: AccountId.make(server.accountId) } })
           )
           expect(ours._tag).toBe("ObjectNotFoundError")
         }))

@@ -44,7 +44,7 @@ for (const kind of TestDatabase.testDatabases) {
       it.effect("an unknown key is 401 invalid_api_key_error, reason no_credential; nothing is written", () =>
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
-          const before = yield* server.client.accounts.list({ urlParams: {} })
+          const before = yield* server.client.accounts.list({ query: {} })
           for (const key of ["moneta_sandbox_unknown", `${server.apiKey}x`, server.apiKey.slice(0, -1)]) {
             const http = raw(server, key)
             for (const [method, path, body] of endpoints(server.accountId)) {
@@ -56,11 +56,11 @@ for (const kind of TestDatabase.testDatabases) {
             headers: { authorization: `Basic ${btoa("user:pass")}` }
           })
           expect(expectError(basic, 401, "invalid_api_key_error").reason).toBe("no_credential")
-          const after = yield* server.client.accounts.list({ urlParams: {} })
+          const after = yield* server.client.accounts.list({ query: {} })
           expect(after.data).toEqual(before.data)
           // The typed client sees the contract's error.
           const client = yield* server.clientFor("moneta_sandbox_unknown")
-          const error = yield* Effect.flip(client.accounts.list({ urlParams: {} }))
+          const error = yield* Effect.flip(client.accounts.list({ query: {} }))
           expect(error._tag).toBe("InvalidApiKeyError")
         }))
 
@@ -77,7 +77,7 @@ for (const kind of TestDatabase.testDatabases) {
             )
           }
           const client = yield* server.clientFor(live.apiKey)
-          const error = yield* Effect.flip(client.events.list({ urlParams: {} }))
+          const error = yield* Effect.flip(client.events.list({ query: {} }))
           expect(error._tag).toBe("EnvironmentMismatchError")
         }))
 
@@ -88,11 +88,11 @@ for (const kind of TestDatabase.testDatabases) {
           const otherClient = yield* server.clientFor(other.apiKey)
           expect(other.groupId).not.toBe(server.groupId)
           const theirs = yield* otherClient.accounts.create({ payload: { name: "Theirs" } })
-          const ours = yield* server.client.accounts.list({ urlParams: {} })
+          const ours = yield* server.client.accounts.list({ query: {} })
           expect(ours.data.map((account) => account.id)).not.toContain(theirs.id)
-          const theirList = yield* otherClient.accounts.list({ urlParams: {} })
+          const theirList = yield* otherClient.accounts.list({ query: {} })
           expect(theirList.data.map((account) => account.id)).toEqual([theirs.id])
-          const theirEvents = yield* otherClient.events.list({ urlParams: {} })
+          const theirEvents = yield* otherClient.events.list({ query: {} })
           expect(theirEvents.data.map((event) => event.associated_object_id)).toEqual([theirs.id])
         }))
     })
@@ -105,9 +105,9 @@ for (const kind of TestDatabase.testDatabases) {
           const { client, environment } = yield* TestServer.TestServer
           expect(environment).toBe("live")
           const account = yield* client.accounts.create({ payload: { name: "Live account" } })
-          const page = yield* client.accounts.list({ urlParams: {} })
+          const page = yield* client.accounts.list({ query: {} })
           expect(page.data.map((each) => each.id)).toContain(account.id)
-          const events = yield* client.events.list({ urlParams: { associated_object_id: account.id } })
+          const events = yield* client.events.list({ query: { associated_object_id: account.id } })
           expect(events.data.map((event) => event.category)).toEqual(["account.created"])
         }))
 
@@ -141,9 +141,9 @@ for (const kind of TestDatabase.testDatabases) {
           expectInvalidParameters(yield* http.post("/simulations/interest_payments", { account_id: account.id }), [
             "amount"
           ])
-          const balance = yield* server.client.accounts.balance({ path: { account_id: account.id }, urlParams: {} })
+          const balance = yield* server.client.accounts.balance({ params: { account_id: account.id }, query: {} })
           expect(balance.current_balance).toBe(0)
-          const transactions = yield* server.client.transactions.list({ urlParams: { account_id: account.id } })
+          const transactions = yield* server.client.transactions.list({ query: { account_id: account.id } })
           expect(transactions.data).toEqual([])
           const error = yield* Effect.flip(
             server.client.simulations.interestPayment({ payload: { account_id: account.id, amount: 100 } })

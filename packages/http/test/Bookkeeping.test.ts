@@ -23,7 +23,7 @@ const naturalPerson = {
   }
 } as const
 
-const date = DateTime.unsafeMake("2026-03-01T09:30:00.000Z")
+const date = DateTime.makeUnsafe("2026-03-01T09:30:00.000Z")
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`bookkeeping (${kind})`, () => {
@@ -37,11 +37,11 @@ for (const kind of TestDatabase.testDatabases) {
           expect(cash.type).toBe("bookkeeping_account")
           expect(cash.account_id).toBe(accountId)
           const renamed = yield* client.bookkeeping.updateAccount({
-            path: { bookkeeping_account_id: cash.id },
+            params: { bookkeeping_account_id: cash.id },
             payload: { name: "Operating cash" }
           })
           expect(renamed.name).toBe("Operating cash")
-          const page = yield* client.bookkeeping.listAccounts({ urlParams: {} })
+          const page = yield* client.bookkeeping.listAccounts({ query: {} })
           expect(page.data.map((account) => account.id)).toContain(cash.id)
         }))
 
@@ -50,7 +50,7 @@ for (const kind of TestDatabase.testDatabases) {
           const { client } = yield* TestServer.TestServer
           const debit = yield* client.bookkeeping.createAccount({ payload: { name: "Debit side" } })
           const credit = yield* client.bookkeeping.createAccount({ payload: { name: "Credit side" } })
-          const date = DateTime.unsafeMake("2026-01-15T12:00:00.000Z")
+          const date = DateTime.makeUnsafe("2026-01-15T12:00:00.000Z")
           const entrySet = yield* client.bookkeeping.createEntrySet({
             payload: {
               date,
@@ -59,11 +59,11 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(entrySet.entries).toHaveLength(2)
           expect(DateTime.formatIso(entrySet.date)).toBe("2026-01-15T12:00:00.000Z")
-          const now = yield* client.bookkeeping.balance({ path: { bookkeeping_account_id: debit.id }, urlParams: {} })
+          const now = yield* client.bookkeeping.balance({ params: { bookkeeping_account_id: debit.id }, query: {} })
           expect(now.balance).toBe(500)
           const before = yield* client.bookkeeping.balance({
-            path: { bookkeeping_account_id: debit.id },
-            urlParams: { at_time: DateTime.unsafeMake("2026-01-15T11:59:59.999Z") }
+            params: { bookkeeping_account_id: debit.id },
+            query: { at_time: DateTime.makeUnsafe("2026-01-15T11:59:59.999Z") }
           })
           expect(before.balance).toBe(0)
         }))
@@ -82,9 +82,10 @@ for (const kind of TestDatabase.testDatabases) {
             account_id: null,
             idempotency_key: null
           })
-          expect(yield* client.bookkeeping.retrieveAccount({ path: { bookkeeping_account_id: customer.id } })).toEqual(
-            customer
-          )
+          expect(yield* client.bookkeeping.retrieveAccount({ params: { bookkeeping_account_id: customer.id } }))
+            .toEqual(
+              customer
+            )
           const plain = yield* client.bookkeeping.createAccount({ payload: { name: "Plain" } })
           expect(plain.compliance_category).toBeNull()
 
@@ -99,15 +100,15 @@ for (const kind of TestDatabase.testDatabases) {
             plain.id,
             250
           ]])
-          expect(yield* client.bookkeeping.retrieveEntrySet({ path: { bookkeeping_entry_set_id: entrySet.id } }))
+          expect(yield* client.bookkeeping.retrieveEntrySet({ params: { bookkeeping_entry_set_id: entrySet.id } }))
             .toEqual(entrySet)
-          const sets = yield* client.bookkeeping.listEntrySets({ urlParams: {} })
+          const sets = yield* client.bookkeeping.listEntrySets({ query: {} })
           expect(sets.data[0]?.id).toBe(entrySet.id)
 
           const [firstEntry] = entrySet.entries
           expect(firstEntry).toBeDefined()
           if (firstEntry === undefined) return
-          const entry = yield* client.bookkeeping.retrieveEntry({ path: { bookkeeping_entry_id: firstEntry.id } })
+          const entry = yield* client.bookkeeping.retrieveEntry({ params: { bookkeeping_entry_id: firstEntry.id } })
           expect(entry).toMatchObject({
             type: "bookkeeping_entry",
             id: firstEntry.id,
@@ -115,11 +116,11 @@ for (const kind of TestDatabase.testDatabases) {
             amount: -250,
             entry_set_id: entrySet.id
           })
-          const ofCustomer = yield* client.bookkeeping.listEntries({ urlParams: { account_id: customer.id } })
+          const ofCustomer = yield* client.bookkeeping.listEntries({ query: { account_id: customer.id } })
           expect(ofCustomer.data.map((each) => each.id)).toEqual([firstEntry.id])
           const balance = yield* client.bookkeeping.balance({
-            path: { bookkeeping_account_id: customer.id },
-            urlParams: {}
+            params: { bookkeeping_account_id: customer.id },
+            query: {}
           })
           expect(balance).toMatchObject({
             type: "bookkeeping_balance_lookup",
@@ -140,7 +141,7 @@ for (const kind of TestDatabase.testDatabases) {
           const second = yield* client.simulations.interestPayment({ payload: { account_id: account.id, amount: 300 } })
           const unbookkept = () =>
             Effect.map(
-              client.bookkeeping.listUnbookkeptCashTransactions({ urlParams: { bookkeeping_account_id: cash.id } }),
+              client.bookkeeping.listUnbookkeptCashTransactions({ query: { bookkeeping_account_id: cash.id } }),
               (page) => page.data.map((transaction) => transaction.id)
             )
           expect(yield* unbookkept()).toEqual([second.id, first.id])
@@ -155,11 +156,11 @@ for (const kind of TestDatabase.testDatabases) {
           expect(booked.transaction_id).toBe(first.id)
           expect(booked.date).toEqual(first.created_at)
           expect(yield* unbookkept()).toEqual([second.id])
-          const byTransaction = yield* client.bookkeeping.listEntrySets({ urlParams: { transaction_id: first.id } })
+          const byTransaction = yield* client.bookkeeping.listEntrySets({ query: { transaction_id: first.id } })
           expect(byTransaction.data.map((each) => each.id)).toEqual([booked.id])
 
           const paged = yield* client.bookkeeping.listUnbookkeptCashTransactions({
-            urlParams: { bookkeeping_account_id: cash.id, limit: 1 }
+            query: { bookkeeping_account_id: cash.id, limit: 1 }
           })
           expect(paged.data.map((transaction) => transaction.id)).toEqual([second.id])
           expect(paged.next_cursor).toBeNull()
@@ -172,7 +173,7 @@ for (const kind of TestDatabase.testDatabases) {
           const otherClient = yield* server.clientFor((yield* server.newGroup()).apiKey)
           const theirAccount = yield* otherClient.accounts.create({ payload: { name: "Theirs" } })
           const theirEntity = yield* otherClient.entities.create({ payload: naturalPerson })
-          const before = yield* server.client.bookkeeping.listAccounts({ urlParams: {} })
+          const before = yield* server.client.bookkeeping.listAccounts({ query: {} })
           yield* expectNothingWritten(
             server.client,
             Effect.gen(function*() {
@@ -201,7 +202,7 @@ for (const kind of TestDatabase.testDatabases) {
               )
             })
           )
-          const after = yield* server.client.bookkeeping.listAccounts({ urlParams: {} })
+          const after = yield* server.client.bookkeeping.listAccounts({ query: {} })
           expect(after.data).toEqual(before.data)
         }))
 
@@ -236,9 +237,9 @@ for (const kind of TestDatabase.testDatabases) {
               )
             })
           )
-          expect(yield* server.client.bookkeeping.retrieveAccount({ path: { bookkeeping_account_id: account.id } }))
+          expect(yield* server.client.bookkeeping.retrieveAccount({ params: { bookkeeping_account_id: account.id } }))
             .toEqual(account)
-          expect(yield* otherClient.bookkeeping.retrieveAccount({ path: { bookkeeping_account_id: theirs.id } }))
+          expect(yield* otherClient.bookkeeping.retrieveAccount({ params: { bookkeeping_account_id: theirs.id } }))
             .toEqual(theirs)
         }))
 
@@ -254,7 +255,7 @@ for (const kind of TestDatabase.testDatabases) {
           const theirTransaction = yield* otherClient.simulations.interestPayment({
             payload: { account_id: theirBankAccount.id, amount: 10 }
           })
-          const setsBefore = yield* server.client.bookkeeping.listEntrySets({ urlParams: {} })
+          const setsBefore = yield* server.client.bookkeeping.listEntrySets({ query: {} })
           const iso = DateTime.formatIso(date)
           const balanced = [{ account_id: debit.id, amount: 100 }, { account_id: credit.id, amount: -100 }]
           yield* expectNothingWritten(
@@ -331,20 +332,20 @@ for (const kind of TestDatabase.testDatabases) {
               expectNotFound(yield* create({ transaction_id: theirTransaction.id, entries: balanced }))
             })
           )
-          const setsAfter = yield* server.client.bookkeeping.listEntrySets({ urlParams: {} })
+          const setsAfter = yield* server.client.bookkeeping.listEntrySets({ query: {} })
           expect(setsAfter.data).toEqual(setsBefore.data)
           for (const account of [debit, credit]) {
             const balance = yield* server.client.bookkeeping.balance({
-              path: { bookkeeping_account_id: account.id },
-              urlParams: {}
+              params: { bookkeeping_account_id: account.id },
+              query: {}
             })
             expect(balance.balance).toBe(0)
           }
-          const entries = yield* server.client.bookkeeping.listEntries({ urlParams: { account_id: debit.id } })
+          const entries = yield* server.client.bookkeeping.listEntries({ query: { account_id: debit.id } })
           expect(entries.data).toEqual([])
           const theirBalance = yield* otherClient.bookkeeping.balance({
-            path: { bookkeeping_account_id: theirAccount.id },
-            urlParams: {}
+            params: { bookkeeping_account_id: theirAccount.id },
+            query: {}
           })
           expect(theirBalance.balance).toBe(0)
         }))
@@ -409,12 +410,12 @@ for (const kind of TestDatabase.testDatabases) {
             )
           }
           const entriesOfTheirs = yield* server.client.bookkeeping.listEntries({
-            urlParams: { account_id: theirCash.id }
+            query: { account_id: theirCash.id }
           })
           expect(entriesOfTheirs.data).toEqual([])
-          const setsOfTheirs = yield* server.client.bookkeeping.listEntrySets({ urlParams: {} })
+          const setsOfTheirs = yield* server.client.bookkeeping.listEntrySets({ query: {} })
           expect(setsOfTheirs.data.map((each) => each.id)).not.toContain(theirSet.id)
-          const accounts = yield* server.client.bookkeeping.listAccounts({ urlParams: {} })
+          const accounts = yield* server.client.bookkeeping.listAccounts({ query: {} })
           expect(accounts.data.map((each) => each.id)).not.toContain(theirCash.id)
         }))
     })

@@ -21,10 +21,10 @@ const authorized = (client: TestServer.Client, funds: number, amount: number) =>
   })
 
 const retrievePayment = (client: TestServer.Client, id: CardPaymentId) =>
-  client.cardPayments.retrieve({ path: { card_payment_id: id } })
+  client.cardPayments.retrieve({ params: { card_payment_id: id } })
 
 const retrieveHold = (client: TestServer.Client, id: PendingTransactionId) =>
-  client.pendingTransactions.retrieve({ path: { pending_transaction_id: id } })
+  client.pendingTransactions.retrieve({ params: { pending_transaction_id: id } })
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`card payments (${kind})`, () => {
@@ -88,10 +88,10 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 1_000, available: 1_000 })
           const id = DeclinedTransactionId.make(declined?.id ?? "")
-          expect(yield* client.declinedTransactions.retrieve({ path: { declined_transaction_id: id } })).toEqual(
+          expect(yield* client.declinedTransactions.retrieve({ params: { declined_transaction_id: id } })).toEqual(
             declined
           )
-          const listed = yield* client.declinedTransactions.list({ urlParams: { account_id: accountId } })
+          const listed = yield* client.declinedTransactions.list({ query: { account_id: accountId } })
           expect(listed.data.map((item) => item.id)).toEqual([id])
           expect(yield* eventCategoriesOf(client, id)).toEqual(["declined_transaction.created"])
         }))
@@ -104,7 +104,7 @@ for (const kind of TestDatabase.testDatabases) {
             payload: { amount: 100, card_id: cardId, decline_reason: "suspected_fraud" }
           })
           expect(forced.declined_transaction?.source).toMatchObject({ card_decline: { reason: "suspected_fraud" } })
-          yield* client.cards.update({ path: { card_id: cardId }, payload: { status: "disabled" } })
+          yield* client.cards.update({ params: { card_id: cardId }, payload: { status: "disabled" } })
           const inactive = yield* client.cardSimulations.authorize({ payload: { amount: 100, card_id: cardId } })
           expect(inactive.declined_transaction?.source).toMatchObject({ card_decline: { reason: "card_not_active" } })
         }))
@@ -165,11 +165,11 @@ for (const kind of TestDatabase.testDatabases) {
             refunded_amount: 500
           })
           const cardTransactions = yield* client.transactions.list({
-            urlParams: { account_id: accountId, "category.in": ["card_settlement", "card_refund"] }
+            query: { account_id: accountId, "category.in": ["card_settlement", "card_refund"] }
           })
           expect(cardTransactions.data.map((item) => item.id)).toEqual([refund.id, settlement.id])
           const cardHolds = yield* client.pendingTransactions.list({
-            urlParams: { account_id: accountId, "category.in": ["card_authorization"], route_id: cardId }
+            query: { account_id: accountId, "category.in": ["card_authorization"], route_id: cardId }
           })
           expect(cardHolds.data.map((item) => item.id)).toEqual([hold.id])
           expect(yield* eventCategoriesOf(client, cardPaymentId)).toEqual([
@@ -229,7 +229,7 @@ for (const kind of TestDatabase.testDatabases) {
           const { accountId, cardId } = yield* cardOnFundedAccount(client, 1_000)
           const settlement = yield* client.cardSimulations.settle({ payload: { card_id: cardId, amount: 600 } })
           expect(settlement.amount).toBe(-600)
-          const payments = yield* client.cardPayments.list({ urlParams: { card_id: cardId } })
+          const payments = yield* client.cardPayments.list({ query: { card_id: cardId } })
           expect(payments.data).toHaveLength(1)
           expect(payments.data[0]?.state.settled_amount).toBe(600)
           const uncovered = yield* Effect.flip(
@@ -240,7 +240,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect(missing.status).toBe(400)
           expect(objectBody(missing)).toMatchObject({ type: "invalid_parameters_error" })
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 400, available: 400 })
-          expect((yield* client.cardPayments.list({ urlParams: { card_id: cardId } })).data).toHaveLength(1)
+          expect((yield* client.cardPayments.list({ query: { card_id: cardId } })).data).toHaveLength(1)
         }))
 
       it.effect("refused simulations are 409 and write nothing", () =>
@@ -292,7 +292,7 @@ for (const kind of TestDatabase.testDatabases) {
             payload: { card_id: other.cardId, pending_transaction_id: hold.id }
           }))
           expect(otherCard._tag).toBe("InvalidOperationError")
-          const funding = (yield* client.transactions.list({ urlParams: { account_id: accountId } })).data[0]
+          const funding = (yield* client.transactions.list({ query: { account_id: accountId } })).data[0]
           const notASettlement = yield* Effect.flip(client.cardSimulations.refund({
             payload: { transaction_id: TransactionId.make(funding?.id ?? "") }
           }))
@@ -340,12 +340,12 @@ for (const kind of TestDatabase.testDatabases) {
           const { cardId, cardPaymentId, hold } = yield* authorized(client, 5_000, 1_000)
           const other = yield* server.clientFor((yield* server.newGroup()).apiKey)
           const lookups: ReadonlyArray<Effect.Effect<unknown, { readonly _tag: string }>> = [
-            other.cardPayments.retrieve({ path: { card_payment_id: cardPaymentId } }),
+            other.cardPayments.retrieve({ params: { card_payment_id: cardPaymentId } }),
             other.cardSimulations.reverse({ payload: { card_payment_id: cardPaymentId } }),
             other.cardSimulations.settle({ payload: { card_id: cardId, pending_transaction_id: hold.id } }),
             other.cardSimulations.authorize({ payload: { card_id: cardId, amount: 1 } }),
             client.cardSimulations.refund({ payload: { transaction_id: TransactionId.make("transaction_unknown") } }),
-            client.cardPayments.retrieve({ path: { card_payment_id: CardPaymentId.make("card_payment_unknown") } }),
+            client.cardPayments.retrieve({ params: { card_payment_id: CardPaymentId.make("card_payment_unknown") } }),
             client.cardSimulations.authorize({
               payload: {
                 card_id: cardId,
@@ -367,7 +367,7 @@ for (const kind of TestDatabase.testDatabases) {
           for (const lookup of lookups) {
             expect((yield* Effect.flip(lookup))._tag).toBe("ObjectNotFoundError")
           }
-          expect((yield* other.cardPayments.list({ urlParams: {} })).data).toEqual([])
+          expect((yield* other.cardPayments.list({ query: {} })).data).toEqual([])
         }))
 
       it.effect("lists filter by account, card and creation time", () =>
@@ -375,12 +375,12 @@ for (const kind of TestDatabase.testDatabases) {
           const { client } = yield* TestServer.TestServer
           const first = yield* authorized(client, 5_000, 100)
           const second = yield* authorized(client, 5_000, 200)
-          const byCard = yield* client.cardPayments.list({ urlParams: { card_id: second.cardId } })
+          const byCard = yield* client.cardPayments.list({ query: { card_id: second.cardId } })
           expect(byCard.data.map((payment) => payment.id)).toEqual([second.cardPaymentId])
-          const byAccount = yield* client.cardPayments.list({ urlParams: { account_id: first.accountId } })
+          const byAccount = yield* client.cardPayments.list({ query: { account_id: first.accountId } })
           expect(byAccount.data.map((payment) => payment.id)).toEqual([first.cardPaymentId])
           const created = (yield* retrievePayment(client, second.cardPaymentId)).created_at
-          const after = yield* client.cardPayments.list({ urlParams: { "created_at.after": created } })
+          const after = yield* client.cardPayments.list({ query: { "created_at.after": created } })
           expect(after.data.map((payment) => payment.id)).not.toContain(second.cardPaymentId)
         }))
 

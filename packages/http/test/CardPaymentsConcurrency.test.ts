@@ -45,10 +45,10 @@ for (const kind of TestDatabase.testDatabases) {
             const balance = yield* balanceOf(client, accountId)
             expect(balance).toEqual({ current: start, available: start - approvedSum })
             const holds = yield* client.pendingTransactions.list({
-              urlParams: { account_id: accountId, "status.in": ["pending"] }
+              query: { account_id: accountId, "status.in": ["pending"] }
             })
             expect(holds.data.map((hold) => hold.id).sort()).toEqual(approved.map((hold) => hold.id).sort())
-            const payments = yield* client.cardPayments.list({ urlParams: { card_id: cardId } })
+            const payments = yield* client.cardPayments.list({ query: { card_id: cardId } })
             expect(payments.data).toHaveLength(50)
           }),
         busyMachineTimeout

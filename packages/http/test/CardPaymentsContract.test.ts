@@ -11,7 +11,7 @@ const Operation = Schema.Struct({
   tags: Schema.Array(Schema.String)
 })
 const OpenApiDocument = Schema.Struct({
-  paths: Schema.Record({ key: Schema.String, value: Schema.Record({ key: Schema.String, value: Schema.Unknown }) })
+  paths: Schema.Record(Schema.String, Schema.Record(Schema.String, Schema.Unknown))
 })
 
 const cardOperations: ReadonlyArray<readonly [string, string, string]> = [

@@ -18,7 +18,8 @@ import {
   type TransactionId
 } from "@moneta/domain/Ids"
 import * as TestDatabase from "@moneta/store/testing"
-import { Effect, Either, FastCheck as fc, Runtime } from "effect"
+import { Effect, Result } from "effect"
+import * as fc from "fast-check"
 import { cardPaymentIdOf } from "./support/Cards.js"
 import * as TestServer from "./support/TestServer.js"
 import { balanceOf, fundedAccount } from "./support/Wires.js"
@@ -92,7 +93,7 @@ const checkPayment = async (model: Model, real: Real, index: number) => {
   const payment = model.payments[index]
   const id = real.paymentIds[index]
   if (payment === undefined || id === undefined) throw new Error("no such payment in the model")
-  const retrieved: CardPayment = await real.run(real.client.cardPayments.retrieve({ path: { card_payment_id: id } }))
+  const retrieved: CardPayment = await real.run(real.client.cardPayments.retrieve({ params: { card_payment_id: id } }))
   expect(retrieved.elements.map((element) => element.category)).toEqual(payment.categories)
   expect(retrieved.state).toEqual({
     authorized_amount: payment.authorized,
@@ -105,7 +106,9 @@ const checkPayment = async (model: Model, real: Real, index: number) => {
   })
   const holdId = real.holdIds[index]
   if (holdId !== null && holdId !== undefined) {
-    const hold = await real.run(real.client.pendingTransactions.retrieve({ path: { pending_transaction_id: holdId } }))
+    const hold = await real.run(
+      real.client.pendingTransactions.retrieve({ params: { pending_transaction_id: holdId } })
+    )
     expect(hold.status).toBe(payment.open ? "pending" : "complete")
     if (payment.open) expect(hold.amount).toBe(-outstanding(payment))
   }
@@ -117,13 +120,13 @@ const expectOutcome = async <A, E extends { readonly _tag: string }>(
   call: Effect.Effect<A, E, TestServer.TestServer>,
   allowed: boolean
 ): Promise<A | undefined> => {
-  const outcome = await real.run(Effect.either(call))
+  const outcome = await real.run(Effect.result(call))
   if (!allowed) {
-    expect(Either.isLeft(outcome) ? outcome.left._tag : "accepted").toBe("InvalidOperationError")
+    expect(Result.isFailure(outcome) ? outcome.failure._tag : "accepted").toBe("InvalidOperationError")
     return undefined
   }
-  if (Either.isLeft(outcome)) throw new Error(`refused where the model allows it: ${outcome.left._tag}`)
-  return outcome.right
+  if (Result.isFailure(outcome)) throw new Error(`refused where the model allows it: ${outcome.failure._tag}`)
+  return outcome.success
 }
 
 const newPayment = (card: number, categories: Array<string>): ModelPayment => ({
@@ -410,9 +413,9 @@ for (const kind of TestDatabase.testDatabases) {
         () =>
           Effect.gen(function*() {
             const { client } = yield* TestServer.TestServer
-            const runtime = yield* Effect.runtime<TestServer.TestServer>()
+            const context = yield* Effect.context<TestServer.TestServer>()
             const run = <A, E>(effect: Effect.Effect<A, E, TestServer.TestServer>) =>
-              Runtime.runPromise(runtime)(effect)
+              Effect.runPromiseWith(context)(effect)
             yield* Effect.promise(() =>
               fc.assert(
                 fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: "+1" }), async (sequence) => {

@@ -58,20 +58,20 @@ for (const kind of TestDatabase.testDatabases) {
             challenge: null,
             message_category: { category: "payment_authentication", payment: { purchase_amount: 2_500 } }
           })
-          const path = { card_payment_id: created.id }
-          const challenged = yield* client.cardSimulations.challenge({ path })
+          const params = { card_payment_id: created.id }
+          const challenged = yield* client.cardSimulations.challenge({ params })
           const challenge = authentication(challenged).challenge
           expect(challenge?.one_time_code).toMatch(/^\d{6}$/)
           const code = challenge?.one_time_code ?? ""
           const wrong = code === "000000" ? "111111" : "000000"
-          const failed = yield* client.cardSimulations.attemptChallenge({ path, payload: { one_time_code: wrong } })
+          const failed = yield* client.cardSimulations.attemptChallenge({ params, payload: { one_time_code: wrong } })
           expect(authentication(failed).status).toBe("awaiting_challenge")
           expect(authentication(failed).challenge?.attempts.map((attempt) => attempt.outcome)).toEqual(["failed"])
-          const passed = yield* client.cardSimulations.attemptChallenge({ path, payload: { one_time_code: code } })
+          const passed = yield* client.cardSimulations.attemptChallenge({ params, payload: { one_time_code: code } })
           expect(authentication(passed).status).toBe("authenticated_with_challenge")
-          const again = yield* Effect.flip(client.cardSimulations.challenge({ path }))
+          const again = yield* Effect.flip(client.cardSimulations.challenge({ params }))
           expect(again._tag).toBe("InvalidOperationError")
-          expect(yield* client.cardPayments.retrieve({ path })).toEqual(passed)
+          expect(yield* client.cardPayments.retrieve({ params })).toEqual(passed)
           expect(yield* eventCategoriesOf(client, created.id)).toEqual([
             "card_payment.created",
             "card_payment.updated",
@@ -85,7 +85,7 @@ for (const kind of TestDatabase.testDatabases) {
             })
           )
           expect(cardPaymentIdOf(hold)).toBe(created.id)
-          const joined = yield* client.cardPayments.retrieve({ path })
+          const joined = yield* client.cardPayments.retrieve({ params })
           expect(joined.elements.map((element) => element.category)).toEqual([
             "card_authentication",
             "card_authorization"
@@ -100,16 +100,17 @@ for (const kind of TestDatabase.testDatabases) {
           const created = yield* client.cardSimulations.authenticate({
             payload: { card_id: cardId, category: "non_payment_authentication", device_channel: "app" }
           })
-          const path = { card_payment_id: created.id }
-          const code = authentication(yield* client.cardSimulations.challenge({ path })).challenge?.one_time_code ?? ""
+          const params = { card_payment_id: created.id }
+          const code = authentication(yield* client.cardSimulations.challenge({ params })).challenge?.one_time_code ??
+            ""
           const wrong = code === "000000" ? "111111" : "000000"
           let last = created
           for (let attempt = 0; attempt < 3; attempt++) {
-            last = yield* client.cardSimulations.attemptChallenge({ path, payload: { one_time_code: wrong } })
+            last = yield* client.cardSimulations.attemptChallenge({ params, payload: { one_time_code: wrong } })
           }
           expect(authentication(last).status).toBe("exceeded_attempt_threshold")
           const late = yield* Effect.flip(
-            client.cardSimulations.attemptChallenge({ path, payload: { one_time_code: code } })
+            client.cardSimulations.attemptChallenge({ params, payload: { one_time_code: code } })
           )
           expect(late._tag).toBe("InvalidOperationError")
         }))
@@ -118,13 +119,13 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const { client } = yield* TestServer.TestServer
           const { cardId } = yield* cardOnFundedAccount(client, 0)
-          yield* client.cards.update({ path: { card_id: cardId }, payload: { status: "disabled" } })
+          yield* client.cards.update({ params: { card_id: cardId }, payload: { status: "disabled" } })
           const denied = yield* client.cardSimulations.authenticate({ payload: { card_id: cardId } })
           expect(authentication(denied)).toMatchObject({ status: "denied", deny_reason: "card_not_active" })
           const refused = yield* client.cardSimulations.requestDigitalWalletToken({ payload: { card_id: cardId } })
           expect(refused.decline_reason).toBe("card_not_active")
           const token = yield* client.digitalWalletTokens.retrieve({
-            path: { digital_wallet_token_id: DigitalWalletTokenId.make(refused.digital_wallet_token_id ?? "") }
+            params: { digital_wallet_token_id: DigitalWalletTokenId.make(refused.digital_wallet_token_id ?? "") }
           })
           expect(token).toMatchObject({ status: "declined", decline: { reason: "card_not_active" }, card_id: cardId })
         }))
@@ -139,10 +140,10 @@ for (const kind of TestDatabase.testDatabases) {
             type: "inbound_digital_wallet_token_request_simulation_result"
           })
           const tokenId = DigitalWalletTokenId.make(result.digital_wallet_token_id ?? "")
-          const token = yield* client.digitalWalletTokens.retrieve({ path: { digital_wallet_token_id: tokenId } })
+          const token = yield* client.digitalWalletTokens.retrieve({ params: { digital_wallet_token_id: tokenId } })
           expect(token).toMatchObject({ status: "active", decline: null, token_requestor: "wallet_a" })
           expect(yield* eventCategoriesOf(client, tokenId)).toEqual(["digital_wallet_token.created"])
-          const listed = yield* client.digitalWalletTokens.list({ urlParams: { card_id: cardId } })
+          const listed = yield* client.digitalWalletTokens.list({ query: { card_id: cardId } })
           expect(listed.data.map((item) => item.id)).toEqual([tokenId])
 
           const hold = approvedHold(
@@ -150,7 +151,7 @@ for (const kind of TestDatabase.testDatabases) {
               payload: { amount: 1_500, digital_wallet_token_id: tokenId }
             })
           )
-          const payment = yield* client.cardPayments.retrieve({ path: { card_payment_id: cardPaymentIdOf(hold) } })
+          const payment = yield* client.cardPayments.retrieve({ params: { card_payment_id: cardPaymentIdOf(hold) } })
           expect(payment).toMatchObject({ card_id: cardId, digital_wallet_token_id: tokenId, account_id: accountId })
           const missing = yield* Effect.flip(client.cardSimulations.authorize({
             payload: { amount: 1, physical_card_id: PhysicalCardId.make("physical_card_unknown") }

@@ -71,10 +71,10 @@ for (const kind of TestDatabase.testDatabases) {
               address: { ...address, line2: "Suite 100", country: "CA" }
             }
           })
-          expect(yield* client.entities.retrieve({ path: { entity_id: person.id } })).toEqual(person)
-          const page = yield* client.entities.list({ urlParams: { limit: 2 } })
+          expect(yield* client.entities.retrieve({ params: { entity_id: person.id } })).toEqual(person)
+          const page = yield* client.entities.list({ query: { limit: 2 } })
           expect(page.data.map((each) => each.id)).toEqual([company.id, person.id])
-          const rest = yield* client.entities.list({ urlParams: { cursor: page.next_cursor ?? "" } })
+          const rest = yield* client.entities.list({ query: { cursor: page.next_cursor ?? "" } })
           expect(rest.data.map((each) => each.id)).not.toContain(person.id)
         }))
 
@@ -82,7 +82,7 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
           const http = raw(server)
-          const before = yield* server.client.entities.list({ urlParams: {} })
+          const before = yield* server.client.entities.list({ query: {} })
           const person = (changes: Record<string, unknown>) => ({
             structure: "natural_person",
             natural_person: { ...naturalPerson, ...changes }
@@ -164,7 +164,7 @@ for (const kind of TestDatabase.testDatabases) {
               )
             })
           )
-          const after = yield* server.client.entities.list({ urlParams: {} })
+          const after = yield* server.client.entities.list({ query: {} })
           expect(after.data).toEqual(before.data)
         }))
 
@@ -194,7 +194,7 @@ for (const kind of TestDatabase.testDatabases) {
             unknownId
           )
           expectNotFound(yield* http.get("/entities/not-even-an-entity-id"))
-          const mine = yield* server.client.entities.list({ urlParams: {} })
+          const mine = yield* server.client.entities.list({ query: {} })
           expect(mine.data.map((each) => each.id)).not.toContain(theirs.id)
         }))
     })

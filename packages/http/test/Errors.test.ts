@@ -5,7 +5,7 @@ import { Effect, Schema } from "effect"
 import { expectError, expectInvalidParameters, expectNothingWritten, raw, send } from "./support/Requests.js"
 import * as TestServer from "./support/TestServer.js"
 
-const OpenApiPaths = Schema.Struct({ paths: Schema.Record({ key: Schema.String, value: Schema.Unknown }) })
+const OpenApiPaths = Schema.Struct({ paths: Schema.Record(Schema.String, Schema.Unknown) })
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`one error body everywhere (${kind})`, () => {
@@ -260,7 +260,7 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const { client } = yield* TestServer.TestServer
           const notFound = yield* Effect.flip(
-            client.accounts.retrieve({ path: { account_id: AccountId.make("account_missing") } })
+            client.accounts.retrieve({ params: { account_id: AccountId.make("account_missing") } })
           )
           expect(notFound._tag).toBe("ObjectNotFoundError")
           const invalid = yield* Effect.flip(client.bookkeeping.createEntrySet({

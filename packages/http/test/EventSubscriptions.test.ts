@@ -5,13 +5,13 @@
  * and the delivery log endpoints. Deliveries are read from the outbox; the
  * sending itself is tested in @moneta/webhooks.
  */
-import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
 import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
 import { WebhookAttempt, WebhookAttemptId } from "@moneta/domain/WebhookAttempt"
 import * as TestDatabase from "@moneta/store/testing"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import { DateTime, Effect, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
 import { raw } from "./support/Requests.js"
 import * as TestServer from "./support/TestServer.js"
 
@@ -31,13 +31,13 @@ const deliveriesOf = (subscriptionId: string) =>
       yield* sql`SELECT delivery.event_id, event.category, delivery.event_subscription_id, delivery.trigger, delivery.status
       FROM webhook_deliveries AS delivery JOIN events AS event ON event.id = delivery.event_id
       WHERE delivery.event_subscription_id = ${subscriptionId} ORDER BY delivery.id`
-    return yield* Schema.decodeUnknown(Schema.Array(DeliveryRow))(rows)
+    return yield* Schema.decodeUnknownEffect(Schema.Array(DeliveryRow))(rows)
   }).pipe(Effect.orDie)
 
 const SecretRow = Schema.Struct({
   shared_secret: Schema.String,
   previous_shared_secret: Schema.NullOr(Schema.String),
-  previous_shared_secret_expires_at: Schema.NullOr(Schema.DateFromSelf)
+  previous_shared_secret_expires_at: Schema.NullOr(Schema.Date)
 })
 
 const secretsOf = (subscriptionId: string) =>
@@ -45,7 +45,7 @@ const secretsOf = (subscriptionId: string) =>
     const sql = yield* SqlClient.SqlClient
     const rows = yield* sql`SELECT shared_secret, previous_shared_secret, previous_shared_secret_expires_at
       FROM event_subscriptions WHERE id = ${subscriptionId}`
-    return (yield* Schema.decodeUnknown(Schema.Array(SecretRow))(rows))[0]
+    return (yield* Schema.decodeUnknownEffect(Schema.Array(SecretRow))(rows))[0]
   }).pipe(Effect.orDie)
 
 const hook = (name: string) => `https://hooks.example.com/${name}`
@@ -84,10 +84,10 @@ for (const kind of TestDatabase.testDatabases) {
           expect((yield* secretsOf(everything.id))?.shared_secret.length).toBeGreaterThanOrEqual(40)
 
           const page = yield* server.client.eventSubscriptions.list({
-            urlParams: { idempotency_key: "subscription-1" }
+            query: { idempotency_key: "subscription-1" }
           })
           expect(page.data.map((subscription) => subscription.id)).toEqual([id])
-          const events = yield* server.client.events.list({ urlParams: { associated_object_id: id } })
+          const events = yield* server.client.events.list({ query: { associated_object_id: id } })
           expect(events.data.map((event) => event.category)).toEqual(["event_subscription.created"])
           expect((yield* raw(server).get("/event_subscriptions/event_subscription_unknown")).status).toBe(404)
         }))
@@ -101,7 +101,7 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(answer.status).toBe(404)
           expect(answer.body).toMatchObject({ type: "object_not_found_error", status: 404 })
-          const page = yield* server.client.eventSubscriptions.list({ urlParams: {} })
+          const page = yield* server.client.eventSubscriptions.list({ query: {} })
           expect(page.data.map((subscription) => subscription.url)).not.toContain(hook("oauth"))
         }))
 
@@ -158,12 +158,12 @@ for (const kind of TestDatabase.testDatabases) {
           const subscription = yield* client.eventSubscriptions.create({ payload: { url: hook("toggled") } })
           const before = yield* client.bookkeeping.createAccount({ payload: { name: "Before" } })
           yield* client.eventSubscriptions.update({
-            path: { event_subscription_id: subscription.id },
+            params: { event_subscription_id: subscription.id },
             payload: { status: "disabled" }
           })
           const during = yield* client.bookkeeping.createAccount({ payload: { name: "While disabled" } })
           yield* client.eventSubscriptions.update({
-            path: { event_subscription_id: subscription.id },
+            params: { event_subscription_id: subscription.id },
             payload: { status: "active" }
           })
           const after = yield* client.bookkeeping.createAccount({ payload: { name: "After" } })
@@ -176,7 +176,7 @@ for (const kind of TestDatabase.testDatabases) {
             "event_subscription.updated",
             "bookkeeping_account.created"
           ])
-          const events = yield* client.events.list({ urlParams: { "category.in": ["bookkeeping_account.created"] } })
+          const events = yield* client.events.list({ query: { "category.in": ["bookkeeping_account.created"] } })
           const eventOf = (id: string) => events.data.find((event) => event.associated_object_id === id)?.id
           expect(rows.map((row) => row.event_id)).toContain(eventOf(before.id))
           expect(rows.map((row) => row.event_id)).not.toContain(eventOf(during.id))
@@ -195,7 +195,7 @@ for (const kind of TestDatabase.testDatabases) {
             }
           })
           const deleted = yield* server.client.eventSubscriptions.update({
-            path: { event_subscription_id: subscription.id },
+            params: { event_subscription_id: subscription.id },
             payload: { status: "deleted" }
           })
           expect(deleted.status).toBe("deleted")
@@ -225,7 +225,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect(secrets?.previous_shared_secret_expires_at?.getTime()).toBe(
             DateTime.toEpochMillis(DateTime.add(now, { hours: 24 }))
           )
-          const events = yield* server.client.events.list({ urlParams: { associated_object_id: subscription.id } })
+          const events = yield* server.client.events.list({ query: { associated_object_id: subscription.id } })
           expect(events.data.map((event) => event.category)).toEqual([
             "event_subscription.updated",
             "event_subscription.created"
@@ -244,11 +244,11 @@ for (const kind of TestDatabase.testDatabases) {
             payload: { url: hook("wires"), selected_event_categories: [{ event_category: "wire_transfer.created" }] }
           })
           const account = yield* client.bookkeeping.createAccount({ payload: { name: "Resent" } })
-          const [event] = (yield* client.events.list({ urlParams: { associated_object_id: account.id } })).data
-          if (event === undefined) return yield* Effect.dieMessage("no event")
+          const [event] = (yield* client.events.list({ query: { associated_object_id: account.id } })).data
+          if (event === undefined) return yield* Effect.die(new Error("no event"))
 
           const resent = yield* client.eventSubscriptions.resend({
-            path: { event_subscription_id: target.id },
+            params: { event_subscription_id: target.id },
             payload: { event_id: event.id }
           })
           expect(resent.id).toBe(event.id)
@@ -259,7 +259,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect((yield* api.post(`/event_subscriptions/${target.id}/resend`, { event_id: "event_unknown" })).status)
             .toBe(404)
 
-          const heartbeat = yield* client.eventSubscriptions.heartbeat({ path: { event_subscription_id: target.id } })
+          const heartbeat = yield* client.eventSubscriptions.heartbeat({ params: { event_subscription_id: target.id } })
           expect(heartbeat.category).toBe("group.heartbeat")
           expect(heartbeat.associated_object_type).toBe("group")
           expect(
@@ -269,7 +269,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect((yield* deliveriesOf(bystander.id)).map((row) => row.event_id)).not.toContain(heartbeat.id)
 
           yield* client.eventSubscriptions.update({
-            path: { event_subscription_id: target.id },
+            params: { event_subscription_id: target.id },
             payload: { status: "disabled" }
           })
           expect((yield* api.post(`/event_subscriptions/${target.id}/heartbeat`, undefined)).status).toBe(409)
@@ -282,8 +282,8 @@ for (const kind of TestDatabase.testDatabases) {
           const client = yield* server.clientFor(apiKey)
           const subscription = yield* client.eventSubscriptions.create({ payload: { url: hook("logged") } })
           const other = yield* client.eventSubscriptions.create({ payload: { url: hook("unlogged") } })
-          const [event] = (yield* client.events.list({ urlParams: { associated_object_id: other.id } })).data
-          if (event === undefined) return yield* Effect.dieMessage("no event")
+          const [event] = (yield* client.events.list({ query: { associated_object_id: other.id } })).data
+          if (event === undefined) return yield* Effect.die(new Error("no event"))
           // Record an attempt for each delivery of this group, as a dispatcher would.
           const deliveries = yield* WebhookDeliveries
           const now = yield* DateTime.now
@@ -302,7 +302,7 @@ for (const kind of TestDatabase.testDatabases) {
             next: Option.none(),
             attempt: new WebhookAttempt({
               id: WebhookAttemptId.make(`webhook_attempt_${delivery.id}`),
-              created_at: DateTime.add(now, { millis: index }),
+              created_at: DateTime.add(now, { milliseconds: index }),
               event_id: EventId.make(delivery.event.id),
               event_category: delivery.event.category,
               event_subscription_id: delivery.subscriptionId,
@@ -319,8 +319,8 @@ for (const kind of TestDatabase.testDatabases) {
           })))
 
           const ofSubscription = yield* client.eventSubscriptions.listAttempts({
-            path: { event_subscription_id: subscription.id },
-            urlParams: {}
+            params: { event_subscription_id: subscription.id },
+            query: {}
           })
           expect(ofSubscription.data.length).toBeGreaterThan(0)
           expect(ofSubscription.data.every((attempt) => attempt.event_subscription_id === subscription.id)).toBe(true)
@@ -329,13 +329,13 @@ for (const kind of TestDatabase.testDatabases) {
             status: "failed",
             response_status_code: 500
           })
-          const ofEvent = yield* client.events.listAttempts({ path: { event_id: event.id }, urlParams: {} })
+          const ofEvent = yield* client.events.listAttempts({ params: { event_id: event.id }, query: {} })
           expect(ofEvent.data.map((attempt) => attempt.event_subscription_id).sort()).toEqual(
             [subscription.id, other.id].sort()
           )
           const narrowed = yield* client.events.listAttempts({
-            path: { event_id: event.id },
-            urlParams: { event_subscription_id: other.id }
+            params: { event_id: event.id },
+            query: { event_subscription_id: other.id }
           })
           expect(narrowed.data.map((attempt) => attempt.event_subscription_id)).toEqual([other.id])
           // Another group's subscription or event is unknown here.

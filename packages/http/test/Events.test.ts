@@ -2,7 +2,8 @@ import { describe, expect, layer } from "@effect/vitest"
 import type { Event } from "@moneta/domain/Event"
 import { AccountId, EventId } from "@moneta/domain/Ids"
 import * as TestDatabase from "@moneta/store/testing"
-import { DateTime, Effect, TestClock } from "effect"
+import { DateTime, Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { expectInvalidParameters, expectSameNotFound, raw } from "./support/Requests.js"
 import * as TestServer from "./support/TestServer.js"
 import type { Client } from "./support/TestServer.js"
@@ -14,7 +15,7 @@ const pollToTheEnd = (client: Client, cursor: string | undefined, limit: number)
     let next = cursor
     for (;;) {
       const page = yield* client.events.list({
-        urlParams: { "order_by.direction": "ascending", limit, ...(next === undefined ? {} : { cursor: next }) }
+        query: { "order_by.direction": "ascending", limit, ...(next === undefined ? {} : { cursor: next }) }
       })
       // Ascending polling never ends: there is always a cursor to resume from.
       expect(page.next_cursor).not.toBeNull()
@@ -26,7 +27,7 @@ const pollToTheEnd = (client: Client, cursor: string | undefined, limit: number)
 
 const categoriesOf = (client: Client, associatedObjectId: string) =>
   Effect.map(
-    client.events.list({ urlParams: { associated_object_id: associatedObjectId } }),
+    client.events.list({ query: { associated_object_id: associatedObjectId } }),
     (page) => page.data.map((event) => [event.category, event.associated_object_type])
   )
 
@@ -59,7 +60,7 @@ for (const kind of TestDatabase.testDatabases) {
           const equity = yield* client.bookkeeping.createAccount({ payload: { name: "Equity" } })
           expect(yield* categoriesOf(client, cash.id)).toEqual([["bookkeeping_account.created", "bookkeeping_account"]])
           yield* client.bookkeeping.updateAccount({
-            path: { bookkeeping_account_id: cash.id },
+            params: { bookkeeping_account_id: cash.id },
             payload: { name: "Cash at bank" }
           })
           expect(yield* categoriesOf(client, cash.id)).toEqual([
@@ -77,12 +78,12 @@ for (const kind of TestDatabase.testDatabases) {
             "bookkeeping_entry_set"
           ]])
 
-          const [event] = (yield* client.events.list({ urlParams: { associated_object_id: entrySet.id } })).data
+          const [event] = (yield* client.events.list({ query: { associated_object_id: entrySet.id } })).data
           expect(event).toBeDefined()
           if (event === undefined) return
           expect(event.id).toMatch(/^event_[0-9a-z]{20}$/)
           expect(event.type).toBe("event")
-          expect(yield* client.events.retrieve({ path: { event_id: event.id } })).toEqual(event)
+          expect(yield* client.events.retrieve({ params: { event_id: event.id } })).toEqual(event)
         }))
 
       it.effect("lists newest first by default and filters by category", () =>
@@ -92,19 +93,19 @@ for (const kind of TestDatabase.testDatabases) {
           const second = yield* client.accounts.create({ payload: { name: "Two" } })
           const newest = yield* client.bookkeeping.createAccount({ payload: { name: "Three" } })
           const page = yield* client.events.list({
-            urlParams: { "category.in": ["account.created", "bookkeeping_account.created"], limit: 3 }
+            query: { "category.in": ["account.created", "bookkeeping_account.created"], limit: 3 }
           })
           expect(page.data.map((event) => event.associated_object_id)).toEqual([newest.id, second.id, first.id])
-          const accountsOnly = yield* client.events.list({ urlParams: { "category.in": ["account.created"] } })
+          const accountsOnly = yield* client.events.list({ query: { "category.in": ["account.created"] } })
           expect(new Set(accountsOnly.data.map((event) => event.category))).toEqual(new Set(["account.created"]))
           const explicit = yield* client.events.list({
-            urlParams: { "order_by.direction": "descending", "order_by.field": "created_at", limit: 3 }
+            query: { "order_by.direction": "descending", "order_by.field": "created_at", limit: 3 }
           })
           expect(explicit.data.map((event) => event.associated_object_id)).toEqual([newest.id, second.id, first.id])
           // Newest-first paging ends with a null cursor.
-          let cursor: string | null = (yield* client.events.list({ urlParams: { limit: 5 } })).next_cursor
+          let cursor: string | null = (yield* client.events.list({ query: { limit: 5 } })).next_cursor
           while (cursor !== null) {
-            cursor = (yield* client.events.list({ urlParams: { limit: 5, cursor } })).next_cursor
+            cursor = (yield* client.events.list({ query: { limit: 5, cursor } })).next_cursor
           }
         }))
 
@@ -114,9 +115,9 @@ for (const kind of TestDatabase.testDatabases) {
           const early = yield* client.accounts.create({ payload: { name: "Early" } })
           yield* TestClock.adjust("2 seconds")
           const late = yield* client.accounts.create({ payload: { name: "Late" } })
-          const ids = (urlParams: Parameters<typeof client.events.list>[0]["urlParams"]) =>
+          const ids = (query: Parameters<typeof client.events.list>[0]["query"]) =>
             Effect.map(
-              client.events.list({ urlParams: { "category.in": ["account.created"], ...urlParams } }),
+              client.events.list({ query: { "category.in": ["account.created"], ...query } }),
               (page) => page.data.map((event) => event.associated_object_id)
             )
           const after = yield* ids({ "created_at.after": early.created_at })
@@ -146,7 +147,7 @@ for (const kind of TestDatabase.testDatabases) {
           do {
             const page: { readonly data: ReadonlyArray<Event>; readonly next_cursor: string | null } = yield* client
               .events.list({
-                urlParams: cursor === undefined ? { limit: 100 } : { limit: 100, cursor }
+                query: cursor === undefined ? { limit: 100 } : { limit: 100, cursor }
               })
             newestFirst.push(...page.data.map((event) => event.id))
             cursor = page.next_cursor
@@ -167,10 +168,10 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
           const otherClient = yield* server.clientFor((yield* server.newGroup()).apiKey)
-          const empty = yield* otherClient.events.list({ urlParams: { "order_by.direction": "ascending" } })
+          const empty = yield* otherClient.events.list({ query: { "order_by.direction": "ascending" } })
           expect(empty.data).toEqual([])
           expect(empty.next_cursor).not.toBeNull()
-          const newestFirst = yield* otherClient.events.list({ urlParams: {} })
+          const newestFirst = yield* otherClient.events.list({ query: {} })
           expect(newestFirst).toEqual({ data: [], next_cursor: null })
           const account = yield* otherClient.accounts.create({ payload: { name: "First of its group" } })
           const polled = yield* pollToTheEnd(otherClient, empty.next_cursor ?? undefined, 10)
@@ -189,11 +190,11 @@ for (const kind of TestDatabase.testDatabases) {
           expectInvalidParameters(yield* http.get("/events?category=account.created"), ["category"])
           expectInvalidParameters(yield* http.get("/events?cursor=garbage"), ["cursor"])
           // A cursor of another list is not a cursor of this one, and the other way round.
-          const accounts = yield* server.client.accounts.list({ urlParams: { limit: 1 } })
+          const accounts = yield* server.client.accounts.list({ query: { limit: 1 } })
           expect(accounts.next_cursor).not.toBeNull()
           expectInvalidParameters(yield* http.get(`/events?cursor=${accounts.next_cursor}`), ["cursor"])
           const events = yield* server.client.events.list({
-            urlParams: { "order_by.direction": "ascending", limit: 1 }
+            query: { "order_by.direction": "ascending", limit: 1 }
           })
           expectInvalidParameters(yield* http.get(`/accounts?cursor=${events.next_cursor}`), ["cursor"])
           // The category set is open (new categories appear over time): an unknown one filters to nothing.
@@ -209,7 +210,7 @@ for (const kind of TestDatabase.testDatabases) {
           const otherClient = yield* server.clientFor((yield* server.newGroup()).apiKey)
           const theirAccount = yield* otherClient.accounts.create({ payload: { name: "Theirs" } })
           const [theirEvent] =
-            (yield* otherClient.events.list({ urlParams: { associated_object_id: theirAccount.id } })).data
+            (yield* otherClient.events.list({ query: { associated_object_id: theirAccount.id } })).data
           expect(theirEvent).toBeDefined()
           if (theirEvent === undefined) return
           const unknownId = "event_doesnotexist0000000"
@@ -220,12 +221,12 @@ for (const kind of TestDatabase.testDatabases) {
             unknownId
           )
           const error = yield* Effect.flip(
-            server.client.events.retrieve({ path: { event_id: EventId.make(unknownId) } })
+            server.client.events.retrieve({ params: { event_id: EventId.make(unknownId) } })
           )
           expect(error._tag).toBe("ObjectNotFoundError")
-          const ours = yield* server.client.events.list({ urlParams: { associated_object_id: theirAccount.id } })
+          const ours = yield* server.client.events.list({ query: { associated_object_id: theirAccount.id } })
           expect(ours.data).toEqual([])
-          const theirs = yield* otherClient.events.list({ urlParams: { limit: 100 } })
+          const theirs = yield* otherClient.events.list({ query: { limit: 100 } })
           expect(theirs.data.map((event) => event.associated_object_id)).not.toContain(AccountId.make(server.accountId))
         }))
     })

@@ -46,7 +46,7 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(answer.status).toBe(200)
           const id = FileId.make(String((answer.body as { id: unknown }).id))
-          const file = yield* client.files.retrieve({ path: { file_id: id } })
+          const file = yield* client.files.retrieve({ params: { file_id: id } })
           expect(file).toMatchObject({
             type: "file",
             purpose: "check_image_front",
@@ -61,8 +61,8 @@ for (const kind of TestDatabase.testDatabases) {
           expect(contents.status).toBe(200)
           expect(contents.headers.get("content-type")).toBe("image/png")
           expect(contents.headers.get("content-disposition")).toContain("front.png")
-          expect(new Uint8Array(yield* client.files.contents({ path: { file_id: id } }))).toEqual(binary)
-          const events = yield* client.events.list({ urlParams: { associated_object_id: id } })
+          expect(new Uint8Array(yield* client.files.contents({ params: { file_id: id } }))).toEqual(binary)
+          const events = yield* client.events.list({ query: { associated_object_id: id } })
           expect(events.data.map((event) => String(event.category))).toEqual(["file.created"])
         }))
 
@@ -74,7 +74,7 @@ for (const kind of TestDatabase.testDatabases) {
           form.append("file", new Blob([binary], { type: "image/png" }), "back.png")
           const file = yield* client.files.create({ payload: form })
           expect(file).toMatchObject({ purpose: "check_image_back", filename: "back.png", mime_type: "image/png" })
-          expect(new Uint8Array(yield* client.files.contents({ path: { file_id: file.id } }))).toEqual(binary)
+          expect(new Uint8Array(yield* client.files.contents({ params: { file_id: file.id } }))).toEqual(binary)
         }))
 
       it.effect("files are listed newest first and filtered by purpose", () =>
@@ -87,11 +87,11 @@ for (const kind of TestDatabase.testDatabases) {
             fields: { purpose: "identity_document" }
           })
           const uploadedId = String((uploaded.body as { id: unknown }).id)
-          const scans = yield* client.files.list({ urlParams: { "purpose.in": ["inbound_mail_item"] } })
+          const scans = yield* client.files.list({ query: { "purpose.in": ["inbound_mail_item"] } })
           expect(scans.data.map((file) => file.id)).toContain(item.file_id)
           expect(scans.data.every((file) => file.purpose === "inbound_mail_item")).toBe(true)
           const some = yield* client.files.list({
-            urlParams: { "purpose.in": ["identity_document", "check_image_back"], limit: 2 }
+            query: { "purpose.in": ["identity_document", "check_image_back"], limit: 2 }
           })
           expect(some.data.map((file) => file.id)).toEqual([uploadedId, item.checks[0]?.back_file_id])
           const encoded = yield* raw(server).get("/files?purpose.in=identity_document%2Ccheck_image_back")
@@ -116,7 +116,7 @@ for (const kind of TestDatabase.testDatabases) {
             "idempotency-key": "upload-1"
           })
           expectError(changed, 409, "idempotency_key_already_used_error")
-          const listed = yield* server.client.files.list({ urlParams: { idempotency_key: "upload-1" } })
+          const listed = yield* server.client.files.list({ query: { idempotency_key: "upload-1" } })
           expect(listed.data).toHaveLength(1)
         }))
 
@@ -166,7 +166,7 @@ for (const kind of TestDatabase.testDatabases) {
             yield* strangerRaw.get("/files/file_nope/contents"),
             "file_nope"
           )
-          const listed = yield* (yield* server.clientFor(stranger.apiKey)).files.list({ urlParams: {} })
+          const listed = yield* (yield* server.clientFor(stranger.apiKey)).files.list({ query: {} })
           expect(listed.data).toEqual([])
         }))
     })

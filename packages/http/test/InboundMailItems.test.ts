@@ -48,7 +48,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect(item.checks).toHaveLength(1)
           expect(check).toMatchObject({ amount: 12_345, status: "deposited" })
           const depositId = CheckDepositId.make(check?.check_deposit_id ?? "")
-          const checkDeposit = yield* client.checkDeposits.retrieve({ path: { check_deposit_id: depositId } })
+          const checkDeposit = yield* client.checkDeposits.retrieve({ params: { check_deposit_id: depositId } })
           expect(checkDeposit).toMatchObject({
             account_id: accountId,
             amount: 12_345,
@@ -59,7 +59,7 @@ for (const kind of TestDatabase.testDatabases) {
             back_image_file_id: check?.back_file_id
           })
           const transaction = yield* client.transactions.retrieve({
-            path: { transaction_id: TransactionId.make(checkDeposit.transaction_id ?? "") }
+            params: { transaction_id: TransactionId.make(checkDeposit.transaction_id ?? "") }
           })
           expect(transaction).toMatchObject({ account_id: accountId, amount: 12_345 })
           expect(transaction.source).toMatchObject({
@@ -70,13 +70,13 @@ for (const kind of TestDatabase.testDatabases) {
           expect(yield* eventCategoriesOf(client, item.id)).toEqual(["inbound_mail_item.created"])
           expect(yield* eventCategoriesOf(client, depositId)).toEqual(["check_deposit.created"])
           expect(yield* eventCategoriesOf(client, transaction.id)).toEqual(["transaction.created"])
-          const listed = yield* client.checkDeposits.list({ urlParams: { account_id: AccountId.make(accountId) } })
+          const listed = yield* client.checkDeposits.list({ query: { account_id: AccountId.make(accountId) } })
           expect(listed.data).toEqual([checkDeposit])
           const byCategory = yield* client.transactions.list({
-            urlParams: { account_id: AccountId.make(accountId), "category.in": ["check_deposit_acceptance"] }
+            query: { account_id: AccountId.make(accountId), "category.in": ["check_deposit_acceptance"] }
           })
           expect(byCategory.data.map((listedTransaction) => listedTransaction.id)).toEqual([transaction.id])
-          expect(yield* client.inboundMailItems.retrieve({ path: { inbound_mail_item_id: item.id } })).toEqual(item)
+          expect(yield* client.inboundMailItems.retrieve({ params: { inbound_mail_item_id: item.id } })).toEqual(item)
         }))
 
       it.effect("mail to an address waits pending; depositing and ignoring its check", () =>
@@ -105,7 +105,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect(ignored.checks[0]).toMatchObject({ status: "ignored", check_deposit_id: null })
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 5_000, available: 5_000 })
 
-          const listed = yield* client.inboundMailItems.list({ urlParams: { lockbox_address_id: addressId } })
+          const listed = yield* client.inboundMailItems.list({ query: { lockbox_address_id: addressId } })
           expect(listed.data.map((item) => item.id)).toEqual([other.id, pending.id])
         }))
 
@@ -113,17 +113,17 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const { client } = yield* TestServer.TestServer
           const item = yield* mailToAddress(client, yield* activeAddress(client), 123_456)
-          const scan = yield* client.files.retrieve({ path: { file_id: item.file_id } })
+          const scan = yield* client.files.retrieve({ params: { file_id: item.file_id } })
           expect(scan).toMatchObject({
             purpose: "inbound_mail_item",
             direction: "from_increase",
             mime_type: "image/svg+xml"
           })
           const front = yield* client.files.retrieve({
-            path: { file_id: FileId.make(item.checks[0]?.front_file_id ?? "") }
+            params: { file_id: FileId.make(item.checks[0]?.front_file_id ?? "") }
           })
           expect(front.purpose).toBe("check_image_front")
-          const bytes = yield* client.files.contents({ path: { file_id: front.id } })
+          const bytes = yield* client.files.contents({ params: { file_id: front.id } })
           const svg = new TextDecoder().decode(bytes)
           expect(svg).toContain("<svg")
           expect(svg).toContain("$1,234.56")
@@ -154,7 +154,7 @@ for (const kind of TestDatabase.testDatabases) {
           const foreign = yield* refuse({ checks: [deposit(strangerAccount.id)] })
           const unknown = yield* refuse({ checks: [deposit("account_nope")] })
           expectSameNotFound(foreign, strangerAccount.id, unknown, "account_nope")
-          expect((yield* client.inboundMailItems.retrieve({ path: { inbound_mail_item_id: item.id } })).status).toBe(
+          expect((yield* client.inboundMailItems.retrieve({ params: { inbound_mail_item_id: item.id } })).status).toBe(
             "pending"
           )
 
@@ -168,7 +168,7 @@ for (const kind of TestDatabase.testDatabases) {
             (yield* (Effect.gen(function*() {
               const recipient = yield* recipientAt(client, accountId, addressId)
               return yield* client.lockboxRecipients.update({
-                path: { lockbox_recipient_id: recipient.id },
+                params: { lockbox_recipient_id: recipient.id },
                 payload: { status: "disabled" }
               })
             }))).id,
@@ -257,12 +257,12 @@ for (const kind of TestDatabase.testDatabases) {
             "file_nope"
           )
           const hidden = yield* Effect.flip(
-            client.inboundMailItems.retrieve({ path: { inbound_mail_item_id: strangerItem.id } })
+            client.inboundMailItems.retrieve({ params: { inbound_mail_item_id: strangerItem.id } })
           )
           expect(hidden._tag).toBe("ObjectNotFoundError")
           const foreignAction = yield* Effect.flip(actionItem(client, strangerItem.id, [ignore]))
           expect(foreignAction._tag).toBe("ObjectNotFoundError")
-          expect((yield* strangerClient.inboundMailItems.list({ urlParams: {} })).data.map((item) => item.id)).toEqual([
+          expect((yield* strangerClient.inboundMailItems.list({ query: {} })).data.map((item) => item.id)).toEqual([
             strangerItem.id
           ])
         }))
@@ -280,7 +280,7 @@ for (const kind of TestDatabase.testDatabases) {
 
           const recipient = yield* recipientAt(client, yield* fundedAccount(client, 0), addressId)
           yield* client.lockboxAddresses.update({
-            path: { lockbox_address_id: addressId },
+            params: { lockbox_address_id: addressId },
             payload: { status: "disabled" }
           })
           const atAddress = yield* mailToAddress(client, addressId, 300)
@@ -289,7 +289,7 @@ for (const kind of TestDatabase.testDatabases) {
             expect(item).toMatchObject({ status: "rejected", rejection_reason: "lockbox_address_not_active" })
           }
           expect(toRecipient.lockbox_recipient_id).toBe(recipient.id)
-          const byRecipient = yield* client.inboundMailItems.list({ urlParams: { lockbox_recipient_id: recipient.id } })
+          const byRecipient = yield* client.inboundMailItems.list({ query: { lockbox_recipient_id: recipient.id } })
           expect(byRecipient.data.map((item) => item.id)).toEqual([toRecipient.id])
         }))
 
@@ -307,10 +307,10 @@ for (const kind of TestDatabase.testDatabases) {
           const recipient = yield* recipientAt(client, accountId, yield* activeAddress(client))
           const item = yield* mailToRecipient(client, recipient.id, 4_200)
           const checkDeposit = yield* client.checkDeposits.retrieve({
-            path: { check_deposit_id: CheckDepositId.make(item.checks[0]?.check_deposit_id ?? "") }
+            params: { check_deposit_id: CheckDepositId.make(item.checks[0]?.check_deposit_id ?? "") }
           })
           const unbookkept = yield* client.bookkeeping.listUnbookkeptCashTransactions({
-            urlParams: { bookkeeping_account_id: BookkeepingAccountId.make(cash.id) }
+            query: { bookkeeping_account_id: BookkeepingAccountId.make(cash.id) }
           })
           expect(unbookkept.data.map((transaction) => transaction.id)).toEqual([checkDeposit.transaction_id])
           const revenue = yield* client.bookkeeping.createAccount({ payload: { name: "Rent revenue" } })
@@ -324,7 +324,7 @@ for (const kind of TestDatabase.testDatabases) {
             }
           })
           const booked = yield* client.bookkeeping.listUnbookkeptCashTransactions({
-            urlParams: { bookkeeping_account_id: BookkeepingAccountId.make(cash.id) }
+            query: { bookkeeping_account_id: BookkeepingAccountId.make(cash.id) }
           })
           expect(booked.data).toEqual([])
         }))

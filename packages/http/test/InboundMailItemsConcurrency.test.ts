@@ -1,7 +1,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { AccountId } from "@moneta/domain/Ids"
 import * as TestDatabase from "@moneta/store/testing"
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 import {
   actionItem,
   activeAddress,
@@ -19,7 +19,7 @@ const busyMachineTimeout = 120_000
 
 const depositCount = (client: TestServer.Client, accountId: string) =>
   Effect.map(
-    client.checkDeposits.list({ urlParams: { account_id: AccountId.make(accountId) } }),
+    client.checkDeposits.list({ query: { account_id: AccountId.make(accountId) } }),
     (page) => page.data.length
   )
 
@@ -38,16 +38,16 @@ for (const kind of TestDatabase.testDatabases) {
             const outcomes = yield* Effect.all(
               Array.from(
                 { length: 20 },
-                (_, index) => Effect.either(actionItem(client, item.id, [choices[index % 3] ?? ignore]))
+                (_, index) => Effect.result(actionItem(client, item.id, [choices[index % 3] ?? ignore]))
               ),
               { concurrency: "unbounded" }
             )
-            const succeeded = outcomes.flatMap((outcome) => Either.isRight(outcome) ? [outcome.right] : [])
+            const succeeded = outcomes.flatMap((outcome) => Result.isSuccess(outcome) ? [outcome.success] : [])
             expect(succeeded).toHaveLength(1)
             for (const outcome of outcomes) {
-              if (Either.isLeft(outcome)) expect(outcome.left._tag).toBe("InvalidOperationError")
+              if (Result.isFailure(outcome)) expect(outcome.failure._tag).toBe("InvalidOperationError")
             }
-            const final = yield* client.inboundMailItems.retrieve({ path: { inbound_mail_item_id: item.id } })
+            const final = yield* client.inboundMailItems.retrieve({ params: { inbound_mail_item_id: item.id } })
             expect(final).toEqual(succeeded[0])
             const credited = [yield* balanceOf(client, first), yield* balanceOf(client, second)].map((balance) =>
               balance.current
@@ -77,7 +77,7 @@ for (const kind of TestDatabase.testDatabases) {
             )
             const codes = new Set(created.map((recipient) => recipient.mail_stop_code))
             expect(codes.size).toBe(30)
-            const listed = yield* client.lockboxRecipients.list({ urlParams: { lockbox_address_id: addressId } })
+            const listed = yield* client.lockboxRecipients.list({ query: { lockbox_address_id: addressId } })
             expect(new Set(listed.data.map((recipient) => recipient.mail_stop_code))).toEqual(codes)
           }),
         busyMachineTimeout

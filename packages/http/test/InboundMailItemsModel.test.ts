@@ -12,7 +12,8 @@ import type { CheckAction, InboundMailItemStatus, RejectionReason } from "@monet
 import type { RequestedLockboxAddressStatus } from "@moneta/domain/LockboxAddress"
 import type { LockboxRecipientStatus } from "@moneta/domain/LockboxRecipient"
 import * as TestDatabase from "@moneta/store/testing"
-import { Effect, Either, FastCheck as fc } from "effect"
+import { Effect, Result } from "effect"
+import * as fc from "fast-check"
 import { activeAddress, deposit, ignore } from "./support/Mail.js"
 import { checkAgainstModel, type Run } from "./support/ModelRuns.js"
 import * as TestServer from "./support/TestServer.js"
@@ -55,9 +56,9 @@ const outcomeOf = async <A, E extends { readonly _tag: string }>(
   call: Effect.Effect<A, E, TestServer.TestServer>,
   expected: Expected
 ): Promise<A | undefined> => {
-  const outcome = await real.run(Effect.either(call))
-  expect(Either.isLeft(outcome) ? outcome.left._tag : "accepted").toBe(expected)
-  return Either.isRight(outcome) ? outcome.right : undefined
+  const outcome = await real.run(Effect.result(call))
+  expect(Result.isFailure(outcome) ? outcome.failure._tag : "accepted").toBe(expected)
+  return Result.isSuccess(outcome) ? outcome.success : undefined
 }
 
 /** Balances and deposit counts of every account, and every item's status, against the model. */
@@ -65,7 +66,7 @@ const checkAll = async (model: Model, real: Real) => {
   for (const [index, accountId] of real.accountIds.entries()) {
     const balance = await real.run(balanceOf(real.client, accountId))
     const deposits = await real.run(
-      real.client.checkDeposits.list({ urlParams: { account_id: AccountId.make(accountId) } })
+      real.client.checkDeposits.list({ query: { account_id: AccountId.make(accountId) } })
     )
     expect({ account: index, balance, deposits: deposits.data.length }).toEqual({
       account: index,
@@ -74,7 +75,7 @@ const checkAll = async (model: Model, real: Real) => {
     })
   }
   for (const [index, id] of real.itemIds.entries()) {
-    const item = await real.run(real.client.inboundMailItems.retrieve({ path: { inbound_mail_item_id: id } }))
+    const item = await real.run(real.client.inboundMailItems.retrieve({ params: { inbound_mail_item_id: id } }))
     expect({ item: index, status: item.status, rejection_reason: item.rejection_reason }).toEqual({
       item: index,
       status: model.items[index]?.status,
@@ -112,7 +113,7 @@ class SetAddressStatus implements fc.AsyncCommand<Model, Real> {
     const id = addressIdOf(real, this.address)
     const updated = await outcomeOf(
       real,
-      real.client.lockboxAddresses.update({ path: { lockbox_address_id: id }, payload: { status: this.status } }),
+      real.client.lockboxAddresses.update({ params: { lockbox_address_id: id }, payload: { status: this.status } }),
       expected
     )
     if (updated !== undefined) {
@@ -157,11 +158,11 @@ class SetRecipientStatus implements fc.AsyncCommand<Model, Real> {
     const expected: Expected = recipient.status === "canceled" ? "InvalidOperationError" : "accepted"
     const updated = await outcomeOf(
       real,
-      real.client.lockboxRecipients.update({ path: { lockbox_recipient_id: id }, payload: { status: this.status } }),
+      real.client.lockboxRecipients.update({ params: { lockbox_recipient_id: id }, payload: { status: this.status } }),
       expected
     )
     if (updated !== undefined) recipient.status = this.status
-    const retrieved = await real.run(real.client.lockboxRecipients.retrieve({ path: { lockbox_recipient_id: id } }))
+    const retrieved = await real.run(real.client.lockboxRecipients.retrieve({ params: { lockbox_recipient_id: id } }))
     expect(retrieved.status).toBe(recipient.status)
     await checkAll(model, real)
   }
@@ -244,7 +245,7 @@ class Action implements fc.AsyncCommand<Model, Real> {
       : "accepted"
     const actioned = await outcomeOf(
       real,
-      real.client.inboundMailItems.action({ path: { inbound_mail_item_id: id }, payload: { checks } }),
+      real.client.inboundMailItems.action({ params: { inbound_mail_item_id: id }, payload: { checks } }),
       expected
     )
     if (actioned !== undefined) {

@@ -43,14 +43,14 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(recipient.mail_stop_code).toMatch(mailStopCode)
           expect(yield* eventCategoriesOf(client, recipient.id)).toEqual(["lockbox.created"])
-          expect(yield* client.lockboxRecipients.retrieve({ path: { lockbox_recipient_id: recipient.id } })).toEqual(
+          expect(yield* client.lockboxRecipients.retrieve({ params: { lockbox_recipient_id: recipient.id } })).toEqual(
             recipient
           )
-          const byAddress = yield* client.lockboxRecipients.list({ urlParams: { lockbox_address_id: addressId } })
+          const byAddress = yield* client.lockboxRecipients.list({ query: { lockbox_address_id: addressId } })
           expect(byAddress.data).toEqual([recipient])
           const other = yield* recipientAt(client, yield* fundedAccount(client, 0), addressId)
           const byAccount = yield* client.lockboxRecipients.list({
-            urlParams: { account_id: AccountId.make(accountId), lockbox_address_id: addressId }
+            query: { account_id: AccountId.make(accountId), lockbox_address_id: addressId }
           })
           expect(byAccount.data.map((listed) => listed.id)).toEqual([recipient.id])
           expect(other.mail_stop_code).not.toBe(recipient.mail_stop_code)
@@ -71,7 +71,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect(again.body).toEqual(first.body)
           expect(again.headers.get("idempotent-replayed")).toBe("true")
           const listed = yield* server.client.lockboxRecipients.list({
-            urlParams: { idempotency_key: "recipient-key-1" }
+            query: { idempotency_key: "recipient-key-1" }
           })
           expect(listed.data.map((recipient) => recipient.idempotency_key)).toEqual(["recipient-key-1"])
         }))
@@ -81,17 +81,17 @@ for (const kind of TestDatabase.testDatabases) {
           const server = yield* TestServer.TestServer
           const { client } = server
           const recipient = yield* recipientAt(client, server.accountId, yield* activeAddress(client))
-          const path = { lockbox_recipient_id: recipient.id }
+          const params = { lockbox_recipient_id: recipient.id }
           const renamed = yield* client.lockboxRecipients.update({
-            path,
+            params,
             payload: { recipient_name: "Acme Inc", description: "Invoices" }
           })
           expect(renamed).toMatchObject({ recipient_name: "Acme Inc", description: "Invoices", status: "active" })
-          const unchanged = yield* client.lockboxRecipients.update({ path, payload: {} })
+          const unchanged = yield* client.lockboxRecipients.update({ params, payload: {} })
           expect(unchanged).toEqual(renamed)
-          const disabled = yield* client.lockboxRecipients.update({ path, payload: { status: "disabled" } })
+          const disabled = yield* client.lockboxRecipients.update({ params, payload: { status: "disabled" } })
           expect(disabled.status).toBe("disabled")
-          const canceled = yield* client.lockboxRecipients.update({ path, payload: { status: "canceled" } })
+          const canceled = yield* client.lockboxRecipients.update({ params, payload: { status: "canceled" } })
           expect(canceled.status).toBe("canceled")
           expect(yield* eventCategoriesOf(client, recipient.id)).toEqual([
             "lockbox.created",
@@ -106,7 +106,7 @@ for (const kind of TestDatabase.testDatabases) {
             )
             expectError(refused, 409, "invalid_operation_error")
           }
-          expect(yield* client.lockboxRecipients.retrieve({ path })).toEqual(canceled)
+          expect(yield* client.lockboxRecipients.retrieve({ params })).toEqual(canceled)
         }))
 
       it.effect("mail to a disabled or canceled recipient is rejected and deposits nothing", () =>
@@ -117,7 +117,7 @@ for (const kind of TestDatabase.testDatabases) {
           for (const status of ["disabled", "canceled"] as const) {
             const recipient = yield* recipientAt(client, accountId, addressId)
             yield* client.lockboxRecipients.update({
-              path: { lockbox_recipient_id: recipient.id },
+              params: { lockbox_recipient_id: recipient.id },
               payload: { status }
             })
             const item = yield* mailToRecipient(client, recipient.id, 1_000)
@@ -125,7 +125,7 @@ for (const kind of TestDatabase.testDatabases) {
             expect(item.checks[0]).toMatchObject({ status: null, check_deposit_id: null })
           }
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 0, available: 0 })
-          expect((yield* client.checkDeposits.list({ urlParams: { account_id: AccountId.make(accountId) } })).data)
+          expect((yield* client.checkDeposits.list({ query: { account_id: AccountId.make(accountId) } })).data)
             .toEqual([])
         }))
 
@@ -135,7 +135,7 @@ for (const kind of TestDatabase.testDatabases) {
           const { client, accountId } = server
           const addressId = yield* activeAddress(client)
           yield* client.lockboxAddresses.update({
-            path: { lockbox_address_id: addressId },
+            params: { lockbox_address_id: addressId },
             payload: { status: "disabled" }
           })
           const refused = yield* expectNothingWritten(
@@ -171,23 +171,23 @@ for (const kind of TestDatabase.testDatabases) {
           const recipient = yield* recipientAt(client, accountId, activeId)
           const strangerClient = yield* server.clientFor(stranger.apiKey)
           const hidden = yield* Effect.flip(
-            strangerClient.lockboxRecipients.retrieve({ path: { lockbox_recipient_id: recipient.id } })
+            strangerClient.lockboxRecipients.retrieve({ params: { lockbox_recipient_id: recipient.id } })
           )
           expect(hidden._tag).toBe("ObjectNotFoundError")
           const hiddenUpdate = yield* Effect.flip(
             strangerClient.lockboxRecipients.update({
-              path: { lockbox_recipient_id: recipient.id },
+              params: { lockbox_recipient_id: recipient.id },
               payload: { status: "canceled" }
             })
           )
           expect(hiddenUpdate._tag).toBe("ObjectNotFoundError")
           const missing = yield* Effect.flip(
             client.lockboxRecipients.retrieve({
-              path: { lockbox_recipient_id: LockboxRecipientId.make("lockbox_recipient_nope") }
+              params: { lockbox_recipient_id: LockboxRecipientId.make("lockbox_recipient_nope") }
             })
           )
           expect(missing._tag).toBe("ObjectNotFoundError")
-          expect((yield* strangerClient.lockboxRecipients.list({ urlParams: {} })).data).toEqual([])
+          expect((yield* strangerClient.lockboxRecipients.list({ query: {} })).data).toEqual([])
         }))
 
       it.effect("bad input is a 400 naming the field", () =>

@@ -173,7 +173,7 @@ for (const kind of TestDatabase.testDatabases) {
           for (let index = 0; index < 3; index++) {
             yield* call(() => increase.accounts.create({ name: `Paged ${index}` }))
           }
-          const expected = yield* server.client.accounts.list({ urlParams: { limit: 100 } })
+          const expected = yield* server.client.accounts.list({ query: { limit: 100 } })
           const paged = yield* collect(increase.accounts.list({ limit: 2 }))
           expect(paged.map((each) => each.id)).toEqual(expected.data.map((each) => each.id))
           const firstPage = yield* call(() => increase.accounts.list({ limit: 2 }))
@@ -196,7 +196,7 @@ for (const kind of TestDatabase.testDatabases) {
           if (created === undefined) return
           expect(yield* call(() => increase.events.retrieve(created.id))).toEqual(created)
 
-          const newestFirst = yield* server.client.events.list({ urlParams: { limit: 100 } })
+          const newestFirst = yield* server.client.events.list({ query: { limit: 100 } })
           // Ascending auto-pagination ends on the first empty page (the cursor never runs out).
           const ascending = yield* collect(increase.events.list({ order_by: { direction: "ascending" }, limit: 3 }))
           expect(ascending.map((event) => event.id)).toEqual(newestFirst.data.map((event) => event.id).reverse())

@@ -14,7 +14,7 @@ import { expectNotFound, raw } from "./support/Requests.js"
 import * as TestServer from "./support/TestServer.js"
 
 const OpenApiPaths = Schema.Struct({
-  paths: Schema.Record({ key: Schema.String, value: Schema.Record({ key: Schema.String, value: Schema.Unknown }) })
+  paths: Schema.Record(Schema.String, Schema.Record(Schema.String, Schema.Unknown))
 })
 const PageOfIds = Schema.Struct({ data: Schema.Array(Schema.Struct({ id: Schema.String })) })
 

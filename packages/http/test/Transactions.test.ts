@@ -19,8 +19,8 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const { client } = yield* TestServer.TestServer
           const account = yield* client.accounts.create({ payload: { name: "Interest bearing" } })
-          const periodStart = DateTime.unsafeMake("2026-01-01T00:00:00.000Z")
-          const periodEnd = DateTime.unsafeMake("2026-02-01T00:00:00.000Z")
+          const periodStart = DateTime.makeUnsafe("2026-01-01T00:00:00.000Z")
+          const periodEnd = DateTime.makeUnsafe("2026-02-01T00:00:00.000Z")
           const transaction = yield* client.simulations.interestPayment({
             payload: { account_id: account.id, amount: 1234, period_start: periodStart, period_end: periodEnd }
           })
@@ -40,10 +40,12 @@ for (const kind of TestDatabase.testDatabases) {
           expect(Schema.encodeSync(Transaction)(transaction).source).toMatchObject({
             interest_payment: { period_start: "2026-01-01T00:00:00.000Z", period_end: "2026-02-01T00:00:00.000Z" }
           })
-          const balance = yield* client.accounts.balance({ path: { account_id: account.id }, urlParams: {} })
+          const balance = yield* client.accounts.balance({ params: { account_id: account.id }, query: {} })
           expect(balance.current_balance).toBe(1234)
           expect(balance.available_balance).toBe(1234)
-          expect(yield* client.transactions.retrieve({ path: { transaction_id: transaction.id } })).toEqual(transaction)
+          expect(yield* client.transactions.retrieve({ params: { transaction_id: transaction.id } })).toEqual(
+            transaction
+          )
         }))
 
       it.effect("lists transactions by account and by category, newest first", () =>
@@ -52,25 +54,25 @@ for (const kind of TestDatabase.testDatabases) {
           const account = yield* client.accounts.create({ payload: { name: "Listed" } })
           const first = yield* client.simulations.interestPayment({ payload: { account_id: account.id, amount: 1 } })
           const second = yield* client.simulations.interestPayment({ payload: { account_id: account.id, amount: 2 } })
-          const ofAccount = yield* client.transactions.list({ urlParams: { account_id: account.id } })
+          const ofAccount = yield* client.transactions.list({ query: { account_id: account.id } })
           expect(ofAccount.data.map((each) => each.id)).toEqual([second.id, first.id])
           expect(ofAccount.next_cursor).toBeNull()
           const interest = yield* client.transactions.list({
-            urlParams: { account_id: account.id, "category.in": ["interest_payment", "card_settlement"] }
+            query: { account_id: account.id, "category.in": ["interest_payment", "card_settlement"] }
           })
           expect(interest.data).toHaveLength(2)
           const other = yield* client.transactions.list({
-            urlParams: { account_id: account.id, "category.in": ["card_settlement"] }
+            query: { account_id: account.id, "category.in": ["card_settlement"] }
           })
           expect(other.data).toEqual([])
           const byRoute = yield* client.transactions.list({
-            urlParams: { account_id: account.id, route_id: "account_number_none" }
+            query: { account_id: account.id, route_id: "account_number_none" }
           })
           expect(byRoute.data).toEqual([])
-          const paged = yield* client.transactions.list({ urlParams: { account_id: account.id, limit: 1 } })
+          const paged = yield* client.transactions.list({ query: { account_id: account.id, limit: 1 } })
           expect(paged.data.map((each) => each.id)).toEqual([second.id])
           const rest = yield* client.transactions.list({
-            urlParams: { account_id: account.id, limit: 1, cursor: paged.next_cursor ?? "" }
+            query: { account_id: account.id, limit: 1, cursor: paged.next_cursor ?? "" }
           })
           expect(rest.data.map((each) => each.id)).toEqual([first.id])
         }))
@@ -81,11 +83,11 @@ for (const kind of TestDatabase.testDatabases) {
           const http = raw(server)
           const accountId = server.accountId
           const balanceBefore = yield* server.client.accounts.balance({
-            path: { account_id: AccountId.make(accountId) },
-            urlParams: {}
+            params: { account_id: AccountId.make(accountId) },
+            query: {}
           })
           const transactionsBefore = yield* server.client.transactions.list({
-            urlParams: { account_id: AccountId.make(accountId) }
+            query: { account_id: AccountId.make(accountId) }
           })
           const otherClient = yield* server.clientFor((yield* server.newGroup()).apiKey)
           const theirs = yield* otherClient.accounts.create({ payload: { name: "Theirs" } })
@@ -110,15 +112,15 @@ for (const kind of TestDatabase.testDatabases) {
             })
           )
           const balanceAfter = yield* server.client.accounts.balance({
-            path: { account_id: AccountId.make(accountId) },
-            urlParams: {}
+            params: { account_id: AccountId.make(accountId) },
+            query: {}
           })
           expect(balanceAfter).toEqual(balanceBefore)
           const transactionsAfter = yield* server.client.transactions.list({
-            urlParams: { account_id: AccountId.make(accountId) }
+            query: { account_id: AccountId.make(accountId) }
           })
           expect(transactionsAfter.data).toEqual(transactionsBefore.data)
-          const theirBalance = yield* otherClient.accounts.balance({ path: { account_id: theirs.id }, urlParams: {} })
+          const theirBalance = yield* otherClient.accounts.balance({ params: { account_id: theirs.id }, query: {} })
           expect(theirBalance.current_balance).toBe(0)
         }))
 
@@ -150,9 +152,9 @@ for (const kind of TestDatabase.testDatabases) {
             yield* http.get(`/transactions/${unknownId}`),
             unknownId
           )
-          const byTheirAccount = yield* server.client.transactions.list({ urlParams: { account_id: theirAccount.id } })
+          const byTheirAccount = yield* server.client.transactions.list({ query: { account_id: theirAccount.id } })
           expect(byTheirAccount.data).toEqual([])
-          const all = yield* server.client.transactions.list({ urlParams: {} })
+          const all = yield* server.client.transactions.list({ query: {} })
           expect(all.data.map((each) => each.id)).not.toContain(theirs.id)
         }))
     })

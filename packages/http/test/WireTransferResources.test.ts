@@ -3,7 +3,8 @@ import { describe, expect, layer } from "@effect/vitest"
 import { AccountId, AccountNumberId, ExternalAccountId, PendingTransactionId } from "@moneta/domain/Ids"
 import { RoutingNumber } from "@moneta/domain/RoutingNumber"
 import * as TestDatabase from "@moneta/store/testing"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import * as TestServer from "./support/TestServer.js"
 import { balanceOf, eventCategoriesOf, fundedAccount, objectBody, send, wireBody } from "./support/Wires.js"
 
@@ -39,22 +40,22 @@ for (const kind of TestDatabase.testDatabases) {
           const other = yield* client.externalAccounts.create({
             payload: { account_number: "3333", routing_number: RoutingNumber.make("101050001"), description: "Rent" }
           })
-          expect(yield* client.externalAccounts.retrieve({ path: { external_account_id: other.id } })).toEqual(other)
-          expect(ids(yield* client.externalAccounts.list({ urlParams: { idempotency_key: "external-payroll" } })))
+          expect(yield* client.externalAccounts.retrieve({ params: { external_account_id: other.id } })).toEqual(other)
+          expect(ids(yield* client.externalAccounts.list({ query: { idempotency_key: "external-payroll" } })))
             .toEqual([payrollId])
           expect(
-            ids(yield* client.externalAccounts.list({ urlParams: { routing_number: RoutingNumber.make("101050001") } }))
+            ids(yield* client.externalAccounts.list({ query: { routing_number: RoutingNumber.make("101050001") } }))
           )
             .toContain(other.id)
           const archived = yield* client.externalAccounts.update({
-            path: { external_account_id: other.id },
+            params: { external_account_id: other.id },
             payload: { status: "archived", description: "Old rent" }
           })
           expect(archived).toMatchObject({ status: "archived", description: "Old rent" })
-          const active = ids(yield* client.externalAccounts.list({ urlParams: { "status.in": ["active"] } }))
+          const active = ids(yield* client.externalAccounts.list({ query: { "status.in": ["active"] } }))
           expect(active).toContain(payrollId)
           expect(active).not.toContain(other.id)
-          expect(ids(yield* client.externalAccounts.list({ urlParams: { "status.in": ["archived"] } }))).toEqual([
+          expect(ids(yield* client.externalAccounts.list({ query: { "status.in": ["archived"] } }))).toEqual([
             other.id
           ])
           expect(yield* eventCategoriesOf(client, other.id)).toEqual([
@@ -67,7 +68,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect(bad.status).toBe(400)
           const missing = yield* Effect.flip(
             client.externalAccounts.retrieve({
-              path: { external_account_id: ExternalAccountId.make("external_account_none") }
+              params: { external_account_id: ExternalAccountId.make("external_account_none") }
             })
           )
           expect(missing._tag).toBe("ObjectNotFoundError")
@@ -91,21 +92,21 @@ for (const kind of TestDatabase.testDatabases) {
             payload: { account_id: accountId, name: "No debits", inbound_ach: { debit_status: "blocked" } }
           })
           expect(blocked.account_number).not.toBe(first.account_number)
-          expect(yield* client.accountNumbers.retrieve({ path: { account_number_id: first.id } })).toEqual(first)
-          expect(ids(yield* client.accountNumbers.list({ urlParams: { account_id: accountId } }))).toEqual([
+          expect(yield* client.accountNumbers.retrieve({ params: { account_number_id: first.id } })).toEqual(first)
+          expect(ids(yield* client.accountNumbers.list({ query: { account_id: accountId } }))).toEqual([
             blocked.id,
             first.id
           ])
           expect(
             ids(
               yield* client.accountNumbers.list({
-                urlParams: { account_id: accountId, "ach_debit_status.in": ["blocked"] }
+                query: { account_id: accountId, "ach_debit_status.in": ["blocked"] }
               })
             )
           )
             .toEqual([blocked.id])
           expect(
-            ids(yield* client.accountNumbers.list({ urlParams: { account_id: accountId, "status.in": ["canceled"] } }))
+            ids(yield* client.accountNumbers.list({ query: { account_id: accountId, "status.in": ["canceled"] } }))
           ).toEqual([])
           expect(yield* eventCategoriesOf(client, first.id)).toEqual(["account_number.created"])
           const unknownAccount = yield* Effect.flip(
@@ -113,7 +114,9 @@ for (const kind of TestDatabase.testDatabases) {
           )
           expect(unknownAccount._tag).toBe("ObjectNotFoundError")
           const unknownNumber = yield* Effect.flip(
-            client.accountNumbers.retrieve({ path: { account_number_id: AccountNumberId.make("account_number_none") } })
+            client.accountNumbers.retrieve({
+              params: { account_number_id: AccountNumberId.make("account_number_none") }
+            })
           )
           expect(unknownNumber._tag).toBe("ObjectNotFoundError")
         }))
@@ -130,55 +133,55 @@ for (const kind of TestDatabase.testDatabases) {
           const second = yield* client.wireTransfers.create({
             payload: wireBody(accountId, 2_000, { require_approval: true })
           })
-          yield* client.wireTransfers.cancel({ path: { wire_transfer_id: first.id } })
+          yield* client.wireTransfers.cancel({ params: { wire_transfer_id: first.id } })
           const firstHold = PendingTransactionId.make(first.pending_transaction_id ?? "")
           const secondHold = PendingTransactionId.make(second.pending_transaction_id ?? "")
 
-          expect(ids(yield* client.pendingTransactions.list({ urlParams: { account_id: accountId } }))).toEqual([
+          expect(ids(yield* client.pendingTransactions.list({ query: { account_id: accountId } }))).toEqual([
             secondHold,
             firstHold
           ])
           expect(
             ids(
-              yield* client.pendingTransactions.list({ urlParams: { account_id: accountId, "status.in": ["pending"] } })
+              yield* client.pendingTransactions.list({ query: { account_id: accountId, "status.in": ["pending"] } })
             )
           )
             .toEqual([secondHold])
           expect(
             ids(
               yield* client.pendingTransactions.list({
-                urlParams: { account_id: accountId, "status.in": ["complete"] }
+                query: { account_id: accountId, "status.in": ["complete"] }
               })
             )
           )
             .toEqual([firstHold])
           expect(ids(
             yield* client.pendingTransactions.list({
-              urlParams: { account_id: accountId, "category.in": ["wire_transfer_instruction", "card_authorization"] }
+              query: { account_id: accountId, "category.in": ["wire_transfer_instruction", "card_authorization"] }
             })
           )).toEqual([secondHold, firstHold])
           expect(
             ids(
               yield* client.pendingTransactions.list({
-                urlParams: { account_id: accountId, "category.in": ["card_authorization"] }
+                query: { account_id: accountId, "category.in": ["card_authorization"] }
               })
             )
           )
             .toEqual([])
           const secondPending = yield* client.pendingTransactions.retrieve({
-            path: { pending_transaction_id: secondHold }
+            params: { pending_transaction_id: secondHold }
           })
           expect(ids(
             yield* client.pendingTransactions.list({
-              urlParams: { account_id: accountId, "created_at.on_or_after": secondPending.created_at }
+              query: { account_id: accountId, "created_at.on_or_after": secondPending.created_at }
             })
           )).toEqual([secondHold])
           expect(ids(
             yield* client.pendingTransactions.list({
-              urlParams: { account_id: accountId, "created_at.before": secondPending.created_at }
+              query: { account_id: accountId, "created_at.before": secondPending.created_at }
             })
           )).toEqual([firstHold])
-          expect(ids(yield* client.pendingTransactions.list({ urlParams: { account_id: accountId, limit: 1 } })))
+          expect(ids(yield* client.pendingTransactions.list({ query: { account_id: accountId, limit: 1 } })))
             .toEqual([secondHold])
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 10_000, available: 8_000 })
           const unknownCategory = yield* send(
@@ -189,7 +192,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect(unknownCategory.status).toBe(400)
           const missing = yield* Effect.flip(
             client.pendingTransactions.retrieve({
-              path: { pending_transaction_id: PendingTransactionId.make("pending_transaction_none") }
+              params: { pending_transaction_id: PendingTransactionId.make("pending_transaction_none") }
             })
           )
           expect(missing._tag).toBe("ObjectNotFoundError")
@@ -204,10 +207,10 @@ for (const kind of TestDatabase.testDatabases) {
             payload: wireBody(accountId, 3_000, { require_approval: true })
           })
           yield* TestClock.adjust("1 minute")
-          yield* client.wireTransfers.approve({ path: { wire_transfer_id: transfer.id } })
+          yield* client.wireTransfers.approve({ params: { wire_transfer_id: transfer.id } })
           const at = (time: typeof transfer.created_at) =>
             Effect.map(
-              client.accounts.balance({ path: { account_id: accountId }, urlParams: { at_time: time } }),
+              client.accounts.balance({ params: { account_id: accountId }, query: { at_time: time } }),
               (lookup) => ({ current: lookup.current_balance, available: lookup.available_balance })
             )
           expect(yield* at(transfer.created_at)).toEqual({ current: 10_000, available: 7_000 })

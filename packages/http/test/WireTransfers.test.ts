@@ -3,23 +3,24 @@ import { AccountId, ExternalAccountId, PendingTransactionId, TransactionId, Wire
 import { RoutingNumber } from "@moneta/domain/RoutingNumber"
 import type { WireTransfer } from "@moneta/domain/WireTransfer"
 import * as TestDatabase from "@moneta/store/testing"
-import { DateTime, Effect, TestClock } from "effect"
+import { DateTime, Effect } from "effect"
+import { TestClock } from "effect/testing"
 import * as TestServer from "./support/TestServer.js"
 import { balanceOf, eventCategoriesOf, fundedAccount, objectBody, send, wireBody } from "./support/Wires.js"
 
 type Action = "approve" | "cancel" | "submit" | "reverse"
 
 const act = (client: TestServer.Client, action: Action, id: WireTransferId) => {
-  const path = { path: { wire_transfer_id: id } }
+  const byId = { params: { wire_transfer_id: id } }
   switch (action) {
     case "approve":
-      return client.wireTransfers.approve(path)
+      return client.wireTransfers.approve(byId)
     case "cancel":
-      return client.wireTransfers.cancel(path)
+      return client.wireTransfers.cancel(byId)
     case "submit":
-      return client.wireTransferSimulations.submit(path)
+      return client.wireTransferSimulations.submit(byId)
     case "reverse":
-      return client.wireTransferSimulations.reverse(path)
+      return client.wireTransferSimulations.reverse(byId)
   }
 }
 
@@ -72,7 +73,7 @@ for (const kind of TestDatabase.testDatabases) {
           const transactionId = transfer.transaction_id
           expect(transactionId).not.toBeNull()
           const transaction = yield* client.transactions.retrieve({
-            path: { transaction_id: TransactionId.make(transactionId ?? "") }
+            params: { transaction_id: TransactionId.make(transactionId ?? "") }
           })
           expect(transaction.amount).toBe(-12_345)
           expect(transaction.source).toMatchObject({
@@ -85,7 +86,7 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(yield* eventCategoriesOf(client, transfer.id)).toEqual(["wire_transfer.created"])
           expect(yield* eventCategoriesOf(client, transaction.id)).toEqual(["transaction.created"])
-          const retrieved = yield* client.wireTransfers.retrieve({ path: { wire_transfer_id: transfer.id } })
+          const retrieved = yield* client.wireTransfers.retrieve({ params: { wire_transfer_id: transfer.id } })
           expect(retrieved).toEqual(transfer)
         }))
 
@@ -94,7 +95,7 @@ for (const kind of TestDatabase.testDatabases) {
           const server = yield* TestServer.TestServer
           const client = yield* server.clientFor((yield* server.newGroup()).apiKey)
           const accountId = yield* fundedAccount(client, 10_000)
-          const account = yield* client.accounts.retrieve({ path: { account_id: AccountId.make(accountId) } })
+          const account = yield* client.accounts.retrieve({ params: { account_id: AccountId.make(accountId) } })
           expect(account.entity_id).toBeNull()
           const transfer = yield* client.wireTransfers.create({ payload: wireBody(accountId, 1_000) })
           expect(transfer.debtor).toBeNull()
@@ -112,7 +113,7 @@ for (const kind of TestDatabase.testDatabases) {
           // An account opened without entity_id belongs to the group's entity, the debtor.
           expect(transfer.debtor?.name).toBe("Ada Lovelace")
           const holdId = PendingTransactionId.make(transfer.pending_transaction_id ?? "")
-          const hold = yield* client.pendingTransactions.retrieve({ path: { pending_transaction_id: holdId } })
+          const hold = yield* client.pendingTransactions.retrieve({ params: { pending_transaction_id: holdId } })
           expect(hold).toMatchObject({ status: "pending", amount: -4_000, held_amount: -4_000, completed_at: null })
           expect(hold.source).toMatchObject({
             category: "wire_transfer_instruction",
@@ -126,16 +127,16 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const { client } = yield* TestServer.TestServer
           const { accountId, transfer } = yield* transferIn(client, "pending_approval")
-          const approved = yield* client.wireTransfers.approve({ path: { wire_transfer_id: transfer.id } })
+          const approved = yield* client.wireTransfers.approve({ params: { wire_transfer_id: transfer.id } })
           expect(approved.status).toBe("pending_creating")
           expect(approved.approval).toEqual({ approved_at: approved.approval?.approved_at, approved_by: null })
           expect(approved.pending_transaction_id).toBe(transfer.pending_transaction_id)
           const holdId = PendingTransactionId.make(transfer.pending_transaction_id ?? "")
-          const hold = yield* client.pendingTransactions.retrieve({ path: { pending_transaction_id: holdId } })
+          const hold = yield* client.pendingTransactions.retrieve({ params: { pending_transaction_id: holdId } })
           expect(hold.status).toBe("complete")
           expect(hold.completed_at).not.toBeNull()
           const debit = yield* client.transactions.retrieve({
-            path: { transaction_id: TransactionId.make(approved.transaction_id ?? "") }
+            params: { transaction_id: TransactionId.make(approved.transaction_id ?? "") }
           })
           expect(debit.amount).toBe(-2_500)
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 7_500, available: 7_500 })
@@ -153,16 +154,16 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const { client } = yield* TestServer.TestServer
           const { accountId, transfer } = yield* transferIn(client, "pending_approval")
-          const canceled = yield* client.wireTransfers.cancel({ path: { wire_transfer_id: transfer.id } })
+          const canceled = yield* client.wireTransfers.cancel({ params: { wire_transfer_id: transfer.id } })
           expect(canceled.status).toBe("canceled")
           expect(canceled.cancellation?.canceled_by).toBeNull()
           expect(canceled.transaction_id).toBeNull()
           const hold = yield* client.pendingTransactions.retrieve({
-            path: { pending_transaction_id: PendingTransactionId.make(transfer.pending_transaction_id ?? "") }
+            params: { pending_transaction_id: PendingTransactionId.make(transfer.pending_transaction_id ?? "") }
           })
           expect(hold.status).toBe("complete")
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 10_000, available: 10_000 })
-          const posted = yield* client.transactions.list({ urlParams: { account_id: AccountId.make(accountId) } })
+          const posted = yield* client.transactions.list({ query: { account_id: AccountId.make(accountId) } })
           expect(posted.data.map((transaction) => transaction.source.category)).toEqual(["interest_payment"])
         }))
 
@@ -170,7 +171,7 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const { client } = yield* TestServer.TestServer
           const { accountId, transfer } = yield* transferIn(client, "pending_creating")
-          const submitted = yield* client.wireTransferSimulations.submit({ path: { wire_transfer_id: transfer.id } })
+          const submitted = yield* client.wireTransferSimulations.submit({ params: { wire_transfer_id: transfer.id } })
           expect(submitted.status).toBe("complete")
           expect(submitted.transaction_id).toBe(transfer.transaction_id)
           expect(submitted.submission?.input_message_accountability_data).toMatch(/^\d{8}MONETASB\d{6}$/)
@@ -189,11 +190,11 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const { client } = yield* TestServer.TestServer
           const { accountId, transfer } = yield* transferIn(client, "pending_approval")
-          const submitted = yield* client.wireTransferSimulations.submit({ path: { wire_transfer_id: transfer.id } })
+          const submitted = yield* client.wireTransferSimulations.submit({ params: { wire_transfer_id: transfer.id } })
           expect(submitted.status).toBe("complete")
           expect(submitted.transaction_id).not.toBeNull()
           const hold = yield* client.pendingTransactions.retrieve({
-            path: { pending_transaction_id: PendingTransactionId.make(transfer.pending_transaction_id ?? "") }
+            params: { pending_transaction_id: PendingTransactionId.make(transfer.pending_transaction_id ?? "") }
           })
           expect(hold.status).toBe("complete")
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 7_500, available: 7_500 })
@@ -203,7 +204,7 @@ for (const kind of TestDatabase.testDatabases) {
         Effect.gen(function*() {
           const { client } = yield* TestServer.TestServer
           const { accountId, transfer } = yield* transferIn(client, "complete")
-          const reversed = yield* client.wireTransferSimulations.reverse({ path: { wire_transfer_id: transfer.id } })
+          const reversed = yield* client.wireTransferSimulations.reverse({ params: { wire_transfer_id: transfer.id } })
           expect(reversed.status).toBe("reversed")
           const reversal = reversed.reversal
           expect(reversal).toMatchObject({
@@ -215,7 +216,7 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(reversal?.input_message_accountability_data).toMatch(/^\d{8}MONETASB\d{6}$/)
           const credit = yield* client.transactions.retrieve({
-            path: { transaction_id: TransactionId.make(reversal?.transaction_id ?? "") }
+            params: { transaction_id: TransactionId.make(reversal?.transaction_id ?? "") }
           })
           expect(credit.amount).toBe(2_500)
           expect(credit.source.category).toBe("inbound_wire_reversal")
@@ -241,7 +242,7 @@ for (const kind of TestDatabase.testDatabases) {
               expect(objectBody(refused)).toMatchObject({ type: "invalid_operation_error", status: 409 })
               const error = yield* Effect.flip(act(client, action, transfer.id))
               expect(error._tag).toBe("InvalidOperationError")
-              expect(yield* client.wireTransfers.retrieve({ path: { wire_transfer_id: transfer.id } })).toEqual(
+              expect(yield* client.wireTransfers.retrieve({ params: { wire_transfer_id: transfer.id } })).toEqual(
                 transfer
               )
               expect(yield* balanceOf(client, accountId)).toEqual(balance)
@@ -264,9 +265,9 @@ for (const kind of TestDatabase.testDatabases) {
             expect(refused.status).toBe(409)
             expect(objectBody(refused)).toMatchObject({ type: "invalid_operation_error" })
           }
-          const transfers = yield* client.wireTransfers.list({ urlParams: { account_id: AccountId.make(accountId) } })
+          const transfers = yield* client.wireTransfers.list({ query: { account_id: AccountId.make(accountId) } })
           expect(transfers.data).toHaveLength(1)
-          const holds = yield* client.pendingTransactions.list({ urlParams: { account_id: AccountId.make(accountId) } })
+          const holds = yield* client.pendingTransactions.list({ query: { account_id: AccountId.make(accountId) } })
           expect(holds.data).toHaveLength(1)
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 5_000, available: 2_000 })
           // The refused request stored nothing under its key: once funded, the same request succeeds.
@@ -322,10 +323,10 @@ for (const kind of TestDatabase.testDatabases) {
             account_number: "123456789012",
             routing_number: "101050001"
           })
-          const listed = yield* client.wireTransfers.list({ urlParams: { external_account_id: external.id } })
+          const listed = yield* client.wireTransfers.list({ query: { external_account_id: external.id } })
           expect(listed.data.map((wire) => wire.id)).toEqual([transfer.id])
           yield* client.externalAccounts.update({
-            path: { external_account_id: external.id },
+            params: { external_account_id: external.id },
             payload: { status: "archived" }
           })
           const refused = yield* Effect.flip(client.wireTransfers.create({
@@ -423,41 +424,41 @@ for (const kind of TestDatabase.testDatabases) {
           const ids = (page: { readonly data: ReadonlyArray<{ readonly id: string }> }) =>
             page.data.map((wire) => wire.id)
 
-          expect(ids(yield* client.wireTransfers.list({ urlParams: { account_id: account } }))).toEqual([
+          expect(ids(yield* client.wireTransfers.list({ query: { account_id: account } }))).toEqual([
             thirdId,
             second.id,
             first.id
           ])
-          expect(ids(yield* client.wireTransfers.list({ urlParams: { account_id: account, limit: 2 } }))).toEqual([
+          expect(ids(yield* client.wireTransfers.list({ query: { account_id: account, limit: 2 } }))).toEqual([
             thirdId,
             second.id
           ])
-          expect(ids(yield* client.wireTransfers.list({ urlParams: { idempotency_key: `list-${accountId}` } })))
+          expect(ids(yield* client.wireTransfers.list({ query: { idempotency_key: `list-${accountId}` } })))
             .toEqual([thirdId])
           expect(
             ids(
               yield* client.wireTransfers.list({
-                urlParams: { account_id: account, "status.in": ["pending_approval"] }
+                query: { account_id: account, "status.in": ["pending_approval"] }
               })
             )
           )
             .toEqual([second.id])
           expect(ids(
             yield* client.wireTransfers.list({
-              urlParams: { account_id: account, "status.in": ["pending_approval", "pending_creating"] }
+              query: { account_id: account, "status.in": ["pending_approval", "pending_creating"] }
             })
           )).toEqual([thirdId, second.id, first.id])
           const at = second.created_at
-          expect(ids(yield* client.wireTransfers.list({ urlParams: { account_id: account, "created_at.after": at } })))
+          expect(ids(yield* client.wireTransfers.list({ query: { account_id: account, "created_at.after": at } })))
             .toEqual([thirdId])
-          expect(ids(yield* client.wireTransfers.list({ urlParams: { account_id: account, "created_at.before": at } })))
+          expect(ids(yield* client.wireTransfers.list({ query: { account_id: account, "created_at.before": at } })))
             .toEqual([first.id])
           expect(
-            ids(yield* client.wireTransfers.list({ urlParams: { account_id: account, "created_at.on_or_after": at } }))
+            ids(yield* client.wireTransfers.list({ query: { account_id: account, "created_at.on_or_after": at } }))
           )
             .toEqual([thirdId, second.id])
           expect(
-            ids(yield* client.wireTransfers.list({ urlParams: { account_id: account, "created_at.on_or_before": at } }))
+            ids(yield* client.wireTransfers.list({ query: { account_id: account, "created_at.on_or_before": at } }))
           )
             .toEqual([second.id, first.id])
           const badStatus = yield* send(server, "GET", `/wire_transfers?status.in=pending_approval,flying`)
@@ -481,10 +482,10 @@ for (const kind of TestDatabase.testDatabases) {
           const stranger = yield* clientFor((yield* newGroup()).apiKey)
           for (
             const attempt of [
-              stranger.wireTransfers.retrieve({ path: { wire_transfer_id: transfer.id } }),
-              stranger.wireTransfers.approve({ path: { wire_transfer_id: transfer.id } }),
-              stranger.wireTransfers.cancel({ path: { wire_transfer_id: transfer.id } }),
-              stranger.wireTransferSimulations.submit({ path: { wire_transfer_id: transfer.id } })
+              stranger.wireTransfers.retrieve({ params: { wire_transfer_id: transfer.id } }),
+              stranger.wireTransfers.approve({ params: { wire_transfer_id: transfer.id } }),
+              stranger.wireTransfers.cancel({ params: { wire_transfer_id: transfer.id } }),
+              stranger.wireTransferSimulations.submit({ params: { wire_transfer_id: transfer.id } })
             ]
           ) {
             expect((yield* Effect.flip(attempt))._tag).toBe("ObjectNotFoundError")
@@ -492,7 +493,7 @@ for (const kind of TestDatabase.testDatabases) {
           const stolen = yield* Effect.flip(stranger.wireTransfers.create({ payload: wireBody(accountId, 100) }))
           expect(stolen._tag).toBe("ObjectNotFoundError")
           const unknown = yield* Effect.flip(
-            client.wireTransfers.approve({ path: { wire_transfer_id: WireTransferId.make("wire_transfer_nope") } })
+            client.wireTransfers.approve({ params: { wire_transfer_id: WireTransferId.make("wire_transfer_nope") } })
           )
           expect(unknown._tag).toBe("ObjectNotFoundError")
         }))

@@ -1,7 +1,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { AccountId } from "@moneta/domain/Ids"
 import * as TestDatabase from "@moneta/store/testing"
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 import * as TestServer from "./support/TestServer.js"
 import { balanceOf, fundedAccount, objectBody, send, wireBody } from "./support/Wires.js"
 
@@ -11,7 +11,7 @@ const busyMachineTimeout = 120_000
 /** The sum of the posted transactions of an account (the current balance must equal it). */
 const postedSum = (client: TestServer.Client, accountId: string) =>
   Effect.map(
-    client.transactions.list({ urlParams: { account_id: AccountId.make(accountId) } }),
+    client.transactions.list({ query: { account_id: AccountId.make(accountId) } }),
     (page) => page.data.reduce((total, transaction) => total + transaction.amount, 0)
   )
 
@@ -29,15 +29,15 @@ for (const kind of TestDatabase.testDatabases) {
             const amounts = Array.from({ length: 50 }, (_, index) => 300 + ((index * 37) % 50) * 10)
             const outcomes = yield* Effect.all(
               amounts.map((amount, index) =>
-                Effect.either(client.wireTransfers.create({
+                Effect.result(client.wireTransfers.create({
                   payload: wireBody(accountId, amount, { require_approval: index % 3 === 0 })
                 }))
               ),
               { concurrency: "unbounded" }
             )
-            const accepted = outcomes.flatMap((outcome) => Either.isRight(outcome) ? [outcome.right] : [])
+            const accepted = outcomes.flatMap((outcome) => Result.isSuccess(outcome) ? [outcome.success] : [])
             for (const outcome of outcomes) {
-              if (Either.isLeft(outcome)) expect(outcome.left._tag).toBe("InvalidOperationError")
+              if (Result.isFailure(outcome)) expect(outcome.failure._tag).toBe("InvalidOperationError")
             }
             const acceptedSum = accepted.reduce((total, transfer) => total + transfer.amount, 0)
             const heldSum = accepted
@@ -50,7 +50,7 @@ for (const kind of TestDatabase.testDatabases) {
             expect(balance).toEqual({ current: start - (acceptedSum - heldSum), available: start - acceptedSum })
             expect(balance.available).toBeGreaterThanOrEqual(0)
             expect(yield* postedSum(client, accountId)).toBe(balance.current)
-            const listed = yield* client.wireTransfers.list({ urlParams: { account_id: AccountId.make(accountId) } })
+            const listed = yield* client.wireTransfers.list({ query: { account_id: AccountId.make(accountId) } })
             expect(listed.data.map((transfer) => transfer.id).sort()).toEqual(
               accepted.map((transfer) => transfer.id).sort()
             )
@@ -67,20 +67,20 @@ for (const kind of TestDatabase.testDatabases) {
             const transfer = yield* client.wireTransfers.create({
               payload: wireBody(accountId, 4_000, { require_approval: true })
             })
-            const path = { path: { wire_transfer_id: transfer.id } }
+            const byId = { params: { wire_transfer_id: transfer.id } }
             const outcomes = yield* Effect.all(
               Array.from({ length: 20 }, (_, index) =>
-                Effect.either(
-                  index % 2 === 0 ? client.wireTransfers.approve(path) : client.wireTransfers.cancel(path)
+                Effect.result(
+                  index % 2 === 0 ? client.wireTransfers.approve(byId) : client.wireTransfers.cancel(byId)
                 )),
               { concurrency: "unbounded" }
             )
-            const succeeded = outcomes.flatMap((outcome) => Either.isRight(outcome) ? [outcome.right] : [])
+            const succeeded = outcomes.flatMap((outcome) => Result.isSuccess(outcome) ? [outcome.success] : [])
             expect(succeeded).toHaveLength(1)
             for (const outcome of outcomes) {
-              if (Either.isLeft(outcome)) expect(outcome.left._tag).toBe("InvalidOperationError")
+              if (Result.isFailure(outcome)) expect(outcome.failure._tag).toBe("InvalidOperationError")
             }
-            const final = yield* client.wireTransfers.retrieve(path)
+            const final = yield* client.wireTransfers.retrieve(byId)
             expect(final).toEqual(succeeded[0])
             const balance = yield* balanceOf(client, accountId)
             if (final.status === "pending_creating") {
@@ -113,7 +113,7 @@ for (const kind of TestDatabase.testDatabases) {
           ))
           expect(ids.size).toBe(1)
           expect(responses.filter((response) => !response.replayed)).toHaveLength(1)
-          const listed = yield* client.wireTransfers.list({ urlParams: { idempotency_key: key } })
+          const listed = yield* client.wireTransfers.list({ query: { idempotency_key: key } })
           expect(listed.data).toHaveLength(1)
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 9_000, available: 9_000 })
         }), busyMachineTimeout)
@@ -131,28 +131,28 @@ for (const kind of TestDatabase.testDatabases) {
                   client.wireTransfers.create({ payload: wireBody(accountId, amount, { require_approval: true }) })
               ))
             const actions = pending.flat().flatMap((transfer, index) => [
-              Effect.either(
+              Effect.result(
                 index % 2 === 0
-                  ? client.wireTransfers.approve({ path: { wire_transfer_id: transfer.id } })
-                  : client.wireTransfers.cancel({ path: { wire_transfer_id: transfer.id } })
+                  ? client.wireTransfers.approve({ params: { wire_transfer_id: transfer.id } })
+                  : client.wireTransfers.cancel({ params: { wire_transfer_id: transfer.id } })
               )
             ])
             const creates = accounts.flatMap((accountId) =>
               Array.from(
                 { length: 10 },
-                () => Effect.either(client.wireTransfers.create({ payload: wireBody(accountId, 600) }))
+                () => Effect.result(client.wireTransfers.create({ payload: wireBody(accountId, 600) }))
               )
             )
             const outcomes = yield* Effect.all([...actions, ...creates], { concurrency: "unbounded" })
             for (const outcome of outcomes) {
-              if (Either.isLeft(outcome)) expect(outcome.left._tag).toBe("InvalidOperationError")
+              if (Result.isFailure(outcome)) expect(outcome.failure._tag).toBe("InvalidOperationError")
             }
             for (const accountId of accounts) {
               const balance = yield* balanceOf(client, accountId)
               expect(balance.available).toBeGreaterThanOrEqual(0)
               expect(yield* postedSum(client, accountId)).toBe(balance.current)
               const holds = yield* client.pendingTransactions.list({
-                urlParams: { account_id: AccountId.make(accountId), "status.in": ["pending"] }
+                query: { account_id: AccountId.make(accountId), "status.in": ["pending"] }
               })
               expect(holds.data).toHaveLength(0)
               expect(balance.available).toBe(balance.current)

@@ -8,7 +8,8 @@ import { describe, expect, layer } from "@effect/vitest"
 import { AccountId, type WireTransferId } from "@moneta/domain/Ids"
 import type { WireTransferStatus } from "@moneta/domain/WireTransfer"
 import * as TestDatabase from "@moneta/store/testing"
-import { Effect, Either, FastCheck as fc } from "effect"
+import { Effect, Result } from "effect"
+import * as fc from "fast-check"
 import { checkAgainstModel, type Run } from "./support/ModelRuns.js"
 import * as TestServer from "./support/TestServer.js"
 import { balanceOf, fundedAccount, wireBody } from "./support/Wires.js"
@@ -57,11 +58,11 @@ const expectOutcome = async <E extends { readonly _tag: string }>(
   call: Effect.Effect<{ readonly status: WireTransferStatus }, E, TestServer.TestServer>,
   expected: WireTransferStatus | null
 ) => {
-  const outcome = await real.run(Effect.either(call))
+  const outcome = await real.run(Effect.result(call))
   if (expected === null) {
-    expect(Either.isLeft(outcome) ? outcome.left._tag : "accepted").toBe("InvalidOperationError")
+    expect(Result.isFailure(outcome) ? outcome.failure._tag : "accepted").toBe("InvalidOperationError")
   } else {
-    expect(Either.isRight(outcome) ? outcome.right.status : outcome.left._tag).toBe(expected)
+    expect(Result.isSuccess(outcome) ? outcome.success.status : outcome.failure._tag).toBe(expected)
   }
 }
 
@@ -88,17 +89,17 @@ class Create implements fc.AsyncCommand<Model, Real> {
     const account = model.accounts[this.account]
     if (account === undefined) throw new Error("no such account in the model")
     const covered = this.amount <= account.available
-    const outcome = await real.run(Effect.either(real.client.wireTransfers.create({
+    const outcome = await real.run(Effect.result(real.client.wireTransfers.create({
       payload: wireBody(real.accountIds[this.account] ?? "", this.amount, { require_approval: this.requireApproval })
     })))
     if (!covered) {
-      expect(Either.isLeft(outcome) ? outcome.left._tag : "accepted").toBe("InvalidOperationError")
+      expect(Result.isFailure(outcome) ? outcome.failure._tag : "accepted").toBe("InvalidOperationError")
     } else {
-      if (Either.isLeft(outcome)) throw new Error(`create refused: ${outcome.left._tag}`)
+      if (Result.isFailure(outcome)) throw new Error(`create refused: ${outcome.failure._tag}`)
       const status: WireTransferStatus = this.requireApproval ? "pending_approval" : "pending_creating"
-      expect(outcome.right.status).toBe(status)
+      expect(outcome.success.status).toBe(status)
       model.transfers.push({ account: this.account, amount: this.amount, status })
-      real.transferIds.push(outcome.right.id)
+      real.transferIds.push(outcome.success.id)
       account.available -= this.amount
       if (!this.requireApproval) account.current -= this.amount
     }
@@ -119,7 +120,7 @@ class Act implements fc.AsyncCommand<Model, Real> {
     if (transfer === undefined || id === undefined) throw new Error("no such transfer in the model")
     const account = model.accounts[transfer.account]
     if (account === undefined) throw new Error("no such account in the model")
-    const path = { path: { wire_transfer_id: id } }
+    const byId = { params: { wire_transfer_id: id } }
     const client = real.client
     // The model of decisions.md g: the next status and the balance changes, or null (409, nothing changes).
     let next: WireTransferStatus | null = null
@@ -129,21 +130,21 @@ class Act implements fc.AsyncCommand<Model, Real> {
           next = "pending_creating"
           account.current -= transfer.amount
         }
-        await expectOutcome(real, client.wireTransfers.approve(path), next)
+        await expectOutcome(real, client.wireTransfers.approve(byId), next)
         break
       case "cancel":
         if (transfer.status === "pending_approval") {
           next = "canceled"
           account.available += transfer.amount
         }
-        await expectOutcome(real, client.wireTransfers.cancel(path), next)
+        await expectOutcome(real, client.wireTransfers.cancel(byId), next)
         break
       case "submit":
         if (transfer.status === "pending_approval" || transfer.status === "pending_creating") {
           if (transfer.status === "pending_approval") account.current -= transfer.amount
           next = "complete"
         }
-        await expectOutcome(real, client.wireTransferSimulations.submit(path), next)
+        await expectOutcome(real, client.wireTransferSimulations.submit(byId), next)
         break
       case "reverse":
         if (transfer.status === "complete") {
@@ -151,11 +152,11 @@ class Act implements fc.AsyncCommand<Model, Real> {
           account.current += transfer.amount
           account.available += transfer.amount
         }
-        await expectOutcome(real, client.wireTransferSimulations.reverse(path), next)
+        await expectOutcome(real, client.wireTransferSimulations.reverse(byId), next)
         break
     }
     if (next !== null) transfer.status = next
-    const retrieved = await real.run(client.wireTransfers.retrieve(path))
+    const retrieved = await real.run(client.wireTransfers.retrieve(byId))
     expect(retrieved.status).toBe(transfer.status)
     await checkBalances(model, real)
   }

@@ -3,7 +3,7 @@
  * document, sent with fetch under a time bound, answered as status, headers
  * and parsed body.
  */
-import { FastCheck as fc } from "effect"
+import * as fc from "fast-check"
 import type { Operation } from "./OpenApiDocument.js"
 import { arbitraryOf, type IdPool } from "./ValidShaped.js"
 

@@ -13,19 +13,19 @@
  * `MONETA_FUZZ_SEED`, `MONETA_FUZZ_REQUESTS` and `MONETA_FUZZ_BOUND_MS` tune
  * it; `pnpm fuzz` runs a longer one (docs/operations.md, "Fuzzing").
  */
-import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
 import * as TestDatabase from "@moneta/store/testing"
 import { Config, Effect, Schema } from "effect"
+import { SqlClient } from "effect/sql"
 import * as TestServer from "../support/TestServer.js"
 import { type FuzzAnswer, type FuzzRequest, send, validShaped } from "./FuzzRequest.js"
 import { mutate } from "./Mutations.js"
 import * as OpenApiDocument from "./OpenApiDocument.js"
 
 const FuzzConfig = Config.all({
-  seed: Config.integer("MONETA_FUZZ_SEED").pipe(Config.withDefault(20261123)),
-  requests: Config.integer("MONETA_FUZZ_REQUESTS").pipe(Config.withDefault(1500)),
-  boundMillis: Config.integer("MONETA_FUZZ_BOUND_MS").pipe(Config.withDefault(5_000))
+  seed: Config.Int("MONETA_FUZZ_SEED").pipe(Config.withDefault(20261123)),
+  requests: Config.Int("MONETA_FUZZ_REQUESTS").pipe(Config.withDefault(1500)),
+  boundMillis: Config.Int("MONETA_FUZZ_BOUND_MS").pipe(Config.withDefault(5_000))
 })
 
 /** Generous: about 20 ms a request is typical on two cores. */

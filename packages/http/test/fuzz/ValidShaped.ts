@@ -4,7 +4,7 @@
  * Fields and parameters named `<kind>_id` mostly take the id of an object of
  * that kind seen earlier in the run, so requests reach real objects.
  */
-import { FastCheck as fc } from "effect"
+import * as fc from "fast-check"
 import type { JsonSchema } from "./OpenApiDocument.js"
 
 /** Ids seen in responses, by object `type` (`account`, `wire_transfer`, …). */

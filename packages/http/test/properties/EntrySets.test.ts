@@ -12,7 +12,9 @@ import { describe, expect, layer } from "@effect/vitest"
 import type { BookkeepingEntrySet } from "@moneta/domain/Bookkeeping"
 import { BookkeepingAccountId } from "@moneta/domain/Ids"
 import * as TestDatabase from "@moneta/store/testing"
-import { DateTime, Effect, FastCheck } from "effect"
+import { DateTime, Effect } from "effect"
+import * as FastCheck from "fast-check"
+import { property } from "../support/Properties.js"
 import * as TestServer from "../support/TestServer.js"
 
 const accountCount = 3
@@ -78,93 +80,97 @@ const propertyTimeout = 90_000
 for (const kind of TestDatabase.testDatabases) {
   describe(`entry set properties (${kind})`, () => {
     layer(TestServer.layer(kind), { excludeTestServices: true, timeout: TestDatabase.timeout })((it) => {
-      it.effect.prop(
+      it.effect(
         "zero-sum sets are accepted and move balances by their entries; others are refused and write nothing",
-        {
-          attempts: FastCheck.array(attempt, { minLength: 1, maxLength: 6 }),
-          atTimes: FastCheck.array(atTime, { minLength: 1, maxLength: 6 })
-        },
-        ({ atTimes, attempts }) =>
-          Effect.gen(function*() {
-            const { clientFor, newGroup } = yield* TestServer.TestServer
-            const client = yield* clientFor((yield* newGroup()).apiKey)
-            const accounts = yield* Effect.forEach(
-              Array.from({ length: accountCount }, (_, index) => `Account ${index}`),
-              (name) => client.bookkeeping.createAccount({ payload: { name } })
-            )
-            // accountIndex stays below accountCount; an unknown id would surface as a 404.
-            const accountIdAt = (index: number) =>
-              accounts[index]?.id ?? BookkeepingAccountId.make("bookkeeping_account_missing")
-            const accepted: Array<BookkeepingEntrySet> = []
-
-            /** The model: Σ amounts of accepted entries on the account, dated at or before `at` when given. */
-            const expectedBalance = (accountId: string, at?: number) =>
-              accepted
-                .filter((entrySet) => at === undefined || DateTime.toEpochMillis(entrySet.date) <= at)
-                .flatMap((entrySet) => entrySet.entries)
-                .filter((entry) => entry.account_id === accountId)
-                .reduce((total, entry) => total + entry.amount, 0)
-
-            const balanceOf = (accountId: BookkeepingAccountId, at?: number) =>
-              client.bookkeeping.balance({
-                path: { bookkeeping_account_id: accountId },
-                urlParams: at === undefined ? {} : { at_time: DateTime.unsafeMake(at) }
-              }).pipe(Effect.map((lookup) => lookup.balance))
-
-            /** Balances, entries and events are exactly those of the accepted sets. */
-            const expectModel = Effect.gen(function*() {
-              for (const account of accounts) {
-                expect(yield* balanceOf(account.id)).toBe(expectedBalance(account.id))
-                const entries = yield* client.bookkeeping.listEntries({
-                  urlParams: { account_id: account.id, limit: 100 }
-                })
-                expect(entries.data.map((entry) => entry.id).sort()).toEqual(
-                  accepted.flatMap((entrySet) => entrySet.entries)
-                    .filter((entry) => entry.account_id === account.id)
-                    .map((entry) => entry.id)
-                    .sort()
+        () =>
+          property(
+            FastCheck.record({
+              attempts: FastCheck.array(attempt, { minLength: 1, maxLength: 6 }),
+              atTimes: FastCheck.array(atTime, { minLength: 1, maxLength: 6 })
+            }),
+            ({ atTimes, attempts }) =>
+              Effect.gen(function*() {
+                const { clientFor, newGroup } = yield* TestServer.TestServer
+                const client = yield* clientFor((yield* newGroup()).apiKey)
+                const accounts = yield* Effect.forEach(
+                  Array.from({ length: accountCount }, (_, index) => `Account ${index}`),
+                  (name) => client.bookkeeping.createAccount({ payload: { name } })
                 )
-              }
-              const events = yield* client.events.list({
-                urlParams: { "category.in": ["bookkeeping_entry_set.updated"], limit: 100 }
-              })
-              expect(events.data.map((event) => event.associated_object_id).sort()).toEqual(
-                accepted.map((entrySet) => entrySet.id).sort()
-              )
-            })
+                // accountIndex stays below accountCount; an unknown id would surface as a 404.
+                const accountIdAt = (index: number) =>
+                  accounts[index]?.id ?? BookkeepingAccountId.make("bookkeeping_account_missing")
+                const accepted: Array<BookkeepingEntrySet> = []
 
-            for (const { balanced, date, entries } of attempts) {
-              const payload = {
-                date: DateTime.unsafeMake(date),
-                entries: entries.map((entry) => ({ account_id: accountIdAt(entry.account), amount: entry.amount }))
-              }
-              if (balanced) {
-                const entrySet = yield* client.bookkeeping.createEntrySet({ payload })
-                expect(entrySet.entries.map((entry) => ({ account_id: entry.account_id, amount: entry.amount })))
-                  .toEqual(payload.entries)
-                expect(DateTime.toEpochMillis(entrySet.date)).toBe(date)
-                accepted.push(entrySet)
-              } else {
-                const refused = yield* Effect.flip(client.bookkeeping.createEntrySet({ payload }))
-                expect(refused._tag).toBe("InvalidParametersError")
-                if (refused._tag === "InvalidParametersError") {
-                  expect(refused.errors.map((error) => error.field)).toContain("entries")
+                /** The model: Σ amounts of accepted entries on the account, dated at or before `at` when given. */
+                const expectedBalance = (accountId: string, at?: number) =>
+                  accepted
+                    .filter((entrySet) => at === undefined || DateTime.toEpochMillis(entrySet.date) <= at)
+                    .flatMap((entrySet) => entrySet.entries)
+                    .filter((entry) => entry.account_id === accountId)
+                    .reduce((total, entry) => total + entry.amount, 0)
+
+                const balanceOf = (accountId: BookkeepingAccountId, at?: number) =>
+                  client.bookkeeping.balance({
+                    params: { bookkeeping_account_id: accountId },
+                    query: at === undefined ? {} : { at_time: DateTime.makeUnsafe(at) }
+                  }).pipe(Effect.map((lookup) => lookup.balance))
+
+                /** Balances, entries and events are exactly those of the accepted sets. */
+                const expectModel = Effect.gen(function*() {
+                  for (const account of accounts) {
+                    expect(yield* balanceOf(account.id)).toBe(expectedBalance(account.id))
+                    const entries = yield* client.bookkeeping.listEntries({
+                      query: { account_id: account.id, limit: 100 }
+                    })
+                    expect(entries.data.map((entry) => entry.id).sort()).toEqual(
+                      accepted.flatMap((entrySet) => entrySet.entries)
+                        .filter((entry) => entry.account_id === account.id)
+                        .map((entry) => entry.id)
+                        .sort()
+                    )
+                  }
+                  const events = yield* client.events.list({
+                    query: { "category.in": ["bookkeeping_entry_set.updated"], limit: 100 }
+                  })
+                  expect(events.data.map((event) => event.associated_object_id).sort()).toEqual(
+                    accepted.map((entrySet) => entrySet.id).sort()
+                  )
+                })
+
+                for (const { balanced, date, entries } of attempts) {
+                  const payload = {
+                    date: DateTime.makeUnsafe(date),
+                    entries: entries.map((entry) => ({ account_id: accountIdAt(entry.account), amount: entry.amount }))
+                  }
+                  if (balanced) {
+                    const entrySet = yield* client.bookkeeping.createEntrySet({ payload })
+                    expect(entrySet.entries.map((entry) => ({ account_id: entry.account_id, amount: entry.amount })))
+                      .toEqual(payload.entries)
+                    expect(DateTime.toEpochMillis(entrySet.date)).toBe(date)
+                    accepted.push(entrySet)
+                  } else {
+                    const refused = yield* Effect.flip(client.bookkeeping.createEntrySet({ payload }))
+                    expect(refused._tag).toBe("InvalidParametersError")
+                    if (refused._tag === "InvalidParametersError") {
+                      expect(refused.errors.map((error) => error.field)).toContain("entries")
+                    }
+                  }
+                  yield* expectModel
                 }
-              }
-              yield* expectModel
-            }
 
-            const dates = attempts.map((attempt) => attempt.date)
-            for (const query of atTimes) {
-              const at = query.kind === "instant"
-                ? query.millis
-                : (dates[query.index % dates.length] ?? origin) + query.offset
-              for (const account of accounts) {
-                expect(yield* balanceOf(account.id, at)).toBe(expectedBalance(account.id, at))
-              }
-            }
-          }),
-        { timeout: propertyTimeout, fastCheck: { numRuns: 12 } }
+                const dates = attempts.map((attempt) => attempt.date)
+                for (const query of atTimes) {
+                  const at = query.kind === "instant"
+                    ? query.millis
+                    : (dates[query.index % dates.length] ?? origin) + query.offset
+                  for (const account of accounts) {
+                    expect(yield* balanceOf(account.id, at)).toBe(expectedBalance(account.id, at))
+                  }
+                }
+              }),
+            { numRuns: 12 }
+          ),
+        propertyTimeout
       )
     })
   })

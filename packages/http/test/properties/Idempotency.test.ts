@@ -7,8 +7,10 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import * as TestDatabase from "@moneta/store/testing"
-import { Effect, FastCheck } from "effect"
+import { Effect } from "effect"
+import * as FastCheck from "fast-check"
 import { randomUUID } from "node:crypto"
+import { property } from "../support/Properties.js"
 import * as RawHttp from "../support/RawHttp.js"
 import * as TestServer from "../support/TestServer.js"
 
@@ -42,7 +44,7 @@ const ledgerAccounts = Effect.gen(function*() {
   return { debit: debit.id, credit: credit.id }
 })
 
-type LedgerAccounts = Effect.Effect.Success<typeof ledgerAccounts>
+type LedgerAccounts = Effect.Success<typeof ledgerAccounts>
 
 interface Endpoint {
   readonly path: string
@@ -70,7 +72,7 @@ const endpointOf = (chosen: Target, ledger: LedgerAccounts): Endpoint => {
         createdWith: (key) =>
           Effect.flatMap(
             TestServer.TestServer,
-            ({ client }) => listedIds(client.bookkeeping.listAccounts({ urlParams: { idempotency_key: key } }))
+            ({ client }) => listedIds(client.bookkeeping.listAccounts({ query: { idempotency_key: key } }))
           )
       }
     case "account":
@@ -82,7 +84,7 @@ const endpointOf = (chosen: Target, ledger: LedgerAccounts): Endpoint => {
         createdWith: (key) =>
           Effect.flatMap(
             TestServer.TestServer,
-            ({ client }) => listedIds(client.accounts.list({ urlParams: { idempotency_key: key } }))
+            ({ client }) => listedIds(client.accounts.list({ query: { idempotency_key: key } }))
           )
       }
     case "entry_set": {
@@ -99,7 +101,7 @@ const endpointOf = (chosen: Target, ledger: LedgerAccounts): Endpoint => {
         createdWith: (key) =>
           Effect.flatMap(
             TestServer.TestServer,
-            ({ client }) => listedIds(client.bookkeeping.listEntrySets({ urlParams: { idempotency_key: key } }))
+            ({ client }) => listedIds(client.bookkeeping.listEntrySets({ query: { idempotency_key: key } }))
           )
       }
     }
@@ -127,79 +129,91 @@ const propertyTimeout = 90_000
 for (const kind of TestDatabase.testDatabases) {
   describe(`idempotency properties (${kind})`, () => {
     layer(TestServer.layer(kind), { excludeTestServices: true, timeout: TestDatabase.timeout })((it) => {
-      it.effect.prop(
+      it.effect(
         "a replay answers the first response again and creates nothing; another request with the key is a 409",
-        { target, keyText, reorderReplay: FastCheck.boolean() },
-        ({ keyText, reorderReplay, target }) =>
-          Effect.gen(function*() {
-            const endpoint = endpointOf(target, yield* ledgerAccounts)
-            const key = uniqueKey(keyText)
-            const first = yield* post(endpoint.path, endpoint.body, key)
-            expect(first.status).toBe(200)
-            expect(first.replayed).toBe(false)
-            const firstId = idOf(first)
-            expect(RawHttp.field(first.body, "idempotency_key")).toBe(key)
+        () =>
+          property(
+            FastCheck.record({ target, keyText, reorderReplay: FastCheck.boolean() }),
+            ({ keyText, reorderReplay, target }) =>
+              Effect.gen(function*() {
+                const endpoint = endpointOf(target, yield* ledgerAccounts)
+                const key = uniqueKey(keyText)
+                const first = yield* post(endpoint.path, endpoint.body, key)
+                expect(first.status).toBe(200)
+                expect(first.replayed).toBe(false)
+                const firstId = idOf(first)
+                expect(RawHttp.field(first.body, "idempotency_key")).toBe(key)
 
-            const replay = yield* post(endpoint.path, reorderReplay ? reordered(endpoint.body) : endpoint.body, key)
-            expect(replay.status).toBe(first.status)
-            expect(replay.replayed).toBe(true)
-            expect(replay.body).toEqual(first.body)
-            expect(yield* endpoint.createdWith(key)).toEqual([firstId])
+                const replay = yield* post(endpoint.path, reorderReplay ? reordered(endpoint.body) : endpoint.body, key)
+                expect(replay.status).toBe(first.status)
+                expect(replay.replayed).toBe(true)
+                expect(replay.body).toEqual(first.body)
+                expect(yield* endpoint.createdWith(key)).toEqual([firstId])
 
-            const conflict = yield* post(endpoint.path, endpoint.otherBody, key)
-            expect(conflict.status).toBe(409)
-            expect(RawHttp.field(conflict.body, "type")).toBe("idempotency_key_already_used_error")
-            expect(RawHttp.field(conflict.body, "resource_id")).toBe(firstId)
-            expect(yield* endpoint.createdWith(key)).toEqual([firstId])
-          }),
-        { timeout: propertyTimeout, fastCheck: { numRuns: 25 } }
+                const conflict = yield* post(endpoint.path, endpoint.otherBody, key)
+                expect(conflict.status).toBe(409)
+                expect(RawHttp.field(conflict.body, "type")).toBe("idempotency_key_already_used_error")
+                expect(RawHttp.field(conflict.body, "resource_id")).toBe(firstId)
+                expect(yield* endpoint.createdWith(key)).toEqual([firstId])
+              }),
+            { numRuns: 25 }
+          ),
+        propertyTimeout
       )
 
-      it.effect.prop(
+      it.effect(
         "concurrent identical requests with one key create one object, and every response carries its id",
-        { target, keyText, copies: FastCheck.integer({ min: 2, max: 20 }) },
-        ({ copies, keyText, target }) =>
-          Effect.gen(function*() {
-            const endpoint = endpointOf(target, yield* ledgerAccounts)
-            const key = uniqueKey(keyText)
-            const responses = yield* Effect.all(
-              Array.from({ length: copies }, () => post(endpoint.path, endpoint.body, key)),
-              { concurrency: "unbounded" }
-            )
-            expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200))
-            const created = yield* endpoint.createdWith(key)
-            expect(created).toHaveLength(1)
-            expect(responses.map(idOf)).toEqual(responses.map(() => created[0]))
-            // One request did the work; every other one replayed its response.
-            expect(responses.filter((response) => !response.replayed)).toHaveLength(1)
-            const fresh = responses.find((response) => !response.replayed)
-            for (const response of responses) expect(response.body).toEqual(fresh?.body)
-          }),
-        { timeout: propertyTimeout, fastCheck: { numRuns: 20 } }
+        () =>
+          property(
+            FastCheck.record({ target, keyText, copies: FastCheck.integer({ min: 2, max: 20 }) }),
+            ({ copies, keyText, target }) =>
+              Effect.gen(function*() {
+                const endpoint = endpointOf(target, yield* ledgerAccounts)
+                const key = uniqueKey(keyText)
+                const responses = yield* Effect.all(
+                  Array.from({ length: copies }, () => post(endpoint.path, endpoint.body, key)),
+                  { concurrency: "unbounded" }
+                )
+                expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200))
+                const created = yield* endpoint.createdWith(key)
+                expect(created).toHaveLength(1)
+                expect(responses.map(idOf)).toEqual(responses.map(() => created[0]))
+                // One request did the work; every other one replayed its response.
+                expect(responses.filter((response) => !response.replayed)).toHaveLength(1)
+                const fresh = responses.find((response) => !response.replayed)
+                for (const response of responses) expect(response.body).toEqual(fresh?.body)
+              }),
+            { numRuns: 20 }
+          ),
+        propertyTimeout
       )
 
-      it.effect.prop(
+      it.effect(
         "a request refused as invalid does not use up its key",
-        { target, keyText, retries: FastCheck.integer({ min: 1, max: 3 }) },
-        ({ keyText, retries, target }) =>
-          Effect.gen(function*() {
-            const endpoint = endpointOf(target, yield* ledgerAccounts)
-            const key = uniqueKey(keyText)
-            for (let attempt = 0; attempt < retries; attempt++) {
-              const refused = yield* post(endpoint.path, endpoint.invalidBody, key)
-              expect(refused.status).toBe(400)
-              expect(RawHttp.field(refused.body, "type")).toBe("invalid_parameters_error")
-            }
-            expect(yield* endpoint.createdWith(key)).toEqual([])
-            const corrected = yield* post(endpoint.path, endpoint.body, key)
-            expect(corrected.status).toBe(200)
-            expect(corrected.replayed).toBe(false)
-            expect(yield* endpoint.createdWith(key)).toEqual([idOf(corrected)])
-            const replay = yield* post(endpoint.path, endpoint.body, key)
-            expect(replay.replayed).toBe(true)
-            expect(idOf(replay)).toBe(idOf(corrected))
-          }),
-        { timeout: propertyTimeout, fastCheck: { numRuns: 20 } }
+        () =>
+          property(
+            FastCheck.record({ target, keyText, retries: FastCheck.integer({ min: 1, max: 3 }) }),
+            ({ keyText, retries, target }) =>
+              Effect.gen(function*() {
+                const endpoint = endpointOf(target, yield* ledgerAccounts)
+                const key = uniqueKey(keyText)
+                for (let attempt = 0; attempt < retries; attempt++) {
+                  const refused = yield* post(endpoint.path, endpoint.invalidBody, key)
+                  expect(refused.status).toBe(400)
+                  expect(RawHttp.field(refused.body, "type")).toBe("invalid_parameters_error")
+                }
+                expect(yield* endpoint.createdWith(key)).toEqual([])
+                const corrected = yield* post(endpoint.path, endpoint.body, key)
+                expect(corrected.status).toBe(200)
+                expect(corrected.replayed).toBe(false)
+                expect(yield* endpoint.createdWith(key)).toEqual([idOf(corrected)])
+                const replay = yield* post(endpoint.path, endpoint.body, key)
+                expect(replay.replayed).toBe(true)
+                expect(idOf(replay)).toBe(idOf(corrected))
+              }),
+            { numRuns: 20 }
+          ),
+        propertyTimeout
       )
     })
   })

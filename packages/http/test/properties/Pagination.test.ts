@@ -11,7 +11,9 @@
 import { describe, expect, layer } from "@effect/vitest"
 import type { Event } from "@moneta/domain/Event"
 import * as TestDatabase from "@moneta/store/testing"
-import { DateTime, Duration, Effect, FastCheck, Fiber, Ref } from "effect"
+import { DateTime, Duration, Effect, Fiber, Ref } from "effect"
+import * as FastCheck from "fast-check"
+import { property } from "../support/Properties.js"
 import * as TestServer from "../support/TestServer.js"
 
 interface Page<A> {
@@ -40,7 +42,7 @@ const pageThrough = <A, E, R, E2, R2>(options: {
     let cursor: string | undefined = undefined
     while (pages.length < options.maxPages) {
       const batch = options.batches[pages.length] ?? 0
-      const inserting = yield* Effect.fork(
+      const inserting = yield* Effect.forkChild(
         Effect.all(Array.from({ length: batch }, () => options.insert), { concurrency: "unbounded", discard: true })
       )
       const page: Page<A> = yield* options.fetch(cursor)
@@ -49,7 +51,7 @@ const pageThrough = <A, E, R, E2, R2>(options: {
       if (page.next_cursor === null) return pages
       cursor = page.next_cursor
     }
-    return yield* Effect.dieMessage(`the listing did not end within ${options.maxPages} pages`)
+    return yield* Effect.die(new Error(`the listing did not end within ${options.maxPages} pages`))
   })
 
 /** Every page but the last is full; no page is larger than the limit. */
@@ -113,7 +115,7 @@ const filterOver = (filter: CreatedAtFilter, existing: ReadonlyArray<Dated>) => 
   const instant = (chosen: CreatedAtFilter["after"]) => {
     if (chosen === undefined || existing.length === 0) return undefined
     const item = existing[chosen.index % existing.length]
-    return item === undefined ? undefined : DateTime.add(item.created_at, { millis: chosen.offset })
+    return item === undefined ? undefined : DateTime.add(item.created_at, { milliseconds: chosen.offset })
   }
   const after = instant(filter.after)
   const before = instant(filter.before)
@@ -149,200 +151,231 @@ for (const kind of TestDatabase.testDatabases) {
     layer(TestServer.layer(kind), { excludeTestServices: true, timeout: TestDatabase.timeout })((it) => {
       // Events are ordered by transaction id: a run whose events straddle a new digit of the
       // database's transaction ids (999 → 1000) caught them being sorted as text (fixed in store/src/Events.ts).
-      it.effect.prop(
+      it.effect(
         "events: every existing event exactly once, newest first, while others are created",
-        { existing: FastCheck.integer({ min: 0, max: 20 }), limit, batches: insertBatches },
-        ({ batches, existing, limit }) =>
-          Effect.gen(function*() {
-            const client = yield* freshGroup
-            const create = (name: string) => client.bookkeeping.createAccount({ payload: { name } })
-            // Each account records one bookkeeping_account.created event naming it.
-            const created = yield* Effect.forEach(
-              Array.from({ length: existing }, (_, index) => `Existing ${index}`),
-              create
-            )
-            const inserted = yield* Ref.make<ReadonlyArray<string>>([])
-            const pages = yield* pageThrough({
-              fetch: (cursor) => client.events.list({ urlParams: { limit, ...cursorParameter(cursor) } }),
-              insert: Effect.tap(create("Inserted"), (account) => Ref.update(inserted, (ids) => [...ids, account.id])),
-              batches,
-              maxPages: existing + batches.length * 3 + 2
-            })
-            expectPageSizes(pages, limit)
-            const events = pages.flatMap((page) => page.data)
-            expect(new Set(events.map((event) => event.id)).size).toBe(events.length)
-            expect(events.every((event) => event.category === "bookkeeping_account.created")).toBe(true)
-            expectEveryExistingOnce(
-              events.map((event) => event.associated_object_id),
-              created.map((account) => account.id).reverse(),
-              yield* Ref.get(inserted)
-            )
-          }),
-        { timeout: propertyTimeout, fastCheck: { numRuns: 15 } }
+        () =>
+          property(
+            FastCheck.record({ existing: FastCheck.integer({ min: 0, max: 20 }), limit, batches: insertBatches }),
+            ({ batches, existing, limit }) =>
+              Effect.gen(function*() {
+                const client = yield* freshGroup
+                const create = (name: string) => client.bookkeeping.createAccount({ payload: { name } })
+                // Each account records one bookkeeping_account.created event naming it.
+                const created = yield* Effect.forEach(
+                  Array.from({ length: existing }, (_, index) => `Existing ${index}`),
+                  create
+                )
+                const inserted = yield* Ref.make<ReadonlyArray<string>>([])
+                const pages = yield* pageThrough({
+                  fetch: (cursor) => client.events.list({ query: { limit, ...cursorParameter(cursor) } }),
+                  insert: Effect.tap(create("Inserted"), (account) =>
+                    Ref.update(inserted, (ids) => [...ids, account.id])),
+                  batches,
+                  maxPages: existing + batches.length * 3 + 2
+                })
+                expectPageSizes(pages, limit)
+                const events = pages.flatMap((page) =>
+                  page.data
+                )
+                expect(new Set(events.map((event) => event.id)).size).toBe(events.length)
+                expect(events.every((event) => event.category === "bookkeeping_account.created")).toBe(true)
+                expectEveryExistingOnce(
+                  events.map((event) => event.associated_object_id),
+                  created.map((account) => account.id).reverse(),
+                  yield* Ref.get(inserted)
+                )
+              }),
+            { numRuns: 15 }
+          ),
+        propertyTimeout
       )
 
-      it.effect.prop(
+      it.effect(
         "bookkeeping accounts: every existing account exactly once, newest first, while others are inserted",
-        { existing: FastCheck.integer({ min: 0, max: 20 }), limit, batches: insertBatches },
-        ({ batches, existing, limit }) =>
-          Effect.gen(function*() {
-            const client = yield* freshGroup
-            const create = (name: string) => client.bookkeeping.createAccount({ payload: { name } })
-            // Created one after another, so their creation order is known.
-            const created = yield* Effect.forEach(
-              Array.from({ length: existing }, (_, index) => `Existing ${index}`),
-              create
-            )
-            const inserted = yield* Ref.make<ReadonlyArray<string>>([])
-            const pages = yield* pageThrough({
-              fetch: (cursor) => client.bookkeeping.listAccounts({ urlParams: { limit, ...cursorParameter(cursor) } }),
-              insert: Effect.tap(create("Inserted"), (account) => Ref.update(inserted, (ids) => [...ids, account.id])),
-              batches,
-              maxPages: existing + batches.length * 3 + 2
-            })
-            expectPageSizes(pages, limit)
-            expectEveryExistingOnce(
-              pages.flatMap((page) => page.data.map((account) => account.id)),
-              created.map((account) => account.id).reverse(),
-              yield* Ref.get(inserted)
-            )
-          }),
-        { timeout: propertyTimeout, fastCheck: { numRuns: 15 } }
+        () =>
+          property(
+            FastCheck.record({ existing: FastCheck.integer({ min: 0, max: 20 }), limit, batches: insertBatches }),
+            ({ batches, existing, limit }) =>
+              Effect.gen(function*() {
+                const client = yield* freshGroup
+                const create = (name: string) => client.bookkeeping.createAccount({ payload: { name } })
+                // Created one after another, so their creation order is known.
+                const created = yield* Effect.forEach(
+                  Array.from({ length: existing }, (_, index) => `Existing ${index}`),
+                  create
+                )
+                const inserted = yield* Ref.make<ReadonlyArray<string>>([])
+                const pages = yield* pageThrough({
+                  fetch: (cursor) => client.bookkeeping.listAccounts({ query: { limit, ...cursorParameter(cursor) } }),
+                  insert: Effect.tap(create("Inserted"), (account) =>
+                    Ref.update(inserted, (ids) => [...ids, account.id])),
+                  batches,
+                  maxPages: existing + batches.length * 3 + 2
+                })
+                expectPageSizes(pages, limit)
+                expectEveryExistingOnce(
+                  pages.flatMap((page) =>
+                    page.data.map((account) => account.id)
+                  ),
+                  created.map((account) => account.id).reverse(),
+                  yield* Ref.get(inserted)
+                )
+              }),
+            { numRuns: 15 }
+          ),
+        propertyTimeout
       )
 
-      it.effect.prop(
+      it.effect(
         "entry sets: every page of a created_at-filtered list matches the filter, and the cursor keeps it",
-        {
-          existing: FastCheck.integer({ min: 1, max: 20 }),
-          filter: createdAtFilter,
-          limit,
-          batches: insertBatches
-        },
-        ({ batches, existing, filter, limit }) =>
-          Effect.gen(function*() {
-            const client = yield* freshGroup
-            const debit = yield* client.bookkeeping.createAccount({ payload: { name: "Debit" } })
-            const credit = yield* client.bookkeeping.createAccount({ payload: { name: "Credit" } })
-            const create = (amount: number) =>
-              client.bookkeeping.createEntrySet({
-                payload: {
-                  date: DateTime.unsafeMake("2026-01-15T12:00:00.000Z"),
-                  entries: [{ account_id: debit.id, amount }, { account_id: credit.id, amount: -amount }]
-                }
-              })
-            const created = yield* Effect.forEach(Array.from({ length: existing }, (_, index) => index + 1), create)
-            const { matches, parameters } = filterOver(filter, created)
-            const inserted = yield* Ref.make<ReadonlyArray<string>>([])
-            const pages = yield* pageThrough({
-              fetch: (cursor) =>
-                client.bookkeeping.listEntrySets({ urlParams: { limit, ...parameters, ...cursorParameter(cursor) } }),
-              insert: Effect.tap(create(1_000), (entrySet) => Ref.update(inserted, (ids) => [...ids, entrySet.id])),
-              batches,
-              maxPages: existing + batches.length * 3 + 2
-            })
-            expectPageSizes(pages, limit)
-            const listed = pages.flatMap((page) => page.data)
-            expect(listed.filter((entrySet) => !matches(entrySet))).toEqual([])
-            expectStrictlyNewestFirst(listed)
-            expectEveryExistingOnce(
-              listed.map((entrySet) => entrySet.id),
-              created.filter(matches).sort(newestFirst).map((entrySet) => entrySet.id),
-              yield* Ref.get(inserted)
-            )
-          }),
-        { timeout: propertyTimeout, fastCheck: { numRuns: 15 } }
+        () =>
+          property(
+            FastCheck.record({
+              existing: FastCheck.integer({ min: 1, max: 20 }),
+              filter: createdAtFilter,
+              limit,
+              batches: insertBatches
+            }),
+            ({ batches, existing, filter, limit }) =>
+              Effect.gen(function*() {
+                const client = yield* freshGroup
+                const debit = yield* client.bookkeeping.createAccount({ payload: { name: "Debit" } })
+                const credit = yield* client.bookkeeping.createAccount({ payload: { name: "Credit" } })
+                const create = (amount: number) =>
+                  client.bookkeeping.createEntrySet({
+                    payload: {
+                      date: DateTime.makeUnsafe("2026-01-15T12:00:00.000Z"),
+                      entries: [{ account_id: debit.id, amount }, { account_id: credit.id, amount: -amount }]
+                    }
+                  })
+                const created = yield* Effect.forEach(Array.from({ length: existing }, (_, index) => index + 1), create)
+                const { matches, parameters } = filterOver(filter, created)
+                const inserted = yield* Ref.make<ReadonlyArray<string>>([])
+                const pages = yield* pageThrough({
+                  fetch: (cursor) =>
+                    client.bookkeeping.listEntrySets({ query: { limit, ...parameters, ...cursorParameter(cursor) } }),
+                  insert: Effect.tap(create(1_000), (entrySet) => Ref.update(inserted, (ids) => [...ids, entrySet.id])),
+                  batches,
+                  maxPages: existing + batches.length * 3 + 2
+                })
+                expectPageSizes(pages, limit)
+                const listed = pages.flatMap((page) => page.data)
+                expect(listed.filter((entrySet) => !matches(entrySet))).toEqual([])
+                expectStrictlyNewestFirst(listed)
+                expectEveryExistingOnce(
+                  listed.map((entrySet) => entrySet.id),
+                  created.filter(matches).sort(newestFirst).map((entrySet) => entrySet.id),
+                  yield* Ref.get(inserted)
+                )
+              }),
+            { numRuns: 15 }
+          ),
+        propertyTimeout
       )
 
-      it.effect.prop(
+      it.effect(
         "events: every page of a created_at-filtered list matches the filter, and the cursor keeps it",
-        {
-          existing: FastCheck.integer({ min: 1, max: 20 }),
-          filter: createdAtFilter,
-          limit,
-          batches: insertBatches
-        },
-        ({ batches, existing, filter, limit }) =>
-          Effect.gen(function*() {
-            const client = yield* freshGroup
-            const create = (name: string) => client.bookkeeping.createAccount({ payload: { name } })
-            yield* Effect.forEach(Array.from({ length: existing }, (_, index) => `Existing ${index}`), create)
-            // The existing events and their times, read before anything else happens in the group.
-            const before = yield* client.events.list({ urlParams: { limit: 100 } })
-            expect(before.data).toHaveLength(existing)
-            const { matches, parameters } = filterOver(filter, before.data)
-            const inserted = yield* Ref.make<ReadonlyArray<string>>([])
-            const pages = yield* pageThrough({
-              fetch: (cursor) =>
-                client.events.list({ urlParams: { limit, ...parameters, ...cursorParameter(cursor) } }),
-              insert: Effect.tap(create("Inserted"), (account) => Ref.update(inserted, (ids) => [...ids, account.id])),
-              batches,
-              maxPages: existing + batches.length * 3 + 2
-            })
-            expectPageSizes(pages, limit)
-            const listed: ReadonlyArray<Event> = pages.flatMap((page) => page.data)
-            expect(listed.filter((event) => !matches(event))).toEqual([])
-            // Events of objects inserted meanwhile are recognised by the object they name.
-            const insertedIds = new Set(yield* Ref.get(inserted))
-            expectEveryExistingOnce(
-              listed.map((event) => event.id),
-              before.data.filter(matches).map((event) => event.id),
-              listed.filter((event) => insertedIds.has(event.associated_object_id)).map((event) => event.id)
-            )
-          }),
-        { timeout: propertyTimeout, fastCheck: { numRuns: 15 } }
+        () =>
+          property(
+            FastCheck.record({
+              existing: FastCheck.integer({ min: 1, max: 20 }),
+              filter: createdAtFilter,
+              limit,
+              batches: insertBatches
+            }),
+            ({ batches, existing, filter, limit }) =>
+              Effect.gen(function*() {
+                const client = yield* freshGroup
+                const create = (name: string) => client.bookkeeping.createAccount({ payload: { name } })
+                yield* Effect.forEach(Array.from({ length: existing }, (_, index) => `Existing ${index}`), create)
+                // The existing events and their times, read before anything else happens in the group.
+                const before = yield* client.events.list({ query: { limit: 100 } })
+                expect(before.data).toHaveLength(existing)
+                const { matches, parameters } = filterOver(filter, before.data)
+                const inserted = yield* Ref.make<ReadonlyArray<string>>([])
+                const pages = yield* pageThrough({
+                  fetch: (cursor) =>
+                    client.events.list({ query: { limit, ...parameters, ...cursorParameter(cursor) } }),
+                  insert: Effect.tap(
+                    create("Inserted"),
+                    (account) => Ref.update(inserted, (ids) => [...ids, account.id])
+                  ),
+                  batches,
+                  maxPages: existing + batches.length * 3 + 2
+                })
+                expectPageSizes(pages, limit)
+                const listed: ReadonlyArray<Event> = pages.flatMap((page) => page.data)
+                expect(listed.filter((event) => !matches(event))).toEqual([])
+                // Events of objects inserted meanwhile are recognised by the object they name.
+                const insertedIds = new Set(yield* Ref.get(inserted))
+                expectEveryExistingOnce(
+                  listed.map((event) => event.id),
+                  before.data.filter(matches).map((event) => event.id),
+                  listed.filter((event) => insertedIds.has(event.associated_object_id)).map((event) => event.id)
+                )
+              }),
+            { numRuns: 15 }
+          ),
+        propertyTimeout
       )
 
-      it.effect.prop(
+      it.effect(
         "events: ascending polling with next_cursor sees every event exactly once while events are created",
-        {
-          existing: FastCheck.integer({ min: 0, max: 8 }),
-          creations: FastCheck.integer({ min: 1, max: 15 }),
-          concurrency: FastCheck.integer({ min: 1, max: 4 }),
-          pauses: FastCheck.array(FastCheck.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 15 }),
-          limit
-        },
-        ({ concurrency, creations, existing, limit, pauses }) =>
-          Effect.gen(function*() {
-            const client = yield* freshGroup
-            const create = (name: string) => client.bookkeeping.createAccount({ payload: { name } })
-            const created = yield* Effect.forEach(
-              Array.from({ length: existing }, (_, index) => `Existing ${index}`),
-              create
-            )
-            const creating = yield* Effect.fork(Effect.forEach(
-              Array.from({ length: creations }, (_, index) => index),
-              (index) =>
-                Effect.zipRight(
-                  Effect.sleep(Duration.millis(pauses[index % pauses.length] ?? 0)),
-                  create(`New ${index}`)
-                ),
-              { concurrency }
-            ))
-            const poll = (cursor: string | undefined) =>
-              client.events.list({
-                urlParams: { "order_by.direction": "ascending", limit, ...cursorParameter(cursor) }
-              }).pipe(Effect.tap((page) => expect(page.next_cursor).not.toBeNull()))
-            const seen: Array<Event> = []
-            let cursor: string | undefined = undefined
-            for (let polls = 0; seen.length < existing + creations; polls++) {
-              if (polls > 2_000) return yield* Effect.dieMessage(`saw ${seen.length} of ${existing + creations} events`)
-              const page: Page<Event> = yield* poll(cursor)
-              seen.push(...page.data)
-              cursor = page.next_cursor ?? undefined
-              if (page.data.length === 0) yield* Effect.sleep(Duration.millis(2))
-            }
-            const createdMeanwhile = yield* Fiber.join(creating)
-            const last = yield* poll(cursor)
-            expect(last.data).toEqual([])
-            expect(new Set(seen.map((event) => event.id)).size).toBe(seen.length)
-            const associated = seen.map((event) => event.associated_object_id)
-            // The existing events committed before polling began: they come first, in creation order.
-            expect(associated.slice(0, existing)).toEqual(created.map((account) => account.id))
-            expect([...associated].sort()).toEqual(
-              [...created, ...createdMeanwhile].map((account) => account.id).sort()
-            )
-          }),
-        { timeout: propertyTimeout, fastCheck: { numRuns: 15 } }
+        () =>
+          property(
+            FastCheck.record({
+              existing: FastCheck.integer({ min: 0, max: 8 }),
+              creations: FastCheck.integer({ min: 1, max: 15 }),
+              concurrency: FastCheck.integer({ min: 1, max: 4 }),
+              pauses: FastCheck.array(FastCheck.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 15 }),
+              limit
+            }),
+            ({ concurrency, creations, existing, limit, pauses }) =>
+              Effect.gen(function*() {
+                const client = yield* freshGroup
+                const create = (name: string) => client.bookkeeping.createAccount({ payload: { name } })
+                const created = yield* Effect.forEach(
+                  Array.from({ length: existing }, (_, index) => `Existing ${index}`),
+                  create
+                )
+                const creating = yield* Effect.forkChild(Effect.forEach(
+                  Array.from({ length: creations }, (_, index) => index),
+                  (index) =>
+                    Effect.andThen(
+                      Effect.sleep(Duration.millis(pauses[index % pauses.length] ?? 0)),
+                      create(`New ${index}`)
+                    ),
+                  { concurrency }
+                ))
+                const poll = (cursor: string | undefined) =>
+                  client.events.list({
+                    query: { "order_by.direction": "ascending", limit, ...cursorParameter(cursor) }
+                  }).pipe(Effect.tap((page) => Effect.sync(() => expect(page.next_cursor).not.toBeNull())))
+                const seen: Array<Event> = []
+                let cursor: string | undefined = undefined
+                for (let polls = 0; seen.length < existing + creations; polls++) {
+                  if (polls > 2_000) {
+                    return yield* Effect.die(new Error(`saw ${seen.length} of ${existing + creations} events`))
+                  }
+                  const page: Page<Event> = yield* poll(cursor)
+                  seen.push(...page.data)
+                  cursor = page.next_cursor ?? undefined
+                  if (page.data.length === 0) yield* Effect.sleep(Duration.millis(2))
+                }
+                const createdMeanwhile = yield* Fiber.join(creating)
+                const last = yield* poll(cursor)
+                expect(last.data).toEqual([])
+                expect(new Set(seen.map((event) => event.id)).size).toBe(seen.length)
+                const associated = seen.map((event) => event.associated_object_id)
+                // The existing events committed before polling began: they come first, in creation order.
+                expect(associated.slice(0, existing)).toEqual(created.map((account) => account.id))
+                expect([...associated].sort()).toEqual(
+                  [...created, ...createdMeanwhile].map((account) => account.id).sort()
+                )
+              }),
+            { numRuns: 15 }
+          ),
+        propertyTimeout
       )
     })
   })

@@ -35,4 +35,4 @@ export const deposit = (accountId: string): CheckAction => ({
 export const ignore: CheckAction = { action: "ignore" }
 
 export const actionItem = (client: Client, id: InboundMailItemId, checks: ReadonlyArray<CheckAction>) =>
-  client.inboundMailItems.action({ path: { inbound_mail_item_id: id }, payload: { checks } })
+  client.inboundMailItems.action({ params: { inbound_mail_item_id: id }, payload: { checks } })

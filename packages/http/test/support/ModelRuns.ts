@@ -4,7 +4,8 @@
  * gets `run`, which runs an Effect needing the TestServer from inside the
  * commands' promises.
  */
-import { Effect, FastCheck as fc, Runtime } from "effect"
+import { Effect } from "effect"
+import * as fc from "fast-check"
 import * as TestServer from "./TestServer.js"
 
 export type Run = <A, E>(effect: Effect.Effect<A, E, TestServer.TestServer>) => Promise<A>
@@ -21,8 +22,8 @@ export const checkAgainstModel = <Model extends object, Real>(
 ) =>
   Effect.gen(function*() {
     const server = yield* TestServer.TestServer
-    const runtime = yield* Effect.runtime<TestServer.TestServer>()
-    const run: Run = (effect) => Runtime.runPromise(runtime)(effect)
+    const context = yield* Effect.context<TestServer.TestServer>()
+    const run: Run = (effect) => Effect.runPromiseWith(context)(effect)
     yield* Effect.promise(() =>
       fc.assert(
         fc.asyncProperty(fc.commands(commands, { maxCommands: options.maxCommands }), async (sequence) => {

@@ -118,7 +118,7 @@ export const expectSameNotFound = (
  * its own transaction, so an unchanged newest event means nothing was written.
  */
 export const newestEventId = (client: Client) =>
-  Effect.map(client.events.list({ urlParams: { limit: 1 } }), (page) => page.data[0]?.id ?? null)
+  Effect.map(client.events.list({ query: { limit: 1 } }), (page) => page.data[0]?.id ?? null)
 
 /** Runs `attempt` (a refused request) and asserts that it recorded no event. */
 export const expectNothingWritten = <A, E, R>(client: Client, attempt: Effect.Effect<A, E, R>) =>

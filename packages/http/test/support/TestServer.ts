@@ -17,14 +17,6 @@
  * }
  * ```
  */
-import {
-  HttpApiBuilder,
-  HttpApiClient,
-  HttpApiScalar,
-  HttpClient,
-  HttpClientRequest,
-  HttpServer
-} from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Authentication, generateKey, ServerEnvironment } from "@moneta/bank/Authentication"
@@ -35,6 +27,8 @@ import { ApiKeys } from "@moneta/store/ApiKeys"
 import { newId } from "@moneta/store/IdGenerator"
 import * as TestDatabase from "@moneta/store/testing"
 import { Context, DateTime, Effect, Layer, Option } from "effect"
+import { HttpClient, HttpClientRequest, HttpRouter, HttpServer, HttpServerResponse } from "effect/http"
+import { HttpApiClient, HttpApiScalar, OpenApi } from "effect/http-api"
 import * as MonetaHttp from "../../src/MonetaHttp.js"
 
 const makeClient = (apiKey: string) =>
@@ -42,7 +36,7 @@ const makeClient = (apiKey: string) =>
     transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(apiKey))
   })
 
-export type Client = Effect.Effect.Success<ReturnType<typeof makeClient>>
+export type Client = Effect.Success<ReturnType<typeof makeClient>>
 
 export interface TestServerShape {
   /** `http://127.0.0.1:<port>`, for clients other than the typed one (the official SDK, fetch). */
@@ -62,18 +56,32 @@ export interface TestServerShape {
   ) => Effect.Effect<{ readonly apiKey: string; readonly groupId: GroupId }>
 }
 
-export class TestServer extends Context.Tag("@moneta/http/test/TestServer")<TestServer, TestServerShape>() {}
+export class TestServer extends Context.Service<TestServer, TestServerShape>()("@moneta/http/test/TestServer") {}
 
-const serverLayer = HttpApiBuilder.serve().pipe(
-  Layer.provide(MonetaHttp.layer),
+/** The built-in request log is off, as in packages/server (which logs requests its own way). */
+const serveOptions = { disableLogger: true, disableListenLog: true } as const
+
+const serverLayer = HttpRouter.serve(Layer.mergeAll(MonetaHttp.layer, MonetaHttp.layerUnroutable), serveOptions).pipe(
   Layer.provideMerge(NodeHttpServer.layerTest)
 )
 
-/** The API with the reference page and the OpenAPI document, mounted as packages/server/src/Server.ts mounts them. */
-const serverWithDocsLayer = HttpApiBuilder.serve().pipe(
-  Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
-  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
-  Layer.provide(MonetaHttp.layer),
+/** The OpenAPI document of the contract, as packages/server serves it. */
+const openApiRoute = HttpRouter.add(
+  "GET",
+  "/openapi.json",
+  Effect.sync(() => HttpServerResponse.jsonUnsafe(OpenApi.fromApi(MonetaApi)))
+)
+
+/** The API with the reference page and the OpenAPI document, mounted as packages/server/src/Api.ts mounts them. */
+const serverWithDocsLayer = HttpRouter.serve(
+  Layer.mergeAll(
+    MonetaHttp.layer,
+    MonetaHttp.layerUnroutable,
+    HttpApiScalar.layer(MonetaApi, { path: "/docs" }),
+    openApiRoute
+  ),
+  serveOptions
+).pipe(
   Layer.provideMerge(NodeHttpServer.layerTest)
 )
 
@@ -88,7 +96,7 @@ const setup = (environment: Environment) =>
     Effect.gen(function*() {
       const seeded = yield* (yield* FirstRun).run({ environment, apiKey: Option.none() })
       const server = yield* HttpServer.HttpServer
-      const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+      const port = server.address._tag === "UnixPathAddress" ? 0 : server.address.port
       const httpClient = yield* HttpClient.HttpClient
       const keys = yield* ApiKeys
       const authentication = yield* Authentication

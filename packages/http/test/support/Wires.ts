@@ -44,14 +44,14 @@ export interface Balance {
 
 export const balanceOf = (client: Client, accountId: AccountId | string) =>
   Effect.map(
-    client.accounts.balance({ path: { account_id: AccountIdSchema.make(accountId) }, urlParams: {} }),
+    client.accounts.balance({ params: { account_id: AccountIdSchema.make(accountId) }, query: {} }),
     (lookup): Balance => ({ current: lookup.current_balance, available: lookup.available_balance })
   )
 
 /** Categories of the events about one object, oldest first. */
 export const eventCategoriesOf = (client: Client, objectId: string) =>
   Effect.map(
-    client.events.list({ urlParams: { associated_object_id: objectId } }),
+    client.events.list({ query: { associated_object_id: objectId } }),
     (page) => page.data.map((event) => String(event.category)).reverse()
   )
 
