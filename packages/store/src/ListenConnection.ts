@@ -188,7 +188,9 @@ export const make = (options: ListenConnectionOptions) =>
         failures += 1
       }
     })
-    yield* Effect.forkScoped(keepConnected)
+    // The connection's peer is a real server: its probe and reconnect delays run on the system clock
+    // even where the program's clock is virtual (a TestClock that jumps ahead would time out a probe in flight).
+    yield* Effect.forkScoped(Effect.provideService(keepConnected, Clock.Clock, Clock.Clock.defaultValue()))
 
     const subscribe = (channel: string, queue: Queue.Queue<string>) =>
       Effect.gen(function*() {

@@ -37,7 +37,7 @@
  *   from `@effect/vitest`, as this package's own tests do.
  */
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Config, Duration, Effect, Layer, Option, Redacted } from "effect"
+import { Clock, Config, Duration, Effect, Layer, Option, Redacted } from "effect"
 import type { Scope } from "effect"
 import * as Reactivity from "effect/reactivity/Reactivity"
 import { SqlClient } from "effect/sql"
@@ -72,6 +72,13 @@ export const layerEmbedded: Layer.Layer<Services, LayerError> = Layer.unwrap(
   Effect.map(embeddedTemplate, (loadDataDir) => Database.layerPglite("memory://", { loadDataDir }))
 )
 
+/**
+ * The test database's own connections live on the system clock: a test that moves its TestClock on
+ * must not age the admin connection's pool (its DROP DATABASE at the end would wait on it).
+ */
+const onSystemClock = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.provideService(effect, Clock.Clock, Clock.Clock.defaultValue())
+
 const withDatabase = (url: Redacted.Redacted, database: string): Redacted.Redacted => {
   const parsed = new URL(Redacted.value(url))
   parsed.pathname = `/${database}`
@@ -102,7 +109,7 @@ const createDatabase = (template: string | undefined): Effect.Effect<
         )
     )
     return withDatabase(url, name)
-  }).pipe(Effect.provide(Reactivity.layer))
+  }).pipe(Effect.provide(Reactivity.layer), onSystemClock)
 
 /** An empty database on the Postgres server of `DATABASE_URL`, dropped when the scope closes; returns its URL. */
 export const createPostgresDatabase = createDatabase(undefined)
