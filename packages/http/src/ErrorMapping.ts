@@ -158,6 +158,13 @@ const discriminatorIssue = (issue: SchemaIssue.AnyOf): PathIssue | undefined => 
     : { path: [key], message: "is missing" }
 }
 
+/** The names of an object's fields, as `"a" | "b"`; undefined for anything but an object with fields. */
+const unexpectedKeyAlternatives = (ast: SchemaAST.AST): string | undefined => {
+  const encoded = SchemaAST.toEncoded(ast)
+  if (!SchemaAST.isObjects(encoded) || encoded.propertySignatures.length === 0) return undefined
+  return encoded.propertySignatures.map((field) => JSON.stringify(String(field.name))).join(" | ")
+}
+
 /** Every leaf of an issue with its path; unions of tagged objects name their tag field. */
 const flatten = (issue: SchemaIssue.Issue, path: ReadonlyArray<PropertyKey>): ReadonlyArray<PathIssue> => {
   switch (issue._tag) {
@@ -169,6 +176,12 @@ const flatten = (issue: SchemaIssue.Issue, path: ReadonlyArray<PropertyKey>): Re
       if (issue.issues.length > 0) return issue.issues.flatMap((inner) => flatten(inner, path))
       const tagged = discriminatorIssue(issue)
       if (tagged !== undefined) return [{ path: [...path, ...tagged.path], message: tagged.message }]
+      break
+    }
+    case "UnexpectedKey": {
+      // The fields the object may have help a client who misspelled one.
+      const allowed = unexpectedKeyAlternatives(issue.ast)
+      if (allowed !== undefined) return [{ path, message: `is unexpected, expected: ${allowed}` }]
       break
     }
   }
