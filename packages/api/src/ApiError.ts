@@ -11,6 +11,16 @@ import * as Errors from "@moneta/domain/Errors"
 import { Schema, SchemaTransformation } from "effect"
 import { HttpApiSchema } from "effect/http-api"
 
+/** What one error's body states and how the document names and describes it. */
+interface ErrorDocumentation<Type extends string, Status extends number, Tag extends string> {
+  readonly type: Type
+  readonly status: Status
+  readonly title: string
+  /** The body's component name in the document: the domain error's tag. */
+  readonly identifier: Tag
+  readonly description: string
+}
+
 const body = <const Type extends string, const Status extends number, Extra extends Schema.Struct.Fields>(
   type: Type,
   status: Status,
@@ -25,227 +35,185 @@ const body = <const Type extends string, const Status extends number, Extra exte
     ...extra
   }).annotate(documentation)
 
+type Body<Type extends string, Status extends number, Extra extends Schema.Struct.Fields> = ReturnType<
+  typeof body<Type, Status, Extra>
+>["Type"]
+
 const inResponse = (status: number, description: string) => <S extends Schema.Top>(schema: S) =>
   schema.pipe(HttpApiSchema.status(status)).annotate({ description })
 
-const invalidParametersDescription = "A parameter failed validation; `errors` names each field by its dotted path."
+/**
+ * The error `error` on the wire, its body `{ type, status, title, detail }`
+ * and the `extra` fields. `decode` reads the domain error (encoded) from the
+ * body; `encode` writes the body from it, given the fields every body of this
+ * error has (`fixed`: its type, status and title).
+ */
+const apiError = <
+  const Type extends string,
+  const Status extends number,
+  const Tag extends string,
+  Extra extends Schema.Struct.Fields,
+  E,
+  Encoded extends { readonly _tag: Tag }
+>(
+  documentation: ErrorDocumentation<Type, Status, Tag>,
+  extra: Extra,
+  error: Schema.Codec<E, Encoded>,
+  mapping: {
+    readonly decode: (wire: Body<Type, Status, Extra>) => Encoded
+    readonly encode: (
+      error: Encoded,
+      fixed: { readonly type: Type; readonly status: Status; readonly title: string }
+    ) => Body<Type, Status, Extra>
+  }
+) => {
+  const { description, identifier, status, title, type } = documentation
+  return body(type, status, extra, { identifier, description }).pipe(
+    Schema.decodeTo(
+      error,
+      SchemaTransformation.transform({
+        decode: mapping.decode,
+        encode: (decoded) => mapping.encode(decoded, { type, status, title })
+      })
+    ),
+    inResponse(status, description)
+  )
+}
 
-export const InvalidParametersError = body(
-  "invalid_parameters_error",
-  400,
+/** An error whose body holds nothing but its `detail`, as the domain error does. */
+const detailError = <const Type extends string, const Status extends number, const Tag extends string, E>(
+  documentation: ErrorDocumentation<Type, Status, Tag>,
+  error: Schema.Codec<E, { readonly _tag: Tag; readonly detail: string | null }>
+) =>
+  apiError(documentation, {}, error, {
+    decode: (wire) => ({ _tag: documentation.identifier, detail: wire.detail }),
+    encode: (decoded, fixed) => ({ ...fixed, detail: decoded.detail })
+  })
+
+export const InvalidParametersError = apiError(
+  {
+    type: "invalid_parameters_error",
+    status: 400,
+    title: "Invalid parameters.",
+    identifier: "InvalidParametersError",
+    description: "A parameter failed validation; `errors` names each field by its dotted path."
+  },
   { errors: Schema.Array(Errors.FieldError) },
-  { identifier: "InvalidParametersError", description: invalidParametersDescription }
-).pipe(
-  Schema.decodeTo(
-    Errors.InvalidParametersError,
-    SchemaTransformation.transform({
-      decode: (wire) => ({ _tag: "InvalidParametersError" as const, detail: wire.detail, errors: wire.errors }),
-      encode: (error) => ({
-        type: "invalid_parameters_error" as const,
-        status: 400 as const,
-        title: "Invalid parameters.",
-        detail: error.detail,
-        // The error arrives encoded (its fields as plain objects); the wire body holds FieldErrors.
-        errors: error.errors.map((fieldError) => new Errors.FieldError(fieldError))
-      })
+  Errors.InvalidParametersError,
+  {
+    decode: (wire) => ({ _tag: "InvalidParametersError", detail: wire.detail, errors: wire.errors }),
+    encode: (error, fixed) => ({
+      ...fixed,
+      detail: error.detail,
+      // The error arrives encoded (its fields as plain objects); the wire body holds FieldErrors.
+      errors: error.errors.map((fieldError) => new Errors.FieldError(fieldError))
     })
-  ),
-  inResponse(400, invalidParametersDescription)
+  }
 )
 
-const malformedRequestDescription = "The body is not parseable JSON or is too large."
+export const MalformedRequestError = detailError({
+  type: "malformed_request_error",
+  status: 400,
+  title: "The request body could not be read.",
+  identifier: "MalformedRequestError",
+  description: "The body is not parseable JSON or is too large."
+}, Errors.MalformedRequestError)
 
-export const MalformedRequestError = body(
-  "malformed_request_error",
-  400,
-  {},
-  { identifier: "MalformedRequestError", description: malformedRequestDescription }
-).pipe(
-  Schema.decodeTo(
-    Errors.MalformedRequestError,
-    SchemaTransformation.transform({
-      decode: (wire) => ({ _tag: "MalformedRequestError" as const, detail: wire.detail }),
-      encode: (error) => ({
-        type: "malformed_request_error" as const,
-        status: 400 as const,
-        title: "The request body could not be read.",
-        detail: error.detail
-      })
-    })
-  ),
-  inResponse(400, malformedRequestDescription)
-)
-
-const invalidApiKeyDescription = "Missing, unknown or revoked API key."
-
-export const InvalidApiKeyError = body(
-  "invalid_api_key_error",
-  401,
+export const InvalidApiKeyError = apiError(
+  {
+    type: "invalid_api_key_error",
+    status: 401,
+    title: "Invalid API key.",
+    identifier: "InvalidApiKeyError",
+    description: "Missing, unknown or revoked API key."
+  },
   { reason: Errors.InvalidApiKeyReason },
-  { identifier: "InvalidApiKeyError", description: invalidApiKeyDescription }
-).pipe(
-  Schema.decodeTo(
-    Errors.InvalidApiKeyError,
-    SchemaTransformation.transform({
-      decode: (wire) => ({ _tag: "InvalidApiKeyError" as const, reason: wire.reason }),
-      encode: (error) => ({
-        type: "invalid_api_key_error" as const,
-        status: 401 as const,
-        title: "Invalid API key.",
-        detail: error.reason === "no_header"
-          ? "Send your API key in the header `Authorization: Bearer <key>`."
-          : "The API key is unknown or no longer valid.",
-        reason: error.reason
-      })
+  Errors.InvalidApiKeyError,
+  {
+    decode: (wire) => ({ _tag: "InvalidApiKeyError", reason: wire.reason }),
+    encode: (error, fixed) => ({
+      ...fixed,
+      detail: error.reason === "no_header"
+        ? "Send your API key in the header `Authorization: Bearer <key>`."
+        : "The API key is unknown or no longer valid.",
+      reason: error.reason
     })
-  ),
-  inResponse(401, invalidApiKeyDescription)
+  }
 )
 
-const environmentMismatchDescription = "A live key on a sandbox server or the other way round."
+export const EnvironmentMismatchError = detailError({
+  type: "environment_mismatch_error",
+  status: 403,
+  title: "The API key is for another environment.",
+  identifier: "EnvironmentMismatchError",
+  description: "A live key on a sandbox server or the other way round."
+}, Errors.EnvironmentMismatchError)
 
-export const EnvironmentMismatchError = body(
-  "environment_mismatch_error",
-  403,
+export const ApiMethodNotFoundError = detailError({
+  type: "api_method_not_found_error",
+  status: 404,
+  title: "No API method at this path.",
+  identifier: "ApiMethodNotFoundError",
+  description: "No such path or method."
+}, Errors.ApiMethodNotFoundError)
+
+export const ObjectNotFoundError = apiError(
+  {
+    type: "object_not_found_error",
+    status: 404,
+    title: "Object not found.",
+    identifier: "ObjectNotFoundError",
+    description: "The object does not exist, or belongs to another group."
+  },
   {},
-  { identifier: "EnvironmentMismatchError", description: environmentMismatchDescription }
-).pipe(
-  Schema.decodeTo(
-    Errors.EnvironmentMismatchError,
-    SchemaTransformation.transform({
-      decode: (wire) => ({ _tag: "EnvironmentMismatchError" as const, detail: wire.detail }),
-      encode: (error) => ({
-        type: "environment_mismatch_error" as const,
-        status: 403 as const,
-        title: "The API key is for another environment.",
-        detail: error.detail
-      })
-    })
-  ),
-  inResponse(403, environmentMismatchDescription)
+  Errors.ObjectNotFoundError,
+  {
+    decode: (wire) => ({
+      _tag: "ObjectNotFoundError",
+      objectType: wire.detail?.split(" ")[1] ?? "object",
+      id: wire.detail?.split(" ")[2] ?? ""
+    }),
+    encode: (error, fixed) => ({ ...fixed, detail: `No ${error.objectType} ${error.id} was found.` })
+  }
 )
 
-const apiMethodNotFoundDescription = "No such path or method."
-
-export const ApiMethodNotFoundError = body(
-  "api_method_not_found_error",
-  404,
-  {},
-  { identifier: "ApiMethodNotFoundError", description: apiMethodNotFoundDescription }
-).pipe(
-  Schema.decodeTo(
-    Errors.ApiMethodNotFoundError,
-    SchemaTransformation.transform({
-      decode: (wire) => ({ _tag: "ApiMethodNotFoundError" as const, detail: wire.detail }),
-      encode: (error) => ({
-        type: "api_method_not_found_error" as const,
-        status: 404 as const,
-        title: "No API method at this path.",
-        detail: error.detail
-      })
-    })
-  ),
-  inResponse(404, apiMethodNotFoundDescription)
-)
-
-const objectNotFoundDescription = "The object does not exist, or belongs to another group."
-
-export const ObjectNotFoundError = body(
-  "object_not_found_error",
-  404,
-  {},
-  { identifier: "ObjectNotFoundError", description: objectNotFoundDescription }
-).pipe(
-  Schema.decodeTo(
-    Errors.ObjectNotFoundError,
-    SchemaTransformation.transform({
-      decode: (wire) => ({
-        _tag: "ObjectNotFoundError" as const,
-        objectType: wire.detail?.split(" ")[1] ?? "object",
-        id: wire.detail?.split(" ")[2] ?? ""
-      }),
-      encode: (error) => ({
-        type: "object_not_found_error" as const,
-        status: 404 as const,
-        title: "Object not found.",
-        detail: `No ${error.objectType} ${error.id} was found.`
-      })
-    })
-  ),
-  inResponse(404, objectNotFoundDescription)
-)
-
-const idempotencyKeyAlreadyUsedDescription =
-  "The key was used with a different request; `resource_id` names its object."
-
-export const IdempotencyKeyAlreadyUsedError = body(
-  "idempotency_key_already_used_error",
-  409,
+export const IdempotencyKeyAlreadyUsedError = apiError(
+  {
+    type: "idempotency_key_already_used_error",
+    status: 409,
+    title: "The idempotency key was already used.",
+    identifier: "IdempotencyKeyAlreadyUsedError",
+    description: "The key was used with a different request; `resource_id` names its object."
+  },
   { resource_id: Schema.NullOr(Schema.String) },
-  { identifier: "IdempotencyKeyAlreadyUsedError", description: idempotencyKeyAlreadyUsedDescription }
-).pipe(
-  Schema.decodeTo(
-    Errors.IdempotencyKeyAlreadyUsedError,
-    SchemaTransformation.transform({
-      decode: (wire) => ({
-        _tag: "IdempotencyKeyAlreadyUsedError" as const,
-        resourceId: wire.resource_id,
-        detail: wire.detail
-      }),
-      encode: (error) => ({
-        type: "idempotency_key_already_used_error" as const,
-        status: 409 as const,
-        title: "The idempotency key was already used.",
-        detail: error.detail,
-        resource_id: error.resourceId
-      })
-    })
-  ),
-  inResponse(409, idempotencyKeyAlreadyUsedDescription)
+  Errors.IdempotencyKeyAlreadyUsedError,
+  {
+    decode: (wire) => ({ _tag: "IdempotencyKeyAlreadyUsedError", resourceId: wire.resource_id, detail: wire.detail }),
+    encode: (error, fixed) => ({ ...fixed, detail: error.detail, resource_id: error.resourceId })
+  }
 )
 
-const invalidOperationDescription = "The action is not allowed now (state, balance)."
-
-export const InvalidOperationError = body(
-  "invalid_operation_error",
-  409,
+export const InvalidOperationError = apiError(
+  {
+    type: "invalid_operation_error",
+    status: 409,
+    title: "The operation is not allowed in the object's current state.",
+    identifier: "InvalidOperationError",
+    description: "The action is not allowed now (state, balance)."
+  },
   {},
-  { identifier: "InvalidOperationError", description: invalidOperationDescription }
-).pipe(
-  Schema.decodeTo(
-    Errors.InvalidOperationError,
-    SchemaTransformation.transform({
-      decode: (wire) => ({ _tag: "InvalidOperationError" as const, detail: wire.detail ?? "" }),
-      encode: (error) => ({
-        type: "invalid_operation_error" as const,
-        status: 409 as const,
-        title: "The operation is not allowed in the object's current state.",
-        detail: error.detail
-      })
-    })
-  ),
-  inResponse(409, invalidOperationDescription)
+  Errors.InvalidOperationError,
+  {
+    // The domain error always has a detail; a body without one decodes to an empty one.
+    decode: (wire) => ({ _tag: "InvalidOperationError", detail: wire.detail ?? "" }),
+    encode: (error, fixed) => ({ ...fixed, detail: error.detail })
+  }
 )
 
-const internalServerDescription = "A bug. Safe to retry."
-
-export const InternalServerError = body(
-  "internal_server_error",
-  500,
-  {},
-  { identifier: "InternalServerError", description: internalServerDescription }
-).pipe(
-  Schema.decodeTo(
-    Errors.InternalServerError,
-    SchemaTransformation.transform({
-      decode: (wire) => ({ _tag: "InternalServerError" as const, detail: wire.detail }),
-      encode: (error) => ({
-        type: "internal_server_error" as const,
-        status: 500 as const,
-        title: "Something went wrong on our side.",
-        detail: error.detail
-      })
-    })
-  ),
-  inResponse(500, internalServerDescription)
-)
+export const InternalServerError = detailError({
+  type: "internal_server_error",
+  status: 500,
+  title: "Something went wrong on our side.",
+  identifier: "InternalServerError",
+  description: "A bug. Safe to retry."
+}, Errors.InternalServerError)

@@ -9,20 +9,20 @@ import { describe, expect, layer } from "@effect/vitest"
 import { AccountId } from "@moneta/domain/Ids"
 import * as TestDatabase from "@moneta/store/testing"
 import { DateTime, Effect } from "effect"
-import * as FastCheck from "fast-check"
+import * as fc from "fast-check"
 import { randomUUID } from "node:crypto"
 import { property } from "../support/Properties.js"
 import * as RawHttp from "../support/RawHttp.js"
 import * as TestServer from "../support/TestServer.js"
 
 /** Up to about eleven billion dollars in cents each: sums of a run stay exact integers. */
-const payment = FastCheck.oneof(
-  FastCheck.integer({ min: 1, max: 100_000 }),
-  FastCheck.integer({ min: 1, max: 2 ** 40 })
+const payment = fc.oneof(
+  fc.integer({ min: 1, max: 100_000 }),
+  fc.integer({ min: 1, max: 2 ** 40 })
 )
 
 /** A balance query: the creation time of one payment moved by -1, 0 or +1 ms. */
-const atTime = FastCheck.record({ index: FastCheck.nat(), offset: FastCheck.integer({ min: -1, max: 1 }) })
+const atTime = fc.record({ index: fc.nat(), offset: fc.integer({ min: -1, max: 1 }) })
 
 const propertyTimeout = 90_000
 
@@ -33,10 +33,10 @@ for (const kind of TestDatabase.testDatabases) {
         "balances of an account funded by interest payments are the sums of those payments",
         () =>
           property(
-            FastCheck.record({
-              payments: FastCheck.array(payment, { minLength: 1, maxLength: 10 }),
-              concurrency: FastCheck.integer({ min: 1, max: 10 }),
-              atTimes: FastCheck.array(atTime, { minLength: 1, maxLength: 6 })
+            fc.record({
+              payments: fc.array(payment, { minLength: 1, maxLength: 10 }),
+              concurrency: fc.integer({ min: 1, max: 10 }),
+              atTimes: fc.array(atTime, { minLength: 1, maxLength: 6 })
             }),
             ({ atTimes, concurrency, payments }) =>
               Effect.gen(function*() {
@@ -82,7 +82,7 @@ for (const kind of TestDatabase.testDatabases) {
         "an interest payment sent several times at once with one idempotency key is posted once",
         () =>
           property(
-            FastCheck.record({ amount: payment, copies: FastCheck.integer({ min: 2, max: 10 }) }),
+            fc.record({ amount: payment, copies: fc.integer({ min: 2, max: 10 }) }),
             ({ amount, copies }) =>
               Effect.gen(function*() {
                 const { apiKey, baseUrl, client } = yield* TestServer.TestServer

@@ -13,43 +13,43 @@ import type { BookkeepingEntrySet } from "@moneta/domain/Bookkeeping"
 import { BookkeepingAccountId } from "@moneta/domain/Ids"
 import * as TestDatabase from "@moneta/store/testing"
 import { DateTime, Effect } from "effect"
-import * as FastCheck from "fast-check"
+import * as fc from "fast-check"
 import { property } from "../support/Properties.js"
 import * as TestServer from "../support/TestServer.js"
 
 const accountCount = 3
 
 /** A non-zero amount in cents, up to ten million dollars either way. */
-const amount = FastCheck.integer({ min: -1_000_000_000, max: 1_000_000_000 }).filter((cents) => cents !== 0)
+const amount = fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }).filter((cents) => cents !== 0)
 
 /** Dates within a few days, often on the same few instants, so that `at_time` meets them exactly. */
 const origin = Date.UTC(2026, 0, 1)
-const instant = FastCheck.oneof(
-  FastCheck.integer({ min: origin, max: origin + 3 * 86_400_000 }),
-  FastCheck.constantFrom(origin, origin + 1, origin + 86_400_000)
+const instant = fc.oneof(
+  fc.integer({ min: origin, max: origin + 3 * 86_400_000 }),
+  fc.constantFrom(origin, origin + 1, origin + 86_400_000)
 )
 
-const accountIndex = FastCheck.integer({ min: 0, max: accountCount - 1 })
+const accountIndex = fc.integer({ min: 0, max: accountCount - 1 })
 
 /** 2 to 6 entries whose amounts sum to zero (the last one balances the others). */
-const zeroSumEntries = FastCheck.array(FastCheck.record({ account: accountIndex, amount }), {
+const zeroSumEntries = fc.array(fc.record({ account: accountIndex, amount }), {
   minLength: 1,
   maxLength: 5
 })
   .chain((others) => {
     const balancing = -others.reduce((total, entry) => total + entry.amount, 0)
-    return FastCheck.record({ account: accountIndex, amount: FastCheck.constant(balancing) })
+    return fc.record({ account: accountIndex, amount: fc.constant(balancing) })
       .map((last) => [...others, last])
   })
   .filter((entries) => entries.every((entry) => entry.amount !== 0))
 
 /** 2 to 6 non-zero entries that do not sum to zero: arbitrary ones, or a balanced set with one amount nudged. */
-const unbalancedEntries = FastCheck.oneof(
-  FastCheck.array(FastCheck.record({ account: accountIndex, amount }), { minLength: 2, maxLength: 6 }),
-  FastCheck.tuple(
+const unbalancedEntries = fc.oneof(
+  fc.array(fc.record({ account: accountIndex, amount }), { minLength: 2, maxLength: 6 }),
+  fc.tuple(
     zeroSumEntries,
-    FastCheck.nat(),
-    FastCheck.integer({ min: -3, max: 3 }).filter((nudge) => nudge !== 0)
+    fc.nat(),
+    fc.integer({ min: -3, max: 3 }).filter((nudge) => nudge !== 0)
   )
     .map(([entries, index, nudge]) =>
       entries.map((entry, position) =>
@@ -60,18 +60,18 @@ const unbalancedEntries = FastCheck.oneof(
   entries.every((entry) => entry.amount !== 0) && entries.reduce((total, entry) => total + entry.amount, 0) !== 0
 )
 
-const attempt = FastCheck.oneof(
-  FastCheck.record({ balanced: FastCheck.constant(true), entries: zeroSumEntries, date: instant }),
-  FastCheck.record({ balanced: FastCheck.constant(false), entries: unbalancedEntries, date: instant })
+const attempt = fc.oneof(
+  fc.record({ balanced: fc.constant(true), entries: zeroSumEntries, date: instant }),
+  fc.record({ balanced: fc.constant(false), entries: unbalancedEntries, date: instant })
 )
 
 /** A balance query: an arbitrary instant, or the date of an attempt moved by -1, 0 or +1 ms. */
-const atTime = FastCheck.oneof(
-  FastCheck.record({ kind: FastCheck.constant("instant" as const), millis: instant }),
-  FastCheck.record({
-    kind: FastCheck.constant("near attempt" as const),
-    index: FastCheck.nat(),
-    offset: FastCheck.integer({ min: -1, max: 1 })
+const atTime = fc.oneof(
+  fc.record({ kind: fc.constant("instant" as const), millis: instant }),
+  fc.record({
+    kind: fc.constant("near attempt" as const),
+    index: fc.nat(),
+    offset: fc.integer({ min: -1, max: 1 })
   })
 )
 
@@ -84,9 +84,9 @@ for (const kind of TestDatabase.testDatabases) {
         "zero-sum sets are accepted and move balances by their entries; others are refused and write nothing",
         () =>
           property(
-            FastCheck.record({
-              attempts: FastCheck.array(attempt, { minLength: 1, maxLength: 6 }),
-              atTimes: FastCheck.array(atTime, { minLength: 1, maxLength: 6 })
+            fc.record({
+              attempts: fc.array(attempt, { minLength: 1, maxLength: 6 }),
+              atTimes: fc.array(atTime, { minLength: 1, maxLength: 6 })
             }),
             ({ atTimes, attempts }) =>
               Effect.gen(function*() {

@@ -8,33 +8,31 @@
 import { describe, expect, layer } from "@effect/vitest"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect } from "effect"
-import * as FastCheck from "fast-check"
+import * as fc from "fast-check"
 import { randomUUID } from "node:crypto"
 import { property } from "../support/Properties.js"
 import * as RawHttp from "../support/RawHttp.js"
 import * as TestServer from "../support/TestServer.js"
 
 /** Header-safe keys (visible ASCII, inner spaces); each run appends a unique suffix so runs never share one. */
-const keyText = FastCheck.stringMatching(/^[!-~]([ -~]{0,60}[!-~])?$/)
+const keyText = fc.stringMatching(/^[!-~]([ -~]{0,60}[!-~])?$/)
 const uniqueKey = (text: string) => `${text}-${randomUUID()}`
 
 /** Any text a name may hold (1 to 30 code points, at most 60 UTF-16 units), but NUL, which Postgres text cannot store. */
-const name = FastCheck.string({ minLength: 1, maxLength: 30, unit: "binary" }).filter((text) =>
-  !text.includes("\u0000")
-)
+const name = fc.string({ minLength: 1, maxLength: 30, unit: "binary" }).filter((text) => !text.includes("\u0000"))
 
-const amount = FastCheck.integer({ min: 1, max: 1_000_000_000 })
-const date = FastCheck.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }).map((millis) =>
+const amount = fc.integer({ min: 1, max: 1_000_000_000 })
+const date = fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }).map((millis) =>
   new Date(millis).toISOString()
 )
 
 /** What a run creates: one of the endpoints, with a generated body. */
-const target = FastCheck.oneof(
-  FastCheck.record({ kind: FastCheck.constant("bookkeeping_account" as const), name }),
-  FastCheck.record({ kind: FastCheck.constant("account" as const), name }),
-  FastCheck.record({ kind: FastCheck.constant("entry_set" as const), amount, date })
+const target = fc.oneof(
+  fc.record({ kind: fc.constant("bookkeeping_account" as const), name }),
+  fc.record({ kind: fc.constant("account" as const), name }),
+  fc.record({ kind: fc.constant("entry_set" as const), amount, date })
 )
-type Target = typeof target extends FastCheck.Arbitrary<infer T> ? T : never
+type Target = typeof target extends fc.Arbitrary<infer T> ? T : never
 
 /** Two bookkeeping accounts for entry sets to name. */
 const ledgerAccounts = Effect.gen(function*() {
@@ -133,7 +131,7 @@ for (const kind of TestDatabase.testDatabases) {
         "a replay answers the first response again and creates nothing; another request with the key is a 409",
         () =>
           property(
-            FastCheck.record({ target, keyText, reorderReplay: FastCheck.boolean() }),
+            fc.record({ target, keyText, reorderReplay: fc.boolean() }),
             ({ keyText, reorderReplay, target }) =>
               Effect.gen(function*() {
                 const endpoint = endpointOf(target, yield* ledgerAccounts)
@@ -165,7 +163,7 @@ for (const kind of TestDatabase.testDatabases) {
         "concurrent identical requests with one key create one object, and every response carries its id",
         () =>
           property(
-            FastCheck.record({ target, keyText, copies: FastCheck.integer({ min: 2, max: 20 }) }),
+            fc.record({ target, keyText, copies: fc.integer({ min: 2, max: 20 }) }),
             ({ copies, keyText, target }) =>
               Effect.gen(function*() {
                 const endpoint = endpointOf(target, yield* ledgerAccounts)
@@ -192,7 +190,7 @@ for (const kind of TestDatabase.testDatabases) {
         "a request refused as invalid does not use up its key",
         () =>
           property(
-            FastCheck.record({ target, keyText, retries: FastCheck.integer({ min: 1, max: 3 }) }),
+            fc.record({ target, keyText, retries: fc.integer({ min: 1, max: 3 }) }),
             ({ keyText, retries, target }) =>
               Effect.gen(function*() {
                 const endpoint = endpointOf(target, yield* ledgerAccounts)

@@ -12,7 +12,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import type { Event } from "@moneta/domain/Event"
 import * as TestDatabase from "@moneta/store/testing"
 import { DateTime, Duration, Effect, Fiber, Ref } from "effect"
-import * as FastCheck from "fast-check"
+import * as fc from "fast-check"
 import { property } from "../support/Properties.js"
 import * as TestServer from "../support/TestServer.js"
 
@@ -22,10 +22,10 @@ interface Page<A> {
 }
 
 /** Mostly small pages, so that a listing spans many of them; sometimes any size the API allows. */
-const limit = FastCheck.oneof(FastCheck.integer({ min: 1, max: 5 }), FastCheck.integer({ min: 1, max: 100 }))
+const limit = fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 100 }))
 
 /** How many objects other fibers start inserting before each page fetch (concurrently with it). */
-const insertBatches = FastCheck.array(FastCheck.integer({ min: 0, max: 3 }), { maxLength: 30 })
+const insertBatches = fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 30 })
 
 /**
  * Pages through a list until `next_cursor` is null. Before each fetch a batch
@@ -96,12 +96,12 @@ const expectStrictlyNewestFirst = (items: ReadonlyArray<Dated>) =>
   })
 
 /** A bound of a `created_at` filter: the creation time of one existing object, moved by -1, 0 or +1 ms. */
-const bound = FastCheck.option(
-  FastCheck.record({ index: FastCheck.nat(), offset: FastCheck.integer({ min: -1, max: 1 }) }),
+const bound = fc.option(
+  fc.record({ index: fc.nat(), offset: fc.integer({ min: -1, max: 1 }) }),
   { nil: undefined }
 )
-const createdAtFilter = FastCheck.record({ after: bound, before: bound, onOrAfter: bound, onOrBefore: bound })
-type CreatedAtFilter = typeof createdAtFilter extends FastCheck.Arbitrary<infer T> ? T : never
+const createdAtFilter = fc.record({ after: bound, before: bound, onOrAfter: bound, onOrBefore: bound })
+type CreatedAtFilter = typeof createdAtFilter extends fc.Arbitrary<infer T> ? T : never
 
 interface CreatedAtParameters {
   "created_at.after"?: DateTime.Utc
@@ -155,7 +155,7 @@ for (const kind of TestDatabase.testDatabases) {
         "events: every existing event exactly once, newest first, while others are created",
         () =>
           property(
-            FastCheck.record({ existing: FastCheck.integer({ min: 0, max: 20 }), limit, batches: insertBatches }),
+            fc.record({ existing: fc.integer({ min: 0, max: 20 }), limit, batches: insertBatches }),
             ({ batches, existing, limit }) =>
               Effect.gen(function*() {
                 const client = yield* freshGroup
@@ -194,7 +194,7 @@ for (const kind of TestDatabase.testDatabases) {
         "bookkeeping accounts: every existing account exactly once, newest first, while others are inserted",
         () =>
           property(
-            FastCheck.record({ existing: FastCheck.integer({ min: 0, max: 20 }), limit, batches: insertBatches }),
+            fc.record({ existing: fc.integer({ min: 0, max: 20 }), limit, batches: insertBatches }),
             ({ batches, existing, limit }) =>
               Effect.gen(function*() {
                 const client = yield* freshGroup
@@ -230,8 +230,8 @@ for (const kind of TestDatabase.testDatabases) {
         "entry sets: every page of a created_at-filtered list matches the filter, and the cursor keeps it",
         () =>
           property(
-            FastCheck.record({
-              existing: FastCheck.integer({ min: 1, max: 20 }),
+            fc.record({
+              existing: fc.integer({ min: 1, max: 20 }),
               filter: createdAtFilter,
               limit,
               batches: insertBatches
@@ -277,8 +277,8 @@ for (const kind of TestDatabase.testDatabases) {
         "events: every page of a created_at-filtered list matches the filter, and the cursor keeps it",
         () =>
           property(
-            FastCheck.record({
-              existing: FastCheck.integer({ min: 1, max: 20 }),
+            fc.record({
+              existing: fc.integer({ min: 1, max: 20 }),
               filter: createdAtFilter,
               limit,
               batches: insertBatches
@@ -323,11 +323,11 @@ for (const kind of TestDatabase.testDatabases) {
         "events: ascending polling with next_cursor sees every event exactly once while events are created",
         () =>
           property(
-            FastCheck.record({
-              existing: FastCheck.integer({ min: 0, max: 8 }),
-              creations: FastCheck.integer({ min: 1, max: 15 }),
-              concurrency: FastCheck.integer({ min: 1, max: 4 }),
-              pauses: FastCheck.array(FastCheck.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 15 }),
+            fc.record({
+              existing: fc.integer({ min: 0, max: 8 }),
+              creations: fc.integer({ min: 1, max: 15 }),
+              concurrency: fc.integer({ min: 1, max: 4 }),
+              pauses: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 15 }),
               limit
             }),
             ({ concurrency, creations, existing, limit, pauses }) =>
