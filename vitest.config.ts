@@ -38,6 +38,9 @@ export default defineConfig({
     // waiting on a database or a server process, so on 2 cores two workers finish the run in about
     // four fifths of the time one takes (docs/benchmarks.md, "Test run").
     maxWorkers: availableParallelism(),
+    // A test's logs (a server it started, the warnings it provokes) are shown when it fails, not when
+    // it passes: @effect/vitest 4 no longer removes Effect's default logger from tests as 0.x did.
+    silent: "passed-only",
     // A worker's test files share its modules instead of importing `effect`, the platform and the
     // workspace again for each file: importing was half of the run's time (docs/benchmarks.md,
     // "Test run"). `@effect/vitest` 4's `layer(…)` no longer writes on the shared `it`, so files
