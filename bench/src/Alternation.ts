@@ -119,13 +119,16 @@ export interface Compared {
   readonly ratio: number
   /** Each round's ratio, in order. */
   readonly ratios: ReadonlyArray<number>
+  /** The candidate's rounds, in order. */
+  readonly rounds: ReadonlyArray<Measured>
 }
 
 /** Each round's ratio, as a report prints it: `0.15, 0.13, 0.22`. */
-export const roundsText = (compared: Compared): string => compared.ratios.map((value) => value.toFixed(2)).join(", ")
+export const roundsText = (compared: { readonly ratios: ReadonlyArray<number> }): string =>
+  compared.ratios.map((value) => value.toFixed(2)).join(", ")
 
 /** The median of each figure over the rounds (each figure on its own). */
-const medianRound = (rounds: ReadonlyArray<Measured>): Measured => ({
+export const medianRound = (rounds: ReadonlyArray<Measured>): Measured => ({
   perSecond: median(rounds.map((round) => round.perSecond)),
   p50: median(rounds.map((round) => round.p50)),
   p99: median(rounds.map((round) => round.p99)),
@@ -134,6 +137,48 @@ const medianRound = (rounds: ReadonlyArray<Measured>): Measured => ({
   cpuMicros: medianOf(rounds.map((round) => round.cpuMicros)),
   postgresMicros: medianOf(rounds.map((round) => round.postgresMicros))
 })
+
+/**
+ * `rounds` rounds of every measurement, in the order given in even rounds and
+ * in the reverse order in odd ones, so that none always runs on the warmer
+ * (or the busier) machine; each measurement's rounds, in the order given.
+ */
+export const rotate = async <A>(
+  rounds: number,
+  measurements: ReadonlyArray<() => Promise<A>>
+): Promise<ReadonlyArray<ReadonlyArray<A>>> => {
+  const results = measurements.map((): Array<A> => [])
+  const indices = measurements.map((_, index) => index)
+  for (let round = 0; round < rounds; round++) {
+    for (const index of round % 2 === 0 ? indices : [...indices].reverse()) {
+      const measurement = measurements[index]
+      if (measurement !== undefined) results[index]?.push(await measurement())
+    }
+  }
+  return results
+}
+
+/** The median of the rounds' `numerator` ÷ `denominator` requests per second, and each round's. */
+export const roundRatios = (numerator: ReadonlyArray<Measured>, denominator: ReadonlyArray<Measured>) => {
+  const ratios = numerator.map((round, index) => round.perSecond / (denominator[index]?.perSecond ?? Number.NaN))
+  return { ratio: median(ratios), ratios }
+}
+
+/** Each candidate against the one baseline, all of them in the same alternating rounds (`rotate`). */
+export const alternateEach = async (
+  rounds: number,
+  candidates: ReadonlyArray<() => Promise<Measured>>,
+  baseline: () => Promise<Measured>
+): Promise<ReadonlyArray<Compared>> => {
+  const results = await rotate(rounds, [...candidates, baseline])
+  const baselines = results[candidates.length] ?? []
+  return results.slice(0, candidates.length).map((candidateRounds) => ({
+    candidate: medianRound(candidateRounds),
+    baseline: medianRound(baselines),
+    ...roundRatios(candidateRounds, baselines),
+    rounds: candidateRounds
+  }))
+}
 
 /**
  * `rounds` rounds of both measurements, the candidate first in odd rounds and
@@ -145,19 +190,28 @@ export const alternate = async (
   candidate: () => Promise<Measured>,
   baseline: () => Promise<Measured>
 ): Promise<Compared> => {
-  const candidates: Array<Measured> = []
-  const baselines: Array<Measured> = []
-  for (let round = 0; round < rounds; round++) {
-    if (round % 2 === 0) {
-      candidates.push(await candidate())
-      baselines.push(await baseline())
-    } else {
-      baselines.push(await baseline())
-      candidates.push(await candidate())
-    }
-  }
-  const ratios = candidates.map((measuredRound, index) =>
-    measuredRound.perSecond / (baselines[index]?.perSecond ?? Number.NaN)
-  )
-  return { candidate: medianRound(candidates), baseline: medianRound(baselines), ratio: median(ratios), ratios }
+  const [compared] = await alternateEach(rounds, [candidate], baseline)
+  if (compared === undefined) throw new Error("alternateEach answered no comparison")
+  return compared
+}
+
+const cpuText = (value: number | undefined) => value === undefined ? "n/a" : value.toFixed(0)
+
+/**
+ * Moneta of this checkout against the baseline checkout's, measured in the
+ * same rounds: `÷ baseline checkout: requests/s 0.95 (rounds 0.93, 0.95, 1.01),
+ * CPU µs/request 820 ÷ 760 = 1.08`.
+ */
+export const againstBaselineCheckout = (
+  current: ReadonlyArray<Measured>,
+  baseline: ReadonlyArray<Measured>,
+  rateName = "requests/s",
+  cpuName = "CPU µs/request"
+): string => {
+  const perSecond = roundRatios(current, baseline)
+  const currentCpu = medianRound(current).cpuMicros
+  const baselineCpu = medianRound(baseline).cpuMicros
+  const cpuRatio = currentCpu === undefined || baselineCpu === undefined ? "n/a" : (currentCpu / baselineCpu).toFixed(2)
+  return `÷ baseline checkout: ${rateName} ${perSecond.ratio.toFixed(2)} (rounds ${roundsText(perSecond)}), ` +
+    `${cpuName} ${cpuText(currentCpu)} ÷ ${cpuText(baselineCpu)} = ${cpuRatio}`
 }

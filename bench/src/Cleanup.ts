@@ -33,3 +33,20 @@ export const withResource = async <R, A>(
     await release()
   }
 }
+
+/** `withResource` over each of `items`, acquired in order: `use` gets them all, in the same order. */
+export const withResources = <I, R, A>(
+  items: ReadonlyArray<I>,
+  acquire: (item: I) => Promise<R>,
+  stop: (resource: R) => Promise<void>,
+  use: (resources: ReadonlyArray<R>) => Promise<A>
+): Promise<A> => {
+  const [first, ...rest] = items
+  return first === undefined
+    ? use([])
+    : withResource(
+      () => acquire(first),
+      stop,
+      (resource) => withResources(rest, acquire, stop, (others) => use([resource, ...others]))
+    )
+}

@@ -3,13 +3,76 @@
  * process running `scripts/start.mjs`: the bundled server, plain JavaScript), on the embedded
  * database in memory or on a Postgres database; then a few accounts, each
  * funded far beyond what the benchmark spends, so that no wire is refused.
+ *
+ * The server is this checkout's, and with `MONETA_BENCH_BASELINE=DIRECTORY`
+ * (another checkout of Moneta with its dependencies installed, e.g. a git
+ * worktree of an older commit) that checkout's as well: the benchmarks that
+ * measure Moneta run both in the same run, in the same alternating rounds,
+ * so that a change reads as a ratio of neighbouring runs on the same machine.
  */
+import { execFileSync } from "node:child_process"
 import { randomBytes } from "node:crypto"
+import * as Fs from "node:fs"
 import * as Path from "node:path"
 import { fileURLToPath } from "node:url"
+import { withResources } from "./Cleanup.js"
 import { type Child, environmentWith, freePort, start, waitUntilServing } from "./Processes.js"
 
 export const root = Path.resolve(Path.dirname(fileURLToPath(import.meta.url)), "../..")
+
+/** A checkout of Moneta whose server is under test. */
+export interface Checkout {
+  readonly root: string
+  /** How reports name its server: "Moneta" or "Moneta (baseline checkout)". */
+  readonly label: string
+}
+
+export const current: Checkout = { root, label: "Moneta" }
+
+const baselineOf = (directory: string | undefined): Checkout | undefined => {
+  if (directory === undefined || directory === "") return undefined
+  const baselineRoot = Path.resolve(directory)
+  for (const needed of [Path.join("scripts", "start.mjs"), "node_modules"]) {
+    if (!Fs.existsSync(Path.join(baselineRoot, needed))) {
+      throw new Error(
+        `MONETA_BENCH_BASELINE=${directory}: no ${needed} there (a checkout with its dependencies installed)`
+      )
+    }
+  }
+  return { root: baselineRoot, label: "Moneta (baseline checkout)" }
+}
+
+/** `MONETA_BENCH_BASELINE`'s checkout, if set. */
+export const baseline: Checkout | undefined = baselineOf(process.env["MONETA_BENCH_BASELINE"])
+
+/** The checkouts under test: this one first, then the baseline checkout, if any. */
+export const checkouts: ReadonlyArray<Checkout> = baseline === undefined ? [current] : [current, baseline]
+
+/** `name`, marked as the baseline checkout's where it is (`pnpm start (baseline checkout)`). */
+export const named = (name: string, checkout: Checkout): string =>
+  checkout === current ? name : `${name} (baseline checkout)`
+
+const commitOf = (directory: string): string => {
+  try {
+    const commit = execFileSync("git", ["-C", directory, "log", "-1", "--format=%h"], { encoding: "utf8" }).trim()
+    const changed = execFileSync("git", ["-C", directory, "status", "--porcelain", "--untracked-files=no"], {
+      encoding: "utf8"
+    }).trim() !== ""
+    return changed ? `${commit} with uncommitted changes` : commit
+  } catch {
+    return "no git commit"
+  }
+}
+
+/** For a report's head: which checkouts run (nothing when only this one does). */
+export const checkoutsLine = (): ReadonlyArray<string> =>
+  baseline === undefined
+    ? []
+    : [
+      `Moneta: ${current.root} (${commitOf(current.root)}); beside ${baseline.label}: ${baseline.root} (${
+        commitOf(baseline.root)
+      })`
+    ]
 
 export interface MonetaServer {
   readonly child: Child
@@ -36,7 +99,8 @@ const post = async (url: string, headers: Record<string, string>, body: unknown)
 export const startMoneta = async (
   database: Database,
   accounts: number,
-  env: Record<string, string | undefined> = {}
+  env: Record<string, string | undefined> = {},
+  checkout: Checkout = current
 ): Promise<MonetaServer> => {
   const port = await freePort()
   const apiKey = `moneta_sandbox_bench_${randomBytes(16).toString("hex")}`
@@ -49,7 +113,7 @@ export const startMoneta = async (
     DATABASE_URL: database.kind === "postgres" ? database.url : undefined,
     ...env
   })
-  const child = start(process.execPath, [Path.join(root, "scripts", "start.mjs")], serverEnv, root)
+  const child = start(process.execPath, [Path.join(checkout.root, "scripts", "start.mjs")], serverEnv, checkout.root)
   const url = `http://127.0.0.1:${port}`
   const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }
   await waitUntilServing(child, `${url}/accounts?limit=1`, headers)
@@ -63,6 +127,27 @@ export const startMoneta = async (
   }
   return { child, url, headers, accountIds }
 }
+
+/**
+ * Every checkout's server, each on its database of `databases` (in the order
+ * of `checkouts`), with `accounts` accounts and `env` added; all stopped after
+ * `use` (or when the benchmark is interrupted).
+ */
+export const withMonetaEach = <A>(
+  databases: ReadonlyArray<Database>,
+  accounts: number,
+  env: Record<string, string | undefined>,
+  use: (servers: ReadonlyArray<MonetaServer>) => Promise<A>
+): Promise<A> =>
+  withResources(
+    checkouts.map((checkout, index) => ({ checkout, database: databases[index] })),
+    ({ checkout, database }) => {
+      if (database === undefined) throw new Error(`no database for ${checkout.label}`)
+      return startMoneta(database, accounts, env, checkout)
+    },
+    (server) => server.child.stop(),
+    use
+  )
 
 /** The create body of the n-th wire: one cent, rotating over the accounts. */
 export const wireBody = (accountIds: ReadonlyArray<string>) => (index: number): string =>

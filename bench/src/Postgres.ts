@@ -11,6 +11,8 @@ import * as Fs from "node:fs"
 import * as Os from "node:os"
 import * as Path from "node:path"
 import pg from "pg"
+import { withResources } from "./Cleanup.js"
+import { checkouts, current, type Database } from "./MonetaServer.js"
 import { freePort } from "./Processes.js"
 
 export interface PostgresServer {
@@ -133,3 +135,24 @@ export const startPostgres = async (databaseUrl: string | undefined): Promise<Po
     }
   }
 }
+
+/**
+ * A database for each checkout under test (in the order of `checkouts`), all
+ * on `postgres`'s server: this checkout's is `postgres`'s own, each other one
+ * is created for the run and dropped after it, so that two checkouts' servers
+ * never share their tables (or their migrations) but share the Postgres whose
+ * CPU is measured.
+ */
+export const withDatabaseEach = <A>(
+  postgres: PostgresServer,
+  use: (databases: ReadonlyArray<Database>) => Promise<A>
+): Promise<A> =>
+  withResources(
+    checkouts,
+    (checkout) =>
+      checkout === current
+        ? Promise.resolve({ ...postgres, stop: () => Promise.resolve() })
+        : startPostgres(postgres.databaseUrl),
+    (database) => database.stop(),
+    (databases) => use(databases.map((database): Database => ({ kind: "postgres", url: database.databaseUrl })))
+  )

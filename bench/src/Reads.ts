@@ -18,6 +18,11 @@
  * rounds, both kept running (Alternation.ts): the ratio is the median of the
  * rounds' ratios, each of two neighbouring runs.
  *
+ * With `MONETA_BENCH_BASELINE=DIRECTORY` (MonetaServer.ts) the baseline
+ * checkout's Moneta (on a database of its own on the same Postgres) runs in
+ * the same alternating rounds as this one and the hand-written server, and
+ * beside this one in every other Moneta row.
+ *
  * `--moneta-env NAME=VALUE` (repeatable) adds to the Moneta server's
  * environment, for experiments (e.g. `NODE_OPTIONS=--max-semi-space-size=32`).
  * Node refuses `--cpu-prof` in NODE_OPTIONS: to profile, start the server by
@@ -26,13 +31,30 @@
 import * as Os from "node:os"
 import { parseArgs } from "node:util"
 import pg from "pg"
-import { alternate, type Compared, type Measured, measured, roundsText } from "./Alternation.js"
+import {
+  againstBaselineCheckout,
+  alternate,
+  alternateEach,
+  type Compared,
+  type Measured,
+  measured,
+  roundsText
+} from "./Alternation.js"
 import { withResource } from "./Cleanup.js"
 import { startHandWrittenReads } from "./HandWrittenReads.js"
 import { measure } from "./Load.js"
-import { type Database, startMoneta } from "./MonetaServer.js"
+import {
+  type Checkout,
+  checkouts,
+  checkoutsLine,
+  type Database,
+  type MonetaServer,
+  named,
+  startMoneta,
+  withMonetaEach
+} from "./MonetaServer.js"
 import { type FloorSource, startPlatformFloor } from "./PlatformFloor.js"
-import { startPostgres } from "./Postgres.js"
+import { startPostgres, withDatabaseEach } from "./Postgres.js"
 import { type Child, environmentOf } from "./Processes.js"
 
 const { values } = parseArgs({
@@ -125,9 +147,9 @@ const inProcess = (reads: Reads): Reads => ({
   list: { ...reads.list, postgresMicros: undefined }
 })
 
-const monetaReads = (database: Database, env: Record<string, string | undefined>) =>
+const monetaReads = (database: Database, env: Record<string, string | undefined>, checkout: Checkout) =>
   withResource(
-    () => startMoneta(database, accounts, { ...monetaEnv, ...env }),
+    () => startMoneta(database, accounts, { ...monetaEnv, ...env }, checkout),
     (server) => server.child.stop(),
     async (server) => {
       const reads = await readLoad(
@@ -139,10 +161,33 @@ const monetaReads = (database: Database, env: Record<string, string | undefined>
     }
   )
 
-interface Row {
+interface Shown {
   readonly label: string
   readonly reads: Reads
+  /** Against the hand-written server in alternating rounds (otherwise one measurement, against its median). */
+  readonly compared?: { readonly retrieve: Compared; readonly list: Compared } | undefined
 }
+
+/** A row of a checkout's Moneta. */
+interface Row extends Shown {
+  readonly checkout: Checkout
+  /** How it ran: "Postgres, 1 process", "embedded", … */
+  readonly setting: string
+}
+
+const monetaRow = (checkout: Checkout, setting: string, reads: Reads, compared?: Row["compared"]): Row => ({
+  label: `${named("Moneta", checkout)}, ${setting}`,
+  checkout,
+  setting,
+  reads,
+  compared
+})
+
+/** Each round of a row's `which` read: the alternating rounds, or its one measurement. */
+const roundsOf = (row: Row, which: "retrieve" | "list") => row.compared?.[which].rounds ?? [row.reads[which]]
+
+/** Moneta's key alone: what the reads send. */
+const keyOf = (server: MonetaServer) => ({ authorization: server.headers.authorization ?? "" })
 
 const main = async () => {
   log(
@@ -151,10 +196,9 @@ const main = async () => {
     }`
   )
   log(`${connections} connections, ${seconds} s per measurement after ${warmupSeconds} s of warm-up`)
+  checkoutsLine().forEach(log)
   const rows: Array<Row> = []
-  let compared: {
-    readonly retrieve: Compared
-    readonly list: Compared
+  let floors: {
     readonly floor: Compared
     readonly floorFromDatabase: Compared
     readonly floorFromPg: Compared
@@ -165,30 +209,34 @@ const main = async () => {
       (postgres) => postgres.stop(),
       async (postgres) => {
         log(`postgres (${postgres.label}): Moneta …`)
-        const database: Database = { kind: "postgres", url: postgres.databaseUrl }
-        const moneta = await withResource(
-          () => startMoneta(database, accounts, monetaEnv),
-          (server) => server.child.stop(),
-          (server) => {
-            const headers = { authorization: server.headers.authorization ?? "" }
+        await withDatabaseEach(postgres, async (checkoutDatabases) => {
+          const moneta = await withMonetaEach(checkoutDatabases, accounts, monetaEnv, async (servers) => {
+            const [server] = servers
+            if (server === undefined) throw new Error("no Moneta server started")
+            const headers = keyOf(server)
             const accountId = server.accountIds[0] ?? ""
-            // The hand-written server reads the rows Moneta wrote, with Moneta's key.
+            // The hand-written server reads the rows this checkout's Moneta wrote, with its key.
             return withResource(
               () => startHandWrittenReads(postgres.databaseUrl, headers),
               (hand) => hand.child.stop(),
               async (hand) => {
-                const monetaServer = serverOf(server.child, server.url)
                 const handServer = serverOf(hand.child, hand.url)
-                const compare = (path: string) => {
-                  log(`postgres: GET ${path}, Moneta and the hand-written node:http + pg server, ${rounds} rounds …`)
-                  return alternate(
+                const compare = (which: "retrieve" | "list") => {
+                  log(
+                    `postgres: GET ${
+                      paths(accountId)[which]
+                    }, Moneta and the hand-written node:http + pg server, ${rounds} rounds …`
+                  )
+                  return alternateEach(
                     rounds,
-                    getLoad(monetaServer, headers, path),
-                    getLoad(handServer, headers, path)
+                    servers.map((each) =>
+                      getLoad(serverOf(each.child, each.url), keyOf(each), paths(each.accountIds[0] ?? "")[which])
+                    ),
+                    getLoad(handServer, headers, paths(accountId)[which])
                   )
                 }
-                const { list, retrieve } = paths(accountId)
-                const reads = { retrieve: await compare(retrieve), list: await compare(list) }
+                const reads = { retrieve: await compare("retrieve"), list: await compare("list") }
+                const { retrieve } = paths(accountId)
                 const againstFloor = (label: string, source: FloorSource) =>
                   withResource(
                     () => startPlatformFloor(source, accountId),
@@ -213,43 +261,61 @@ const main = async () => {
                 return { ...reads, floor, floorFromDatabase, floorFromPg }
               }
             )
-          }
-        )
-        compared = moneta
-        rows.push({
-          label: "Moneta, Postgres, 1 process",
-          reads: { retrieve: moneta.retrieve.candidate, list: moneta.list.candidate }
-        })
-        for (const count of processCounts) {
-          log(`postgres: Moneta, ${count} processes …`)
-          rows.push({
-            label: `Moneta, Postgres, ${count} processes`,
-            reads: await monetaReads(database, { MONETA_PROCESSES: String(count) })
           })
-        }
+          floors = moneta
+          checkouts.forEach((checkout, index) => {
+            const retrieve = moneta.retrieve[index]
+            const list = moneta.list[index]
+            if (retrieve !== undefined && list !== undefined) {
+              rows.push(
+                monetaRow(checkout, "Postgres, 1 process", { retrieve: retrieve.candidate, list: list.candidate }, {
+                  retrieve,
+                  list
+                })
+              )
+            }
+          })
+          for (const count of processCounts) {
+            for (const [index, checkout] of checkouts.entries()) {
+              const database = checkoutDatabases[index]
+              if (database === undefined) continue
+              log(`postgres: ${named("Moneta", checkout)}, ${count} processes …`)
+              rows.push(
+                monetaRow(
+                  checkout,
+                  `Postgres, ${count} processes`,
+                  await monetaReads(database, { MONETA_PROCESSES: String(count) }, checkout)
+                )
+              )
+            }
+          }
+        })
       }
     )
   }
   if (databases.includes("embedded")) {
-    log("embedded: Moneta …")
-    rows.push({ label: "Moneta, embedded", reads: await monetaReads({ kind: "embedded" }, {}) })
+    for (const checkout of checkouts) {
+      log(`embedded: ${named("Moneta", checkout)} …`)
+      rows.push(monetaRow(checkout, "embedded", await monetaReads({ kind: "embedded" }, {}, checkout)))
+    }
   }
-  const baseline: Reads | undefined = compared === undefined
+  const handWritten = rows[0]?.compared
+  const baseline: Reads | undefined = handWritten === undefined
     ? undefined
-    : { retrieve: compared.retrieve.baseline, list: compared.list.baseline }
-  const all = baseline === undefined
+    : { retrieve: handWritten.retrieve.baseline, list: handWritten.list.baseline }
+  const all: ReadonlyArray<Shown> = baseline === undefined
     ? rows
     : [{ label: "hand-written node:http + pg, Postgres", reads: baseline }, ...rows]
   const micros = (value: number | undefined) => value === undefined ? "n/a" : value.toFixed(0)
   const against = (value: number, base: number | undefined) => base === undefined ? "n/a" : ratio(value, base)
-  // The first Moneta row's ratio is the median of its rounds' ratios; the other rows' are against the baseline's median.
-  const ratioOf = (label: string, reads: Reads, which: "retrieve" | "list") =>
-    label === "Moneta, Postgres, 1 process" && compared !== undefined
-      ? compared[which].ratio.toFixed(2)
-      : against(reads[which].perSecond, baseline?.[which].perSecond)
-  const cells = (label: string, reads: Reads, which: "retrieve" | "list") => {
-    const read = reads[which]
-    return `${rate(read.perSecond)} | ${read.p50} / ${read.p99} | ${ratioOf(label, reads, which)} | ` +
+  // An alternated row's ratio is the median of its rounds' ratios; the other rows' are against the baseline's median.
+  const ratioOf = (row: Shown, which: "retrieve" | "list") =>
+    row.compared !== undefined
+      ? row.compared[which].ratio.toFixed(2)
+      : against(row.reads[which].perSecond, baseline?.[which].perSecond)
+  const cells = (row: Shown, which: "retrieve" | "list") => {
+    const read = row.reads[which]
+    return `${rate(read.perSecond)} | ${read.p50} / ${read.p99} | ${ratioOf(row, which)} | ` +
       `${micros(read.cpuMicros)} | ${micros(read.postgresMicros)}`
   }
   /** A floor against the hand-written server: its median round and the rounds' ratios. */
@@ -260,23 +326,35 @@ const main = async () => {
     "",
     "| server | GET /accounts/{id} /s | p50 / p99 (ms) | ÷ hand-written | CPU µs/request | Postgres CPU µs/request | GET /accounts?limit=10 /s | p50 / p99 (ms) | ÷ hand-written | CPU µs/request | Postgres CPU µs/request |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ...all.map(({ label, reads }) =>
-      `| ${label} | ${cells(label, reads, "retrieve")} | ${cells(label, reads, "list")} |`
-    ),
+    ...all.map((row) => `| ${row.label} | ${cells(row, "retrieve")} | ${cells(row, "list")} |`),
     "",
-    ...(compared === undefined ? [] : [
-      `Rounds' ratios (Moneta ÷ hand-written, alternating): GET /accounts/{id} ${roundsText(compared.retrieve)}; ` +
-      `GET /accounts?limit=10 ${roundsText(compared.list)}`,
+    ...rows.flatMap((row) =>
+      row.compared === undefined ? [] : [
+        `Rounds' ratios (${named("Moneta", row.checkout)} ÷ hand-written, alternating): ` +
+        `GET /accounts/{id} ${roundsText(row.compared.retrieve)}; GET /accounts?limit=10 ${
+          roundsText(row.compared.list)
+        }`
+      ]
+    ),
+    ...rows.flatMap((row) => {
+      const other = rows.find((each) => each.setting === row.setting && each.checkout !== row.checkout)
+      return row.checkout !== checkouts[0] || other === undefined ? [] : [
+        `Moneta, ${row.setting}: GET /accounts/{id} ${
+          againstBaselineCheckout(roundsOf(row, "retrieve"), roundsOf(other, "retrieve"))
+        }; GET /accounts?limit=10 ${againstBaselineCheckout(roundsOf(row, "list"), roundsOf(other, "list"))}`
+      ]
+    }),
+    ...(floors === undefined ? [] : [
       "",
       "The platform's floor: GET /accounts/{id} on an Effect HttpApi of that one endpoint, answering the account",
       "from memory with the contract's Account schema (no database, key, middleware or request log; PlatformFloorServer.ts),",
-      `alternating with the hand-written server: ${floorSummary(compared.floor)}`,
+      `alternating with the hand-written server: ${floorSummary(floors.floor)}`,
       "",
       "The same floor reading the account from Postgres: the hand-written server's statement through @effect/sql-pg (a pool of 16),",
       "the stored body decoded with the Account schema (no key, middleware or request log), alternating with the hand-written server:",
-      floorSummary(compared.floorFromDatabase),
+      floorSummary(floors.floorFromDatabase),
       "The same with node-postgres itself instead of effect/sql (a pg.Pool of 16, as the hand-written server's):",
-      floorSummary(compared.floorFromPg)
+      floorSummary(floors.floorFromPg)
     ]),
     `load average at the end ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`,
     "Goal: Moneta's reads at half or more of the hand-written server's (÷ hand-written ≥ 0.50).",

@@ -26,15 +26,20 @@
  *   answered (user + system, all its threads, from /proc; Linux only, in
  *   clock ticks of 10 ms): on a shared machine wall time moves with the load,
  *   CPU time much less.
+ * - With `MONETA_BENCH_BASELINE=DIRECTORY` (MonetaServer.ts) each launcher of
+ *   the baseline checkout too (its `scripts/start.mjs`, its `pnpm start`, its
+ *   `moneta` bin when built there; on Postgres a database of its own),
+ *   alternating start by start with this checkout's, and a table of the
+ *   medians side by side with their ratios.
  */
 import * as Fs from "node:fs"
 import * as Os from "node:os"
 import * as Path from "node:path"
 import { performance } from "node:perf_hooks"
 import { parseArgs } from "node:util"
-import { cpuSecondsOfTree, median } from "./Alternation.js"
-import { root } from "./MonetaServer.js"
-import { startPostgres } from "./Postgres.js"
+import { cpuSecondsOfTree, median, rotate } from "./Alternation.js"
+import { type Checkout, checkouts, checkoutsLine, current, named } from "./MonetaServer.js"
+import { startPostgres, withDatabaseEach } from "./Postgres.js"
 import { environmentWith, freePort, start } from "./Processes.js"
 
 const { values } = parseArgs({
@@ -48,24 +53,38 @@ const databases = values.databases.split(",").map((name) => name.trim())
 
 interface Launcher {
   readonly name: string
+  /** Where it starts (its working directory). */
+  readonly checkout: Checkout
   readonly command: string
   readonly args: ReadonlyArray<string>
   /** False when the process spawned is not the server's (pnpm runs it as a child): no CPU column. */
   readonly serverCpu?: boolean
 }
 
-const launchers: ReadonlyArray<Launcher> = [
-  { name: "pnpm start", command: process.execPath, args: [Path.join(root, "scripts", "start.mjs")] },
+const launchersOf = (checkout: Checkout): ReadonlyArray<Launcher> => [
+  { name: "pnpm start", checkout, command: process.execPath, args: [Path.join(checkout.root, "scripts", "start.mjs")] },
   // The same, typed as the README says: pnpm's own start comes first.
-  { name: "pnpm start, through pnpm", command: "pnpm", args: ["start"], serverCpu: false },
-  ...(Fs.existsSync(Path.join(root, "packages", "server", "dist", "main.js"))
+  { name: "pnpm start, through pnpm", checkout, command: "pnpm", args: ["start"], serverCpu: false },
+  ...(Fs.existsSync(Path.join(checkout.root, "packages", "server", "dist", "main.js"))
     ? [{
       name: "moneta bin",
+      checkout,
       command: process.execPath,
-      args: [Path.join(root, "packages", "server", "bin", "moneta.js")]
+      args: [Path.join(checkout.root, "packages", "server", "bin", "moneta.js")]
     }]
     : [])
 ]
+
+/** Each way to start Moneta, with one launcher per checkout that has it (they alternate start by start). */
+const launcherGroups: ReadonlyArray<ReadonlyArray<Launcher>> = (() => {
+  const all = checkouts.flatMap(launchersOf)
+  return [...new Set(all.map((launcher) => launcher.name))].map((name) =>
+    all.filter((launcher) => launcher.name === name)
+  )
+})()
+
+/** A launcher's name in the report: marked when it is the baseline checkout's. */
+const labelOf = (launcher: Launcher) => named(launcher.name, launcher.checkout)
 
 const apiKey = "moneta_sandbox_bench_start_0123456789abcdef"
 
@@ -94,7 +113,7 @@ const timeToFirstAnswer = async (launcher: Launcher, database: Record<string, st
     ...database
   })
   const began = performance.now()
-  const child = start(launcher.command, launcher.args, env, root)
+  const child = start(launcher.command, launcher.args, env, launcher.checkout.root)
   try {
     const url = `http://127.0.0.1:${port}/accounts?limit=1`
     while (performance.now() - began < 120_000) {
@@ -137,6 +156,7 @@ console.log(`${repetitions} starts each; time from spawn to the first authentica
 
 const bare: Launcher = {
   name: "bare node",
+  checkout: current,
   command: process.execPath,
   args: [
     "-e",
@@ -144,34 +164,81 @@ const bare: Launcher = {
   ]
 }
 
+/** The medians of a launcher's samples on one database, for the side-by-side table. */
+interface Medians {
+  readonly launcher: Launcher
+  readonly database: string
+  readonly wall: number
+  readonly cpu: number | undefined
+}
+
+const mediansOf = (launcher: Launcher, database: string, samples: ReadonlyArray<Sample>): Medians => {
+  const cpus = samples.flatMap((sample) => sample.cpu === undefined ? [] : [sample.cpu])
+  return {
+    launcher,
+    database,
+    wall: median(samples.map((sample) => sample.wall)),
+    cpu: cpus.length === samples.length ? median(cpus) : undefined
+  }
+}
+
 const rows: Array<string> = []
-try {
+const medians: Array<Medians> = []
+let bareWall = Number.NaN
+
+/** Every launcher on every database; `postgresUrlOf` gives each checkout's database on Postgres. */
+const measureAll = async (postgresUrlOf: (checkout: Checkout) => string | undefined) => {
   const floor: Array<Sample> = []
   for (let repetition = 0; repetition < repetitions; repetition++) floor.push(await timeToFirstAnswer(bare, {}))
+  bareWall = median(floor.map((sample) => sample.wall))
   rows.push(`| bare node:http | - | ${cells(floor)} |`)
   console.log(rows[0])
-  for (const launcher of launchers) {
-    // A first start outside the timing: `pnpm start` bundles when sources changed.
-    const warm = Path.join(scratch, `${launcher.name.replace(/\W+/g, "-")}-existing`)
-    await timeToFirstAnswer(launcher, { MONETA_DATA_DIR: warm, DATABASE_URL: undefined })
-    if (postgres !== undefined) await timeToFirstAnswer(launcher, { DATABASE_URL: postgres.databaseUrl })
-    for (const database of databases) {
-      const samples: Array<Sample> = []
-      for (let repetition = 0; repetition < repetitions; repetition++) {
-        const fresh = Path.join(scratch, `${launcher.name.replace(/\W+/g, "-")}-${database}-${repetition}`)
-        const settings: Record<string, string | undefined> = database === "fresh"
-          ? { MONETA_DATA_DIR: fresh, DATABASE_URL: undefined }
-          : database === "fresh-initdb"
-          ? { MONETA_DATA_DIR: fresh, MONETA_TEMPLATE_DIR: `${fresh}-templates`, DATABASE_URL: undefined }
-          : database === "existing"
-          ? { MONETA_DATA_DIR: warm, DATABASE_URL: undefined }
-          : { DATABASE_URL: postgres?.databaseUrl }
-        samples.push(await timeToFirstAnswer(launcher, settings))
-      }
-      const line = `| ${launcher.name} | ${database} | ${cells(samples)} |`
-      rows.push(line)
-      console.log(line)
+  for (const group of launcherGroups) {
+    const warmOf = (launcher: Launcher) => Path.join(scratch, `${labelOf(launcher).replace(/\W+/g, "-")}-existing`)
+    for (const launcher of group) {
+      // A first start outside the timing: `pnpm start` bundles when sources changed.
+      await timeToFirstAnswer(launcher, { MONETA_DATA_DIR: warmOf(launcher), DATABASE_URL: undefined })
+      const postgresUrl = postgresUrlOf(launcher.checkout)
+      if (postgresUrl !== undefined) await timeToFirstAnswer(launcher, { DATABASE_URL: postgresUrl })
     }
+    for (const database of databases) {
+      const samples = await rotate(
+        repetitions,
+        group.map((launcher) => {
+          let repetition = 0
+          return () => {
+            const fresh = Path.join(scratch, `${labelOf(launcher).replace(/\W+/g, "-")}-${database}-${repetition++}`)
+            const settings: Record<string, string | undefined> = database === "fresh"
+              ? { MONETA_DATA_DIR: fresh, DATABASE_URL: undefined }
+              : database === "fresh-initdb"
+              ? { MONETA_DATA_DIR: fresh, MONETA_TEMPLATE_DIR: `${fresh}-templates`, DATABASE_URL: undefined }
+              : database === "existing"
+              ? { MONETA_DATA_DIR: warmOf(launcher), DATABASE_URL: undefined }
+              : { DATABASE_URL: postgresUrlOf(launcher.checkout) }
+            return timeToFirstAnswer(launcher, settings)
+          }
+        })
+      )
+      group.forEach((launcher, index) => {
+        const line = `| ${labelOf(launcher)} | ${database} | ${cells(samples[index] ?? [])} |`
+        rows.push(line)
+        console.log(line)
+        medians.push(mediansOf(launcher, database, samples[index] ?? []))
+      })
+    }
+  }
+}
+
+try {
+  checkoutsLine().forEach((line) => console.log(line))
+  if (postgres === undefined) {
+    await measureAll(() => undefined)
+  } else {
+    await withDatabaseEach(postgres, (checkoutDatabases) =>
+      measureAll((checkout) => {
+        const database = checkoutDatabases[checkouts.indexOf(checkout)]
+        return database?.kind === "postgres" ? database.url : undefined
+      }))
   }
 } finally {
   await postgres?.stop()
@@ -182,5 +249,31 @@ console.log(
   ["", "| launcher | database | median wall | median CPU | samples (wall/CPU) |", "|---|---|---:|---:|---|", ...rows]
     .join("\n")
 )
+const [, baselineCheckout] = checkouts
+if (baselineCheckout !== undefined) {
+  const seconds = (milliseconds: number | undefined) => milliseconds === undefined ? "-" : format(milliseconds)
+  const ratio = (numerator: number | undefined, denominator: number | undefined) =>
+    numerator === undefined || denominator === undefined ? "-" : (numerator / denominator).toFixed(2)
+  const pairs = medians.flatMap((moneta) => {
+    const other = medians.find((each) =>
+      each.database === moneta.database && each.launcher.name === moneta.launcher.name &&
+      each.launcher.checkout === baselineCheckout
+    )
+    return moneta.launcher.checkout === baselineCheckout || other === undefined ? [] : [{ moneta, other }]
+  })
+  console.log(
+    [
+      "",
+      `Medians side by side (÷ bare: over the bare node:http server's ${format(bareWall)}):`,
+      "| launcher | database | wall, Moneta (÷ bare) | wall, baseline checkout (÷ bare) | wall ÷ | CPU, Moneta | CPU, baseline checkout | CPU ÷ |",
+      "|---|---|---:|---:|---:|---:|---:|---:|",
+      ...pairs.map(({ moneta, other }) =>
+        `| ${moneta.launcher.name} | ${moneta.database} | ${format(moneta.wall)} (${ratio(moneta.wall, bareWall)}) | ` +
+        `${format(other.wall)} (${ratio(other.wall, bareWall)}) | ${ratio(moneta.wall, other.wall)} | ` +
+        `${seconds(moneta.cpu)} | ${seconds(other.cpu)} | ${ratio(moneta.cpu, other.cpu)} |`
+      )
+    ].join("\n")
+  )
+}
 console.log(`load average after: ${Os.loadavg().map((load) => load.toFixed(2)).join(" ")}`)
 console.log("Goal: existing and postgres ≤ 1 s, fresh ≤ 3 s.")

@@ -24,6 +24,13 @@
  * Writer and dispatcher share this process (the embedded database has to: it
  * lives in it); the latency phase uses the inline receiver. Postgres is
  * `DATABASE_URL` when set, otherwise a throwaway cluster.
+ *
+ * With `MONETA_BENCH_BASELINE=DIRECTORY` (MonetaServer.ts) the dispatcher
+ * cannot share this process with the baseline checkout's (each runs on its
+ * checkout's own Effect): each checkout's own `bench/src/Webhooks.ts` then
+ * runs in a process of its own, one database at a time, in `--rounds`
+ * alternating rounds, and this one reports their rows side by side with the
+ * medians of the rounds and the ratios. `--cpu-profile` is for runs without it.
  */
 import { pendingEvent } from "@moneta/domain/Event"
 import * as EventSubscription from "@moneta/domain/EventSubscription"
@@ -41,6 +48,7 @@ import * as Dispatcher from "@moneta/webhooks/Dispatcher"
 import * as Transport from "@moneta/webhooks/Transport"
 import { DateTime, Effect, Layer, Redacted } from "effect"
 import type { SqlClient } from "effect/sql"
+import { spawn } from "node:child_process"
 import * as Fs from "node:fs/promises"
 import * as Inspector from "node:inspector/promises"
 import * as Os from "node:os"
@@ -48,7 +56,10 @@ import * as Path from "node:path"
 import { performance } from "node:perf_hooks"
 import { parseArgs } from "node:util"
 import { Agent } from "undici"
+import { againstBaselineCheckout, type Measured, median, medianRound, roundRatios, roundsText } from "./Alternation.js"
+import { type Checkout, checkouts, checkoutsLine, named } from "./MonetaServer.js"
 import { startPostgres } from "./Postgres.js"
+import { environmentWith } from "./Processes.js"
 import * as WebhookReceiver from "./WebhookReceiver.js"
 
 const { values } = parseArgs({
@@ -60,6 +71,7 @@ const { values } = parseArgs({
     batch: { type: "string", default: String(Dispatcher.defaults.batchSize) },
     databases: { type: "string", default: "embedded,postgres" },
     receivers: { type: "string", default: "inline,process" },
+    rounds: { type: "string", default: "3" },
     "cpu-profile": { type: "string" }
   }
 })
@@ -286,17 +298,23 @@ const onDatabase = (database: string) =>
     return { ...result, database: `postgres: ${postgres.label}` }
   }).pipe(Effect.scoped)
 
+/** The settings, for a report's first line. */
+const settings = `${throughputEvents} deliveries (throughput), ${latencyEvents} at ${rate}/s (latency); ` +
+  `dispatcher concurrency ${concurrency}, batch ${batchSize}; ${Os.cpus().length} cores, Node ${process.version}`
+
+const loadLine = (atStart: ReadonlyArray<number>) =>
+  `load average at the start: ${atStart.map((load) => load.toFixed(2)).join(", ")}; ` +
+  `at the end: ${Os.loadavg().map((load) => load.toFixed(2)).join(", ")}`
+
 const program = Effect.gen(function*() {
   const loadAtStart = Os.loadavg()
   const results: Array<Result> = []
   for (const database of databases) results.push(yield* onDatabase(database))
   const fixed = (value: number, digits = 1) => value.toFixed(digits)
   const lines = [
-    `Webhook delivery: ${throughputEvents} deliveries (throughput), ${latencyEvents} at ${rate}/s (latency); ` +
-    `dispatcher concurrency ${concurrency}, batch ${batchSize}; ${Os.cpus().length} cores, Node ${process.version}`,
+    `Webhook delivery: ${settings}`,
     "",
-    `load average at the start: ${loadAtStart.map((load) => load.toFixed(2)).join(", ")}; ` +
-    `at the end: ${Os.loadavg().map((load) => load.toFixed(2)).join(", ")}`,
+    loadLine(loadAtStart),
     "",
     "| database | receiver | deliveries/s | bare undici POSTs/s, same run | ratio | CPU µs/delivery | " +
     "CPU µs/bare POST | p50 commit→receipt (ms) | p99 (ms) | max (ms) |",
@@ -319,7 +337,163 @@ const program = Effect.gen(function*() {
   yield* Effect.sync(() => process.stdout.write(`${lines.join("\n")}\n`))
 })
 
-Effect.runPromise(program).catch((error: unknown) => {
+/** One run of a checkout's own bench:webhooks on one database: its rows, as it printed them. */
+interface CheckoutRun {
+  readonly throughputs: ReadonlyArray<Throughput>
+  readonly latency: Latency
+}
+
+/** The rows of bench:webhooks' table: `| database | receiver | deliveries/s | bare/s | ratio | CPU | CPU bare | p50 | p99 | max |`. */
+const parseRun = (output: string): CheckoutRun => {
+  const rows = output.split("\n").map((line) => line.split("|").map((cell) => cell.trim()).slice(1, -1))
+    .filter((cells) => cells.length === 10 && (cells[1] === "inline" || cells[1] === "process"))
+  const number = (cells: ReadonlyArray<string>, index: number) => Number(cells[index] ?? Number.NaN)
+  const first = rows[0]
+  if (first === undefined) throw new Error(`no result rows in:\n${output}`)
+  return {
+    throughputs: rows.map((cells) => ({
+      receiver: cells[1] === "inline" ? "inline" : "process",
+      deliveriesPerSecond: number(cells, 2),
+      referencePerSecond: number(cells, 3),
+      cpuPerDelivery: number(cells, 5),
+      cpuPerReferencePost: number(cells, 6)
+    })),
+    latency: { p50: number(first, 7), p99: number(first, 8), max: number(first, 9) }
+  }
+}
+
+/** `checkout`'s own bench:webhooks on `database` (Postgres: a database of its own on `postgresUrl`'s server). */
+const runCheckout = (checkout: Checkout, database: string, postgresUrl: string | undefined) =>
+  Effect.callback<CheckoutRun, Error>((resume) => {
+    const args = [
+      "--conditions=@moneta/source",
+      Path.join("src", "Webhooks.ts"),
+      ...["--databases", database, "--events", String(throughputEvents), "--latency-events", String(latencyEvents)],
+      ...["--rate", String(rate), "--concurrency", String(concurrency), "--batch", String(batchSize)],
+      ...["--receivers", receiverLayouts.join(",")]
+    ]
+    const child = spawn(Path.join(checkout.root, "node_modules", ".bin", "tsx"), args, {
+      cwd: Path.join(checkout.root, "bench"),
+      env: environmentWith({ MONETA_BENCH_BASELINE: undefined, DATABASE_URL: postgresUrl }),
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let output = ""
+    let errors = ""
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")))
+    child.stderr.on("data", (chunk: Buffer) => (errors = (errors + chunk.toString("utf8")).slice(-10_000)))
+    child.once("error", (error) => resume(Effect.fail(error)))
+    child.once("exit", (code, signal) => {
+      resume(
+        code === 0
+          ? Effect.try({ try: () => parseRun(output), catch: (error) => new Error(String(error)) })
+          : Effect.fail(new Error(`${named("bench:webhooks", checkout)} exited (${signal ?? code}):\n${errors}`))
+      )
+    })
+    return Effect.sync(() => child.kill())
+  })
+
+const throughputOf = (run: CheckoutRun, receiver: WebhookReceiver.Layout) =>
+  run.throughputs.find((each) => each.receiver === receiver)
+
+/** A run's figures as a measurement of Alternation.ts: deliveries per second and CPU µs per delivery. */
+const asMeasured = (run: CheckoutRun, receiver: WebhookReceiver.Layout): Measured => {
+  const throughput = throughputOf(run, receiver)
+  return {
+    perSecond: throughput?.deliveriesPerSecond ?? Number.NaN,
+    p50: run.latency.p50,
+    p99: run.latency.p99,
+    succeeded: throughputEvents,
+    failed: 0,
+    cpuMicros: throughput?.cpuPerDelivery,
+    postgresMicros: undefined
+  }
+}
+
+/** Each checkout's bench:webhooks, database by database, in alternating rounds (the order reversed every other round). */
+const besideBaseline = Effect.gen(function*() {
+  if (profileDirectory !== undefined) {
+    return yield* Effect.fail(new Error("--cpu-profile profiles this process: run it without MONETA_BENCH_BASELINE"))
+  }
+  const loadAtStart = Os.loadavg()
+  const rounds = Number(values.rounds)
+  const lines: Array<string> = []
+  const ratioLines: Array<string> = []
+  for (const database of databases) {
+    // Each run makes a database of its own on this one's server.
+    const postgres = database === "postgres"
+      ? yield* Effect.acquireRelease(
+        Effect.promise(() => startPostgres(process.env.DATABASE_URL)),
+        (server) => Effect.promise(() => server.stop())
+      )
+      : undefined
+    const runs: Array<Array<CheckoutRun>> = checkouts.map(() => [])
+    for (let round = 0; round < rounds; round++) {
+      const order = checkouts.map((_, index) => index)
+      for (const index of round % 2 === 0 ? order : order.reverse()) {
+        const checkout = checkouts[index]
+        if (checkout === undefined) continue
+        yield* Effect.sync(() =>
+          process.stderr.write(`${database}: ${named("Moneta", checkout)}, round ${round + 1} …\n`)
+        )
+        runs[index]?.push(yield* runCheckout(checkout, database, postgres?.databaseUrl))
+      }
+    }
+    const label = postgres === undefined ? database : `postgres: ${postgres.label}`
+    const fixed = (value: number | undefined, digits = 1) => value === undefined ? "n/a" : value.toFixed(digits)
+    for (const receiver of receiverLayouts) {
+      const measuredRuns = runs.map((each) => each.map((run) => asMeasured(run, receiver)))
+      checkouts.forEach((checkout, index) => {
+        const each = runs[index] ?? []
+        const references = each.map((run): Measured => ({
+          ...asMeasured(run, receiver),
+          perSecond: throughputOf(run, receiver)?.referencePerSecond ?? Number.NaN
+        }))
+        const moneta = medianRound(measuredRuns[index] ?? [])
+        const againstReference = roundRatios(measuredRuns[index] ?? [], references)
+        const cpuReference = median(each.map((run) => throughputOf(run, receiver)?.cpuPerReferencePost ?? Number.NaN))
+        lines.push(
+          `| ${label} | ${named("Moneta", checkout)} | ${receiver} | ${fixed(moneta.perSecond, 0)} | ` +
+            `${fixed(medianRound(references).perSecond, 0)} | ${fixed(againstReference.ratio, 2)} (${
+              roundsText(againstReference)
+            }) | ${fixed(moneta.cpuMicros, 0)} | ${fixed(cpuReference, 0)} | ` +
+            `${fixed(moneta.p50)} | ${fixed(moneta.p99)} | ${fixed(median(each.map((run) => run.latency.max)))} |`
+        )
+      })
+      const [current, baseline] = measuredRuns
+      if (current !== undefined && baseline !== undefined) {
+        ratioLines.push(
+          `${label}, receiver ${receiver}: Moneta ${
+            againstBaselineCheckout(current, baseline, "deliveries/s", "CPU µs/delivery")
+          }; commit→receipt p50 ${fixed(medianRound(current).p50 / medianRound(baseline).p50, 2)}, p99 ${
+            fixed(medianRound(current).p99 / medianRound(baseline).p99, 2)
+          }`
+        )
+      }
+    }
+  }
+  const output = [
+    `Webhook delivery, each checkout's own bench:webhooks in a process of its own, ${rounds} alternating rounds: ${settings}`,
+    ...checkoutsLine(),
+    "",
+    loadLine(loadAtStart),
+    "",
+    "| database | server | receiver | deliveries/s | bare undici POSTs/s, same run | ratio (rounds) | CPU µs/delivery | " +
+    "CPU µs/bare POST | p50 commit→receipt (ms) | p99 (ms) | max (ms) |",
+    "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...lines,
+    "",
+    ...ratioLines,
+    "",
+    "Each figure: the median of the rounds (each round a run of that checkout's bench:webhooks on the database).",
+    "receiver: inline, in the run's process (its CPU counted with the dispatcher's); process, in a process of its own.",
+    "Latency: measured once per run, with the inline receiver (the same in both receivers' rows)."
+  ]
+  yield* Effect.sync(() => process.stdout.write(`${output.join("\n")}\n`))
+}).pipe(Effect.scoped)
+
+const main: Effect.Effect<void, unknown> = checkouts.length === 1 ? program : besideBaseline
+
+Effect.runPromise(main).catch((error: unknown) => {
   process.stderr.write(`${String(error)}\n`)
   process.exit(1)
 })

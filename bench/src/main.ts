@@ -21,18 +21,32 @@
  * Postgres is `DATABASE_URL` when set, otherwise a throwaway cluster. Both
  * servers run in processes of their own; the load generator (autocannon) runs
  * in this one.
+ *
+ * With `MONETA_BENCH_BASELINE=DIRECTORY` (MonetaServer.ts) the baseline
+ * checkout's Moneta runs beside this one: on Postgres in the same alternating
+ * rounds with the ledger server (on a database of its own on the same server),
+ * on the embedded database in `--rounds` alternating rounds with this one.
  */
 import * as Os from "node:os"
 import { parseArgs } from "node:util"
-import { alternate, type Compared, type Measured, measured, roundsText } from "./Alternation.js"
+import {
+  againstBaselineCheckout,
+  alternateEach,
+  type Compared,
+  type Measured,
+  measured,
+  medianRound,
+  rotate,
+  roundsText
+} from "./Alternation.js"
 import { startBareServer } from "./BareHttp.js"
 import { withResource } from "./Cleanup.js"
 import { startLedgerServer } from "./LedgerServer.js"
 import { measure } from "./Load.js"
-import { startMoneta, wireBody } from "./MonetaServer.js"
+import { checkouts, checkoutsLine, type Database, named, wireBody, withMonetaEach } from "./MonetaServer.js"
 import * as Plain from "./PlainTransaction.js"
 import { startLedgerFloor } from "./PlatformFloor.js"
-import { startPostgres } from "./Postgres.js"
+import { startPostgres, withDatabaseEach } from "./Postgres.js"
 import { type Child, environmentOf } from "./Processes.js"
 
 const { values } = parseArgs({
@@ -58,10 +72,11 @@ const databases = values.databases.split(",").map((name) => name.trim())
 interface DatabaseResult {
   readonly database: string
   readonly label: string
-  readonly wires: Measured
+  /** Each checkout's wire creates, in the order of `checkouts`: every round (one on the embedded database alone). */
+  readonly wires: ReadonlyArray<ReadonlyArray<Measured>>
   readonly plain: Plain.PlainResult
-  /** Moneta against the hand-written node:http + pg ledger server, in alternating rounds (Postgres only). */
-  readonly ledger?: Compared | undefined
+  /** Each checkout's Moneta against the hand-written node:http + pg ledger server, in alternating rounds (Postgres only). */
+  readonly ledger?: ReadonlyArray<Compared> | undefined
   /** The ledger floor (LedgerFloorApi.ts: HttpApi + effect/sql) against the same server, in alternating rounds. */
   readonly ledgerFloor?: Compared | undefined
 }
@@ -98,27 +113,33 @@ const postWires = async (
   return result
 }
 
-/** Wire creates on the embedded database, which runs in the server's process: no Postgres process does its SQL work. */
-const embeddedWireLoad = () =>
-  withResource(
-    () => startMoneta({ kind: "embedded" }, accounts, monetaEnv),
-    (server) => server.child.stop(),
-    async (server): Promise<Measured> => ({
-      ...await postWires(server, server.headers, server.accountIds),
-      postgresMicros: undefined
-    })
-  )
+/**
+ * Wire creates on the embedded database, which runs in the server's process: no Postgres process does its SQL work.
+ * One measurement; each checkout's in alternating rounds when there are several.
+ */
+const embeddedWireLoads = () =>
+  withMonetaEach(checkouts.map((): Database => ({ kind: "embedded" })), accounts, monetaEnv, (servers) =>
+    rotate(
+      checkouts.length === 1 ? 1 : rounds,
+      servers.map((server) => async (): Promise<Measured> => ({
+        ...await postWires(server, server.headers, server.accountIds),
+        postgresMicros: undefined
+      }))
+    ))
 
 const ledgerAccounts = Array.from({ length: accounts }, (_, index) => `account_${index + 1}`)
 
 const jsonHeaders = { "content-type": "application/json" }
 
-/** `candidate` and a fresh hand-written ledger server on `databaseUrl`, in alternating rounds. */
-const againstLedgerServer = (databaseUrl: string, candidate: () => Promise<Measured>): Promise<Compared> =>
+/** Each of `candidates` and a fresh hand-written ledger server on `databaseUrl`, in the same alternating rounds. */
+const againstLedgerServer = (
+  databaseUrl: string,
+  candidates: ReadonlyArray<() => Promise<Measured>>
+): Promise<ReadonlyArray<Compared>> =>
   withResource(
     () => startLedgerServer(databaseUrl),
     (server) => server.child.stop(),
-    (server) => alternate(rounds, candidate, () => postWires(server, jsonHeaders, ledgerAccounts))
+    (server) => alternateEach(rounds, candidates, () => postWires(server, jsonHeaders, ledgerAccounts))
   )
 
 const main = async () => {
@@ -130,6 +151,7 @@ const main = async () => {
   log(
     `${connections} connections, ${seconds} s per measurement after ${warmupSeconds} s of warm-up, ${accounts} accounts`
   )
+  checkoutsLine().forEach(log)
 
   log("bare node:http …")
   const bareResult = await withResource(startBareServer, (bare) => bare.child.stop(), (bare) =>
@@ -147,7 +169,7 @@ const main = async () => {
   const results: Array<DatabaseResult> = []
   if (databases.includes("embedded")) {
     log("embedded: wire creates …")
-    const wires = await embeddedWireLoad()
+    const wires = await embeddedWireLoads()
     log("embedded: plain transactions …")
     const plain = await Plain.onPglite(seconds, warmupSeconds)
     results.push({ database: "embedded", label: "PGlite in memory (one connection)", wires, plain })
@@ -158,18 +180,24 @@ const main = async () => {
       (postgres) => postgres.stop(),
       async (postgres): Promise<DatabaseResult> => {
         log(`postgres (${postgres.label}): wire creates, Moneta and the hand-written ledger server, ${rounds} rounds …`)
-        const ledger = await withResource(
-          () => startMoneta({ kind: "postgres", url: postgres.databaseUrl }, accounts, monetaEnv),
-          (server) => server.child.stop(),
-          (moneta) =>
-            againstLedgerServer(postgres.databaseUrl, () => postWires(moneta, moneta.headers, moneta.accountIds))
+        const ledger = await withDatabaseEach(
+          postgres,
+          (databases) =>
+            withMonetaEach(databases, accounts, monetaEnv, (servers) =>
+              againstLedgerServer(
+                postgres.databaseUrl,
+                servers.map((moneta) => () => postWires(moneta, moneta.headers, moneta.accountIds))
+              ))
         )
-        const wires = ledger.candidate
+        const wires = ledger.map((compared) => compared.rounds)
         log(`postgres: the ledger floor (HttpApi + effect/sql) and the hand-written ledger server, ${rounds} rounds …`)
         const ledgerFloor = await withResource(
           () => startLedgerFloor(postgres.databaseUrl),
           (floor) => floor.child.stop(),
-          (floor) => againstLedgerServer(postgres.databaseUrl, () => postWires(floor, jsonHeaders, ledgerAccounts))
+          (floor) =>
+            againstLedgerServer(postgres.databaseUrl, [() => postWires(floor, jsonHeaders, ledgerAccounts)]).then((
+              [compared]
+            ) => compared)
         )
         log("postgres: plain transactions …")
         const plain = await Plain.onPostgres(postgres.databaseUrl, connections, seconds, warmupSeconds)
@@ -187,27 +215,37 @@ const main = async () => {
     "",
     `| database | wire creates/s | wire p50 / p99 (ms) | CPU µs/create | Postgres CPU µs/create | plain tx/s | plain p50 / p99 (ms) | wire ÷ plain | wire ÷ bare http |`,
     `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
-    ...results.map((result) =>
-      `| ${result.database} | ${rate(result.wires.perSecond)} | ${ms(result.wires.p50)} / ${ms(result.wires.p99)} | ` +
-      `${micros(result.wires.cpuMicros)} | ${micros(result.wires.postgresMicros)} | ` +
-      `${rate(result.plain.perSecond)} | ${ms(result.plain.p50)} / ${ms(result.plain.p99)} | ` +
-      `${ratio(result.wires.perSecond, result.plain.perSecond)} | ${
-        ratio(result.wires.perSecond, bareResult.perSecond)
-      } |`
+    ...results.flatMap((result) =>
+      checkouts.map((checkout, index) => {
+        const wires = medianRound(result.wires[index] ?? [])
+        return `| ${named(result.database, checkout)} | ${rate(wires.perSecond)} | ${ms(wires.p50)} / ${
+          ms(wires.p99)
+        } | ` +
+          `${micros(wires.cpuMicros)} | ${micros(wires.postgresMicros)} | ` +
+          `${rate(result.plain.perSecond)} | ${ms(result.plain.p50)} / ${ms(result.plain.p99)} | ` +
+          `${ratio(wires.perSecond, result.plain.perSecond)} | ${ratio(wires.perSecond, bareResult.perSecond)} |`
+      })
     ),
     "",
-    ...results.flatMap((result) =>
-      result.ledger === undefined ? [] : [
-        `${result.database}: hand-written ledger server ${rate(result.ledger.baseline.perSecond)} requests/s, ` +
-        `p50 ${ms(result.ledger.baseline.p50)} ms, p99 ${ms(result.ledger.baseline.p99)} ms, ` +
-        `CPU ${micros(result.ledger.baseline.cpuMicros)} µs and Postgres CPU ${
-          micros(result.ledger.baseline.postgresMicros)
-        } µs per request; wire ÷ ledger server ${
-          result.ledger.ratio.toFixed(2)
-        } (goal ≥ 0.70; the median of ${rounds} ` +
-        `alternating rounds: ${roundsText(result.ledger)})`
+    ...results.flatMap(({ database, ledger = [] }) => {
+      const moneta = ledger[0]
+      return moneta === undefined ? [] : [
+        `${database}: hand-written ledger server ${rate(moneta.baseline.perSecond)} requests/s, ` +
+        `p50 ${ms(moneta.baseline.p50)} ms, p99 ${ms(moneta.baseline.p99)} ms, ` +
+        `CPU ${micros(moneta.baseline.cpuMicros)} µs and Postgres CPU ${
+          micros(moneta.baseline.postgresMicros)
+        } µs per request; wire ÷ ledger server ${moneta.ratio.toFixed(2)} (goal ≥ 0.70; the median of ${rounds} ` +
+        `alternating rounds: ${roundsText(moneta)})`,
+        ...checkouts.flatMap((checkout, index) => {
+          const other = ledger[index]
+          return index === 0 || other === undefined ? [] : [
+            `${database}: ${named("wire", checkout)} ÷ ledger server ${other.ratio.toFixed(2)} (the same rounds: ${
+              roundsText(other)
+            })`
+          ]
+        })
       ]
-    ),
+    }),
     ...results.flatMap((result) =>
       result.ledgerFloor === undefined ? [] : [
         `${result.database}: the ledger floor (the same transaction on an Effect HttpApi through effect/sql, ` +
@@ -218,9 +256,16 @@ const main = async () => {
         } (alternating rounds: ${roundsText(result.ledgerFloor)})`
       ]
     ),
+    ...results.flatMap(({ database, wires: [moneta, other] }) =>
+      moneta === undefined || other === undefined ? [] : [
+        `${database}: Moneta ${againstBaselineCheckout(moneta, other)} (${moneta.length} alternating rounds)`
+      ]
+    ),
     "",
     ...results.map((result) =>
-      `${result.database}: ${result.label}; ${result.wires.succeeded} wires created, ${result.plain.count} plain transactions`
+      `${result.database}: ${result.label}; ${
+        medianRound(result.wires[0] ?? []).succeeded
+      } wires created, ${result.plain.count} plain transactions`
     ),
     "Goal: wire creates at half or more of the plain-transaction rate (wire ÷ plain ≥ 0.50).",
     "CPU µs/create: the server's processes' CPU time per create; Postgres CPU µs/create: every Postgres process's meanwhile."
