@@ -191,6 +191,7 @@ const main = async () => {
         )
         const wires = ledger.map((compared) => compared.rounds)
         log(`postgres: the ledger floor (HttpApi + effect/sql) and the hand-written ledger server, ${rounds} rounds …`)
+        // The floor is context, not the measurement: a floor that fails to start costs its row, not the run.
         const ledgerFloor = await withResource(
           () => startLedgerFloor(postgres.databaseUrl),
           (floor) => floor.child.stop(),
@@ -198,7 +199,10 @@ const main = async () => {
             againstLedgerServer(postgres.databaseUrl, [() => postWires(floor, jsonHeaders, ledgerAccounts)]).then((
               [compared]
             ) => compared)
-        )
+        ).catch((error: unknown) => {
+          log(`postgres: the ledger floor was not measured: ${error instanceof Error ? error.message : String(error)}`)
+          return undefined
+        })
         log("postgres: plain transactions …")
         const plain = await Plain.onPostgres(postgres.databaseUrl, connections, seconds, warmupSeconds)
         return { database: "postgres", label: postgres.label, wires, plain, ledger, ledgerFloor }
