@@ -68,6 +68,10 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
     /**
      * The decision of `category` raised by the request with this idempotency
      * key, if one was and the request is now `retrying` (its first run died).
+     * A `retrying` key is also found once the sweeper has marked it
+     * `abandoned` again while this retry runs (its old decisions all finished
+     * long ago, so the sweeper cannot tell a live retry from a dead one):
+     * the retry still reuses the decision, and applying it stays once only.
      */
     const findByIdempotencyKey = (tenant: TenantShape, idempotencyKey: string, category: Category) =>
       sql`SELECT decision.id FROM real_time_decisions AS decision
@@ -75,7 +79,7 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
           AND record.environment = decision.environment AND record.key = decision.idempotency_key
         WHERE decision.group_id = ${tenant.groupId} AND decision.environment = ${tenant.environment}
           AND decision.idempotency_key = ${idempotencyKey} AND decision.category = ${category}
-          AND record.status = ${retrying}
+          AND record.status IN (${retrying}, ${abandoned})
         ORDER BY decision.created_at DESC LIMIT 1`.pipe(
         Effect.flatMap(decodeIds),
         Effect.orDie,
