@@ -4,7 +4,7 @@
  * the Authorization middleware (on the groups, so that `/docs` and
  * `/openapi.json`, served beside the API, stay public); every endpoint
  * declares the CommonErrors. Query parameters and bodies are decoded strictly
- * (`strictParseOptions`).
+ * (`strictParseOptions`); every decoding issue names the value refused.
  */
 import { HttpApi, OpenApi } from "effect/http-api"
 import { AccountNumbers } from "./AccountNumbers.js"
@@ -27,7 +27,7 @@ import { InboundMailItems } from "./InboundMailItems.js"
 import { InboundMailItemSimulations } from "./InboundMailItemSimulations.js"
 import { LockboxAddresses } from "./LockboxAddresses.js"
 import { LockboxRecipients } from "./LockboxRecipients.js"
-import { strictParseOptions } from "./Parameters.js"
+import { pathParseOptions, strictParseOptions } from "./Parameters.js"
 import { PendingTransactions } from "./PendingTransactions.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { Simulations } from "./Simulations.js"
@@ -62,6 +62,7 @@ const contract = HttpApi.make("moneta")
   .add(RealTimeDecisions)
   // After every group: `middleware` reaches only the endpoints already added.
   .middleware(CommonErrors)
+  .annotate(HttpApi.ParamsParseOptions, pathParseOptions)
   .annotate(HttpApi.QueryParseOptions, strictParseOptions)
   .annotate(HttpApi.PayloadParseOptions, strictParseOptions)
 

@@ -26,9 +26,18 @@ export const listFields = { ...listFieldsOfDomain, limit: Schema.optional(Limit)
 
 /**
  * How query parameters and request bodies are decoded: any field the schema
- * does not declare is a 400 naming it, and every issue is reported, not the first.
+ * does not declare is a 400 naming it, every issue is reported, not the first,
+ * and each issue carries the value refused, so that a 400 names it
+ * ("Expected \"ascending\" | \"descending\", actual \"sideways\"").
  */
-export const strictParseOptions: SchemaAST.ParseOptions = { onExcessProperty: "error", errors: "all" }
+export const strictParseOptions: SchemaAST.ParseOptions = {
+  onExcessProperty: "error",
+  errors: "all",
+  reportInput: true
+}
+
+/** How path parameters are decoded: each issue carries the value refused. */
+export const pathParseOptions: SchemaAST.ParseOptions = { reportInput: true }
 
 /** The list envelope. */
 export const Page = <Item extends Schema.Top>(item: Item) =>

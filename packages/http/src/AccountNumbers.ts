@@ -1,13 +1,13 @@
 /** Account numbers handlers. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { AccountNumbers } from "@moneta/bank/AccountNumbers"
 import { AccountNumber } from "@moneta/domain/AccountNumber"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 
 export const AccountNumbersLive = HttpApiBuilder.group(
-  ServedApi,
+  MonetaApi,
   "accountNumbers",
   (handlers) =>
     Effect.gen(function*() {

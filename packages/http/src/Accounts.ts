@@ -1,12 +1,12 @@
 /** Accounts handlers. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Accounts } from "@moneta/bank/Accounts"
 import { Account } from "@moneta/domain/Account"
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 
-export const AccountsLive = HttpApiBuilder.group(ServedApi, "accounts", (handlers) =>
+export const AccountsLive = HttpApiBuilder.group(MonetaApi, "accounts", (handlers) =>
   Effect.gen(function*() {
     const accounts = yield* Accounts
     return handlers

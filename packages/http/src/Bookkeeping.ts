@@ -1,12 +1,12 @@
 /** Bookkeeping handlers. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Bookkeeping } from "@moneta/bank/Bookkeeping"
 import { BookkeepingAccount, BookkeepingEntrySet } from "@moneta/domain/Bookkeeping"
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 
-export const BookkeepingLive = HttpApiBuilder.group(ServedApi, "bookkeeping", (handlers) =>
+export const BookkeepingLive = HttpApiBuilder.group(MonetaApi, "bookkeeping", (handlers) =>
   Effect.gen(function*() {
     const bookkeeping = yield* Bookkeeping
     return handlers

@@ -1,10 +1,10 @@
 /** Card payment handlers. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { CardPayments } from "@moneta/bank/CardPayments"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { ServedApi } from "./ServedApi.js"
 
-export const CardPaymentsLive = HttpApiBuilder.group(ServedApi, "cardPayments", (handlers) =>
+export const CardPaymentsLive = HttpApiBuilder.group(MonetaApi, "cardPayments", (handlers) =>
   Effect.gen(function*() {
     const cardPayments = yield* CardPayments
     return handlers

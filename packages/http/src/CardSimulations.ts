@@ -1,4 +1,5 @@
 /** Sandbox card network simulations; a live server answers 404 as if they did not exist. Every one is idempotent. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { CardAuthentications } from "@moneta/bank/CardAuthentications"
 import { CardSimulations } from "@moneta/bank/CardSimulations"
 import { DigitalWalletTokens } from "@moneta/bank/DigitalWalletTokens"
@@ -11,7 +12,6 @@ import { Transaction } from "@moneta/domain/Transaction"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent, idempotentResult } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 import { sandboxOnly } from "./Simulations.js"
 
 /** The object an authorization result is about: its pending or its declined transaction. */
@@ -19,7 +19,7 @@ const resultObjectId = (result: CardAuthorizationSimulationResult) =>
   result.pending_transaction?.id ?? result.declined_transaction?.id ?? null
 
 export const CardSimulationsLive = HttpApiBuilder.group(
-  ServedApi,
+  MonetaApi,
   "cardSimulations",
   (handlers) =>
     Effect.gen(function*() {

@@ -1,12 +1,12 @@
 /** Cards handlers. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Cards } from "@moneta/bank/Cards"
 import { Card } from "@moneta/domain/Card"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 
-export const CardsLive = HttpApiBuilder.group(ServedApi, "cards", (handlers) =>
+export const CardsLive = HttpApiBuilder.group(MonetaApi, "cards", (handlers) =>
   Effect.gen(function*() {
     const cards = yield* Cards
     return handlers

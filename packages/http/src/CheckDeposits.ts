@@ -1,10 +1,10 @@
 /** Check deposits handlers. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { CheckDeposits } from "@moneta/bank/CheckDeposits"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { ServedApi } from "./ServedApi.js"
 
-export const CheckDepositsLive = HttpApiBuilder.group(ServedApi, "checkDeposits", (handlers) =>
+export const CheckDepositsLive = HttpApiBuilder.group(MonetaApi, "checkDeposits", (handlers) =>
   Effect.gen(function*() {
     const deposits = yield* CheckDeposits
     return handlers

@@ -1,11 +1,11 @@
 /** Declined transaction handlers. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { DeclinedTransactions } from "@moneta/bank/DeclinedTransactions"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { ServedApi } from "./ServedApi.js"
 
 export const DeclinedTransactionsLive = HttpApiBuilder.group(
-  ServedApi,
+  MonetaApi,
   "declinedTransactions",
   (handlers) =>
     Effect.gen(function*() {

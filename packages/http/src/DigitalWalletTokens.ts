@@ -1,11 +1,11 @@
 /** Digital wallet token handlers. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { DigitalWalletTokens } from "@moneta/bank/DigitalWalletTokens"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { ServedApi } from "./ServedApi.js"
 
 export const DigitalWalletTokensLive = HttpApiBuilder.group(
-  ServedApi,
+  MonetaApi,
   "digitalWalletTokens",
   (handlers) =>
     Effect.gen(function*() {

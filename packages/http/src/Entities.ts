@@ -1,12 +1,12 @@
 /** Entities handlers. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Entities } from "@moneta/bank/Entities"
 import { Entity } from "@moneta/domain/Entity"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 
-export const EntitiesLive = HttpApiBuilder.group(ServedApi, "entities", (handlers) =>
+export const EntitiesLive = HttpApiBuilder.group(MonetaApi, "entities", (handlers) =>
   Effect.gen(function*() {
     const entities = yield* Entities
     return handlers

@@ -1,14 +1,14 @@
 /** Event subscription handlers: the subscription, its delivery log, resends and heartbeats. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { EventSubscriptions } from "@moneta/bank/EventSubscriptions"
 import { Event } from "@moneta/domain/Event"
 import { EventSubscription } from "@moneta/domain/EventSubscription"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 
 export const EventSubscriptionsLive = HttpApiBuilder.group(
-  ServedApi,
+  MonetaApi,
   "eventSubscriptions",
   (handlers) =>
     Effect.gen(function*() {

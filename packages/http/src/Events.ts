@@ -1,10 +1,10 @@
 /** Events handlers: list, retrieve, and an event's delivery log. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Events } from "@moneta/bank/Events"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { ServedApi } from "./ServedApi.js"
 
-export const EventsLive = HttpApiBuilder.group(ServedApi, "events", (handlers) =>
+export const EventsLive = HttpApiBuilder.group(MonetaApi, "events", (handlers) =>
   Effect.gen(function*() {
     const events = yield* Events
     return handlers

@@ -1,13 +1,13 @@
 /** External accounts handlers. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { ExternalAccounts } from "@moneta/bank/ExternalAccounts"
 import { ExternalAccount } from "@moneta/domain/ExternalAccount"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 
 export const ExternalAccountsLive = HttpApiBuilder.group(
-  ServedApi,
+  MonetaApi,
   "externalAccounts",
   (handlers) =>
     Effect.gen(function*() {

@@ -1,11 +1,11 @@
 /** Files handlers: the upload reads its multipart body first, then runs idempotently like every POST. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Files } from "@moneta/bank/Files"
 import { File } from "@moneta/domain/File"
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 import { readUpload } from "./Upload.js"
 
 /** `Content-Disposition` with an ASCII fallback and the exact name (RFC 6266). */
@@ -15,7 +15,7 @@ const contentDisposition = (file: File): string => {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
 }
 
-export const FilesLive = HttpApiBuilder.group(ServedApi, "files", (handlers) =>
+export const FilesLive = HttpApiBuilder.group(MonetaApi, "files", (handlers) =>
   Effect.gen(function*() {
     const files = yield* Files
     return handlers

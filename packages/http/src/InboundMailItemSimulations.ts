@@ -1,14 +1,14 @@
 /** Sandbox mail simulation; a live server answers 404 as if it did not exist. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { InboundMailItemSimulations } from "@moneta/bank/InboundMailItemSimulations"
 import { InboundMailItem } from "@moneta/domain/InboundMailItem"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 import { sandboxOnly } from "./Simulations.js"
 
 export const InboundMailItemSimulationsLive = HttpApiBuilder.group(
-  ServedApi,
+  MonetaApi,
   "inboundMailItemSimulations",
   (handlers) =>
     Effect.gen(function*() {

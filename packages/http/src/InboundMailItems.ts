@@ -1,13 +1,13 @@
 /** Inbound mail items handlers. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { InboundMailItems } from "@moneta/bank/InboundMailItems"
 import { InboundMailItem } from "@moneta/domain/InboundMailItem"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 
 export const InboundMailItemsLive = HttpApiBuilder.group(
-  ServedApi,
+  MonetaApi,
   "inboundMailItems",
   (handlers) =>
     Effect.gen(function*() {

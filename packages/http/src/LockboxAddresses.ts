@@ -1,13 +1,13 @@
 /** Lockbox addresses handlers. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { LockboxAddresses } from "@moneta/bank/LockboxAddresses"
 import { LockboxAddress } from "@moneta/domain/LockboxAddress"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 
 export const LockboxAddressesLive = HttpApiBuilder.group(
-  ServedApi,
+  MonetaApi,
   "lockboxAddresses",
   (handlers) =>
     Effect.gen(function*() {

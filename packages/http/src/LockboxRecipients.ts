@@ -1,13 +1,13 @@
 /** Lockbox recipients handlers. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { LockboxRecipients } from "@moneta/bank/LockboxRecipients"
 import { LockboxRecipient } from "@moneta/domain/LockboxRecipient"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 
 export const LockboxRecipientsLive = HttpApiBuilder.group(
-  ServedApi,
+  MonetaApi,
   "lockboxRecipients",
   (handlers) =>
     Effect.gen(function*() {

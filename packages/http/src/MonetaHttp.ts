@@ -17,6 +17,7 @@
  * windows are decisions.md i's unless `RealTimeDecisionTiming` is provided
  * (`timingFromConfig`). Neither logs requests: hosts log their own.
  */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { AccountNumbers } from "@moneta/bank/AccountNumbers"
 import { Accounts } from "@moneta/bank/Accounts"
 import { Authentication } from "@moneta/bank/Authentication"
@@ -70,7 +71,6 @@ import { LockboxAddressesLive } from "./LockboxAddresses.js"
 import { LockboxRecipientsLive } from "./LockboxRecipients.js"
 import { PendingTransactionsLive } from "./PendingTransactions.js"
 import { RealTimeDecisionsLive } from "./RealTimeDecisions.js"
-import { ServedApi } from "./ServedApi.js"
 import { SimulationsLive } from "./Simulations.js"
 import { TransactionsLive } from "./Transactions.js"
 import { WireTransfersLive } from "./WireTransfers.js"
@@ -135,10 +135,6 @@ const GroupsLive = Layer.mergeAll(
 )
 
 /**
- * The API's routes on the `HttpRouter` the host provides: each endpoint, and
- * an answer for any other path, all behind the error mapping and input guards.
- */
-/**
  * Services the handlers use per request rather than when they are built (the
  * idempotency store of `idempotent`, and the database its claims run in):
  * each request gets the ones the layer holds.
@@ -152,7 +148,11 @@ const requestServices = HttpRouter.middleware<{ provides: Idempotency | SqlClien
   })
 ).layer
 
-export const layer = Layer.mergeAll(HttpApiBuilder.layer(ServedApi), ErrorMapping.unknownRoutes).pipe(
+/**
+ * The API's routes on the `HttpRouter` the host provides: each endpoint, and
+ * an answer for any other path, all behind the error mapping and input guards.
+ */
+export const layer = Layer.mergeAll(HttpApiBuilder.layer(MonetaApi), ErrorMapping.unknownRoutes).pipe(
   Layer.provide(ErrorMapping.layer),
   Layer.provide(GroupsLive),
   Layer.provide(requestServices),

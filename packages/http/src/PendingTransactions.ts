@@ -1,11 +1,11 @@
 /** Pending transactions handlers. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { PendingTransactions } from "@moneta/bank/PendingTransactions"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { ServedApi } from "./ServedApi.js"
 
 export const PendingTransactionsLive = HttpApiBuilder.group(
-  ServedApi,
+  MonetaApi,
   "pendingTransactions",
   (handlers) =>
     Effect.gen(function*() {

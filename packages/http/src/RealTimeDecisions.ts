@@ -1,13 +1,13 @@
 /** Real-time decision handlers. The action is idempotent like every POST. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
 import { RealTimeDecision } from "@moneta/domain/RealTimeDecision"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 
 export const RealTimeDecisionsLive = HttpApiBuilder.group(
-  ServedApi,
+  MonetaApi,
   "realTimeDecisions",
   (handlers) =>
     Effect.gen(function*() {

@@ -1,4 +1,5 @@
 /** Sandbox simulation handlers; a live server answers 404 as if they did not exist. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { Simulations } from "@moneta/bank/Simulations"
 import { ApiMethodNotFoundError } from "@moneta/domain/Errors"
@@ -6,7 +7,6 @@ import { Transaction } from "@moneta/domain/Transaction"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 
 /** Guards a simulation: only a sandbox server has them. */
 export const sandboxOnly = Effect.gen(function*() {
@@ -17,7 +17,7 @@ export const sandboxOnly = Effect.gen(function*() {
       : Effect.fail(new ApiMethodNotFoundError({ detail: "Simulations exist only in the sandbox." }))
 })
 
-export const SimulationsLive = HttpApiBuilder.group(ServedApi, "simulations", (handlers) =>
+export const SimulationsLive = HttpApiBuilder.group(MonetaApi, "simulations", (handlers) =>
   Effect.gen(function*() {
     const simulations = yield* Simulations
     const inSandbox = yield* sandboxOnly

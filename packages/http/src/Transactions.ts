@@ -1,10 +1,10 @@
 /** Transactions handlers. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Transactions } from "@moneta/bank/Transactions"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { ServedApi } from "./ServedApi.js"
 
-export const TransactionsLive = HttpApiBuilder.group(ServedApi, "transactions", (handlers) =>
+export const TransactionsLive = HttpApiBuilder.group(MonetaApi, "transactions", (handlers) =>
   Effect.gen(function*() {
     const transactions = yield* Transactions
     return handlers

@@ -1,14 +1,14 @@
 /** Sandbox wire network simulations; a live server answers 404 as if they did not exist. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { WireTransferSimulations } from "@moneta/bank/WireTransferSimulations"
 import { WireTransfer } from "@moneta/domain/WireTransfer"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 import { sandboxOnly } from "./Simulations.js"
 
 export const WireTransferSimulationsLive = HttpApiBuilder.group(
-  ServedApi,
+  MonetaApi,
   "wireTransferSimulations",
   (handlers) =>
     Effect.gen(function*() {

@@ -1,12 +1,12 @@
 /** Wire transfer handlers. Every POST is idempotent: a replayed approve or cancel returns the stored response. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
 import { WireTransfers } from "@moneta/bank/WireTransfers"
 import { WireTransfer } from "@moneta/domain/WireTransfer"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
-import { ServedApi } from "./ServedApi.js"
 
-export const WireTransfersLive = HttpApiBuilder.group(ServedApi, "wireTransfers", (handlers) =>
+export const WireTransfersLive = HttpApiBuilder.group(MonetaApi, "wireTransfers", (handlers) =>
   Effect.gen(function*() {
     const wireTransfers = yield* WireTransfers
     return handlers
