@@ -1,6 +1,6 @@
 /**
  * The request context operations read besides the Caller: the idempotency key
- * of the request, if any.
+ * of the request, if any, and the claim a waiting request holds it under.
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { Context, Effect, Option } from "effect"
@@ -25,3 +25,13 @@ export const idempotencyKey: Effect.Effect<string | null> = Effect.map(
   Effect.serviceOption(CurrentIdempotencyKey),
   (key) => Option.getOrNull(Option.flatten(key))
 )
+
+/**
+ * The claim under which a waiting idempotent request holds its key
+ * (`Idempotency.runAsking`): its decisions are raised under it, and a retry
+ * that took the key over (`retry`) reuses them.
+ */
+export class CurrentClaim extends Context.Service<
+  CurrentClaim,
+  { readonly claim: string; readonly retry: boolean }
+>()("@moneta/bank/CurrentClaim") {}

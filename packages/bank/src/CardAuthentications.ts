@@ -21,6 +21,7 @@ import { Cards as CardStore } from "@moneta/store/Cards"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, type DateTime, Effect, Layer, Random } from "effect"
+import { asking } from "./AskingWrite.js"
 import { CardDecider, serviceDecides } from "./CardDecider.js"
 import { Events } from "./Events.js"
 import { findOwn, orNotFound } from "./NotFound.js"
@@ -81,8 +82,8 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
       })
 
     const authenticate = (body: SimulateCardAuthentication) =>
-      Effect.flatMap(askAboutAuthentication(body), (asked) =>
-        transactionally(Effect.gen(function*() {
+      asking(askAboutAuthentication(body), (asked) =>
+        Effect.gen(function*() {
           if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
           const tenant = yield* Tenant
           const card = yield* cards.find(tenant, body.card_id).pipe(orNotFound("card", body.card_id))
@@ -99,7 +100,7 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
             ids: { cardPayment: cardPaymentId, cardAuthentication: yield* newId("card_authentication") }
           }))
           return yield* persist(step, at)
-        })))
+        }))
 
     /**
      * A challenge's code is delivered by the client, asked before the
@@ -133,8 +134,8 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
       })
 
     const challenge = (cardPaymentId: CardPaymentId) =>
-      Effect.flatMap(askAboutChallengeDelivery(cardPaymentId), (asked) =>
-        transactionally(Effect.gen(function*() {
+      asking(askAboutChallengeDelivery(cardPaymentId), (asked) =>
+        Effect.gen(function*() {
           if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
           const tenant = yield* Tenant
           const cardPayment = yield* lockPayment(cardPaymentId)
@@ -149,7 +150,7 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
             delivery
           }))
           return yield* persist(step, at)
-        })))
+        }))
 
     const attemptChallenge = (cardPaymentId: CardPaymentId, body: SimulateCardAuthenticationChallengeAttempt) =>
       transactionally(Effect.gen(function*() {

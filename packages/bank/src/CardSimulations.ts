@@ -53,6 +53,7 @@ import { PendingTransactions as PendingTransactionStore } from "@moneta/store/Pe
 import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, type DateTime, Effect, Layer, Random } from "effect"
+import { asking } from "./AskingWrite.js"
 import { CardDecider, serviceDecides } from "./CardDecider.js"
 import { type Applied, Ledger } from "./Ledger.js"
 import { notFound, orNotFound } from "./NotFound.js"
@@ -199,8 +200,8 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
       })
 
     const authorize = (body: SimulateCardAuthorization) =>
-      Effect.flatMap(askAboutAuthorization(body), (asked) =>
-        transactionally(Effect.gen(function*() {
+      asking(askAboutAuthorization(body), (asked) =>
+        Effect.gen(function*() {
           if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
           const { card, token, authenticated, eventSubscriptionId, forced } = yield* loadAuthorization(body, true)
           const balance = yield* ledger.lockAccount(card.account_id)
@@ -239,7 +240,7 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
           if (hold !== undefined) return approvedAuthorization(hold)
           if (step.declinedTransaction !== null) return declinedAuthorization(step.declinedTransaction)
           return yield* Effect.die(new Error("an authorization step neither held money nor declined"))
-        })))
+        }))
 
     /** Locks the payment and its card, for the steps that change an existing payment. */
     const loadPayment = (id: CardPaymentId) =>
@@ -276,8 +277,8 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
       })
 
     const increment = (body: SimulateCardIncrement) =>
-      Effect.flatMap(askAboutIncrement(body), (asked) =>
-        transactionally(Effect.gen(function*() {
+      asking(askAboutIncrement(body), (asked) =>
+        Effect.gen(function*() {
           if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
           const { card, cardPayment } = yield* loadPayment(body.card_payment_id)
           const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
@@ -310,7 +311,7 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
           }))
           yield* persist(step, at, new Map([[card.account_id, balance]]))
           return step.cardPayment
-        })))
+        }))
 
     /** Locks the payment and applies one planned change to it (reversal, expiration, fuel confirmation). */
     const changePayment = <E>(
@@ -485,8 +486,8 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
       })
 
     const inquireBalance = (body: SimulateCardBalanceInquiry) =>
-      Effect.flatMap(askAboutBalanceInquiry(body), (asked) =>
-        transactionally(Effect.gen(function*() {
+      asking(askAboutBalanceInquiry(body), (asked) =>
+        Effect.gen(function*() {
           if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
           const { card, token } = yield* cardOf(body)
           const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
@@ -523,7 +524,7 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
           }))
           yield* persist(step, at, new Map([[card.account_id, balance]]))
           return step.cardPayment
-        })))
+        }))
 
     return traced(
       "CardSimulations",

@@ -21,8 +21,8 @@ import * as WalletAuthentication from "@moneta/domain/RealTimeDecisionWalletAuth
 import { Cards as CardStore } from "@moneta/store/Cards"
 import { DigitalWalletTokens as DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
 import { newId } from "@moneta/store/IdGenerator"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer, Option, Random } from "effect"
+import { asking } from "./AskingWrite.js"
 import { CardDecider, serviceDecides } from "./CardDecider.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
@@ -96,38 +96,41 @@ export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()(
       })
 
     const simulateRequest = (body: SimulateDigitalWalletTokenRequest) =>
-      Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const asked = yield* orNotFound("card", body.card_id)(cards.find(tenant, body.card_id))
-        const decided = yield* decideToken(asked)
-        const authenticated = yield* authenticateWithPasscode(asked, decided)
-        return yield* transactionally(Effect.gen(function*() {
-          for (const decisionId of [decided?.decisionId ?? null, authenticated?.decisionId ?? null]) {
-            if (decisionId !== null) yield* realTimeDecisions.markApplied(decisionId)
-          }
-          const card = yield* orNotFound("card", body.card_id)(cards.find(tenant, body.card_id))
-          // a card that can no longer be used is refused whatever was answered while it was asked
-          const refused = CardDecision.forcedTokenDecline(card.status)
-          const answer: CardDecision.TokenAnswer = refused !== undefined
-            ? { _tag: "Decline", reason: refused, realTimeDecisionId: null }
-            : decided?.answer ?? (yield* decider.digitalWalletToken({ card, eventSubscriptionId: null }))
-          const at = yield* now
-          const { events: emitted, token } = CardRequests.requestToken({
-            at,
-            card,
-            answer,
-            approvedStatus: WalletAuthentication.approvedTokenStatus(authenticated?.result ?? null),
-            last4: String(yield* Random.nextIntBetween(0, 10_000, { halfOpen: true })).padStart(4, "0"),
-            id: yield* newId("digital_wallet_token")
+      asking(
+        Effect.gen(function*() {
+          const asked = yield* orNotFound("card", body.card_id)(cards.find(yield* Tenant, body.card_id))
+          const decided = yield* decideToken(asked)
+          return { decided, authenticated: yield* authenticateWithPasscode(asked, decided) }
+        }),
+        ({ authenticated, decided }) =>
+          Effect.gen(function*() {
+            const tenant = yield* Tenant
+            for (const decisionId of [decided?.decisionId ?? null, authenticated?.decisionId ?? null]) {
+              if (decisionId !== null) yield* realTimeDecisions.markApplied(decisionId)
+            }
+            const card = yield* orNotFound("card", body.card_id)(cards.find(tenant, body.card_id))
+            // a card that can no longer be used is refused whatever was answered while it was asked
+            const refused = CardDecision.forcedTokenDecline(card.status)
+            const answer: CardDecision.TokenAnswer = refused !== undefined
+              ? { _tag: "Decline", reason: refused, realTimeDecisionId: null }
+              : decided?.answer ?? (yield* decider.digitalWalletToken({ card, eventSubscriptionId: null }))
+            const at = yield* now
+            const { events: emitted, token } = CardRequests.requestToken({
+              at,
+              card,
+              answer,
+              approvedStatus: WalletAuthentication.approvedTokenStatus(authenticated?.result ?? null),
+              last4: String(yield* Random.nextIntBetween(0, 10_000, { halfOpen: true })).padStart(4, "0"),
+              id: yield* newId("digital_wallet_token")
+            })
+            yield* store.insert(tenant, token)
+            yield* events.record(emitted, at)
+            return new DigitalWalletTokenRequestSimulationResult({
+              digital_wallet_token_id: token.id,
+              decline_reason: token.decline?.reason ?? null
+            })
           })
-          yield* store.insert(tenant, token)
-          yield* events.record(emitted, at)
-          return new DigitalWalletTokenRequestSimulationResult({
-            digital_wallet_token_id: token.id,
-            decline_reason: token.decline?.reason ?? null
-          })
-        }))
-      })
+      )
 
     return traced("DigitalWalletTokens", { retrieve, list, simulateRequest } as const)
   })

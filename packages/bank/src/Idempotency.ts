@@ -4,19 +4,29 @@
  * replay returns the stored first response; a different request with a used
  * key is refused with the id of the object tied to it. Failed requests roll
  * back and store nothing, so they may be retried with the same key.
+ *
+ * A write that asks the client first (`AskingWrite`) cannot hold a
+ * transaction while it waits: its key is held under a lease, and its outcome
+ * and response commit in one transaction (`runAsking`; the protocol and its
+ * states are in docs/decisions.md, "Idempotent requests that wait").
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
+import type { Environment } from "@moneta/domain/Environment"
 import { IdempotencyKeyAlreadyUsedError, InvalidOperationError } from "@moneta/domain/Errors"
 import {
   abandoned,
+  type Hold,
   IdempotencyRecords,
   inProgress,
   retrying,
   type StoredResponse as ClaimedRecord
 } from "@moneta/store/IdempotencyRecords"
+import type { TenantShape } from "@moneta/store/Tenant"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Context, Effect, Exit, Layer, Option } from "effect"
-import { CurrentIdempotencyKey } from "./Caller.js"
+import { Cause, Context, Data, DateTime, Duration, Effect, Exit, Layer, Option } from "effect"
+import { type AskingWrite, run as runUnkeyed } from "./AskingWrite.js"
+import { CurrentClaim, CurrentIdempotencyKey } from "./Caller.js"
+import { RealTimeDecisionTiming } from "./RealTimeDecisions.js"
 import { now } from "./Time.js"
 
 export interface StoredResponse {
@@ -29,18 +39,29 @@ export type Outcome<A> =
   | { readonly _tag: "Fresh"; readonly value: A }
   | { readonly _tag: "Replayed"; readonly response: StoredResponse }
 
+type Replayed = Extract<Outcome<never>, { readonly _tag: "Replayed" }>
+
 export interface IdempotentRequest {
   readonly key: Option.Option<string>
   /** Identifies the request: same key + same fingerprint = the same request. */
   readonly fingerprint: string
 }
 
+const stillInProgress = () =>
+  new InvalidOperationError({
+    detail:
+      "The first request with this idempotency key is still in progress (waiting for a real-time decision); retry once it has finished."
+  })
+
 /**
  * What a request meets when its key was claimed before: the same request is
  * answered from the stored response (or refused while the first one is still
  * running); a different request is refused with the id tied to the key.
  */
-const replayOf = (existing: ClaimedRecord, fingerprint: string) => {
+const replayOf = (
+  existing: ClaimedRecord,
+  fingerprint: string
+): Effect.Effect<Replayed, IdempotencyKeyAlreadyUsedError | InvalidOperationError> => {
   if (existing.fingerprint !== fingerprint) {
     return Effect.fail(
       new IdempotencyKeyAlreadyUsedError({
@@ -49,14 +70,8 @@ const replayOf = (existing: ClaimedRecord, fingerprint: string) => {
       })
     )
   }
-  // an abandoned key is refused here only for a request that may not retry it (see `runWaiting`)
   if (existing.status === inProgress || existing.status === abandoned || existing.status === retrying) {
-    return Effect.fail(
-      new InvalidOperationError({
-        detail:
-          "The first request with this idempotency key is still in progress (waiting for a real-time decision); retry once it has finished."
-      })
-    )
+    return Effect.fail(stillInProgress())
   }
   return Effect.succeed(
     {
@@ -66,9 +81,13 @@ const replayOf = (existing: ClaimedRecord, fingerprint: string) => {
   )
 }
 
+/** The run no longer holds its key when it comes to apply: another run took it over. */
+class HoldLost extends Data.TaggedError("HoldLost") {}
+
 export class Idempotency extends Context.Service<Idempotency>()("@moneta/bank/Idempotency", {
   make: Effect.gen(function*() {
     const records = yield* IdempotencyRecords
+    const { lease } = yield* RealTimeDecisionTiming
 
     const run = <A, E, R>(
       request: IdempotentRequest,
@@ -90,43 +109,115 @@ export class Idempotency extends Context.Service<Idempotency>()("@moneta/bank/Id
       })
     }
 
+    const leaseUntil = Effect.map(now, (at) => DateTime.addDuration(at, lease))
+
     /**
-     * `run` for an operation that waits and runs transactions of its own (a
-     * card simulation asking the client through a real-time decision): the key
-     * is claimed in a transaction committed before the operation starts, and
-     * the response stored when it finishes. A replay while the first request
-     * is still running is 409 `invalid_operation_error` and starts nothing; a
-     * replay after it is answered from the stored response; a failed
-     * operation gives the key up, so it may be retried; so does a process
-     * that died while it waited (the sweeper marks its key `abandoned`), and
-     * the retry reuses the decisions the first run raised.
+     * Holds the key for this run: claims it, or takes over the claim of a
+     * run that is gone (given up, or its lease expired); else the answer the
+     * key already has (a replay, or a refusal while another run holds it).
      */
-    const runWaiting = <A, E, R>(
+    const hold = (tenant: TenantShape, key: string, fingerprint: string) =>
+      Effect.gen(function*() {
+        const at = yield* now
+        const until = yield* leaseUntil
+        const claimed = yield* transactionally(records.claimLeased(tenant, key, fingerprint, at, until))
+        if (claimed._tag === "Held") return claimed
+        if (claimed.record.fingerprint === fingerprint && claimed.record.status <= inProgress) {
+          const taken = yield* transactionally(records.takeOver(tenant, key, at, until))
+          if (Option.isSome(taken)) return { _tag: "Held", hold: taken.value } as const
+        }
+        return { _tag: "Answered", outcome: yield* replayOf(claimed.record, fingerprint) } as const
+      })
+
+    /** Renews the run's lease every third of it until the run ends or loses the key. */
+    const renewLease = (tenant: TenantShape, key: string, owner: string) =>
+      Effect.gen(function*() {
+        while (true) {
+          yield* Effect.sleep(Duration.divideUnsafe(lease, 3))
+          const renewed = yield* transactionally(
+            Effect.flatMap(leaseUntil, (until) => records.renew(tenant, key, owner, until))
+          ).pipe(
+            // the database may be away for a moment: the next renewal tries again, the lease covers the gap
+            Effect.catchCause((cause) =>
+              Effect.as(Effect.logWarning("idempotency: renewing a waiting request's lease failed", cause), true)
+            )
+          )
+          if (!renewed) return
+        }
+      })
+
+    /**
+     * How a run that did not finish leaves its key: a request that failed
+     * gives it up (a retry asks anew); a run cut short (a defect, a database
+     * fault, an interruption) marks it abandoned, so a retry takes it over at
+     * once and reuses its decisions. A run that lost the key leaves it be.
+     */
+    const leaveUnfinished = <A, E>(tenant: TenantShape, key: string, owner: string, exit: Exit.Exit<A, E>) => {
+      if (Exit.isSuccess(exit)) return Effect.void
+      const failure = Cause.findErrorOption(exit.cause)
+      if (Option.isSome(failure) && failure.value instanceof HoldLost) return Effect.void
+      const leave = Option.isSome(failure) && !Cause.hasDies(exit.cause)
+        ? records.release(tenant, key, owner)
+        : records.abandon(tenant, key, owner)
+      return transactionally(leave).pipe(
+        // the lease gives the key up when the database cannot be told now
+        Effect.catchCause((cause) => Effect.logWarning("idempotency: leaving an unfinished key failed", cause))
+      )
+    }
+
+    /**
+     * `run` for a write that asks the client first and waits: the key is held
+     * under a lease (committed before the write starts, renewed while it
+     * runs); the decisions are raised under the key's claim; the transaction
+     * that applies the answers first checks the run still holds the key, then
+     * stores the response, so the outcome and the stored answer commit
+     * together. A replay while a live run holds the key is 409 and starts
+     * nothing; once the run is gone (its lease expired, or it was cut short),
+     * a retry takes the key over and reuses the decisions of the first run.
+     */
+    const runAsking = <A, E, R>(
       request: IdempotentRequest,
-      operation: Effect.Effect<A, E, R>,
+      write: AskingWrite<A, E, R>,
       toResponse: (value: A) => Effect.Effect<StoredResponse>
-    ) => {
-      const withKey = Effect.provideService(operation, CurrentIdempotencyKey, request.key)
-      return Option.match(request.key, {
-        onNone: () => Effect.map(withKey, (value): Outcome<A> => ({ _tag: "Fresh", value })),
+    ) =>
+      Option.match(request.key, {
+        onNone: () =>
+          Effect.map(
+            Effect.provideService(runUnkeyed(write), CurrentIdempotencyKey, request.key),
+            (value): Outcome<A> => ({ _tag: "Fresh", value })
+          ),
         onSome: (key) =>
           Effect.gen(function*() {
             const tenant = yield* Tenant
-            const existing = yield* transactionally(records.claim(tenant, key, request.fingerprint, yield* now))
-            const retried = Option.isSome(existing) && existing.value.status === abandoned &&
-              existing.value.fingerprint === request.fingerprint &&
-              (yield* transactionally(records.reclaim(tenant, key)))
-            if (Option.isSome(existing) && !retried) return yield* replayOf(existing.value, request.fingerprint)
-            const value = yield* Effect.onExit(withKey, (exit) =>
-              Exit.isSuccess(exit) ? Effect.void : transactionally(records.release(tenant, key)))
-            yield* transactionally(Effect.flatMap(toResponse(value), (response) =>
-              records.complete(tenant, key, response)))
-            return { _tag: "Fresh", value } satisfies Outcome<A>
+            const held = yield* hold(tenant, key, request.fingerprint)
+            if (held._tag === "Answered") return held.outcome
+            const { claim, owner, retry }: Hold = held.hold
+            const applied = Effect.scoped(Effect.gen(function*() {
+              yield* Effect.forkScoped(renewLease(tenant, key, owner))
+              const apply = yield* write.ask
+              return yield* transactionally(Effect.gen(function*() {
+                if (!(yield* records.lockHeld(tenant, key, owner))) return yield* new HoldLost()
+                const value = yield* apply
+                yield* records.complete(tenant, key, yield* toResponse(value))
+                return { _tag: "Fresh", value } satisfies Outcome<A>
+              }))
+            })).pipe(
+              Effect.provideService(CurrentIdempotencyKey, request.key),
+              Effect.provideService(CurrentClaim, { claim, retry }),
+              Effect.onExit((exit) => leaveUnfinished(tenant, key, owner, exit))
+            )
+            return yield* Effect.catchIf(applied, (error) => error instanceof HoldLost, () =>
+              // another run took the key over: answer what it stored, or that it is still running
+              Effect.flatMap(records.find(tenant, key), (record) =>
+                Option.isSome(record) ? replayOf(record.value, request.fingerprint) : Effect.fail(stillInProgress())))
           })
       })
-    }
 
-    return { run, runWaiting } as const
+    /** Marks `abandoned` the held keys of `environment` whose lease expired (their run died); how many. */
+    const abandonExpired = (environment: Environment) =>
+      Effect.flatMap(now, (at) => transactionally(records.abandonExpired(environment, at)))
+
+    return { run, runAsking, abandonExpired } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide(IdempotencyRecords.Default))

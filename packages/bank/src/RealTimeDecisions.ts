@@ -27,20 +27,27 @@ import { Notifications } from "@moneta/store/Notifications"
 import { channel, RealTimeDecisions as RealTimeDecisionStore } from "@moneta/store/RealTimeDecisions"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { CommittedHere, WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
-import { Config, Context, DateTime, Deferred, Duration, Effect, Layer, Option, Queue, Stream } from "effect"
+import { Config, Context, DateTime, Deferred, Duration, Effect, Layer, Option, Queue, Schema, Stream } from "effect"
 import { SqlClient } from "effect/sql"
-import { idempotencyKey } from "./Caller.js"
+import { CurrentClaim, idempotencyKey } from "./Caller.js"
 import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
-/** How long the client has to answer, per category, and how often a waiter looks for an answer it was not told of. */
+/**
+ * How long the client has to answer, per category; how often a waiter looks
+ * for an answer it was not told of; and the lease under which a waiting
+ * request holds its idempotency key (renewed every third of it while its run
+ * lives; once it expires, a retry takes the key over).
+ */
 export interface RealTimeDecisionTimingShape {
   readonly windows: Record<RealTimeDecision.Category, Duration.Duration>
   readonly pollInterval: Duration.Duration
+  readonly lease: Duration.Duration
 }
 
 export const defaultPollInterval = Duration.millis(250)
+export const defaultLease = Duration.seconds(10)
 
 /** The windows of decisions.md i unless a layer provides others (`timingFromConfig`, a test's). */
 export const RealTimeDecisionTiming = Context.Reference<RealTimeDecisionTimingShape>(
@@ -48,7 +55,8 @@ export const RealTimeDecisionTiming = Context.Reference<RealTimeDecisionTimingSh
   {
     defaultValue: (): RealTimeDecisionTimingShape => ({
       windows: RealTimeDecision.defaultTimeoutWindows,
-      pollInterval: defaultPollInterval
+      pollInterval: defaultPollInterval,
+      lease: defaultLease
     })
   }
 )
@@ -56,7 +64,7 @@ export const RealTimeDecisionTiming = Context.Reference<RealTimeDecisionTimingSh
 /**
  * Timing from the environment: `MONETA_RTD_WINDOW_<CATEGORY>` (for example
  * `MONETA_RTD_WINDOW_CARD_AUTHORIZATION_REQUESTED=3 seconds`) per category,
- * `MONETA_RTD_POLL_INTERVAL`; the defaults are decisions.md i's.
+ * `MONETA_RTD_POLL_INTERVAL`, `MONETA_RTD_LEASE`; the windows are decisions.md i's.
  */
 export const timingConfig: Config.Config<RealTimeDecisionTimingShape> = Config.all({
   windows: Config.all(
@@ -69,7 +77,13 @@ export const timingConfig: Config.Config<RealTimeDecisionTimingShape> = Config.a
       ])
     ) as Record<RealTimeDecision.Category, Config.Config<Duration.Duration>>
   ),
-  pollInterval: Config.Duration("MONETA_RTD_POLL_INTERVAL").pipe(Config.withDefault(defaultPollInterval))
+  pollInterval: Config.Duration("MONETA_RTD_POLL_INTERVAL").pipe(Config.withDefault(defaultPollInterval)),
+  lease: Config.schema(
+    Schema.DurationFromString.check(
+      Schema.makeFilter((lease) => Duration.isGreaterThan(lease, Duration.zero) || "must be longer than zero")
+    ),
+    "MONETA_RTD_LEASE"
+  ).pipe(Config.withDefault(defaultLease))
 })
 
 export const timingFromConfig = Layer.effect(RealTimeDecisionTiming, timingConfig)
@@ -149,7 +163,7 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
           { id, created_at: createdAt, timeout_at: timeoutAt },
           request
         )
-        yield* store.insert(tenant, next, yield* idempotencyKey)
+        yield* store.insert(tenant, next, yield* raisedBy)
         if (eventSubscriptionId === null) {
           yield* events.append(tenant, emitted, createdAt)
         } else {
@@ -230,16 +244,23 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
 
     /**
      * The decision of this category that an earlier run of the same request
-     * raised, when this run retries a request whose process died (its key
-     * `retrying`): it reuses the decision, so the client is asked once. A
-     * request whose first run failed normally asks anew.
+     * raised, when this run took over the key of a run that died or gave up
+     * unfinished: it reuses the decision, so the client is asked once. A
+     * request whose first run failed normally asks anew (its key was released).
      */
     const raisedBefore = (category: RealTimeDecision.Category) =>
       Effect.gen(function*() {
-        const key = yield* idempotencyKey
-        if (key === null) return Option.none<RealTimeDecision.RealTimeDecision>()
-        return yield* store.findByIdempotencyKey(yield* Tenant, key, category)
+        const claim = yield* Effect.serviceOption(CurrentClaim)
+        if (Option.isNone(claim) || !claim.value.retry) return Option.none<RealTimeDecision.RealTimeDecision>()
+        return yield* store.findByClaim(yield* Tenant, claim.value.claim, category)
       })
+
+    /** The idempotent request raising a decision, if any: its key and claim. */
+    const raisedBy = Effect.gen(function*() {
+      const key = yield* idempotencyKey
+      const claim = yield* Effect.serviceOption(CurrentClaim)
+      return key === null || Option.isNone(claim) ? null : { key, claim: claim.value.claim }
+    })
 
     /** The client's answer as given (a token approval's contact lives there); None when it did not answer. */
     const answerOf = (id: RealTimeDecisionId) => Effect.flatMap(Tenant, (tenant) => store.answerOf(tenant, id))
@@ -259,17 +280,6 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
         )
       })
 
-    /**
-     * Marks `abandoned` the idempotency keys of simulations that died while
-     * waiting (every decision they raised finished more than `grace` ago), so
-     * a retry with the key runs again, reusing those decisions; how many.
-     */
-    const abandonDeadWaiters = (environment: Environment, grace: Duration.Duration) =>
-      transactionally(Effect.gen(function*() {
-        const cutoff = DateTime.subtractDuration(yield* now, grace)
-        return yield* store.abandonWaitingRequests(environment, cutoff)
-      }))
-
     /** Times out every pending decision of `environment` whose window has passed (the sweeper's work); how many. */
     const timeOutDue = (environment: Environment, batchSize = 100) =>
       transactionally(Effect.gen(function*() {
@@ -286,7 +296,7 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
 
     return traced(
       "RealTimeDecisions",
-      { retrieve, action, clientDecides, raise, ask, answerOf, markApplied, timeOutDue, abandonDeadWaiters } as const
+      { retrieve, action, clientDecides, raise, ask, answerOf, markApplied, timeOutDue } as const
     )
   })
 }) {

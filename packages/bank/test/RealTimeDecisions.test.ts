@@ -7,6 +7,7 @@
  * for, never before the window has passed.
  */
 import { describe, expect, layer } from "@effect/vitest"
+import { Idempotency } from "@moneta/bank/Idempotency"
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
 import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
 import { Caller } from "@moneta/domain/Caller"
@@ -33,7 +34,7 @@ const deafNotifications = Layer.effect(
 )
 
 const testLayer = (kind: TestDatabase.Kind, notifications: "real" | "deaf") =>
-  Layer.mergeAll(RealTimeDecisions.Default, ApiKeys.Default).pipe(
+  Layer.mergeAll(RealTimeDecisions.Default, Idempotency.Default, ApiKeys.Default).pipe(
     Layer.provide(notifications === "deaf" ? deafNotifications : Layer.empty),
     Layer.provideMerge(TestDatabase.layerFor(kind))
   )

@@ -33,14 +33,12 @@ export const CardSimulationsLive = HttpApiBuilder.group(
             idempotentResult(
               CardAuthorizationSimulationResult,
               simulations.authorize(payload),
-              resultObjectId,
-              undefined,
-              "waits"
+              resultObjectId
             )
           ))
         .handle(
           "increment",
-          ({ payload }) => inSandbox(idempotent(CardPayment, simulations.increment(payload), undefined, "waits"))
+          ({ payload }) => inSandbox(idempotent(CardPayment, simulations.increment(payload)))
         )
         .handle("reverse", ({ payload }) => inSandbox(idempotent(CardPayment, simulations.reverse(payload))))
         .handle("expire", ({ payload }) => inSandbox(idempotent(CardPayment, simulations.expire(payload))))
@@ -49,16 +47,15 @@ export const CardSimulationsLive = HttpApiBuilder.group(
         .handle("confirmFuel", ({ payload }) => inSandbox(idempotent(CardPayment, simulations.confirmFuel(payload))))
         .handle(
           "inquireBalance",
-          ({ payload }) => inSandbox(idempotent(CardPayment, simulations.inquireBalance(payload), undefined, "waits"))
+          ({ payload }) => inSandbox(idempotent(CardPayment, simulations.inquireBalance(payload)))
         )
         .handle(
           "authenticate",
-          ({ payload }) => inSandbox(idempotent(CardPayment, authentications.authenticate(payload), undefined, "waits"))
+          ({ payload }) => inSandbox(idempotent(CardPayment, authentications.authenticate(payload)))
         )
         .handle(
           "challenge",
-          ({ params }) =>
-            inSandbox(idempotent(CardPayment, authentications.challenge(params.card_payment_id), undefined, "waits"))
+          ({ params }) => inSandbox(idempotent(CardPayment, authentications.challenge(params.card_payment_id)))
         )
         .handle(
           "attemptChallenge",
@@ -69,9 +66,7 @@ export const CardSimulationsLive = HttpApiBuilder.group(
           inSandbox(idempotentResult(
             DigitalWalletTokenRequestSimulationResult,
             digitalWalletTokens.simulateRequest(payload),
-            (result) => result.digital_wallet_token_id,
-            undefined,
-            "waits"
+            (result) => result.digital_wallet_token_id
           )))
     })
 )

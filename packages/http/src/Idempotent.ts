@@ -4,6 +4,7 @@
  * bank, which claims the key in the operation's own transaction. A replay is
  * answered with the stored body and `Idempotent-Replayed: true`.
  */
+import { type AskingWrite, isAskingWrite } from "@moneta/bank/AskingWrite"
 import { Idempotency } from "@moneta/bank/Idempotency"
 import { InvalidParametersError } from "@moneta/domain/Errors"
 import { Effect, Option, Result, Schema } from "effect"
@@ -22,15 +23,20 @@ const canonicalJson = (value: unknown): string =>
         : nested
   )
 
+/**
+ * What identifies a request under its key: method, path and canonical JSON
+ * body (a body that is not JSON, possible where an endpoint takes none, counts
+ * as its raw text).
+ */
+export const requestFingerprint = (method: string, path: string, bodyText: string): string => {
+  const body = Result.getOrElse(Result.try(() => canonicalJson(JSON.parse(bodyText))), () => bodyText)
+  return createHash("sha256").update(`${method} ${path}\n${body}`).digest("hex")
+}
+
 const fingerprintOf = (request: HttpServerRequest.HttpServerRequest, requestBody: string | undefined) =>
   Effect.map(
     requestBody === undefined ? Effect.orElseSucceed(request.text, () => "") : Effect.succeed(requestBody),
-    (text) => {
-      // A body that is not JSON (possible where an endpoint takes none) counts as its raw text.
-      const body = Result.getOrElse(Result.try(() => canonicalJson(JSON.parse(text))), () => text)
-      const path = request.url.split("?")[0] ?? request.url
-      return createHash("sha256").update(`${request.method} ${path}\n${body}`).digest("hex")
-    }
+    (text) => requestFingerprint(request.method, request.url.split("?")[0] ?? request.url, text)
   )
 
 const idempotencyKeyOf = (request: HttpServerRequest.HttpServerRequest) => {
@@ -43,24 +49,18 @@ const idempotencyKeyOf = (request: HttpServerRequest.HttpServerRequest) => {
 }
 
 /**
- * `single_transaction`: the key is claimed in the operation's own transaction.
- * `waits`: the operation may wait for a real-time decision and runs its own
- * transactions; the key is claimed before it starts (`Idempotency.runWaiting`).
- */
-export type IdempotencyMode = "single_transaction" | "waits"
-
-/**
  * Runs `operation` once per idempotency key. `success` is the endpoint's
  * success schema: it encodes the first response for later replays.
  * `requestBody` stands for the body in the fingerprint where the handler
  * has already consumed it (multipart uploads); by default the body is read.
+ * A write that asks the client first (`AskingWrite`) holds its key while it
+ * waits and stores its response with its outcome (`Idempotency.runAsking`).
  */
 export const idempotent = <A extends { readonly id: string }, I, RD, E, R>(
   success: Schema.Codec<A, I, RD>,
-  operation: Effect.Effect<A, E, R>,
-  requestBody?: string,
-  mode: IdempotencyMode = "single_transaction"
-) => idempotentResult(success, operation, (value) => value.id, requestBody, mode)
+  operation: Effect.Effect<A, E, R> | AskingWrite<A, E, R>,
+  requestBody?: string
+) => idempotentResult(success, operation, (value) => value.id, requestBody)
 
 /**
  * `idempotent` for responses that are not themselves an object with an id (a
@@ -68,10 +68,9 @@ export const idempotent = <A extends { readonly id: string }, I, RD, E, R>(
  */
 export const idempotentResult = <A, I, RD, E, R>(
   success: Schema.Codec<A, I, RD>,
-  operation: Effect.Effect<A, E, R>,
+  operation: Effect.Effect<A, E, R> | AskingWrite<A, E, R>,
   resourceIdOf: (value: A) => string | null,
-  requestBody?: string,
-  mode: IdempotencyMode = "single_transaction"
+  requestBody?: string
 ) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
@@ -79,11 +78,12 @@ export const idempotentResult = <A, I, RD, E, R>(
     const key = yield* idempotencyKeyOf(request)
     const fingerprint = Option.isSome(key) ? yield* fingerprintOf(request, requestBody) : ""
     const encode = Schema.encodeEffect(success)
-    const outcome = yield* (mode === "waits" ? idempotency.runWaiting : idempotency.run)(
-      { key, fingerprint },
-      operation,
-      (value) =>
-        Effect.map(Effect.orDie(encode(value)), (body) => ({ status: 200, body, resourceId: resourceIdOf(value) }))
+    const toResponse = (value: A) =>
+      Effect.map(Effect.orDie(encode(value)), (body) => ({ status: 200, body, resourceId: resourceIdOf(value) }))
+    const outcome = yield* (
+      isAskingWrite(operation)
+        ? idempotency.runAsking({ key, fingerprint }, operation, toResponse)
+        : idempotency.run({ key, fingerprint }, operation, toResponse)
     )
     if (outcome._tag === "Fresh") return outcome.value
     return yield* HttpServerResponse.json(outcome.response.body, {

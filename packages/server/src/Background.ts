@@ -14,6 +14,7 @@
  * (the database unreachable at that moment) is logged and tried again, each
  * attempt in a scope of its own, so what a failed one acquired is released.
  */
+import { Idempotency } from "@moneta/bank/Idempotency"
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
 import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
@@ -88,21 +89,20 @@ export const buildWhenServing = <ROut, E, RIn>(
 const settings = Config.all({
   server: ServerConfig,
   tuning: Dispatcher.config,
-  sweepInterval: RealTimeDecisionSweeper.intervalConfig,
-  abandonAfter: RealTimeDecisionSweeper.abandonAfterConfig
+  sweepInterval: RealTimeDecisionSweeper.intervalConfig
 })
 
 export const layer = Layer.effect(
   Dispatcher.Dispatcher,
   Effect.gen(function*() {
-    const { abandonAfter, server, sweepInterval, tuning } = yield* settings
+    const { server, sweepInterval, tuning } = yield* settings
     const environment = server.environment
     // Deliveries connect only to addresses the destination rule lets receive (`Destinations`).
     const dispatcherLive = Dispatcher.layer({ environment, ...tuning }).pipe(
       Layer.provide(Layer.merge(WebhookDeliveries.Default, Transport.layer(environment)))
     )
-    const sweeperLive = RealTimeDecisionSweeper.layer({ environment, interval: sweepInterval, abandonAfter }).pipe(
-      Layer.provide(RealTimeDecisions.Default)
+    const sweeperLive = RealTimeDecisionSweeper.layer({ environment, interval: sweepInterval }).pipe(
+      Layer.provide(Layer.merge(RealTimeDecisions.Default, Idempotency.Default))
     )
     // Built in this layer's scope: when the server stops, the dispatcher stops gracefully as before.
     const built = yield* buildWhenServing(Layer.merge(dispatcherLive, sweeperLive))

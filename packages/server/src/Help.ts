@@ -24,6 +24,11 @@ export const settings: ReadonlyArray<Setting> = [
     meaning: "named prepared statements, on Postgres and embedded (false behind a pooler that cannot keep them)"
   },
   {
+    name: "MONETA_DATABASE_WAIT",
+    default: "60 seconds",
+    meaning: "how long a start waits for a Postgres that is not up yet before it gives up (0 seconds: try once)"
+  },
+  {
     name: "MONETA_DATA_DIR",
     default: defaultDataDir,
     meaning: "directory of the embedded database; memory:// for a throwaway one"
@@ -55,6 +60,11 @@ export const settings: ReadonlyArray<Setting> = [
     meaning: "the whole request, body included, must arrive within it (else 408)"
   },
   {
+    name: "MONETA_SHUTDOWN_TIMEOUT",
+    default: "10 seconds",
+    meaning: "on SIGINT/SIGTERM, how long requests under way may still take before their connections are closed"
+  },
+  {
     name: "MONETA_WEBHOOK_ALLOWED_HOSTS",
     default: "empty",
     meaning: "comma-separated hosts that may receive webhooks whatever they resolve to"
@@ -82,9 +92,9 @@ export const settings: ReadonlyArray<Setting> = [
     meaning: "how often each server times out decisions whose window passed"
   },
   {
-    name: "MONETA_RTD_ABANDON_AFTER",
-    default: "30 seconds",
-    meaning: "how long after its decisions finished a simulation still waiting counts as dead"
+    name: "MONETA_RTD_LEASE",
+    default: "10 seconds",
+    meaning: "the lease on a waiting simulation's idempotency key: a retry takes over a key not renewed for this long"
   },
   { name: "LOG_LEVEL", default: "Info", meaning: "All, Trace, Debug, Info, Warning, Error, Fatal or None" },
   { name: "LOG_FORMAT", default: "logfmt", meaning: "logfmt, json (one object per line) or pretty" },

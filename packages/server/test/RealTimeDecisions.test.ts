@@ -215,7 +215,7 @@ const startProcess = (databaseUrl: string, apiKey: string, port: number) =>
             MONETA_API_KEY: apiKey,
             MONETA_RTD_WINDOW_CARD_AUTHORIZATION_REQUESTED: "2 seconds",
             MONETA_RTD_SWEEP_INTERVAL: "200 millis",
-            MONETA_RTD_ABANDON_AFTER: "1 second"
+            MONETA_RTD_LEASE: "1 second"
           }
         }
       )

@@ -9,7 +9,6 @@ import { GroupId, RealTimeDecisionId } from "@moneta/domain/Ids"
 import { type Category, RealTimeDecision, RealTimeDecisionAction } from "@moneta/domain/RealTimeDecision"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
-import { abandoned, inProgress, retrying } from "./IdempotencyRecords.js"
 import { jsonb, makeResourceTable } from "./ResourceTable.js"
 import { tenantIs, type TenantShape } from "./Tenant.js"
 
@@ -32,14 +31,23 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
     const notify = (decision: RealTimeDecision) =>
       sql`SELECT pg_notify(${channel}, ${decision.id})`.pipe(Effect.asVoid, Effect.orDie)
 
-    /** A new decision; `idempotencyKey` is the key of the request that raised it, if any. */
-    const insert = (tenant: TenantShape, decision: RealTimeDecision, idempotencyKey: string | null) =>
+    /**
+     * A new decision; `raisedBy` is the idempotent request that raised it, if
+     * any: its key, and the claim (the request's lineage) under which a retry
+     * finds it again.
+     */
+    const insert = (
+      tenant: TenantShape,
+      decision: RealTimeDecision,
+      raisedBy: { readonly key: string; readonly claim: string } | null
+    ) =>
       table.insert(tenant, decision, {
         created_at: DateTime.toDate(decision.created_at),
         category: decision.category,
         status: decision.status,
         timeout_at: DateTime.toDate(decision.timeout_at),
-        idempotency_key: idempotencyKey
+        idempotency_key: raisedBy?.key ?? null,
+        idempotency_claim: raisedBy?.claim ?? null
       })
 
     /** Writes the decision's new status (and `columns`) and tells its waiters (on commit). */
@@ -65,22 +73,11 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
           Effect.map((rows) => Option.fromNullishOr(rows[0]?.answer))
         )
 
-    /**
-     * The decision of `category` raised by the request with this idempotency
-     * key, if one was and the request is now `retrying` (its first run died).
-     * A `retrying` key is also found once the sweeper has marked it
-     * `abandoned` again while this retry runs (its old decisions all finished
-     * long ago, so the sweeper cannot tell a live retry from a dead one):
-     * the retry still reuses the decision, and applying it stays once only.
-     */
-    const findByIdempotencyKey = (tenant: TenantShape, idempotencyKey: string, category: Category) =>
-      sql`SELECT decision.id FROM real_time_decisions AS decision
-        JOIN idempotency_records AS record ON record.group_id = decision.group_id
-          AND record.environment = decision.environment AND record.key = decision.idempotency_key
-        WHERE decision.group_id = ${tenant.groupId} AND decision.environment = ${tenant.environment}
-          AND decision.idempotency_key = ${idempotencyKey} AND decision.category = ${category}
-          AND record.status IN (${retrying}, ${abandoned})
-        ORDER BY decision.created_at DESC LIMIT 1`.pipe(
+    /** The latest decision of `category` raised under the idempotency claim, if any (a retry reuses it). */
+    const findByClaim = (tenant: TenantShape, claim: string, category: Category) =>
+      sql`SELECT id FROM real_time_decisions
+        WHERE ${tenantIs(sql, tenant)} AND idempotency_claim = ${claim} AND category = ${category}
+        ORDER BY created_at DESC LIMIT 1`.pipe(
         Effect.flatMap(decodeIds),
         Effect.orDie,
         Effect.flatMap((rows) => rows[0] === undefined ? Effect.succeedNone : table.find(tenant, rows[0].id))
@@ -94,26 +91,6 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
       sql`UPDATE real_time_decisions SET applied = true
         WHERE ${tenantIs(sql, tenant)} AND id = ${id} AND NOT applied RETURNING id`.pipe(
         Effect.map((rows) => rows.length > 0),
-        Effect.orDie
-      )
-
-    /**
-     * Gives up, as `abandoned`, the in-progress idempotency records of
-     * requests whose decisions all finished before `cutoff`: the process
-     * that was waiting for them died (a live one finishes at once). How many.
-     */
-    const abandonWaitingRequests = (environment: Environment, cutoff: DateTime.Utc) =>
-      sql`UPDATE idempotency_records AS record SET status = ${abandoned}
-        WHERE record.environment = ${environment} AND record.status IN (${inProgress}, ${retrying})
-          AND EXISTS (SELECT 1 FROM real_time_decisions AS decision
-            WHERE decision.group_id = record.group_id AND decision.environment = record.environment
-              AND decision.idempotency_key = record.key)
-          AND NOT EXISTS (SELECT 1 FROM real_time_decisions AS decision
-            WHERE decision.group_id = record.group_id AND decision.environment = record.environment
-              AND decision.idempotency_key = record.key
-              AND (decision.status = 'pending' OR decision.timeout_at > ${DateTime.toDate(cutoff)}))
-        RETURNING record.key`.pipe(
-        Effect.map((rows) => rows.length),
         Effect.orDie
       )
 
@@ -154,9 +131,8 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
       update,
       updateAnswered,
       answerOf,
-      findByIdempotencyKey,
+      findByClaim,
       markApplied,
-      abandonWaitingRequests,
       find,
       lock,
       lockDue,

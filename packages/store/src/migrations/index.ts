@@ -15,6 +15,7 @@ import realTimeDecisions from "./0007_real_time_decisions.js"
 import runningBalances from "./0008_running_balances.js"
 import walletAuthentications from "./0009_wallet_authentications.js"
 import inboundWireReversalSource from "./0010_inbound_wire_reversal_source.js"
+import idempotencyLeases from "./0011_idempotency_leases.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_core": core,
@@ -26,5 +27,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0007_real_time_decisions": realTimeDecisions,
   "0008_running_balances": runningBalances,
   "0009_wallet_authentications": walletAuthentications,
-  "0010_inbound_wire_reversal_source": inboundWireReversalSource
+  "0010_inbound_wire_reversal_source": inboundWireReversalSource,
+  "0011_idempotency_leases": idempotencyLeases
 }
