@@ -217,3 +217,11 @@ export const InternalServerError = detailError({
   identifier: "InternalServerError",
   description: "A bug. Safe to retry."
 }, Errors.InternalServerError)
+
+export const ServiceUnavailableError = detailError({
+  type: "service_unavailable_error",
+  status: 503,
+  title: "The service is temporarily unavailable.",
+  identifier: "ServiceUnavailableError",
+  description: "A fault that heals, such as the database restarting. Retry the same request (same `Idempotency-Key`)."
+}, Errors.ServiceUnavailableError)

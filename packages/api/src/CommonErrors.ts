@@ -1,7 +1,8 @@
 /**
  * The errors any endpoint may answer, whatever it does: a request the
  * contract refuses (400), a path no endpoint serves (404), an idempotency key
- * reused or an action the object's state forbids (409), a bug (500).
+ * reused or an action the object's state forbids (409), a bug (500), a fault
+ * that heals, such as the database restarting (503).
  *
  * Effect 4 declares errors on endpoints or on middleware (there is no
  * API-wide `addError`), so this middleware declares them and `MonetaApi` puts
@@ -16,7 +17,8 @@ import {
   InternalServerError,
   InvalidOperationError,
   InvalidParametersError,
-  MalformedRequestError
+  MalformedRequestError,
+  ServiceUnavailableError
 } from "./ApiError.js"
 
 export class CommonErrors extends HttpApiMiddleware.Service<CommonErrors>()("@moneta/api/CommonErrors", {
@@ -26,6 +28,7 @@ export class CommonErrors extends HttpApiMiddleware.Service<CommonErrors>()("@mo
     ApiMethodNotFoundError,
     IdempotencyKeyAlreadyUsedError,
     InvalidOperationError,
-    InternalServerError
+    InternalServerError,
+    ServiceUnavailableError
   ]
 }) {}

@@ -185,6 +185,16 @@ describe("the contract's error bodies", () => {
       schema: ApiError.InternalServerError,
       error: new Errors.InternalServerError({ detail: null }),
       wire: { type: "internal_server_error", status: 500, title: "Something went wrong on our side.", detail: null }
+    },
+    {
+      schema: ApiError.ServiceUnavailableError,
+      error: new Errors.ServiceUnavailableError({ detail: "The database is unavailable." }),
+      wire: {
+        type: "service_unavailable_error",
+        status: 503,
+        title: "The service is temporarily unavailable.",
+        detail: "The database is unavailable."
+      }
     }
   ] as const
 

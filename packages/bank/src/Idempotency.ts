@@ -12,7 +12,7 @@
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { Environment } from "@moneta/domain/Environment"
-import { IdempotencyKeyAlreadyUsedError, InvalidOperationError } from "@moneta/domain/Errors"
+import { IdempotencyKeyAlreadyUsedError } from "@moneta/domain/Errors"
 import {
   abandoned,
   type Hold,
@@ -35,11 +35,17 @@ export interface StoredResponse {
   readonly resourceId: string | null
 }
 
+/**
+ * What a request with a key comes to: run now (`Fresh`), answered from the
+ * stored response (`Replayed`), or neither because the first run with the key
+ * is still going (`InProgress`: the HTTP layer answers 409, worth retrying).
+ */
 export type Outcome<A> =
   | { readonly _tag: "Fresh"; readonly value: A }
   | { readonly _tag: "Replayed"; readonly response: StoredResponse }
+  | { readonly _tag: "InProgress"; readonly detail: string }
 
-type Replayed = Extract<Outcome<never>, { readonly _tag: "Replayed" }>
+type Answered = Exclude<Outcome<never>, { readonly _tag: "Fresh" }>
 
 export interface IdempotentRequest {
   readonly key: Option.Option<string>
@@ -47,11 +53,11 @@ export interface IdempotentRequest {
   readonly fingerprint: string
 }
 
-const stillInProgress = () =>
-  new InvalidOperationError({
-    detail:
-      "The first request with this idempotency key is still in progress (waiting for a real-time decision); retry once it has finished."
-  })
+const stillInProgress: Answered = {
+  _tag: "InProgress",
+  detail:
+    "The first request with this idempotency key is still in progress (waiting for a real-time decision); retry once it has finished."
+}
 
 /**
  * What a request meets when its key was claimed before: the same request is
@@ -61,7 +67,7 @@ const stillInProgress = () =>
 const replayOf = (
   existing: ClaimedRecord,
   fingerprint: string
-): Effect.Effect<Replayed, IdempotencyKeyAlreadyUsedError | InvalidOperationError> => {
+): Effect.Effect<Answered, IdempotencyKeyAlreadyUsedError> => {
   if (existing.fingerprint !== fingerprint) {
     return Effect.fail(
       new IdempotencyKeyAlreadyUsedError({
@@ -71,7 +77,7 @@ const replayOf = (
     )
   }
   if (existing.status === inProgress || existing.status === abandoned || existing.status === retrying) {
-    return Effect.fail(stillInProgress())
+    return Effect.succeed(stillInProgress)
   }
   return Effect.succeed(
     {
@@ -209,7 +215,7 @@ export class Idempotency extends Context.Service<Idempotency>()("@moneta/bank/Id
             return yield* Effect.catchIf(applied, (error) => error instanceof HoldLost, () =>
               // another run took the key over: answer what it stored, or that it is still running
               Effect.flatMap(records.find(tenant, key), (record) =>
-                Option.isSome(record) ? replayOf(record.value, request.fingerprint) : Effect.fail(stillInProgress())))
+                Option.isSome(record) ? replayOf(record.value, request.fingerprint) : Effect.succeed(stillInProgress)))
           })
       })
 

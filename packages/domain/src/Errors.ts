@@ -73,3 +73,8 @@ export class ApiMethodNotFoundError extends Schema.TaggedError<ApiMethodNotFound
 export class InternalServerError extends Schema.TaggedError<InternalServerError>()("InternalServerError", {
   detail: Schema.NullOr(Schema.String)
 }) {}
+
+/** A fault that heals (the database restarting): the same request may succeed when sent again. */
+export class ServiceUnavailableError extends Schema.TaggedError<ServiceUnavailableError>()("ServiceUnavailableError", {
+  detail: Schema.NullOr(Schema.String)
+}) {}

@@ -9,18 +9,26 @@
  *   path, an unreadable body, a defect) is encoded here by the contract's
  *   schemas. Every 4xx also tells the official SDK not to retry.
  *
+ * A defect that is a database fault that heals (bank `DatabaseFaults`: the
+ * connection lost, Postgres restarting) is answered 503
+ * `service_unavailable_error` with `x-should-retry: true` and `retry-after`:
+ * the request's transaction did not commit, so sending it again is safe and
+ * may well succeed. Any other defect is a bug: 500.
+ *
  * `layer` is middleware of the API's own routes, not global middleware: a host
  * that mounts the API under a prefix keeps its own routes' answers, and the
  * checks see the URL as the API sees it (prefix removed).
  */
 import * as ApiError from "@moneta/api/ApiError"
 import { CommonErrors } from "@moneta/api/CommonErrors"
+import * as DatabaseFaults from "@moneta/bank/DatabaseFaults"
 import {
   ApiMethodNotFoundError,
   FieldError,
   InternalServerError,
   InvalidParametersError,
-  MalformedRequestError
+  MalformedRequestError,
+  ServiceUnavailableError
 } from "@moneta/domain/Errors"
 import { ByteSize, Cause, Effect, Layer, Schema, SchemaAST, SchemaIssue, type Types } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
@@ -228,18 +236,25 @@ export const CommonErrorsLive = Layer.succeed(CommonErrors, (httpEffect) =>
   ))
 
 /** Failures answered here rather than by an endpoint; operation errors are answered by their endpoint. */
-type ContractError = InvalidParametersError | ApiMethodNotFoundError | MalformedRequestError | InternalServerError
+type ContractError =
+  | InvalidParametersError
+  | ApiMethodNotFoundError
+  | MalformedRequestError
+  | InternalServerError
+  | ServiceUnavailableError
 
 const contractErrorSchemas = {
   InvalidParametersError: ApiError.InvalidParametersError,
   ApiMethodNotFoundError: ApiError.ApiMethodNotFoundError,
   MalformedRequestError: ApiError.MalformedRequestError,
-  InternalServerError: ApiError.InternalServerError
+  InternalServerError: ApiError.InternalServerError,
+  ServiceUnavailableError: ApiError.ServiceUnavailableError
 } as const
 
 const isContractError = (error: unknown): error is ContractError =>
   error instanceof InvalidParametersError || error instanceof ApiMethodNotFoundError ||
-  error instanceof MalformedRequestError || error instanceof InternalServerError
+  error instanceof MalformedRequestError || error instanceof InternalServerError ||
+  error instanceof ServiceUnavailableError
 
 /** The contract's body and status for `error`, as its endpoint would have answered it. */
 const respondWith = (error: ContractError): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
@@ -275,19 +290,43 @@ const answerCause = (
   if (Cause.hasInterruptsOnly(cause)) {
     return Effect.failCause(Cause.fromReasons(cause.reasons.filter(Cause.isInterruptReason)))
   }
-  const mapped = toContractError(Cause.squash(cause))
+  const error = Cause.squash(cause)
+  const mapped = toContractError(error)
   if (mapped !== undefined) return respondWith(mapped)
+  if (DatabaseFaults.isTransient(error)) {
+    // Expected while the database restarts: one line per request, no stack.
+    return Effect.andThen(
+      Effect.logWarning(`Database unavailable while serving a request: ${DatabaseFaults.describe(error)}`),
+      respondWith(new ServiceUnavailableError({ detail: "The database is unavailable; retry shortly." }))
+    )
+  }
   return Effect.andThen(
     Effect.logError("Unexpected failure while serving a request", cause),
     respondWith(new InternalServerError({ detail: null }))
   )
 }
 
-/** Tells the official SDK not to retry a client error. */
-const doNotRetryClientErrors = (response: HttpServerResponse.HttpServerResponse) =>
-  response.status >= 400 && response.status < 500
-    ? HttpServerResponse.setHeader(response, "x-should-retry", "false")
-    : response
+/** Seconds a client waits before sending a request again after a 503: a restarting Postgres is back in a few. */
+const retryAfterSeconds = 1
+
+/**
+ * Tells the official SDK whether to retry: never a client error; always a
+ * fault that heals (503), after `retry-after`.
+ */
+const adviseRetry = (response: HttpServerResponse.HttpServerResponse) => {
+  // a 409 "still in progress" (Idempotent.ts) says itself that it is worth sending again
+  if (response.headers["x-should-retry"] !== undefined) return response
+  if (response.status >= 400 && response.status < 500) {
+    return HttpServerResponse.setHeader(response, "x-should-retry", "false")
+  }
+  if (response.status === 503) {
+    return HttpServerResponse.setHeaders(response, {
+      "x-should-retry": "true",
+      "retry-after": String(retryAfterSeconds)
+    })
+  }
+  return response
+}
 
 /** Bodies over 1 MiB are refused as malformed. */
 const maxBodyBytes = 1024 * 1024
@@ -313,7 +352,7 @@ const serveMapped = (
   Effect.andThen(refuseOversizedBodies, guardInput(route)).pipe(
     Effect.provideService(HttpIncomingMessage.MaxBodySize, maxBodySize),
     Effect.catchCause(answerCause),
-    Effect.map(doNotRetryClientErrors)
+    Effect.map(adviseRetry)
   )
 
 /** The middleware; provide it to every layer that adds the API's routes. */
@@ -343,7 +382,7 @@ export const unroutableRequests = HttpRouter.middleware(
     Effect.catchCause(app, (cause) => {
       const error = Cause.squash(cause)
       return isRouteNotFound(error)
-        ? Effect.map(respondWith(unknownMethod(error.request)), doNotRetryClientErrors)
+        ? Effect.map(respondWith(unknownMethod(error.request)), adviseRetry)
         : Effect.failCause(cause)
     }),
   { global: true }

@@ -4,9 +4,10 @@
  * bank, which claims the key in the operation's own transaction. A replay is
  * answered with the stored body and `Idempotent-Replayed: true`.
  */
+import * as ApiError from "@moneta/api/ApiError"
 import { type AskingWrite, isAskingWrite } from "@moneta/bank/AskingWrite"
 import { Idempotency } from "@moneta/bank/Idempotency"
-import { InvalidParametersError } from "@moneta/domain/Errors"
+import { InvalidOperationError, InvalidParametersError } from "@moneta/domain/Errors"
 import { Effect, Option, Result, Schema } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { createHash } from "node:crypto"
@@ -49,6 +50,22 @@ const idempotencyKeyOf = (request: HttpServerRequest.HttpServerRequest) => {
 }
 
 /**
+ * The 409 of a request whose first run with the same key is still going:
+ * `invalid_operation_error` as any refusal, but telling the client (the
+ * official SDK reads `x-should-retry`) to send it again in a moment, when it
+ * will be answered from the first run's stored response.
+ */
+const stillInProgress = (detail: string) =>
+  Effect.flatMap(
+    Effect.orDie(Schema.encodeEffect(ApiError.InvalidOperationError)(new InvalidOperationError({ detail }))),
+    (body) =>
+      Effect.orDie(HttpServerResponse.json(body, {
+        status: 409,
+        headers: { "x-should-retry": "true", "retry-after": "1" }
+      }))
+  )
+
+/**
  * Runs `operation` once per idempotency key. `success` is the endpoint's
  * success schema: it encodes the first response for later replays.
  * `requestBody` stands for the body in the fingerprint where the handler
@@ -85,6 +102,7 @@ export const idempotentResult = <A, I, RD, E, R>(
         ? idempotency.runAsking({ key, fingerprint }, operation, toResponse)
         : idempotency.run({ key, fingerprint }, operation, toResponse)
     )
+    if (outcome._tag === "InProgress") return yield* stillInProgress(outcome.detail)
     if (outcome._tag === "Fresh") return outcome.value
     return yield* HttpServerResponse.json(outcome.response.body, {
       status: outcome.response.status,

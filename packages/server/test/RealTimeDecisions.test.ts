@@ -684,6 +684,9 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(early.status).toBe(409)
           expect(early.body["type"]).toBe("invalid_operation_error")
+          // unlike other refusals, worth sending again: the official SDK retries it after retry-after
+          expect(early.headers.get("x-should-retry")).toBe("true")
+          expect(early.headers.get("retry-after")).toBe("1")
           const finished = yield* Fiber.join(slow)
           expect(finished.status).toBe(200)
           const late = yield* post(server, "/simulations/card_authorizations", waiting, {

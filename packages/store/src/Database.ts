@@ -4,11 +4,13 @@
  * keeps it in memory). Either way the layer provides a `SqlClient` (pg
  * dialect, snake_case columns as stored: no name transforms), `Notifications`,
  * and `Info` saying which database it is. A new embedded data directory
- * starts from a migrated template (`Template`).
+ * starts from a migrated template (`Template`). A Postgres that is not up yet
+ * (starting, restarting, not listening) is waited for, at most
+ * `MONETA_DATABASE_WAIT` (`waitForDatabase`).
  */
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as PgTypes from "@effect/sql-pg/PgTypes"
-import { Config, Context, Duration, Effect, Layer, Option, Redacted, Result } from "effect"
+import { Cause, Config, Context, Duration, Effect, Layer, Option, Redacted, Result, Schedule, Schema } from "effect"
 import type { Migrator, SqlClient } from "effect/sql"
 import { SqlError } from "effect/sql"
 import * as Migrations from "./Migrations.js"
@@ -17,6 +19,7 @@ import * as PgliteClient from "./PgliteClient.js"
 import * as PgliteOpening from "./PgliteOpening.js"
 import * as PreparedStatements from "./PreparedStatements.js"
 import * as Template from "./Template.js"
+import * as TransientFault from "./TransientFault.js"
 
 export class Info extends Context.Service<Info, {
   readonly kind: "embedded" | "postgres"
@@ -24,10 +27,22 @@ export class Info extends Context.Service<Info, {
   readonly label: string
 }>()("@moneta/store/Database/Info") {}
 
+/** How long a start waits for Postgres to accept connections, unless `MONETA_DATABASE_WAIT` says otherwise. */
+export const defaultWait = Duration.seconds(60)
+
+/** A wait is a finite duration, zero (no waiting: one attempt) or more. */
+const Wait = Schema.DurationFromString.check(
+  Schema.makeFilter((wait) =>
+    Duration.isFinite(wait) && Duration.toMillis(wait) >= 0 ||
+    `Expected a finite duration of 0 or more, such as "60 seconds", actual ${Duration.format(wait)}`
+  )
+)
+
 export const config = Config.all({
   url: Config.option(Config.Redacted("DATABASE_URL")),
   dataDir: Config.String("MONETA_DATA_DIR").pipe(Config.withDefault(PgliteOpening.defaultDataDir)),
-  preparedStatements: Config.Boolean("MONETA_PREPARED_STATEMENTS").pipe(Config.withDefault(true))
+  preparedStatements: Config.Boolean("MONETA_PREPARED_STATEMENTS").pipe(Config.withDefault(true)),
+  wait: Config.schema(Wait, "MONETA_DATABASE_WAIT").pipe(Config.withDefault(defaultWait))
 })
 
 /** Embedded Postgres in `dataDir` (a path, or `memory://`). Does not migrate. */
@@ -77,10 +92,73 @@ export interface PostgresOptions {
    * transaction mode before 1.21) needs them off.
    */
   readonly preparedStatements?: boolean | undefined
+  /**
+   * How long to wait for a Postgres that is not up yet (`waitForDatabase`);
+   * `defaultWait` unless given.
+   */
+  readonly wait?: Duration.Duration | undefined
 }
 
-/** How long the first connection may take before the server gives up starting. */
+/** How long one attempt to connect may take. */
 const connectTimeout = Duration.seconds(5)
+
+/** The first pause before trying a database that is not up yet again; each next one is twice as long, up to the longest. */
+const firstPause = Duration.millis(250)
+const longestPause = Duration.seconds(5)
+
+/**
+ * The pauses between attempts to reach a database that is not up yet, while
+ * each failure is a fault that heals (`TransientFault`): 0.25 s, 0.5 s, 1 s …
+ * at most 5 s, and never past `wait` after the first failure: the last pause
+ * ends at the bound, and the attempt after it is the last.
+ */
+export const waitSchedule = (wait: Duration.Duration): Schedule.Schedule<Duration.Duration, SqlError.SqlError> =>
+  Schedule.fromStepWithMetadata(Effect.succeed((meta: Schedule.InputMetadata<SqlError.SqlError>) => {
+    const remaining = Duration.toMillis(wait) - meta.elapsed
+    if (remaining <= 0 || !TransientFault.isTransient(meta.input)) return Cause.done(Duration.zero)
+    const doubled = Duration.toMillis(firstPause) * 2 ** (meta.attempt - 1)
+    const pause = Duration.millis(Math.min(doubled, Duration.toMillis(longestPause), remaining))
+    return Effect.succeed([pause, pause] as [Duration.Duration, Duration.Duration])
+  }))
+
+/**
+ * Runs `connect` until it succeeds: again after each fault that heals
+ * (`TransientFault`: refused, reset, timed out, "the database system is
+ * starting up", too many connections), pausing as `waitSchedule` says and
+ * logging one line per pause with what it waits for; once `wait` has passed,
+ * fails saying so. Any other failure (a password refused, no such database)
+ * fails at once.
+ */
+export const waitForDatabase = <A>(
+  connect: Effect.Effect<A, SqlError.SqlError>,
+  options: { readonly label: string; readonly wait: Duration.Duration }
+): Effect.Effect<A, SqlError.SqlError> =>
+  connect.pipe(
+    Effect.retry(
+      waitSchedule(options.wait).pipe(
+        Schedule.tap(({ input, output }) =>
+          Effect.logWarning(
+            `Waiting for the database ${options.label}: ${TransientFault.describe(input)}; next attempt in ${
+              Duration.format(output)
+            } (giving up ${Duration.format(options.wait)} after the first failure)`
+          )
+        )
+      )
+    ),
+    Effect.mapError((error) =>
+      TransientFault.isTransient(error)
+        ? new SqlError.SqlError({
+          reason: new SqlError.ConnectionError({
+            cause: error,
+            message: `The database ${options.label} did not accept connections within ${
+              Duration.format(options.wait)
+            } (MONETA_DATABASE_WAIT): ${TransientFault.describe(error)}`,
+            operation: "connect"
+          })
+        })
+        : error
+    )
+  )
 
 /** Transaction ids (`xid`, `xid8`): sql-pg has no codec for them, and would read their binary form as text. */
 const xidOid = 28
@@ -125,7 +203,10 @@ export const postgresTypes: PgTypes.Registry = (() => {
   return registry
 })()
 
-/** The client of Postgres at `url`, checked with a first query; its connections end with the scope. */
+/**
+ * The client of Postgres at `url`, checked with a first query (waited for, as
+ * `waitForDatabase` says); its connections end with the scope.
+ */
 const postgresClient = (url: Redacted.Redacted, options: PostgresOptions) =>
   Effect.gen(function*() {
     const client = yield* PgClient.make({
@@ -139,7 +220,7 @@ const postgresClient = (url: Redacted.Redacted, options: PostgresOptions) =>
       preparedStatementCacheSize: PreparedStatements.defaultPerConnection
     })
     // An idle connection that fails (Postgres restarted) leaves the pool, which opens another when needed.
-    yield* client`SELECT 1`.pipe(
+    const firstQuery = client`SELECT 1`.pipe(
       Effect.timeoutOrElse({
         duration: connectTimeout,
         orElse: () =>
@@ -154,6 +235,7 @@ const postgresClient = (url: Redacted.Redacted, options: PostgresOptions) =>
           )
       })
     )
+    yield* waitForDatabase(firstQuery, { label: postgresLabel(url), wait: options.wait ?? defaultWait })
     return client
   })
 
@@ -174,13 +256,13 @@ export const layer: Layer.Layer<
   SqlClient.SqlClient | Notifications.Notifications | Info,
   Config.ConfigError | SqlError.SqlError | Migrator.MigrationError
 > = Layer.unwrap(
-  Effect.map(config, ({ dataDir, preparedStatements, url }): Layer.Layer<
+  Effect.map(config, ({ dataDir, preparedStatements, url, wait }): Layer.Layer<
     SqlClient.SqlClient | Notifications.Notifications | Info,
     SqlError.SqlError | Migrator.MigrationError | Config.ConfigError
   > =>
     Option.match(url, {
       onNone: () => layerPgliteFromTemplate(dataDir, preparedStatements),
-      onSome: (url) => layerPostgres(url, { preparedStatements })
+      onSome: (url) => layerPostgres(url, { preparedStatements, wait })
     }))
 ).pipe(
   Layer.tap((context) =>

@@ -21,7 +21,9 @@
  *   interrupted fiber waits for it rather than releasing the lock early.
  * - Failures are `SqlError`s classified by SQLSTATE as sql-pg classifies them
  *   (`UniqueViolation`, `SqlSyntaxError`, …); the reason's `cause` is PGlite's
- *   error, with its `code`.
+ *   error, with its `code`. A statement sent to a PGlite that is closing or
+ *   closed (the server stopping) is a `ConnectionError`, as a connection
+ *   Postgres closed is with sql-pg (`TransientFault`).
  */
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as PgTypes from "@effect/sql-pg/PgTypes"
@@ -104,6 +106,10 @@ const sqlError = (cause: unknown, message: string, operation: string) =>
 
 const connectionError = (cause: unknown, message: string) =>
   new SqlError.SqlError({ reason: new SqlError.ConnectionError({ cause, message, operation: "connect" }) })
+
+/** PGlite's refusal of a statement once `close` has begun. */
+const isClosed = (cause: unknown) =>
+  cause instanceof Error && (cause.message === "PGlite is closed" || cause.message === "PGlite is closing")
 
 // node-postgres sent a plain object as JSON whatever the parameter's type;
 // PGlite picks a serializer from the inferred type and would send
@@ -225,7 +231,12 @@ export const make = (
     const call: Run = (f) =>
       Effect.uninterruptible(Effect.tryPromise({
         try: () => f(pglite),
-        catch: (cause) => sqlError(cause, "Failed to execute statement", "execute")
+        catch: (cause) =>
+          isClosed(cause)
+            ? new SqlError.SqlError({
+              reason: new SqlError.ConnectionError({ cause, message: "The database is closed", operation: "execute" })
+            })
+            : sqlError(cause, "Failed to execute statement", "execute")
       }))
     const exclusive: Run = (f) => lock.withPermits(1)(call(f))
     const connection = makeConnection(exclusive, prepared, unnamed)

@@ -123,10 +123,18 @@ const setup = (environment: Environment) =>
     })
   )
 
-export const layer = (kind: TestDatabase.Kind, environment: Environment = "sandbox", options: LayerOptions = {}) =>
+/** The server over a database of the caller's (a throwaway cluster it stops and starts). */
+export const layerOver = (
+  database: Layer.Layer<TestDatabase.Services, TestDatabase.LayerError>,
+  environment: Environment = "sandbox",
+  options: LayerOptions = {}
+) =>
   setup(environment).pipe(
     Layer.provideMerge(options.docs === true ? serverWithDocsLayer : serverLayer),
     Layer.provide(Layer.mergeAll(FirstRun.Default, ApiKeys.Default, Authentication.Default)),
     Layer.provide(Layer.succeed(ServerEnvironment, environment)),
-    Layer.provideMerge(TestDatabase.layerFor(kind))
+    Layer.provideMerge(database)
   )
+
+export const layer = (kind: TestDatabase.Kind, environment: Environment = "sandbox", options: LayerOptions = {}) =>
+  layerOver(TestDatabase.layerFor(kind), environment, options)

@@ -1,0 +1,7 @@
+/**
+ * What the bank tells its callers about the database faults its operations
+ * may die of: which heal by themselves (the connection lost, Postgres
+ * restarting; the store's `TransientFault` decides), so that the HTTP layer
+ * answers them 503 "retry" rather than 500, without knowing the store.
+ */
+export { describe, isTransient } from "@moneta/store/TransientFault"
