@@ -1,7 +1,8 @@
 /**
  * The `moneta` command (`pnpm start`), loaded by `main.ts`: the Moneta
  * server, or its usage with `--help`. SIGINT/SIGTERM stop it gracefully
- * (in-flight requests finish, the database closes) and it says so.
+ * (in-flight requests finish, the database closes) and it says so; a stop
+ * that hangs past its bound ends the process (`Signals.boundTheStop`).
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Console, Effect, Exit, Layer, Runtime } from "effect"
@@ -9,7 +10,7 @@ import * as Cluster from "./Cluster.js"
 import * as Help from "./Help.js"
 import * as Logging from "./Logging.js"
 import * as Server from "./Server.js"
-import { tolerateRelayedInterrupts } from "./Signals.js"
+import { boundTheStop, tolerateRelayedInterrupts } from "./Signals.js"
 import * as Tracing from "./Tracing.js"
 
 /** A stop on SIGINT/SIGTERM (the main fiber interrupted, nothing failed) exits 0, as a graceful stop. */
@@ -29,7 +30,7 @@ export const run = (entry: string): void => {
   } else {
     tolerateRelayedInterrupts()
     NodeRuntime.runMain(
-      Cluster.run(Layer.launch(Server.layer), entry).pipe(
+      Effect.andThen(boundTheStop, Cluster.run(Layer.launch(Server.layer), entry)).pipe(
         Effect.ensuring(Console.log("Moneta stopped")),
         Effect.provide(Layer.merge(Logging.layer, Tracing.layer))
       ),

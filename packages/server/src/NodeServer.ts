@@ -5,20 +5,42 @@
  * `MONETA_REQUEST_TIMEOUT` (both answered 408), and what node refuses
  * before the API sees it (headers or URL over 16 KiB: 431; bytes that are not
  * HTTP, such as raw non-ASCII in a path: 400) still gets the API's JSON error
- * body (docs/operations.md, "Limits").
+ * body (docs/operations.md, "Limits"). When the server stops it drains
+ * (`Draining`): requests under way get up to `MONETA_SHUTDOWN_TIMEOUT`.
  */
 import { NodeHttpServer } from "@effect/platform-node"
 import { MalformedRequestError as MalformedRequestBody } from "@moneta/api/ApiError"
 import { MalformedRequestError } from "@moneta/domain/Errors"
 import { Config, Duration, Effect, Layer, Schema } from "effect"
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import { HttpServer } from "effect/http"
+import type { IncomingMessage, Server, ServerResponse } from "node:http"
 import type { Duplex } from "node:stream"
+import * as Draining from "./Draining.js"
+
+/**
+ * A duration setting that must bound something: zero would switch node's
+ * timeouts off, and a negative or infinite one means nothing; each is refused
+ * at start rather than run unbounded.
+ */
+const boundConfig = (name: string, fallback: Duration.Duration) =>
+  Config.schema(
+    Schema.DurationFromString.check(
+      Schema.makeFilter((duration) =>
+        (Duration.isFinite(duration) && Duration.toMillis(duration) >= 1) ||
+        "must be a finite duration of at least 1 millisecond, such as \"30 seconds\" (zero or less would switch the bound off)"
+      )
+    ),
+    name
+  ).pipe(Config.withDefault(fallback))
 
 export const LimitsConfig = Config.all({
-  headersTimeout: Config.Duration("MONETA_HEADERS_TIMEOUT").pipe(Config.withDefault(Duration.seconds(10))),
-  requestTimeout: Config.Duration("MONETA_REQUEST_TIMEOUT").pipe(Config.withDefault(Duration.seconds(30)))
+  headersTimeout: boundConfig("MONETA_HEADERS_TIMEOUT", Duration.seconds(10)),
+  requestTimeout: boundConfig("MONETA_REQUEST_TIMEOUT", Duration.seconds(30))
 })
 export type Limits = Config.Success<typeof LimitsConfig>
+
+/** How long requests under way may take once the server stops; then their connections are closed. */
+export const ShutdownConfig = boundConfig("MONETA_SHUTDOWN_TIMEOUT", Duration.seconds(10))
 
 interface Refusal {
   readonly status: number
@@ -111,20 +133,65 @@ const holdRequestsUntilServed = (server: Server) => {
   server.on("newListener", onListener)
 }
 
-/** A node:http server with the limits above; `checkInterval` is how often node looks for overdue requests. */
-export const make = (limits: Limits, checkInterval: Duration.Duration = Duration.seconds(1)): Server => {
-  const requestTimeout = Duration.toMillis(limits.requestTimeout)
-  const server = createServer({
+/** A node:http server with the limits above, and its drain; `checkInterval` is how often node looks for overdue requests. */
+export const makeDrainable = (
+  limits: Limits,
+  checkInterval: Duration.Duration = Duration.seconds(1)
+): Draining.DrainableServer => {
+  // Node takes whole milliseconds.
+  const requestTimeout = Math.ceil(Duration.toMillis(limits.requestTimeout))
+  const drainable = Draining.make({
     requestTimeout,
     // Node refuses a headers timeout longer than the request timeout.
-    headersTimeout: Math.min(Duration.toMillis(limits.headersTimeout), requestTimeout),
-    connectionsCheckingInterval: Duration.toMillis(checkInterval)
+    headersTimeout: Math.min(Math.ceil(Duration.toMillis(limits.headersTimeout)), requestTimeout),
+    connectionsCheckingInterval: Math.ceil(Duration.toMillis(checkInterval))
   })
-  server.on("clientError", answerClientError)
-  holdRequestsUntilServed(server)
-  return server
+  drainable.server.on("clientError", answerClientError)
+  holdRequestsUntilServed(drainable.server)
+  return drainable
 }
 
-/** Effect's HttpServer on a bounded node:http server. */
+/** A node:http server with the limits above. */
+export const make = (limits: Limits, checkInterval: Duration.Duration = Duration.seconds(1)): Server =>
+  makeDrainable(limits, checkInterval).server
+
+/**
+ * Effect's HttpServer on a drainable node:http server: the drain is the first
+ * thing the server's stop does. It is added to the serving scope after the
+ * platform's own finalizers, so it runs before them (finalizers run in
+ * reverse): by the time the platform closes the server, which would
+ * interrupt requests still running, the drain has let them finish or
+ * `shutdownTimeout` has passed. The server's own scope drains it too (the
+ * same drain, done by then), for a start that stops before it serves: the
+ * requests held meanwhile are answered 503 instead of keeping it open.
+ */
+const drainingServer = (
+  drainable: Draining.DrainableServer,
+  listen: { readonly port: number; readonly host: string },
+  shutdownTimeout: Duration.Duration
+) =>
+  Effect.gen(function*() {
+    const platform = yield* NodeHttpServer.make(() => drainable.server, listen)
+    yield* Effect.addFinalizer(() => drainable.drain(shutdownTimeout))
+    return HttpServer.make({
+      address: platform.address,
+      serve: (app, middleware) =>
+        Effect.andThen(
+          middleware === undefined ? platform.serve(app) : platform.serve(app, middleware),
+          Effect.addFinalizer(() => drainable.drain(shutdownTimeout))
+        )
+    })
+  })
+
+/** Effect's HttpServer on a bounded node:http server, drained when it stops. */
 export const layer = (listen: { readonly port: number; readonly host: string }) =>
-  Layer.unwrap(Effect.map(LimitsConfig, (limits) => NodeHttpServer.layer(() => make(limits), listen)))
+  Layer.unwrap(
+    Effect.map(
+      Config.all({ limits: LimitsConfig, shutdownTimeout: ShutdownConfig }),
+      ({ limits, shutdownTimeout }) =>
+        Layer.merge(
+          Layer.effect(HttpServer.HttpServer, drainingServer(makeDrainable(limits), listen, shutdownTimeout)),
+          NodeHttpServer.layerHttpServices
+        )
+    )
+  )

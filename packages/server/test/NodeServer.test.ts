@@ -2,10 +2,12 @@
  * The bounds of the node:http server (issue 9, items 5 and 6): requests whose
  * headers or body do not arrive in time are answered 408, oversized headers
  * 431 and non-HTTP bytes 400, each with the API's JSON error body; a request
- * arriving before the API's handler is attached is held, not lost.
+ * arriving before the API's handler is attached is held, not lost. A bound of
+ * zero or less (which node would take as "no bound") is refused at start
+ * (issue 28).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Duration, Effect, Fiber } from "effect"
+import { type Config, ConfigProvider, Duration, Effect, Fiber } from "effect"
 import type { Server } from "node:http"
 import { connect } from "node:net"
 import * as NodeServer from "../src/NodeServer.js"
@@ -135,4 +137,44 @@ describe("node server bounds", () => {
       expect(response).toContain("200 OK")
       expect(response).toContain("served")
     }), 10_000)
+})
+
+describe("bounds from the environment", () => {
+  const read = <A>(config: Config.Config<A>, entries: Record<string, string>) =>
+    Effect.flatMap(Effect.void, () => config).pipe(
+      Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromUnknown(entries))
+    )
+
+  const settings: ReadonlyArray<readonly [string, Config.Config<unknown>]> = [
+    ["MONETA_HEADERS_TIMEOUT", NodeServer.LimitsConfig],
+    ["MONETA_REQUEST_TIMEOUT", NodeServer.LimitsConfig],
+    ["MONETA_SHUTDOWN_TIMEOUT", NodeServer.ShutdownConfig]
+  ]
+
+  it.effect("a bound of zero, less, under a millisecond or infinite is refused with a message naming the setting", () =>
+    Effect.gen(function*() {
+      for (const [name, config] of settings) {
+        for (const value of ["0 seconds", "0 millis", "-5 seconds", "0.5 millis", "Infinity"]) {
+          const error = yield* Effect.flip(read(config, { [name]: value }))
+          expect(String(error), `${name}=${value}`).toContain(name)
+          expect(String(error), `${name}=${value}`).toContain("must be a finite duration of at least 1 millisecond")
+        }
+      }
+    }))
+
+  it.effect("positive bounds are taken, and the defaults are 10 s, 30 s and 10 s", () =>
+    Effect.gen(function*() {
+      expect(yield* read(NodeServer.LimitsConfig, { MONETA_HEADERS_TIMEOUT: "1 millis" })).toEqual({
+        headersTimeout: Duration.millis(1),
+        requestTimeout: Duration.seconds(30)
+      })
+      expect(yield* read(NodeServer.LimitsConfig, {})).toEqual({
+        headersTimeout: Duration.seconds(10),
+        requestTimeout: Duration.seconds(30)
+      })
+      expect(yield* read(NodeServer.ShutdownConfig, { MONETA_SHUTDOWN_TIMEOUT: "2 minutes" })).toEqual(
+        Duration.minutes(2)
+      )
+      expect(yield* read(NodeServer.ShutdownConfig, {})).toEqual(Duration.seconds(10))
+    }))
 })

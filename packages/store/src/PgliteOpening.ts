@@ -32,35 +32,104 @@ export const isPath = (dataDir: string): boolean => !dataDir.includes("://")
 const isErrno = (error: unknown, code: string) =>
   typeof error === "object" && error !== null && "code" in error && error.code === code
 
-const isRunning = (pid: number) => {
+/** What Linux says of a process (`/proc/<pid>/stat`): its state letter and its start time (clock ticks since boot). */
+interface ProcessStat {
+  readonly state: string
+  readonly startTime: string
+}
+
+/** The process's `/proc` entry; undefined where there is none (not Linux, /proc hidden, or the process gone). */
+const processStat = (pid: number): ProcessStat | undefined => {
+  let stat: string
   try {
-    process.kill(pid, 0)
-    return true
+    stat = Fs.readFileSync(`/proc/${pid}/stat`, "utf8")
+  } catch {
+    return undefined
+  }
+  // "pid (command) state ppid …": the command may hold spaces and parentheses, so fields count from its last ")".
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+  const state = fields[0]
+  // Field 22 of the line, the 20th after the command.
+  const startTime = fields[19]
+  return state === undefined || startTime === undefined ? undefined : { state, startTime }
+}
+
+/** The owner a lock file names: `<pid> <start time>`, or `<pid>` where /proc is missing (and in older lock files). */
+interface Owner {
+  readonly pid: number
+  readonly startTime: string | undefined
+}
+
+const ownerOf = (content: string): Owner | undefined => {
+  const [pid, startTime] = content.trim().split(" ")
+  const number = Number(pid)
+  return Number.isInteger(number) && number > 0 ? { pid: number, startTime } : undefined
+}
+
+const lockContent = (): string => {
+  const startTime = processStat(process.pid)?.startTime
+  return startTime === undefined ? String(process.pid) : `${process.pid} ${startTime}`
+}
+
+/**
+ * Whether the lock's owner still runs. A process killed a moment ago stays a
+ * zombie (state Z, or X while it is reaped) until its parent reaps it; it
+ * still answers `kill(pid, 0)` but holds nothing, so it does not count. Nor
+ * does a process that took the owner's pid later (another start time). Without
+ * /proc (macOS, Windows) only `kill(pid, 0)` is asked.
+ */
+const isRunning = (owner: Owner): boolean => {
+  try {
+    process.kill(owner.pid, 0)
   } catch (error) {
-    return !isErrno(error, "ESRCH")
+    // EPERM: it runs, under another user.
+    if (isErrno(error, "ESRCH")) return false
+  }
+  const stat = processStat(owner.pid)
+  if (stat === undefined) return true
+  if (stat.state === "Z" || stat.state === "X" || stat.state === "x") return false
+  return owner.startTime === undefined || owner.startTime === stat.startTime
+}
+
+const readIfPresent = (file: string): string | undefined => {
+  try {
+    return Fs.readFileSync(file, "utf8")
+  } catch (error) {
+    if (isErrno(error, "ENOENT")) return undefined
+    throw error
   }
 }
 
 /**
  * Takes the lock file next to `dataDir` (`<dataDir>.lock`, holding this
- * process's pid) and returns its path; throws when a running process holds it.
- * Two PGlite instances on one directory corrupt it, and PGlite does not stop a
- * second one. A lock left by a process that is gone is taken over.
+ * process's pid and, on Linux, its start time) and returns its path; throws
+ * when a running process holds it. Two PGlite instances on one directory
+ * corrupt it, and PGlite does not stop a second one. A lock left by a process
+ * that is gone (or a zombie, or whose pid now names another process) is taken
+ * over at once: removed, unless another process replaced it meanwhile, and
+ * taken again exclusively.
  */
 export const lockDataDir = (dataDir: string): string => {
   const file = `${Path.resolve(dataDir)}.lock`
   Fs.mkdirSync(Path.dirname(file), { recursive: true })
-  try {
-    Fs.writeFileSync(file, String(process.pid), { flag: "wx" })
-  } catch (error) {
-    if (!isErrno(error, "EEXIST")) throw error
-    const owner = Number(Fs.readFileSync(file, "utf8"))
-    if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
-      throw new Error(`${dataDir} is in use by process ${owner} (lock file ${file})`)
+  const content = lockContent()
+  // A few rounds: another process may take over the same stale lock at the same moment.
+  for (let round = 0; round < 5; round++) {
+    try {
+      Fs.writeFileSync(file, content, { flag: "wx" })
+      return file
+    } catch (error) {
+      if (!isErrno(error, "EEXIST")) throw error
     }
-    Fs.writeFileSync(file, String(process.pid))
+    const held = readIfPresent(file)
+    if (held === undefined) continue
+    const owner = ownerOf(held)
+    if (owner !== undefined && isRunning(owner)) {
+      throw new Error(`${dataDir} is in use by process ${owner.pid} (lock file ${file})`)
+    }
+    if (readIfPresent(file) === held) Fs.rmSync(file, { force: true })
   }
-  return file
+  throw new Error(`${dataDir}: could not take the lock file ${file}; other processes keep taking it`)
 }
 
 export const unlockDataDir = (file: string): void => Fs.rmSync(file, { force: true })
