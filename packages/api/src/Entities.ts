@@ -13,9 +13,13 @@ export class Entities extends HttpApiGroup.make("entities")
     description: "Entities are the legal entities that own accounts: a corporation, a natural person, a trust…"
   }))
   .add(
-    HttpApiEndpoint.post("create", "/entities", { payload: CreateEntity, success: Entity })
+    HttpApiEndpoint.post("create", "/entities", { payload: CreateEntity, success: Entity, error: ObjectNotFoundError })
       .annotate(OpenApi.Summary, "Create an Entity")
-      .annotate(OpenApi.Description, "Creates an entity: the legal owner of accounts.")
+      .annotate(
+        OpenApi.Description,
+        "Creates an entity: the legal owner of accounts. Identity documents (`file_id`, `back_file_id`) name files " +
+          "you uploaded (`POST /files`); any other id is 404."
+      )
   )
   .add(
     HttpApiEndpoint.get("retrieve", "/entities/:entity_id", {

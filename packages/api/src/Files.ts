@@ -55,7 +55,7 @@ export class Files extends HttpApiGroup.make("files")
       .annotateMerge(OpenApi.annotations({
         summary: "Download a File's contents",
         description:
-          "Answers the file's bytes, with `Content-Type` set to its `mime_type` and `Content-Disposition` to its filename (for example the scanned check of an inbound mail item)."
+          "Answers the file's bytes, with `Content-Type` set to its `mime_type` and `Content-Disposition` to its filename (for example the scanned check of an inbound mail item): `inline` for PNG, JPEG, GIF, WebP and PDF, `attachment` for anything else (SVG included). `X-Content-Type-Options: nosniff` and a `Content-Security-Policy` that loads nothing (and sandboxes all but PDF) keep a browser from running the contents."
       }))
   )
   .middleware(Authorization)

@@ -1,4 +1,7 @@
-/** Entities: create, retrieve, list. */
+/**
+ * Entities: create, retrieve, list. The identity documents a create names are
+ * files of the caller's (404 `file` otherwise, as for any referenced object).
+ */
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { EntityFilter } from "@moneta/domain/Entity"
 import {
@@ -9,18 +12,20 @@ import {
   type CreateEntity,
   defaultCountry,
   Entity,
-  lastFour
+  lastFour,
+  referencedFileIds
 } from "@moneta/domain/Entity"
 import { pendingEvent } from "@moneta/domain/Event"
 import { type EntityBeneficialOwnerId, type EntityId } from "@moneta/domain/Ids"
 import { Entities as EntityStore } from "@moneta/store/Entities"
+import { Files as FileStore } from "@moneta/store/Files"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
-import { findOwn } from "./NotFound.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
 
@@ -116,11 +121,15 @@ export const entityFromRequest = (request: CreateEntity, fields: {
 export class Entities extends Context.Service<Entities>()("@moneta/bank/Entities", {
   make: Effect.gen(function*() {
     const store = yield* EntityStore
+    const files = yield* FileStore
     const events = yield* Events
 
     const create = (request: CreateEntity) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
+        for (const fileId of referencedFileIds(request)) {
+          yield* files.find(tenant, fileId).pipe(orNotFound("file", fileId))
+        }
         const createdAt = yield* now
         const owners = request.structure === "corporation" ? request.corporation.beneficial_owners ?? [] : []
         const entity = entityFromRequest(request, {
@@ -148,5 +157,7 @@ export class Entities extends Context.Service<Entities>()("@moneta/bank/Entities
     return traced("Entities", { create, retrieve, list } as const)
   })
 }) {
-  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([EntityStore.Default, Events.Default]))
+  static readonly Default = Layer.effect(this, this.make).pipe(
+    Layer.provide([EntityStore.Default, FileStore.Default, Events.Default])
+  )
 }

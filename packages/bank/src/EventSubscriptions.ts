@@ -6,8 +6,15 @@
  * - The shared secret is write-only. Without one, a random secret is made.
  *   A new secret (PATCH `shared_secret`) signs at once; the one it replaces
  *   keeps signing beside it for `secretOverlap`, so receivers can switch over.
- * - At most one active subscription receives each real-time decision category:
- *   checked under a per-tenant lock, so two concurrent requests cannot both win.
+ * - A group has at most `maxActiveSubscriptions` active subscriptions per
+ *   environment, and at most one active subscription receives each real-time
+ *   decision category: both checked under a per-tenant lock whenever a
+ *   subscription becomes active (created active, or enabled again), so
+ *   concurrent requests cannot overshoot.
+ * - The URL is judged at creation by the server's destination rule
+ *   (`WebhookDestination`: its `Reach` depends on the environment and on where
+ *   the server listens), so a plainly refused URL is a 400 at once; every
+ *   delivery judges it again and is the authority.
  * - A subscription that stops being active loses its pending deliveries; events
  *   created while it is not active are never delivered to it, not even after
  *   it is enabled again.
@@ -20,12 +27,11 @@ import { pendingEvent } from "@moneta/domain/Event"
 import {
   checkResolved,
   checkUrl,
-  claimsRealTimeDecisions,
   create as createSubscription,
   type CreateEventSubscription,
   ensureActive,
+  ensureMayBeActive,
   ensureReceives,
-  ensureUniqueRealTimeDecisions as ensureUniqueAmongActive,
   type EventSubscription,
   update as updateSubscription,
   type UpdateEventSubscription
@@ -33,7 +39,7 @@ import {
 import type { EventId, EventSubscriptionId, OAuthConnectionId } from "@moneta/domain/Ids"
 import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import type { WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
-import { hostOf, needsResolving, WebhookDestinations } from "@moneta/domain/WebhookDestination"
+import { hostOf, needsResolving, reachOf, WebhookDestinations } from "@moneta/domain/WebhookDestination"
 import { Events as EventStore } from "@moneta/store/Events"
 import { EventSubscriptions as SubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { newId } from "@moneta/store/IdGenerator"
@@ -70,20 +76,25 @@ export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@
     const checkDestination = (url: string) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
-        yield* Effect.fromResult(checkUrl(url, tenant.environment, destinations.allowedHosts))
+        const reach = reachOf(tenant.environment, destinations.loopbackInSandbox)
+        yield* Effect.fromResult(checkUrl(url, reach, destinations.allowedHosts))
         const parsed = new URL(url)
         if (needsResolving(destinations.allowedHosts, parsed)) {
-          yield* Effect.fromResult(checkResolved(url, tenant.environment, yield* destinations.resolve(hostOf(parsed))))
+          yield* Effect.fromResult(checkResolved(url, reach, yield* destinations.resolve(hostOf(parsed))))
         }
       })
 
-    /** Fails when `candidate` would receive a real-time decision category another active subscription receives. */
-    const ensureUniqueRealTimeDecisions = (candidate: EventSubscription) =>
+    /**
+     * When `candidate` is active: fails past the cap of active subscriptions, or when it would
+     * receive a real-time decision category another active one receives. The lock holds until the
+     * transaction ends, so the active set read here is the one the write joins.
+     */
+    const ensureRoomAmongActive = (candidate: EventSubscription) =>
       Effect.gen(function*() {
-        if (!claimsRealTimeDecisions(candidate)) return
+        if (candidate.status !== "active") return
         const tenant = yield* Tenant
-        yield* store.lockSelections(tenant)
-        yield* Effect.fromResult(ensureUniqueAmongActive(candidate, yield* store.active(tenant)))
+        yield* store.lockActiveSet(tenant)
+        yield* Effect.fromResult(ensureMayBeActive(candidate, yield* store.active(tenant)))
       })
 
     // This service makes no OAuth connections: such an id names nothing of the caller's, and a
@@ -103,7 +114,7 @@ export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@
             body: request,
             idempotencyKey: yield* idempotencyKey
           })
-          yield* ensureUniqueRealTimeDecisions(next)
+          yield* ensureRoomAmongActive(next)
           yield* store.insert(tenant, next, request.shared_secret ?? generateSecret())
           yield* events.record(emitted, createdAt)
           return next
@@ -119,7 +130,7 @@ export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@
         const { next, events: emitted } = yield* Effect.fromResult(updateSubscription(current, request))
         const updatedAt = yield* now
         if (next.status !== current.status) {
-          yield* ensureUniqueRealTimeDecisions(next)
+          yield* ensureRoomAmongActive(next)
           yield* store.update(tenant, next)
           if (next.status !== "active") yield* deliveries.cancelPending(tenant, id)
         }

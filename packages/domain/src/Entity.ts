@@ -3,7 +3,7 @@
  * persons and corporations with the fields a bank needs to identify them.
  */
 import { Effect, Schema } from "effect"
-import { EntityBeneficialOwnerId, EntityId } from "./Ids.js"
+import { EntityBeneficialOwnerId, EntityId, FileId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { IdempotencyKey } from "./Text.js"
 import { ShortText } from "./Text.js"
@@ -65,23 +65,27 @@ export const Identification = Schema.Struct({
  */
 export const lastFour = (text: string): string => Array.from(text).slice(-4).join("")
 
-/** Supporting documents of an identification; files are referenced by id and not kept by this service. */
+/**
+ * Supporting documents of an identification: files the caller uploaded
+ * (`referencedFileIds`; each must be one of the caller's), referenced by id and
+ * not kept on the entity.
+ */
 const IdentificationDocuments = {
   drivers_license: Schema.optionalKey(Schema.Struct({
     expiration_date: CalendarDate,
-    file_id: ShortText,
+    file_id: FileId,
     state: ShortText,
-    back_file_id: Schema.optionalKey(ShortText)
+    back_file_id: Schema.optionalKey(FileId)
   })),
   other: Schema.optionalKey(Schema.Struct({
     country: CountryCode,
     description: ShortText,
-    file_id: ShortText,
-    back_file_id: Schema.optionalKey(ShortText),
+    file_id: FileId,
+    back_file_id: Schema.optionalKey(FileId),
     expiration_date: Schema.optionalKey(CalendarDate)
   })),
   passport: Schema.optionalKey(
-    Schema.Struct({ country: CountryCode, expiration_date: CalendarDate, file_id: ShortText })
+    Schema.Struct({ country: CountryCode, expiration_date: CalendarDate, file_id: FileId })
   )
 }
 
@@ -227,6 +231,25 @@ export const CreateEntity = Schema.Union([
   })
 ]).annotate({ identifier: "CreateEntity" })
 export type CreateEntity = typeof CreateEntity.Type
+
+type IdentificationWithDocuments = typeof NaturalPerson.Type["identification"]
+
+const documentFileIds = ({ drivers_license, other, passport }: IdentificationWithDocuments): ReadonlyArray<FileId> =>
+  [
+    drivers_license?.file_id,
+    drivers_license?.back_file_id,
+    other?.file_id,
+    other?.back_file_id,
+    passport?.file_id
+  ].filter((id) => id !== undefined)
+
+/** Every file a create request names (identity documents of the person or of each beneficial owner), each once. */
+export const referencedFileIds = (request: CreateEntity): ReadonlyArray<FileId> => {
+  const identifications = request.structure === "natural_person"
+    ? [request.natural_person.identification]
+    : (request.corporation.beneficial_owners ?? []).map((owner) => owner.individual.identification)
+  return [...new Set(identifications.flatMap(documentFileIds))]
+}
 
 /** `GET /entities` filters (beside the paging of `ListParameters`). */
 export const EntityFilter = Schema.Struct({

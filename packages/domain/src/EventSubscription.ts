@@ -7,7 +7,6 @@
  * never part of the object.
  */
 import { Result, Schema } from "effect"
-import type { Environment } from "./Environment.js"
 import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import {
@@ -19,7 +18,8 @@ import {
 import { EventSubscriptionId, OAuthConnectionId } from "./Ids.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
-import { addressRefusal, urlRefusal } from "./WebhookDestination.js"
+import { HttpUrl } from "./Url.js"
+import { addressRefusal, type Reach, urlRefusal } from "./WebhookDestination.js"
 
 export const EventSubscriptionStatus = Schema.Literals(["active", "disabled", "deleted"])
 export type EventSubscriptionStatus = typeof EventSubscriptionStatus.Type
@@ -45,17 +45,10 @@ export class EventSubscription extends Schema.Class<EventSubscription>("EventSub
 }) {}
 
 /**
- * An absolute http(s) URL; which schemes an environment accepts is `checkUrl`'s business.
+ * An absolute http(s) URL, its text exactly the URL (`Url.HttpUrl`); which schemes are taken is `checkUrl`'s business.
  * (Values for tests: `webhookUrlArbitrary` of `@moneta/domain/testing`, as random text is almost never a URL.)
  */
-export const WebhookUrl = Schema.String.check(
-  Schema.isMaxLength(2000, { message: "must be at most 2000 characters" }).abort(),
-  Schema.makeFilter((candidate: string) => {
-    const url = URL.canParse(candidate) ? new URL(candidate) : undefined
-    return (url !== undefined && (url.protocol === "https:" || url.protocol === "http:")) ||
-      "must be an absolute http(s) URL"
-  })
-).annotate({ identifier: "WebhookUrl" })
+export const WebhookUrl = HttpUrl.annotate({ identifier: "WebhookUrl" })
 
 /** `POST /event_subscriptions`. */
 export const CreateEventSubscription = Schema.Struct({
@@ -90,28 +83,26 @@ export type UpdateEventSubscription = typeof UpdateEventSubscription.Type
 
 /**
  * Whether a URL may receive webhooks, on its text alone (`WebhookDestination`):
- * https (the sandbox also takes plain http to loopback), no credentials, and
- * no IP literal outside what the environment sends to, unless the operator
- * allows the host. A host name is judged by what it resolves to: `checkResolved`.
+ * https (plain http also to loopback where the reach includes it), no
+ * credentials, and no IP literal outside the server's `Reach`, unless the
+ * operator allows the host. A host name is judged by what it resolves to: `checkResolved`.
  */
 export const checkUrl = (
   url: string,
-  environment: Environment,
+  reach: Reach,
   allowedHosts: ReadonlyArray<string> = []
 ): Result.Result<string, InvalidParametersError> => {
-  const refusal = urlRefusal(environment, allowedHosts, new URL(url))
+  const refusal = urlRefusal(reach, allowedHosts, new URL(url))
   return refusal === undefined ? Result.succeed(url) : Result.fail(InvalidParametersError.single("url", refusal))
 }
 
 /** Whether every address the URL's host resolves to may receive webhooks. */
 export const checkResolved = (
   url: string,
-  environment: Environment,
+  reach: Reach,
   addresses: ReadonlyArray<string>
 ): Result.Result<string, InvalidParametersError> => {
-  const refusal = addresses.map((address) => addressRefusal(environment, address)).find((reason) =>
-    reason !== undefined
-  )
+  const refusal = addresses.map((address) => addressRefusal(reach, address)).find((reason) => reason !== undefined)
   return refusal === undefined
     ? Result.succeed(url)
     : Result.fail(InvalidParametersError.single("url", refusal.replace(/^points to/, "resolves to")))
@@ -234,9 +225,38 @@ export const ensureUniqueRealTimeDecisions = (
     )
 }
 
-/** Whether `candidate` claims a real-time decision category, so its uniqueness must be checked (under the tenant's lock). */
-export const claimsRealTimeDecisions = (candidate: EventSubscription): boolean =>
-  candidate.status === "active" && realTimeDecisionCategories(candidate).length > 0
+/**
+ * The most active subscriptions a group may have in one environment (issue
+ * 28). Every event is sent to each of them, so without a bound one write fans
+ * out to as many POSTs as a client cares to create. A bank's customer needs a
+ * handful (one per receiving system, a few more while moving between them);
+ * disabled and deleted ones do not count.
+ */
+export const maxActiveSubscriptions = 20
+
+/** `candidate`, if it is to be active, fits beside the active `others` (409 past `maxActiveSubscriptions`). */
+export const ensureRoomForActive = (
+  candidate: EventSubscription,
+  others: ReadonlyArray<EventSubscription>
+): Result.Result<void, InvalidOperationError> => {
+  if (candidate.status !== "active") return Result.succeed(undefined)
+  const active = others.filter((other) => other.id !== candidate.id && other.status === "active").length
+  return active < maxActiveSubscriptions
+    ? Result.succeed(undefined)
+    : Result.fail(
+      new InvalidOperationError({
+        detail: `a group may have at most ${maxActiveSubscriptions} active event subscriptions in an environment; ` +
+          "disable or delete one first"
+      })
+    )
+}
+
+/** `candidate` may be active beside the active `others`: room for it, and no real-time decision category taken twice. */
+export const ensureMayBeActive = (
+  candidate: EventSubscription,
+  others: ReadonlyArray<EventSubscription>
+): Result.Result<void, InvalidOperationError> =>
+  Result.flatMap(ensureRoomForActive(candidate, others), () => ensureUniqueRealTimeDecisions(candidate, others))
 
 /** Resends and heartbeats go only to active subscriptions. */
 export const ensureActive = (

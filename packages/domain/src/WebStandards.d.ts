@@ -18,7 +18,6 @@ interface URL {
 declare const URL: {
   prototype: URL
   new(url: string, base?: string): URL
-  canParse(url: string, base?: string): boolean
 }
 
 interface TextEncoder {

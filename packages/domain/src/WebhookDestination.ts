@@ -5,8 +5,11 @@
  *   environment, and the refusal never repeats them.
  * - Addresses are classified by the IANA special-purpose registries. The live
  *   environment sends only to public addresses; the sandbox also to loopback
- *   (receivers under development). An operator can name hosts that are
- *   allowed whatever they resolve to (`allowedHosts`).
+ *   (receivers under development), but only while the server listens on
+ *   loopback alone (issue 28): a sandbox others can reach would let anyone
+ *   with a key probe the ports of its host and read their answers in the
+ *   delivery log. Which of the two applies is the `Reach`. An operator can
+ *   name hosts that are allowed whatever they resolve to (`allowedHosts`).
  * - The check applies to the host as written (an IP literal, in any form the
  *   URL parser accepts: `https://2130706433/` is 127.0.0.1) and to every
  *   address a host name resolves to, at creation and again for every
@@ -17,6 +20,7 @@
  */
 import { Context, Effect } from "effect"
 import type { Environment } from "./Environment.js"
+import { parseUrl } from "./Url.js"
 
 /** What an address is, by the special-purpose registries; `public` is everything else. */
 export type AddressRange =
@@ -168,9 +172,32 @@ export const classify = (address: string): AddressRange | undefined => {
   return ipv6 === undefined ? undefined : classifyIpv6(ipv6)
 }
 
-/** Whether an environment sends to an address of this range. */
-export const permits = (environment: Environment, range: AddressRange): boolean =>
-  range === "public" || (environment === "sandbox" && range === "loopback")
+/**
+ * The addresses deliveries may go to (besides the operator's allowed hosts):
+ * public ones only, or loopback ones too.
+ */
+export type Reach = "public" | "public_and_loopback"
+
+/**
+ * Whether a server listening on `host` (its `HOST`) can be reached from its
+ * own machine only: an address of 127.0.0.0/8 or ::1 in any form (IPv4-mapped
+ * included), or `localhost`. Anything else (`0.0.0.0`, `::`, a LAN address, a
+ * name) is reachable from elsewhere.
+ */
+export const listensOnLoopbackOnly = (host: string): boolean =>
+  host.trim().toLowerCase().replace(/\.$/, "") === "localhost" || classify(host.trim()) === "loopback"
+
+/**
+ * Whom a server's deliveries may reach: live sends to public addresses only;
+ * the sandbox also to loopback ones, unless `loopbackInSandbox` is off (the
+ * server listens beyond loopback: `listensOnLoopbackOnly`).
+ */
+export const reachOf = (environment: Environment, loopbackInSandbox: boolean): Reach =>
+  environment === "sandbox" && loopbackInSandbox ? "public_and_loopback" : "public"
+
+/** Whether deliveries of this reach go to an address of this range. */
+export const permits = (reach: Reach, range: AddressRange): boolean =>
+  range === "public" || (reach === "public_and_loopback" && range === "loopback")
 
 /** Host names that are loopback by definition (RFC 6761), whatever a resolver says. */
 export const isLoopbackName = (hostname: string): boolean => {
@@ -204,19 +231,21 @@ const described: Record<AddressRange, string> = {
 }
 
 /** Why an address may not receive, or `undefined` when it may. Never names the URL. */
-export const addressRefusal = (environment: Environment, address: string): string | undefined => {
+export const addressRefusal = (reach: Reach, address: string): string | undefined => {
   const range = classify(address)
   if (range === undefined) return "is not an IP address"
-  return permits(environment, range) ? undefined : `points to ${described[range]} address`
+  return permits(reach, range) ? undefined : `points to ${described[range]} address`
 }
 
 /**
  * Why a URL may not receive webhooks, judged on its text alone (scheme,
  * credentials, an IP literal or a loopback name as host), or `undefined`;
- * a host name must still be resolved and each address judged.
+ * a host name must still be resolved and each address judged. An address
+ * outside the reach is named before the scheme: switching to https would not
+ * help (`http://localhost` on a server that sends only to public addresses).
  */
 export const urlRefusal = (
-  environment: Environment,
+  reach: Reach,
   allowedHosts: ReadonlyArray<string>,
   url: URL
 ): string | undefined => {
@@ -224,17 +253,17 @@ export const urlRefusal = (
   const host = hostOf(url)
   if (isAllowedHost(allowedHosts, host)) return undefined
   const range = isLoopbackName(host) ? "loopback" : classify(host)
-  if (url.protocol !== "https:" && !(environment === "sandbox" && range === "loopback")) {
-    return environment === "sandbox" ? "must use https (plain http only to localhost)" : "must use https"
+  if (range !== undefined && !permits(reach, range)) return `points to ${described[range]} address`
+  if (url.protocol !== "https:" && !(reach === "public_and_loopback" && range === "loopback")) {
+    return reach === "public_and_loopback" ? "must use https (plain http only to localhost)" : "must use https"
   }
-  if (range === undefined) return undefined
-  return permits(environment, range) ? undefined : `points to ${described[range]} address`
+  return undefined
 }
 
 /** The URL without user name and password, for anything that shows it (a URL stored before the rule may have them). */
 export const withoutCredentials = (url: string): string => {
-  if (!URL.canParse(url)) return url
-  const parsed = new URL(url)
+  const parsed = parseUrl(url)
+  if (parsed === undefined) return url
   if (parsed.username === "" && parsed.password === "") return url
   parsed.username = ""
   parsed.password = ""
@@ -256,11 +285,18 @@ export const needsResolving = (allowedHosts: ReadonlyArray<string>, url: URL): b
  */
 export interface WebhookDestinations {
   readonly allowedHosts: ReadonlyArray<string>
+  /**
+   * Whether sandbox deliveries may go to loopback addresses: only while the
+   * server listens on loopback alone (`listensOnLoopbackOnly`). Without the
+   * layer it is on: a host application that embeds the bank listens where it
+   * chooses, and says so by providing this service.
+   */
+  readonly loopbackInSandbox: boolean
   /** Every address the name resolves to; empty when it does not resolve (in time). */
   readonly resolve: (hostname: string) => Effect.Effect<ReadonlyArray<string>>
 }
 
 export const WebhookDestinations = Context.Reference<WebhookDestinations>(
   "@moneta/domain/WebhookDestination/WebhookDestinations",
-  { defaultValue: () => ({ allowedHosts: [], resolve: () => Effect.succeed([]) }) }
+  { defaultValue: () => ({ allowedHosts: [], loopbackInSandbox: true, resolve: () => Effect.succeed([]) }) }
 )

@@ -55,12 +55,17 @@ describe("event subscription bodies", () => {
     expect(errorPaths(EventSubscription.UpdateEventSubscription, { status })).toContain("status")
   })
 
-  it("live urls need https; the sandbox also takes http to loopback", () => {
-    expect(Result.isSuccess(EventSubscription.checkUrl("https://example.com/hooks", "live"))).toBe(true)
-    expect(Result.isFailure(EventSubscription.checkUrl("http://localhost:3000/hooks", "live"))).toBe(true)
-    expect(Result.isSuccess(EventSubscription.checkUrl("http://localhost:3000/hooks", "sandbox"))).toBe(true)
-    expect(Result.isSuccess(EventSubscription.checkUrl("http://127.0.0.1:3000/hooks", "sandbox"))).toBe(true)
-    expect(Result.isFailure(EventSubscription.checkUrl("http://example.com/hooks", "sandbox"))).toBe(true)
+  it("urls need https; a reach that includes loopback also takes http to loopback", () => {
+    expect(Result.isSuccess(EventSubscription.checkUrl("https://example.com/hooks", "public"))).toBe(true)
+    expect(Result.isFailure(EventSubscription.checkUrl("http://localhost:3000/hooks", "public"))).toBe(true)
+    expect(Result.isFailure(EventSubscription.checkUrl("https://localhost:3000/hooks", "public"))).toBe(true)
+    expect(Result.isSuccess(EventSubscription.checkUrl("http://localhost:3000/hooks", "public_and_loopback"))).toBe(
+      true
+    )
+    expect(Result.isSuccess(EventSubscription.checkUrl("http://127.0.0.1:3000/hooks", "public_and_loopback"))).toBe(
+      true
+    )
+    expect(Result.isFailure(EventSubscription.checkUrl("http://example.com/hooks", "public_and_loopback"))).toBe(true)
   })
 })
 

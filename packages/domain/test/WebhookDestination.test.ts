@@ -122,8 +122,8 @@ describe("address classification", () => {
   })
 })
 
-describe("what each environment lets receive", () => {
-  prop("live: public only; sandbox: public and loopback", [fc.constantFrom<AddressRange>(
+describe("what each reach lets receive", () => {
+  prop("public: public only; public_and_loopback: public and loopback", [fc.constantFrom<AddressRange>(
     "public",
     "loopback",
     "private",
@@ -137,17 +137,17 @@ describe("what each environment lets receive", () => {
     "benchmarking",
     "reserved"
   )], ([range]) => {
-    expect(permits("live", range)).toBe(range === "public")
-    expect(permits("sandbox", range)).toBe(range === "public" || range === "loopback")
+    expect(permits("public", range)).toBe(range === "public")
+    expect(permits("public_and_loopback", range)).toBe(range === "public" || range === "loopback")
   })
 
   prop("URLs with credentials are refused everywhere, without repeating them", [
-    fc.constantFrom("live" as const, "sandbox" as const),
+    fc.constantFrom("public" as const, "public_and_loopback" as const),
     fc.stringMatching(/^[a-z0-9]{1,12}$/),
     fc.stringMatching(/^[a-z0-9]{0,12}$/)
-  ], ([environment, user, password]) => {
+  ], ([reach, user, password]) => {
     const url = new URL(`https://${user}${password === "" ? "" : `:${password}`}@hooks.example.com/`)
-    const refusal = urlRefusal(environment, [], url)
+    const refusal = urlRefusal(reach, [], url)
     expect(refusal).toBe("must not contain credentials")
     expect(withoutCredentials(url.toString())).toBe("https://hooks.example.com/")
   })
@@ -162,16 +162,16 @@ describe("what each environment lets receive", () => {
         "https://[::ffff:7f00:1]/"
       ]
     ) {
-      expect([url, urlRefusal("live", [], new URL(url))]).not.toEqual([url, undefined])
+      expect([url, urlRefusal("public", [], new URL(url))]).not.toEqual([url, undefined])
     }
-    expect(urlRefusal("sandbox", [], new URL("http://127.0.0.1:3000/hooks"))).toBeUndefined()
-    expect(urlRefusal("sandbox", [], new URL("http://localhost:3000/hooks"))).toBeUndefined()
-    expect(urlRefusal("sandbox", [], new URL("https://[::1]/hooks"))).toBeUndefined()
-    expect(urlRefusal("sandbox", [], new URL("https://10.0.0.1/"))).toBe("points to a private address")
-    expect(urlRefusal("sandbox", ["10.0.0.1"], new URL("https://10.0.0.1/"))).toBeUndefined()
-    expect(urlRefusal("live", ["hooks.internal"], new URL("https://hooks.internal/"))).toBeUndefined()
-    expect(urlRefusal("live", [], new URL("https://hooks.example.com/"))).toBeUndefined()
-    expect(addressRefusal("live", "10.1.2.3")).toBe("points to a private address")
-    expect(addressRefusal("sandbox", "::1")).toBeUndefined()
+    expect(urlRefusal("public_and_loopback", [], new URL("http://127.0.0.1:3000/hooks"))).toBeUndefined()
+    expect(urlRefusal("public_and_loopback", [], new URL("http://localhost:3000/hooks"))).toBeUndefined()
+    expect(urlRefusal("public_and_loopback", [], new URL("https://[::1]/hooks"))).toBeUndefined()
+    expect(urlRefusal("public_and_loopback", [], new URL("https://10.0.0.1/"))).toBe("points to a private address")
+    expect(urlRefusal("public_and_loopback", ["10.0.0.1"], new URL("https://10.0.0.1/"))).toBeUndefined()
+    expect(urlRefusal("public", ["hooks.internal"], new URL("https://hooks.internal/"))).toBeUndefined()
+    expect(urlRefusal("public", [], new URL("https://hooks.example.com/"))).toBeUndefined()
+    expect(addressRefusal("public", "10.1.2.3")).toBe("points to a private address")
+    expect(addressRefusal("public_and_loopback", "::1")).toBeUndefined()
   })
 })

@@ -55,5 +55,9 @@ export const takesNoQuery = (method: string, path: string): boolean => shapeOf(m
 export const acceptsMediaType = (method: string, path: string, mediaType: string): boolean =>
   shapeOf(method, path)?.mediaTypes.has(mediaType) === true
 
+/** The body media types `method path` declares (empty for an unknown route or one that takes no body). */
+export const mediaTypesOf = (method: string, path: string): ReadonlyArray<string> =>
+  Array.from(shapeOf(method, path)?.mediaTypes ?? [])
+
 /** Whether `method path` is served by an endpoint that declares no body. */
 export const takesNoBody = (method: string, path: string): boolean => shapeOf(method, path)?.mediaTypes.size === 0

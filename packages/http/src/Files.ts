@@ -1,19 +1,16 @@
-/** Files handlers: the upload reads its multipart body first, then runs idempotently like every POST. */
+/**
+ * Files handlers: the upload reads its multipart body first, then runs idempotently like every POST; contents are
+ * answered with headers that keep a browser from running them (FileContents).
+ */
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Files } from "@moneta/bank/Files"
 import { File } from "@moneta/domain/File"
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
+import { contentHeaders } from "./FileContents.js"
 import { idempotent } from "./Idempotent.js"
 import { readUpload } from "./Upload.js"
-
-/** `Content-Disposition` with an ASCII fallback and the exact name (RFC 6266). */
-const contentDisposition = (file: File): string => {
-  const name = file.filename ?? file.id
-  const ascii = name.replace(/[^A-Za-z0-9._-]/g, "_")
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
-}
 
 export const FilesLive = HttpApiBuilder.group(MonetaApi, "files", (handlers) =>
   Effect.gen(function*() {
@@ -32,6 +29,6 @@ export const FilesLive = HttpApiBuilder.group(MonetaApi, "files", (handlers) =>
         Effect.map(files.contents(params.file_id), ({ contents, file }) =>
           HttpServerResponse.uint8Array(contents, {
             contentType: file.mime_type,
-            headers: { "content-disposition": contentDisposition(file) }
+            headers: contentHeaders(file)
           })))
   }))

@@ -10,7 +10,7 @@
 import { ApiMethodNotFoundError, InvalidParametersError, MalformedRequestError } from "@moneta/domain/Errors"
 import { Effect, Option, Result } from "effect"
 import { HttpServerRequest } from "effect/http"
-import { acceptsMediaType, takesNoBody, takesNoQuery } from "./EndpointShapes.js"
+import { acceptsMediaType, mediaTypesOf, takesNoBody, takesNoQuery } from "./EndpointShapes.js"
 import { duplicateKeyPath, findUnstorable, maxDepth, nestingDepth, unstorable } from "./JsonStructure.js"
 
 const fieldOf = (path: ReadonlyArray<string>) => path.length === 0 ? "body" : path.join(".")
@@ -124,6 +124,14 @@ export const refuseNulIn = (field: string, value: string) =>
     onSome: (message) => Effect.fail(InvalidParametersError.single(field, message))
   })
 
+/** The refusal of a body of a type the endpoint does not take: JSON, unless it declares only others (uploads). */
+const wrongMediaType = (method: string, path: string): string => {
+  const declared = mediaTypesOf(method, path)
+  return declared.length > 0 && !declared.includes(jsonType)
+    ? `This request takes a body of type ${declared.join(" or ")}.`
+    : "A request body must be JSON, sent with Content-Type: application/json."
+}
+
 /** Runs `app` once the URL and body pass every check above. */
 export const guardInput = <A, E, R>(app: Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {
@@ -135,9 +143,7 @@ export const guardInput = <A, E, R>(app: Effect.Effect<A, E, R>) =>
     if (hasBody(request) && mediaType !== jsonType) {
       // A body the contract declares in another type (file uploads) is read once, by its handler, which checks its fields.
       if (acceptsMediaType(request.method, path, mediaType)) return yield* app
-      return yield* Effect.fail(
-        new MalformedRequestError({ detail: "A request body must be JSON, sent with Content-Type: application/json." })
-      )
+      return yield* Effect.fail(new MalformedRequestError({ detail: wrongMediaType(request.method, path) }))
     }
     const bytes = yield* Effect.mapError(
       request.arrayBuffer,

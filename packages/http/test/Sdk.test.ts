@@ -7,7 +7,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect, Schema } from "effect"
-import Increase from "increase"
+import Increase, { toFile } from "increase"
 import Increase405 from "increase-405"
 import * as TestServer from "./support/TestServer.js"
 
@@ -112,6 +112,13 @@ for (const kind of TestDatabase.testDatabases) {
       it.effect("a person identified by passport and a deposit account, with the SDK's own fields", () =>
         Effect.gen(function*() {
           const { increase } = yield* clients
+          // The scan is a file of the caller's (another group's or a made-up id is a 404).
+          const scan = yield* call(async () =>
+            increase.files.create({
+              file: await toFile(new Uint8Array([0x25, 0x50, 0x44, 0x46]), "passport.pdf", { type: "application/pdf" }),
+              purpose: "identity_document"
+            })
+          )
           const traveller = yield* call(() =>
             increase.entities.create({
               structure: "natural_person",
@@ -122,7 +129,7 @@ for (const kind of TestDatabase.testDatabases) {
                 identification: {
                   method: "passport",
                   number: "X1234567",
-                  passport: { country: "GB", expiration_date: "2031-01-01", file_id: "file_passport_scan" }
+                  passport: { country: "GB", expiration_date: "2031-01-01", file_id: scan.id }
                 },
                 confirmed_no_us_tax_id: true
               }

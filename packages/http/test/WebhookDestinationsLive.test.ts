@@ -21,6 +21,7 @@ const names: Record<string, ReadonlyArray<string>> = {
 
 const Destinations = Layer.succeed(WebhookDestinations, {
   allowedHosts: ["vouched.example.com", "10.0.0.99"],
+  loopbackInSandbox: true,
   resolve: (hostname) => Effect.succeed(names[hostname] ?? [])
 })
 

@@ -81,10 +81,11 @@ export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@
       )
 
     /**
-     * Serializes the changes that could make two active subscriptions claim
-     * the same real-time decision category, until the transaction ends.
+     * Serializes the changes that add to the tenant's active subscriptions
+     * (the cap on their number, one subscription per real-time decision
+     * category), until the transaction ends.
      */
-    const lockSelections = (tenant: TenantShape) =>
+    const lockActiveSet = (tenant: TenantShape) =>
       sql`SELECT pg_advisory_xact_lock(hashtextextended(${`event_subscriptions:${tenant.groupId}:${tenant.environment}`}, 0))`
         .pipe(Effect.asVoid, Effect.orDie)
 
@@ -110,7 +111,7 @@ export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@
     const find = (tenant: TenantShape, id: EventSubscriptionId) => table.find(tenant, id)
     const lock = (tenant: TenantShape, id: EventSubscriptionId) => table.lock(tenant, id)
 
-    return { insert, update, rotateSecret, signingSecrets, lockSelections, active, list, find, lock } as const
+    return { insert, update, rotateSecret, signingSecrets, lockActiveSet, active, list, find, lock } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make)

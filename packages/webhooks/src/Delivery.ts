@@ -8,10 +8,9 @@
  * attempt's start on the Clock. Plain functions: `Sender` calls them once per
  * delivery, outside any fiber.
  */
-import type { Environment } from "@moneta/domain/Environment"
 import { type Event, eventJson } from "@moneta/domain/Event"
 import { isSuccessStatus, type WebhookAttemptFailureReason } from "@moneta/domain/WebhookAttempt"
-import { urlRefusal } from "@moneta/domain/WebhookDestination"
+import { type Reach, urlRefusal } from "@moneta/domain/WebhookDestination"
 import * as WebhookSignature from "@moneta/domain/WebhookSignature"
 import type { SigningSecrets } from "@moneta/store/EventSubscriptions"
 import { DateTime, Duration, Option } from "effect"
@@ -55,9 +54,9 @@ export interface Sent {
   readonly refusal: Option.Option<string>
 }
 
-/** Whom the rule lets receive: the delivery's environment and the operator's allowed hosts. */
+/** Whom the rule lets receive: the server's reach (its environment, where it listens) and the operator's allowed hosts. */
 export interface DestinationRule {
-  readonly environment: Environment
+  readonly reach: Reach
   readonly allowedHosts: ReadonlyArray<string>
 }
 
@@ -67,7 +66,7 @@ export type Destination = { readonly url: URL } | { readonly refusal: string }
 /** Parses and judges a URL's text (the addresses it resolves to are judged at each connection, `Destinations`). */
 export const destinationOf = (rule: DestinationRule, text: string): Destination => {
   const url = new URL(text)
-  const refusal = urlRefusal(rule.environment, rule.allowedHosts, url)
+  const refusal = urlRefusal(rule.reach, rule.allowedHosts, url)
   return refusal === undefined ? { url } : { refusal }
 }
 

@@ -7,6 +7,9 @@
  * - `MONETA_WEBHOOK_ALLOWED_HOSTS`: comma-separated host names or IP
  *   addresses that may receive whatever they resolve to (an internal
  *   receiver the operator vouches for). Empty by default.
+ * - `HOST`, the address the server listens on: the sandbox sends to loopback
+ *   addresses only while it is a loopback one (`listensOnLoopbackOnly`), as a
+ *   server others can reach must not let them probe its host's ports.
  * - Delivery: the HTTP agent resolves each host itself (`guardedLookup`),
  *   judges every address, and connects to the address it judged, so a name
  *   that resolves differently at delivery time (DNS rebinding) is refused,
@@ -19,6 +22,9 @@ import {
   hostOf,
   isAllowedHost,
   isLoopbackName,
+  listensOnLoopbackOnly,
+  type Reach,
+  reachOf,
   WebhookDestinations
 } from "@moneta/domain/WebhookDestination"
 import { Config, Duration, Effect, Layer, Schema } from "effect"
@@ -49,6 +55,13 @@ export const config = Config.Array(Schema.String, "MONETA_WEBHOOK_ALLOWED_HOSTS"
   Config.withDefault<ReadonlyArray<string>>([])
 )
 
+/**
+ * The address the server listens on: `HOST`, with the same default as
+ * `@moneta/server`'s `ServerConfig` (which this package cannot import; a
+ * server test checks that the two agree).
+ */
+export const listenHostConfig = Config.String("HOST").pipe(Config.withDefault("127.0.0.1"))
+
 /** How long resolving a name at creation may take; a name that does not resolve in time is judged at delivery. */
 const resolveTimeout = Duration.seconds(2)
 
@@ -62,7 +75,11 @@ const resolve = (hostname: string) =>
 /** `WebhookDestinations` from the environment's configuration and the system resolver. */
 export const layer: Layer.Layer<never, Config.ConfigError> = Layer.effect(
   WebhookDestinations,
-  Effect.map(config, (allowedHosts) => ({ allowedHosts, resolve }))
+  Effect.map(Config.all({ allowedHosts: config, listenHost: listenHostConfig }), ({ allowedHosts, listenHost }) => ({
+    allowedHosts,
+    loopbackInSandbox: listensOnLoopbackOnly(listenHost),
+    resolve
+  }))
 )
 
 /** Resolves every address of a name, as `dns.lookup` with `all: true` does. */
@@ -75,11 +92,10 @@ export type ResolveAll = (
 /**
  * A `lookup` for outgoing connections that resolves as usual (`resolveAll`,
  * the system resolver by default) and then refuses the connection unless every
- * address may receive webhooks in `environment`; the connection goes to an
- * address so judged.
+ * address is within `reach`; the connection goes to an address so judged.
  */
 export const guardedLookup = (
-  environment: Environment,
+  reach: Reach,
   allowedHosts: ReadonlyArray<string>,
   resolveAll: ResolveAll = Dns.lookup
 ): LookupFunction =>
@@ -89,9 +105,9 @@ export const guardedLookup = (
     const host = hostOf(new URL(`http://${hostname.includes(":") ? `[${hostname}]` : hostname}`))
     const refusal = isAllowedHost(allowedHosts, host)
       ? undefined
-      : isLoopbackName(host) && environment === "live"
+      : isLoopbackName(host) && reach === "public"
       ? "points to a loopback address"
-      : addresses.map((entry) => addressRefusal(environment, entry.address)).find((reason) => reason !== undefined)
+      : addresses.map((entry) => addressRefusal(reach, entry.address)).find((reason) => reason !== undefined)
     if (refusal !== undefined) {
       return callback(new RefusedDestination(refusal.replace(/^points to/, "resolves to")), "", 0)
     }
@@ -103,15 +119,16 @@ export const guardedLookup = (
   })
 }
 
-/** The HTTP agent deliveries go through: connections only to judged addresses, no redirects. */
+/** The HTTP agent deliveries of `environment` go through: connections only to judged addresses, no redirects. */
 export const makeAgent = (
   environment: Environment,
   resolveAll?: ResolveAll
 ): Effect.Effect<Agent, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const { allowedHosts } = yield* WebhookDestinations
+    const { allowedHosts, loopbackInSandbox } = yield* WebhookDestinations
+    const lookup = guardedLookup(reachOf(environment, loopbackInSandbox), allowedHosts, resolveAll)
     return yield* Effect.acquireRelease(
-      Effect.sync(() => new Agent({ connect: { lookup: guardedLookup(environment, allowedHosts, resolveAll) } })),
+      Effect.sync(() => new Agent({ connect: { lookup } })),
       (agent) => Effect.promise(() => agent.destroy())
     )
   })

@@ -28,7 +28,7 @@
 import type { Environment } from "@moneta/domain/Environment"
 import { eventRetentionDays } from "@moneta/domain/Event"
 import { WebhookAttempt, type WebhookAttemptId } from "@moneta/domain/WebhookAttempt"
-import { WebhookDestinations, withoutCredentials } from "@moneta/domain/WebhookDestination"
+import { reachOf, WebhookDestinations, withoutCredentials } from "@moneta/domain/WebhookDestination"
 import { newIds } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
 import {
@@ -123,7 +123,11 @@ export const make = (options: DispatcherOptions) =>
     const store = yield* WebhookDeliveries
     const notifications = yield* Notifications
     const transport = yield* DeliveryTransport
-    const rule = { environment: options.environment, allowedHosts: (yield* WebhookDestinations).allowedHosts }
+    const destinations = yield* WebhookDestinations
+    const rule = {
+      reach: reachOf(options.environment, destinations.loopbackInSandbox),
+      allowedHosts: destinations.allowedHosts
+    }
     const concurrency = options.concurrency ?? defaults.concurrency
     const batchSize = options.batchSize ?? defaults.batchSize
     const lease = Duration.fromInputUnsafe(options.lease ?? defaults.lease)

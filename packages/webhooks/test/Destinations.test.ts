@@ -7,9 +7,8 @@
  * and no answer.
  */
 import { describe, expect, it, layer } from "@effect/vitest"
-import type { Environment } from "@moneta/domain/Environment"
 import type { EventSubscriptionId } from "@moneta/domain/Ids"
-import { WebhookDestinations } from "@moneta/domain/WebhookDestination"
+import { type Reach, WebhookDestinations } from "@moneta/domain/WebhookDestination"
 import type { TenantShape } from "@moneta/store/Tenant"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect, Layer, Schedule } from "effect"
@@ -33,9 +32,9 @@ const answers = {
   "mixed.example.com": ["93.184.216.34", "::1"]
 }
 
-const lookup = (environment: Environment, allowedHosts: ReadonlyArray<string>, hostname: string, all: boolean) =>
+const lookup = (reach: Reach, allowedHosts: ReadonlyArray<string>, hostname: string, all: boolean) =>
   Effect.callback<ReadonlyArray<Dns.LookupAddress> | string, unknown>((resume) => {
-    guardedLookup(environment, allowedHosts, fixedResolver(answers))(hostname, { all }, (error, address) => {
+    guardedLookup(reach, allowedHosts, fixedResolver(answers))(hostname, { all }, (error, address) => {
       resume(error === null ? Effect.succeed(address) : Effect.fail(error))
     })
   })
@@ -43,15 +42,15 @@ const lookup = (environment: Environment, allowedHosts: ReadonlyArray<string>, h
 describe("the delivery lookup", () => {
   it.effect("passes judged addresses on, in the form asked for, and refuses internal ones", () =>
     Effect.gen(function*() {
-      expect(yield* lookup("live", [], "hooks.example.com", true)).toEqual([{ address: "93.184.216.34", family: 4 }])
-      expect(yield* lookup("live", [], "hooks.example.com", false)).toBe("93.184.216.34")
-      const rebound = yield* Effect.flip(lookup("live", [], "rebind.example.com", false))
+      expect(yield* lookup("public", [], "hooks.example.com", true)).toEqual([{ address: "93.184.216.34", family: 4 }])
+      expect(yield* lookup("public", [], "hooks.example.com", false)).toBe("93.184.216.34")
+      const rebound = yield* Effect.flip(lookup("public", [], "rebind.example.com", false))
       expect(rebound).toBeInstanceOf(RefusedDestination)
       expect(rebound instanceof RefusedDestination ? rebound.reason : "").toBe("resolves to a private address")
       // One internal address among public ones is enough to refuse.
-      expect(yield* Effect.flip(lookup("live", [], "mixed.example.com", false))).toBeInstanceOf(RefusedDestination)
-      expect(yield* lookup("sandbox", [], "mixed.example.com", false)).toBe("93.184.216.34")
-      expect(yield* lookup("live", ["rebind.example.com"], "rebind.example.com", false)).toBe("10.0.0.7")
+      expect(yield* Effect.flip(lookup("public", [], "mixed.example.com", false))).toBeInstanceOf(RefusedDestination)
+      expect(yield* lookup("public_and_loopback", [], "mixed.example.com", false)).toBe("93.184.216.34")
+      expect(yield* lookup("public", ["rebind.example.com"], "rebind.example.com", false)).toBe("10.0.0.7")
     }))
 })
 
@@ -72,7 +71,13 @@ for (const kind of TestDatabase.testDatabases) {
     })((it) => {
       const dispatcher = Dispatcher.layer({ environment: "live" }).pipe(
         Layer.provide(Transport.layer("live", fixedResolver(answers))),
-        Layer.provide(Layer.succeed(WebhookDestinations, { allowedHosts: [], resolve: () => Effect.succeed([]) }))
+        Layer.provide(
+          Layer.succeed(WebhookDestinations, {
+            allowedHosts: [],
+            loopbackInSandbox: true,
+            resolve: () => Effect.succeed([])
+          })
+        )
       )
 
       for (

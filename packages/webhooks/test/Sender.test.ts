@@ -64,7 +64,7 @@ const startSender = (concurrency: number) =>
     )
     const sender = yield* Sender.make<Target>({
       transport: fromDispatcher(agent),
-      rule: { environment: "sandbox", allowedHosts: [] },
+      rule: { reach: "public_and_loopback", allowedHosts: [] },
       deadline: Duration.seconds(10),
       concurrency,
       onFinished: (target, sent) => Queue.offerUnsafe(finished, { target, sent })

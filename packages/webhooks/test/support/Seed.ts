@@ -33,6 +33,7 @@ export const StoreLive = Layer.mergeAll(
  */
 export const LoopbackAllowed = Layer.succeed(WebhookDestinations, {
   allowedHosts: ["127.0.0.1"],
+  loopbackInSandbox: true,
   resolve: () => Effect.succeed([])
 })
 
