@@ -74,6 +74,25 @@ export const checkoutsLine = (): ReadonlyArray<string> =>
       })`
     ]
 
+/**
+ * How to run `checkout`'s server from its TypeScript sources, with no build
+ * (the `@moneta/source` condition): node itself with tsx's loader, so that
+ * the process started is the one that listens. (`tsx main.ts` is a wrapper
+ * that runs the server as its child: a SIGKILL would hit the wrapper and
+ * leave the server serving.)
+ */
+export const serverFromSources = (checkout: Checkout = current) => ({
+  command: process.execPath,
+  args: [
+    "--import",
+    "tsx",
+    "--conditions=@moneta/source",
+    Path.join(checkout.root, "packages", "server", "src", "main.ts")
+  ],
+  // `--import tsx` resolves from here: the checkout's own tsx.
+  cwd: checkout.root
+})
+
 export interface MonetaServer {
   readonly child: Child
   readonly url: string

@@ -5,7 +5,7 @@
  * user when running as root, fsync off). Each run gets a database of its own,
  * dropped at the end.
  */
-import { execFileSync } from "node:child_process"
+import { execFile, execFileSync } from "node:child_process"
 import { randomUUID } from "node:crypto"
 import * as Fs from "node:fs"
 import * as Os from "node:os"
@@ -41,12 +41,27 @@ const asPostgres = (command: string, args: ReadonlyArray<string>, cwd: string) =
     ? execFileSync("runuser", ["-u", "postgres", "--", command, ...args], { cwd, stdio: "pipe" })
     : execFileSync(command, [...args], { cwd, stdio: "pipe" })
 
+/** `asPostgres` without blocking this process meanwhile (pg_ctl waits for the server). */
+const asPostgresAsync = (command: string, args: ReadonlyArray<string>, cwd: string) =>
+  new Promise<void>((resolve, reject) => {
+    const [file, fileArgs] = isRoot()
+      ? ["runuser", ["-u", "postgres", "--", command, ...args]]
+      : [command, [...args]]
+    execFile(file, fileArgs, { cwd }, (error, _stdout, stderr) => {
+      if (error === null) resolve()
+      else reject(new Error(`${Path.basename(command)} ${args.join(" ")}: ${error.message}\n${stderr}`))
+    })
+  })
+
 export interface Cluster {
   readonly url: string
   readonly label: string
+  /** The server's log file. */
+  readonly logFile: string
   /** Stops the server: `immediate` is a crash, recovered from the WAL at the next start. */
-  readonly halt: (mode: "fast" | "immediate") => void
-  readonly start: () => void
+  readonly halt: (mode: "fast" | "immediate") => Promise<void>
+  /** Starts the server again, resolving once it accepts connections. */
+  readonly start: () => Promise<void>
   readonly stop: () => Promise<void>
 }
 
@@ -73,12 +88,13 @@ export const startCluster = async (options: { readonly durable?: boolean } = {})
   const durability = options.durable === true
     ? "-c fsync=on -c synchronous_commit=on -c full_page_writes=on"
     : "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  const logFile = Path.join(dir, "server.log")
   const start = () =>
-    asPostgres(Path.join(bin, "pg_ctl"), [
+    asPostgresAsync(Path.join(bin, "pg_ctl"), [
       "-D",
       data,
       "-l",
-      Path.join(dir, "server.log"),
+      logFile,
       "-w",
       "-t",
       "60",
@@ -87,9 +103,10 @@ export const startCluster = async (options: { readonly durable?: boolean } = {})
       `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} ${durability} -c max_connections=200`
     ], dir)
   const halt = (mode: "fast" | "immediate") =>
-    asPostgres(Path.join(bin, "pg_ctl"), ["-D", data, "-m", mode, "-w", "stop"], dir)
-  start()
+    asPostgresAsync(Path.join(bin, "pg_ctl"), ["-D", data, "-m", mode, "-w", "stop"], dir)
+  await start()
   return {
+    logFile,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     label: options.durable === true
       ? `throwaway cluster (${Path.basename(Path.dirname(bin))}, fsync=on, synchronous_commit=on) on port ${port}`
@@ -97,8 +114,11 @@ export const startCluster = async (options: { readonly durable?: boolean } = {})
     halt,
     start,
     stop: async () => {
-      if (Fs.existsSync(Path.join(data, "postmaster.pid"))) halt("immediate")
-      Fs.rmSync(dir, { recursive: true, force: true })
+      try {
+        if (Fs.existsSync(Path.join(data, "postmaster.pid"))) await halt("immediate")
+      } finally {
+        Fs.rmSync(dir, { recursive: true, force: true })
+      }
     }
   }
 }
