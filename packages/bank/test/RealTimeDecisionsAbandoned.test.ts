@@ -76,6 +76,24 @@ const tokenWrite = Effect.gen(function*() {
 const toResponse = (decision: RealTimeDecision) =>
   Effect.succeed({ status: 200, body: { id: decision.id, status: decision.status }, resourceId: decision.id })
 
+/** The lease of the test's key as the database has it. */
+const leaseOf = (groupId: GroupId) =>
+  Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) =>
+      sql<{ lease_until: Date | null }>`SELECT lease_until FROM idempotency_records
+      WHERE group_id = ${groupId} AND key = ${key}`.pipe(
+        Effect.orDie,
+        Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]?.lease_until), DateTime.makeUnsafe))
+      )
+  )
+
+/** Lets database round trips finish, the clock standing still, until `shown` (bounded). */
+const untilDatabaseShows = <R>(shown: Effect.Effect<boolean, never, R>) =>
+  Effect.repeat(Effect.andThen(yieldToEventLoop, shown), { until: (done) => done, times: 100_000 }).pipe(
+    Effect.flatMap((done) => done ? Effect.void : Effect.die(new Error("the database never showed it")))
+  )
+
 /** Moves the clock in small steps, letting database round trips finish between them, until `done`. */
 const stepUntil = <A, R>(
   poll: Effect.Effect<Option.Option<A>, never, R>,
@@ -132,10 +150,20 @@ for (const kind of TestDatabase.testDatabases) {
           const idempotency = yield* Idempotency
           const { groupId } = yield* Caller
           const first = yield* Effect.forkChild(idempotency.runAsking(request, yield* tokenWrite, toResponse))
-          // three leases' worth of waiting, in steps the renewals keep up with
-          yield* stepUntil(Effect.map(DateTime.now, (at) => Option.some(at)), Duration.millis(100)).pipe(
-            Effect.repeat({ times: 30 })
-          )
+          yield* untilDatabaseShows(Effect.map(leaseOf(groupId), Option.isSome))
+          // three leases' worth of waiting: at each third of the lease the run renews it (the
+          // clock moves on only once the renewal is in the database, however slow the machine)
+          const third = Duration.divideUnsafe(lease, 3)
+          for (let step = 0; step < 9; step++) {
+            yield* TestClock.adjust(third)
+            const at = yield* DateTime.now
+            yield* untilDatabaseShows(Effect.map(leaseOf(groupId), (until) =>
+              Option.isSome(until) &&
+              !DateTime.isLessThan(
+                until.value,
+                DateTime.addDuration(at, Duration.subtract(lease, Duration.millis(1)))
+              )))
+          }
           expect(yield* idempotency.abandonExpired("sandbox")).toBe(0)
           expect((yield* idempotency.runAsking(request, yield* tokenWrite, toResponse))._tag).toBe("InProgress")
           // the window passes: the live run finishes with its own decision
