@@ -5,7 +5,22 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
+import * as Examples from "./Examples.js"
 import { listFields, Page } from "./Parameters.js"
+
+const accountNumber = {
+  id: "account_number_v18nkfqm6afpsrvy82b2",
+  account_id: "account_in71c4amph0vgo2qllky",
+  account_number: "987654321",
+  created_at: "2026-11-21T22:41:05.123Z",
+  idempotency_key: null,
+  inbound_ach: { debit_status: "allowed" },
+  inbound_checks: { status: "check_transfers_only" },
+  name: "Rent payments",
+  routing_number: "101050001",
+  status: "active",
+  type: "account_number"
+} satisfies typeof AccountNumber.Encoded
 
 export class AccountNumbers extends HttpApiGroup.make("accountNumbers")
   .annotateMerge(OpenApi.annotations({
@@ -24,6 +39,12 @@ export class AccountNumbers extends HttpApiGroup.make("accountNumbers")
         OpenApi.Description,
         "Creates an account number (with the bank's routing number) routing into an account."
       )
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          request: { account_id: accountNumber.account_id, name: "Rent payments" },
+          response: accountNumber
+        })
+      )
   )
   .add(
     HttpApiEndpoint.get("list", "/account_numbers", {
@@ -32,6 +53,7 @@ export class AccountNumbers extends HttpApiGroup.make("accountNumbers")
     })
       .annotate(OpenApi.Summary, "List Account Numbers")
       .annotate(OpenApi.Description, "Lists your account numbers, newest first, filtered by account or status.")
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: { data: [accountNumber], next_cursor: null } }))
   )
   .add(
     HttpApiEndpoint.get("retrieve", "/account_numbers/:account_number_id", {
@@ -41,6 +63,7 @@ export class AccountNumbers extends HttpApiGroup.make("accountNumbers")
     })
       .annotate(OpenApi.Summary, "Retrieve an Account Number")
       .annotate(OpenApi.Description, "Returns the account number with this identifier.")
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: accountNumber }))
   )
   .middleware(Authorization)
 {}

@@ -28,10 +28,14 @@ const body = <const Type extends string, const Status extends number, Extra exte
   documentation: { readonly identifier: string; readonly description: string }
 ) =>
   Schema.Struct({
-    type: Schema.Literal(type),
-    status: Schema.Literal(status),
-    title: Schema.String,
-    detail: Schema.NullOr(Schema.String),
+    type: Schema.Literal(type).annotate({
+      description: "What kind of error this is: a stable identifier to match on (the title and detail may change)."
+    }),
+    status: Schema.Literal(status).annotate({ description: "The HTTP status code of the response, repeated." }),
+    title: Schema.String.annotate({ description: "A short summary of the error, for a person to read." }),
+    detail: Schema.NullOr(Schema.String).annotate({
+      description: "What went wrong in this request, for a person to read; null when there is nothing to add."
+    }),
     ...extra
   }).annotate(documentation)
 
@@ -98,7 +102,11 @@ export const InvalidParametersError = apiError(
     identifier: "InvalidParametersError",
     description: "A parameter failed validation; `errors` names each field by its dotted path."
   },
-  { errors: Schema.Array(Errors.FieldError) },
+  {
+    errors: Schema.Array(Errors.FieldError).annotate({
+      description: "Each field or parameter that failed validation, with what is wrong with it."
+    })
+  },
   Errors.InvalidParametersError,
   {
     decode: (wire) => ({ _tag: "InvalidParametersError", detail: wire.detail, errors: wire.errors }),
@@ -127,7 +135,12 @@ export const InvalidApiKeyError = apiError(
     identifier: "InvalidApiKeyError",
     description: "Missing, unknown or revoked API key."
   },
-  { reason: Errors.InvalidApiKeyReason },
+  {
+    reason: Errors.InvalidApiKeyReason.annotate({
+      description:
+        "Why the key was refused. `no_header`: the request has no `Authorization: Bearer` header. `no_credential`: no such key. `deleted_credential`: the key was deleted. `expired_credential`: the key has expired. `ip_not_allowed`: the key may not be used from this address. `no_api_access`: the key may not use the API. `wrong_environment`: the key belongs to the other environment."
+    })
+  },
   Errors.InvalidApiKeyError,
   {
     decode: (wire) => ({ _tag: "InvalidApiKeyError", reason: wire.reason }),
@@ -185,7 +198,12 @@ export const IdempotencyKeyAlreadyUsedError = apiError(
     identifier: "IdempotencyKeyAlreadyUsedError",
     description: "The key was used with a different request; `resource_id` names its object."
   },
-  { resource_id: Schema.NullOr(Schema.String) },
+  {
+    resource_id: Schema.NullOr(Schema.String).annotate({
+      description:
+        "The identifier of the object the first request with this key created; null when that request created none."
+    })
+  },
   Errors.IdempotencyKeyAlreadyUsedError,
   {
     decode: (wire) => ({ _tag: "IdempotencyKeyAlreadyUsedError", resourceId: wire.resource_id, detail: wire.detail }),

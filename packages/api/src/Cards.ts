@@ -5,6 +5,8 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
+import * as CardExamples from "./CardExamples.js"
+import * as Examples from "./Examples.js"
 import { listFields, Page } from "./Parameters.js"
 
 const cardPath = Schema.Struct({ card_id: CardId })
@@ -18,11 +20,23 @@ export class Cards extends HttpApiGroup.make("cards")
     HttpApiEndpoint.post("create", "/cards", { payload: CreateCard, success: Card, error: ObjectNotFoundError })
       .annotate(OpenApi.Summary, "Create a Card")
       .annotate(OpenApi.Description, "Creates a card drawing on an account.")
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          request: {
+            account_id: "account_01m8dhwzq94dz9wgv2x7",
+            description: "Office supplies",
+            billing_address: { line1: "33 Liberty Street", city: "New York", state: "NY", postal_code: "10045" },
+            digital_wallet: { email: "jane@example.com", phone: "+12125550123" }
+          },
+          response: CardExamples.card
+        })
+      )
   )
   .add(
     HttpApiEndpoint.get("retrieve", "/cards/:card_id", { params: cardPath, success: Card, error: ObjectNotFoundError })
       .annotate(OpenApi.Summary, "Retrieve a Card")
       .annotate(OpenApi.Description, "Returns the card with this identifier.")
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: CardExamples.card }))
   )
   .add(
     HttpApiEndpoint.patch("update", "/cards/:card_id", {
@@ -36,11 +50,20 @@ export class Cards extends HttpApiGroup.make("cards")
         OpenApi.Description,
         "Changes a card's description, status, entity, billing address, digital wallet settings or authorization controls."
       )
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          request: { description: "Office supplies (team)" },
+          response: CardExamples.updatedCard
+        })
+      )
   )
   .add(
     HttpApiEndpoint.get("list", "/cards", { query: { ...listFields, ...CardFilter.fields }, success: Page(Card) })
       .annotate(OpenApi.Summary, "List Cards")
       .annotate(OpenApi.Description, "Lists your cards, newest first, filtered by account, status or idempotency key.")
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, { response: { data: [CardExamples.updatedCard], next_cursor: null } })
+      )
   )
   .middleware(Authorization)
 {}

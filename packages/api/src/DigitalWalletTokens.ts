@@ -5,6 +5,8 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
+import * as CardExamples from "./CardExamples.js"
+import * as Examples from "./Examples.js"
 import { listFields, Page } from "./Parameters.js"
 
 const ListDigitalWalletTokens = { ...listFields, ...DigitalWalletTokenFilter.fields }
@@ -19,6 +21,9 @@ export class DigitalWalletTokens extends HttpApiGroup.make("digitalWalletTokens"
         summary: "List Digital Wallet Tokens",
         description: "Digital wallet tokens, newest first, filtered by card and creation time."
       }))
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, { response: { data: [CardExamples.digitalWalletToken], next_cursor: null } })
+      )
   )
   .add(
     HttpApiEndpoint.get("retrieve", "/digital_wallet_tokens/:digital_wallet_token_id", {
@@ -31,7 +36,12 @@ export class DigitalWalletTokens extends HttpApiGroup.make("digitalWalletTokens"
         description:
           "A card provisioned to a wallet: its status (`active`, or `declined` with the reason) and its history of updates."
       }))
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: CardExamples.digitalWalletToken }))
   )
   .middleware(Authorization)
-  .annotateMerge(OpenApi.annotations({ title: "Digital Wallet Tokens" }))
+  .annotateMerge(OpenApi.annotations({
+    title: "Digital Wallet Tokens",
+    description:
+      "A digital wallet token is a card added to a digital wallet (`wallet_a`, `wallet_b`, `wallet_c`); purchases through it draw on the card's account."
+  }))
 {}

@@ -20,11 +20,16 @@
  *   `Timestamp`) `<identifier>Encoded`, but the document shows wire shapes only,
  *   and clients generate their type names from these names;
  * - each tag is listed once (two groups may share one), with
- *   the tags that only endpoints name (`OpenApi.Override`) added.
+ *   the tags that only endpoints name (`OpenApi.Override`) added;
+ * - a multipart body's parts keep their descriptions (`MultipartDescriptions`);
+ * - a field's own description wins over the one of a schema it shares
+ *   (`FieldDescriptions`).
  */
 import { commaSeparatedItemsAnnotation } from "@moneta/domain/ListParameters"
 import { Predicate, SchemaAST } from "effect"
 import { HttpApi, type HttpApiGroup } from "effect/http-api"
+import * as FieldDescriptions from "./FieldDescriptions.js"
+import * as MultipartDescriptions from "./MultipartDescriptions.js"
 import { documentedAs } from "./Parameters.js"
 
 /**
@@ -43,8 +48,7 @@ const idempotencyKeyHeader = {
   in: "header",
   required: false,
   schema: { type: "string", minLength: 1, maxLength: 200 },
-  description:
-    "A key you choose (at most 200 characters, unique across the service) so that the request is processed " +
+  description: "A key you choose (1 to 200 characters, unique across the service) so that the request is processed " +
     "once: a retry with the same key and the same request returns the first response (with `Idempotent-Replayed: true`); " +
     "the same key with a different request is a 409 `idempotency_key_already_used_error`."
 }
@@ -196,12 +200,23 @@ const methods = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 /** The conventions for the document of `api`, whose schemas say how query parameters are documented. */
 export const apply = <Id extends string, Groups extends HttpApiGroup.Constraint>(api: HttpApi.HttpApi<Id, Groups>) => {
   const queryParameters = queryParametersOf(api)
-  return (document: Record<string, unknown>): Record<string, unknown> => applyTo(document, queryParameters)
+  const partDescriptions = MultipartDescriptions.partDescriptionsOf(api)
+  return (document: Record<string, unknown>): Record<string, unknown> => {
+    const components = document["components"]
+    MultipartDescriptions.apply(
+      document,
+      isNode(components) && isNode(components["schemas"]) ? components["schemas"] : {},
+      partDescriptions
+    )
+    return applyTo(document, queryParameters)
+  }
 }
 
 const applyTo = (document: Record<string, unknown>, queryParameters: QueryDocumentation) => {
   const components = document["components"]
   const schemas = isNode(components) && isNode(components["schemas"]) ? components["schemas"] : {}
+  // First, so that parameters repeat the descriptions it settles.
+  FieldDescriptions.apply(document, schemas)
   const endpointTags: Array<unknown> = []
   const paths = document["paths"]
   for (const [path, pathItem] of isNode(paths) ? Object.entries(paths) : []) {

@@ -10,9 +10,23 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
+import * as Examples from "./Examples.js"
 import { listFields, Page } from "./Parameters.js"
 
 const externalAccountPath = Schema.Struct({ external_account_id: ExternalAccountId })
+
+const externalAccount = {
+  id: "external_account_ukk55lr923a3ac0pp7iv",
+  account_holder: "business",
+  account_number: "987654321",
+  created_at: "2026-11-21T22:41:05.123Z",
+  description: "Landlord",
+  funding: "checking",
+  idempotency_key: null,
+  routing_number: "101050001",
+  status: "active",
+  type: "external_account"
+} satisfies typeof ExternalAccount.Encoded
 
 export class ExternalAccounts extends HttpApiGroup.make("externalAccounts")
   .annotateMerge(OpenApi.annotations({
@@ -26,6 +40,17 @@ export class ExternalAccounts extends HttpApiGroup.make("externalAccounts")
         OpenApi.Description,
         "Saves an account at another bank (routing and account number) as a transfer destination."
       )
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          request: {
+            account_number: "987654321",
+            routing_number: "101050001",
+            description: "Landlord",
+            account_holder: "business"
+          },
+          response: externalAccount
+        })
+      )
   )
   .add(
     HttpApiEndpoint.get("list", "/external_accounts", {
@@ -34,6 +59,7 @@ export class ExternalAccounts extends HttpApiGroup.make("externalAccounts")
     })
       .annotate(OpenApi.Summary, "List External Accounts")
       .annotate(OpenApi.Description, "Lists your external accounts, newest first.")
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: { data: [externalAccount], next_cursor: null } }))
   )
   .add(
     HttpApiEndpoint.get("retrieve", "/external_accounts/:external_account_id", {
@@ -43,6 +69,7 @@ export class ExternalAccounts extends HttpApiGroup.make("externalAccounts")
     })
       .annotate(OpenApi.Summary, "Retrieve an External Account")
       .annotate(OpenApi.Description, "Returns the external account with this identifier.")
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: externalAccount }))
   )
   .add(
     HttpApiEndpoint.patch("update", "/external_accounts/:external_account_id", {
@@ -53,6 +80,12 @@ export class ExternalAccounts extends HttpApiGroup.make("externalAccounts")
     })
       .annotate(OpenApi.Summary, "Update an External Account")
       .annotate(OpenApi.Description, "Changes an external account's description, account holder, funding or status.")
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          request: { status: "archived" },
+          response: { ...externalAccount, status: "archived" }
+        })
+      )
   )
   .middleware(Authorization)
 {}

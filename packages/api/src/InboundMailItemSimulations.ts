@@ -4,6 +4,8 @@ import { SimulateInboundMailItem } from "@moneta/domain/Simulations"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
+import * as Examples from "./Examples.js"
+import { pendingMailItem } from "./InboundMailItems.js"
 
 export class InboundMailItemSimulations extends HttpApiGroup.make("inboundMailItemSimulations")
   .add(
@@ -17,6 +19,12 @@ export class InboundMailItemSimulations extends HttpApiGroup.make("inboundMailIt
         description:
           "Sandbox only. Mail with one check of `amount` arrives for exactly one of `lockbox_recipient_id` or `lockbox_address_id`. To an active recipient it is `processed` and the check deposited into the recipient's account at once; to an active address it stays `pending` until actioned; where the recipient or address is not active it is `rejected`. Without `contents_file_id` a default check image is the scan."
       }))
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          request: { amount: 125000, lockbox_address_id: pendingMailItem.lockbox_address_id },
+          response: pendingMailItem
+        })
+      )
   )
   .middleware(Authorization)
   .annotateMerge(OpenApi.annotations({ title: "Sandbox: Inbound Mail Items" }))

@@ -5,9 +5,26 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
+import * as Examples from "./Examples.js"
 import { IdempotencyKeyFilter, listFields, Page } from "./Parameters.js"
 
 const addressPath = Schema.Struct({ lockbox_address_id: LockboxAddressId })
+
+const lockboxAddress = {
+  id: "lockbox_address_lw6sbzl9ol5dfr8hdv6t",
+  address: {
+    city: "San Francisco",
+    line1: "1234 Market St",
+    line2: "Ste 5678",
+    postal_code: "94114",
+    state: "CA"
+  },
+  created_at: "2026-11-21T22:41:05.123Z",
+  description: "Rent checks",
+  idempotency_key: null,
+  status: "active",
+  type: "lockbox_address"
+} satisfies typeof LockboxAddress.Encoded
 
 export class LockboxAddresses extends HttpApiGroup.make("lockboxAddresses")
   .annotateMerge(OpenApi.annotations({
@@ -18,6 +35,12 @@ export class LockboxAddresses extends HttpApiGroup.make("lockboxAddresses")
     HttpApiEndpoint.post("create", "/lockbox_addresses", { payload: CreateLockboxAddress, success: LockboxAddress })
       .annotate(OpenApi.Summary, "Create a Lockbox Address")
       .annotate(OpenApi.Description, "Creates a lockbox address: a physical address that receives mail for you.")
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          request: { description: "Rent checks" },
+          response: { ...lockboxAddress, address: null, status: "pending" }
+        })
+      )
   )
   .add(
     HttpApiEndpoint.get("retrieve", "/lockbox_addresses/:lockbox_address_id", {
@@ -27,6 +50,7 @@ export class LockboxAddresses extends HttpApiGroup.make("lockboxAddresses")
     })
       .annotate(OpenApi.Summary, "Retrieve a Lockbox Address")
       .annotate(OpenApi.Description, "Returns the lockbox address with this identifier.")
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: lockboxAddress }))
   )
   .add(
     HttpApiEndpoint.patch("update", "/lockbox_addresses/:lockbox_address_id", {
@@ -37,6 +61,12 @@ export class LockboxAddresses extends HttpApiGroup.make("lockboxAddresses")
     })
       .annotate(OpenApi.Summary, "Update a Lockbox Address")
       .annotate(OpenApi.Description, "Changes a lockbox address's description or status.")
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          request: { status: "disabled" },
+          response: { ...lockboxAddress, status: "disabled" }
+        })
+      )
   )
   .add(
     HttpApiEndpoint.get("list", "/lockbox_addresses", {
@@ -45,6 +75,7 @@ export class LockboxAddresses extends HttpApiGroup.make("lockboxAddresses")
     })
       .annotate(OpenApi.Summary, "List Lockbox Addresses")
       .annotate(OpenApi.Description, "Lists your lockbox addresses, newest first.")
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: { data: [lockboxAddress], next_cursor: null } }))
   )
   .middleware(Authorization)
 {}

@@ -7,6 +7,7 @@
  */
 import { Schema, type SchemaAST } from "effect"
 
+import { nextCursorDescription, pageDataDescription } from "@moneta/domain/List"
 import { Limit as PageSize, listFields as listFieldsOfDomain } from "@moneta/domain/ListParameters"
 
 export { CommaSeparated, Cursor, DateTimeFilter, IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
@@ -19,7 +20,15 @@ export { CommaSeparated, Cursor, DateTimeFilter, IdempotencyKeyFilter } from "@m
 export const documentedAs = "x-moneta-documented-as"
 
 /** `limit`: text on the wire, documented as the integer it is. */
-export const Limit = PageSize.annotate({ [documentedAs]: { type: "integer", minimum: 1, maximum: 100, default: 100 } })
+export const Limit = PageSize.annotate({
+  [documentedAs]: {
+    type: "integer",
+    minimum: 1,
+    maximum: 100,
+    default: 100,
+    description: "How many objects to return per page, 1 to 100 (default 100)."
+  }
+})
 
 /** The query parameters of every list. */
 export const listFields = { ...listFieldsOfDomain, limit: Schema.optional(Limit) }
@@ -41,4 +50,7 @@ export const pathParseOptions: SchemaAST.ParseOptions = { reportInput: true }
 
 /** The list envelope. */
 export const Page = <Item extends Schema.Top>(item: Item) =>
-  Schema.Struct({ data: Schema.Array(item), next_cursor: Schema.NullOr(Schema.String) })
+  Schema.Struct({
+    data: Schema.Array(item).annotate({ description: pageDataDescription }),
+    next_cursor: Schema.NullOr(Schema.String).annotate({ description: nextCursorDescription })
+  })

@@ -5,7 +5,33 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
+import * as Examples from "./Examples.js"
 import { listFields, Page } from "./Parameters.js"
+
+const pendingTransaction = {
+  id: "pending_transaction_k1sfetcau2qbvjbzgju4",
+  account_id: "account_in71c4amph0vgo2qllky",
+  amount: -100000,
+  completed_at: null,
+  created_at: "2026-11-21T22:41:05.123Z",
+  currency: "USD",
+  description: "Wire transfer to Ian Crease",
+  held_amount: -100000,
+  route_id: null,
+  route_type: null,
+  source: {
+    category: "wire_transfer_instruction",
+    wire_transfer_instruction: {
+      account_number: "987654321",
+      amount: 100000,
+      message_to_recipient: "Invoice 1234",
+      routing_number: "101050001",
+      transfer_id: "wire_transfer_5akynk7dqsq25qwk9q2u"
+    }
+  },
+  status: "pending",
+  type: "pending_transaction"
+} satisfies typeof PendingTransaction.Encoded
 
 export class PendingTransactions extends HttpApiGroup.make("pendingTransactions")
   .annotateMerge(OpenApi.annotations({
@@ -23,6 +49,7 @@ export class PendingTransactions extends HttpApiGroup.make("pendingTransactions"
         OpenApi.Description,
         "Lists the pending transactions of your accounts, newest first, filtered by account, source or status."
       )
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: { data: [pendingTransaction], next_cursor: null } }))
   )
   .add(
     HttpApiEndpoint.get("retrieve", "/pending_transactions/:pending_transaction_id", {
@@ -32,6 +59,7 @@ export class PendingTransactions extends HttpApiGroup.make("pendingTransactions"
     })
       .annotate(OpenApi.Summary, "Retrieve a Pending Transaction")
       .annotate(OpenApi.Description, "Returns the pending transaction with this identifier.")
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: pendingTransaction }))
   )
   .middleware(Authorization)
 {}

@@ -10,6 +10,8 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
+import * as CardExamples from "./CardExamples.js"
+import * as Examples from "./Examples.js"
 
 const decisionPath = Schema.Struct({ real_time_decision_id: RealTimeDecisionId })
 
@@ -25,6 +27,7 @@ export class RealTimeDecisions extends HttpApiGroup.make("realTimeDecisions")
         description:
           "A card event waiting for your answer: its category, the detail object of that category, its `status` (`pending`, `responded`, `timed_out`) and `timeout_at`, after which you can no longer respond."
       }))
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: CardExamples.pendingDecision }))
   )
   .add(
     HttpApiEndpoint.post("action", "/real_time_decisions/:real_time_decision_id/action", {
@@ -38,7 +41,17 @@ export class RealTimeDecisions extends HttpApiGroup.make("realTimeDecisions")
         description:
           "Answers a pending decision with the object matching its category (`card_authorization`, `card_balance_inquiry`, `card_authentication`, `card_authentication_challenge`, `digital_wallet_token` or `digital_wallet_authentication`). Call it before you answer the decision's webhook. A second answer, or one after `timeout_at`, is 409."
       }))
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          request: { card_authorization: { decision: "approve" } },
+          response: CardExamples.respondedDecision
+        })
+      )
   )
   .middleware(Authorization)
-  .annotateMerge(OpenApi.annotations({ title: "Real-Time Decisions" }))
+  .annotateMerge(OpenApi.annotations({
+    title: "Real-Time Decisions",
+    description:
+      "A real-time decision pauses a card event (an authorization, a balance inquiry, a 3DS authentication or challenge, a wallet token request or its passcode) until you answer through the action endpoint or its window (a few seconds, `timeout_at`) passes. Subscribe to its `real_time_decision.*_requested` event category to be asked."
+  }))
 {}

@@ -3,6 +3,8 @@ import { WireTransfer } from "@moneta/domain/WireTransfer"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
+import * as Examples from "./Examples.js"
+import * as WireTransferExamples from "./WireTransferExamples.js"
 import { wireTransferPath } from "./WireTransfers.js"
 
 export class WireTransferSimulations extends HttpApiGroup.make("wireTransferSimulations")
@@ -21,6 +23,7 @@ export class WireTransferSimulations extends HttpApiGroup.make("wireTransferSimu
         OpenApi.Description,
         "Sandbox only. Simulates the bank sending a transfer over the wire network: a `pending_approval` or `pending_creating` transfer becomes `submitted`."
       )
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: WireTransferExamples.submittedWireTransfer }))
   )
   .add(
     HttpApiEndpoint.post("reverse", "/simulations/wire_transfers/:wire_transfer_id/reverse", {
@@ -33,6 +36,7 @@ export class WireTransferSimulations extends HttpApiGroup.make("wireTransferSimu
         OpenApi.Description,
         "Sandbox only. Simulates the recipient's bank returning a `complete` transfer: it becomes `reversed` and the amount is credited back to the account."
       )
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: WireTransferExamples.reversedWireTransfer }))
   )
   .middleware(Authorization)
 {}

@@ -9,7 +9,9 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
+import * as Examples from "./Examples.js"
 import { listFields, Page } from "./Parameters.js"
+import * as WireTransferExamples from "./WireTransferExamples.js"
 
 export const wireTransferPath = Schema.Struct({ wire_transfer_id: WireTransferId })
 
@@ -30,6 +32,23 @@ export class WireTransfers extends HttpApiGroup.make("wireTransfers")
         OpenApi.Description,
         "Sends funds from an account to an account number and routing number, or to an external account. Without `require_approval` the amount is debited at once and the transfer is `pending_creating`; with it, a pending transaction holds the amount while the transfer waits in `pending_approval`. Either way the available balance must cover the amount."
       )
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          request: {
+            account_id: "account_01m8dhwzq94dz9wgv2x7",
+            amount: 125000,
+            account_number: "987654321",
+            routing_number: "101050001",
+            creditor: {
+              name: "Ian Crease",
+              address: { unstructured: { line1: "33 Liberty Street", line2: "New York, NY 10045" } }
+            },
+            remittance: { category: "unstructured", unstructured: { message: "Invoice 2026-118" } },
+            require_approval: true
+          },
+          response: WireTransferExamples.wireTransferAwaitingApproval
+        })
+      )
   )
   .add(
     HttpApiEndpoint.get("list", "/wire_transfers", {
@@ -41,6 +60,11 @@ export class WireTransfers extends HttpApiGroup.make("wireTransfers")
         OpenApi.Description,
         "Lists your wire transfers, newest first, filtered by account, external account, status or idempotency key."
       )
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          response: { data: [WireTransferExamples.reversedWireTransfer], next_cursor: null }
+        })
+      )
   )
   .add(
     HttpApiEndpoint.get("retrieve", "/wire_transfers/:wire_transfer_id", {
@@ -50,6 +74,7 @@ export class WireTransfers extends HttpApiGroup.make("wireTransfers")
     })
       .annotate(OpenApi.Summary, "Retrieve a Wire Transfer")
       .annotate(OpenApi.Description, "Returns the wire transfer with this identifier.")
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: WireTransferExamples.reversedWireTransfer }))
   )
   .add(
     HttpApiEndpoint.post("approve", "/wire_transfers/:wire_transfer_id/approve", {
@@ -62,6 +87,7 @@ export class WireTransfers extends HttpApiGroup.make("wireTransfers")
         OpenApi.Description,
         "Approves a wire transfer that requires approval: from `pending_approval` it becomes `pending_creating`, to be sent."
       )
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: WireTransferExamples.approvedWireTransfer }))
   )
   .add(
     HttpApiEndpoint.post("cancel", "/wire_transfers/:wire_transfer_id/cancel", {
@@ -74,6 +100,7 @@ export class WireTransfers extends HttpApiGroup.make("wireTransfers")
         OpenApi.Description,
         "Cancels a wire transfer that is `pending_approval`; the hold on its amount is released."
       )
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: WireTransferExamples.canceledWireTransfer }))
   )
   .middleware(Authorization)
 {}

@@ -3,42 +3,86 @@
  * shape follows the public SDK so that its clients decode what we send.
  */
 import { Option, Schema } from "effect"
+import { described } from "./Described.js"
 import { AccountId, EntityId, ProgramId } from "./Ids.js"
-import { CommaSeparated } from "./ListParameters.js"
+import { CommaSeparated, idempotencyKeyFilterDescription } from "./ListParameters.js"
 import { Amount, Currency } from "./Money.js"
-import { IdempotencyKey } from "./Text.js"
-import { ShortText } from "./Text.js"
+import { IdempotencyKey, idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
 export const AccountStatus = Schema.Literals(["open", "closed"])
 export type AccountStatus = typeof AccountStatus.Type
 
+const statusDescription =
+  "The status of the Account. `open`: ready to use. `closed`: closed; no new activity can occur on it."
+
 export class Account extends Schema.Class<Account>("Account")({
-  id: AccountId,
-  name: Schema.String,
-  status: AccountStatus,
-  currency: Currency,
-  bank: Schema.Literals(["core_bank", "first_internet_bank", "grasshopper_bank", "increase_bank"]),
-  entity_id: Schema.NullOr(EntityId),
-  informational_entity_id: Schema.NullOr(EntityId),
-  program_id: Schema.NullOr(ProgramId),
-  funding: Schema.Literals(["loan", "deposits"]),
-  interest_rate: Schema.String,
-  account_revenue_rate: Schema.NullOr(Schema.String),
-  loan: Schema.Null,
-  idempotency_key: Schema.NullOr(Schema.String),
-  created_at: Timestamp,
-  closed_at: Schema.NullOr(Timestamp),
-  type: Schema.tag("account")
+  id: described(AccountId, "The Account identifier."),
+  name: described(Schema.String, "The name you chose for the Account."),
+  status: described(AccountStatus, statusDescription),
+  currency: described(
+    Currency,
+    "The ISO 4217 code of the Account's currency. `USD`: US Dollar, the only currency the service holds."
+  ),
+  bank: described(
+    Schema.Literals(["core_bank", "first_internet_bank", "grasshopper_bank", "increase_bank"]),
+    "The bank the Account is with. `core_bank`: Core Bank. `first_internet_bank`: First Internet Bank of Indiana. `grasshopper_bank`: Grasshopper Bank. `increase_bank`: Increase Bank (every Account of this service)."
+  ),
+  entity_id: described(
+    Schema.NullOr(EntityId),
+    "The identifier of the Entity that owns the Account; null only for an Account created before its group had an Entity."
+  ),
+  informational_entity_id: described(
+    Schema.NullOr(EntityId),
+    "The identifier of an Entity that, while not owning the Account, is associated with its activity (generally the beneficiary of its funds); null when none was given."
+  ),
+  program_id: described(
+    Schema.NullOr(ProgramId),
+    "The identifier of the Program that sets the compliance and commercial terms of the Account; null when none was given."
+  ),
+  funding: described(
+    Schema.Literals(["loan", "deposits"]),
+    "Whether the Account is funded by a loan or by deposits. `deposits`: funded by deposits (every Account of this service). `loan`: funded by a loan."
+  ),
+  interest_rate: described(
+    Schema.String,
+    "The interest rate the Account earns, as a decimal number in a string: a 1% rate is `\"0.01\"`."
+  ),
+  account_revenue_rate: described(
+    Schema.NullOr(Schema.String),
+    "The account revenue rate (non-interest income accrued on the Account) as a decimal number in a string, `\"0.01\"` for 1%; null when the Account earns none."
+  ),
+  loan: described(
+    Schema.Null,
+    "The loan terms of a loan Account; always null, as every Account is funded by deposits."
+  ),
+  idempotency_key: described(Schema.NullOr(Schema.String), idempotencyKeyFieldDescription),
+  created_at: described(Timestamp, "When the Account was created (ISO 8601, UTC)."),
+  closed_at: described(Schema.NullOr(Timestamp), "When the Account was closed (ISO 8601, UTC); null while it is open."),
+  type: described(Schema.tag("account"), "Always `account`: the type of this object.")
 }) {}
 
 export const CreateAccount = Schema.Struct({
-  name: ShortText,
-  entity_id: Schema.optionalKey(EntityId),
-  informational_entity_id: Schema.optionalKey(EntityId),
-  program_id: Schema.optionalKey(ProgramId),
+  name: described(ShortText, "The name you choose for the Account, 1 to 200 characters."),
+  entity_id: Schema.optionalKey(
+    described(EntityId, "The identifier of the Entity that will own the Account; your group's own Entity when omitted.")
+  ),
+  informational_entity_id: Schema.optionalKey(
+    described(
+      EntityId,
+      "The identifier of an Entity that, while not owning the Account, is associated with its activity (generally the beneficiary of its funds)."
+    )
+  ),
+  program_id: Schema.optionalKey(
+    described(ProgramId, "The identifier of the Program that sets the Account's compliance and commercial terms.")
+  ),
   // The SDK's `funding`: only deposit accounts are offered (no loans), so `loan` is refused.
-  funding: Schema.optionalKey(Schema.Literal("deposits"))
+  funding: Schema.optionalKey(
+    described(
+      Schema.Literal("deposits"),
+      "How the Account is funded. `deposits`: by deposits, the only kind offered (and the default)."
+    )
+  )
 }).annotate({ identifier: "CreateAccount" })
 export type CreateAccount = typeof CreateAccount.Type
 
@@ -54,19 +98,32 @@ export const owningEntity = (
 
 /** current = Σ posted transactions; available = current − Σ open holds. */
 export class BalanceLookup extends Schema.Class<BalanceLookup>("BalanceLookup")({
-  account_id: AccountId,
-  current_balance: Amount,
-  available_balance: Amount,
-  loan: Schema.Null,
-  type: Schema.tag("balance_lookup")
+  account_id: described(AccountId, "The identifier of the Account whose balance this is."),
+  current_balance: described(
+    Amount,
+    "The Account's current balance in the minor unit of its currency (cents for USD): the sum of all its posted Transactions."
+  ),
+  available_balance: described(
+    Amount,
+    "The Account's available balance in the minor unit of its currency (cents for USD): the current balance less the holds of its pending Pending Transactions."
+  ),
+  loan: described(
+    Schema.Null,
+    "The loan balances of a loan Account; always null, as every Account is funded by deposits."
+  ),
+  type: described(Schema.tag("balance_lookup"), "Always `balance_lookup`: the type of this object.")
 }) {}
 
 /** `GET /accounts` filters (beside the paging of `ListParameters`). */
 export const AccountFilter = Schema.Struct({
-  entity_id: Schema.optional(EntityId),
-  informational_entity_id: Schema.optional(EntityId),
-  program_id: Schema.optional(ProgramId),
-  idempotency_key: Schema.optional(IdempotencyKey),
-  "status.in": Schema.optional(CommaSeparated(AccountStatus))
+  entity_id: Schema.optional(EntityId).annotateKey({ description: "Return only Accounts owned by this Entity." }),
+  informational_entity_id: Schema.optional(EntityId).annotateKey({
+    description: "Return only Accounts with this informational Entity."
+  }),
+  program_id: Schema.optional(ProgramId).annotateKey({ description: "Return only Accounts in this Program." }),
+  idempotency_key: Schema.optional(IdempotencyKey).annotateKey({ description: idempotencyKeyFilterDescription }),
+  "status.in": Schema.optional(CommaSeparated(AccountStatus)).annotateKey({
+    description: "Return only Accounts with one of these statuses, comma-separated: `open`, `closed`."
+  })
 })
 export type AccountFilter = typeof AccountFilter.Type

@@ -3,16 +3,16 @@
  * checks). An account can have many; each can be disabled or canceled on its own.
  */
 import { Schema } from "effect"
+import { described } from "./Described.js"
 import { AccountId, AccountNumberId } from "./Ids.js"
-import { CommaSeparated } from "./ListParameters.js"
-import { IdempotencyKey } from "./Text.js"
-import { ShortText } from "./Text.js"
+import { CommaSeparated, idempotencyKeyFilterDescription } from "./ListParameters.js"
+import { IdempotencyKey, idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
 /** A US account number as typed in a request: digits only, at most 17 of them. */
 export const AccountNumberDigits = Schema.String.check(
   Schema.isPattern(/^\d{1,17}$/u, { message: "must be 1 to 17 digits" })
-).annotate({ identifier: "AccountNumberDigits" })
+).annotate({ identifier: "AccountNumberDigits", description: "A US bank account number: 1 to 17 digits." })
 
 /** The routing number of the accounts this service holds (valid ABA check digit). */
 export const bankRoutingNumber = "101050001"
@@ -20,51 +20,92 @@ export const bankRoutingNumber = "101050001"
 export const AccountNumberStatus = Schema.Literals(["active", "disabled", "canceled"])
 export type AccountNumberStatus = typeof AccountNumberStatus.Type
 
+const statusDescription =
+  "Whether payments can be made to the Account Number. `active`: they can. `disabled`: temporarily not. `canceled`: permanently not."
+
+const DebitStatus = Schema.Literals(["allowed", "blocked"])
+
+const debitStatusDescription =
+  "Whether ACH debits are allowed against this Account Number (they are still declined while it is not active). `allowed`: ACH debits are allowed. `blocked`: they are blocked."
+
+const CheckStatus = Schema.Literals(["allowed", "check_transfers_only"])
+
+const checkStatusDescription =
+  "How checks with this Account Number printed on them are processed. `allowed`: even when they match no Check Transfer. `check_transfers_only`: only when they match an existing Check Transfer."
+
 export const InboundAch = Schema.Struct({
-  debit_status: Schema.Literals(["allowed", "blocked"])
+  debit_status: described(DebitStatus, debitStatusDescription)
 })
 
 export const InboundChecks = Schema.Struct({
-  status: Schema.Literals(["allowed", "check_transfers_only"])
+  status: described(CheckStatus, checkStatusDescription)
 })
 
 export class AccountNumber extends Schema.Class<AccountNumber>("AccountNumber")({
-  id: AccountNumberId,
-  account_id: AccountId,
-  account_number: Schema.String,
-  created_at: Timestamp,
-  idempotency_key: Schema.NullOr(Schema.String),
-  inbound_ach: InboundAch,
-  inbound_checks: InboundChecks,
-  name: Schema.String,
-  routing_number: Schema.String,
-  status: AccountNumberStatus,
-  type: Schema.tag("account_number")
+  id: described(AccountNumberId, "The Account Number identifier."),
+  account_id: described(AccountId, "The identifier of the Account this Account Number routes money into."),
+  account_number: described(Schema.String, "The account number: share it with whoever sends you money."),
+  created_at: described(Timestamp, "When the Account Number was created (ISO 8601, UTC)."),
+  idempotency_key: described(Schema.NullOr(Schema.String), idempotencyKeyFieldDescription),
+  inbound_ach: described(InboundAch, "How this Account Number handles inbound ACH transfers."),
+  inbound_checks: described(InboundChecks, "How this Account Number handles inbound check withdrawals."),
+  name: described(Schema.String, "The name you chose for the Account Number."),
+  routing_number: described(
+    Schema.String,
+    "The American Bankers' Association (ABA) routing transit number to give with the account number."
+  ),
+  status: described(AccountNumberStatus, statusDescription),
+  type: described(Schema.tag("account_number"), "Always `account_number`: the type of this object.")
 }) {}
 
 /** `POST /account_numbers`. */
 export const CreateAccountNumber = Schema.Struct({
-  account_id: AccountId,
-  name: ShortText,
-  inbound_ach: Schema.optionalKey(InboundAch),
-  inbound_checks: Schema.optionalKey(InboundChecks)
+  account_id: described(AccountId, "The identifier of the Account the Account Number routes money into."),
+  name: described(ShortText, "The name you choose for the Account Number, 1 to 200 characters."),
+  inbound_ach: Schema.optionalKey(
+    described(
+      InboundAch,
+      "How the Account Number handles inbound ACH transfers; ACH debits are `allowed` when omitted."
+    )
+  ),
+  inbound_checks: Schema.optionalKey(
+    described(
+      InboundChecks,
+      "How the Account Number handles inbound check withdrawals; `check_transfers_only` when omitted."
+    )
+  )
 }).annotate({ identifier: "CreateAccountNumber" })
 export type CreateAccountNumber = typeof CreateAccountNumber.Type
 
 /** `PATCH /account_numbers/{id}`. */
 export const UpdateAccountNumber = Schema.Struct({
-  name: Schema.optionalKey(ShortText),
-  status: Schema.optionalKey(AccountNumberStatus),
-  inbound_ach: Schema.optionalKey(Schema.Struct({ debit_status: Schema.optionalKey(InboundAch.fields.debit_status) })),
-  inbound_checks: Schema.optionalKey(InboundChecks)
+  name: Schema.optionalKey(described(ShortText, "The new name of the Account Number, 1 to 200 characters.")),
+  status: Schema.optionalKey(described(AccountNumberStatus, statusDescription)),
+  inbound_ach: Schema.optionalKey(
+    described(
+      Schema.Struct({ debit_status: Schema.optionalKey(described(DebitStatus, debitStatusDescription)) }),
+      "How the Account Number handles inbound ACH transfers."
+    )
+  ),
+  inbound_checks: Schema.optionalKey(
+    described(InboundChecks, "How the Account Number handles inbound check withdrawals.")
+  )
 }).annotate({ identifier: "UpdateAccountNumber" })
 export type UpdateAccountNumber = typeof UpdateAccountNumber.Type
 
 /** `GET /account_numbers` filters (beside the paging of `ListParameters`). */
 export const AccountNumberFilter = Schema.Struct({
-  account_id: Schema.optional(AccountId),
-  idempotency_key: Schema.optional(IdempotencyKey),
-  "status.in": Schema.optional(CommaSeparated(AccountNumberStatus)),
-  "ach_debit_status.in": Schema.optional(CommaSeparated(InboundAch.fields.debit_status))
+  account_id: Schema.optional(AccountId).annotateKey({
+    description: "Return only the Account Numbers of this Account."
+  }),
+  idempotency_key: Schema.optional(IdempotencyKey).annotateKey({ description: idempotencyKeyFilterDescription }),
+  "status.in": Schema.optional(CommaSeparated(AccountNumberStatus)).annotateKey({
+    description:
+      "Return only Account Numbers with one of these statuses, comma-separated: `active`, `disabled`, `canceled`."
+  }),
+  "ach_debit_status.in": Schema.optional(CommaSeparated(DebitStatus)).annotateKey({
+    description:
+      "Return only Account Numbers whose ACH debit status is one of these, comma-separated: `allowed`, `blocked`."
+  })
 })
 export type AccountNumberFilter = typeof AccountNumberFilter.Type

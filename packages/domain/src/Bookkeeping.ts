@@ -5,6 +5,7 @@
  */
 import { Result, Schema } from "effect"
 import { outOfRange } from "./BalanceChange.js"
+import { described } from "./Described.js"
 import { FieldError, type InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import {
   AccountId,
@@ -14,62 +15,100 @@ import {
   EntityId,
   TransactionId
 } from "./Ids.js"
+import { idempotencyKeyFilterDescription } from "./ListParameters.js"
 import { Amount, isRepresentable, sum } from "./Money.js"
-import { IdempotencyKey, ShortText } from "./Text.js"
+import { IdempotencyKey, idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
 export const ComplianceCategory = Schema.Literals(["commingled_cash", "customer_balance"])
 export type ComplianceCategory = typeof ComplianceCategory.Type
 
+const complianceCategoryDescription =
+  "What the bookkeeping account tracks, for compliance. `commingled_cash`: cash in a commingled Account (name it in `account_id`). `customer_balance`: what is owed to a customer (name it in `entity_id`)."
+
+const entryAmountDescription =
+  "The entry amount in the minor unit of the currency (cents for USD): positive for a debit, negative for a credit."
+
 export class BookkeepingAccount extends Schema.Class<BookkeepingAccount>("BookkeepingAccount")({
-  id: BookkeepingAccountId,
-  name: Schema.String,
-  compliance_category: Schema.NullOr(ComplianceCategory),
-  account_id: Schema.NullOr(AccountId),
-  entity_id: Schema.NullOr(EntityId),
-  idempotency_key: Schema.NullOr(Schema.String),
-  type: Schema.tag("bookkeeping_account")
+  id: described(BookkeepingAccountId, "The Bookkeeping Account identifier."),
+  name: described(Schema.String, "The name you chose for the bookkeeping account."),
+  compliance_category: described(
+    Schema.NullOr(ComplianceCategory),
+    `${complianceCategoryDescription} Null when it was created without one.`
+  ),
+  account_id: described(
+    Schema.NullOr(AccountId),
+    "The identifier of the Account whose cash a `commingled_cash` bookkeeping account tracks; null when none."
+  ),
+  entity_id: described(
+    Schema.NullOr(EntityId),
+    "The identifier of the Entity whose balance a `customer_balance` bookkeeping account tracks; null when none."
+  ),
+  idempotency_key: described(Schema.NullOr(Schema.String), idempotencyKeyFieldDescription),
+  type: described(Schema.tag("bookkeeping_account"), "Always `bookkeeping_account`: the type of this object.")
 }) {}
 
 export class BookkeepingBalanceLookup extends Schema.Class<BookkeepingBalanceLookup>("BookkeepingBalanceLookup")({
-  balance: Amount,
-  bookkeeping_account_id: BookkeepingAccountId,
-  type: Schema.tag("bookkeeping_balance_lookup")
+  balance: described(
+    Amount,
+    "The bookkeeping account's balance in the minor unit of the currency (cents for USD): the sum of its entries (debits positive, credits negative), those dated by `at_time` when it was given."
+  ),
+  bookkeeping_account_id: described(
+    BookkeepingAccountId,
+    "The identifier of the Bookkeeping Account whose balance this is."
+  ),
+  type: described(
+    Schema.tag("bookkeeping_balance_lookup"),
+    "Always `bookkeeping_balance_lookup`: the type of this object."
+  )
 }) {}
 
 export class BookkeepingEntrySetEntry extends Schema.Class<BookkeepingEntrySetEntry>("BookkeepingEntrySetEntry")({
-  id: BookkeepingEntryId,
-  account_id: BookkeepingAccountId,
-  amount: Amount
+  id: described(BookkeepingEntryId, "The Bookkeeping Entry identifier."),
+  account_id: described(BookkeepingAccountId, "The identifier of the Bookkeeping Account the entry is booked on."),
+  amount: described(Amount, entryAmountDescription)
 }) {}
 
 export class BookkeepingEntrySet extends Schema.Class<BookkeepingEntrySet>("BookkeepingEntrySet")({
-  id: BookkeepingEntrySetId,
-  created_at: Timestamp,
-  date: Timestamp,
-  entries: Schema.Array(BookkeepingEntrySetEntry),
-  idempotency_key: Schema.NullOr(Schema.String),
-  transaction_id: Schema.NullOr(TransactionId),
-  type: Schema.tag("bookkeeping_entry_set")
+  id: described(BookkeepingEntrySetId, "The Bookkeeping Entry Set identifier."),
+  created_at: described(Timestamp, "When the entry set was created (ISO 8601, UTC)."),
+  date: described(
+    Timestamp,
+    "The date of the entry set (ISO 8601, UTC): the one given, or the date of its Transaction. Balances at a time count the sets dated by then."
+  ),
+  entries: described(
+    Schema.Array(BookkeepingEntrySetEntry),
+    "The entries of the set: at least two, their amounts summing to zero, applied together."
+  ),
+  idempotency_key: described(Schema.NullOr(Schema.String), idempotencyKeyFieldDescription),
+  transaction_id: described(
+    Schema.NullOr(TransactionId),
+    "The identifier of the Transaction the entry set books; null when it books none."
+  ),
+  type: described(Schema.tag("bookkeeping_entry_set"), "Always `bookkeeping_entry_set`: the type of this object.")
 }) {}
 
 export class BookkeepingEntry extends Schema.Class<BookkeepingEntry>("BookkeepingEntry")({
-  id: BookkeepingEntryId,
-  account_id: BookkeepingAccountId,
-  amount: Amount,
-  created_at: Timestamp,
-  entry_set_id: BookkeepingEntrySetId,
-  type: Schema.tag("bookkeeping_entry")
+  id: described(BookkeepingEntryId, "The Bookkeeping Entry identifier."),
+  account_id: described(BookkeepingAccountId, "The identifier of the Bookkeeping Account the entry is booked on."),
+  amount: described(Amount, entryAmountDescription),
+  created_at: described(Timestamp, "When the entry's set was created (ISO 8601, UTC)."),
+  entry_set_id: described(BookkeepingEntrySetId, "The identifier of the Bookkeeping Entry Set the entry belongs to."),
+  type: described(Schema.tag("bookkeeping_entry"), "Always `bookkeeping_entry`: the type of this object.")
 }) {}
 
 const requires = (field: "account_id" | "entity_id", category: ComplianceCategory) =>
   ({ path: [field], issue: `is required when compliance_category is ${category}` }) as const
 
 export const CreateBookkeepingAccount = Schema.Struct({
-  name: ShortText,
-  compliance_category: Schema.optionalKey(ComplianceCategory),
-  account_id: Schema.optionalKey(AccountId),
-  entity_id: Schema.optionalKey(EntityId)
+  name: described(ShortText, "The name you choose for the bookkeeping account, 1 to 200 characters."),
+  compliance_category: Schema.optionalKey(described(ComplianceCategory, complianceCategoryDescription)),
+  account_id: Schema.optionalKey(
+    described(AccountId, "The identifier of the Account whose cash it tracks; required for `commingled_cash`.")
+  ),
+  entity_id: Schema.optionalKey(
+    described(EntityId, "The identifier of the Entity whose balance it tracks; required for `customer_balance`.")
+  )
 }).check(
   Schema.makeFilter((body) => {
     if (body.compliance_category === "commingled_cash" && body.account_id === undefined) {
@@ -84,36 +123,63 @@ export const CreateBookkeepingAccount = Schema.Struct({
 export type CreateBookkeepingAccount = typeof CreateBookkeepingAccount.Type
 
 export const UpdateBookkeepingAccount = Schema.Struct({
-  name: ShortText
+  name: described(ShortText, "The new name of the bookkeeping account, 1 to 200 characters.")
 }).annotate({ identifier: "UpdateBookkeepingAccount" })
 export type UpdateBookkeepingAccount = typeof UpdateBookkeepingAccount.Type
 
 export const EntryInput = Schema.Struct({
-  account_id: BookkeepingAccountId,
-  amount: Amount
+  account_id: described(BookkeepingAccountId, "The identifier of the Bookkeeping Account to book the entry on."),
+  amount: described(
+    Amount,
+    "The entry amount in the minor unit of the currency (cents for USD), not zero: positive for a debit, negative for a credit."
+  )
 })
 export type EntryInput = typeof EntryInput.Type
 
 export const CreateBookkeepingEntrySet = Schema.Struct({
-  entries: Schema.Array(EntryInput),
-  date: Schema.optionalKey(Timestamp),
-  transaction_id: Schema.optionalKey(TransactionId)
+  entries: described(
+    Schema.Array(EntryInput),
+    "The entries to book: at least two, their amounts summing to zero. They are applied together or not at all."
+  ),
+  date: Schema.optionalKey(
+    described(
+      Timestamp,
+      "The date of the entry set (ISO 8601); required unless `transaction_id` is given, whose Transaction's date is then used."
+    )
+  ),
+  transaction_id: Schema.optionalKey(
+    described(
+      TransactionId,
+      "The identifier of the Transaction the entry set books; it then no longer counts as unbookkept cash."
+    )
+  )
 }).annotate({ identifier: "CreateBookkeepingEntrySet" })
 export type CreateBookkeepingEntrySet = typeof CreateBookkeepingEntrySet.Type
 
 /** `GET /bookkeeping_entry_sets` filters (beside the paging of `ListParameters`). */
 export const BookkeepingEntrySetFilter = Schema.Struct({
-  idempotency_key: Schema.optional(IdempotencyKey),
-  transaction_id: Schema.optional(TransactionId)
+  idempotency_key: Schema.optional(IdempotencyKey).annotateKey({ description: idempotencyKeyFilterDescription }),
+  transaction_id: Schema.optional(TransactionId).annotateKey({
+    description: "Return only the entry set that books this Transaction."
+  })
 })
 export type BookkeepingEntrySetFilter = typeof BookkeepingEntrySetFilter.Type
 
 /** `GET /bookkeeping_entries` filters. */
-export const BookkeepingEntryFilter = Schema.Struct({ account_id: Schema.optional(BookkeepingAccountId) })
+export const BookkeepingEntryFilter = Schema.Struct({
+  account_id: Schema.optional(BookkeepingAccountId).annotateKey({
+    description: "Return only the entries booked on this Bookkeeping Account."
+  })
+})
 export type BookkeepingEntryFilter = typeof BookkeepingEntryFilter.Type
 
 /** `GET /unbookkept_cash_transactions`: the `commingled_cash` bookkeeping account whose cash is listed (required). */
-export const UnbookkeptCashTransactionFilter = Schema.Struct({ bookkeeping_account_id: BookkeepingAccountId })
+export const UnbookkeptCashTransactionFilter = Schema.Struct({
+  bookkeeping_account_id: described(
+    BookkeepingAccountId,
+    "The identifier of the `commingled_cash` Bookkeeping Account whose Account's unbookkept Transactions to list (required)."
+  )
+})
 export type UnbookkeptCashTransactionFilter = typeof UnbookkeptCashTransactionFilter.Type
 
 /**

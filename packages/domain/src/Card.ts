@@ -6,6 +6,7 @@
  * canceled card can no longer be changed).
  */
 import { Result, Schema } from "effect"
+import { described } from "./Described.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, CardId, EntityId } from "./Ids.js"
@@ -21,7 +22,11 @@ import { Timestamp } from "./Timestamp.js"
  */
 const optional = <S extends Schema.Top>(schema: S) => Schema.optionalKey(schema)
 
-export const Status = Schema.Literals(["active", "disabled", "canceled"])
+export const Status = Schema.Literals(["active", "disabled", "canceled"]).annotate({
+  description: "Whether payments can be made with the card. `active`: the card can be used. " +
+    "`disabled`: temporarily disabled; authorizations are declined `card_not_active` until it is active again. " +
+    "`canceled`: permanently canceled; the card can no longer be changed."
+})
 export type Status = typeof Status.Type
 
 export const SpendingLimitInterval = Schema.Literals([
@@ -30,155 +35,297 @@ export const SpendingLimitInterval = Schema.Literals([
   "per_day",
   "per_week",
   "per_month"
-])
+]).annotate({
+  description: "The interval over which the spending limit counts. `all_time`: over the lifetime of the card. " +
+    "`per_transaction`: per authorization. `per_day`: per day, reset at midnight UTC. " +
+    "`per_week`: per week, reset on Mondays at midnight UTC. `per_month`: per month, reset on the first of the month at midnight UTC."
+})
 export type SpendingLimitInterval = typeof SpendingLimitInterval.Type
 
-const allowedAndBlocked = <S extends Schema.Top>(entry: S) =>
-  Schema.Struct({ allowed: Schema.NullOr(Schema.Array(entry)), blocked: Schema.NullOr(Schema.Array(entry)) })
+/** What the reference says of the authorization controls: stored and returned, not yet applied. */
+const recordedOnly =
+  "This service records the controls and returns them; it does not yet decline authorizations by them."
 
-const MerchantAcceptorIdentifierEntry = Schema.Struct({ identifier: Schema.String })
-const MerchantCategoryCodeEntry = Schema.Struct({ code: Schema.String })
-const MerchantCountryEntry = Schema.Struct({ country: Schema.String })
+/** The `allowed` and `blocked` lists of one control (`what`: "Merchant Category Codes" …). */
+const allowedAndBlocked = <S extends Schema.Top>(entry: S, what: string) =>
+  Schema.Struct({
+    allowed: described(
+      Schema.NullOr(Schema.Array(entry)),
+      `The ${what} allowed for authorizations on this card; null when no allow list is set.`
+    ),
+    blocked: described(
+      Schema.NullOr(Schema.Array(entry)),
+      `The ${what} blocked for authorizations on this card; null when no block list is set.`
+    )
+  })
+
+const MerchantAcceptorIdentifierEntry = Schema.Struct({
+  identifier: described(Schema.String, "The Merchant Acceptor ID, as the card network names the merchant.")
+})
+const MerchantCategoryCodeEntry = Schema.Struct({
+  code: described(
+    Schema.String,
+    "The Merchant Category Code (MCC): four digits naming the merchant's line of business."
+  )
+})
+const MerchantCountryEntry = Schema.Struct({
+  country: described(Schema.String, "The merchant's country, as an ISO 3166-1 alpha-2 code (for example `US`).")
+})
+
+const spendingLimitCodes =
+  "The Merchant Category Codes (MCCs) this spending limit applies to; when absent or null the limit applies to every authorization."
+const settlementLimit = "The largest total settlement amount permitted in the interval, in the minor unit of the " +
+  "account's currency (cents for USD)."
 
 export const SpendingLimit = Schema.Struct({
   interval: SpendingLimitInterval,
-  merchant_category_codes: Schema.NullOr(Schema.Array(MerchantCategoryCodeEntry)),
-  settlement_amount: Amount
+  merchant_category_codes: described(Schema.NullOr(Schema.Array(MerchantCategoryCodeEntry)), spendingLimitCodes),
+  settlement_amount: described(Amount, settlementLimit)
 })
 
+const comparisonDescription = "How the settlement amount is compared with `value`. `equals`: it must be exactly " +
+  "`value`. `less_than_or_equals`: it must be at most `value`."
+const comparisonValueDescription =
+  "The settlement amount the comparison uses, in the minor unit of the account's currency (cents for USD)."
+
 export const SingleUseSettlementAmount = Schema.Struct({
-  comparison: Schema.Literals(["equals", "less_than_or_equals"]),
-  value: Amount
+  comparison: described(Schema.Literals(["equals", "less_than_or_equals"]), comparisonDescription),
+  value: described(Amount, comparisonValueDescription)
 })
+
+const singleUseAmount = "The settlement amount the single-use card accepts."
+const usageCategory = "Whether the card is for a single use or multiple uses. `single_use`: it can be used for " +
+  "one authorization only (`single_use` is set). `multi_use`: it can be used for many authorizations (`multi_use` is set)."
+const singleUseDescription =
+  "Controls of a single-use card: the settlement amount it accepts. Set if and only if `category` is `single_use`; null otherwise."
+const multiUseDescription =
+  "Controls of a multi-use card. Set if and only if `category` is `multi_use`; null otherwise."
+const spendingLimitsDescription =
+  "The card's spending limits; the most restrictive one applies where several match. Null when none is set."
 
 /** Which authorizations the card accepts: `single_use` or `multi_use`, the matching object set. */
 export const Usage = Schema.Union([
   Schema.Struct({
-    category: Schema.Literal("single_use"),
-    single_use: Schema.Struct({ settlement_amount: SingleUseSettlementAmount }),
-    multi_use: Schema.Null
+    category: described(Schema.Literal("single_use"), usageCategory),
+    single_use: described(
+      Schema.Struct({ settlement_amount: described(SingleUseSettlementAmount, singleUseAmount) }),
+      singleUseDescription
+    ),
+    multi_use: described(Schema.Null, multiUseDescription)
   }),
   Schema.Struct({
-    category: Schema.Literal("multi_use"),
-    single_use: Schema.Null,
-    multi_use: Schema.Struct({ spending_limits: Schema.NullOr(Schema.Array(SpendingLimit)) })
+    category: described(Schema.Literal("multi_use"), usageCategory),
+    single_use: described(Schema.Null, singleUseDescription),
+    multi_use: described(
+      Schema.Struct({
+        spending_limits: described(Schema.NullOr(Schema.Array(SpendingLimit)), spendingLimitsDescription)
+      }),
+      multiUseDescription
+    )
   })
 ])
 
 export const AuthorizationControls = Schema.Struct({
-  merchant_acceptor_identifier: Schema.NullOr(allowedAndBlocked(MerchantAcceptorIdentifierEntry)),
-  merchant_category_code: Schema.NullOr(allowedAndBlocked(MerchantCategoryCodeEntry)),
-  merchant_country: Schema.NullOr(allowedAndBlocked(MerchantCountryEntry)),
-  usage: Schema.NullOr(Usage)
+  merchant_acceptor_identifier: described(
+    Schema.NullOr(allowedAndBlocked(MerchantAcceptorIdentifierEntry, "Merchant Acceptor IDs")),
+    "Which Merchant Acceptor IDs are allowed or blocked for authorizations on this card; null when not restricted."
+  ),
+  merchant_category_code: described(
+    Schema.NullOr(allowedAndBlocked(MerchantCategoryCodeEntry, "Merchant Category Codes")),
+    "Which Merchant Category Codes are allowed or blocked for authorizations on this card; null when not restricted."
+  ),
+  merchant_country: described(
+    Schema.NullOr(allowedAndBlocked(MerchantCountryEntry, "merchant countries")),
+    "Which merchant countries are allowed or blocked for authorizations on this card; null when not restricted."
+  ),
+  usage: described(
+    Schema.NullOr(Usage),
+    "How many times the card can be used, and for which amounts; null when not restricted."
+  )
 }).annotate({ identifier: "CardAuthorizationControls" })
 export type AuthorizationControls = typeof AuthorizationControls.Type
 
+const noBillingAddress = "null when the card was created without a billing address"
+
 export const BillingAddress = Schema.Struct({
-  city: Schema.NullOr(Schema.String),
-  line1: Schema.NullOr(Schema.String),
-  line2: Schema.NullOr(Schema.String),
-  postal_code: Schema.NullOr(Schema.String),
-  state: Schema.NullOr(Schema.String)
+  city: described(Schema.NullOr(Schema.String), `The city of the billing address; ${noBillingAddress}.`),
+  line1: described(Schema.NullOr(Schema.String), `The first line of the billing address; ${noBillingAddress}.`),
+  line2: described(
+    Schema.NullOr(Schema.String),
+    "The second line of the billing address; null when it has none or when the card was created without a billing address."
+  ),
+  postal_code: described(Schema.NullOr(Schema.String), `The postal code of the billing address; ${noBillingAddress}.`),
+  state: described(Schema.NullOr(Schema.String), `The US state of the billing address; ${noBillingAddress}.`)
 })
 export type BillingAddress = typeof BillingAddress.Type
 
 /** Contact used to verify the cardholder when a digital wallet adds the card. */
 export const DigitalWalletSettings = Schema.Struct({
-  digital_card_profile_id: Schema.NullOr(Schema.String),
-  email: Schema.NullOr(Schema.String),
-  phone: Schema.NullOr(Schema.String)
+  digital_card_profile_id: described(
+    Schema.NullOr(Schema.String),
+    "The digital card profile assigned to the card in wallets (its artwork); null when none was given."
+  ),
+  email: described(
+    Schema.NullOr(Schema.String),
+    "An email address to verify the cardholder with a one-time passcode when a wallet adds the card; null when none was given."
+  ),
+  phone: described(
+    Schema.NullOr(Schema.String),
+    "A phone number to verify the cardholder with a one-time passcode by SMS when a wallet adds the card; null when none was given."
+  )
 })
 export type DigitalWalletSettings = typeof DigitalWalletSettings.Type
 
 export class Card extends Schema.Class<Card>("Card")({
-  id: CardId,
-  account_id: AccountId,
-  authorization_controls: Schema.NullOr(AuthorizationControls),
-  billing_address: BillingAddress,
+  id: described(CardId, "The card's identifier."),
+  account_id: described(AccountId, "The identifier of the account this card belongs to; its payments draw on it."),
+  authorization_controls: described(
+    Schema.NullOr(AuthorizationControls),
+    `Controls that restrict how the card can be used. ${recordedOnly} Null when the card has none.`
+  ),
+  billing_address: described(
+    BillingAddress,
+    "The card's billing address; every line is null when the card was created without one."
+  ),
   /** The first digits of the card number (the issuer identification number). */
-  bin: Schema.String,
-  created_at: Timestamp,
-  description: Schema.NullOr(Schema.String),
-  digital_wallet: Schema.NullOr(DigitalWalletSettings),
-  entity_id: Schema.NullOr(EntityId),
-  expiration_month: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 12 })),
-  expiration_year: Schema.Int,
-  idempotency_key: Schema.NullOr(Schema.String),
-  last4: Schema.String,
+  bin: described(
+    Schema.String,
+    "The Bank Identification Number (BIN): the first six digits of the card number. Sandbox cards carry `400000`."
+  ),
+  created_at: described(Timestamp, "When the card was created (ISO 8601, UTC)."),
+  description: described(Schema.NullOr(Schema.String), "The description you gave the card; null when none."),
+  digital_wallet: described(
+    Schema.NullOr(DigitalWalletSettings),
+    "The contact information used to verify the cardholder when a digital wallet adds the card; null when none was given."
+  ),
+  entity_id: described(
+    Schema.NullOr(EntityId),
+    "The entity the card belongs to: the one given on creation, else the account's entity; null when neither exists."
+  ),
+  expiration_month: described(
+    Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 12 })),
+    "The month the card expires, 1 to 12 (August is 8). Cards expire three years after their creation."
+  ),
+  expiration_year: described(Schema.Int, "The year the card expires, four digits (for example 2029)."),
+  idempotency_key: described(
+    Schema.NullOr(Schema.String),
+    "The `Idempotency-Key` of the request that created the card; null when it was created without one."
+  ),
+  last4: described(Schema.String, "The last four digits of the card number."),
   status: Status,
-  type: Schema.tag("card")
+  type: described(Schema.tag("card"), "Always `card`: the type of this object.")
 }) {}
 
 // Request bodies: every nested field optional, as on the SDK's create and update params.
 
-const allowedAndBlockedInput = <S extends Schema.Top>(entry: S) =>
-  Schema.Struct({ allowed: optional(Schema.Array(entry)), blocked: optional(Schema.Array(entry)) })
+const allowedAndBlockedInput = <S extends Schema.Top>(entry: S, what: string) =>
+  Schema.Struct({
+    allowed: optional(described(Schema.Array(entry), `The ${what} to allow; any other is blocked.`)),
+    blocked: optional(described(Schema.Array(entry), `The ${what} to block.`))
+  })
 
 export const AuthorizationControlsInput = Schema.Struct({
-  merchant_acceptor_identifier: optional(allowedAndBlockedInput(MerchantAcceptorIdentifierEntry)),
-  merchant_category_code: optional(allowedAndBlockedInput(MerchantCategoryCodeEntry)),
-  merchant_country: optional(allowedAndBlockedInput(MerchantCountryEntry)),
-  usage: optional(
+  merchant_acceptor_identifier: optional(described(
+    allowedAndBlockedInput(MerchantAcceptorIdentifierEntry, "Merchant Acceptor IDs"),
+    "Which Merchant Acceptor IDs to allow or block for authorizations on this card."
+  )),
+  merchant_category_code: optional(described(
+    allowedAndBlockedInput(MerchantCategoryCodeEntry, "Merchant Category Codes"),
+    "Which Merchant Category Codes to allow or block for authorizations on this card."
+  )),
+  merchant_country: optional(described(
+    allowedAndBlockedInput(MerchantCountryEntry, "merchant countries"),
+    "Which merchant countries to allow or block for authorizations on this card."
+  )),
+  usage: optional(described(
     Schema.Struct({
-      category: Schema.Literals(["single_use", "multi_use"]),
-      single_use: optional(Schema.Struct({ settlement_amount: SingleUseSettlementAmount })),
-      multi_use: optional(
+      category: described(Schema.Literals(["single_use", "multi_use"]), usageCategory),
+      single_use: optional(described(
+        Schema.Struct({ settlement_amount: described(SingleUseSettlementAmount, singleUseAmount) }),
+        "Controls of a single-use card: the settlement amount it accepts. Required when `category` is `single_use`."
+      )),
+      multi_use: optional(described(
         Schema.Struct({
-          spending_limits: optional(
+          spending_limits: optional(described(
             Schema.Array(
               Schema.Struct({
                 interval: SpendingLimitInterval,
-                settlement_amount: Amount,
-                merchant_category_codes: optional(Schema.Array(MerchantCategoryCodeEntry))
+                settlement_amount: described(Amount, settlementLimit),
+                merchant_category_codes: optional(
+                  described(Schema.Array(MerchantCategoryCodeEntry), spendingLimitCodes)
+                )
               })
-            )
-          )
-        })
-      )
+            ),
+            "The card's spending limits; the most restrictive one applies where several match."
+          ))
+        }),
+        "Controls of a multi-use card. Used when `category` is `multi_use`."
+      ))
     }).check(
       Schema.makeFilter((usage) =>
         usage.category === "single_use" && usage.single_use === undefined
           ? { path: ["single_use"], issue: "is required when category is single_use" }
           : undefined
       )
-    )
-  )
+    ),
+    "How many times the card can be used, and for which amounts."
+  ))
 })
 export type AuthorizationControlsInput = typeof AuthorizationControlsInput.Type
 
 export const BillingAddressInput = Schema.Struct({
-  city: ShortText,
-  line1: ShortText,
-  line2: optional(ShortText),
-  postal_code: ShortText,
-  state: ShortText
+  city: described(ShortText, "The city of the billing address."),
+  line1: described(ShortText, "The first line of the billing address."),
+  line2: optional(described(ShortText, "The second line of the billing address.")),
+  postal_code: described(ShortText, "The postal code of the billing address."),
+  state: described(ShortText, "The US state of the billing address.")
 })
 export type BillingAddressInput = typeof BillingAddressInput.Type
 
 export const DigitalWalletInput = Schema.Struct({
-  digital_card_profile_id: optional(Schema.String),
-  email: optional(ShortText),
-  phone: optional(ShortText)
+  digital_card_profile_id: optional(
+    described(Schema.String, "The digital card profile to show the card with in wallets (its artwork).")
+  ),
+  email: optional(described(
+    ShortText,
+    "An email address to verify the cardholder with a one-time passcode when a wallet adds the card."
+  )),
+  phone: optional(described(
+    ShortText,
+    "A phone number to verify the cardholder with a one-time passcode by SMS when a wallet adds the card; preferred over `email`."
+  ))
 })
 export type DigitalWalletInput = typeof DigitalWalletInput.Type
 
+const controlsInput = `Controls that restrict how the card can be used. ${recordedOnly}`
+const digitalWalletInput = "The contact information used to verify the cardholder when a digital wallet adds the " +
+  "card. Without it, answer the `digital_wallet_token_requested` real-time decision with an `email` or `phone`."
+const entityInput =
+  "The entity the card belongs to, one of yours; needed only when the card is not for the account's holder (its entity is the default)."
+
 export const CreateCard = Schema.Struct({
-  account_id: AccountId,
-  authorization_controls: optional(AuthorizationControlsInput),
-  billing_address: optional(BillingAddressInput),
-  description: optional(ShortText),
-  digital_wallet: optional(DigitalWalletInput),
-  entity_id: optional(EntityId)
+  account_id: described(AccountId, "The account the card belongs to; its payments draw on it."),
+  authorization_controls: optional(described(AuthorizationControlsInput, controlsInput)),
+  billing_address: optional(described(BillingAddressInput, "The card's billing address.")),
+  description: optional(described(ShortText, "A description of the card for display (1 to 200 characters).")),
+  digital_wallet: optional(described(DigitalWalletInput, digitalWalletInput)),
+  entity_id: optional(described(EntityId, entityInput))
 }).annotate({ identifier: "CreateCard" })
 export type CreateCard = typeof CreateCard.Type
 
 export const UpdateCard = Schema.Struct({
-  authorization_controls: optional(AuthorizationControlsInput),
-  billing_address: optional(BillingAddressInput),
-  description: optional(ShortText),
-  digital_wallet: optional(DigitalWalletInput),
-  entity_id: optional(EntityId),
-  status: optional(Status)
+  authorization_controls: optional(
+    described(AuthorizationControlsInput, `${controlsInput} Replaces the card's controls.`)
+  ),
+  billing_address: optional(described(BillingAddressInput, "The card's new billing address.")),
+  description: optional(described(ShortText, "The card's new description (1 to 200 characters).")),
+  digital_wallet: optional(described(DigitalWalletInput, `${digitalWalletInput} Replaces the card's settings.`)),
+  entity_id: optional(described(EntityId, entityInput)),
+  status: optional(described(
+    Status,
+    "The card's new status. `active`: the card can be used. `disabled`: temporarily disabled. " +
+      "`canceled`: permanently canceled; a canceled card can no longer be changed (409)."
+  ))
 }).annotate({ identifier: "UpdateCard" })
 export type UpdateCard = typeof UpdateCard.Type
 
@@ -254,8 +401,11 @@ export const update = (card: Card, body: UpdateCard): Result.Result<Transition, 
 
 /** `GET /cards` filters (beside the paging of `ListParameters`). */
 export const CardFilter = Schema.Struct({
-  account_id: Schema.optional(AccountId),
-  idempotency_key: Schema.optional(IdempotencyKey),
+  account_id: Schema.optional(described(AccountId, "Only the cards of this account.")),
+  idempotency_key: described(
+    Schema.optional(IdempotencyKey),
+    "Only the card created with this `Idempotency-Key` (at most one)."
+  ),
   "status.in": Schema.optional(CommaSeparated(Status))
 })
 export type CardFilter = typeof CardFilter.Type

@@ -26,6 +26,7 @@
  * the authentication belongs to, so it emits `card_payment.updated`.
  */
 import { Result, Schema } from "effect"
+import { described } from "./Described.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { CardAuthenticationId, CardId, CardPaymentId, RealTimeDecisionId } from "./Ids.js"
@@ -35,11 +36,26 @@ import { Timestamp } from "./Timestamp.js"
 export const JavascriptEnabled = Schema.Literals(["enabled", "disabled"])
 
 export const Browser = Schema.Struct({
-  accept_header: Schema.NullOr(Schema.String),
-  ip_address: Schema.NullOr(Schema.String),
-  javascript_enabled: Schema.NullOr(JavascriptEnabled),
-  language: Schema.NullOr(Schema.String),
-  user_agent: Schema.NullOr(Schema.String)
+  accept_header: described(
+    Schema.NullOr(Schema.String),
+    "The Accept header of the cardholder's browser; null when the 3DS requestor did not send it."
+  ),
+  ip_address: described(
+    Schema.NullOr(Schema.String),
+    "The IP address of the cardholder's browser; null when the 3DS requestor did not send it."
+  ),
+  javascript_enabled: described(
+    Schema.NullOr(JavascriptEnabled),
+    "Whether JavaScript is enabled in the cardholder's browser. `enabled` or `disabled`; null when the 3DS requestor did not send it."
+  ),
+  language: described(
+    Schema.NullOr(Schema.String),
+    "The language of the cardholder's browser; null when the 3DS requestor did not send it."
+  ),
+  user_agent: described(
+    Schema.NullOr(Schema.String),
+    "The user agent of the cardholder's browser; null when the 3DS requestor did not send it."
+  )
 })
 export type Browser = typeof Browser.Type
 
@@ -75,14 +91,48 @@ export type DeviceChannelCategory = typeof DeviceChannelCategory.Type
  * attempts; a union states it.
  */
 export const DeviceChannel = Schema.Union([
-  Schema.Struct({ category: Schema.Literal("app"), browser: Schema.Null, merchant_initiated: Schema.Null }),
-  Schema.Struct({ category: Schema.Literal("browser"), browser: Browser, merchant_initiated: Schema.Null }),
   Schema.Struct({
-    category: Schema.Literal("three_ds_requestor_initiated"),
-    browser: Schema.Null,
-    merchant_initiated: Schema.Struct({ indicator: MerchantInitiatedIndicator })
+    category: described(
+      Schema.Literal("app"),
+      "Where the authentication was started. `app`: from an app. `browser`: from a browser (`browser` is set). `three_ds_requestor_initiated`: by the 3DS requestor itself, without the cardholder (`merchant_initiated` is set)."
+    ),
+    browser: described(Schema.Null, "Fields of the browser channel; null unless `category` is `browser`."),
+    merchant_initiated: described(
+      Schema.Null,
+      "Fields of an attempt the 3DS requestor initiated; null unless `category` is `three_ds_requestor_initiated`."
+    )
+  }),
+  Schema.Struct({
+    category: described(
+      Schema.Literal("browser"),
+      "Where the authentication was started. `app`: from an app. `browser`: from a browser (`browser` is set). `three_ds_requestor_initiated`: by the 3DS requestor itself, without the cardholder (`merchant_initiated` is set)."
+    ),
+    browser: described(Browser, "Fields of the browser channel; set if and only if `category` is `browser`."),
+    merchant_initiated: described(
+      Schema.Null,
+      "Fields of an attempt the 3DS requestor initiated; null unless `category` is `three_ds_requestor_initiated`."
+    )
+  }),
+  Schema.Struct({
+    category: described(
+      Schema.Literal("three_ds_requestor_initiated"),
+      "Where the authentication was started. `app`: from an app. `browser`: from a browser (`browser` is set). `three_ds_requestor_initiated`: by the 3DS requestor itself, without the cardholder (`merchant_initiated` is set)."
+    ),
+    browser: described(Schema.Null, "Fields of the browser channel; null unless `category` is `browser`."),
+    merchant_initiated: described(
+      Schema.Struct({
+        indicator: described(
+          MerchantInitiatedIndicator,
+          "Why the 3DS requestor initiated the attempt: `recurring_transaction`, `installment_transaction`, `add_card`, `maintain_card_information`, `account_verification`, `split_delayed_shipment`, `top_up`, `mail_order`, `telephone_order`, `whitelist_status_check`, `other_payment`, `billing_agreement`, `device_binding_status_check`, `card_security_code_status_check`, `delayed_shipment`, `split_payment`, `fido_credential_deletion`, `fido_credential_registration` or `decoupled_authentication_fallback`."
+        )
+      }),
+      "Fields of an attempt the 3DS requestor initiated; set if and only if `category` is `three_ds_requestor_initiated`."
+    )
   })
-]).annotate({ identifier: "CardAuthenticationDeviceChannel" })
+]).annotate({
+  identifier: "CardAuthenticationDeviceChannel",
+  description: "The channel the authentication was started from: `category` names it, with the fields of that channel."
+})
 export type DeviceChannel = typeof DeviceChannel.Type
 
 export const TransactionType = Schema.Literals([
@@ -95,10 +145,16 @@ export const TransactionType = Schema.Literals([
 export type TransactionType = typeof TransactionType.Type
 
 export const PaymentMessage = Schema.Struct({
-  purchase_amount: Amount,
-  purchase_amount_cardholder_estimated: Schema.NullOr(Amount),
-  purchase_currency: CurrencyCode,
-  transaction_type: Schema.NullOr(TransactionType)
+  purchase_amount: described(Amount, "The purchase amount in the minor unit of `purchase_currency` (cents for USD)."),
+  purchase_amount_cardholder_estimated: described(
+    Schema.NullOr(Amount),
+    "The purchase amount in the cardholder's currency (USD), estimated with the card network's daily conversion rates; null when the purchase is in USD or the network gave no estimate."
+  ),
+  purchase_currency: described(CurrencyCode, "The ISO 4217 code of the purchase's currency (for example `USD`)."),
+  transaction_type: described(
+    Schema.NullOr(TransactionType),
+    "The kind of transaction being authenticated. `goods_service_purchase`: a purchase of goods or services. `check_acceptance`: check acceptance. `account_funding`: account funding. `quasi_cash_transaction`: a quasi-cash transaction. `prepaid_activation_and_load`: prepaid activation and load. Null when the requestor did not say."
+  )
 })
 export type PaymentMessage = typeof PaymentMessage.Type
 
@@ -108,16 +164,38 @@ export type MessageCategoryName = typeof MessageCategoryName.Type
 /** Whether the authentication is for a payment (with its amount) or not (adding a card, …). */
 export const MessageCategory = Schema.Union([
   Schema.Struct({
-    category: Schema.Literal("payment_authentication"),
-    payment: PaymentMessage,
-    non_payment: Schema.Null
+    category: described(
+      Schema.Literal("payment_authentication"),
+      "Whether the attempt is for a payment. `payment_authentication`: for a payment (`payment` is set). `non_payment_authentication`: not for a payment, such as adding the card to a merchant's account (`non_payment` is set)."
+    ),
+    payment: described(
+      PaymentMessage,
+      "Fields of a payment authentication; set if and only if `category` is `payment_authentication`."
+    ),
+    non_payment: described(
+      Schema.Null,
+      "Fields of a non-payment authentication (there are none); null unless `category` is `non_payment_authentication`."
+    )
   }),
   Schema.Struct({
-    category: Schema.Literal("non_payment_authentication"),
-    payment: Schema.Null,
-    non_payment: Schema.Struct({})
+    category: described(
+      Schema.Literal("non_payment_authentication"),
+      "Whether the attempt is for a payment. `payment_authentication`: for a payment (`payment` is set). `non_payment_authentication`: not for a payment, such as adding the card to a merchant's account (`non_payment` is set)."
+    ),
+    payment: described(
+      Schema.Null,
+      "Fields of a payment authentication; null unless `category` is `payment_authentication`."
+    ),
+    non_payment: described(
+      Schema.Struct({}),
+      "Fields of a non-payment authentication (there are none); set if and only if `category` is `non_payment_authentication`."
+    )
   })
-]).annotate({ identifier: "CardAuthenticationMessageCategory" })
+]).annotate({
+  identifier: "CardAuthenticationMessageCategory",
+  description:
+    "Whether the authentication is for a payment (with its amount) or not (adding a card to a merchant's account, …)."
+})
 export type MessageCategory = typeof MessageCategory.Type
 
 export const RequestorAuthenticationIndicator = Schema.Literals([
@@ -150,37 +228,115 @@ export type RequestorChallengeIndicator = typeof RequestorChallengeIndicator.Typ
  * the field lists of both.
  */
 export const requestFields = {
-  access_control_server_transaction_identifier: Schema.String,
-  billing_address_city: Schema.NullOr(Schema.String),
-  billing_address_country: Schema.NullOr(Schema.String),
-  billing_address_line1: Schema.NullOr(Schema.String),
-  billing_address_line2: Schema.NullOr(Schema.String),
-  billing_address_line3: Schema.NullOr(Schema.String),
-  billing_address_postal_code: Schema.NullOr(Schema.String),
-  billing_address_state: Schema.NullOr(Schema.String),
-  card_id: CardId,
-  cardholder_email: Schema.NullOr(Schema.String),
-  cardholder_name: Schema.NullOr(Schema.String),
-  device_channel: DeviceChannel,
-  directory_server_transaction_identifier: Schema.String,
-  merchant_acceptor_id: Schema.NullOr(Schema.String),
-  merchant_category_code: Schema.NullOr(Schema.String),
-  merchant_country: Schema.NullOr(Schema.String),
-  merchant_name: Schema.NullOr(Schema.String),
-  message_category: MessageCategory,
-  prior_authenticated_card_payment_id: Schema.NullOr(CardPaymentId),
-  requestor_authentication_indicator: Schema.NullOr(RequestorAuthenticationIndicator),
-  requestor_challenge_indicator: Schema.NullOr(RequestorChallengeIndicator),
-  requestor_name: Schema.String,
-  requestor_url: Schema.String,
-  shipping_address_city: Schema.NullOr(Schema.String),
-  shipping_address_country: Schema.NullOr(Schema.String),
-  shipping_address_line1: Schema.NullOr(Schema.String),
-  shipping_address_line2: Schema.NullOr(Schema.String),
-  shipping_address_line3: Schema.NullOr(Schema.String),
-  shipping_address_postal_code: Schema.NullOr(Schema.String),
-  shipping_address_state: Schema.NullOr(Schema.String),
-  three_d_secure_server_transaction_identifier: Schema.String
+  access_control_server_transaction_identifier: described(
+    Schema.String,
+    "The identifier the Access Control Server (this service, as the card's issuer) assigned to the attempt."
+  ),
+  billing_address_city: described(
+    Schema.NullOr(Schema.String),
+    "The city of the cardholder's billing address as the 3DS requestor sent it; null when the 3DS requestor did not send it."
+  ),
+  billing_address_country: described(
+    Schema.NullOr(Schema.String),
+    "The country of the cardholder's billing address as the 3DS requestor sent it; null when the 3DS requestor did not send it."
+  ),
+  billing_address_line1: described(
+    Schema.NullOr(Schema.String),
+    "The first line of the cardholder's billing address as the 3DS requestor sent it; null when the 3DS requestor did not send it."
+  ),
+  billing_address_line2: described(
+    Schema.NullOr(Schema.String),
+    "The second line of the cardholder's billing address as the 3DS requestor sent it; null when the 3DS requestor did not send it."
+  ),
+  billing_address_line3: described(
+    Schema.NullOr(Schema.String),
+    "The third line of the cardholder's billing address as the 3DS requestor sent it; null when the 3DS requestor did not send it."
+  ),
+  billing_address_postal_code: described(
+    Schema.NullOr(Schema.String),
+    "The postal code of the cardholder's billing address as the 3DS requestor sent it; null when the 3DS requestor did not send it."
+  ),
+  billing_address_state: described(
+    Schema.NullOr(Schema.String),
+    "The US state of the cardholder's billing address as the 3DS requestor sent it; null when the 3DS requestor did not send it."
+  ),
+  card_id: described(CardId, "The card being authenticated."),
+  cardholder_email: described(
+    Schema.NullOr(Schema.String),
+    "The cardholder's email address; null when the 3DS requestor did not send it."
+  ),
+  cardholder_name: described(
+    Schema.NullOr(Schema.String),
+    "The cardholder's name; null when the 3DS requestor did not send it."
+  ),
+  device_channel: described(DeviceChannel, "The channel the authentication was started from."),
+  directory_server_transaction_identifier: described(
+    Schema.String,
+    "The identifier the Directory Server (the card network) assigned to the attempt."
+  ),
+  merchant_acceptor_id: described(
+    Schema.NullOr(Schema.String),
+    "The merchant identifier (MID) of the merchant; null when the 3DS requestor did not send it."
+  ),
+  merchant_category_code: described(
+    Schema.NullOr(Schema.String),
+    "The Merchant Category Code (MCC) of the merchant; null when the 3DS requestor did not send it."
+  ),
+  merchant_country: described(
+    Schema.NullOr(Schema.String),
+    "The country the merchant resides in, as an ISO 3166-1 alpha-2 code; null when the 3DS requestor did not send it."
+  ),
+  merchant_name: described(
+    Schema.NullOr(Schema.String),
+    "The merchant's name; null when the 3DS requestor did not send it."
+  ),
+  message_category: described(MessageCategory, "Whether the attempt is for a payment, and if so its amount."),
+  prior_authenticated_card_payment_id: described(
+    Schema.NullOr(CardPaymentId),
+    "The card payment of an earlier authentication the requestor relied on to authenticate this cardholder before; null when none."
+  ),
+  requestor_authentication_indicator: described(
+    Schema.NullOr(RequestorAuthenticationIndicator),
+    "Why the 3DS requestor performs the authentication. `payment_transaction`: a payment. `recurring_transaction`: a recurring transaction. `installment_transaction`: an installment transaction. `add_card`: adding a card. `maintain_card`: maintaining a card. `emv_token_cardholder_verification`: EMV token cardholder verification. `billing_agreement`: a billing agreement. Null when the requestor did not say."
+  ),
+  requestor_challenge_indicator: described(
+    Schema.NullOr(RequestorChallengeIndicator),
+    "Whether the 3DS requestor asks for a challenge: `no_preference`, `no_challenge_requested`, `challenge_requested_3ds_requestor_preference`, `challenge_requested_mandate`, `no_challenge_requested_transactional_risk_analysis_already_performed`, `no_challenge_requested_data_share_only`, `no_challenge_requested_strong_consumer_authentication_already_performed`, `no_challenge_requested_utilize_whitelist_exemption_if_no_challenge_required` or `challenge_requested_whitelist_prompt_requested_if_challenge_required`. Null when the requestor did not say."
+  ),
+  requestor_name: described(Schema.String, "The name of the 3DS requestor (the merchant)."),
+  requestor_url: described(Schema.String, "The URL of the 3DS requestor."),
+  shipping_address_city: described(
+    Schema.NullOr(Schema.String),
+    "The city of the purchase's shipping address; null when the 3DS requestor did not send it."
+  ),
+  shipping_address_country: described(
+    Schema.NullOr(Schema.String),
+    "The country of the purchase's shipping address; null when the 3DS requestor did not send it."
+  ),
+  shipping_address_line1: described(
+    Schema.NullOr(Schema.String),
+    "The first line of the purchase's shipping address; null when the 3DS requestor did not send it."
+  ),
+  shipping_address_line2: described(
+    Schema.NullOr(Schema.String),
+    "The second line of the purchase's shipping address; null when the 3DS requestor did not send it."
+  ),
+  shipping_address_line3: described(
+    Schema.NullOr(Schema.String),
+    "The third line of the purchase's shipping address; null when the 3DS requestor did not send it."
+  ),
+  shipping_address_postal_code: described(
+    Schema.NullOr(Schema.String),
+    "The postal code of the purchase's shipping address; null when the 3DS requestor did not send it."
+  ),
+  shipping_address_state: described(
+    Schema.NullOr(Schema.String),
+    "The US state of the purchase's shipping address; null when the 3DS requestor did not send it."
+  ),
+  three_d_secure_server_transaction_identifier: described(
+    Schema.String,
+    "The identifier the 3DS Server that started the attempt assigned to it."
+  )
 }
 
 /** The user's answer to a `card_authentication_requested` decision. */
@@ -216,8 +372,11 @@ export const DenyReason = Schema.Literals([
 export type DenyReason = typeof DenyReason.Type
 
 export const ChallengeAttempt = Schema.Struct({
-  created_at: Timestamp,
-  outcome: Schema.Literals(["successful", "failed"])
+  created_at: described(Timestamp, "When the cardholder submitted the code (ISO 8601, UTC)."),
+  outcome: described(
+    Schema.Literals(["successful", "failed"]),
+    "Whether the submitted code was right. `successful` or `failed`."
+  )
 })
 export type ChallengeAttempt = typeof ChallengeAttempt.Type
 
@@ -225,27 +384,57 @@ export const VerificationMethod = Schema.Literals(["text_message", "email", "non
 export type VerificationMethod = typeof VerificationMethod.Type
 
 export const Challenge = Schema.Struct({
-  attempts: Schema.Array(ChallengeAttempt),
-  created_at: Timestamp,
-  one_time_code: Schema.String,
-  real_time_decision_id: Schema.NullOr(RealTimeDecisionId),
-  verification_method: VerificationMethod,
+  attempts: described(
+    Schema.Array(ChallengeAttempt),
+    "The cardholder's attempts at the code, oldest first; empty until the first. A third failed attempt ends the authentication `exceeded_attempt_threshold`."
+  ),
+  created_at: described(Timestamp, "When the challenge started (ISO 8601, UTC)."),
+  one_time_code: described(Schema.String, "The one-time code sent to the cardholder for the challenge."),
+  real_time_decision_id: described(
+    Schema.NullOr(RealTimeDecisionId),
+    "The real-time decision that asked you to deliver the code; null when the service delivered it itself."
+  ),
+  verification_method: described(
+    VerificationMethod,
+    "How the code was sent. `text_message`: by text message. `email`: by email. `none_available`: it could not be delivered."
+  ),
   /** The phone number or email address the code was sent to. */
-  verification_value: Schema.NullOr(Schema.String)
-}).annotate({ identifier: "CardAuthenticationChallenge" })
+  verification_value: described(
+    Schema.NullOr(Schema.String),
+    "The phone number or email address the code was sent to; null when not known (the service delivering the code itself)."
+  )
+}).annotate({
+  identifier: "CardAuthenticationChallenge",
+  description: "A challenge: a one-time code sent to the cardholder, who enters it at the merchant."
+})
 export type Challenge = typeof Challenge.Type
 
 /** The `card_authentication` element of a card payment. */
 export class CardAuthentication extends Schema.Class<CardAuthentication>("CardAuthentication")({
-  id: CardAuthenticationId,
+  id: described(CardAuthenticationId, "The card authentication's identifier."),
   ...requestFields,
-  card_payment_id: CardPaymentId,
-  challenge: Schema.NullOr(Challenge),
-  created_at: Timestamp,
-  deny_reason: Schema.NullOr(DenyReason),
-  real_time_decision_id: Schema.NullOr(RealTimeDecisionId),
-  status: Status,
-  type: Schema.tag("card_authentication")
+  card_payment_id: described(
+    CardPaymentId,
+    "The card payment this authentication belongs to (the authorization that follows can join it)."
+  ),
+  challenge: described(
+    Schema.NullOr(Challenge),
+    "The challenge, once one started; null before and when none was asked."
+  ),
+  created_at: described(Timestamp, "When the authentication was attempted (ISO 8601, UTC)."),
+  deny_reason: described(
+    Schema.NullOr(DenyReason),
+    "Why the attempt was denied; null unless `status` is `denied`. `group_locked`: the group was locked. `card_not_active`: the card was not active. `entity_not_active`: the entity was not active. `transaction_not_allowed`: the transaction was not allowed. `webhook_denied`: you denied it through a real-time decision. `webhook_timed_out`: your application did not answer the real-time decision in time."
+  ),
+  real_time_decision_id: described(
+    Schema.NullOr(RealTimeDecisionId),
+    "The real-time decision that asked you to approve, challenge or deny the attempt; null when the service decided itself."
+  ),
+  status: described(
+    Status,
+    "Where the authentication stands. `denied`: denied (see `deny_reason`). `authenticated_with_challenge`: authenticated after the cardholder entered the code. `authenticated_without_challenge`: authenticated without a challenge. `awaiting_challenge`: waiting for the challenge to start or for the cardholder's code. `validating_challenge`: checking a submitted code. `canceled`: the cardholder abandoned it. `timed_out_awaiting_challenge`: the cardholder never entered a code. `errored`: the code could not be delivered. `exceeded_attempt_threshold`: three wrong codes."
+  ),
+  type: described(Schema.tag("card_authentication"), "Always `card_authentication`: the type of this object.")
 }) {}
 
 /** Failed attempts allowed before the authentication ends in `exceeded_attempt_threshold`. */

@@ -9,6 +9,7 @@
  * we send.
  */
 import { Schema } from "effect"
+import { described } from "./Described.js"
 import { Amount, CurrencyCode } from "./Money.js"
 import { Timestamp } from "./Timestamp.js"
 
@@ -16,17 +17,34 @@ import { Timestamp } from "./Timestamp.js"
 export const Network = Schema.Literals(["network_a", "network_b"])
 export type Network = typeof Network.Type
 
+/** What the reference says of a `network` field. */
+export const networkDescription = "The card network that processed the message. `network_a` or `network_b` " +
+  "(neutral names for the card networks); the sandbox's network is `network_a`."
+
 /** The digital wallets a token can belong to. */
 export const DigitalWallet = Schema.Literals(["wallet_a", "wallet_b", "wallet_c", "unknown"])
 export type DigitalWallet = typeof DigitalWallet.Type
+
+/** The values of a `digital_wallet` field, for the reference. */
+export const digitalWalletValues = "`wallet_a`, `wallet_b`, `wallet_c` (neutral names for the digital wallets), " +
+  "or `unknown` when the wallet is not recognized."
 
 /** Who decided an authorization: the user through a real-time decision, the service itself, or the network standing in. */
 export const Actioner = Schema.Literals(["user", "increase", "network"])
 export type Actioner = typeof Actioner.Type
 
+/** What the reference says of an `actioner` field. */
+export const actionerDescription = "Who approved or declined the message. `user`: you, through a real-time " +
+  "decision (`real_time_decision_id` names it). `increase`: this service itself, without your intervention " +
+  "(also when a decision timed out). `network`: the card network, through stand-in processing."
+
 /** `settlement` debits the cardholder, `refund` credits them. */
 export const Direction = Schema.Literals(["settlement", "refund"])
 export type Direction = typeof Direction.Type
+
+/** What the reference says of a `direction` field. */
+export const directionDescription = "The direction the funds move. `settlement`: a regular authorization; funds " +
+  "are debited from the cardholder. `refund`: a refund authorization (a credit voucher); funds are credited to the cardholder."
 
 /** The intent behind an authorization. */
 export const ProcessingCategory = Schema.Literals([
@@ -44,9 +62,24 @@ export const ProcessingCategory = Schema.Literals([
 ])
 export type ProcessingCategory = typeof ProcessingCategory.Type
 
+/** The meanings of the processing categories, for the reference. */
+export const processingCategoryValues = "`account_funding`: funding an account or moving funds between accounts. " +
+  "`automatic_fuel_dispenser`: a fuel pump, before the final amount is known (a fuel confirmation follows). " +
+  "`bill_payment`: paying a bill. `original_credit`: sending money to the cardholder. `purchase`: a regular purchase. " +
+  "`quasi_cash`: buying items convertible to cash. `refund`: a refund authorization, crediting the cardholder. " +
+  "`cash_disbursement`: withdrawing cash at an ATM or a point of sale. `cash_deposit`: depositing cash at an ATM " +
+  "or a point of sale. `balance_inquiry`: checking the balance of the card's account. `unknown`: not known."
+
+/** What the reference says of a `processing_category` field. */
+export const processingCategoryDescription = `The intent behind the authorization. ${processingCategoryValues}`
+
 /** Whether the merchant accepts an approval for less than the requested amount. */
 export const PartialApprovalCapability = Schema.Literals(["supported", "not_supported"])
 export type PartialApprovalCapability = typeof PartialApprovalCapability.Type
+
+/** What the reference says of a `partial_approval_capability` field. */
+export const partialApprovalCapabilityDescription = "Whether the merchant accepts an approval for less than the " +
+  "requested amount. `supported`: a real-time decision may approve a `partial_amount`. `not_supported`: only the full amount can be approved."
 
 /** The reasons a user may give when declining an authorization through a real-time decision. */
 export const AuthorizationDeclineReason = Schema.Literals([
@@ -58,6 +91,14 @@ export const AuthorizationDeclineReason = Schema.Literals([
   "other"
 ])
 export type AuthorizationDeclineReason = typeof AuthorizationDeclineReason.Type
+
+/** The meanings of the decline reasons a real-time decision may give, for the reference. */
+export const authorizationDeclineReasonValues = "`insufficient_funds`: the cardholder's funds do not cover the " +
+  "transaction; the merchant may retry. `transaction_never_allowed`: this kind of transaction is not allowed for " +
+  "the card; it should not be retried. `exceeds_approval_limit`: the amount exceeds the cardholder's approval limit; " +
+  "the merchant may retry. `card_temporarily_disabled`: the card is temporarily disabled or not yet activated; the " +
+  "merchant may retry. `suspected_fraud`: the transaction looks fraudulent; the merchant may retry. `other`: " +
+  "another reason; the merchant may retry. Each is sent to the network as its own decline code."
 
 /** Why the service (or the user, or the network) declined a card authorization. */
 export const CardDeclineReason = Schema.Literals([
@@ -85,28 +126,85 @@ export const CardDeclineReason = Schema.Literals([
 ])
 export type CardDeclineReason = typeof CardDeclineReason.Type
 
+/** The meanings of the decline reasons, for the reference. */
+export const cardDeclineReasonValues =
+  "`account_closed`: the account is closed. `card_not_active`: the card was not active (disabled). `card_canceled`: the card is canceled. " +
+  "`physical_card_not_active`: the physical card was not active. `entity_not_active`: the account's entity was not " +
+  "active. `group_locked`: the account was inactive. `insufficient_funds`: the account's available balance did not " +
+  "cover the amount. `cvv2_mismatch`: the CVV2 did not match the card's. `pin_mismatch`: the PIN did not match. " +
+  "`card_expiration_mismatch`: the expiration date did not match (checked only with a CVV2). " +
+  "`transaction_not_allowed`: this kind of transaction is not allowed (a wallet token that is not active). " +
+  "`breaches_limit`: blocked by a limit or an authorization control. `webhook_declined`: you declined it through a " +
+  "real-time decision (`real_time_decision_reason` says why). `webhook_timed_out`: your application did not answer " +
+  "the real-time decision in time. `declined_by_stand_in_processing`: declined by the network standing in. " +
+  "`invalid_physical_card`: the card read had an invalid CVV or dCVV. `missing_original_authorization`: the " +
+  "authorization this increment raises does not exist. `invalid_cryptogram`: the authorization request cryptogram " +
+  "was invalid. `failed_3ds_authentication`: the 3DS authentication failed. `suspected_card_testing`: the " +
+  "transaction looked like card testing. `suspected_fraud`: the transaction looked fraudulent."
+
+/** What the reference says of a card decline's `reason`. */
+export const cardDeclineReasonDescription = `Why the transaction was declined. ${cardDeclineReasonValues}`
+
 /** An amount in minor units together with the ISO 4217 code of its currency. */
 export const AmountWithCurrency = Schema.Struct({
   /** Positive if added to the transaction, negative if subtracted. */
-  amount: Amount,
-  currency: CurrencyCode
+  amount: described(
+    Amount,
+    "The amount in the minor unit of `currency` (cents for USD): positive if added to the transaction's amount " +
+      "(such as an ATM surcharge), negative if subtracted (such as a discount)."
+  ),
+  currency: described(CurrencyCode, "The ISO 4217 code of the amount's currency (for example `USD`).")
 })
 export type AmountWithCurrency = typeof AmountWithCurrency.Type
 
 /** Amounts the network itemizes within an authorization; each is null when not given. */
 export const AdditionalAmounts = Schema.Struct({
-  clinic: Schema.NullOr(AmountWithCurrency),
-  dental: Schema.NullOr(AmountWithCurrency),
+  clinic: described(
+    Schema.NullOr(AmountWithCurrency),
+    "The part of the amount that was for clinic-related services; null when the network did not itemize it."
+  ),
+  dental: described(
+    Schema.NullOr(AmountWithCurrency),
+    "The part of the amount that was for dental-related services; null when the network did not itemize it."
+  ),
   /** The original pre-authorized amount. */
-  original: Schema.NullOr(AmountWithCurrency),
-  prescription: Schema.NullOr(AmountWithCurrency),
-  surcharge: Schema.NullOr(AmountWithCurrency),
-  total_cumulative: Schema.NullOr(AmountWithCurrency),
-  total_healthcare: Schema.NullOr(AmountWithCurrency),
-  transit: Schema.NullOr(AmountWithCurrency),
-  unknown: Schema.NullOr(AmountWithCurrency),
-  vision: Schema.NullOr(AmountWithCurrency)
-}).annotate({ identifier: "CardAdditionalAmounts" })
+  original: described(
+    Schema.NullOr(AmountWithCurrency),
+    "The original pre-authorized amount; null when the network did not give it."
+  ),
+  prescription: described(
+    Schema.NullOr(AmountWithCurrency),
+    "The part of the amount that was for healthcare prescriptions; null when the network did not itemize it."
+  ),
+  surcharge: described(
+    Schema.NullOr(AmountWithCurrency),
+    "The surcharge the merchant charged for this transaction (such as an ATM fee); null when none was itemized."
+  ),
+  total_cumulative: described(
+    Schema.NullOr(AmountWithCurrency),
+    "The total amount of a series of incremental authorizations; null when the network did not give it."
+  ),
+  total_healthcare: described(
+    Schema.NullOr(AmountWithCurrency),
+    "The total of the healthcare-related additional amounts; null when the network did not give it."
+  ),
+  transit: described(
+    Schema.NullOr(AmountWithCurrency),
+    "The part of the amount that was for transit-related services; null when the network did not itemize it."
+  ),
+  unknown: described(
+    Schema.NullOr(AmountWithCurrency),
+    "An additional amount of unknown kind; null when there is none."
+  ),
+  vision: described(
+    Schema.NullOr(AmountWithCurrency),
+    "The part of the amount that was for vision-related services; null when the network did not itemize it."
+  )
+}).annotate({
+  identifier: "CardAdditionalAmounts",
+  description:
+    "Amounts the network itemizes within the transaction's amount, such as an ATM surcharge, usually a part of it; each is null when not given."
+})
 export type AdditionalAmounts = typeof AdditionalAmounts.Type
 
 /** No itemized amounts: what an authorization carries unless the network says otherwise. */
@@ -125,7 +223,10 @@ export const noAdditionalAmounts: AdditionalAmounts = {
 
 /** Only for specific healthcare programs. */
 export const Healthcare = Schema.Struct({
-  merchant_ninety_percent_eligibility: Schema.Literals(["eligible", "not_eligible"])
+  merchant_ninety_percent_eligibility: described(
+    Schema.Literals(["eligible", "not_eligible"]),
+    "The merchant's eligibility under the Internal Revenue Service's 90% Rule for Flexible Spending Account (FSA) and Health Savings Account (HSA) eligible products, from the list of merchants kept by the Special Interest Group for IIAS Standards (SIGIS). `eligible`: the merchant is eligible for treatment under the 90% rule. `not_eligible`: it is not."
+  )
 })
 export type Healthcare = typeof Healthcare.Type
 
@@ -180,17 +281,38 @@ export const TerminalEntryCapability = Schema.Literals([
 ])
 export type TerminalEntryCapability = typeof TerminalEntryCapability.Type
 
+const networkCategoryDescription =
+  "The card network that processed the message; the object named after it holds its own fields. `network_a` or `network_b` (neutral names for the card networks)."
+
 /** Fields only `network_a` sends. */
 export const NetworkADetails = Schema.Struct({
-  electronic_commerce_indicator: Schema.NullOr(ElectronicCommerceIndicator),
-  point_of_service_entry_mode: Schema.NullOr(PointOfServiceEntryMode),
-  stand_in_processing_reason: Schema.NullOr(StandInProcessingReason),
-  terminal_entry_capability: Schema.NullOr(TerminalEntryCapability)
-}).annotate({ identifier: "CardNetworkADetails" })
+  electronic_commerce_indicator: described(
+    Schema.NullOr(ElectronicCommerceIndicator),
+    "For electronic commerce, the level of security used to obtain the cardholder's payment credential; for mail or telephone orders, the kind of order. `mail_phone_order`: a single mail or telephone order (in the US also one bill payment). `recurring`: a recurring transaction. `installment`: one purchase billed in several installments. `unknown_mail_phone_order`: a mail or telephone order of unknown kind. `secure_electronic_commerce`: authenticated electronic commerce (such as with 3-D Secure). `non_authenticated_security_transaction_at_3ds_capable_merchant`: the merchant tried to authenticate the cardholder with 3-D Secure but the issuer or cardholder does not take part. `non_authenticated_security_transaction`: encrypted but without 3-D Secure authentication. `non_secure_transaction`: no data protection. Null when the network did not say (not electronic commerce or a mail or telephone order)."
+  ),
+  point_of_service_entry_mode: described(
+    Schema.NullOr(PointOfServiceEntryMode),
+    "How the card number and expiration date were entered. `unknown`: unknown. `manual`: keyed in. `magnetic_stripe_no_cvv`: magnetic stripe read without card verification value. `optical_code`: optical code. `integrated_circuit_card`: contact chip. `contactless`: contactless read of the chip. `credential_on_file`: a credential the merchant stored earlier. `magnetic_stripe`: magnetic stripe read. `contactless_magnetic_stripe`: contactless read of magnetic stripe data. `integrated_circuit_card_no_cvv`: contact chip without card verification value. Null when the network did not say."
+  ),
+  stand_in_processing_reason: described(
+    Schema.NullOr(StandInProcessingReason),
+    "Why the network approved or declined the authorization itself (stand-in processing); set only when `actioner` is `network`, null otherwise. `issuer_error`: the service did not answer the authorization in time. `invalid_physical_card`: the card read had an invalid CVV or dCVV. `invalid_cryptogram`: the authorization request cryptogram (of a physical card or a wallet token) was invalid. `invalid_cardholder_authentication_verification_value`: the 3DS cardholder authentication verification value was invalid. `internal_network_a_error`: an internal error of the network (also used for routine cases such as Application Transaction Counter replays). `merchant_transaction_advisory_service_authentication_required`: the merchant requires further authentication (often at fuel pumps, to send the cardholder to the cashier). `payment_fraud_disruption_acquirer_block`: blocked by the network's fraud service because of the acquirer's behavior (such as card testing). `other`: another reason."
+  ),
+  terminal_entry_capability: described(
+    Schema.NullOr(TerminalEntryCapability),
+    "The highest capability of the terminal to read the card (a terminal reading chip and magnetic stripe is chip-capable). `unknown`: unknown. `terminal_not_used`: no terminal was used. `magnetic_stripe`: magnetic stripe only. `barcode`: barcodes only. `optical_character_recognition`: optical character recognition only. `chip_or_contactless`: contact chip (and magnetic stripe), whether or not contactless too. `contactless_only`: contactless but no contact chip. `no_capability`: the terminal cannot read cards. Null when the network did not say."
+  )
+}).annotate({
+  identifier: "CardNetworkADetails",
+  description: "Fields specific to `network_a`; each is null when the network did not give it."
+})
 export type NetworkADetails = typeof NetworkADetails.Type
 
 /** `network_b` sends no fields of its own. */
-export const NetworkBDetails = Schema.Struct({}).annotate({ identifier: "CardNetworkBDetails" })
+export const NetworkBDetails = Schema.Struct({}).annotate({
+  identifier: "CardNetworkBDetails",
+  description: "Fields specific to `network_b`: it sends none."
+})
 export type NetworkBDetails = typeof NetworkBDetails.Type
 
 /**
@@ -198,28 +320,76 @@ export type NetworkBDetails = typeof NetworkBDetails.Type
  * network's object is present (the other is null), so a union states it.
  */
 export const NetworkDetails = Schema.Union([
-  Schema.Struct({ category: Schema.Literal("network_a"), network_a: NetworkADetails, network_b: Schema.Null }),
-  Schema.Struct({ category: Schema.Literal("network_b"), network_a: Schema.Null, network_b: NetworkBDetails })
-]).annotate({ identifier: "CardNetworkDetails" })
+  Schema.Struct({
+    category: described(Schema.Literal("network_a"), networkCategoryDescription),
+    network_a: described(
+      NetworkADetails,
+      "Fields specific to `network_a`; set if and only if `category` is `network_a`."
+    ),
+    network_b: described(Schema.Null, "Fields specific to `network_b`; null unless `category` is `network_b`.")
+  }),
+  Schema.Struct({
+    category: described(Schema.Literal("network_b"), networkCategoryDescription),
+    network_a: described(Schema.Null, "Fields specific to `network_a`; null unless `category` is `network_a`."),
+    network_b: described(
+      NetworkBDetails,
+      "Fields specific to `network_b` (it sends none); set if and only if `category` is `network_b`."
+    )
+  })
+]).annotate({
+  identifier: "CardNetworkDetails",
+  description:
+    "Fields specific to the card network that processed the message: `category` names it, and only its object is set."
+})
 export type NetworkDetails = typeof NetworkDetails.Type
 
 /** Identifiers the network assigns to an authorization-like message. */
 export const NetworkIdentifiers = Schema.Struct({
   /** Six characters, randomly generated. */
-  authorization_identification_response: Schema.NullOr(Schema.String),
-  retrieval_reference_number: Schema.NullOr(Schema.String),
-  trace_number: Schema.NullOr(Schema.String),
-  transaction_id: Schema.NullOr(Schema.String)
-}).annotate({ identifier: "CardNetworkIdentifiers" })
+  authorization_identification_response: described(
+    Schema.NullOr(Schema.String),
+    "The 6-character Authorization Identification Response code (the authorization code) sent back to the acquirer in an approval; randomly generated. Null when the message was not approved or the network gave none."
+  ),
+  retrieval_reference_number: described(
+    Schema.NullOr(Schema.String),
+    "A life-cycle identifier used across an authorization and its later messages (such as a reversal), unique per acquirer within a window of time; the sandbox draws 12 random digits. Null when the network gave none."
+  ),
+  trace_number: described(
+    Schema.NullOr(Schema.String),
+    "A counter that identifies this message, unique per acquirer within a window of time. Null when the network gave none."
+  ),
+  transaction_id: described(
+    Schema.NullOr(Schema.String),
+    "A globally unique transaction identifier from the card network, used across the life-cycle messages of one transaction. Null when the network gave none."
+  )
+}).annotate({
+  identifier: "CardNetworkIdentifiers",
+  description: "Identifiers the card network assigns to this message and its transaction."
+})
 export type NetworkIdentifiers = typeof NetworkIdentifiers.Type
 
 /** Identifiers the network assigns to a clearing message (settlements and refunds). */
 export const ClearingNetworkIdentifiers = Schema.Struct({
-  acquirer_business_id: Schema.String,
-  acquirer_reference_number: Schema.String,
-  authorization_identification_response: Schema.NullOr(Schema.String),
-  transaction_id: Schema.NullOr(Schema.String)
-}).annotate({ identifier: "CardClearingNetworkIdentifiers" })
+  acquirer_business_id: described(
+    Schema.String,
+    "The identifier the network assigned to the acquirer (the merchant's bank) that processed this transaction."
+  ),
+  acquirer_reference_number: described(
+    Schema.String,
+    "A globally unique identifier of this clearing message (23 digits), which the acquirer uses to trace it."
+  ),
+  authorization_identification_response: described(
+    Schema.NullOr(Schema.String),
+    "The 6-character Authorization Identification Response code of the authorization this message clears; null when there was none (a forced settlement or refund)."
+  ),
+  transaction_id: described(
+    Schema.NullOr(Schema.String),
+    "A globally unique transaction identifier from the card network, used across the life-cycle messages of one transaction. Null when the network gave none."
+  )
+}).annotate({
+  identifier: "CardClearingNetworkIdentifiers",
+  description: "Identifiers the card network assigns to this clearing message (a settlement or a refund)."
+})
 export type ClearingNetworkIdentifiers = typeof ClearingNetworkIdentifiers.Type
 
 /**
@@ -245,22 +415,64 @@ export type CardholderAddressResult = typeof CardholderAddressResult.Type
 
 /** What the merchant provided about the cardholder, and how it compared with what we know. */
 export const Verification = Schema.Struct({
-  card_verification_code: Schema.Struct({ result: CardVerificationCodeResult }),
-  cardholder_address: Schema.Struct({
-    actual_line1: Schema.NullOr(Schema.String),
-    actual_postal_code: Schema.NullOr(Schema.String),
-    provided_line1: Schema.NullOr(Schema.String),
-    provided_postal_code: Schema.NullOr(Schema.String),
-    result: CardholderAddressResult
-  }),
-  cardholder_name: Schema.NullOr(
+  card_verification_code: described(
     Schema.Struct({
-      provided_first_name: Schema.NullOr(Schema.String),
-      provided_last_name: Schema.NullOr(Schema.String),
-      provided_middle_name: Schema.NullOr(Schema.String)
-    })
+      result: described(
+        CardVerificationCodeResult,
+        "The result of checking the Card Verification Code. `not_checked`: the request carried none (always so in the sandbox). `match`: it matched the one on file. `no_match`: it did not."
+      )
+    }),
+    "The check of the Card Verification Code, the 3-digit code on the back of the card."
+  ),
+  cardholder_address: described(
+    Schema.Struct({
+      actual_line1: described(
+        Schema.NullOr(Schema.String),
+        "Line 1 of the cardholder's address on file; null when none was compared."
+      ),
+      actual_postal_code: described(
+        Schema.NullOr(Schema.String),
+        "The postal code of the cardholder's address on file; null when none was compared."
+      ),
+      provided_line1: described(
+        Schema.NullOr(Schema.String),
+        "The address line 1 given for verification in the request; null when none was given."
+      ),
+      provided_postal_code: described(
+        Schema.NullOr(Schema.String),
+        "The postal code given for verification in the request; null when none was given."
+      ),
+      result: described(
+        CardholderAddressResult,
+        "The address verification result returned to the network. `not_checked`: the request carried no address. `postal_code_match_address_no_match`: the postal code matches, the street address does not or was not given. `postal_code_no_match_address_match`: the postal code does not match, the street address matches or was not given. `match`: both match. `no_match`: neither matches. `postal_code_match_address_not_checked` (deprecated): the postal code matches, the street address was not checked."
+      )
+    }),
+    "The cardholder address given in the request and the address on file it was checked against."
+  ),
+  cardholder_name: described(
+    Schema.NullOr(
+      Schema.Struct({
+        provided_first_name: described(
+          Schema.NullOr(Schema.String),
+          "The first name given for verification in the request; null when none was given."
+        ),
+        provided_last_name: described(
+          Schema.NullOr(Schema.String),
+          "The last name given for verification in the request; null when none was given."
+        ),
+        provided_middle_name: described(
+          Schema.NullOr(Schema.String),
+          "The middle name given for verification in the request; null when none was given."
+        )
+      })
+    ),
+    "The cardholder name given in the request; null when none was given."
   )
-}).annotate({ identifier: "CardVerification" })
+}).annotate({
+  identifier: "CardVerification",
+  description:
+    "How the values the cardholder gave (the card verification code, the address, the name) compared with those on file. The sandbox checks none of them."
+})
 export type Verification = typeof Verification.Type
 
 /**
@@ -268,20 +480,44 @@ export type Verification = typeof Verification.Type
  * field lists of the objects that carry it.
  */
 export const merchantFields = {
-  merchant_acceptor_id: Schema.String,
-  merchant_category_code: Schema.String,
-  merchant_city: Schema.NullOr(Schema.String),
-  merchant_country: Schema.String,
-  merchant_descriptor: Schema.String,
+  merchant_acceptor_id: described(
+    Schema.String,
+    "The merchant identifier (MID) of the merchant the card is transacting with. The sandbox's default merchant is `5665270011000168`."
+  ),
+  merchant_category_code: described(
+    Schema.String,
+    "The Merchant Category Code (MCC) of the merchant: four digits naming its line of business (the sandbox's default is `5734`, computer software stores)."
+  ),
+  merchant_city: described(
+    Schema.NullOr(Schema.String),
+    "The city the merchant resides in; null when the network did not give it."
+  ),
+  merchant_country: described(
+    Schema.String,
+    "The country the merchant resides in, as an ISO 3166-1 alpha-2 code (for example `US`)."
+  ),
+  merchant_descriptor: described(
+    Schema.String,
+    "The merchant descriptor: the merchant's name as it appears on statements (the sandbox's default is `SANDBOX MERCHANT`)."
+  ),
   /** US: 5 or 9 digit ZIP, with a dash between the first 5 and the last 4. */
-  merchant_postal_code: Schema.NullOr(Schema.String),
-  merchant_state: Schema.NullOr(Schema.String)
+  merchant_postal_code: described(
+    Schema.NullOr(Schema.String),
+    "The merchant's postal code; for US merchants a 5-digit or 9-digit ZIP code, the first 5 and last 4 digits separated by a dash. Null when the network did not give it."
+  ),
+  merchant_state: described(
+    Schema.NullOr(Schema.String),
+    "The state the merchant resides in; null when the network did not give it."
+  )
 }
 
 /** A decimal number carried as a string so that no precision is lost (`"0.1375"`, `"-12"`). */
 export const DecimalString = Schema.String.check(
   Schema.isPattern(/^-?\d+(\.\d+)?$/u, { message: "must be a decimal number" })
-).annotate({ identifier: "DecimalString" })
+).annotate({
+  identifier: "DecimalString",
+  description: "A decimal number carried as a string so that no precision is lost (`\"0.1375\"`, `\"-12\"`)."
+})
 export type DecimalString = typeof DecimalString.Type
 
 /** The fee types we know; the spec types `fee_type` as a plain string, so others decode too. */
@@ -331,11 +567,26 @@ export type SchemeFeeType = typeof SchemeFeeType.Type
  * too, and we always send a string).
  */
 export const SchemeFee = Schema.Struct({
-  amount: DecimalString,
-  created_at: Timestamp,
-  currency: Schema.Literal("USD"),
-  fee_type: SchemeFeeType,
-  fixed_component: Schema.NullOr(DecimalString),
-  variable_rate: Schema.NullOr(DecimalString)
-}).annotate({ identifier: "CardSchemeFee" })
+  amount: described(
+    DecimalString,
+    "The fee amount, as a string holding a decimal number in major units of `currency` (dollars, for example `0.10`)."
+  ),
+  created_at: described(Timestamp, "When the fee was assessed (ISO 8601, UTC)."),
+  currency: described(Schema.Literal("USD"), "The ISO 4217 code of the fee's currency. Always `USD`."),
+  fee_type: described(
+    SchemeFeeType,
+    "The kind of fee the network assesses, such as `network_a_authorization_domestic_point_of_sale` (processing a domestic point-of-sale authorization), `network_a_international_service_assessment_single_currency` or `_cross_currency` (cross-border transactions), `network_a_purchase_domestic` (processing a purchase) or `network_b_switch_fee` (processing on `network_b`). New values can appear over time; tolerate unknown ones."
+  ),
+  fixed_component: described(
+    Schema.NullOr(DecimalString),
+    "The fixed component of the fee in major units of `currency`, as a decimal string; null when the fee has none."
+  ),
+  variable_rate: described(
+    Schema.NullOr(DecimalString),
+    "The variable rate component of the fee, as a decimal (`0.015` for 1.5%); null when the fee has none."
+  )
+}).annotate({
+  identifier: "CardSchemeFee",
+  description: "A fee the card network assesses for a message."
+})
 export type SchemeFee = typeof SchemeFee.Type

@@ -48,6 +48,7 @@ import {
   CardReversal,
   Element
 } from "./CardPaymentElements.js"
+import { described } from "./Described.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import {
@@ -63,14 +64,40 @@ import { Timestamp } from "./Timestamp.js"
 
 /** Running totals over the elements, in USD cents. */
 export const State = Schema.Struct({
-  authorized_amount: Amount,
-  fuel_confirmed_amount: Amount,
-  incremented_amount: Amount,
-  refund_authorized_amount: Amount,
-  refunded_amount: Amount,
-  reversed_amount: Amount,
-  settled_amount: Amount
-}).annotate({ identifier: "CardPaymentState" })
+  authorized_amount: described(
+    Amount,
+    "The total authorized amount of the payment's settlement authorizations, in the minor unit of the account's currency (cents for USD)."
+  ),
+  fuel_confirmed_amount: described(
+    Amount,
+    "The total amount fuel confirmations reported as dispensed, in the minor unit of the account's currency (cents for USD)."
+  ),
+  incremented_amount: described(
+    Amount,
+    "The total amount added by increments, in the minor unit of the account's currency (cents for USD)."
+  ),
+  refund_authorized_amount: described(
+    Amount,
+    "The total amount of refund authorizations, in the minor unit of the account's currency (cents for USD)."
+  ),
+  refunded_amount: described(
+    Amount,
+    "The total amount refunded to the cardholder, in the minor unit of the account's currency (cents for USD)."
+  ),
+  reversed_amount: described(
+    Amount,
+    "The total amount reversed, in the minor unit of the account's currency (cents for USD)."
+  ),
+  settled_amount: described(
+    Amount,
+    "The total amount settled, in the minor unit of the account's currency (cents for USD)."
+  )
+}).annotate({
+  identifier: "CardPaymentState",
+  description:
+    "Running totals over the payment's elements, in the minor unit of the account's currency (cents for USD). " +
+    "What an authorization still holds is authorized + incremented − reversed − settled (0 once it expired or was settled)."
+})
 export type State = typeof State.Type
 
 export const emptyState: State = {
@@ -84,21 +111,30 @@ export const emptyState: State = {
 }
 
 export class CardPayment extends Schema.Class<CardPayment>("CardPayment")({
-  id: CardPaymentId,
-  account_id: AccountId,
-  card_id: CardId,
-  created_at: Timestamp,
-  digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
-  elements: Schema.Array(Element),
-  physical_card_id: Schema.NullOr(PhysicalCardId),
-  state: State,
-  type: Schema.tag("card_payment")
+  id: described(CardPaymentId, "The card payment's identifier."),
+  account_id: described(AccountId, "The account the card draws on."),
+  card_id: described(CardId, "The card used for this payment."),
+  created_at: described(Timestamp, "When the card payment was created, with its first element (ISO 8601, UTC)."),
+  digital_wallet_token_id: described(
+    Schema.NullOr(DigitalWalletTokenId),
+    "The digital wallet token the card was used through; null when the card itself was used."
+  ),
+  elements: described(
+    Schema.Array(Element),
+    "The interactions of this payment with the card network (authentication, authorization, increments, reversals, settlement, refunds…), oldest first."
+  ),
+  physical_card_id: described(
+    Schema.NullOr(PhysicalCardId),
+    "The physical card used in person; always null: the service issues no physical cards."
+  ),
+  state: described(State, "Running totals over the payment's elements."),
+  type: described(Schema.tag("card_payment"), "Always `card_payment`: the type of this object.")
 }) {}
 
 /** The filters of `GET /card_payments` (besides the paging and `created_at.*` ones every list has). */
 export const CardPaymentFilter = Schema.Struct({
-  account_id: Schema.optional(AccountId),
-  card_id: Schema.optional(CardId)
+  account_id: Schema.optional(described(AccountId, "Only the card payments of this account.")),
+  card_id: Schema.optional(described(CardId, "Only the card payments of this card."))
 })
 export type CardPaymentFilter = typeof CardPaymentFilter.Type
 

@@ -9,15 +9,19 @@ import { Schema } from "effect"
 import * as CardAuthentication from "./CardAuthentication.js"
 import {
   CardDeclineReason,
+  cardDeclineReasonValues,
   ElectronicCommerceIndicator,
   NetworkRiskScore,
   PartialApprovalCapability,
+  partialApprovalCapabilityDescription,
   PointOfServiceEntryMode,
+  processingCategoryValues,
   StandInProcessingReason,
   TerminalEntryCapability
 } from "./CardNetwork.js"
 import { DeclinedTransaction } from "./DeclinedTransaction.js"
-import { DeclineReason as DigitalWalletTokenDeclineReason } from "./DigitalWalletToken.js"
+import { described } from "./Described.js"
+import { DeclineReason as DigitalWalletTokenDeclineReason, declineReasonValues } from "./DigitalWalletToken.js"
 import {
   CardId,
   CardPaymentId,
@@ -56,16 +60,37 @@ const cardSelectors = ["card_id", "digital_wallet_token_id", "physical_card_id"]
 
 /** The merchant fields a simulation may set; the sandbox fills in the others. */
 const merchantInputFields = {
-  merchant_acceptor_id: optional(ShortText),
+  merchant_acceptor_id: optional(
+    described(
+      ShortText,
+      "The merchant identifier (MID) of the simulated merchant (1 to 200 characters); `5665270011000168` when absent."
+    )
+  ),
   merchant_category_code: optional(
-    Schema.String.check(Schema.isPattern(/^\d{4}$/u, { message: "must be a 4-digit merchant category code" }))
+    described(
+      Schema.String.check(Schema.isPattern(/^\d{4}$/u, { message: "must be a 4-digit merchant category code" })),
+      "The Merchant Category Code (MCC) of the simulated merchant, four digits; `5734` when absent."
+    )
   ),
-  merchant_city: optional(ShortText),
+  merchant_city: optional(described(ShortText, "The city of the simulated merchant; `New York` when absent.")),
   merchant_country: optional(
-    Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/u, { message: "must be a 2-letter country code" }))
+    described(
+      Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/u, { message: "must be a 2-letter country code" })),
+      "The country of the simulated merchant, as an ISO 3166-1 alpha-2 code (two capital letters); `US` when absent. A simulation that names the merchant's city, state or country gets no default state or ZIP code."
+    )
   ),
-  merchant_descriptor: optional(ShortText),
-  merchant_state: optional(ShortText)
+  merchant_descriptor: optional(
+    described(
+      ShortText,
+      "The descriptor of the simulated merchant (its name on statements); `SANDBOX MERCHANT` when absent."
+    )
+  ),
+  merchant_state: optional(
+    described(
+      ShortText,
+      "The state of the simulated merchant; `NY` when absent (unless the simulation names the city or country)."
+    )
+  )
 }
 
 /** The processing categories a simulation may ask for (`unknown` is only ever reported). */
@@ -84,78 +109,190 @@ export const SimulatedProcessingCategory = Schema.Literals([
 
 /** `POST /simulations/card_authorizations`. */
 export const SimulateCardAuthorization = Schema.Struct({
-  amount: PositiveAmount,
+  amount: described(
+    PositiveAmount,
+    "The amount to authorize, in the minor unit of the currency (cents for USD); a positive integer."
+  ),
   /** A card payment with a `card_authentication`, to simulate an authenticated authorization. */
-  authenticated_card_payment_id: optional(CardPaymentId),
-  card_id: optional(CardId),
+  authenticated_card_payment_id: optional(
+    described(
+      CardPaymentId,
+      "A card payment with a `card_authentication` (of the same card), to simulate an authorization authenticated by that 3DS attempt: the authorization joins that card payment."
+    )
+  ),
+  card_id: optional(
+    described(
+      CardId,
+      "The card to authorize; exactly one of `card_id`, `digital_wallet_token_id` and `physical_card_id` is required."
+    )
+  ),
   /** Forces a decline with this reason; no real-time decision is sent. */
-  decline_reason: optional(CardDeclineReason),
-  digital_wallet_token_id: optional(DigitalWalletTokenId),
+  decline_reason: optional(
+    described(
+      CardDeclineReason,
+      "Forces a decline with this reason; no real-time decision is sent. " + cardDeclineReasonValues
+    )
+  ),
+  digital_wallet_token_id: optional(
+    described(
+      DigitalWalletTokenId,
+      "The digital wallet token (a wallet purchase) to authorize; exactly one of `card_id`, `digital_wallet_token_id` and `physical_card_id` is required."
+    )
+  ),
   /** Routes the real-time decision to this subscription instead of the default one. */
-  event_subscription_id: optional(EventSubscriptionId),
+  event_subscription_id: optional(
+    described(
+      EventSubscriptionId,
+      "The event subscription to send the real-time decision to, instead of the subscriptions that select its category; naming one asks you even when none selects it."
+    )
+  ),
   ...merchantInputFields,
   network_details: optional(
-    Schema.Struct({
-      network_a: Schema.Struct({
-        electronic_commerce_indicator: optional(ElectronicCommerceIndicator),
-        point_of_service_entry_mode: optional(PointOfServiceEntryMode),
-        stand_in_processing_reason: optional(StandInProcessingReason),
-        terminal_entry_capability: optional(TerminalEntryCapability)
-      })
-    })
+    described(
+      Schema.Struct({
+        network_a: described(
+          Schema.Struct({
+            electronic_commerce_indicator: optional(
+              described(
+                ElectronicCommerceIndicator,
+                "For electronic commerce, the level of security used to obtain the payment credential; for mail or telephone orders, the kind of order (see the card authorization's `network_details`)."
+              )
+            ),
+            point_of_service_entry_mode: optional(
+              described(
+                PointOfServiceEntryMode,
+                "How the card number was entered (see the card authorization's `network_details`)."
+              )
+            ),
+            stand_in_processing_reason: optional(
+              described(
+                StandInProcessingReason,
+                "Why the network stood in for the issuer (see the card authorization's `network_details`)."
+              )
+            ),
+            terminal_entry_capability: optional(
+              described(
+                TerminalEntryCapability,
+                "How the terminal can read cards (see the card authorization's `network_details`)."
+              )
+            )
+          }),
+          "Fields specific to `network_a`."
+        )
+      }),
+      "Fields specific to the card network; the sandbox's network is `network_a`."
+    )
   ),
-  network_risk_score: optional(NetworkRiskScore),
+  network_risk_score: optional(
+    described(
+      NetworkRiskScore,
+      "The network's risk score to report, 0 to 999 (`network_a` uses 0 to 99; the higher the riskier); none when absent."
+    )
+  ),
   /**
    * Whether the simulated merchant accepts a partial approval (default
    * `not_supported`); a real-time decision may then approve less than asked.
    */
-  partial_approval_capability: optional(PartialApprovalCapability),
-  physical_card_id: optional(PhysicalCardId),
-  processing_category: optional(
-    Schema.Struct({
-      category: SimulatedProcessingCategory,
-      /** For refund authorizations: the card payment the refund belongs to. */
-      refund: optional(Schema.Struct({ original_card_payment_id: optional(CardPaymentId) }))
-    }).check(
-      Schema.makeFilter((processing) =>
-        processing.refund !== undefined && processing.category !== "refund"
-          ? { path: ["refund"], issue: "is only allowed when category is refund" }
-          : undefined
-      )
+  partial_approval_capability: optional(
+    described(
+      PartialApprovalCapability,
+      `${partialApprovalCapabilityDescription} Default \`not_supported\`. (A field of this service: the official SDK has none.)`
     )
   ),
-  terminal_id: optional(ShortText)
+  physical_card_id: optional(
+    described(
+      PhysicalCardId,
+      "The physical card to authorize; exactly one of `card_id`, `digital_wallet_token_id` and `physical_card_id` is required. The service issues no physical cards, so any value is 404."
+    )
+  ),
+  processing_category: optional(
+    described(
+      Schema.Struct({
+        category: described(
+          SimulatedProcessingCategory,
+          `The intent behind the authorization (\`unknown\` is only reported, never simulated). ${processingCategoryValues}`
+        ),
+        /** For refund authorizations: the card payment the refund belongs to. */
+        refund: optional(
+          described(
+            Schema.Struct({
+              original_card_payment_id: optional(
+                described(CardPaymentId, "The card payment the refund belongs to; the refund authorization joins it.")
+              )
+            }),
+            "Details of a refund authorization; only with `category` `refund`."
+          )
+        )
+      }).check(
+        Schema.makeFilter((processing) =>
+          processing.refund !== undefined && processing.category !== "refund"
+            ? { path: ["refund"], issue: "is only allowed when category is refund" }
+            : undefined
+        )
+      ),
+      "The kind of authorization, such as an automatic fuel dispenser or a refund authorization; a `purchase` when absent."
+    )
+  ),
+  terminal_id: optional(
+    described(
+      ShortText,
+      "The terminal identifier (TID) of the simulated terminal (1 to 200 characters); none when absent."
+    )
+  )
 }).check(Schema.makeFilter(exactlyOneOf(cardSelectors))).annotate({ identifier: "SimulateCardAuthorization" })
 export type SimulateCardAuthorization = typeof SimulateCardAuthorization.Type
 
 /** `POST /simulations/card_authorization_expirations`: expires the payment's authorization now. */
 export const SimulateCardAuthorizationExpiration = Schema.Struct({
-  card_payment_id: CardPaymentId
+  card_payment_id: described(CardPaymentId, "The card payment whose authorization expires now: its hold is released.")
 }).annotate({ identifier: "SimulateCardAuthorizationExpiration" })
 export type SimulateCardAuthorizationExpiration = typeof SimulateCardAuthorizationExpiration.Type
 
 /** `POST /simulations/card_settlements`: without `pending_transaction_id` the settlement is forced without authorization. */
 export const SimulateCardSettlement = Schema.Struct({
-  card_id: CardId,
+  card_id: described(CardId, "The card the settlement is on."),
   /** Defaults to the outstanding amount of the authorization settled. */
-  amount: optional(PositiveAmount),
-  pending_transaction_id: optional(PendingTransactionId)
+  amount: optional(
+    described(
+      PositiveAmount,
+      "The amount to settle, in the minor unit of the currency (cents for USD): at most what the authorization still holds, and that amount when absent. Required for a forced settlement (without `pending_transaction_id`)."
+    )
+  ),
+  pending_transaction_id: optional(
+    described(
+      PendingTransactionId,
+      "The pending transaction of the card authorization to settle (it must be one of `card_id`'s). Without it the settlement is forced: a new card payment with only the settlement, covered by the available balance."
+    )
+  )
 }).annotate({ identifier: "SimulateCardSettlement" })
 export type SimulateCardSettlement = typeof SimulateCardSettlement.Type
 
 /** `POST /simulations/card_reversals`: partial reversals may repeat up to the outstanding amount. */
 export const SimulateCardReversal = Schema.Struct({
-  card_payment_id: CardPaymentId,
+  card_payment_id: described(CardPaymentId, "The card payment whose authorization is reversed."),
   /** Defaults to the whole outstanding amount. */
-  amount: optional(PositiveAmount)
+  amount: optional(
+    described(
+      PositiveAmount,
+      "The amount to reverse, in the minor unit of the currency (cents for USD): at most what the authorization still holds, all of it when absent. Partial reversals may repeat."
+    )
+  )
 }).annotate({ identifier: "SimulateCardReversal" })
 export type SimulateCardReversal = typeof SimulateCardReversal.Type
 
 /** `POST /simulations/card_increments`: may ask the client through a real-time decision. */
 export const SimulateCardIncrement = Schema.Struct({
-  amount: PositiveAmount,
-  card_payment_id: CardPaymentId,
-  event_subscription_id: optional(EventSubscriptionId)
+  amount: described(
+    PositiveAmount,
+    "The amount to add to the authorization, in the minor unit of the currency (cents for USD)."
+  ),
+  card_payment_id: described(CardPaymentId, "The card payment whose authorization is incremented."),
+  event_subscription_id: optional(
+    described(
+      EventSubscriptionId,
+      "The event subscription to send the real-time decision to, instead of the subscriptions that select its category; naming one asks you even when none selects it."
+    )
+  )
 }).annotate({ identifier: "SimulateCardIncrement" })
 export type SimulateCardIncrement = typeof SimulateCardIncrement.Type
 
@@ -165,9 +302,24 @@ export type SimulateCardIncrement = typeof SimulateCardIncrement.Type
  */
 export const SimulateCardRefund = Schema.Struct({
   /** Defaults to the amount of the settlement or of the refund authorization. */
-  amount: optional(PositiveAmount),
-  pending_transaction_id: optional(PendingTransactionId),
-  transaction_id: optional(TransactionId)
+  amount: optional(
+    described(
+      PositiveAmount,
+      "The amount to refund, in the minor unit of the currency (cents for USD); when absent, what is still refundable of the settlement, or the refund authorization's amount."
+    )
+  ),
+  pending_transaction_id: optional(
+    described(
+      PendingTransactionId,
+      "The pending transaction of a refund authorization to complete; exactly one of `transaction_id` and `pending_transaction_id` is required."
+    )
+  ),
+  transaction_id: optional(
+    described(
+      TransactionId,
+      "The transaction of the settlement to refund (its source is a `card_settlement`); exactly one of `transaction_id` and `pending_transaction_id` is required."
+    )
+  )
 }).check(Schema.makeFilter(exactlyOneOf(["transaction_id", "pending_transaction_id"]))).annotate({
   identifier: "SimulateCardRefund"
 })
@@ -175,40 +327,123 @@ export type SimulateCardRefund = typeof SimulateCardRefund.Type
 
 /** `POST /simulations/card_fuel_confirmations`: once per authorization. */
 export const SimulateCardFuelConfirmation = Schema.Struct({
-  amount: PositiveAmount,
-  card_payment_id: CardPaymentId
+  amount: described(
+    PositiveAmount,
+    "The amount the fuel dispenser actually dispensed, in the minor unit of the currency (cents for USD): at most what the authorization still holds."
+  ),
+  card_payment_id: described(
+    CardPaymentId,
+    "The card payment whose authorization (at a fuel pump) is confirmed; once per authorization."
+  )
 }).annotate({ identifier: "SimulateCardFuelConfirmation" })
 export type SimulateCardFuelConfirmation = typeof SimulateCardFuelConfirmation.Type
 
 /** `POST /simulations/card_balance_inquiries`: may ask the client through a real-time decision. */
 export const SimulateCardBalanceInquiry = Schema.Struct({
   /** The balance to report; the account's available balance when absent. */
-  balance: optional(Amount),
-  card_id: optional(CardId),
-  decline_reason: optional(CardDeclineReason),
-  digital_wallet_token_id: optional(DigitalWalletTokenId),
-  event_subscription_id: optional(EventSubscriptionId),
+  balance: optional(
+    described(
+      Amount,
+      "The balance to report, in the minor unit of the currency (cents for USD); the account's available balance when absent. A real-time decision's `approval.balance` wins over it."
+    )
+  ),
+  card_id: optional(
+    described(
+      CardId,
+      "The card of the inquiry; exactly one of `card_id`, `digital_wallet_token_id` and `physical_card_id` is required."
+    )
+  ),
+  decline_reason: optional(
+    described(
+      CardDeclineReason,
+      "Forces a decline with this reason; no real-time decision is sent. " + cardDeclineReasonValues
+    )
+  ),
+  digital_wallet_token_id: optional(
+    described(
+      DigitalWalletTokenId,
+      "The digital wallet token of the inquiry; exactly one of `card_id`, `digital_wallet_token_id` and `physical_card_id` is required."
+    )
+  ),
+  event_subscription_id: optional(
+    described(
+      EventSubscriptionId,
+      "The event subscription to send the real-time decision to, instead of the subscriptions that select its category; naming one asks you even when none selects it."
+    )
+  ),
   ...merchantInputFields,
   network_details: optional(
-    Schema.Struct({ network_a: Schema.Struct({ stand_in_processing_reason: optional(StandInProcessingReason) }) })
+    described(
+      Schema.Struct({
+        network_a: described(
+          Schema.Struct({
+            stand_in_processing_reason: optional(
+              described(
+                StandInProcessingReason,
+                "Why the network stood in for the issuer (see the card authorization's `network_details`)."
+              )
+            )
+          }),
+          "Fields specific to `network_a`."
+        )
+      }),
+      "Fields specific to the card network; the sandbox's network is `network_a`."
+    )
   ),
-  network_risk_score: optional(NetworkRiskScore),
-  physical_card_id: optional(PhysicalCardId),
-  terminal_id: optional(ShortText)
+  network_risk_score: optional(
+    described(
+      NetworkRiskScore,
+      "The network's risk score to report, 0 to 999 (`network_a` uses 0 to 99; the higher the riskier); none when absent."
+    )
+  ),
+  physical_card_id: optional(
+    described(
+      PhysicalCardId,
+      "The physical card of the inquiry; exactly one of `card_id`, `digital_wallet_token_id` and `physical_card_id` is required. The service issues no physical cards, so any value is 404."
+    )
+  ),
+  terminal_id: optional(
+    described(
+      ShortText,
+      "The terminal identifier (TID) of the simulated terminal (1 to 200 characters); none when absent."
+    )
+  )
 }).check(Schema.makeFilter(exactlyOneOf(cardSelectors))).annotate({ identifier: "SimulateCardBalanceInquiry" })
 export type SimulateCardBalanceInquiry = typeof SimulateCardBalanceInquiry.Type
 
 /** `POST /simulations/card_authentications`: a 3DS attempt; returns the new card payment. */
 export const SimulateCardAuthentication = Schema.Struct({
-  card_id: CardId,
-  category: optional(CardAuthentication.MessageCategoryName),
-  device_channel: optional(CardAuthentication.DeviceChannelCategory),
-  merchant_acceptor_id: optional(ShortText),
+  card_id: described(CardId, "The card to authenticate."),
+  category: optional(
+    described(
+      CardAuthentication.MessageCategoryName,
+      "Whether the attempt is for a payment. `payment_authentication` (the default): for a payment of `purchase_amount`. `non_payment_authentication`: not for a payment, such as adding the card to a merchant's account."
+    )
+  ),
+  device_channel: optional(
+    described(
+      CardAuthentication.DeviceChannelCategory,
+      "Where the attempt was started. `app`, `browser` (the default) or `three_ds_requestor_initiated` (by the merchant, without the cardholder)."
+    )
+  ),
+  merchant_acceptor_id: optional(
+    described(ShortText, "The merchant identifier (MID) of the merchant (1 to 200 characters); none when absent.")
+  ),
   merchant_category_code: merchantInputFields.merchant_category_code,
   merchant_country: merchantInputFields.merchant_country,
-  merchant_name: optional(ShortText),
+  merchant_name: optional(
+    described(
+      ShortText,
+      "The merchant's name (1 to 200 characters); also the 3DS requestor's name (`Sandbox Merchant` when absent)."
+    )
+  ),
   /** Only meaningful for payment authentications. */
-  purchase_amount: optional(PositiveAmount)
+  purchase_amount: optional(
+    described(
+      PositiveAmount,
+      "The purchase amount, in the minor unit of the currency (cents for USD); only for `payment_authentication` (0 when absent)."
+    )
+  )
 }).check(
   Schema.makeFilter((body) =>
     body.purchase_amount !== undefined && body.category === "non_payment_authentication"
@@ -220,13 +455,16 @@ export type SimulateCardAuthentication = typeof SimulateCardAuthentication.Type
 
 /** `POST /simulations/card_authentications/{card_payment_id}/challenge_attempts`. */
 export const SimulateCardAuthenticationChallengeAttempt = Schema.Struct({
-  one_time_code: ShortText
+  one_time_code: described(
+    ShortText,
+    "The code the cardholder entered (1 to 200 characters). The right one (the challenge's `one_time_code`) authenticates; a third wrong one ends the authentication `exceeded_attempt_threshold`."
+  )
 }).annotate({ identifier: "SimulateCardAuthenticationChallengeAttempt" })
 export type SimulateCardAuthenticationChallengeAttempt = typeof SimulateCardAuthenticationChallengeAttempt.Type
 
 /** `POST /simulations/digital_wallet_token_requests`. */
 export const SimulateDigitalWalletTokenRequest = Schema.Struct({
-  card_id: CardId
+  card_id: described(CardId, "The card a wallet asks to add.")
 }).annotate({ identifier: "SimulateDigitalWalletTokenRequest" })
 export type SimulateDigitalWalletTokenRequest = typeof SimulateDigitalWalletTokenRequest.Type
 
@@ -238,9 +476,18 @@ export type SimulateDigitalWalletTokenRequest = typeof SimulateDigitalWalletToke
 export class CardAuthorizationSimulationResult extends Schema.Class<CardAuthorizationSimulationResult>(
   "CardAuthorizationSimulationResult"
 )({
-  declined_transaction: Schema.NullOr(DeclinedTransaction),
-  pending_transaction: Schema.NullOr(PendingTransaction),
-  type: Schema.tag("inbound_card_authorization_simulation_result")
+  declined_transaction: described(
+    Schema.NullOr(DeclinedTransaction),
+    "The declined transaction (its source a `card_decline`) when the authorization was declined; null when it was approved."
+  ),
+  pending_transaction: described(
+    Schema.NullOr(PendingTransaction),
+    "The pending transaction (its source a `card_authorization`) holding the amount when the authorization was approved; null when it was declined."
+  ),
+  type: described(
+    Schema.tag("inbound_card_authorization_simulation_result"),
+    "Always `inbound_card_authorization_simulation_result`: the type of this object."
+  )
 }) {}
 
 export const approvedAuthorization = (pendingTransaction: PendingTransaction): CardAuthorizationSimulationResult =>
@@ -253,7 +500,16 @@ export const declinedAuthorization = (declinedTransaction: DeclinedTransaction):
 export class DigitalWalletTokenRequestSimulationResult extends Schema.Class<DigitalWalletTokenRequestSimulationResult>(
   "DigitalWalletTokenRequestSimulationResult"
 )({
-  decline_reason: Schema.NullOr(DigitalWalletTokenDeclineReason),
-  digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
-  type: Schema.tag("inbound_digital_wallet_token_request_simulation_result")
+  decline_reason: described(
+    Schema.NullOr(DigitalWalletTokenDeclineReason),
+    `Why the token request was declined; null when it was approved. ${declineReasonValues}`
+  ),
+  digital_wallet_token_id: described(
+    Schema.NullOr(DigitalWalletTokenId),
+    "The token the request created: `active` when approved (`inactive` when the cardholder's one-time passcode failed), `declined` when declined; null when no token was created."
+  ),
+  type: described(
+    Schema.tag("inbound_digital_wallet_token_request_simulation_result"),
+    "Always `inbound_digital_wallet_token_request_simulation_result`: the type of this object."
+  )
 }) {}

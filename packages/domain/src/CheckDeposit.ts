@@ -7,6 +7,7 @@
  * Transaction sources reuse its `CheckDepositAcceptance` and `InboundFundsHold`.
  */
 import { Schema } from "effect"
+import { described } from "./Described.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import {
   AccountId,
@@ -19,10 +20,10 @@ import {
   TransactionId
 } from "./Ids.js"
 import type { DepositCheck } from "./InboundMailItem.js"
+import { idempotencyKeyFilterDescription } from "./ListParameters.js"
 import { Amount, Currency, PositiveAmount } from "./Money.js"
 import type { PostTransaction } from "./MoneyEffect.js"
-import { IdempotencyKey } from "./Text.js"
-import { ShortText } from "./Text.js"
+import { IdempotencyKey, idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
 export const CheckDepositStatus = Schema.Literals(["pending", "submitted", "rejected", "returned"])
@@ -30,21 +31,36 @@ export type CheckDepositStatus = typeof CheckDepositStatus.Type
 
 /** The check as read when the deposit was accepted; also the `check_deposit_acceptance` transaction source. */
 export const CheckDepositAcceptance = Schema.Struct({
-  account_number: Schema.String,
-  amount: Amount,
-  auxiliary_on_us: Schema.NullOr(Schema.String),
-  check_deposit_id: CheckDepositId,
-  currency: Currency,
-  routing_number: Schema.String,
-  serial_number: Schema.NullOr(Schema.String)
+  account_number: described(
+    Schema.String,
+    "The account number printed on the check: an account at the bank that issued it."
+  ),
+  amount: described(Amount, "The amount deposited, in the minor unit of the currency (cents for USD)."),
+  auxiliary_on_us: described(
+    Schema.NullOr(Schema.String),
+    "An additional line printed on the check, typically the check number of a business check; null when there is none."
+  ),
+  check_deposit_id: described(CheckDepositId, "The identifier of the Check Deposit that was accepted."),
+  currency: described(Currency, "The ISO 4217 code of the currency: `USD` (US Dollar)."),
+  routing_number: described(
+    Schema.String,
+    "The routing number printed on the check: the bank that issued it."
+  ),
+  serial_number: described(
+    Schema.NullOr(Schema.String),
+    "The serial number of a consumer check, if printed; null otherwise (a business check's is usually in `auxiliary_on_us`)."
+  )
 })
 export type CheckDepositAcceptance = typeof CheckDepositAcceptance.Type
 
 export const DepositAdjustment = Schema.Struct({
-  adjusted_at: Timestamp,
-  amount: Amount,
-  reason: Schema.Literals(["adjusted_amount", "non_conforming_item", "paid"]),
-  transaction_id: TransactionId
+  adjusted_at: described(Timestamp, "When the adjustment was received (ISO 8601, UTC)."),
+  amount: described(Amount, "The amount of the adjustment, in the minor unit of the currency (cents for USD)."),
+  reason: described(
+    Schema.Literals(["adjusted_amount", "non_conforming_item", "paid"]),
+    "Why the deposit was adjusted. `adjusted_amount`: the check was deposited for a different amount than written on it. `non_conforming_item`: the receiving bank could not process the check (a low quality image, for example). `paid`: the check was already deposited elsewhere."
+  ),
+  transaction_id: described(TransactionId, "The identifier of the Transaction of the adjustment.")
 })
 
 export const DepositRejectionReason = Schema.Literals([
@@ -62,13 +78,17 @@ export const DepositRejectionReason = Schema.Literals([
   "unknown"
 ])
 
+/** Why a check deposit was rejected (also on the `check_deposit_rejection` Declined Transaction source). */
+export const depositRejectionReasonDescription =
+  "Why the Check Deposit was rejected. `incomplete_image`: the check's image is incomplete. `duplicate`: the check was submitted before. `poor_image_quality`: the image quality is poor. `incorrect_amount`: the amount given is not the check's. `incorrect_recipient`: the check is made out to someone other than the account holder. `not_eligible_for_mobile_deposit`: the check cannot be deposited this way. `missing_required_data_elements`: a required field is missing. `suspected_fraud`: the check is suspected to be fraudulent. `deposit_window_expired`: the deposit window has expired. `requested_by_user`: rejected at your request. `international`: not a U.S. domestic check. `unknown`: rejected for an unknown reason."
+
 export const DepositRejection = Schema.Struct({
-  amount: Amount,
-  check_deposit_id: CheckDepositId,
-  currency: Currency,
-  declined_transaction_id: DeclinedTransactionId,
-  reason: DepositRejectionReason,
-  rejected_at: Timestamp
+  amount: described(Amount, "The rejected amount, in the minor unit of the currency (cents for USD)."),
+  check_deposit_id: described(CheckDepositId, "The identifier of the Check Deposit that was rejected."),
+  currency: described(Currency, "The ISO 4217 code of the currency: `USD` (US Dollar)."),
+  declined_transaction_id: described(DeclinedTransactionId, "The identifier of the Declined Transaction it created."),
+  reason: described(DepositRejectionReason, depositRejectionReasonDescription),
+  rejected_at: described(Timestamp, "When the Check Deposit was rejected (ISO 8601, UTC).")
 })
 
 export const DepositReturnReason = Schema.Literals([
@@ -101,63 +121,122 @@ export const DepositReturnReason = Schema.Literals([
 ])
 
 export const DepositReturn = Schema.Struct({
-  amount: Amount,
-  check_deposit_id: CheckDepositId,
-  currency: Currency,
-  return_reason: DepositReturnReason,
-  returned_at: Timestamp,
-  transaction_id: TransactionId
+  amount: described(Amount, "The returned amount, in the minor unit of the currency (cents for USD)."),
+  check_deposit_id: described(CheckDepositId, "The identifier of the Check Deposit that was returned."),
+  currency: described(Currency, "The ISO 4217 code of the currency: `USD` (US Dollar)."),
+  return_reason: described(
+    DepositReturnReason,
+    "Why the bank holding the account the check was drawn against returned it (Check21 return codes in parentheses). `ach_conversion_not_supported`: the check does not allow ACH conversion. `closed_account`: the account is closed (D). `duplicate_submission`: the check was already deposited (Y). `insufficient_funds`: insufficient funds (A). `no_account`: no account matches the check (E). `not_authorized`: the check was not authorized (Q). `stale_dated`: the check is too old (G). `stop_payment`: the account holder stopped the payment (C). `unknown_reason`: unknown. `unmatched_details`: the image does not match the details submitted. `unreadable_image`: the image could not be read (U). `endorsement_irregular`: the endorsement was irregular (J). `altered_or_fictitious_item`: the check was altered or fake (N). `frozen_or_blocked_account`: the account is frozen (F). `post_dated`: the check is post-dated (H). `endorsement_missing`: the endorsement is missing (I). `signature_missing`: the signature is missing (K). `stop_payment_suspect`: a stop payment is expected (T). `unusable_image`: the bank cannot read the image (U). `image_fails_security_check`: the image fails the bank's security check (V). `cannot_determine_amount`: the amount cannot be determined (W). `signature_irregular`: the signature is inconsistent with earlier ones (L). `non_cash_item`: a non-cash item (M). `unable_to_process`: the bank cannot process it (O). `item_exceeds_dollar_limit`: it exceeds a limit (P). `branch_or_account_sold`: the bank no longer services the account (R)."
+  ),
+  returned_at: described(Timestamp, "When the Check Deposit was returned (ISO 8601, UTC)."),
+  transaction_id: described(
+    TransactionId,
+    "The identifier of the Transaction that reversed the deposit's Transaction."
+  )
 })
 
 export const DepositSubmission = Schema.Struct({
-  back_file_id: FileId,
-  front_file_id: FileId,
-  submitted_at: Timestamp
+  back_file_id: described(
+    FileId,
+    "The identifier of the File with the image of the back of the check submitted to the Check21 network (the front's, for a mailed check scanned on one side only)."
+  ),
+  front_file_id: described(
+    FileId,
+    "The identifier of the File with the image of the front of the check submitted to the Check21 network."
+  ),
+  submitted_at: described(Timestamp, "When the check was submitted to the Check21 network (ISO 8601, UTC).")
 })
 
 /** Deposited funds held until the check clears; also the `inbound_funds_hold` pending-transaction source. */
 export const InboundFundsHold = Schema.Struct({
-  amount: Amount,
-  automatically_releases_at: Timestamp,
-  created_at: Timestamp,
-  currency: Currency,
-  held_transaction_id: Schema.NullOr(TransactionId),
-  pending_transaction_id: Schema.NullOr(PendingTransactionId),
-  released_at: Schema.NullOr(Timestamp),
-  status: Schema.Literals(["held", "complete"]),
-  type: Schema.tag("inbound_funds_hold")
+  amount: described(Amount, "The held amount, in the minor unit of the Account's currency (cents for USD)."),
+  automatically_releases_at: described(
+    Timestamp,
+    "When the hold is released automatically (ISO 8601, UTC); some conditions release it earlier."
+  ),
+  created_at: described(Timestamp, "When the hold was created (ISO 8601, UTC)."),
+  currency: described(Currency, "The ISO 4217 code of the hold's currency: `USD` (US Dollar)."),
+  held_transaction_id: described(
+    Schema.NullOr(TransactionId),
+    "The identifier of the Transaction whose funds are held; null when none."
+  ),
+  pending_transaction_id: described(
+    Schema.NullOr(PendingTransactionId),
+    "The identifier of the Pending Transaction that represents the held funds; null when none."
+  ),
+  released_at: described(Schema.NullOr(Timestamp), "When the hold was released (ISO 8601, UTC); null while it holds."),
+  status: described(
+    Schema.Literals(["held", "complete"]),
+    "The status of the hold. `held`: the funds are still held. `complete`: they have been released."
+  ),
+  type: described(Schema.tag("inbound_funds_hold"), "Always `inbound_funds_hold`: the type of this object.")
 })
 export type InboundFundsHold = typeof InboundFundsHold.Type
 
 export class CheckDeposit extends Schema.Class<CheckDeposit>("CheckDeposit")({
-  id: CheckDepositId,
-  account_id: AccountId,
-  amount: Amount,
-  back_image_file_id: Schema.NullOr(FileId),
-  created_at: Timestamp,
-  deposit_acceptance: Schema.NullOr(CheckDepositAcceptance),
-  deposit_adjustments: Schema.Array(DepositAdjustment),
-  deposit_rejection: Schema.NullOr(DepositRejection),
-  deposit_return: Schema.NullOr(DepositReturn),
-  deposit_submission: Schema.NullOr(DepositSubmission),
-  description: Schema.NullOr(Schema.String),
-  front_image_file_id: FileId,
-  idempotency_key: Schema.NullOr(Schema.String),
-  inbound_funds_hold: Schema.NullOr(InboundFundsHold),
-  inbound_mail_item_id: Schema.NullOr(InboundMailItemId),
-  lockbox_recipient_id: Schema.NullOr(LockboxRecipientId),
-  status: CheckDepositStatus,
-  transaction_id: Schema.NullOr(TransactionId),
-  type: Schema.tag("check_deposit")
+  id: described(CheckDepositId, "The Check Deposit identifier."),
+  account_id: described(AccountId, "The identifier of the Account the check was deposited into."),
+  amount: described(Amount, "The deposited amount, in the minor unit of the currency (cents for USD)."),
+  back_image_file_id: described(
+    Schema.NullOr(FileId),
+    "The identifier of the File with the image of the back of the check; null when none was given (a mailed check scanned on one side)."
+  ),
+  created_at: described(Timestamp, "When the Check Deposit was created (ISO 8601, UTC)."),
+  deposit_acceptance: described(
+    Schema.NullOr(CheckDepositAcceptance),
+    "The check as read when the deposit was accepted; null until then."
+  ),
+  deposit_adjustments: described(
+    Schema.Array(DepositAdjustment),
+    "The adjustments the receiving bank made to the deposit or its return; empty when there were none."
+  ),
+  deposit_rejection: described(
+    Schema.NullOr(DepositRejection),
+    "Why the deposit was rejected; null unless it was."
+  ),
+  deposit_return: described(Schema.NullOr(DepositReturn), "Why the deposit was returned; null unless it was."),
+  deposit_submission: described(
+    Schema.NullOr(DepositSubmission),
+    "The submission of the check to the Check21 network for processing; null until it is submitted."
+  ),
+  description: described(
+    Schema.NullOr(Schema.String),
+    "The description of the Check Deposit, for display only; null when none was given."
+  ),
+  front_image_file_id: described(FileId, "The identifier of the File with the image of the front of the check."),
+  idempotency_key: described(Schema.NullOr(Schema.String), idempotencyKeyFieldDescription),
+  inbound_funds_hold: described(
+    Schema.NullOr(InboundFundsHold),
+    "The hold on the deposited funds, if they are held; null when they are not."
+  ),
+  inbound_mail_item_id: described(
+    Schema.NullOr(InboundMailItemId),
+    "The identifier of the Inbound Mail Item whose check this is; null for a check deposited through the API."
+  ),
+  lockbox_recipient_id: described(
+    Schema.NullOr(LockboxRecipientId),
+    "The identifier of the Lockbox Recipient that received the mailed check; null when it came otherwise."
+  ),
+  status: described(
+    CheckDepositStatus,
+    "The status of the Check Deposit. `pending`: awaiting review. `submitted`: deposited. `rejected`: rejected (see `deposit_rejection`). `returned`: returned (see `deposit_return`)."
+  ),
+  transaction_id: described(
+    Schema.NullOr(TransactionId),
+    "The identifier of the Transaction that credited the deposit; null until it is accepted."
+  ),
+  type: described(Schema.tag("check_deposit"), "Always `check_deposit`: the type of this object.")
 }) {}
 
 /** `POST /check_deposits`. */
 export const CreateCheckDeposit = Schema.Struct({
-  account_id: AccountId,
-  amount: PositiveAmount,
-  back_image_file_id: FileId,
-  front_image_file_id: FileId,
-  description: Schema.optionalKey(ShortText)
+  account_id: described(AccountId, "The identifier of the Account to deposit the check into."),
+  amount: described(PositiveAmount, "The amount of the check, in the minor unit of the currency (cents for USD)."),
+  back_image_file_id: described(FileId, "The identifier of the File with the image of the back of the check."),
+  front_image_file_id: described(FileId, "The identifier of the File with the image of the front of the check."),
+  description: Schema.optionalKey(
+    described(ShortText, "A description of the Check Deposit for display only, 1 to 200 characters.")
+  )
 }).annotate({ identifier: "CreateCheckDeposit" })
 export type CreateCheckDeposit = typeof CreateCheckDeposit.Type
 
@@ -237,7 +316,9 @@ export const depositFromMail = ({ createdAt, deposit, transactionId }: DepositFr
 
 /** `GET /check_deposits` filters (beside the paging of `ListParameters`). */
 export const CheckDepositFilter = Schema.Struct({
-  account_id: Schema.optional(AccountId),
-  idempotency_key: Schema.optional(IdempotencyKey)
+  account_id: Schema.optional(AccountId).annotateKey({
+    description: "Return only the Check Deposits into this Account."
+  }),
+  idempotency_key: Schema.optional(IdempotencyKey).annotateKey({ description: idempotencyKeyFilterDescription })
 })
 export type CheckDepositFilter = typeof CheckDepositFilter.Type

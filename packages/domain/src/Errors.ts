@@ -6,8 +6,11 @@ import { Schema } from "effect"
 
 /** One offending field, named by its dotted path (`creditor.name`, `entries.1.amount`). */
 export class FieldError extends Schema.Class<FieldError>("FieldError")({
-  field: Schema.String,
-  message: Schema.String
+  field: Schema.String.annotate({
+    description:
+      "The field's dotted path in the request body (`creditor.name`, `entries.1.amount`), or the query or path parameter's name."
+  }),
+  message: Schema.String.annotate({ description: "What is wrong with the value sent." })
 }) {}
 
 /** A parameter failed validation. */

@@ -1,9 +1,18 @@
 /** `GET /events` filters and ordering (beside the paging of `ListParameters`). */
 export const EventFilter = Schema.Struct({
-  "category.in": Schema.optional(CommaSeparated(EventCategory)),
-  associated_object_id: Schema.optional(Schema.String),
-  "order_by.direction": Schema.optional(Schema.Literals(["ascending", "descending"])),
-  "order_by.field": Schema.optional(Schema.Literal("created_at"))
+  "category.in": Schema.optional(CommaSeparated(EventCategory)).annotateKey({
+    description: "Return only Events of one of these categories, comma-separated."
+  }),
+  associated_object_id: Schema.optional(Schema.String).annotateKey({
+    description: "Return only the Events about the object with this identifier."
+  }),
+  "order_by.direction": Schema.optional(Schema.Literals(["ascending", "descending"])).annotateKey({
+    description:
+      "The order of the list. `descending` (the default): newest first. `ascending`: oldest first, for polling: `next_cursor` is then always set, and an empty page means you have every Event so far."
+  }),
+  "order_by.field": Schema.optional(Schema.Literal("created_at")).annotateKey({
+    description: "What the list is ordered by: `created_at`, the only choice (and the default)."
+  })
 })
 export type EventFilter = typeof EventFilter.Type
 
@@ -12,18 +21,25 @@ export type EventFilter = typeof EventFilter.Type
  * name the object, and the consumer fetches it.
  */
 import { DateTime, Schema } from "effect"
+import { described } from "./Described.js"
 import { EventCategory } from "./EventCategory.js"
 import { EventId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { Timestamp } from "./Timestamp.js"
 
 export class Event extends Schema.Class<Event>("Event")({
-  id: EventId,
-  created_at: Timestamp,
-  category: EventCategory,
-  associated_object_type: Schema.String,
-  associated_object_id: Schema.String,
-  type: Schema.tag("event")
+  id: described(EventId, "The Event identifier; a webhook delivering it sends it as `webhook-id`."),
+  created_at: described(Timestamp, "When the Event was created (ISO 8601, UTC)."),
+  category: described(
+    EventCategory,
+    "What happened: `<object>.created` or `<object>.updated` for the associated object, or another category of the list. New categories can appear over time: tolerate ones you do not know."
+  ),
+  associated_object_type: described(
+    Schema.String,
+    "The type of the object the Event is about (its `type`, such as `account`): fetch it to see what changed."
+  ),
+  associated_object_id: described(Schema.String, "The identifier of the object the Event is about."),
+  type: described(Schema.tag("event"), "Always `event`: the type of this object.")
 }) {}
 
 /**

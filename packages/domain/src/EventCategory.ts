@@ -140,7 +140,8 @@ export type UnknownEventCategory = typeof UnknownEventCategory.Type
 
 export const EventCategory = Schema.Union([KnownEventCategory, UnknownEventCategory]).annotate({
   identifier: "EventCategory",
-  description: "The event category. New values can be added over time; tolerate unknown ones."
+  description:
+    "What happened. `<object>.created` occurs whenever an object of that type is created and `<object>.updated` whenever one is updated (`account.created`: an Account was created); Lockbox Recipients and Lockbox Addresses share `lockbox.*`, and `bookkeeping_entry_set.updated` occurs when an entry set is created. `real_time_decision.<category>_requested`: a Real-Time Decision awaits your answer (sent only to a subscription that selects it). `group.heartbeat`: a test of a webhook endpoint. `oauth_connection.deactivated`: an OAuth connection was deactivated. New categories can appear over time: tolerate ones you do not know."
 })
 export type EventCategory = typeof EventCategory.Type
 

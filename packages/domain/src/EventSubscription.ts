@@ -7,6 +7,7 @@
  * never part of the object.
  */
 import { Result, Schema } from "effect"
+import { described } from "./Described.js"
 import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import {
@@ -16,7 +17,7 @@ import {
   type RealTimeDecisionEventCategory
 } from "./EventCategory.js"
 import { EventSubscriptionId, OAuthConnectionId } from "./Ids.js"
-import { ShortText } from "./Text.js"
+import { idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 import { HttpUrl } from "./Url.js"
 import { addressRefusal, type Reach, urlRefusal } from "./WebhookDestination.js"
@@ -26,42 +27,88 @@ export type EventSubscriptionStatus = typeof EventSubscriptionStatus.Type
 
 /** One selected category; null on the object for a category this version cannot name. */
 export const SelectedEventCategory = Schema.Struct({
-  event_category: Schema.NullOr(EventCategory)
+  event_category: described(
+    Schema.NullOr(EventCategory),
+    "A category of Events the subscription receives; null for a category this version of the service cannot name."
+  )
 })
 export type SelectedEventCategory = typeof SelectedEventCategory.Type
 
+const statusDescription =
+  "Whether Events are delivered to the subscription. `active`: they are. `disabled`: temporarily not. `deleted`: permanently not (a deleted subscription can no longer change)."
+
 export class EventSubscription extends Schema.Class<EventSubscription>("EventSubscription")({
-  id: EventSubscriptionId,
-  created_at: Timestamp,
-  idempotency_key: Schema.NullOr(Schema.String),
-  oauth_connection_id: Schema.NullOr(OAuthConnectionId),
+  id: described(EventSubscriptionId, "The Event Subscription identifier."),
+  created_at: described(Timestamp, "When the Event Subscription was created (ISO 8601, UTC)."),
+  idempotency_key: described(Schema.NullOr(Schema.String), idempotencyKeyFieldDescription),
+  oauth_connection_id: described(
+    Schema.NullOr(OAuthConnectionId),
+    "The OAuth Connection whose Events alone the subscription receives; null for your own Events (always, as the service makes no OAuth connections)."
+  ),
   /** Null means every category (real-time decision categories still need explicit selection). */
-  selected_event_categories: Schema.NullOr(Schema.Array(SelectedEventCategory)),
+  selected_event_categories: described(
+    Schema.NullOr(Schema.Array(SelectedEventCategory)),
+    "The categories of Events the subscription receives; null for every category except the Real-Time Decision ones, which a subscription receives only when it selects them."
+  ),
   /** The older single-category form, echoed for older SDKs. */
-  selected_event_category: Schema.NullOr(EventCategory),
-  status: EventSubscriptionStatus,
-  url: Schema.String,
-  type: Schema.tag("event_subscription")
+  selected_event_category: described(
+    Schema.NullOr(EventCategory),
+    "The single category selected, in the older form of `selected_event_categories` (kept for older clients); null when the subscription selects every category or several."
+  ),
+  status: described(EventSubscriptionStatus, statusDescription),
+  url: described(Schema.String, "The URL the Events are sent to, each as a signed POST request."),
+  type: described(Schema.tag("event_subscription"), "Always `event_subscription`: the type of this object.")
 }) {}
 
 /**
  * An absolute http(s) URL, its text exactly the URL (`Url.HttpUrl`); which schemes are taken is `checkUrl`'s business.
  * (Values for tests: `webhookUrlArbitrary` of `@moneta/domain/testing`, as random text is almost never a URL.)
  */
-export const WebhookUrl = HttpUrl.annotate({ identifier: "WebhookUrl" })
+export const WebhookUrl = HttpUrl.annotate({
+  identifier: "WebhookUrl",
+  description: "An absolute http(s) URL, written without whitespace or control characters (percent-encode them)."
+})
 
 /** `POST /event_subscriptions`. */
 export const CreateEventSubscription = Schema.Struct({
-  url: WebhookUrl,
-  shared_secret: Schema.optionalKey(ShortText),
-  selected_event_categories: Schema.optionalKey(
-    Schema.Array(Schema.Struct({ event_category: KnownEventCategory })).check(
-      Schema.isMinLength(1, { message: "must select at least one category (omit it for all categories)" })
+  url: described(
+    WebhookUrl,
+    "The URL to send the Events to: https (the sandbox also takes plain http to a loopback address), at most 2,000 characters."
+  ),
+  shared_secret: Schema.optionalKey(
+    described(
+      ShortText,
+      "The secret that signs the deliveries (Standard Webhooks: the HMAC key is its UTF-8 bytes), 1 to 200 characters; a random one when omitted. It is never returned."
     )
   ),
-  selected_event_category: Schema.optionalKey(KnownEventCategory),
-  oauth_connection_id: Schema.optionalKey(OAuthConnectionId),
-  status: Schema.optionalKey(Schema.Literals(["active", "disabled"]))
+  selected_event_categories: Schema.optionalKey(
+    described(
+      Schema.Array(
+        Schema.Struct({ event_category: described(KnownEventCategory, "A category of Events to receive.") })
+      ).check(
+        Schema.isMinLength(1, { message: "must select at least one category (omit it for all categories)" })
+      ),
+      "The categories of Events to receive (at least one); every category but the Real-Time Decision ones when omitted. At most one active subscription may select each Real-Time Decision category."
+    )
+  ),
+  selected_event_category: Schema.optionalKey(
+    described(
+      KnownEventCategory,
+      "One category of Events to receive, the older form of `selected_event_categories` (not both)."
+    )
+  ),
+  oauth_connection_id: Schema.optionalKey(
+    described(
+      OAuthConnectionId,
+      "An OAuth Connection whose Events alone to receive. The service makes no OAuth connections, so any value is a 404."
+    )
+  ),
+  status: Schema.optionalKey(
+    described(
+      Schema.Literals(["active", "disabled"]),
+      "The status to create the subscription in. `active` (the default): Events are delivered. `disabled`: they are not, until you activate it."
+    )
+  )
 }).check(
   Schema.makeFilter((body) =>
     body.selected_event_category !== undefined && body.selected_event_categories !== undefined
@@ -73,11 +120,13 @@ export type CreateEventSubscription = typeof CreateEventSubscription.Type
 
 /** `PATCH /event_subscriptions/{id}`: the SDK's `status`, plus `shared_secret` to rotate the signing secret. */
 export const UpdateEventSubscription = Schema.Struct({
-  status: Schema.optionalKey(EventSubscriptionStatus),
-  shared_secret: Schema.optionalKey(ShortText).annotateKey({
-    description:
-      "A new signing secret. The previous one keeps signing beside it (both signatures are sent) for 24 hours."
-  })
+  status: Schema.optionalKey(described(EventSubscriptionStatus, statusDescription)),
+  shared_secret: Schema.optionalKey(
+    described(
+      ShortText,
+      "A new signing secret, 1 to 200 characters. The previous one keeps signing beside it (both signatures are sent) for 24 hours."
+    )
+  )
 }).annotate({ identifier: "UpdateEventSubscription" })
 export type UpdateEventSubscription = typeof UpdateEventSubscription.Type
 

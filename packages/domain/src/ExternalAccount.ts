@@ -4,11 +4,11 @@
  */
 import { Schema } from "effect"
 import { AccountNumberDigits } from "./AccountNumber.js"
+import { described } from "./Described.js"
 import { ExternalAccountId } from "./Ids.js"
-import { CommaSeparated } from "./ListParameters.js"
+import { CommaSeparated, idempotencyKeyFilterDescription } from "./ListParameters.js"
 import { RoutingNumber } from "./RoutingNumber.js"
-import { IdempotencyKey } from "./Text.js"
-import { ShortText } from "./Text.js"
+import { IdempotencyKey, idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
 export const ExternalAccountStatus = Schema.Literals(["active", "archived"])
@@ -20,42 +20,71 @@ export type AccountHolder = typeof AccountHolder.Type
 export const Funding = Schema.Literals(["checking", "savings", "general_ledger", "other"])
 export type Funding = typeof Funding.Type
 
+const accountHolderDescription =
+  "What kind of entity owns the External Account. `business`: a business. `individual`: an individual. `unknown`: not known."
+
+const fundingDescription =
+  "The kind of account it is. `checking`: a checking account. `savings`: a savings account. `general_ledger`: a general ledger account. `other`: another kind."
+
+const statusDescription =
+  "The status of the External Account. `active`: in use. `archived`: kept but set aside (it can be made active again)."
+
 export class ExternalAccount extends Schema.Class<ExternalAccount>("ExternalAccount")({
-  id: ExternalAccountId,
-  account_holder: AccountHolder,
-  account_number: Schema.String,
-  created_at: Timestamp,
-  description: Schema.String,
-  funding: Funding,
-  idempotency_key: Schema.NullOr(Schema.String),
-  routing_number: Schema.String,
-  status: ExternalAccountStatus,
-  type: Schema.tag("external_account")
+  id: described(ExternalAccountId, "The External Account identifier."),
+  account_holder: described(AccountHolder, accountHolderDescription),
+  account_number: described(Schema.String, "The account number of the account at the other bank."),
+  created_at: described(Timestamp, "When the External Account was created (ISO 8601, UTC)."),
+  description: described(Schema.String, "The description you gave the External Account, for display."),
+  funding: described(Funding, fundingDescription),
+  idempotency_key: described(Schema.NullOr(Schema.String), idempotencyKeyFieldDescription),
+  routing_number: described(
+    Schema.String,
+    "The American Bankers' Association (ABA) routing transit number of the other bank."
+  ),
+  status: described(ExternalAccountStatus, statusDescription),
+  type: described(Schema.tag("external_account"), "Always `external_account`: the type of this object.")
 }) {}
 
 /** `POST /external_accounts`. */
 export const CreateExternalAccount = Schema.Struct({
-  account_number: AccountNumberDigits,
-  description: ShortText,
-  routing_number: RoutingNumber,
-  account_holder: Schema.optionalKey(AccountHolder),
-  funding: Schema.optionalKey(Funding)
+  account_number: described(
+    AccountNumberDigits,
+    "The account number of the account at the other bank, 1 to 17 digits."
+  ),
+  description: described(ShortText, "A description of the External Account for display, 1 to 200 characters."),
+  routing_number: described(
+    RoutingNumber,
+    "The American Bankers' Association (ABA) routing transit number of the other bank: nine digits with a valid check digit."
+  ),
+  account_holder: Schema.optionalKey(described(AccountHolder, `${accountHolderDescription} \`unknown\` when omitted.`)),
+  funding: Schema.optionalKey(described(Funding, `${fundingDescription} \`checking\` when omitted.`))
 }).annotate({ identifier: "CreateExternalAccount" })
 export type CreateExternalAccount = typeof CreateExternalAccount.Type
 
 /** `PATCH /external_accounts/{id}`: an archived account can be made active again. */
 export const UpdateExternalAccount = Schema.Struct({
-  account_holder: Schema.optionalKey(Schema.Literals(["business", "individual"])),
-  description: Schema.optionalKey(ShortText),
-  funding: Schema.optionalKey(Funding),
-  status: Schema.optionalKey(ExternalAccountStatus)
+  account_holder: Schema.optionalKey(
+    described(
+      Schema.Literals(["business", "individual"]),
+      "What kind of entity owns the External Account. `business`: a business. `individual`: an individual."
+    )
+  ),
+  description: Schema.optionalKey(
+    described(ShortText, "The new description of the External Account, 1 to 200 characters.")
+  ),
+  funding: Schema.optionalKey(described(Funding, fundingDescription)),
+  status: Schema.optionalKey(described(ExternalAccountStatus, statusDescription))
 }).annotate({ identifier: "UpdateExternalAccount" })
 export type UpdateExternalAccount = typeof UpdateExternalAccount.Type
 
 /** `GET /external_accounts` filters (beside the paging of `ListParameters`). */
 export const ExternalAccountFilter = Schema.Struct({
-  idempotency_key: Schema.optional(IdempotencyKey),
-  routing_number: Schema.optional(RoutingNumber),
-  "status.in": Schema.optional(CommaSeparated(ExternalAccountStatus))
+  idempotency_key: Schema.optional(IdempotencyKey).annotateKey({ description: idempotencyKeyFilterDescription }),
+  routing_number: Schema.optional(RoutingNumber).annotateKey({
+    description: "Return only the External Accounts at the bank of this routing number."
+  }),
+  "status.in": Schema.optional(CommaSeparated(ExternalAccountStatus)).annotateKey({
+    description: "Return only External Accounts with one of these statuses, comma-separated: `active`, `archived`."
+  })
 })
 export type ExternalAccountFilter = typeof ExternalAccountFilter.Type

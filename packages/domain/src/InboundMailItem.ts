@@ -9,6 +9,7 @@
  * (`checks[i]` acts on the item's `checks[i]`, decisions.md h).
  */
 import { Result, Schema } from "effect"
+import { described } from "./Described.js"
 import { FieldError, InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, CheckDepositId, FileId, InboundMailItemId, LockboxAddressId, LockboxRecipientId } from "./Ids.js"
@@ -33,27 +34,54 @@ export const CheckStatus = Schema.Literals(["pending", "deposited", "ignored"])
 export type CheckStatus = typeof CheckStatus.Type
 
 export const Check = Schema.Struct({
-  amount: Amount,
-  back_file_id: Schema.NullOr(FileId),
+  amount: described(Amount, "The amount of the check, in the minor unit of the currency (cents for USD)."),
+  back_file_id: described(
+    Schema.NullOr(FileId),
+    "The identifier of the File with the image of the back of the check; null when there is none."
+  ),
   /** Set only once the check is deposited. */
-  check_deposit_id: Schema.NullOr(CheckDepositId),
-  front_file_id: Schema.NullOr(FileId),
+  check_deposit_id: described(
+    Schema.NullOr(CheckDepositId),
+    "The identifier of the Check Deposit the check became; null unless it was deposited."
+  ),
+  front_file_id: described(
+    Schema.NullOr(FileId),
+    "The identifier of the File with the image of the front of the check; null when there is none (the item's scan shows it)."
+  ),
   /** Null on rejected items: their checks were never processed. */
-  status: Schema.NullOr(CheckStatus)
+  status: described(
+    Schema.NullOr(CheckStatus),
+    "What became of the check. `pending`: awaiting an action. `deposited`: deposited (see `check_deposit_id`). `ignored`: ignored. Null on a rejected mail item, whose checks were never processed."
+  )
 })
 export type Check = typeof Check.Type
 
 export class InboundMailItem extends Schema.Class<InboundMailItem>("InboundMailItem")({
-  id: InboundMailItemId,
-  checks: Schema.Array(Check),
-  created_at: Timestamp,
-  file_id: FileId,
-  lockbox_address_id: LockboxAddressId,
-  lockbox_recipient_id: Schema.NullOr(LockboxRecipientId),
-  recipient_name: Schema.NullOr(Schema.String),
-  rejection_reason: Schema.NullOr(RejectionReason),
-  status: InboundMailItemStatus,
-  type: Schema.tag("inbound_mail_item")
+  id: described(InboundMailItemId, "The Inbound Mail Item identifier."),
+  checks: described(
+    Schema.Array(Check),
+    "The checks in the mail item, in order: an action's `checks[i]` acts on `checks[i]`."
+  ),
+  created_at: described(Timestamp, "When the mail item was received (ISO 8601, UTC)."),
+  file_id: described(FileId, "The identifier of the File with the scanned contents of the mail item."),
+  lockbox_address_id: described(LockboxAddressId, "The identifier of the Lockbox Address that received the mail item."),
+  lockbox_recipient_id: described(
+    Schema.NullOr(LockboxRecipientId),
+    "The identifier of the Lockbox Recipient the mail item was for; null when it could not be routed to one (mail to the address itself)."
+  ),
+  recipient_name: described(
+    Schema.NullOr(Schema.String),
+    "The recipient's name as written on the mail item; null when none could be read."
+  ),
+  rejection_reason: described(
+    Schema.NullOr(RejectionReason),
+    "Why the mail item was rejected. `no_matching_lockbox`: it matches no lockbox. `no_check`: it holds no check. `lockbox_not_active`: the lockbox or its Account is not active. `lockbox_address_not_active`: the Lockbox Address is not active. `lockbox_recipient_not_active`: the Lockbox Recipient or its Account is not active. Null unless it was rejected."
+  ),
+  status: described(
+    InboundMailItemStatus,
+    "Whether the mail item has been processed. `pending`: awaiting an action on its checks. `processed`: each check was deposited or ignored. `rejected`: it was refused (see `rejection_reason`); nothing was deposited."
+  ),
+  type: described(Schema.tag("inbound_mail_item"), "Always `inbound_mail_item`: the type of this object.")
 }) {}
 
 export const CheckActionKind = Schema.Literals(["deposit", "ignore"])
@@ -61,8 +89,16 @@ export type CheckActionKind = typeof CheckActionKind.Type
 
 /** One check's fate: `deposit` names the account to credit, `ignore` names none. */
 export const CheckAction = Schema.Struct({
-  action: CheckActionKind,
-  account_id: Schema.optionalKey(AccountId)
+  action: described(
+    CheckActionKind,
+    "What to do with the check. `deposit`: deposit it into `account_id` (a Check Deposit is created). `ignore`: leave it undeposited."
+  ),
+  account_id: Schema.optionalKey(
+    described(
+      AccountId,
+      "The identifier of the Account to deposit the check into: required to deposit, absent to ignore."
+    )
+  )
 }).check(
   Schema.makeFilter((check) => {
     if (check.action === "deposit" && check.account_id === undefined) {
@@ -78,7 +114,10 @@ export type CheckAction = typeof CheckAction.Type
 
 /** `POST /inbound_mail_items/{id}/action`. */
 export const ActionInboundMailItem = Schema.Struct({
-  checks: Schema.Array(CheckAction).check(Schema.isMinLength(1, { message: "must list at least one check" }))
+  checks: described(
+    Schema.Array(CheckAction).check(Schema.isMinLength(1, { message: "must list at least one check" })),
+    "One action per check of the mail item, in the item's order: `checks[i]` acts on the item's `checks[i]`."
+  )
 }).annotate({ identifier: "ActionInboundMailItem" })
 export type ActionInboundMailItem = typeof ActionInboundMailItem.Type
 
@@ -245,7 +284,11 @@ export const action = (
 
 /** `GET /inbound_mail_items` filters (beside the paging of `ListParameters`). */
 export const InboundMailItemFilter = Schema.Struct({
-  lockbox_address_id: Schema.optional(LockboxAddressId),
-  lockbox_recipient_id: Schema.optional(LockboxRecipientId)
+  lockbox_address_id: Schema.optional(LockboxAddressId).annotateKey({
+    description: "Return only the mail items received at this Lockbox Address."
+  }),
+  lockbox_recipient_id: Schema.optional(LockboxRecipientId).annotateKey({
+    description: "Return only the mail items for this Lockbox Recipient."
+  })
 })
 export type InboundMailItemFilter = typeof InboundMailItemFilter.Type

@@ -8,7 +8,9 @@ import { Schema, SchemaTransformation } from "effect"
 import { IdempotencyKey } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
-export const Limit = Schema.String.annotate({ description: "Page size, 1 to 100 (default 100)." }).check(
+export const Limit = Schema.String.annotate({
+  description: "How many objects to return per page, 1 to 100 (default 100)."
+}).check(
   Schema.isPattern(/^\d{1,3}$/u, { message: "must be an integer between 1 and 100" })
 ).pipe(
   Schema.decodeTo(Schema.NumberFromString),
@@ -19,7 +21,8 @@ export const Limit = Schema.String.annotate({ description: "Page size, 1 to 100 
 )
 
 export const Cursor = Schema.String.check(Schema.isMinLength(1)).annotate({
-  description: "Returns the page after this cursor (a `next_cursor` of an earlier page)."
+  description:
+    "Return the page after this cursor: the `next_cursor` of the page before, sent with the same filters. Omit it for the first page."
 })
 
 /**
@@ -68,16 +71,30 @@ export const DateTimeFilter = Schema.String.check(
 export const listFields = {
   cursor: Schema.optional(Cursor),
   limit: Schema.optional(Limit),
-  "created_at.after": Schema.optional(DateTimeFilter),
-  "created_at.before": Schema.optional(DateTimeFilter),
-  "created_at.on_or_after": Schema.optional(DateTimeFilter),
-  "created_at.on_or_before": Schema.optional(DateTimeFilter)
+  "created_at.after": Schema.optional(DateTimeFilter).annotateKey({
+    description: "Return only objects created after this instant (an ISO 8601 date-time with its zone)."
+  }),
+  "created_at.before": Schema.optional(DateTimeFilter).annotateKey({
+    description: "Return only objects created before this instant (an ISO 8601 date-time with its zone)."
+  }),
+  "created_at.on_or_after": Schema.optional(DateTimeFilter).annotateKey({
+    description: "Return only objects created at or after this instant (an ISO 8601 date-time with its zone)."
+  }),
+  "created_at.on_or_before": Schema.optional(DateTimeFilter).annotateKey({
+    description: "Return only objects created at or before this instant (an ISO 8601 date-time with its zone)."
+  })
 } as const
 
 /** The list fields as one Schema: `bank` takes its type as every list's paging and date filters. */
 export const ListFields = Schema.Struct(listFields)
 export type ListFields = typeof ListFields.Type
 
+/** What the `idempotency_key` filter of every list does (spec convention 7). */
+export const idempotencyKeyFilterDescription =
+  "Return only the object created with this idempotency key (the `Idempotency-Key` you sent when creating it)."
+
 /** The filter of lists whose only filter is the key the object was created with. */
-export const IdempotencyKeyFilter = Schema.Struct({ idempotency_key: Schema.optional(IdempotencyKey) })
+export const IdempotencyKeyFilter = Schema.Struct({
+  idempotency_key: Schema.optional(IdempotencyKey).annotateKey({ description: idempotencyKeyFilterDescription })
+})
 export type IdempotencyKeyFilter = typeof IdempotencyKeyFilter.Type

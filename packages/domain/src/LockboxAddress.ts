@@ -7,38 +7,53 @@
  * Only an `active` address accepts mail and new recipients.
  */
 import { Data, Result, Schema } from "effect"
+import { described } from "./Described.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { LockboxAddressId } from "./Ids.js"
-import { ShortText } from "./Text.js"
+import { idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
 export const LockboxAddressStatus = Schema.Literals(["pending", "active", "disabled", "canceled"])
 export type LockboxAddressStatus = typeof LockboxAddressStatus.Type
 
 export const MailingAddress = Schema.Struct({
-  city: Schema.String,
-  line1: Schema.String,
-  line2: Schema.String,
-  postal_code: Schema.String,
-  state: Schema.String
+  city: described(Schema.String, "The city of the address."),
+  line1: described(Schema.String, "The first line of the address."),
+  line2: described(Schema.String, "The second line of the address."),
+  postal_code: described(Schema.String, "The postal code (ZIP code) of the address."),
+  state: described(Schema.String, "The two-letter USPS abbreviation of the state of the address.")
 })
 export type MailingAddress = typeof MailingAddress.Type
 
+const requestableStatusDescription =
+  "`active`: it receives mail. `disabled`: it does not, until made active again. `canceled`: permanently disabled; it can no longer change. A `pending` address can only be canceled."
+
 export class LockboxAddress extends Schema.Class<LockboxAddress>("LockboxAddress")({
-  id: LockboxAddressId,
+  id: described(LockboxAddressId, "The Lockbox Address identifier."),
   /** Null while `pending`: the address is generated shortly after creation. */
-  address: Schema.NullOr(MailingAddress),
-  created_at: Timestamp,
-  description: Schema.NullOr(Schema.String),
-  idempotency_key: Schema.NullOr(Schema.String),
-  status: LockboxAddressStatus,
-  type: Schema.tag("lockbox_address")
+  address: described(
+    Schema.NullOr(MailingAddress),
+    "The mailing address to send checks to; null while the address is `pending` (it is generated shortly after creation)."
+  ),
+  created_at: described(Timestamp, "When the Lockbox Address was created (ISO 8601, UTC)."),
+  description: described(
+    Schema.NullOr(Schema.String),
+    "The description you chose for the Lockbox Address; null when none."
+  ),
+  idempotency_key: described(Schema.NullOr(Schema.String), idempotencyKeyFieldDescription),
+  status: described(
+    LockboxAddressStatus,
+    "The status of the Lockbox Address. `pending`: its mailing address is being generated. `active`: it receives mail and takes new Lockbox Recipients. `disabled`: it does not. `canceled`: permanently disabled."
+  ),
+  type: described(Schema.tag("lockbox_address"), "Always `lockbox_address`: the type of this object.")
 }) {}
 
 /** `POST /lockbox_addresses`. */
 export const CreateLockboxAddress = Schema.Struct({
-  description: Schema.optionalKey(ShortText)
+  description: Schema.optionalKey(
+    described(ShortText, "The description you choose for the Lockbox Address, 1 to 200 characters.")
+  )
 }).annotate({ identifier: "CreateLockboxAddress" })
 export type CreateLockboxAddress = typeof CreateLockboxAddress.Type
 
@@ -48,8 +63,15 @@ export type RequestedLockboxAddressStatus = typeof RequestedLockboxAddressStatus
 
 /** `PATCH /lockbox_addresses/{id}`. */
 export const UpdateLockboxAddress = Schema.Struct({
-  description: Schema.optionalKey(ShortText),
-  status: Schema.optionalKey(RequestedLockboxAddressStatus)
+  description: Schema.optionalKey(
+    described(ShortText, "The new description of the Lockbox Address, 1 to 200 characters.")
+  ),
+  status: Schema.optionalKey(
+    described(
+      RequestedLockboxAddressStatus,
+      `The status to move the Lockbox Address to. ${requestableStatusDescription}`
+    )
+  )
 }).annotate({ identifier: "UpdateLockboxAddress" })
 export type UpdateLockboxAddress = typeof UpdateLockboxAddress.Type
 

@@ -7,45 +7,81 @@
  * Mail to a recipient that is not `active` is rejected (`lockbox_recipient_not_active`).
  */
 import { Result, Schema } from "effect"
+import { described } from "./Described.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, LockboxAddressId, LockboxRecipientId } from "./Ids.js"
+import { idempotencyKeyFilterDescription } from "./ListParameters.js"
 import { acceptsMail, type LockboxAddress } from "./LockboxAddress.js"
-import { IdempotencyKey } from "./Text.js"
-import { ShortText } from "./Text.js"
+import { IdempotencyKey, idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
 export const LockboxRecipientStatus = Schema.Literals(["active", "disabled", "canceled"])
 export type LockboxRecipientStatus = typeof LockboxRecipientStatus.Type
 
+const statusDescription =
+  "`active`: checks mailed to it are deposited into its Account. `disabled`: they are rejected. `canceled`: they are rejected, and it can no longer change."
+
 export class LockboxRecipient extends Schema.Class<LockboxRecipient>("LockboxRecipient")({
-  id: LockboxRecipientId,
-  account_id: AccountId,
-  created_at: Timestamp,
-  description: Schema.NullOr(Schema.String),
-  idempotency_key: Schema.NullOr(Schema.String),
-  lockbox_address_id: LockboxAddressId,
-  mail_stop_code: Schema.String,
-  recipient_name: Schema.NullOr(Schema.String),
+  id: described(LockboxRecipientId, "The Lockbox Recipient identifier."),
+  account_id: described(
+    AccountId,
+    "The identifier of the Account the checks mailed to this Lockbox Recipient are deposited into."
+  ),
+  created_at: described(Timestamp, "When the Lockbox Recipient was created (ISO 8601, UTC)."),
+  description: described(
+    Schema.NullOr(Schema.String),
+    "The description you chose for the Lockbox Recipient; null when none."
+  ),
+  idempotency_key: described(Schema.NullOr(Schema.String), idempotencyKeyFieldDescription),
+  lockbox_address_id: described(
+    LockboxAddressId,
+    "The identifier of the Lockbox Address where this Lockbox Recipient receives mail."
+  ),
+  mail_stop_code: described(
+    Schema.String,
+    "The code that identifies this Lockbox Recipient at its Lockbox Address: include it in the mailing address of mail meant for it."
+  ),
+  recipient_name: described(
+    Schema.NullOr(Schema.String),
+    "The name of the Lockbox Recipient, as mail is addressed to it; null when none was given."
+  ),
   /** Nullable on the wire (SDK); this service always sets it. */
-  status: Schema.NullOr(LockboxRecipientStatus),
-  type: Schema.tag("lockbox_recipient")
+  status: described(
+    Schema.NullOr(LockboxRecipientStatus),
+    `The status of the Lockbox Recipient. ${statusDescription} Never null here (the SDK allows it).`
+  ),
+  type: described(Schema.tag("lockbox_recipient"), "Always `lockbox_recipient`: the type of this object.")
 }) {}
 
 /** `POST /lockbox_recipients`. */
 export const CreateLockboxRecipient = Schema.Struct({
-  account_id: AccountId,
-  lockbox_address_id: LockboxAddressId,
-  description: Schema.optionalKey(ShortText),
-  recipient_name: Schema.optionalKey(ShortText)
+  account_id: described(
+    AccountId,
+    "The identifier of the Account to deposit the checks mailed to the Lockbox Recipient into."
+  ),
+  lockbox_address_id: described(
+    LockboxAddressId,
+    "The identifier of the Lockbox Address where the Lockbox Recipient receives mail; it must be `active`."
+  ),
+  description: Schema.optionalKey(
+    described(ShortText, "The description you choose for the Lockbox Recipient, 1 to 200 characters.")
+  ),
+  recipient_name: Schema.optionalKey(
+    described(ShortText, "The name mail is addressed to, 1 to 200 characters.")
+  )
 }).annotate({ identifier: "CreateLockboxRecipient" })
 export type CreateLockboxRecipient = typeof CreateLockboxRecipient.Type
 
 /** `PATCH /lockbox_recipients/{id}`. */
 export const UpdateLockboxRecipient = Schema.Struct({
-  description: Schema.optionalKey(ShortText),
-  recipient_name: Schema.optionalKey(ShortText),
-  status: Schema.optionalKey(LockboxRecipientStatus)
+  description: Schema.optionalKey(
+    described(ShortText, "The new description of the Lockbox Recipient, 1 to 200 characters.")
+  ),
+  recipient_name: Schema.optionalKey(described(ShortText, "The new name mail is addressed to, 1 to 200 characters.")),
+  status: Schema.optionalKey(
+    described(LockboxRecipientStatus, `The status to move the Lockbox Recipient to. ${statusDescription}`)
+  )
 }).annotate({ identifier: "UpdateLockboxRecipient" })
 export type UpdateLockboxRecipient = typeof UpdateLockboxRecipient.Type
 
@@ -129,8 +165,12 @@ export const update = (
 
 /** `GET /lockbox_recipients` filters (beside the paging of `ListParameters`). */
 export const LockboxRecipientFilter = Schema.Struct({
-  account_id: Schema.optional(AccountId),
-  lockbox_address_id: Schema.optional(LockboxAddressId),
-  idempotency_key: Schema.optional(IdempotencyKey)
+  account_id: Schema.optional(AccountId).annotateKey({
+    description: "Return only the Lockbox Recipients whose checks are deposited into this Account."
+  }),
+  lockbox_address_id: Schema.optional(LockboxAddressId).annotateKey({
+    description: "Return only the Lockbox Recipients at this Lockbox Address."
+  }),
+  idempotency_key: Schema.optional(IdempotencyKey).annotateKey({ description: idempotencyKeyFilterDescription })
 })
 export type LockboxRecipientFilter = typeof LockboxRecipientFilter.Type

@@ -12,6 +12,7 @@
 import { Result, Schema } from "effect"
 import { CardAuthorizationPendingSource } from "./CardPaymentElements.js"
 import { InboundFundsHold } from "./CheckDeposit.js"
+import { described } from "./Described.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, CheckDepositId, FileId, PendingTransactionId, WireTransferId } from "./Ids.js"
@@ -19,7 +20,7 @@ import { CommaSeparated } from "./ListParameters.js"
 import { Amount, Currency } from "./Money.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
-import { OtherSource, RouteType, sourceOf } from "./Transaction.js"
+import { OtherSource, RouteType, routeTypeDescription, sourceOf } from "./Transaction.js"
 
 export const PendingTransactionStatus = Schema.Literals(["pending", "complete"])
 export type PendingTransactionStatus = typeof PendingTransactionStatus.Type
@@ -47,21 +48,30 @@ export type PendingTransactionSourceCategory = typeof PendingTransactionSourceCa
 
 /** A wire transfer awaiting approval holds its amount. */
 export const WireTransferInstruction = Schema.Struct({
-  account_number: Schema.String,
-  amount: Amount,
-  message_to_recipient: Schema.String,
-  routing_number: Schema.String,
-  transfer_id: WireTransferId
+  account_number: described(Schema.String, "The destination account number."),
+  amount: described(
+    Amount,
+    "The transfer amount in the minor unit of the currency (cents for USD), positive (the hold is its negative)."
+  ),
+  message_to_recipient: described(Schema.String, "The message that will show on the recipient's bank statement."),
+  routing_number: described(
+    Schema.String,
+    "The destination's American Bankers' Association (ABA) routing transit number."
+  ),
+  transfer_id: described(WireTransferId, "The identifier of the Wire Transfer awaiting approval.")
 })
 export type WireTransferInstruction = typeof WireTransferInstruction.Type
 
 /** A check deposit that has not been accepted yet. */
 export const CheckDepositInstruction = Schema.Struct({
-  amount: Amount,
-  back_image_file_id: Schema.NullOr(FileId),
-  check_deposit_id: Schema.NullOr(CheckDepositId),
-  currency: Currency,
-  front_image_file_id: FileId
+  amount: described(Amount, "The amount of the check, in the minor unit of the currency (cents for USD)."),
+  back_image_file_id: described(
+    Schema.NullOr(FileId),
+    "The identifier of the File with the image of the back of the check; null when none was given."
+  ),
+  check_deposit_id: described(Schema.NullOr(CheckDepositId), "The identifier of the Check Deposit; null when none."),
+  currency: described(Currency, "The ISO 4217 code of the currency: `USD` (US Dollar)."),
+  front_image_file_id: described(FileId, "The identifier of the File with the image of the front of the check.")
 })
 export type CheckDepositInstruction = typeof CheckDepositInstruction.Type
 
@@ -69,29 +79,77 @@ export type CheckDepositInstruction = typeof CheckDepositInstruction.Type
 export const UserInitiatedHold = Schema.Record(Schema.String, Schema.Unknown)
 
 export const PendingTransactionSource = Schema.Union([
-  sourceOf("wire_transfer_instruction", WireTransferInstruction),
-  sourceOf("card_authorization", CardAuthorizationPendingSource),
-  sourceOf("inbound_funds_hold", InboundFundsHold),
-  sourceOf("check_deposit_instruction", CheckDepositInstruction),
-  sourceOf("user_initiated_hold", UserInitiatedHold),
+  sourceOf(
+    "wire_transfer_instruction",
+    WireTransferInstruction,
+    "A Wire Transfer that requires approval holds its amount until it is approved or canceled."
+  ),
+  sourceOf(
+    "card_authorization",
+    CardAuthorizationPendingSource,
+    "A card authorization holds its amount until it settles, is reversed or expires."
+  ),
+  sourceOf(
+    "inbound_funds_hold",
+    InboundFundsHold,
+    "Funds received (a deposited check's) are held until they are released."
+  ),
+  sourceOf(
+    "check_deposit_instruction",
+    CheckDepositInstruction,
+    "A Check Deposit that has not been accepted yet."
+  ),
+  sourceOf(
+    "user_initiated_hold",
+    UserInitiatedHold,
+    "A hold you placed with `POST /pending_transactions`; it carries no details (an empty object)."
+  ),
   OtherSource
-]).annotate({ identifier: "PendingTransactionSource" })
+]).annotate({
+  identifier: "PendingTransactionSource",
+  description:
+    "What caused the Pending Transaction: `category` names it, and the object of the same name holds its details. New categories can appear over time: tolerate ones you do not know."
+})
 export type PendingTransactionSource = typeof PendingTransactionSource.Type
 
 export class PendingTransaction extends Schema.Class<PendingTransaction>("PendingTransaction")({
-  id: PendingTransactionId,
-  account_id: AccountId,
-  amount: Amount,
-  completed_at: Schema.NullOr(Timestamp),
-  created_at: Timestamp,
-  currency: Currency,
-  description: Schema.String,
-  held_amount: Amount,
-  route_id: Schema.NullOr(Schema.String),
-  route_type: Schema.NullOr(RouteType),
-  source: PendingTransactionSource,
-  status: PendingTransactionStatus,
-  type: Schema.tag("pending_transaction")
+  id: described(PendingTransactionId, "The Pending Transaction identifier."),
+  account_id: described(AccountId, "The identifier of the Account this Pending Transaction belongs to."),
+  amount: described(
+    Amount,
+    "The Pending Transaction amount in the minor unit of its currency (cents for USD), negative for money on its way out. A card authorization's follows its increments and partial reversals while pending; a settlement for a different amount shows on the resulting Transaction."
+  ),
+  completed_at: described(
+    Schema.NullOr(Timestamp),
+    "When the Pending Transaction completed (ISO 8601, UTC); null while it is pending."
+  ),
+  created_at: described(Timestamp, "When the Pending Transaction occurred (ISO 8601, UTC)."),
+  currency: described(
+    Currency,
+    "The ISO 4217 code of the Pending Transaction's currency, the Account's: `USD` (US Dollar)."
+  ),
+  description: described(
+    Schema.String,
+    "For a transfer, the description you gave; for a card payment, the merchant's; for a hold, the one you chose."
+  ),
+  held_amount: described(
+    Amount,
+    "How much the Pending Transaction takes off the Account's available balance while pending, in the minor unit (cents for USD): `amount` when it is negative, 0 for a credit."
+  ),
+  route_id: described(
+    Schema.NullOr(Schema.String),
+    "The identifier of the route the Pending Transaction came through (such as a Card or an Account Number); null when none."
+  ),
+  route_type: described(Schema.NullOr(RouteType), routeTypeDescription),
+  source: described(
+    PendingTransactionSource,
+    "What caused the Pending Transaction: `category` names it, and the object of the same name holds its details."
+  ),
+  status: described(
+    PendingTransactionStatus,
+    "Whether the Pending Transaction still holds funds. `pending`: it does, awaiting confirmation. `complete`: it no longer counts against the balance (the money posted as a Transaction, or the hold was released)."
+  ),
+  type: described(Schema.tag("pending_transaction"), "Always `pending_transaction`: the type of this object.")
 }) {}
 
 /** How much a pending transaction of `amount` takes off the available balance (never a credit). */
@@ -99,13 +157,16 @@ export const heldAmountOf = (amount: number): number => Math.min(amount, 0)
 
 /** `POST /pending_transactions`: a hold the client places itself; `amount` is negative. */
 export const CreatePendingTransaction = Schema.Struct({
-  account_id: AccountId,
-  amount: Schema.Number.check(
-    Schema.isInt().abort(),
-    Schema.isLessThan(0, { message: "must be a negative integer (the amount to hold)" }),
-    Schema.isGreaterThanOrEqualTo(-Number.MAX_SAFE_INTEGER)
+  account_id: described(AccountId, "The identifier of the Account to place the hold on."),
+  amount: described(
+    Schema.Number.check(
+      Schema.isInt().abort(),
+      Schema.isLessThan(0, { message: "must be a negative integer (the amount to hold)" }),
+      Schema.isGreaterThanOrEqualTo(-Number.MAX_SAFE_INTEGER)
+    ),
+    "The amount to hold in the minor unit of the currency (cents for USD), negative: pass -100 to hold $1.00."
   ),
-  description: Schema.optionalKey(ShortText)
+  description: Schema.optionalKey(described(ShortText, "The description you give the hold, 1 to 200 characters."))
 }).annotate({ identifier: "CreatePendingTransaction" })
 export type CreatePendingTransaction = typeof CreatePendingTransaction.Type
 
@@ -168,9 +229,18 @@ export const revise = (
 
 /** `GET /pending_transactions` filters (beside the paging of `ListParameters`). */
 export const PendingTransactionFilter = Schema.Struct({
-  account_id: Schema.optional(AccountId),
-  route_id: Schema.optional(Schema.String),
-  "status.in": Schema.optional(CommaSeparated(PendingTransactionStatus)),
-  "category.in": Schema.optional(CommaSeparated(PendingTransactionSourceCategory))
+  account_id: Schema.optional(AccountId).annotateKey({
+    description: "Return only the Pending Transactions of this Account."
+  }),
+  route_id: Schema.optional(Schema.String).annotateKey({
+    description:
+      "Return only the Pending Transactions that came through this route (a Card or an Account Number identifier)."
+  }),
+  "status.in": Schema.optional(CommaSeparated(PendingTransactionStatus)).annotateKey({
+    description: "Return only Pending Transactions with one of these statuses, comma-separated: `pending`, `complete`."
+  }),
+  "category.in": Schema.optional(CommaSeparated(PendingTransactionSourceCategory)).annotateKey({
+    description: "Return only Pending Transactions whose `source.category` is one of these, comma-separated."
+  })
 })
 export type PendingTransactionFilter = typeof PendingTransactionFilter.Type

@@ -17,17 +17,23 @@ import * as CardAuthentication from "./CardAuthentication.js"
 import {
   AdditionalAmounts,
   AuthorizationDeclineReason,
+  authorizationDeclineReasonValues,
   DigitalWallet,
+  digitalWalletValues,
   Direction,
+  directionDescription,
   Healthcare,
   merchantFields,
   NetworkDetails,
   NetworkIdentifiers,
   NetworkRiskScore,
   PartialApprovalCapability,
+  partialApprovalCapabilityDescription,
   ProcessingCategory,
+  processingCategoryDescription,
   Verification
 } from "./CardNetwork.js"
+import { described } from "./Described.js"
 import { FieldError, InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import type { RealTimeDecisionEventCategory } from "./EventCategory.js"
@@ -96,122 +102,280 @@ export const defaultTimeoutWindows: Record<Category, Duration.Duration> = {
 // The detail objects
 // ---------------------------------------------------------------------------
 
+const additionalAmountsText =
+  "Amounts the network itemized within the amount, such as an ATM surcharge; each null when not given."
+
 export const AuthorizationDecision = Schema.Literals(["approve", "decline"])
 export type AuthorizationDecision = typeof AuthorizationDecision.Type
 
 /** Whether the request is a new authorization or an increment of an existing one. */
 export const RequestDetails = Schema.Union([
   Schema.Struct({
-    category: Schema.Literal("initial_authorization"),
-    initial_authorization: Schema.Struct({}),
-    incremental_authorization: Schema.Null
+    category: described(
+      Schema.Literal("initial_authorization"),
+      "What the authorization asks for. `initial_authorization`: a new, standalone authorization (`initial_authorization` is set). `incremental_authorization`: an increase of an existing authorization (`incremental_authorization` is set)."
+    ),
+    initial_authorization: described(
+      Schema.Struct({}),
+      "Fields of a new authorization (there are none); set if and only if `category` is `initial_authorization`."
+    ),
+    incremental_authorization: described(
+      Schema.Null,
+      "Fields of an increment; null unless `category` is `incremental_authorization`."
+    )
   }),
   Schema.Struct({
-    category: Schema.Literal("incremental_authorization"),
-    initial_authorization: Schema.Null,
-    incremental_authorization: Schema.Struct({
-      card_payment_id: CardPaymentId,
-      original_card_authorization_id: CardAuthorizationId
-    })
+    category: described(
+      Schema.Literal("incremental_authorization"),
+      "What the authorization asks for. `initial_authorization`: a new, standalone authorization (`initial_authorization` is set). `incremental_authorization`: an increase of an existing authorization (`incremental_authorization` is set)."
+    ),
+    initial_authorization: described(
+      Schema.Null,
+      "Fields of a new authorization (there are none); null unless `category` is `initial_authorization`."
+    ),
+    incremental_authorization: described(
+      Schema.Struct({
+        card_payment_id: described(CardPaymentId, "The card payment of the authorization and its increment."),
+        original_card_authorization_id: described(
+          CardAuthorizationId,
+          "The card authorization the request would increment."
+        )
+      }),
+      "Fields of an increment; set if and only if `category` is `incremental_authorization`."
+    )
   })
-]).annotate({ identifier: "RealTimeDecisionRequestDetails" })
+]).annotate({
+  identifier: "RealTimeDecisionRequestDetails",
+  description: "Whether the authorization is a new one or an increment of an existing one."
+})
 export type RequestDetails = typeof RequestDetails.Type
 
 export const CardAuthorizationDetail = Schema.Struct({
-  account_id: AccountId,
-  additional_amounts: AdditionalAmounts,
+  account_id: described(AccountId, "The account the card draws on."),
+  additional_amounts: described(AdditionalAmounts, additionalAmountsText),
   /** Present if and only if `decision` is `approve`. */
-  approval: Schema.NullOr(Schema.Struct({ partial_amount: Schema.NullOr(Amount) })),
-  card_id: CardId,
-  decision: Schema.NullOr(AuthorizationDecision),
+  approval: described(
+    Schema.NullOr(
+      Schema.Struct({
+        partial_amount: described(
+          Schema.NullOr(Amount),
+          "The amount you approved when you approved only part of the request, in the minor unit of the settlement currency (cents for USD); null when you approved it all."
+        )
+      })
+    ),
+    "Your approval; set if and only if `decision` is `approve`."
+  ),
+  card_id: described(CardId, "The card being authorized."),
+  decision: described(
+    Schema.NullOr(AuthorizationDecision),
+    "Your answer, once you responded: `approve` or `decline`; null while the decision is pending or when it timed out."
+  ),
   /** Present if and only if `decision` is `decline`. */
-  decline: Schema.NullOr(Schema.Struct({ reason: AuthorizationDeclineReason })),
-  digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
-  direction: Direction,
-  healthcare: Schema.NullOr(Healthcare),
+  decline: described(
+    Schema.NullOr(
+      Schema.Struct({
+        reason: described(
+          AuthorizationDeclineReason,
+          `Why you declined the authorization. ${authorizationDeclineReasonValues}`
+        )
+      })
+    ),
+    "Your decline; set if and only if `decision` is `decline`."
+  ),
+  digital_wallet_token_id: described(
+    Schema.NullOr(DigitalWalletTokenId),
+    "The digital wallet token the card is used through (a wallet purchase); null when the card itself is used."
+  ),
+  direction: described(Direction, directionDescription),
+  healthcare: described(
+    Schema.NullOr(Healthcare),
+    "Healthcare fields of the authorization, only for specific programs; null otherwise."
+  ),
   ...merchantFields,
-  network_details: NetworkDetails,
-  network_identifiers: NetworkIdentifiers,
-  network_risk_score: Schema.NullOr(NetworkRiskScore),
-  partial_approval_capability: PartialApprovalCapability,
-  physical_card_id: Schema.NullOr(PhysicalCardId),
+  network_details: described(NetworkDetails, "Fields specific to the card network that sent the authorization."),
+  network_identifiers: described(NetworkIdentifiers, "Identifiers the card network assigned to the authorization."),
+  network_risk_score: described(
+    Schema.NullOr(NetworkRiskScore),
+    "The network's risk score: on `network_a` from 0 to 99, on `network_b` from 0 to 999, the higher the riskier. Null when the network gave none."
+  ),
+  partial_approval_capability: described(PartialApprovalCapability, partialApprovalCapabilityDescription),
+  physical_card_id: described(
+    Schema.NullOr(PhysicalCardId),
+    "The physical card used in person; always null: the service issues no physical cards."
+  ),
   /** In the currency the card user sees. */
-  presentment_amount: Amount,
-  presentment_currency: CurrencyCode,
-  processing_category: ProcessingCategory,
-  request_details: RequestDetails,
+  presentment_amount: described(
+    Amount,
+    "The amount of the attempted authorization in the currency the cardholder sees, in the minor unit of that currency (cents for USD)."
+  ),
+  presentment_currency: described(
+    CurrencyCode,
+    "The ISO 4217 code of the currency the cardholder sees (for example `USD`)."
+  ),
+  processing_category: described(ProcessingCategory, processingCategoryDescription),
+  request_details: described(RequestDetails, "Whether this is a new authorization or an increment of an existing one."),
   /** In the account's currency. */
-  settlement_amount: Amount,
-  settlement_currency: CurrencyCode,
-  terminal_id: Schema.NullOr(Schema.String),
-  upcoming_card_payment_id: CardPaymentId,
-  verification: Verification
-}).annotate({ identifier: "RealTimeDecisionCardAuthorization" })
+  settlement_amount: described(
+    Amount,
+    "The amount of the attempted authorization in the currency it will settle in, the account's (cents for USD). A partial approval may approve less, when `partial_approval_capability` is `supported`."
+  ),
+  settlement_currency: described(
+    CurrencyCode,
+    "The ISO 4217 code of the currency the authorization will settle in, the account's (`USD`)."
+  ),
+  terminal_id: described(
+    Schema.NullOr(Schema.String),
+    "The terminal identifier (TID) of the terminal the card is used at; null when the network did not give it."
+  ),
+  upcoming_card_payment_id: described(
+    CardPaymentId,
+    "The card payment the request will belong to once it is done (readable through the API then)."
+  ),
+  verification: described(Verification, "How the values the cardholder gave compared with those on file.")
+}).annotate({
+  identifier: "RealTimeDecisionCardAuthorization",
+  description: "A card authorization waiting for your approval or decline."
+})
 export type CardAuthorizationDetail = typeof CardAuthorizationDetail.Type
 
 export const CardBalanceInquiryDetail = Schema.Struct({
-  account_id: AccountId,
-  additional_amounts: AdditionalAmounts,
+  account_id: described(AccountId, "The account the card draws on."),
+  additional_amounts: described(AdditionalAmounts, additionalAmountsText),
   /** Present if and only if `decision` is `approve`; the balance reported. */
-  approval: Schema.NullOr(Schema.Struct({ balance: Amount })),
-  card_id: CardId,
-  decision: Schema.NullOr(AuthorizationDecision),
-  digital_wallet_token_id: Schema.NullOr(DigitalWalletTokenId),
+  approval: described(
+    Schema.NullOr(
+      Schema.Struct({
+        balance: described(
+          Amount,
+          "The balance you reported, in the minor unit of the settlement currency (cents for USD)."
+        )
+      })
+    ),
+    "Your approval; set if and only if `decision` is `approve`."
+  ),
+  card_id: described(CardId, "The card whose balance is asked for."),
+  decision: described(
+    Schema.NullOr(AuthorizationDecision),
+    "Your answer, once you responded: `approve` or `decline`; null while the decision is pending or when it timed out."
+  ),
+  digital_wallet_token_id: described(
+    Schema.NullOr(DigitalWalletTokenId),
+    "The digital wallet token the card is used through (a wallet purchase); null when the card itself is used."
+  ),
   ...merchantFields,
-  network_details: NetworkDetails,
-  network_identifiers: NetworkIdentifiers,
-  network_risk_score: Schema.NullOr(NetworkRiskScore),
-  physical_card_id: Schema.NullOr(PhysicalCardId),
-  terminal_id: Schema.NullOr(Schema.String),
-  upcoming_card_payment_id: CardPaymentId,
-  verification: Verification
-}).annotate({ identifier: "RealTimeDecisionCardBalanceInquiry" })
+  network_details: described(NetworkDetails, "Fields specific to the card network that sent the inquiry."),
+  network_identifiers: described(NetworkIdentifiers, "Identifiers the card network assigned to the inquiry."),
+  network_risk_score: described(
+    Schema.NullOr(NetworkRiskScore),
+    "The network's risk score: on `network_a` from 0 to 99, on `network_b` from 0 to 999, the higher the riskier. Null when the network gave none."
+  ),
+  physical_card_id: described(
+    Schema.NullOr(PhysicalCardId),
+    "The physical card used in person; always null: the service issues no physical cards."
+  ),
+  terminal_id: described(
+    Schema.NullOr(Schema.String),
+    "The terminal identifier (TID) of the terminal the card is used at; null when the network did not give it."
+  ),
+  upcoming_card_payment_id: described(
+    CardPaymentId,
+    "The card payment the request will belong to once it is done (readable through the API then)."
+  ),
+  verification: described(Verification, "How the values the cardholder gave compared with those on file.")
+}).annotate({
+  identifier: "RealTimeDecisionCardBalanceInquiry",
+  description: "A balance inquiry waiting for your approval (with the balance to report) or decline."
+})
 export type CardBalanceInquiryDetail = typeof CardBalanceInquiryDetail.Type
 
 export const CardAuthenticationDetail = Schema.Struct({
   ...CardAuthentication.requestFields,
-  account_id: AccountId,
+  account_id: described(AccountId, "The account the card belongs to."),
   /** `approve` lets the attempt through without a challenge. */
-  decision: Schema.NullOr(CardAuthentication.Decision),
-  upcoming_card_payment_id: CardPaymentId
-}).annotate({ identifier: "RealTimeDecisionCardAuthentication" })
+  decision: described(
+    Schema.NullOr(CardAuthentication.Decision),
+    "Your answer, once you responded; null while the decision is pending or when it timed out. `approve`: authenticate without a challenge. `challenge`: ask the cardholder for a one-time code first. `deny`: deny the attempt."
+  ),
+  upcoming_card_payment_id: described(
+    CardPaymentId,
+    "The card payment the authentication will belong to once it is done (readable through the API then)."
+  )
+}).annotate({
+  identifier: "RealTimeDecisionCardAuthentication",
+  description: "A 3DS authentication attempt waiting for you to approve, challenge or deny it."
+})
 export type CardAuthenticationDetail = typeof CardAuthenticationDetail.Type
 
 export const DeliveryResult = Schema.Literals(["success", "failure"])
 export type DeliveryResult = typeof DeliveryResult.Type
 
 export const CardAuthenticationChallengeDetail = Schema.Struct({
-  account_id: AccountId,
-  card_id: CardId,
-  card_payment_id: CardPaymentId,
+  account_id: described(AccountId, "The account the card belongs to."),
+  card_id: described(CardId, "The card being authenticated."),
+  card_payment_id: described(CardPaymentId, "The card payment of the authentication the challenge belongs to."),
   /** The code the client delivers to the cardholder. */
-  one_time_code: Schema.String,
+  one_time_code: described(Schema.String, "The one-time code to deliver to the cardholder."),
   /** `success`: the code was delivered; `failure`: it was not. */
-  result: Schema.NullOr(DeliveryResult)
-}).annotate({ identifier: "RealTimeDecisionCardAuthenticationChallenge" })
+  result: described(
+    Schema.NullOr(DeliveryResult),
+    "Whether you delivered the code, once you responded; null while pending or when timed out. `success`: you delivered it (the challenge starts). `failure`: you could not (the authentication ends `errored`)."
+  )
+}).annotate({
+  identifier: "RealTimeDecisionCardAuthenticationChallenge",
+  description: "A 3DS challenge code for you to deliver to the cardholder."
+})
 export type CardAuthenticationChallengeDetail = typeof CardAuthenticationChallengeDetail.Type
 
 export const DigitalWalletAuthenticationDetail = Schema.Struct({
-  card_id: CardId,
-  channel: Schema.Literals(["sms", "email"]),
-  digital_wallet: DigitalWallet,
+  card_id: described(CardId, "The card being added to the wallet."),
+  channel: described(
+    Schema.Literals(["sms", "email"]),
+    "How to send the cardholder the one-time passcode. `sms`: by text message to `phone`. `email`: by email to `email`."
+  ),
+  digital_wallet: described(DigitalWallet, `The digital wallet adding the card: ${digitalWalletValues}`),
   /** Used when `channel` is `email`. */
-  email: Schema.NullOr(Schema.String),
-  one_time_passcode: Schema.String,
+  email: described(
+    Schema.NullOr(Schema.String),
+    "The email address to send the passcode to; set when `channel` is `email`, null otherwise."
+  ),
+  one_time_passcode: described(Schema.String, "The one-time passcode (six digits) to send the cardholder."),
   /** Used when `channel` is `sms`. */
-  phone: Schema.NullOr(Schema.String),
-  result: Schema.NullOr(DeliveryResult)
-}).annotate({ identifier: "RealTimeDecisionDigitalWalletAuthentication" })
+  phone: described(
+    Schema.NullOr(Schema.String),
+    "The phone number to send the passcode to; set when `channel` is `sms`, null otherwise."
+  ),
+  result: described(
+    Schema.NullOr(DeliveryResult),
+    "Whether you delivered the passcode, once you responded; null while pending or when timed out. `success`: you delivered it (the token becomes `active`). `failure`: you could not (the token stays `inactive`)."
+  )
+}).annotate({
+  identifier: "RealTimeDecisionDigitalWalletAuthentication",
+  description: "A wallet's one-time passcode for you to deliver to the cardholder."
+})
 export type DigitalWalletAuthenticationDetail = typeof DigitalWalletAuthenticationDetail.Type
 
 export const DigitalWalletTokenDetail = Schema.Struct({
-  card_id: CardId,
+  card_id: described(CardId, "The card being added to the wallet."),
   /** Null until the decision is responded to. */
-  decision: Schema.NullOr(AuthorizationDecision),
+  decision: described(
+    Schema.NullOr(AuthorizationDecision),
+    "Your answer, once you responded: `approve` or `decline`; null while the decision is pending or when it timed out."
+  ),
   /** `identifier`: the device's id assigned by the wallet provider. */
-  device: Schema.Struct({ identifier: Schema.NullOr(Schema.String) }),
-  digital_wallet: DigitalWallet
-}).annotate({ identifier: "RealTimeDecisionDigitalWalletToken" })
+  device: described(
+    Schema.Struct({
+      identifier: described(
+        Schema.NullOr(Schema.String),
+        "The identifier the wallet provider assigned to the device; null when it gave none."
+      )
+    }),
+    "The device the card is being added on."
+  ),
+  digital_wallet: described(DigitalWallet, `The digital wallet adding the card: ${digitalWalletValues}`)
+}).annotate({
+  identifier: "RealTimeDecisionDigitalWalletToken",
+  description: "A request to add a card to a digital wallet, waiting for your approval or decline."
+})
 export type DigitalWalletTokenDetail = typeof DigitalWalletTokenDetail.Type
 
 /**
@@ -219,19 +383,46 @@ export type DigitalWalletTokenDetail = typeof DigitalWalletTokenDetail.Type
  * the others are null (`create` builds it that way).
  */
 export class RealTimeDecision extends Schema.Class<RealTimeDecision>("RealTimeDecision")({
-  id: RealTimeDecisionId,
-  card_authentication: Schema.NullOr(CardAuthenticationDetail),
-  card_authentication_challenge: Schema.NullOr(CardAuthenticationChallengeDetail),
-  card_authorization: Schema.NullOr(CardAuthorizationDetail),
-  card_balance_inquiry: Schema.NullOr(CardBalanceInquiryDetail),
-  category: Category,
-  created_at: Timestamp,
-  digital_wallet_authentication: Schema.NullOr(DigitalWalletAuthenticationDetail),
-  digital_wallet_token: Schema.NullOr(DigitalWalletTokenDetail),
-  status: Status,
+  id: described(RealTimeDecisionId, "The real-time decision's identifier."),
+  card_authentication: described(
+    Schema.NullOr(CardAuthenticationDetail),
+    "The 3DS authentication attempt to approve, challenge or deny; set if and only if `category` is `card_authentication_requested`; null otherwise."
+  ),
+  card_authentication_challenge: described(
+    Schema.NullOr(CardAuthenticationChallengeDetail),
+    "The 3DS challenge code to deliver to the cardholder; set if and only if `category` is `card_authentication_challenge_requested`; null otherwise."
+  ),
+  card_authorization: described(
+    Schema.NullOr(CardAuthorizationDetail),
+    "The card authorization to approve or decline; set if and only if `category` is `card_authorization_requested`; null otherwise."
+  ),
+  card_balance_inquiry: described(
+    Schema.NullOr(CardBalanceInquiryDetail),
+    "The balance inquiry to approve or decline; set if and only if `category` is `card_balance_inquiry_requested`; null otherwise."
+  ),
+  category: described(
+    Category,
+    "What is asked. `card_authorization_requested`: a card is being authorized. `card_balance_inquiry_requested`: a balance inquiry is made on a card. `card_authentication_requested`: a 3DS authentication is requested. `card_authentication_challenge_requested`: a 3DS challenge code must be delivered to the cardholder. `digital_wallet_token_requested`: a card is being added to a digital wallet. `digital_wallet_authentication_requested`: a card being added to a wallet needs the cardholder's one-time passcode delivered. The detail object named after the category (without `_requested`) is the one set."
+  ),
+  created_at: described(Timestamp, "When the decision was created (ISO 8601, UTC)."),
+  digital_wallet_authentication: described(
+    Schema.NullOr(DigitalWalletAuthenticationDetail),
+    "The wallet's one-time passcode to deliver to the cardholder; set if and only if `category` is `digital_wallet_authentication_requested`; null otherwise."
+  ),
+  digital_wallet_token: described(
+    Schema.NullOr(DigitalWalletTokenDetail),
+    "The request to add the card to a digital wallet; set if and only if `category` is `digital_wallet_token_requested`; null otherwise."
+  ),
+  status: described(
+    Status,
+    "Where the decision stands. `pending`: waiting for your answer through the action endpoint. `responded`: you answered; the answer was applied to the card event. `timed_out`: `timeout_at` passed without an answer; the service decided (a card authorization or balance inquiry is declined `webhook_timed_out`)."
+  ),
   /** After this time the client can no longer respond. */
-  timeout_at: Timestamp,
-  type: Schema.tag("real_time_decision")
+  timeout_at: described(
+    Timestamp,
+    "When you can no longer respond (ISO 8601, UTC): a few seconds after `created_at` (3 for authorizations and balance inquiries, 4 for the others). An answer at or after it is a 409."
+  ),
+  type: described(Schema.tag("real_time_decision"), "Always `real_time_decision`: the type of this object.")
 }) {}
 
 // ---------------------------------------------------------------------------
@@ -244,21 +435,51 @@ const Contact = ShortText
 const onlyWhen = (field: string, condition: string) => ({ path: [field], issue: `is only allowed when ${condition}` })
 
 export const CardAuthorizationAction = Schema.Struct({
-  decision: AuthorizationDecision,
-  approval: optional(
-    Schema.Struct({
-      /** The merchant's address answer, for the acquirer's address verification. */
-      cardholder_address_verification_result: optional(
-        Schema.Struct({
-          line1: Schema.Literals(["match", "no_match"]),
-          postal_code: Schema.Literals(["match", "no_match"])
-        })
-      ),
-      /** In settlement currency; only when the merchant supports partial approvals. */
-      partial_amount: optional(PositiveAmount)
-    })
+  decision: described(
+    AuthorizationDecision,
+    "Approve or decline the authorization. `approve`: approve it (within the available balance: an approval the balance does not cover is still declined `insufficient_funds`). `decline`: decline it."
   ),
-  decline: optional(Schema.Struct({ reason: AuthorizationDeclineReason }))
+  approval: optional(
+    described(
+      Schema.Struct({
+        /** The merchant's address answer, for the acquirer's address verification. */
+        cardholder_address_verification_result: optional(
+          described(
+            Schema.Struct({
+              line1: described(
+                Schema.Literals(["match", "no_match"]),
+                "Whether the address line matches. `match` or `no_match`."
+              ),
+              postal_code: described(
+                Schema.Literals(["match", "no_match"]),
+                "Whether the postal code matches. `match` or `no_match`."
+              )
+            }),
+            "Your verdict on each part of the address the cardholder gave (the request's `verification.cardholder_address`); the network response is built from it. It is advisory to the acquiring bank, which may reverse an approval whose address does not match."
+          )
+        ),
+        /** In settlement currency; only when the merchant supports partial approvals. */
+        partial_amount: optional(
+          described(
+            PositiveAmount,
+            "Approve this lower amount instead of all of it, in the minor unit of the settlement currency (cents for USD); only when `partial_approval_capability` is `supported`, and at most `settlement_amount` (400 otherwise). The hold is then this amount."
+          )
+        )
+      }),
+      "Details of your approval; only with `decision` `approve`."
+    )
+  ),
+  decline: optional(
+    described(
+      Schema.Struct({
+        reason: described(
+          AuthorizationDeclineReason,
+          `Why you decline; sent to the card network as a decline code (without a \`decline\` object the reason is \`other\`). ${authorizationDeclineReasonValues}`
+        )
+      }),
+      "Details of your decline; only with `decision` `decline`."
+    )
+  )
 }).check(
   Schema.makeFilter((action) => {
     if (action.approval !== undefined && action.decision !== "approve") {
@@ -273,9 +494,19 @@ export const CardAuthorizationAction = Schema.Struct({
 export type CardAuthorizationAction = typeof CardAuthorizationAction.Type
 
 export const CardBalanceInquiryAction = Schema.Struct({
-  decision: AuthorizationDecision,
+  decision: described(AuthorizationDecision, "Approve or decline the balance inquiry: `approve` or `decline`."),
   /** The balance to report, in settlement currency. */
-  approval: optional(Schema.Struct({ balance: Amount }))
+  approval: optional(
+    described(
+      Schema.Struct({
+        balance: described(
+          Amount,
+          "The balance to report to the merchant, in the minor unit of the settlement currency (cents for USD)."
+        )
+      }),
+      "Details of your approval; only with `decision` `approve`."
+    )
+  )
 }).check(
   Schema.makeFilter((action) =>
     action.approval !== undefined && action.decision !== "approve"
@@ -285,13 +516,29 @@ export const CardBalanceInquiryAction = Schema.Struct({
 )
 export type CardBalanceInquiryAction = typeof CardBalanceInquiryAction.Type
 
-export const CardAuthenticationAction = Schema.Struct({ decision: CardAuthentication.Decision })
+export const CardAuthenticationAction = Schema.Struct({
+  decision: described(
+    CardAuthentication.Decision,
+    "Your answer to the 3DS attempt. `approve`: authenticate it without a challenge. `challenge`: ask the cardholder for a one-time code first. `deny`: deny it."
+  )
+})
 export type CardAuthenticationAction = typeof CardAuthenticationAction.Type
 
 export const CardAuthenticationChallengeAction = Schema.Struct({
-  result: DeliveryResult,
+  result: described(
+    DeliveryResult,
+    "Whether you delivered the code to the cardholder. `success`: you did (the challenge starts). `failure`: you could not (the authentication ends `errored`)."
+  ),
   /** The contact the code was delivered to. */
-  success: optional(Schema.Struct({ email: optional(Contact), phone: optional(Contact) }))
+  success: optional(
+    described(
+      Schema.Struct({
+        email: optional(described(Contact, "The email address you delivered the code to.")),
+        phone: optional(described(Contact, "The phone number you delivered the code to by SMS."))
+      }),
+      "Where you delivered the code; only with `result` `success`."
+    )
+  )
 }).check(
   Schema.makeFilter((action) =>
     action.success !== undefined && action.result !== "success" ? onlyWhen("success", "result is success") : undefined
@@ -301,8 +548,12 @@ export type CardAuthenticationChallengeAction = typeof CardAuthenticationChallen
 
 /** Exactly one of `email` and `phone`: the contact the passcode went to. */
 export const DigitalWalletAuthenticationSuccess = Schema.Struct({
-  email: optional(Contact),
-  phone: optional(Contact)
+  email: optional(
+    described(Contact, "The email address you delivered the passcode to; exactly one of `email` and `phone`.")
+  ),
+  phone: optional(
+    described(Contact, "The phone number you delivered the passcode to by SMS; exactly one of `email` and `phone`.")
+  )
 }).check(
   Schema.makeFilter((success) =>
     (success.email === undefined) === (success.phone === undefined)
@@ -312,8 +563,16 @@ export const DigitalWalletAuthenticationSuccess = Schema.Struct({
 )
 
 export const DigitalWalletAuthenticationAction = Schema.Struct({
-  result: DeliveryResult,
-  success: optional(DigitalWalletAuthenticationSuccess)
+  result: described(
+    DeliveryResult,
+    "Whether you delivered the passcode to the cardholder. `success`: you did (the token becomes `active`). `failure`: you could not (the token stays `inactive`)."
+  ),
+  success: optional(
+    described(
+      DigitalWalletAuthenticationSuccess,
+      "Where you delivered the passcode (exactly one of `email` and `phone`); only with `result` `success`."
+    )
+  )
 }).check(
   Schema.makeFilter((action) =>
     action.success !== undefined && action.result !== "success" ? onlyWhen("success", "result is success") : undefined
@@ -327,9 +586,32 @@ export type DigitalWalletAuthenticationAction = typeof DigitalWalletAuthenticati
  */
 export const DigitalWalletTokenAction = Schema.Struct({
   /** Contact for one-time-passcode verification. */
-  approval: optional(Schema.Struct({ email: optional(Contact), phone: optional(Contact) })),
+  approval: optional(described(
+    Schema.Struct({
+      email: optional(
+        described(
+          Contact,
+          "An email address to verify the cardholder with a one-time passcode (else the card's `digital_wallet.email`)."
+        )
+      ),
+      phone: optional(
+        described(
+          Contact,
+          "A phone number to verify the cardholder with a one-time passcode by SMS (else the card's `digital_wallet.phone`); preferred over `email`."
+        )
+      )
+    }),
+    "Approve adding the card to the wallet; exactly one of `approval` and `decline`."
+  )),
   /** For logging only; not shown to the cardholder. */
-  decline: optional(Schema.Struct({ reason: optional(ShortText) }))
+  decline: optional(
+    described(
+      Schema.Struct({
+        reason: optional(described(ShortText, "Why you decline, for logging only; never shown to the cardholder."))
+      }),
+      "Decline adding the card to the wallet: the token is `declined` `webhook_declined`; exactly one of `approval` and `decline`."
+    )
+  )
 }).check(
   Schema.makeFilter((action) =>
     (action.approval === undefined) === (action.decline === undefined)
@@ -344,13 +626,46 @@ export type DigitalWalletTokenAction = typeof DigitalWalletTokenAction.Type
  * decision's category (`validateAction` checks that against the decision).
  */
 export const RealTimeDecisionAction = Schema.Struct({
-  card_authentication: optional(CardAuthenticationAction),
-  card_authentication_challenge: optional(CardAuthenticationChallengeAction),
-  card_authorization: optional(CardAuthorizationAction),
-  card_balance_inquiry: optional(CardBalanceInquiryAction),
-  digital_wallet_authentication: optional(DigitalWalletAuthenticationAction),
-  digital_wallet_token: optional(DigitalWalletTokenAction)
-}).annotate({ identifier: "RealTimeDecisionAction" })
+  card_authentication: optional(
+    described(
+      CardAuthenticationAction,
+      "Your answer to a `card_authentication_requested` decision: approve, challenge or deny the 3DS attempt. Give only the object of the decision's category (400 otherwise)."
+    )
+  ),
+  card_authentication_challenge: optional(
+    described(
+      CardAuthenticationChallengeAction,
+      "Your answer to a `card_authentication_challenge_requested` decision: whether you delivered the challenge code. Give only the object of the decision's category (400 otherwise)."
+    )
+  ),
+  card_authorization: optional(
+    described(
+      CardAuthorizationAction,
+      "Your answer to a `card_authorization_requested` decision: approve or decline the authorization. Give only the object of the decision's category (400 otherwise)."
+    )
+  ),
+  card_balance_inquiry: optional(
+    described(
+      CardBalanceInquiryAction,
+      "Your answer to a `card_balance_inquiry_requested` decision: approve or decline the balance inquiry. Give only the object of the decision's category (400 otherwise)."
+    )
+  ),
+  digital_wallet_authentication: optional(
+    described(
+      DigitalWalletAuthenticationAction,
+      "Your answer to a `digital_wallet_authentication_requested` decision: whether you delivered the wallet's passcode. Give only the object of the decision's category (400 otherwise)."
+    )
+  ),
+  digital_wallet_token: optional(
+    described(
+      DigitalWalletTokenAction,
+      "Your answer to a `digital_wallet_token_requested` decision: approve or decline adding the card to the wallet. Give only the object of the decision's category (400 otherwise)."
+    )
+  )
+}).annotate({
+  identifier: "RealTimeDecisionAction",
+  description: "Your answer to a pending real-time decision: the one object matching its category."
+})
 export type RealTimeDecisionAction = typeof RealTimeDecisionAction.Type
 
 /**

@@ -3,6 +3,7 @@
  * (`/simulations/...`). Card simulations live in `CardSimulations`.
  */
 import { Schema } from "effect"
+import { described } from "./Described.js"
 import { FileId, LockboxAddressId, LockboxRecipientId, type TransactionId } from "./Ids.js"
 import { PositiveAmount } from "./Money.js"
 import type { Timestamp } from "./Timestamp.js"
@@ -10,10 +11,28 @@ import { Command as WireTransferCommand } from "./WireTransfer.js"
 
 /** `POST /simulations/inbound_mail_items`: exactly one of the two lockbox ids. */
 export const SimulateInboundMailItem = Schema.Struct({
-  amount: PositiveAmount,
-  contents_file_id: Schema.optionalKey(FileId),
-  lockbox_address_id: Schema.optionalKey(LockboxAddressId),
-  lockbox_recipient_id: Schema.optionalKey(LockboxRecipientId)
+  amount: described(
+    PositiveAmount,
+    "The amount of the one check the simulated mail holds, in the minor unit of the currency (cents for USD); a positive integer."
+  ),
+  contents_file_id: Schema.optionalKey(
+    described(
+      FileId,
+      "A file of yours with the mail's contents (a PDF); its scan and the check images are then that file. When absent, the sandbox makes a default check image."
+    )
+  ),
+  lockbox_address_id: Schema.optionalKey(
+    described(
+      LockboxAddressId,
+      "The lockbox address the mail arrives at: it stays `pending` until actioned. Exactly one of `lockbox_address_id` and `lockbox_recipient_id` is required."
+    )
+  ),
+  lockbox_recipient_id: Schema.optionalKey(
+    described(
+      LockboxRecipientId,
+      "The lockbox recipient the mail is for: its check is deposited at once into the recipient's account (or the mail is rejected when the recipient is not `active`). Exactly one of `lockbox_address_id` and `lockbox_recipient_id` is required."
+    )
+  )
 }).check(
   Schema.makeFilter((body) => {
     const hasAddress = body.lockbox_address_id !== undefined
@@ -38,21 +57,39 @@ export type SimulateInboundMailItem = typeof SimulateInboundMailItem.Type
 /** `POST /simulations/check_deposits/{id}/submit`: what the scanned check says. */
 export const SimulateCheckDepositSubmission = Schema.Struct({
   scan: Schema.optionalKey(
-    Schema.Struct({
-      account_number: Schema.String,
-      routing_number: Schema.String,
-      auxiliary_on_us: Schema.optionalKey(Schema.String),
-      serial_number: Schema.optionalKey(Schema.String)
-    })
+    described(
+      Schema.Struct({
+        account_number: described(Schema.String, "The account number of the scan."),
+        routing_number: described(Schema.String, "The routing number of the scan."),
+        auxiliary_on_us: Schema.optionalKey(
+          described(
+            Schema.String,
+            "The auxiliary on-us field of the scan (usually the check number of a business check)."
+          )
+        ),
+        serial_number: Schema.optionalKey(
+          described(Schema.String, "The serial number of the scan (usually the check number of a consumer check).")
+        )
+      }),
+      "The check's scanned MICR data to use; random values when absent."
+    )
   )
 }).annotate({ identifier: "SimulateCheckDepositSubmission" })
 export type SimulateCheckDepositSubmission = typeof SimulateCheckDepositSubmission.Type
 
 /** `POST /simulations/check_deposits/{id}/adjustment`. */
 export const SimulateCheckDepositAdjustment = Schema.Struct({
-  amount: Schema.optionalKey(Schema.Int),
+  amount: Schema.optionalKey(
+    described(
+      Schema.Int,
+      "The adjustment in the minor unit of the deposit's currency (cents for USD): negative when the other bank claws funds back (a debit). The negative of the deposit's amount when absent."
+    )
+  ),
   reason: Schema.optionalKey(
-    Schema.Literals(["late_return", "wrong_payee_credit", "adjusted_amount", "non_conforming_item", "paid"])
+    described(
+      Schema.Literals(["late_return", "wrong_payee_credit", "adjusted_amount", "non_conforming_item", "paid"]),
+      "Why the deposit is adjusted. `late_return`: the return was late and the receiving bank answered with a Late Return Claim. `wrong_payee_credit`: the check went to the wrong payee and the depositing bank reimbursed the funds. `adjusted_amount`: the check was deposited for another amount than written on it. `non_conforming_item`: the recipient could not process the check. `paid`: the check was paid."
+    )
   )
 }).annotate({ identifier: "SimulateCheckDepositAdjustment" })
 export type SimulateCheckDepositAdjustment = typeof SimulateCheckDepositAdjustment.Type

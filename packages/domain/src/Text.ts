@@ -7,4 +7,12 @@ export const ShortText = Schema.String.check(
 )
 
 /** The `Idempotency-Key` header and the `idempotency_key` filters. */
-export const IdempotencyKey = ShortText.annotate({ identifier: "IdempotencyKey" })
+export const IdempotencyKey = ShortText.annotate({
+  identifier: "IdempotencyKey",
+  description:
+    "A key you choose, unique across the service, so that a request is processed once (see the `Idempotency-Key` header)."
+})
+
+/** What the reference says of an object's `idempotency_key` (spec convention 7). */
+export const idempotencyKeyFieldDescription =
+  "The idempotency key you chose for this object (the `Idempotency-Key` header of the request that created it), unique across the service; null when it was created without one."

@@ -27,7 +27,11 @@ const isValidIso = (text: string): boolean => {
 const isoMessage = "must be an ISO 8601 timestamp, for example 2026-11-21T22:41:05.123Z"
 
 /** RFC 3339 (OpenAPI's `date-time`) lets `T` and `Z` be written in lower case: they are read in upper case. */
-const IsoText = Schema.String.annotate({ format: "date-time" }).pipe(
+const IsoText = Schema.String.annotate({
+  format: "date-time",
+  // The wire side's description is the one the API reference shows.
+  description: "An ISO 8601 date and time in UTC with milliseconds, for example `2026-11-21T22:41:05.123Z`."
+}).pipe(
   Schema.decodeTo(
     Schema.String.check(Schema.makeFilter(isValidIso, { message: isoMessage })),
     SchemaTransformation.transform({ decode: (text) => text.toUpperCase(), encode: (text) => text })

@@ -5,6 +5,7 @@
  * alike. The log keeps the first bytes of the answer, for debugging a receiver.
  */
 import { DateTime, Schema } from "effect"
+import { described } from "./Described.js"
 import { EventCategory } from "./EventCategory.js"
 import { EventId, EventSubscriptionId, WebhookAttemptId } from "./Ids.js"
 import { Timestamp } from "./Timestamp.js"
@@ -36,8 +37,10 @@ export type WebhookAttemptFailureReason = typeof WebhookAttemptFailureReason.Typ
  * (`event_id`), an event's to one subscription (`event_subscription_id`).
  */
 export const WebhookAttemptFilter = Schema.Struct({
-  event_id: Schema.optional(EventId),
-  event_subscription_id: Schema.optional(EventSubscriptionId)
+  event_id: Schema.optional(EventId).annotateKey({ description: "Return only the attempts to deliver this Event." }),
+  event_subscription_id: Schema.optional(EventSubscriptionId).annotateKey({
+    description: "Return only the attempts to deliver to this Event Subscription."
+  })
 })
 export type WebhookAttemptFilter = typeof WebhookAttemptFilter.Type
 
@@ -45,26 +48,53 @@ export type WebhookAttemptFilter = typeof WebhookAttemptFilter.Type
 export const responseExcerptBytes = 1024
 
 export class WebhookAttempt extends Schema.Class<WebhookAttempt>("WebhookAttempt")({
-  id: WebhookAttemptId,
+  id: described(WebhookAttemptId, "The Webhook Attempt identifier."),
   /** When the request was sent (its `webhook-timestamp`, with milliseconds). */
-  created_at: Timestamp,
-  event_id: EventId,
-  event_category: EventCategory,
-  event_subscription_id: EventSubscriptionId,
-  url: Schema.String,
-  trigger: WebhookAttemptTrigger,
+  created_at: described(
+    Timestamp,
+    "When the request was sent (ISO 8601, UTC; its `webhook-timestamp` header, in seconds)."
+  ),
+  event_id: described(EventId, "The identifier of the Event delivered (the request's `webhook-id` header)."),
+  event_category: described(EventCategory, "The category of the Event delivered."),
+  event_subscription_id: described(EventSubscriptionId, "The identifier of the Event Subscription delivered to."),
+  url: described(Schema.String, "The URL the request was sent to (the subscription's at the time)."),
+  trigger: described(
+    WebhookAttemptTrigger,
+    "Why the request was sent. `event`: the Event happened (or a retry of that delivery). `resend`: you asked for it to be sent again. `heartbeat`: you asked for a test `group.heartbeat` Event."
+  ),
   /** 1 for the first attempt of a delivery, up to 8 for the last retry. */
-  attempt_number: Schema.Int,
-  status: WebhookAttemptStatus,
-  failure_reason: Schema.NullOr(WebhookAttemptFailureReason),
-  response_status_code: Schema.NullOr(Schema.Int),
+  attempt_number: described(
+    Schema.Int,
+    "Which attempt of the delivery this is: 1 for the first, up to 8 for the last retry (the sandbox makes one)."
+  ),
+  status: described(
+    WebhookAttemptStatus,
+    "The outcome. `succeeded`: the endpoint answered with a 2xx status within 10 seconds. `failed`: it did not (see `failure_reason`)."
+  ),
+  failure_reason: described(
+    Schema.NullOr(WebhookAttemptFailureReason),
+    "Why the attempt failed. `non_2xx_response`: the endpoint answered with another status. `timed_out`: it did not answer within 10 seconds. `connection_failed`: it could not be reached. `destination_refused`: its address may not receive webhooks, so it was not contacted. Null when the attempt succeeded."
+  ),
+  response_status_code: described(
+    Schema.NullOr(Schema.Int),
+    "The HTTP status the endpoint answered with; null when it gave no answer."
+  ),
   /** The first bytes of the answer (at most `responseExcerptBytes`), as UTF-8 text. */
-  response_body: Schema.NullOr(Schema.String),
+  response_body: described(
+    Schema.NullOr(Schema.String),
+    "The first 1,024 bytes of the endpoint's answer, as UTF-8 text, for debugging your receiver; null when it gave no answer."
+  ),
   /** From sending the request to the end of the answer's first bytes. */
-  duration_ms: Schema.Int,
+  duration_ms: described(
+    Schema.Int,
+    "How long the attempt took, in milliseconds: from sending the request to the end of the first bytes of the answer."
+  ),
   /** When the next attempt of this delivery is due; null when none will follow. */
-  next_attempt_at: Schema.NullOr(Timestamp),
-  type: Schema.tag("webhook_attempt")
+  next_attempt_at: described(
+    Schema.NullOr(Timestamp),
+    "When the next attempt of this delivery is due (ISO 8601, UTC); null when none will follow (it succeeded, or the retries are spent)."
+  ),
+  type: described(Schema.tag("webhook_attempt"), "Always `webhook_attempt`: the type of this object.")
 }) {}
 
 /**

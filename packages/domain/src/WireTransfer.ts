@@ -13,6 +13,7 @@
  */
 import { Data, DateTime, Result, Schema } from "effect"
 import { type AccountNumber, AccountNumberDigits } from "./AccountNumber.js"
+import { described } from "./Described.js"
 import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import type { ExternalAccount } from "./ExternalAccount.js"
@@ -50,38 +51,73 @@ export const WireTransferStatus = Schema.Literals([
 export type WireTransferStatus = typeof WireTransferStatus.Type
 
 export const Approval = Schema.Struct({
-  approved_at: Timestamp,
-  approved_by: Schema.NullOr(Schema.String)
+  approved_at: described(Timestamp, "When the transfer was approved (ISO 8601, UTC)."),
+  approved_by: described(
+    Schema.NullOr(Schema.String),
+    "The email address of the dashboard user who approved the transfer; null when it was approved through the API (API keys are not users)."
+  )
 })
 export type Approval = typeof Approval.Type
 
 export const Cancellation = Schema.Struct({
-  canceled_at: Timestamp,
-  canceled_by: Schema.NullOr(Schema.String)
+  canceled_at: described(Timestamp, "When the transfer was canceled (ISO 8601, UTC)."),
+  canceled_by: described(
+    Schema.NullOr(Schema.String),
+    "The email address of the dashboard user who canceled the transfer; null when it was canceled through the API."
+  )
 })
 export type Cancellation = typeof Cancellation.Type
 
 /** Who created the object: exactly the detail named by `category` is populated. */
 export const CreatedBy = Schema.Union([
   Schema.Struct({
-    category: Schema.Literal("api_key"),
-    api_key: Schema.Struct({ description: Schema.NullOr(Schema.String) }),
-    oauth_application: Schema.Null,
-    user: Schema.Null
+    category: described(
+      Schema.Literal("api_key"),
+      "What created the object. `api_key`: an API key (`api_key` is set). `oauth_application`: an OAuth application acting for a user (`oauth_application` is set). `user`: a person in the dashboard (`user` is set)."
+    ),
+    api_key: described(
+      Schema.Struct({
+        description: described(Schema.NullOr(Schema.String), "The description of the API key; null when it has none.")
+      }),
+      "The API key that created the object; set if and only if `category` is `api_key`."
+    ),
+    oauth_application: described(
+      Schema.Null,
+      "The OAuth application that created the object; null unless `category` is `oauth_application`."
+    ),
+    user: described(Schema.Null, "The dashboard user who created the object; null unless `category` is `user`.")
   }),
   Schema.Struct({
-    category: Schema.Literal("oauth_application"),
-    api_key: Schema.Null,
-    oauth_application: Schema.Struct({ name: Schema.String }),
-    user: Schema.Null
+    category: described(
+      Schema.Literal("oauth_application"),
+      "What created the object. `api_key`: an API key (`api_key` is set). `oauth_application`: an OAuth application acting for a user (`oauth_application` is set). `user`: a person in the dashboard (`user` is set)."
+    ),
+    api_key: described(Schema.Null, "The API key that created the object; null unless `category` is `api_key`."),
+    oauth_application: described(
+      Schema.Struct({ name: described(Schema.String, "The name of the OAuth application.") }),
+      "The OAuth application that created the object; set if and only if `category` is `oauth_application`."
+    ),
+    user: described(Schema.Null, "The dashboard user who created the object; null unless `category` is `user`.")
   }),
   Schema.Struct({
-    category: Schema.Literal("user"),
-    api_key: Schema.Null,
-    oauth_application: Schema.Null,
-    user: Schema.Struct({ email: Schema.String })
+    category: described(
+      Schema.Literal("user"),
+      "What created the object. `api_key`: an API key (`api_key` is set). `oauth_application`: an OAuth application acting for a user (`oauth_application` is set). `user`: a person in the dashboard (`user` is set)."
+    ),
+    api_key: described(Schema.Null, "The API key that created the object; null unless `category` is `api_key`."),
+    oauth_application: described(
+      Schema.Null,
+      "The OAuth application that created the object; null unless `category` is `oauth_application`."
+    ),
+    user: described(
+      Schema.Struct({ email: described(Schema.String, "The email address of the user.") }),
+      "The dashboard user who created the object; set if and only if `category` is `user`."
+    )
   })
-]).annotate({ identifier: "CreatedBy" })
+]).annotate({
+  identifier: "CreatedBy",
+  description: "What created the object: `category` names it, and only the object of that category is set."
+})
 export type CreatedBy = typeof CreatedBy.Type
 
 /** `created_by` of an object created through an API key. */
@@ -93,89 +129,197 @@ export const createdByApiKey = (description: string | null): CreatedBy => ({
 })
 
 export const UnstructuredAddress = Schema.Struct({
-  line1: Schema.NullOr(Schema.String),
-  line2: Schema.NullOr(Schema.String),
-  line3: Schema.NullOr(Schema.String)
+  line1: described(Schema.NullOr(Schema.String), "The first line of the address; null when not given."),
+  line2: described(Schema.NullOr(Schema.String), "The second line of the address; null when not given."),
+  line3: described(Schema.NullOr(Schema.String), "The third line of the address; null when not given.")
 })
 
 export const PartyAddress = Schema.Struct({
-  unstructured: Schema.NullOr(UnstructuredAddress)
+  unstructured: described(Schema.NullOr(UnstructuredAddress), "The address as unstructured lines; null when none.")
 })
 
 /** The creditor (recipient) or the debtor (whose funds move). */
 export const Party = Schema.Struct({
-  name: Schema.NullOr(Schema.String),
-  address: Schema.NullOr(PartyAddress)
+  name: described(Schema.NullOr(Schema.String), "The name of the person or business; null when not known."),
+  address: described(Schema.NullOr(PartyAddress), "The address of the person or business; null when none was given.")
 })
 export type Party = typeof Party.Type
 
 export const TaxRemittance = Schema.Struct({
-  date: Schema.String,
-  identification_number: Schema.String,
-  type_code: Schema.String
+  date: described(Schema.String, "The month and year the tax payment is for, as `YYYY-MM-DD` (the day is ignored)."),
+  identification_number: described(
+    Schema.String,
+    "The 9-digit Taxpayer Identification Number (TIN) or Employer Identification Number (EIN)."
+  ),
+  type_code: described(Schema.String, "The 5-character tax type code.")
 })
 
 export const UnstructuredRemittance = Schema.Struct({
-  message: Schema.String
+  message: described(Schema.String, "The free-text message sent to the recipient with the transfer.")
 })
 
 /** Remittance information: the detail named by `category` is the populated one. */
 export const Remittance = Schema.Union([
-  Schema.Struct({ category: Schema.Literal("unstructured"), unstructured: UnstructuredRemittance, tax: Schema.Null }),
-  Schema.Struct({ category: Schema.Literal("tax"), tax: TaxRemittance, unstructured: Schema.Null })
-]).annotate({ identifier: "Remittance" })
+  Schema.Struct({
+    category: described(
+      Schema.Literal("unstructured"),
+      "The kind of remittance information. `unstructured`: a free-text message (`unstructured` is set). `tax`: a tax payment to the Internal Revenue Service (IRS) (`tax` is set)."
+    ),
+    unstructured: described(
+      UnstructuredRemittance,
+      "The free-text remittance information; set if and only if `category` is `unstructured`."
+    ),
+    tax: described(Schema.Null, "The IRS tax payment information; null unless `category` is `tax`.")
+  }),
+  Schema.Struct({
+    category: described(
+      Schema.Literal("tax"),
+      "The kind of remittance information. `unstructured`: a free-text message (`unstructured` is set). `tax`: a tax payment to the Internal Revenue Service (IRS) (`tax` is set)."
+    ),
+    tax: described(TaxRemittance, "The IRS tax payment information; set if and only if `category` is `tax`."),
+    unstructured: described(
+      Schema.Null,
+      "The free-text remittance information; null unless `category` is `unstructured`."
+    )
+  })
+]).annotate({
+  identifier: "Remittance",
+  description:
+    "Remittance information sent with a wire: `category` names it, and only the object of that category is set."
+})
 export type Remittance = typeof Remittance.Type
 
 export const Reversal = Schema.Struct({
-  amount: Amount,
-  created_at: Timestamp,
-  debtor_routing_number: Schema.NullOr(Schema.String),
-  description: Schema.String,
-  input_cycle_date: Schema.String,
-  input_message_accountability_data: Schema.String,
-  input_sequence_number: Schema.String,
-  input_source: Schema.String,
-  instruction_identification: Schema.NullOr(Schema.String),
-  return_reason_additional_information: Schema.NullOr(Schema.String),
-  return_reason_code: Schema.NullOr(Schema.String),
-  return_reason_code_description: Schema.NullOr(Schema.String),
-  transaction_id: TransactionId,
-  wire_transfer_id: WireTransferId
+  amount: described(Amount, "The amount reversed, in USD cents; credited back to the account."),
+  created_at: described(Timestamp, "When the reversal was received (ISO 8601, UTC)."),
+  debtor_routing_number: described(
+    Schema.NullOr(Schema.String),
+    "The routing number of the debtor's bank; null when the reversal message did not give it."
+  ),
+  description: described(
+    Schema.String,
+    "The description on the reversal message, set by the reversing bank (the sandbox's is `Sandbox simulated reversal`)."
+  ),
+  input_cycle_date: described(
+    Schema.String,
+    "The Fedwire cycle date of the reversal message, `YYYY-MM-DD`; the Fedwire day begins at 9:00 PM Eastern Time on the evening before the cycle date."
+  ),
+  input_message_accountability_data: described(
+    Schema.String,
+    "The Fedwire transaction identifier (IMAD) of the reversal message: the cycle date, the input source and the sequence number."
+  ),
+  input_sequence_number: described(Schema.String, "The Fedwire sequence number of the reversal message (six digits)."),
+  input_source: described(Schema.String, "The Fedwire input source identifier of the reversal message."),
+  instruction_identification: described(
+    Schema.NullOr(Schema.String),
+    "The reversing bank's identifier of the reversal; null when it gave none."
+  ),
+  return_reason_additional_information: described(
+    Schema.NullOr(Schema.String),
+    "Additional information about the reason for the reversal; null when none was given."
+  ),
+  return_reason_code: described(
+    Schema.NullOr(Schema.String),
+    "The code the reversing bank gave as the reason, such as `CUST` (requested by the customer, the sandbox's); null when none was given."
+  ),
+  return_reason_code_description: described(
+    Schema.NullOr(Schema.String),
+    "This service's description of `return_reason_code` (`Requested by customer` for `CUST`); null when there is no code or it is not known."
+  ),
+  transaction_id: described(TransactionId, "The transaction that credited the reversed amount back to the account."),
+  wire_transfer_id: described(WireTransferId, "The wire transfer that was reversed.")
 })
 export type Reversal = typeof Reversal.Type
 
 export const Submission = Schema.Struct({
-  input_message_accountability_data: Schema.String,
-  submitted_at: Timestamp
+  input_message_accountability_data: described(
+    Schema.String,
+    "The Fedwire transaction identifier (IMAD) of the transfer's message: the Fedwire cycle date, the input source and a 6-digit sequence number."
+  ),
+  submitted_at: described(Timestamp, "When the transfer was submitted to the wire network (ISO 8601, UTC).")
 })
 export type Submission = typeof Submission.Type
 
 export class WireTransfer extends Schema.Class<WireTransfer>("WireTransfer")({
-  id: WireTransferId,
-  account_id: AccountId,
-  account_number: Schema.String,
-  amount: Amount,
-  approval: Schema.NullOr(Approval),
-  cancellation: Schema.NullOr(Cancellation),
-  created_at: Timestamp,
-  created_by: Schema.NullOr(CreatedBy),
-  creditor: Schema.NullOr(Party),
-  currency: Currency,
-  debtor: Schema.NullOr(Party),
-  external_account_id: Schema.NullOr(ExternalAccountId),
-  idempotency_key: Schema.NullOr(Schema.String),
-  inbound_wire_drawdown_request_id: Schema.NullOr(InboundWireDrawdownRequestId),
-  network: Schema.Literal("wire"),
-  pending_transaction_id: Schema.NullOr(PendingTransactionId),
-  remittance: Schema.NullOr(Remittance),
-  reversal: Schema.NullOr(Reversal),
-  routing_number: Schema.String,
-  source_account_number_id: Schema.NullOr(AccountNumberId),
-  status: WireTransferStatus,
-  submission: Schema.NullOr(Submission),
-  transaction_id: Schema.NullOr(TransactionId),
-  unique_end_to_end_transaction_reference: Schema.NullOr(Schema.String),
-  type: Schema.tag("wire_transfer")
+  id: described(WireTransferId, "The wire transfer's identifier."),
+  account_id: described(AccountId, "The account the transfer is sent from."),
+  account_number: described(
+    Schema.String,
+    "The destination account number (the external account's when the transfer was made to one)."
+  ),
+  amount: described(Amount, "The transfer amount in USD cents."),
+  approval: described(
+    Schema.NullOr(Approval),
+    "Who approved the transfer and when; set when the transfer required approval and was approved, null otherwise."
+  ),
+  cancellation: described(
+    Schema.NullOr(Cancellation),
+    "Who canceled the transfer and when; set when the transfer required approval and was canceled instead, null otherwise."
+  ),
+  created_at: described(Timestamp, "When the transfer was created (ISO 8601, UTC)."),
+  created_by: described(
+    Schema.NullOr(CreatedBy),
+    "What created the transfer: through the API, an API key with its description; null when not known."
+  ),
+  creditor: described(Schema.NullOr(Party), "The person or business receiving the funds; null when not known."),
+  currency: described(
+    Currency,
+    "The ISO 4217 code of the transfer's currency. Always `USD`: wires move US dollars only."
+  ),
+  debtor: described(
+    Schema.NullOr(Party),
+    "The person or business whose funds are transferred: the one given on creation, else the account's entity (its name and address); null when the account has no entity."
+  ),
+  external_account_id: described(
+    Schema.NullOr(ExternalAccountId),
+    "The external account the transfer was made to; null when it was sent to an account number and routing number given directly."
+  ),
+  idempotency_key: described(
+    Schema.NullOr(Schema.String),
+    "The `Idempotency-Key` of the request that created the transfer, unique across the service; null when it was created without one."
+  ),
+  inbound_wire_drawdown_request_id: described(
+    Schema.NullOr(InboundWireDrawdownRequestId),
+    "The inbound wire drawdown request this transfer answers, as given on creation (not checked: drawdown requests are not modelled); null when none."
+  ),
+  network: described(Schema.Literal("wire"), "The transfer's network. Always `wire`."),
+  pending_transaction_id: described(
+    Schema.NullOr(PendingTransactionId),
+    "The pending transaction holding the amount while the transfer awaits approval; null when the transfer did not require approval."
+  ),
+  remittance: described(
+    Schema.NullOr(Remittance),
+    "The remittance information sent with the transfer; null when none."
+  ),
+  reversal: described(
+    Schema.NullOr(Reversal),
+    "The reversal, once the recipient's bank returned the transfer (`status` `reversed`); null otherwise."
+  ),
+  routing_number: described(
+    Schema.String,
+    "The American Bankers' Association (ABA) routing transit number of the destination bank, nine digits."
+  ),
+  source_account_number_id: described(
+    Schema.NullOr(AccountNumberId),
+    "The account number shown to the recipient as the sender's; null when none was chosen."
+  ),
+  status: described(
+    WireTransferStatus,
+    "Where the transfer stands. `pending_approval`: waiting for approval (created with `require_approval`). `canceled`: canceled before approval. `pending_reviewing`: under review by the service. `rejected`: rejected by the service. `requires_attention`: needs a service operator. `pending_creating`: approved (or not needing approval), waiting to be sent. `submitted`: sent to the wire network. `complete`: acknowledged by the wire network. `reversed`: returned by the recipient's bank. The sandbox's submit simulation makes a transfer `complete` at once."
+  ),
+  submission: described(
+    Schema.NullOr(Submission),
+    "Details of the submission to the wire network, once submitted; null before."
+  ),
+  transaction_id: described(
+    Schema.NullOr(TransactionId),
+    "The transaction that debited the account for the transfer; null until the transfer is funded (while awaiting approval, or when canceled)."
+  ),
+  unique_end_to_end_transaction_reference: described(
+    Schema.NullOr(Schema.String),
+    "The transfer's unique end-to-end transaction reference (UETR), a UUID set when it is submitted; null before."
+  ),
+  type: described(Schema.tag("wire_transfer"), "Always `wire_transfer`: the type of this object.")
 }) {}
 
 /** A transfer built by this module's transitions, validated by its class's constructor as every transfer is. */
@@ -186,30 +330,39 @@ const transferOf = (fields: ConstructorParameters<typeof WireTransfer>[0]): Wire
 // ---------------------------------------------------------------------------
 
 export const UnstructuredAddressInput = Schema.Struct({
-  line1: ShortText,
-  line2: Schema.optionalKey(ShortText),
-  line3: Schema.optionalKey(ShortText)
+  line1: described(ShortText, "The first line of the address (1 to 200 characters)."),
+  line2: Schema.optionalKey(described(ShortText, "The second line of the address (1 to 200 characters).")),
+  line3: Schema.optionalKey(described(ShortText, "The third line of the address (1 to 200 characters)."))
 })
 
 /** `address` is optional, but when it is given its `unstructured` lines are required. */
 export const PartyAddressInput = Schema.Struct({
-  unstructured: UnstructuredAddressInput
+  unstructured: described(
+    UnstructuredAddressInput,
+    "The address as unstructured lines; required when `address` is given."
+  )
 })
 
 export const PartyInput = Schema.Struct({
-  name: ShortText,
-  address: Schema.optionalKey(PartyAddressInput)
+  name: described(ShortText, "The name of the person or business (1 to 200 characters)."),
+  address: Schema.optionalKey(described(PartyAddressInput, "The address of the person or business."))
 })
 export type PartyInput = typeof PartyInput.Type
 
 export const TaxRemittanceInput = Schema.Struct({
-  date: CalendarDate,
-  identification_number: Schema.String.check(Schema.isPattern(/^\d{9}$/u, { message: "must be a 9-digit TIN or EIN" })),
-  type_code: Schema.String.check(Schema.isBetweenLength(5, 5, { message: "must be 5 characters" }))
+  date: described(CalendarDate, "The month and year the tax payment is for, as `YYYY-MM-DD` (the day is ignored)."),
+  identification_number: described(
+    Schema.String.check(Schema.isPattern(/^\d{9}$/u, { message: "must be a 9-digit TIN or EIN" })),
+    "The 9-digit Taxpayer Identification Number (TIN) or Employer Identification Number (EIN)."
+  ),
+  type_code: described(
+    Schema.String.check(Schema.isBetweenLength(5, 5, { message: "must be 5 characters" })),
+    "The 5-character tax type code."
+  )
 })
 
 export const UnstructuredRemittanceInput = Schema.Struct({
-  message: ShortText
+  message: described(ShortText, "A free-text message for the recipient (1 to 200 characters).")
 })
 
 export const RemittanceCategory = Schema.Literals(["unstructured", "tax"])
@@ -217,9 +370,22 @@ export type RemittanceCategory = typeof RemittanceCategory.Type
 
 /** The detail named by `category` is required, the other one must be absent. */
 export const RemittanceInput = Schema.Struct({
-  category: RemittanceCategory,
-  unstructured: Schema.optionalKey(UnstructuredRemittanceInput),
-  tax: Schema.optionalKey(TaxRemittanceInput)
+  category: described(
+    RemittanceCategory,
+    "The kind of remittance information. `unstructured`: a free-text message; `unstructured` is required. `tax`: a tax payment to the Internal Revenue Service (IRS); `tax` is required."
+  ),
+  unstructured: Schema.optionalKey(
+    described(
+      UnstructuredRemittanceInput,
+      "The free-text remittance information; required when `category` is `unstructured`, absent otherwise."
+    )
+  ),
+  tax: Schema.optionalKey(
+    described(
+      TaxRemittanceInput,
+      "The IRS tax payment information; required when `category` is `tax`, absent otherwise."
+    )
+  )
 }).check(
   Schema.makeFilter((remittance) => {
     const other: RemittanceCategory = remittance.category === "tax" ? "unstructured" : "tax"
@@ -237,26 +403,70 @@ export type RemittanceInput = typeof RemittanceInput.Type
 
 /** `GET /wire_transfers` filters (beside the paging of `ListParameters`). */
 export const WireTransferFilter = Schema.Struct({
-  account_id: Schema.optional(AccountId),
-  external_account_id: Schema.optional(ExternalAccountId),
-  idempotency_key: Schema.optional(IdempotencyKey),
+  account_id: described(Schema.optional(AccountId), "Only the transfers sent from this account."),
+  external_account_id: described(
+    Schema.optional(ExternalAccountId),
+    "Only the transfers made to this external account."
+  ),
+  idempotency_key: described(
+    Schema.optional(IdempotencyKey),
+    "Only the transfer created with this `Idempotency-Key` (at most one)."
+  ),
   "status.in": Schema.optional(CommaSeparated(WireTransferStatus))
 })
 export type WireTransferFilter = typeof WireTransferFilter.Type
 
 /** `POST /wire_transfers`. */
 export const CreateWireTransfer = Schema.Struct({
-  account_id: AccountId,
-  amount: PositiveAmount,
-  creditor: PartyInput,
-  remittance: RemittanceInput,
-  account_number: Schema.optionalKey(AccountNumberDigits),
-  routing_number: Schema.optionalKey(RoutingNumber),
-  external_account_id: Schema.optionalKey(ExternalAccountId),
-  debtor: Schema.optionalKey(PartyInput),
-  inbound_wire_drawdown_request_id: Schema.optionalKey(InboundWireDrawdownRequestId),
-  require_approval: Schema.optionalKey(Schema.Boolean),
-  source_account_number_id: Schema.optionalKey(AccountNumberId)
+  account_id: described(
+    AccountId,
+    "The account that sends the transfer; its available balance must cover the amount (409 otherwise)."
+  ),
+  amount: described(PositiveAmount, "The transfer amount in USD cents; a positive integer."),
+  creditor: described(PartyInput, "The person or business receiving the funds."),
+  remittance: described(RemittanceInput, "The remittance information sent with the transfer."),
+  account_number: Schema.optionalKey(
+    described(
+      AccountNumberDigits,
+      "The destination account number (1 to 17 digits); required unless `external_account_id` is given, then absent."
+    )
+  ),
+  routing_number: Schema.optionalKey(
+    described(
+      RoutingNumber,
+      "The destination bank's American Bankers' Association (ABA) routing transit number (nine digits, with a valid check digit); required unless `external_account_id` is given, then absent."
+    )
+  ),
+  external_account_id: Schema.optionalKey(
+    described(
+      ExternalAccountId,
+      "An external account to send the transfer to, instead of `account_number` and `routing_number` (which must then be absent)."
+    )
+  ),
+  debtor: Schema.optionalKey(
+    described(
+      PartyInput,
+      "The person or business whose funds are transferred; needed only when sending from a commingled account, otherwise the account's entity is used."
+    )
+  ),
+  inbound_wire_drawdown_request_id: Schema.optionalKey(
+    described(
+      InboundWireDrawdownRequestId,
+      "The inbound wire drawdown request this transfer answers (echoed, not checked)."
+    )
+  ),
+  require_approval: Schema.optionalKey(
+    described(
+      Schema.Boolean,
+      "Whether the transfer waits for an explicit approval (`POST /wire_transfers/{wire_transfer_id}/approve`) before it is sent: a pending transaction holds the amount meanwhile. Default false."
+    )
+  ),
+  source_account_number_id: Schema.optionalKey(
+    described(
+      AccountNumberId,
+      "An account number of the sending account to show to the recipient as the sender's; it must be `active`."
+    )
+  )
 }).check(
   Schema.makeFilter((body) => {
     const destinationFields = ["account_number", "routing_number"] as const
