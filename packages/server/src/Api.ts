@@ -1,20 +1,22 @@
 /**
  * What the server serves over HTTP: the API, `/openapi.json`, the reference
  * page at `/docs` (bundled and without an outside font host, so it works
- * offline; compressed when the client accepts it), `/favicon.ico`, `/health`
- * and `/ready`, with one log line per request. Needs an `HttpServer`, the
- * database, `ServerEnvironment` and the webhook `Dispatcher` (for `/ready`).
+ * offline; prepared and compressed once, `ReferenceDocuments`, which this
+ * layer also provides), `GET /` (pointing at those), `/favicon.ico`,
+ * `/health` and `/ready`, with one log line per request. Needs an
+ * `HttpServer`, the database, `ServerEnvironment` and the webhook
+ * `Dispatcher` (for `/ready`).
  */
 import * as MonetaHttp from "@moneta/http/MonetaHttp"
 import { Layer } from "effect"
 import { HttpMiddleware, HttpRouter } from "effect/http"
-import * as Compression from "./Compression.js"
 import * as DocsRoute from "./DocsRoute.js"
 import * as Favicon from "./Favicon.js"
 import * as Health from "./Health.js"
-import * as OfflineDocs from "./OfflineDocs.js"
 import * as OpenApiRoute from "./OpenApiRoute.js"
+import * as ReferenceDocuments from "./ReferenceDocuments.js"
 import * as RequestLog from "./RequestLog.js"
+import * as RootRoute from "./RootRoute.js"
 
 // Every path is the API's or its documents': a request no route takes gets the API's 404 too (layerUnroutable).
 const routes = Layer.mergeAll(
@@ -23,7 +25,8 @@ const routes = Layer.mergeAll(
   DocsRoute.layer,
   Favicon.layer,
   Health.layer,
-  OpenApiRoute.layer
+  OpenApiRoute.layer,
+  RootRoute.layer
 ).pipe(Layer.provide(RequestLog.routeAttribute))
 
 /** Spans keep the name they had before Effect 4 (`http.server GET`), which traces are searched by. */
@@ -36,6 +39,5 @@ export const layer = HttpRouter.serve(routes, {
   // RequestLog writes the one line per request; the server's banner says where it listens.
   disableLogger: true,
   disableListenLog: true,
-  // OfflineDocs rewrites the page before Compression compresses it: its pre-response handler is appended first.
-  middleware: (app) => RequestLog.middleware(OfflineDocs.middleware(Compression.middleware(app)))
-}).pipe(Layer.provide(spanNames))
+  middleware: RequestLog.middleware
+}).pipe(Layer.provide(spanNames), Layer.provideMerge(ReferenceDocuments.layer))

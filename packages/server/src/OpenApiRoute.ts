@@ -1,18 +1,19 @@
-/**
- * `/openapi.json`: the API's OpenAPI document, derived from the HttpApi
- * definition on the first request and kept, not while the server starts
- * (deriving it takes a noticeable part of a start; most runs never ask).
- */
-import { MonetaApi } from "@moneta/api/MonetaApi"
+/** `/openapi.json`: the API's OpenAPI document, prepared once and compressed (`ReferenceDocuments`). */
 import { Effect } from "effect"
-import { HttpRouter, HttpServerResponse } from "effect/http"
-import { OpenApi } from "effect/http-api"
+import { HttpRouter, HttpServerRequest } from "effect/http"
+import * as Compression from "./Compression.js"
+import { ReferenceDocuments } from "./ReferenceDocuments.js"
+
+export const path = "/openapi.json"
 
 export const layer = HttpRouter.use((router) =>
   Effect.gen(function*() {
-    const response = yield* Effect.cached(
-      Effect.suspend(() => HttpServerResponse.json(OpenApi.fromApi(MonetaApi))).pipe(Effect.orDie)
+    const documents = yield* ReferenceDocuments
+    yield* router.add(
+      "GET",
+      path,
+      Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+        Effect.map(documents.openApi, (document) => Compression.respond(request, document)))
     )
-    yield* router.add("GET", "/openapi.json", response)
   })
 )

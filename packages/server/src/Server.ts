@@ -1,9 +1,10 @@
 /**
  * The runnable server: the configured database, migrated; the first run; the
  * API with `/openapi.json` and the reference page at `/docs` (bundled, works
- * offline, compressed); `/health` and `/ready`; a log line per request; the
- * webhook dispatcher of the server's environment; the real-time decision
- * sweeper; a start-up banner with the address and the API key. The port opens
+ * offline, compressed once, in the background once the API serves);
+ * `/health` and `/ready`; a log line per request; the webhook dispatcher of
+ * the server's environment; the real-time decision sweeper; a start-up
+ * banner with the address and the API key. The port opens
  * only once the migrations and the first run are done, so no request is
  * answered (or its key refused) before the first run's key exists. The
  * dispatcher and the sweeper start once the API serves (`Background`).
@@ -19,6 +20,7 @@ import { NetAddress } from "effect/net"
 import * as Api from "./Api.js"
 import * as Background from "./Background.js"
 import * as NodeServer from "./NodeServer.js"
+import * as ReferenceDocuments from "./ReferenceDocuments.js"
 import { ServerConfig } from "./ServerConfig.js"
 
 const ApiLive = Api.layer
@@ -81,7 +83,11 @@ const ServicesLive = Layer.mergeAll(NodeServerLive, Destinations.layer).pipe(
   Layer.provideMerge(Database.layer)
 )
 
-const ServingLive = Layer.mergeAll(ApiLive, AnnounceLive).pipe(
+// The reference documents are prepared once the API serves, with the background work (`ReferenceDocuments`).
+const ServingLive = Layer.mergeAll(
+  ReferenceDocuments.prepareWhenServing.pipe(Layer.provideMerge(ApiLive)),
+  AnnounceLive
+).pipe(
   Layer.provideMerge(Background.layer),
   Layer.provide(ServicesLive),
   Layer.provide(timingFromConfig)

@@ -59,7 +59,7 @@ describe("several server processes", () => {
       })
       expect(yield* Deferred.await(moneta.exited)).toBe(1)
       expect(moneta.output()).toContain("MONETA_PROCESSES=2 needs DATABASE_URL")
-    }).pipe(Effect.scoped), 120_000)
+    }).pipe(Effect.scoped), 300_000)
 
   if (TestDatabase.testDatabases.includes("postgres")) {
     it.live(
@@ -103,7 +103,7 @@ describe("several server processes", () => {
           expect(moneta.output().split("Moneta stopped").length - 1).toBe(3)
           for (const pid of pidsOfRequests(moneta.output())) expect(() => process.kill(Number(pid), 0)).toThrow()
         }).pipe(Effect.scoped),
-      240_000
+      480_000
     )
   }
 })

@@ -2,13 +2,15 @@
  * What an operator relies on, through the server's real HTTP stack (`Api.layer`
  * over a test database, with the webhook dispatcher): the health probes
  * outside authentication, the request id and the log line of each request,
- * the compressed reference page and the favicon.
+ * the compressed reference page (its Scalar configuration and the document it
+ * shows), `GET /` and the favicon.
  */
 import { NodeHttpServer } from "@effect/platform-node"
 import { describe, expect, layer } from "@effect/vitest"
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun } from "@moneta/bank/FirstRun"
+import * as ReferencePage from "@moneta/http/ReferencePage"
 import * as TestDatabase from "@moneta/store/testing"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
@@ -86,6 +88,34 @@ const getRaw = (url: string, acceptEncoding: string) =>
   })
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
+
+type Json = { readonly [key: string]: unknown }
+
+const isRecord = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value)
+
+const recordsIn = (value: unknown): ReadonlyArray<Json> =>
+  Array.isArray(value) ? value.filter(isRecord) : isRecord(value) ? Object.values(value).filter(isRecord) : []
+
+/** Scalar's configuration in the page (its JSON element), the document shown included (`content`). */
+const configurationOf = (page: string): Json => {
+  const element = new RegExp(
+    `<script type="application/json" id="${ReferencePage.configurationElementId}">(.*?)</script>`,
+    "s"
+  )
+  const parsed: unknown = JSON.parse(element.exec(page)?.[1] ?? "{}")
+  return isRecord(parsed) ? parsed : {}
+}
+
+/** `value` with each parameter declared by `content` declared by its one schema instead, as /openapi.json has them. */
+const withParametersBySchema = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withParametersBySchema)
+  if (!isRecord(value)) return value
+  const { content, ...rest } = value
+  if (typeof value["in"] === "string" && isRecord(content)) {
+    return { ...rest, schema: recordsIn(content)[0]?.["schema"] }
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, nested]) => [key, withParametersBySchema(nested)]))
+}
 
 const requestLines = (requestId: string) =>
   logs.filter((entry) => entry.message === "request" && entry.annotations["request_id"] === requestId)
@@ -171,9 +201,9 @@ for (const kind of TestDatabase.testDatabases) {
             const gzipped = yield* getRaw(`${baseUrl}/docs`, "gzip;q=1, br;q=0")
             expect(gzipped.encoding).toBe("gzip")
             expect(gunzipSync(gzipped.body).equals(Buffer.from(plain.body))).toBe(true)
-          }),
-        // The first /docs builds and compresses the bundled page: seconds on a loaded machine.
-        30_000
+          })
+        // This layer does not prepare the documents ahead (the server does): the first /docs waits for them,
+        // seconds on a loaded machine (vitest's limit here is minutes).
       )
 
       it.effect("/docs loads nothing from another host: every src, href, url() and @import is same-origin or data:", () =>
@@ -196,13 +226,85 @@ for (const kind of TestDatabase.testDatabases) {
             return new URL(reference, baseUrl).origin !== baseUrl
           })
           expect(outside).toEqual([])
-          // Scalar's configuration: no default fonts, no request proxy, no CDN.
-          // (the object spread into `Scalar.createApiReference(…, { ...configuration, content })`)
-          const configuration = /createApiReference\([^{]*\{\s*\.\.\.(\{.*?\}),\s*content:/s.exec(page)?.[1] ?? "{}"
-          const parsed: unknown = JSON.parse(configuration)
-          expect(parsed).toMatchObject({ withDefaultFonts: false })
-          expect(parsed).not.toHaveProperty("proxyUrl")
+          expect(configurationOf(page)).toMatchObject({ withDefaultFonts: false })
+          expect(configurationOf(page)).not.toHaveProperty("proxyUrl")
           expect(page).not.toMatch(/<script[^>]*\ssrc=/)
+        }))
+
+      it.effect(
+        "/docs: bearer auth selected with a placeholder (never a key), no developer toolbar, no link to scalar.com",
+        () =>
+          Effect.gen(function*() {
+            const { apiKey, baseUrl } = yield* Served
+            const page = text((yield* get(`${baseUrl}/docs`, { "accept-encoding": "identity" })).body)
+            const { content: _document, ...configuration } = configurationOf(page)
+            expect(configuration).toEqual({
+              withDefaultFonts: false,
+              favicon: "/favicon.ico",
+              showDeveloperTools: "never",
+              hideClientButton: true,
+              telemetry: false,
+              authentication: {
+                preferredSecurityScheme: "apiKey",
+                securitySchemes: { apiKey: { token: ReferencePage.apiKeyPlaceholder } }
+              }
+            })
+            expect(page.includes(apiKey)).toBe(false)
+            // The scheme named is the document's bearer scheme.
+            const document = JSON.parse(text((yield* get(`${baseUrl}/openapi.json`)).body))
+            expect(document.components.securitySchemes.apiKey).toEqual({ type: "http", scheme: "bearer" })
+          })
+      )
+
+      it.effect(
+        "/docs lists the optional Idempotency-Key of every POST, declared so that Scalar's code samples leave it out",
+        () =>
+          Effect.gen(function*() {
+            const { baseUrl } = yield* Served
+            const page = text((yield* get(`${baseUrl}/docs`, { "accept-encoding": "identity" })).body)
+            const shown = configurationOf(page)["content"]
+            const served: unknown = JSON.parse(text((yield* get(`${baseUrl}/openapi.json`)).body))
+            const posts = recordsIn(isRecord(shown) ? shown["paths"] : undefined).flatMap((item) =>
+              isRecord(item["post"]) ? [item["post"]] : []
+            )
+            expect(posts.length).toBeGreaterThan(20)
+            for (const post of posts) {
+              const key = recordsIn(post["parameters"]).find((parameter) => parameter["name"] === "Idempotency-Key")
+              expect(key).toMatchObject({
+                in: "header",
+                required: false,
+                description: expect.stringContaining("processed once"),
+                content: { "text/plain": { schema: { type: "string", minLength: 1, maxLength: 200 } } }
+              })
+              expect(key).not.toHaveProperty("schema")
+            }
+            // Nothing else differs from /openapi.json, where the header is declared by its schema.
+            expect(withParametersBySchema(shown)).toEqual(served)
+          })
+      )
+
+      it.effect("GET / points a client at the reference and the OpenAPI document; a browser goes to /docs", () =>
+        Effect.gen(function*() {
+          const { baseUrl } = yield* Served
+          for (const headers of [{}, { accept: "*/*" }, { accept: "application/json" }]) {
+            const answer = yield* get(`${baseUrl}/`, headers)
+            expect(answer.status).toBe(200)
+            expect(answer.headers.get("content-type")).toContain("application/json")
+            expect(JSON.parse(text(answer.body))).toMatchObject({
+              environment: "sandbox",
+              reference: "/docs",
+              openapi: "/openapi.json"
+            })
+          }
+          const browser = yield* Effect.promise(() =>
+            fetch(`${baseUrl}/`, {
+              redirect: "manual",
+              headers: { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" }
+            })
+          )
+          expect(browser.status).toBe(302)
+          expect(browser.headers.get("location")).toBe("/docs")
+          expect(browser.headers.get("vary")).toBe("Accept")
         }))
 
       it.effect("/openapi.json is the API's OpenAPI document, the same on every request", () =>
