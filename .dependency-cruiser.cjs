@@ -16,7 +16,7 @@ const mayImport = {
     npm: ["effect", "@effect/sql-pg", "@electric-sql/pglite", "@effect/vitest"]
   },
   bank: { workspace: ["domain", "store"], npm: ["effect"] },
-  http: { workspace: ["api", "bank", "domain"], npm: ["effect"] },
+  http: { workspace: ["api", "bank", "domain", "webhooks"], npm: ["effect"] },
   webhooks: { workspace: ["domain", "store"], npm: ["effect", "undici"] },
   receiver: { workspace: ["domain", "api"], npm: ["effect"] },
   server: {

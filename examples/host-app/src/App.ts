@@ -1,18 +1,15 @@
 /**
  * A host application: an Effect HTTP server with routes of its own, which
- * mounts Moneta's API under `/moneta`. Requests under the prefix reach
+ * mounts Moneta under `/moneta` with its webhook dispatcher, its real-time
+ * decision sweeper and its reference page. Requests under the prefix reach
  * Moneta with the prefix taken off (`/moneta/accounts` is Moneta's
  * `/accounts`); every other request stays with the app.
- *
- * `layer` needs what Moneta's API needs, a database (`SqlClient`, from
- * `@moneta/store/Database`) and the environment it serves
- * (`ServerEnvironment`), plus an `HttpServer`: `main.ts` provides them.
  */
-import * as MonetaHttp from "@moneta/http/MonetaHttp"
+import * as Mount from "@moneta/http/Mount"
 import { Layer } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
 
-/** Where Moneta's API lives inside the app. */
+/** Where Moneta lives inside the app. */
 export const monetaPrefix = "/moneta"
 
 /** The app's own routes, as they were before Moneta came along. */
@@ -22,10 +19,17 @@ export const routes = Layer.mergeAll(
 )
 
 /**
- * The app served: its routes, and Moneta's API (`MonetaHttp.layer`) added to the same router under the
- * prefix; a log line per request, and none for the address (`main.ts` announces it).
+ * The app served: its routes and Moneta's sandbox on the same router. Needs the database, which `main.ts`
+ * provides to the app and its first run alike (`Mount.providedDatabase`), and an `HttpServer`.
  */
 export const layer = HttpRouter.serve(
-  Layer.merge(routes, MonetaHttp.layer.pipe(Layer.provide(MonetaHttp.prefixed(monetaPrefix)))),
+  Layer.merge(
+    routes,
+    Mount.apiWithBackgroundAndDocs({
+      database: Mount.providedDatabase,
+      environment: "sandbox",
+      prefix: monetaPrefix
+    })
+  ),
   { disableListenLog: true }
 )

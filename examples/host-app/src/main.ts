@@ -8,25 +8,30 @@ import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun } from "@moneta/bank/FirstRun"
 import * as Database from "@moneta/store/Database"
-import { Config, Effect, Layer, Option } from "effect"
+import { Cause, Config, Effect, Exit, Layer, Option } from "effect"
 import { createServer } from "node:http"
 import * as App from "./App.js"
 
 const port = Config.Port("PORT").pipe(Config.withDefault(3000))
 
 /** Seeds a fresh database and tells where the app is and which key to use with Moneta. */
-const Announce = Layer.effectDiscard(Effect.gen(function*() {
+const announce = Layer.effectDiscard(Effect.gen(function*() {
   const { apiKey } = yield* (yield* FirstRun).run({ environment: "sandbox", apiKey: Option.none() })
   const address = `http://127.0.0.1:${yield* port}`
   yield* Effect.log(`Host app on ${address}; Moneta on ${address}${App.monetaPrefix} with API key ${apiKey}`)
-}))
-
-const Services = Layer.mergeAll(
-  Layer.unwrap(Effect.map(port, (port) => NodeHttpServer.layer(createServer, { port, host: "127.0.0.1" }))),
-  FirstRun.Default
-).pipe(
-  Layer.provideMerge(Layer.succeed(ServerEnvironment, "sandbox")),
-  Layer.provideMerge(Database.layer)
+})).pipe(
+  Layer.provide(FirstRun.Default),
+  Layer.provide(Layer.succeed(ServerEnvironment, "sandbox"))
 )
 
-NodeRuntime.runMain(Layer.launch(Layer.provide(Layer.mergeAll(App.layer, Announce), Services)))
+const listening = Layer.unwrap(
+  Effect.map(port, (port) => NodeHttpServer.layer(createServer, { port, host: "127.0.0.1" }))
+)
+
+// The database is built once, here, for the app (Moneta) and the first run.
+const app = Layer.merge(App.layer, announce).pipe(Layer.provide(listening), Layer.provide(Database.layer))
+
+// Ctrl-C interrupts the app, which stops gracefully: exit code 0 (runMain's default says 130).
+NodeRuntime.runMain(Layer.launch(app), {
+  teardown: (exit, onExit) => onExit(Exit.isFailure(exit) && !Cause.hasInterruptsOnly(exit.cause) ? 1 : 0)
+})

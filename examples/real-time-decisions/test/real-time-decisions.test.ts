@@ -45,6 +45,6 @@ for (const kind of TestDatabase.testDatabases) {
           AssociatedObject.layerClient(moneta).pipe(Layer.provide(FetchHttpClient.layer)),
           Deduplication.layerMemory()
         )))
-      }).pipe(Effect.scoped), 60_000)
+      }).pipe(Effect.scoped), 180_000)
   })
 }

@@ -33,8 +33,21 @@ const runtime = ManagedRuntime.make(Layer.mergeAll(
 
 const listener = await runtime.runPromise(Consumer.make({ secrets: [config.secret], localCopy: new LocalCopy() }))
 
-createServer(listener).listen(config.port, "127.0.0.1", () => {
+const server = createServer(listener).listen(config.port, "127.0.0.1", () => {
   Effect.runFork(
     Effect.log(`Webhook consumer on http://127.0.0.1:${config.port} (POST /webhooks, GET /wire_transfers)`)
   )
 })
+
+// Ctrl-C (or SIGTERM): stop listening, release the runtime, exit 0. Under pnpm one Ctrl-C arrives twice (the
+// terminal's and pnpm's relay): a listener stays for the second, which would otherwise kill the process.
+let stopping = false
+const stop = () => {
+  if (stopping) return
+  stopping = true
+  server.closeAllConnections()
+  server.close()
+  void runtime.dispose().then(() => process.exit(0))
+}
+process.on("SIGINT", stop)
+process.on("SIGTERM", stop)

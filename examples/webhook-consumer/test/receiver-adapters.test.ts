@@ -151,6 +151,6 @@ for (const kind of TestDatabase.testDatabases) {
             expect(endpoint.counts.get(resent)).toBe(1)
           }
         }).pipe(Effect.provide(MonetaServer.clientLayer(moneta)))
-      }).pipe(Effect.scoped), 90_000)
+      }).pipe(Effect.scoped), 180_000)
   })
 }

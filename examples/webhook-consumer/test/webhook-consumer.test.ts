@@ -99,7 +99,7 @@ for (const kind of TestDatabase.testDatabases) {
             expect([...localCopy.eventCounts().values()].every((count) => count === 1)).toBe(true)
           }).pipe(Effect.provide(Layer.merge(MonetaServer.clientLayer(moneta), Deduplication.layerMemory())))
         }).pipe(Effect.scoped),
-      90_000
+      180_000
     )
   })
 }

@@ -1,6 +1,9 @@
 /**
  * The API served: every group's handlers, authentication and error mapping,
- * over the bank's operations.
+ * over the bank's operations. Host applications mount it with `Mount` (one
+ * layer per way, with the database, the environment and, if they like, the
+ * webhook dispatcher, the decision sweeper and the documents: docs/host-app.md);
+ * the layers below are what `Mount` and the server are made of.
  *
  * - `layer` adds the API's routes to the `HttpRouter` of the host:
  *   `HttpRouter.serve(MonetaHttp.layer, { disableLogger: true })` for a server

@@ -1,3 +1,6 @@
 export * as ErrorMapping from "./ErrorMapping.js"
 export * as Idempotent from "./Idempotent.js"
 export * as MonetaHttp from "./MonetaHttp.js"
+export * as Mount from "./Mount.js"
+export * as ReferenceDocs from "./ReferenceDocs.js"
+export * as ReferencePage from "./ReferencePage.js"

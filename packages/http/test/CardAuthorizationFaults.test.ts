@@ -107,7 +107,7 @@ const pendingHoldsOf = (groupId: GroupId) =>
 /** Polls (the database is the signal) until `found` holds; bounded. */
 const eventually = <A, R>(look: Effect.Effect<A, never, R>, found: (value: A) => boolean) =>
   Effect.repeat(look, { until: found, schedule: Schedule.spaced(Duration.millis(20)) }).pipe(
-    Effect.timeout(Duration.seconds(60)),
+    Effect.timeout(Duration.seconds(120)),
     Effect.orDie
   )
 

@@ -36,7 +36,7 @@ const postRaw = (path: string, body: string | Uint8Array, contentType: string) =
         method: "POST",
         headers: { authorization: `Bearer ${server.apiKey}`, "content-type": contentType },
         body,
-        signal: AbortSignal.timeout(5_000)
+        signal: AbortSignal.timeout(60_000)
       })
     )
     const text = yield* Effect.promise(() => response.text())

@@ -238,7 +238,7 @@ for (const kind of TestDatabase.testDatabases) {
             )
             expectNotFound(unbookkept)
           }),
-        120_000
+        180_000
       )
     })
   })

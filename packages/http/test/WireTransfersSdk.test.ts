@@ -116,7 +116,7 @@ for (const kind of TestDatabase.testDatabases) {
               ])
             })
           }),
-        60_000
+        180_000
       )
 
       it.effect("insufficient funds and unknown objects are the SDK's error classes", () =>
@@ -144,7 +144,7 @@ for (const kind of TestDatabase.testDatabases) {
               .then(() => null, (error: unknown) => error)
             expect(invalid).toBeInstanceOf(Increase.InvalidParametersError)
           })
-        }), 60_000)
+        }), 180_000)
     })
   })
 }

@@ -1,3 +1,4 @@
+export * as ConfiguredDispatcher from "./ConfiguredDispatcher.js"
 export * as Delivery from "./Delivery.js"
 export * as Dispatcher from "./Dispatcher.js"
 export * as RetrySchedule from "./RetrySchedule.js"

@@ -105,7 +105,7 @@ describe.runIf(kinds.length > 0)("crash safety (postgres, separate processes)", 
       // Only the attempt that was recorded is in the log; the delivery is done.
       expect(result.attempts.map((attempt) => attempt.status)).toEqual(["succeeded"])
       expect(result.deliveries.map((row) => row.status)).toEqual(["succeeded"])
-    }).pipe(Effect.scoped), 60_000)
+    }).pipe(Effect.scoped), 300_000)
 
   it.live(
     "two dispatcher processes deliver N events, each at least once, and count the duplicates",
@@ -143,6 +143,6 @@ describe.runIf(kinds.length > 0)("crash safety (postgres, separate processes)", 
         expect(duplicates).toBe(0)
         expect(outcome.deliveries.every((row) => row.status === "succeeded" && row.attempt_count === 1)).toBe(true)
       }).pipe(Effect.scoped),
-    120_000
+    300_000
   )
 })

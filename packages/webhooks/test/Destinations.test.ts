@@ -102,7 +102,7 @@ for (const kind of TestDatabase.testDatabases) {
               response_body: null
             })
             expect(attempt.url).not.toContain("hunter2")
-          }), 30_000)
+          }), 180_000)
       }
     })
   })

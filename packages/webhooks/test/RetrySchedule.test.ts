@@ -165,7 +165,7 @@ for (const kind of TestDatabase.testDatabases) {
                 8
               ]])
             })),
-          60_000
+          180_000
         )
       }
 
@@ -192,7 +192,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect(attempts[2]?.next_attempt_at).toBeNull()
           expect(receiver.all()).toHaveLength(3)
           expect((yield* Seed.deliveries(tenant)).map((row) => row.status)).toEqual(["succeeded"])
-        })), 60_000)
+        })), 180_000)
 
       it.effect("the sandbox makes one attempt", () =>
         underTestClock(Effect.gen(function*() {
@@ -214,7 +214,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect(attempts.map((attempt) => [attempt.status, attempt.next_attempt_at])).toEqual([["failed", null]])
           expect(receiver.all()).toHaveLength(1)
           expect((yield* Seed.deliveries(tenant)).map((row) => row.status)).toEqual(["failed"])
-        })), 60_000)
+        })), 180_000)
     })
   })
 }

@@ -110,7 +110,7 @@ for (const kind of TestDatabase.testDatabases) {
             }
             expect(receiver.all()).toEqual([])
           }),
-        30_000
+        180_000
       )
 
       it.effect("delivers to a loopback receiver the operator allows", () =>
@@ -125,7 +125,7 @@ for (const kind of TestDatabase.testDatabases) {
             response_status_code: 200,
             response_body: "ok"
           })
-        }), 30_000)
+        }), 180_000)
 
       it.effect("a loopback-only sandbox delivers to loopback as before", () =>
         Effect.gen(function*() {
@@ -138,7 +138,7 @@ for (const kind of TestDatabase.testDatabases) {
             status: "succeeded",
             response_status_code: 200
           })
-        }), 30_000)
+        }), 180_000)
     })
   })
 }

@@ -78,7 +78,7 @@ for (const kind of TestDatabase.testDatabases) {
               "succeeded"
             ])
           }),
-        30_000
+        180_000
       )
     })
   })

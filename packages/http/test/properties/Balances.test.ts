@@ -24,7 +24,7 @@ const payment = fc.oneof(
 /** A balance query: the creation time of one payment moved by -1, 0 or +1 ms. */
 const atTime = fc.record({ index: fc.nat(), offset: fc.integer({ min: -1, max: 1 }) })
 
-const propertyTimeout = 90_000
+const propertyTimeout = 180_000
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`balance properties (${kind})`, () => {

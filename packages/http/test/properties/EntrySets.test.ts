@@ -75,7 +75,7 @@ const atTime = fc.oneof(
   })
 )
 
-const propertyTimeout = 90_000
+const propertyTimeout = 180_000
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`entry set properties (${kind})`, () => {

@@ -122,7 +122,7 @@ const post = (path: string, body: unknown, idempotencyKey: string) =>
 
 const idOf = (response: RawHttp.RawResponse) => RawHttp.field(response.body, "id")
 
-const propertyTimeout = 90_000
+const propertyTimeout = 180_000
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`idempotency properties (${kind})`, () => {

@@ -144,7 +144,7 @@ const freshGroup = Effect.gen(function*() {
   return yield* clientFor((yield* newGroup()).apiKey)
 })
 
-const propertyTimeout = 90_000
+const propertyTimeout = 180_000
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`pagination properties (${kind})`, () => {
