@@ -41,6 +41,16 @@ export default defineConfig({
     // A test's logs (a server it started, the warnings it provokes) are shown when it fails, not when
     // it passes: @effect/vitest 4 no longer removes Effect's default logger from tests as 0.x did.
     silent: "passed-only",
+    // A dot per test, then only what failed (its error and its logs) and the counts: a green run prints
+    // a dozen lines, not one per file and slow test. `--reporter=default` shows every file again.
+    reporters: ["dot"],
+    // Limits that only catch a hang: a loaded 2-core machine (load average 8–13, every worker and the
+    // servers they start sharing it) runs a test many times slower than an idle one, so vitest's 5 s
+    // per test and 10 s per hook failed passing tests there. `TestDatabase.timeout` (@moneta/store/testing,
+    // for layers that start databases and servers) is the same 3 minutes; tests that start processes
+    // name a longer one.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     // A worker's test files share its modules instead of importing `effect`, the platform and the
     // workspace again for each file: importing was half of the run's time (docs/benchmarks.md,
     // "Test run"). `@effect/vitest` 4's `layer(…)` no longer writes on the shared `it`, so files

@@ -57,8 +57,12 @@ export const testDatabases: ReadonlyArray<Kind> = Option.isSome(Effect.runSync(d
   ? ["embedded", "postgres"]
   : ["embedded"]
 
-/** For `it.layer(…, { timeout })`: the first embedded database of a process takes a few seconds. */
-export const timeout = Duration.seconds(60)
+/**
+ * For `it.layer(…, { timeout })` and tests that start servers: only a bound on a hang. The first
+ * embedded database of a process takes a few seconds on an idle machine, and a test starting a server
+ * on a loaded 2-core one (load average 8–13) many times what it takes idle: 60 s was once too short.
+ */
+export const timeout = Duration.minutes(3)
 
 export type Services = SqlClient.SqlClient | Notifications.Notifications | Database.Info
 export type LayerError = SqlError.SqlError | Migrator.MigrationError | Config.ConfigError

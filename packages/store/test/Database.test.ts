@@ -127,7 +127,7 @@ describe("Database.layer", () => {
         expect(Fs.statSync(Path.join(templates, files[0]!)).mtimeMs).toBe(built)
         Fs.rmSync(root, { recursive: true, force: true })
       }),
-    120_000
+    300_000
   )
 
   if (TestDatabase.testDatabases.includes("postgres")) {
@@ -144,6 +144,6 @@ describe("Database.layer", () => {
           label: `postgres (${parsed.hostname}:${parsed.port}${parsed.pathname})`
         })
         expect(applied).toEqual(registered)
-      }).pipe(Effect.scoped), 60_000)
+      }).pipe(Effect.scoped), 180_000)
   }
 })

@@ -150,7 +150,7 @@ describe.runIf(TestDatabase.testDatabases.includes("postgres"))("postgres: the L
         // A late pong may still be queued ahead of it.
         const next = yield* Queue.take(received).pipe(Effect.repeat({ while: (payload) => payload === "pong" }))
         expect(next).toBe("after")
-      }), 30_000)
+      }), 180_000)
   })
 })
 
@@ -180,5 +180,5 @@ describe.runIf(ThrowawayPostgres.binDir !== undefined)("postgres restarted", () 
         const next = yield* Queue.take(received).pipe(Effect.repeat({ while: (payload) => payload === "pong" }))
         expect(next).toBe("after")
       }).pipe(Effect.provide(context))
-    }).pipe(Effect.scoped), 90_000)
+    }).pipe(Effect.scoped), 180_000)
 })

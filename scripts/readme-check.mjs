@@ -1,0 +1,210 @@
+// Runs the README's "Try it" blocks as a newcomer would, twice, against a
+// sandbox server started as `pnpm start` starts it, on a new data directory: the check
+// fails if any block fails, on either run. Run by .ci/run (after start-check,
+// so the server's bundle is already built).
+//
+// Every fenced block of the "Try it" section is preceded by a marker comment
+// (an unmarked block there fails the check, so a new block cannot go unchecked):
+//   <!-- readme-check: run -->           a shell block, run by `bash -eo pipefail -c` in the folder
+//   <!-- readme-check: install -->       `npm install increase@<version>`: linked to the repository's copy
+//                                        of `increase` (its version checked), or run as written with --npm
+//   <!-- readme-check: file NAME.mjs --> a module saved as NAME.mjs in the folder and run with
+//                                        `node NAME.mjs`, then saved as NAME.mts and run with tsx
+//   <!-- readme-check: skip -->          not run (the key export: the check sets MONETA_API_KEY itself)
+// All blocks run in one new empty folder, in README order; the second run reuses it, as a person
+// trying the blocks again would. `127.0.0.1:4010` in a block is replaced by the started server's address.
+//
+//   node scripts/readme-check.mjs [--npm]
+import { spawn } from "node:child_process"
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { parseArgs } from "node:util"
+
+const { values: options } = parseArgs({ options: { npm: { type: "boolean", default: false } } })
+const root = fileURLToPath(new URL("..", import.meta.url))
+const started = Date.now()
+const apiKey = "moneta_sandbox_readme_check_0123456789abcdef"
+// Generous: a loaded machine is many times slower than an idle one; a block that hangs still fails.
+const blockLimitMillis = 180_000
+
+const log = (message) => console.log(`readme-check: ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+const fail = (message) => {
+  throw new Error(`readme-check: ${message}`)
+}
+
+/** The fenced blocks of the README's "Try it" section with the marker before each. */
+const tryItBlocks = () => {
+  const readme = readFileSync(join(root, "README.md"), "utf8")
+  const section = readme.match(/^## Try it\n([\s\S]*?)(?=^## )/m)?.[1]
+  if (section === undefined) fail("README.md has no \"## Try it\" section")
+  const blocks = []
+  const fence = /(?:<!-- readme-check: ([^>]*?) -->\n)?```(\w*)\n([\s\S]*?)^```$/gm
+  for (const [, marker, language, text] of section.matchAll(fence)) {
+    if (marker === undefined) fail(`a block of "Try it" has no readme-check marker:\n${text}`)
+    const [kind, ...rest] = marker.split(/\s+/)
+    const expected = kind === "file" ? "js" : "sh"
+    if (language !== expected) fail(`a "${kind}" block of "Try it" must be \`\`\`${expected}, not \`\`\`${language}`)
+    blocks.push({ kind, argument: rest.join(" "), text })
+  }
+  if (!blocks.some((block) => block.kind === "run")) fail("no block of \"Try it\" is marked to run")
+  return blocks
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+
+/** Runs a command to its end; rejects with its output unless it exits 0 within the limit. */
+const run = (command, args, { cwd, env }) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] })
+    let output = ""
+    child.stdout.on("data", (chunk) => (output += chunk))
+    child.stderr.on("data", (chunk) => (output += chunk))
+    const limit = setTimeout(() => child.kill("SIGKILL"), blockLimitMillis)
+    child.on("error", reject)
+    child.on("exit", (code, signal) => {
+      clearTimeout(limit)
+      if (code === 0) return resolve(output)
+      const ended = signal === "SIGKILL"
+        ? `was stopped after ${blockLimitMillis / 1000} s`
+        : `ended with ${code ?? signal}`
+      reject(new Error(`it ${ended}, having printed:\n${output}`))
+    })
+  })
+
+/** `pnpm start` (node scripts/start.mjs) on a new data directory until /ready answers 200; its port, how to stop it. */
+const startServer = async (dataDir) => {
+  const port = await freePort()
+  const environment = {
+    ...process.env,
+    PORT: String(port),
+    MONETA_DATA_DIR: dataDir,
+    MONETA_API_KEY: apiKey,
+    LOG_LEVEL: "Warning"
+  }
+  delete environment.DATABASE_URL
+  // A process group of its own, as a terminal's foreground job: Ctrl-C signals all of it.
+  const server = spawn(process.execPath, [join(root, "scripts", "start.mjs")], {
+    cwd: root,
+    env: environment,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  let output = ""
+  server.stdout.on("data", (chunk) => (output += chunk))
+  server.stderr.on("data", (chunk) => (output += chunk))
+  const exited = new Promise((resolve) => server.on("exit", (code, signal) => resolve(code ?? signal)))
+  const stop = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return
+    process.kill(-server.pid, "SIGINT")
+    const killer = setTimeout(() => process.kill(-server.pid, "SIGKILL"), 30_000)
+    await exited
+    clearTimeout(killer)
+  }
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 180_000
+  try {
+    for (;;) {
+      if (server.exitCode !== null) fail(`pnpm start exited early:\n${output}`)
+      if (Date.now() > deadline) fail(`pnpm start was not ready within 180 s:\n${output}`)
+      const response = await fetch(`${url}/ready`).catch(() => undefined)
+      if (response?.status === 200) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { port, stop, output: () => output }
+}
+
+/** Puts the repository's copy of `increase` where `npm install increase@<version>` would. */
+const linkIncrease = (folder, text) => {
+  const wanted = text.match(/^npm install increase@(\S+)$/m)?.[1]
+  if (wanted === undefined) fail(`the install block is not \`npm install increase@<version>\`:\n${text}`)
+  const ours = realpathSync(join(root, "packages", "http", "node_modules", "increase"))
+  const version = JSON.parse(readFileSync(join(ours, "package.json"), "utf8")).version
+  if (version !== wanted && !version.startsWith(`${wanted}.`)) {
+    fail(`the README installs increase@${wanted}; the repository tests increase@${version}`)
+  }
+  mkdirSync(join(folder, "node_modules"), { recursive: true })
+  rmSync(join(folder, "node_modules", "increase"), { force: true })
+  // Its own dependencies resolve from its real location in pnpm's store.
+  symlinkSync(ours, join(folder, "node_modules", "increase"))
+}
+
+const tsx = join(root, "node_modules", ".bin", "tsx")
+
+/** Runs one block as its marker says, its text already pointed at the started server. */
+const runBlock = async ({ argument, kind }, text, folder, env) => {
+  if (kind === "skip") return
+  if (kind === "run" || (kind === "install" && options.npm)) {
+    await run("bash", ["-eo", "pipefail", "-c", text], { cwd: folder, env })
+  } else if (kind === "install") {
+    linkIncrease(folder, text)
+  } else if (kind === "file") {
+    if (!/^[\w-]+\.mjs$/.test(argument)) fail(`a file block must be named <name>.mjs, not "${argument}"`)
+    writeFileSync(join(folder, argument), text)
+    await run(process.execPath, [argument], { cwd: folder, env })
+    // The README says the same code runs as TypeScript with tsx.
+    const typescript = argument.replace(/\.mjs$/, ".mts")
+    writeFileSync(join(folder, typescript), text)
+    await run(tsx, [typescript], { cwd: folder, env })
+  } else {
+    fail(`unknown readme-check marker "${kind}"`)
+  }
+}
+
+const runBlocks = async (blocks, folder, port) => {
+  const env = {
+    ...process.env,
+    MONETA_API_KEY: apiKey,
+    // The node running this check first: the blocks call `node`.
+    PATH: `${dirname(process.execPath)}:${process.env.PATH}`
+  }
+  delete env.DATABASE_URL
+  for (const [index, block] of blocks.entries()) {
+    const text = block.text.replaceAll("127.0.0.1:4010", `127.0.0.1:${port}`)
+    await runBlock(block, text, folder, env).catch((error) => {
+      const firstLine = block.text.split("\n")[0]
+      const marker = [block.kind, block.argument].filter((word) => word !== "").join(" ")
+      throw new Error(`block ${index + 1} (${marker}: ${firstLine} …) failed: ${error.message}`)
+    })
+  }
+}
+
+const main = async () => {
+  const blocks = tryItBlocks()
+  const work = mkdtempSync(join(tmpdir(), "moneta-readme-check-"))
+  try {
+    const folder = join(work, "try-it")
+    mkdirSync(folder)
+    const server = await startServer(join(work, "data"))
+    log(`pnpm start served on port ${server.port}; ${blocks.length} blocks`)
+    try {
+      for (const pass of ["first", "second"]) {
+        await runBlocks(blocks, folder, server.port).catch((error) => {
+          fail(`the ${pass} run failed: ${error.message}\nthe server printed:\n${server.output()}`)
+        })
+        log(`the ${pass} run of every block succeeded`)
+      }
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+await main().catch((error) => {
+  console.error(error.message)
+  process.exitCode = 1
+})
