@@ -686,19 +686,8 @@ export const PurchaseDetails = Schema.Struct({
 })
 export type PurchaseDetails = typeof PurchaseDetails.Type
 
-/** Money returned to the cardholder; also the `card_refund` source of its transaction. */
-export class CardRefund extends Schema.Class<CardRefund>("CardRefund")({
-  id: described(CardRefundId, "The card refund's identifier."),
-  amount: described(
-    Amount,
-    "The refunded amount in the minor unit of the transaction's settlement currency (cents for USD), credited to the account."
-  ),
-  card_payment_id: described(CardPaymentId, cardPaymentIdText),
-  cashback: described(
-    Schema.NullOr(Cashback),
-    "Cashback debited for this refund; null when not eligible (always so in the sandbox)."
-  ),
-  currency: described(Currency, usdText),
+/** The interchange and merchant fields a settlement and a refund both carry, as the clearing message gives them. */
+const clearedMerchantFields = {
   interchange: described(
     Schema.NullOr(Interchange),
     "The interchange assessed on this transaction; null when none was reported (always so in the sandbox)."
@@ -721,7 +710,22 @@ export class CardRefund extends Schema.Class<CardRefund>("CardRefund")({
   merchant_state: described(
     Schema.NullOr(Schema.String),
     "The state the merchant resides in; null when the network did not give it."
+  )
+}
+/** Money returned to the cardholder; also the `card_refund` source of its transaction. */
+export class CardRefund extends Schema.Class<CardRefund>("CardRefund")({
+  id: described(CardRefundId, "The card refund's identifier."),
+  amount: described(
+    Amount,
+    "The refunded amount in the minor unit of the transaction's settlement currency (cents for USD), credited to the account."
   ),
+  card_payment_id: described(CardPaymentId, cardPaymentIdText),
+  cashback: described(
+    Schema.NullOr(Cashback),
+    "Cashback debited for this refund; null when not eligible (always so in the sandbox)."
+  ),
+  currency: described(Currency, usdText),
+  ...clearedMerchantFields,
   network_identifiers: described(ClearingNetworkIdentifiers, "Identifiers the card network assigned to this refund."),
   presentment_amount: described(
     Amount,
@@ -837,29 +841,7 @@ export class CardSettlement extends Schema.Class<CardSettlement>("CardSettlement
     "Cashback earned on this transaction, paid out monthly in aggregate; null when not eligible (always so in the sandbox)."
   ),
   currency: described(Currency, usdText),
-  interchange: described(
-    Schema.NullOr(Interchange),
-    "The interchange assessed on this transaction; null when none was reported (always so in the sandbox)."
-  ),
-  merchant_acceptor_id: described(Schema.String, "The merchant identifier (MID) of the merchant."),
-  merchant_category_code: described(
-    Schema.String,
-    "The Merchant Category Code (MCC) of the merchant: four digits naming its line of business."
-  ),
-  merchant_city: described(Schema.String, "The city the merchant resides in."),
-  merchant_country: described(
-    Schema.String,
-    "The country the merchant resides in, as an ISO 3166-1 alpha-2 code (for example `US`)."
-  ),
-  merchant_name: described(Schema.String, "The merchant's name as the clearing message gives it."),
-  merchant_postal_code: described(
-    Schema.NullOr(Schema.String),
-    "The merchant's postal code (for US merchants a 5- or 9-digit ZIP code); null when the network did not give it."
-  ),
-  merchant_state: described(
-    Schema.NullOr(Schema.String),
-    "The state the merchant resides in; null when the network did not give it."
-  ),
+  ...clearedMerchantFields,
   network: described(Network, networkDescription),
   network_identifiers: described(
     ClearingNetworkIdentifiers,
