@@ -46,16 +46,7 @@ const timing = Layer.succeed(RealTimeDecisionTiming)({
 
 /** A process that died: it renews, releases and abandons nothing. */
 const deadProcessIdempotency = Layer.effect(Idempotency, Idempotency.make).pipe(
-  Layer.provide(Layer.effect(
-    IdempotencyRecords,
-    Effect.map(IdempotencyRecords.make, (records) =>
-      IdempotencyRecords.of({
-        ...records,
-        renew: () => Effect.succeed(true),
-        release: () => Effect.void,
-        abandon: () => Effect.void
-      }))
-  ))
+  Layer.provide(TestDatabase.deadProcessIdempotencyRecords)
 )
 
 const testLayer = (kind: TestDatabase.Kind) =>

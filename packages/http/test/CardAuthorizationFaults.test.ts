@@ -19,7 +19,6 @@ import { Caller } from "@moneta/domain/Caller"
 import { CardAuthorizationSimulationResult } from "@moneta/domain/CardSimulations"
 import type { GroupId } from "@moneta/domain/Ids"
 import { defaultTimeoutWindows } from "@moneta/domain/RealTimeDecision"
-import { IdempotencyRecords } from "@moneta/store/IdempotencyRecords"
 import * as TestDatabase from "@moneta/store/testing"
 import { Duration, Effect, Fiber, Layer, Option, Schedule, Schema } from "effect"
 import { SqlClient } from "effect/sql"
@@ -36,20 +35,8 @@ const timing = Layer.succeed(RealTimeDecisionTiming)({
   lease
 })
 
-/** The dead process's key records: what it did before it died stays; it renews, releases and abandons nothing. */
-const deadProcessRecords = Layer.effect(
-  IdempotencyRecords,
-  Effect.map(IdempotencyRecords.make, (records) =>
-    IdempotencyRecords.of({
-      ...records,
-      renew: () => Effect.succeed(true),
-      release: () => Effect.void,
-      abandon: () => Effect.void
-    }))
-)
-
 const deadProcess = Layer.mergeAll(
-  Layer.effect(Idempotency, Idempotency.make).pipe(Layer.provide(deadProcessRecords)),
+  Layer.effect(Idempotency, Idempotency.make).pipe(Layer.provide(TestDatabase.deadProcessIdempotencyRecords)),
   CardSimulations.Default
 ).pipe(Layer.provide(timing))
 
