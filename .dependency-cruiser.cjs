@@ -87,6 +87,13 @@ module.exports = {
       to: { path: "^packages/server/" }
     },
     {
+      name: "no-circular",
+      comment: "no module reaches itself through its imports, type-only imports included: the parts stay separable",
+      severity: "error",
+      from: { path: "^packages/[^/]+/src/" },
+      to: { circular: true }
+    },
+    {
       name: "not-to-unresolvable",
       comment: "every import resolves (a typo or a missing dependency)",
       severity: "error",

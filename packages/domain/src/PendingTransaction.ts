@@ -11,7 +11,7 @@
  */
 import { Result, Schema } from "effect"
 import { CardAuthorizationPendingSource } from "./CardPaymentElements.js"
-import { InboundFundsHold } from "./CheckDeposit.js"
+import { InboundFundsHold } from "./CheckDepositSources.js"
 import { described } from "./Described.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"

@@ -5,13 +5,13 @@
  */
 import { Schema } from "effect"
 import { CardRefund, CardSettlement } from "./CardPaymentElements.js"
-import { CheckDepositAcceptance } from "./CheckDeposit.js"
+import { CheckDepositAcceptance } from "./CheckDepositSources.js"
 import { described } from "./Described.js"
 import { AccountId, TransactionId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { Amount, Currency } from "./Money.js"
 import { Timestamp } from "./Timestamp.js"
-import { Reversal } from "./WireTransfer.js"
+import { Reversal } from "./WireTransferReversal.js"
 
 export const RouteType = Schema.Literals(["account_number", "card", "lockbox"])
 export type RouteType = typeof RouteType.Type
