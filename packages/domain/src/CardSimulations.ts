@@ -19,9 +19,7 @@ import {
   StandInProcessingReason,
   TerminalEntryCapability
 } from "./CardNetwork.js"
-import { DeclinedTransaction } from "./DeclinedTransaction.js"
 import { described } from "./Described.js"
-import { DeclineReason as DigitalWalletTokenDeclineReason, declineReasonValues } from "./DigitalWalletToken.js"
 import {
   CardId,
   CardPaymentId,
@@ -32,8 +30,9 @@ import {
   TransactionId
 } from "./Ids.js"
 import { Amount, PositiveAmount } from "./Money.js"
-import { PendingTransaction } from "./PendingTransaction.js"
 import { ShortText } from "./Text.js"
+
+export * from "./CardSimulationResults.js"
 
 /**
  * Optional body fields are absent or a value: an explicit `undefined` is not a value
@@ -467,49 +466,3 @@ export const SimulateDigitalWalletTokenRequest = Schema.Struct({
   card_id: described(CardId, "The card a wallet asks to add.")
 }).annotate({ identifier: "SimulateDigitalWalletTokenRequest" })
 export type SimulateDigitalWalletTokenRequest = typeof SimulateDigitalWalletTokenRequest.Type
-
-/**
- * The result of a simulated authorization: the pending transaction when it
- * was approved, the declined transaction when it was declined; exactly one of
- * them is set (build it with `approvedAuthorization` / `declinedAuthorization`).
- */
-export class CardAuthorizationSimulationResult extends Schema.Class<CardAuthorizationSimulationResult>(
-  "CardAuthorizationSimulationResult"
-)({
-  declined_transaction: described(
-    Schema.NullOr(DeclinedTransaction),
-    "The declined transaction (its source a `card_decline`) when the authorization was declined; null when it was approved."
-  ),
-  pending_transaction: described(
-    Schema.NullOr(PendingTransaction),
-    "The pending transaction (its source a `card_authorization`) holding the amount when the authorization was approved; null when it was declined."
-  ),
-  type: described(
-    Schema.tag("inbound_card_authorization_simulation_result"),
-    "Always `inbound_card_authorization_simulation_result`: the type of this object."
-  )
-}) {}
-
-export const approvedAuthorization = (pendingTransaction: PendingTransaction): CardAuthorizationSimulationResult =>
-  new CardAuthorizationSimulationResult({ pending_transaction: pendingTransaction, declined_transaction: null })
-
-export const declinedAuthorization = (declinedTransaction: DeclinedTransaction): CardAuthorizationSimulationResult =>
-  new CardAuthorizationSimulationResult({ pending_transaction: null, declined_transaction: declinedTransaction })
-
-/** The result of a simulated token request: the token when provisioned, the reason when declined. */
-export class DigitalWalletTokenRequestSimulationResult extends Schema.Class<DigitalWalletTokenRequestSimulationResult>(
-  "DigitalWalletTokenRequestSimulationResult"
-)({
-  decline_reason: described(
-    Schema.NullOr(DigitalWalletTokenDeclineReason),
-    `Why the token request was declined; null when it was approved. ${declineReasonValues}`
-  ),
-  digital_wallet_token_id: described(
-    Schema.NullOr(DigitalWalletTokenId),
-    "The token the request created: `active` when approved (`inactive` when the cardholder's one-time passcode failed), `declined` when declined; null when no token was created."
-  ),
-  type: described(
-    Schema.tag("inbound_digital_wallet_token_request_simulation_result"),
-    "Always `inbound_digital_wallet_token_request_simulation_result`: the type of this object."
-  )
-}) {}
