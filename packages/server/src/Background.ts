@@ -17,9 +17,8 @@
 import { Idempotency } from "@moneta/bank/Idempotency"
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
 import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
-import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import * as ConfiguredDispatcher from "@moneta/webhooks/ConfiguredDispatcher"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
-import * as Transport from "@moneta/webhooks/Transport"
 import { Cause, Config, Context, Deferred, Duration, Effect, Exit, Layer, Option, Ref, Schedule, Scope } from "effect"
 import { ServerConfig } from "./ServerConfig.js"
 
@@ -98,9 +97,7 @@ export const layer = Layer.effect(
     const { server, sweepInterval, tuning } = yield* settings
     const environment = server.environment
     // Deliveries connect only to addresses the destination rule lets receive (`Destinations`).
-    const dispatcherLive = Dispatcher.layer({ environment, ...tuning }).pipe(
-      Layer.provide(Layer.merge(WebhookDeliveries.Default, Transport.layer(environment)))
-    )
+    const dispatcherLive = ConfiguredDispatcher.layerTuned(environment, tuning)
     const sweeperLive = RealTimeDecisionSweeper.layer({ environment, interval: sweepInterval }).pipe(
       Layer.provide(Layer.merge(RealTimeDecisions.Default, Idempotency.Default))
     )

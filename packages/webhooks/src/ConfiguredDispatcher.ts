@@ -14,8 +14,12 @@ import { Effect, Layer } from "effect"
 import * as Dispatcher from "./Dispatcher.js"
 import * as Transport from "./Transport.js"
 
-/** The dispatcher of `environment`'s deliveries, tuned by `MONETA_WEBHOOK_*`. */
-export const layer = (environment: Environment) =>
-  Layer.unwrap(Effect.map(Dispatcher.config, (tuning) => Dispatcher.layer({ environment, ...tuning }))).pipe(
+/** The dispatcher of `environment`'s deliveries with the given tuning (read beforehand, e.g. to refuse a start). */
+export const layerTuned = (environment: Environment, tuning: Omit<Dispatcher.DispatcherOptions, "environment">) =>
+  Dispatcher.layer({ environment, ...tuning }).pipe(
     Layer.provide(Layer.merge(WebhookDeliveries.Default, Transport.layer(environment)))
   )
+
+/** The dispatcher of `environment`'s deliveries, tuned by `MONETA_WEBHOOK_*`. */
+export const layer = (environment: Environment) =>
+  Layer.unwrap(Effect.map(Dispatcher.config, (tuning) => layerTuned(environment, tuning)))
