@@ -3,9 +3,13 @@
  * random digits, unique across the database) under this bank's routing number.
  */
 import type { AccountNumberFilter } from "@moneta/domain/AccountNumber"
-import { AccountNumber, bankRoutingNumber, type CreateAccountNumber } from "@moneta/domain/AccountNumber"
+import {
+  accountNumberDigitRanges,
+  accountNumberOf,
+  create as createAccountNumber,
+  type CreateAccountNumber
+} from "@moneta/domain/AccountNumber"
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { pendingEvent } from "@moneta/domain/Event"
 import type { AccountNumberId } from "@moneta/domain/Ids"
 import { AccountNumbers as AccountNumberStore } from "@moneta/store/AccountNumbers"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
@@ -21,16 +25,11 @@ import { traced } from "./Traced.js"
 
 export type AccountNumberListParameters = ListParameters & AccountNumberFilter
 
-const numberLength = 12
-
-/** Twelve digits, the first not zero (so that the number keeps its length wherever it is parsed). */
-const newAccountNumber = Effect.gen(function*() {
-  let digits = String(yield* Random.nextIntBetween(1, 10, { halfOpen: true }))
-  for (let index = 1; index < numberLength; index++) {
-    digits += String(yield* Random.nextIntBetween(0, 10, { halfOpen: true }))
-  }
-  return digits
-})
+/** A new account number: the domain's digits, each drawn at random in its range. */
+const newAccountNumber = Effect.map(
+  Effect.forEach(accountNumberDigitRanges, ([min, max]) => Random.nextIntBetween(min, max, { halfOpen: true })),
+  accountNumberOf
+)
 
 export class AccountNumbers extends Context.Service<AccountNumbers>()("@moneta/bank/AccountNumbers", {
   make: Effect.gen(function*() {
@@ -43,20 +42,15 @@ export class AccountNumbers extends Context.Service<AccountNumbers>()("@moneta/b
         const tenant = yield* Tenant
         yield* accounts.find(tenant, request.account_id).pipe(orNotFound("account", request.account_id))
         const createdAt = yield* now
-        const accountNumber = new AccountNumber({
+        const { next: accountNumber, events: emitted } = createAccountNumber({
           id: yield* newId("account_number"),
-          account_id: request.account_id,
-          account_number: yield* newAccountNumber,
-          created_at: createdAt,
-          idempotency_key: yield* idempotencyKey,
-          inbound_ach: request.inbound_ach ?? { debit_status: "allowed" },
-          inbound_checks: request.inbound_checks ?? { status: "check_transfers_only" },
-          name: request.name,
-          routing_number: bankRoutingNumber,
-          status: "active"
+          createdAt,
+          idempotencyKey: yield* idempotencyKey,
+          body: request,
+          accountNumber: yield* newAccountNumber
         })
         yield* store.insert(tenant, accountNumber)
-        yield* events.record([pendingEvent("account_number.created", "account_number", accountNumber.id)], createdAt)
+        yield* events.record(emitted, createdAt)
         return accountNumber
       }))
 

@@ -1,10 +1,8 @@
 /** Accounts: create, retrieve, list, and balance lookups. */
 import type { AccountFilter } from "@moneta/domain/Account"
-import { Account, BalanceLookup, type CreateAccount, owningEntity } from "@moneta/domain/Account"
+import { BalanceLookup, create as createAccount, type CreateAccount, ownedByGroupEntity } from "@moneta/domain/Account"
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import type { Environment } from "@moneta/domain/Environment"
-import { pendingEvent } from "@moneta/domain/Event"
-import { type AccountId, type EntityId, ProgramId } from "@moneta/domain/Ids"
+import type { AccountId, EntityId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Entities as EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
@@ -13,16 +11,9 @@ import { Context, type DateTime, Effect, Layer, Option } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
-import { findOwn, notFound, orNotFound } from "./NotFound.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
-
-/**
- * Each environment has one program: accounts created without a `program_id`
- * join it, and no other id names a program of the caller's.
- */
-export const programIdOf = (environment: Environment): ProgramId =>
-  ProgramId.make(environment === "live" ? "program_live0000000000000000" : "program_sandbox0000000000000")
 
 export class Accounts extends Context.Service<Accounts>()("@moneta/bank/Accounts", {
   make: Effect.gen(function*() {
@@ -37,31 +28,18 @@ export class Accounts extends Context.Service<Accounts>()("@moneta/bank/Accounts
         const tenant = yield* Tenant
         if (request.entity_id !== undefined) yield* requireEntity(request.entity_id)
         if (request.informational_entity_id !== undefined) yield* requireEntity(request.informational_entity_id)
-        const programId = programIdOf(tenant.environment)
-        if (request.program_id !== undefined && request.program_id !== programId) {
-          return yield* Effect.fail(notFound("program", request.program_id))
-        }
-        const groupEntity = request.entity_id === undefined ? yield* entities.oldestActive(tenant) : Option.none()
+        const groupEntity = ownedByGroupEntity(request) ? yield* entities.oldestActive(tenant) : Option.none()
         const createdAt = yield* now
-        const account = new Account({
+        const { next: account, events: emitted } = yield* Effect.fromResult(createAccount({
           id: yield* newId("account"),
-          name: request.name,
-          status: "open",
-          currency: "USD",
-          bank: "core_bank",
-          entity_id: owningEntity(request.entity_id, groupEntity),
-          informational_entity_id: request.informational_entity_id ?? null,
-          program_id: programId,
-          funding: "deposits",
-          interest_rate: "0.0",
-          account_revenue_rate: null,
-          loan: null,
-          idempotency_key: yield* idempotencyKey,
-          created_at: createdAt,
-          closed_at: null
-        })
+          createdAt,
+          idempotencyKey: yield* idempotencyKey,
+          body: request,
+          environment: tenant.environment,
+          groupEntity
+        }))
         yield* store.insert(tenant, account)
-        yield* events.record([pendingEvent("account.created", "account", account.id)], createdAt)
+        yield* events.record(emitted, createdAt)
         return account
       }))
 

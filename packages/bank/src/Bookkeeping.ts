@@ -4,24 +4,23 @@
  * written atomically with their `bookkeeping_entry_set.updated` event.
  */
 import {
-  absoluteAmounts,
-  BookkeepingAccount,
+  absoluteAmountsInLockOrder,
   BookkeepingBalanceLookup,
   type BookkeepingEntryFilter,
-  BookkeepingEntrySet,
-  BookkeepingEntrySetEntry,
   type BookkeepingEntrySetFilter,
   checkBalanceExtremes,
+  createAccount as createBookkeepingAccount,
   type CreateBookkeepingAccount,
   type CreateBookkeepingEntrySet,
+  createEntrySet as createBookkeepingEntrySet,
   needExactBalanceCheck,
   type UnbookkeptCashTransactionFilter,
+  updateAccount as updateBookkeepingAccount,
   type UpdateBookkeepingAccount,
   validateEntrySet
 } from "@moneta/domain/Bookkeeping"
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import { InvalidParametersError } from "@moneta/domain/Errors"
-import { pendingEvent } from "@moneta/domain/Event"
 import { type BookkeepingAccountId, type BookkeepingEntryId, type BookkeepingEntrySetId } from "@moneta/domain/Ids"
 import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
@@ -56,19 +55,13 @@ export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/bank/Bo
           yield* entities.find(tenant, request.entity_id).pipe(orNotFound("entity", request.entity_id))
         }
         const createdAt = yield* now
-        const account = new BookkeepingAccount({
+        const { next: account, events: emitted } = createBookkeepingAccount({
           id: yield* newId("bookkeeping_account"),
-          name: request.name,
-          compliance_category: request.compliance_category ?? null,
-          account_id: request.account_id ?? null,
-          entity_id: request.entity_id ?? null,
-          idempotency_key: yield* idempotencyKey
+          idempotencyKey: yield* idempotencyKey,
+          body: request
         })
         yield* store.insertAccount(tenant, account, createdAt)
-        yield* events.record(
-          [pendingEvent("bookkeeping_account.created", "bookkeeping_account", account.id)],
-          createdAt
-        )
+        yield* events.record(emitted, createdAt)
         return account
       }))
 
@@ -78,9 +71,9 @@ export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/bank/Bo
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const current = yield* store.lockAccount(tenant, id).pipe(orNotFound("bookkeeping_account", id))
-        const updated = new BookkeepingAccount({ ...current, name: request.name })
+        const { next: updated, events: emitted } = updateBookkeepingAccount(current, request)
         yield* store.updateAccount(tenant, updated)
-        yield* events.record([pendingEvent("bookkeeping_account.updated", "bookkeeping_account", id)], yield* now)
+        yield* events.record(emitted, yield* now)
         return updated
       }))
 
@@ -109,36 +102,25 @@ export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/bank/Bo
             yield* transactions.find(tenant, valid.transaction_id).pipe(orNotFound("transaction", valid.transaction_id))
           )
         const createdAt = yield* now
-        const date = valid.date ?? Option.match(transaction, {
-          onNone: () => createdAt,
-          onSome: (found) => found.created_at
-        })
-        const entries = yield* Effect.forEach(valid.entries, (entry) =>
-          Effect.map(newId("bookkeeping_entry"), (id) =>
-            new BookkeepingEntrySetEntry({ id, account_id: entry.account_id, amount: entry.amount })))
-        const entrySet = new BookkeepingEntrySet({
+        const entryIds = yield* Effect.forEach(valid.entries, () => newId("bookkeeping_entry"))
+        const { next: entrySet, events: emitted } = createBookkeepingEntrySet({
           id: yield* newId("bookkeeping_entry_set"),
-          created_at: createdAt,
-          date,
-          entries,
-          idempotency_key: yield* idempotencyKey,
-          transaction_id: valid.transaction_id ?? null
+          createdAt,
+          idempotencyKey: yield* idempotencyKey,
+          body: valid,
+          entryIds,
+          transaction
         })
-        // Touched accounts are locked (by adding to their absolute totals) in id order, so concurrent
-        // entry sets on them queue and each checks the others' totals.
-        const additions = [...absoluteAmounts(valid.entries)].sort(([a], [b]) =>
-          a < b ? -1 : a > b ? 1 : 0
-        )
+        // Touched accounts are locked (by adding to their absolute totals) in the domain's order, so
+        // concurrent entry sets on them queue and each checks the others' totals.
+        const additions = absoluteAmountsInLockOrder(valid.entries)
         const absoluteTotals = yield* store.addAbsoluteTotals(tenant, additions)
         yield* store.insertEntrySet(tenant, entrySet)
         const uncertain = needExactBalanceCheck(absoluteTotals)
         if (uncertain.length > 0) {
           yield* Effect.fromResult(checkBalanceExtremes(yield* store.balanceExtremes(tenant, uncertain)))
         }
-        yield* events.record(
-          [pendingEvent("bookkeeping_entry_set.updated", "bookkeeping_entry_set", entrySet.id)],
-          createdAt
-        )
+        yield* events.record(emitted, createdAt)
         return entrySet
       }))
 

@@ -22,7 +22,7 @@ import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, type DateTime, Effect, Layer, Random } from "effect"
 import { asking } from "./AskingWrite.js"
-import { CardDecider, serviceDecides } from "./CardDecider.js"
+import { answerFrom, CardDecider, serviceDecides } from "./CardDecider.js"
 import { Events } from "./Events.js"
 import { findOwn, orNotFound } from "./NotFound.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
@@ -64,8 +64,8 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
       Effect.gen(function*() {
         const tenant = yield* Tenant
         const card = yield* cards.find(tenant, body.card_id).pipe(orNotFound("card", body.card_id))
-        if (CardDecision.forcedAuthenticationDenial(card.status) !== undefined) return null
-        if (!(yield* realTimeDecisions.clientDecides("card_authentication_requested", null))) return null
+        const forced = CardDecision.forcedAuthenticationDenial(card.status)
+        if (!(yield* realTimeDecisions.asksClient("card_authentication_requested", null, forced))) return null
         const cardPaymentId = yield* newId("card_payment")
         const reference = yield* digits(12)
         const decision = yield* realTimeDecisions.ask(
@@ -88,8 +88,10 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
           const tenant = yield* Tenant
           const card = yield* cards.find(tenant, body.card_id).pipe(orNotFound("card", body.card_id))
           const cardPaymentId = asked?.cardPaymentId ?? (yield* newId("card_payment"))
-          const answer = CardDecision.forcedAuthenticationDenial(card.status) ?? asked?.answer ??
-            (yield* decider.authentication({ card, cardPaymentId, eventSubscriptionId: null }))
+          const answer = yield* answerFrom(
+            CardDecision.answerSource(CardDecision.forcedAuthenticationDenial(card.status), asked?.answer),
+            decider.authentication({ card, cardPaymentId, eventSubscriptionId: null })
+          )
           const at = yield* now
           const step = yield* Effect.fromResult(CardRequests.authenticate({
             at,
@@ -119,7 +121,10 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
           oneTimeCode: "000000",
           delivery: CardDecision.serviceChallengeDelivery
         }))
-        if (!(yield* realTimeDecisions.clientDecides("card_authentication_challenge_requested", null))) return null
+        // nothing forces a delivery's answer
+        if (!(yield* realTimeDecisions.asksClient("card_authentication_challenge_requested", null, undefined))) {
+          return null
+        }
         const card = yield* cards.find(tenant, cardPayment.card_id).pipe(orNotFound("card", cardPayment.card_id))
         const oneTimeCode = yield* digits(6)
         const decision = yield* realTimeDecisions.ask(
@@ -140,8 +145,10 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
           const tenant = yield* Tenant
           const cardPayment = yield* lockPayment(cardPaymentId)
           const card = yield* cards.find(tenant, cardPayment.card_id).pipe(orNotFound("card", cardPayment.card_id))
-          const delivery = asked?.delivery ??
-            (yield* decider.challengeDelivery({ card, cardPaymentId, eventSubscriptionId: null }))
+          const delivery = yield* answerFrom(
+            CardDecision.answerSource(undefined, asked?.delivery),
+            decider.challengeDelivery({ card, cardPaymentId, eventSubscriptionId: null })
+          )
           const at = yield* now
           const step = yield* Effect.fromResult(CardRequests.startChallenge({
             at,

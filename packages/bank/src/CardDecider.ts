@@ -42,16 +42,18 @@ export class CardDecider extends Context.Service<CardDecider, CardDeciderShape>(
 /** The service decides every card event itself. */
 export const serviceDecides = Layer.succeed(CardDecider, {
   authorization: (_context, question) => Effect.succeed(CardDecision.serviceAuthorizationDecision(question)),
-  balanceInquiry: () =>
-    Effect.succeed(
-      CardDecision.AuthorizationAnswer.Approve({
-        actioner: "increase",
-        realTimeDecisionId: null,
-        balance: null,
-        partialAmount: null
-      })
-    ),
+  balanceInquiry: () => Effect.succeed(CardDecision.serviceBalanceInquiryDecision),
   authentication: (context) => Effect.succeed(CardDecision.serviceAuthenticationDecision(context.card.status)),
   challengeDelivery: () => Effect.succeed(CardDecision.serviceChallengeDelivery),
   digitalWalletToken: () => Effect.succeed(CardDecision.serviceTokenDecision)
 })
+
+/**
+ * The answer the domain's precedence (`CardDecision.answerSource`: forced >
+ * client > service) picks; `service` (the decider's) runs only when it is the
+ * service's turn.
+ */
+export const answerFrom = <A, E, R>(
+  source: CardDecision.AnswerSource<A>,
+  service: Effect.Effect<A, E, R>
+): Effect.Effect<A, E, R> => source._tag === "Service" ? service : Effect.succeed(source.answer)

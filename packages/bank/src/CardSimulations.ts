@@ -54,7 +54,7 @@ import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, type DateTime, Effect, Layer, Random } from "effect"
 import { asking } from "./AskingWrite.js"
-import { CardDecider, serviceDecides } from "./CardDecider.js"
+import { answerFrom, CardDecider, serviceDecides } from "./CardDecider.js"
 import { type Applied, Ledger } from "./Ledger.js"
 import { notFound, orNotFound } from "./NotFound.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
@@ -158,7 +158,7 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
         if (original !== undefined) {
           yield* orNotFound("card_payment", original)(cardPayments.find(tenant, original))
         }
-        const forced = CardDecision.forcedDecline({
+        const forced = CardDecision.forcedAuthorizationAnswer({
           forced: body.decline_reason,
           cardStatus: card.status,
           tokenStatus: token?.status ?? null
@@ -174,10 +174,12 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
     const askAboutAuthorization = (body: SimulateCardAuthorization) =>
       Effect.gen(function*() {
         const loaded = yield* loadAuthorization(body, false)
-        if (loaded.forced !== undefined) return null
-        if (
-          !(yield* realTimeDecisions.clientDecides("card_authorization_requested", loaded.eventSubscriptionId))
-        ) return null
+        const asks = yield* realTimeDecisions.asksClient(
+          "card_authorization_requested",
+          loaded.eventSubscriptionId,
+          loaded.forced
+        )
+        if (!asks) return null
         const cardPaymentId = loaded.authenticated?.id ?? (yield* newId("card_payment"))
         const reference = yield* networkReference
         const decision = yield* realTimeDecisions.ask(
@@ -209,14 +211,10 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
             (yield* newId("card_payment"))
           const question = CardActivity.authorizationQuestion({ body, available: balance.available })
           // a decline nobody can overrule wins over the client's answer (the card may have changed while it was asked)
-          const answer = forced !== undefined
-            ? CardDecision.declineByService(forced)
-            : asked !== null
-            ? asked.answer
-            : yield* decider.authorization({ card, cardPaymentId, eventSubscriptionId }, {
-              ...question,
-              incremental: false
-            })
+          const answer = yield* answerFrom(
+            CardDecision.answerSource(forced, asked?.answer),
+            decider.authorization({ card, cardPaymentId, eventSubscriptionId }, { ...question, incremental: false })
+          )
           const at = yield* now
           const step = yield* Effect.fromResult(CardActivity.authorize({
             at,
@@ -259,9 +257,14 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
         const card = yield* findCard(cardPayment.card_id)
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
         const authorization = yield* Effect.fromResult(CardActivity.openAuthorization(cardPayment))
-        const forced = CardDecision.forcedDecline({ forced: undefined, cardStatus: card.status, tokenStatus: null })
-        if (forced !== undefined) return null
-        if (!(yield* realTimeDecisions.clientDecides("card_authorization_requested", eventSubscriptionId))) return null
+        const forced = CardDecision.forcedAuthorizationAnswer({
+          forced: undefined,
+          cardStatus: card.status,
+          tokenStatus: null
+        })
+        if (!(yield* realTimeDecisions.asksClient("card_authorization_requested", eventSubscriptionId, forced))) {
+          return null
+        }
         const reference = yield* networkReference
         const decision = yield* realTimeDecisions.ask(
           RealTimeDecisionRequests.incrementRequest({
@@ -285,15 +288,18 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
           // refuse an increment of an authorization that is not open before anyone is asked about it
           yield* Effect.fromResult(CardActivity.openAuthorization(cardPayment))
           const balance = yield* ledger.lockAccount(card.account_id)
-          const forced = CardDecision.forcedDecline({ forced: undefined, cardStatus: card.status, tokenStatus: null })
-          const answer = forced !== undefined
-            ? CardDecision.declineByService(forced)
-            : asked !== null
-            ? asked.answer
-            : yield* decider.authorization(
+          const forced = CardDecision.forcedAuthorizationAnswer({
+            forced: undefined,
+            cardStatus: card.status,
+            tokenStatus: null
+          })
+          const answer = yield* answerFrom(
+            CardDecision.answerSource(forced, asked?.answer),
+            decider.authorization(
               { card, cardPaymentId: cardPayment.id, eventSubscriptionId },
               { amount: body.amount, direction: "settlement", available: balance.available, incremental: true }
             )
+          )
           const at = yield* now
           const step = yield* Effect.fromResult(CardActivity.increment({
             at,
@@ -456,13 +462,12 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
       Effect.gen(function*() {
         const { card, token } = yield* cardOf(body)
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
-        const forced = CardDecision.forcedDecline({
+        const forced = CardDecision.forcedAuthorizationAnswer({
           forced: body.decline_reason,
           cardStatus: card.status,
           tokenStatus: token?.status ?? null
         })
-        if (forced !== undefined) return null
-        if (!(yield* realTimeDecisions.clientDecides("card_balance_inquiry_requested", eventSubscriptionId))) {
+        if (!(yield* realTimeDecisions.asksClient("card_balance_inquiry_requested", eventSubscriptionId, forced))) {
           return null
         }
         const cardPaymentId = yield* newId("card_payment")
@@ -493,19 +498,15 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
           const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
           const balance = yield* ledger.lockAccount(card.account_id)
           const cardPaymentId = asked?.cardPaymentId ?? (yield* newId("card_payment"))
-          const forced = CardDecision.forcedDecline({
+          const forced = CardDecision.forcedAuthorizationAnswer({
             forced: body.decline_reason,
             cardStatus: card.status,
             tokenStatus: token?.status ?? null
           })
-          const answer = forced !== undefined
-            ? CardDecision.declineByService(forced)
-            : asked !== null
-            ? asked.answer
-            : yield* decider.balanceInquiry(
-              { card, cardPaymentId, eventSubscriptionId },
-              { available: balance.available }
-            )
+          const answer = yield* answerFrom(
+            CardDecision.answerSource(forced, asked?.answer),
+            decider.balanceInquiry({ card, cardPaymentId, eventSubscriptionId }, { available: balance.available })
+          )
           const at = yield* now
           const step = yield* Effect.fromResult(CardRequests.inquireBalance({
             at,

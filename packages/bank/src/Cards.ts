@@ -5,31 +5,25 @@
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { CardFilter } from "@moneta/domain/Card"
 import {
-  authorizationControlsFrom,
-  billingAddressFrom,
-  Card,
+  create as createCard,
   type CreateCard,
-  digitalWalletFrom,
+  last4Choices,
   update as updateCard,
   type UpdateCard
 } from "@moneta/domain/Card"
-import { pendingEvent } from "@moneta/domain/Event"
 import type { CardId, EntityId } from "@moneta/domain/Ids"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { Cards as CardStore } from "@moneta/store/Cards"
 import { Entities as EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Context, DateTime, Effect, Layer, Random } from "effect"
+import { Context, Effect, Layer, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
-
-/** Sandbox cards carry a test issuer identification number. */
-export const sandboxBin = "400000"
 
 export class Cards extends Context.Service<Cards>()("@moneta/bank/Cards", {
   make: Effect.gen(function*() {
@@ -50,29 +44,16 @@ export class Cards extends Context.Service<Cards>()("@moneta/bank/Cards", {
         const account = yield* accounts.find(tenant, request.account_id).pipe(orNotFound("account", request.account_id))
         yield* requireEntity(tenant, request.entity_id)
         const createdAt = yield* now
-        const expires = DateTime.add(createdAt, { years: 3 })
-        const card = new Card({
+        const { next: card, events: emitted } = createCard({
           id: yield* newId("card"),
-          account_id: request.account_id,
-          authorization_controls: request.authorization_controls === undefined
-            ? null
-            : authorizationControlsFrom(request.authorization_controls),
-          billing_address: request.billing_address === undefined
-            ? { city: null, line1: null, line2: null, postal_code: null, state: null }
-            : billingAddressFrom(request.billing_address),
-          bin: sandboxBin,
-          created_at: createdAt,
-          description: request.description ?? null,
-          digital_wallet: request.digital_wallet === undefined ? null : digitalWalletFrom(request.digital_wallet),
-          entity_id: request.entity_id ?? account.entity_id,
-          expiration_month: DateTime.getPartUtc(expires, "month"),
-          expiration_year: DateTime.getPartUtc(expires, "year"),
-          idempotency_key: yield* idempotencyKey,
-          last4: String(yield* Random.nextIntBetween(0, 10_000, { halfOpen: true })).padStart(4, "0"),
-          status: "active"
+          createdAt,
+          idempotencyKey: yield* idempotencyKey,
+          body: request,
+          accountEntityId: account.entity_id,
+          last4Draw: yield* Random.nextIntBetween(0, last4Choices, { halfOpen: true })
         })
         yield* store.insert(tenant, card)
-        yield* events.record([pendingEvent("card.created", "card", card.id)], createdAt)
+        yield* events.record(emitted, createdAt)
         return card
       }))
 

@@ -8,7 +8,7 @@
  * transaction.
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import type { Card } from "@moneta/domain/Card"
+import { type Card, last4Choices, last4Of } from "@moneta/domain/Card"
 import * as CardDecision from "@moneta/domain/CardDecision"
 import * as CardRequests from "@moneta/domain/CardRequests"
 import type { SimulateDigitalWalletTokenRequest } from "@moneta/domain/CardSimulations"
@@ -23,7 +23,7 @@ import { DigitalWalletTokens as DigitalWalletTokenStore } from "@moneta/store/Di
 import { newId } from "@moneta/store/IdGenerator"
 import { Context, Effect, Layer, Option, Random } from "effect"
 import { asking } from "./AskingWrite.js"
-import { CardDecider, serviceDecides } from "./CardDecider.js"
+import { answerFrom, CardDecider, serviceDecides } from "./CardDecider.js"
 import { Events } from "./Events.js"
 import { type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { orNotFound } from "./NotFound.js"
@@ -57,18 +57,35 @@ export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()(
       })
 
     /**
-     * The token's answer, before the simulation's transaction: the client's
-     * through a real-time decision when a subscription wants it (with the
-     * answer as given, whose approval may name a passcode contact), else the
-     * service's; null for a card refused before anyone is asked.
+     * The token's answer, before the simulation's transaction, by the domain's
+     * precedence (`CardDecision.answerSource`: forced > client > service): the
+     * client's through a real-time decision when a subscription wants it (with
+     * the answer as given, whose approval may name a passcode contact), else
+     * the service's; null when it is forced (the apply step decides that again
+     * under its transaction: the card may change meanwhile). Unlike the card
+     * simulations, the service's decider is asked here, outside the
+     * transaction: whether the token is approved decides whether the wallet's
+     * passcode authentication is asked, and that question waits outside any
+     * transaction.
      */
     const decideToken = (card: Card) =>
       Effect.gen(function*() {
-        if (CardDecision.forcedTokenDecline(card.status) !== undefined) return null
-        if (!(yield* realTimeDecisions.clientDecides("digital_wallet_token_requested", null))) {
-          const answer = yield* decider.digitalWalletToken({ card, eventSubscriptionId: null })
-          return { answer, decisionId: null, given: null }
+        const forced = CardDecision.forcedTokenAnswer(card.status)
+        const asked = (yield* realTimeDecisions.asksClient("digital_wallet_token_requested", null, forced))
+          ? yield* askAboutToken(card)
+          : null
+        const source = CardDecision.answerSource(forced, asked?.answer)
+        if (source._tag === "Forced") return null
+        return asked ?? {
+          answer: yield* answerFrom(source, decider.digitalWalletToken({ card, eventSubscriptionId: null })),
+          decisionId: null,
+          given: null
         }
+      })
+
+    /** Asks the client about the token; the answer as given, too (an approval may name a passcode contact). */
+    const askAboutToken = (card: Card) =>
+      Effect.gen(function*() {
         const decision = yield* realTimeDecisions.ask(RealTimeDecisionRequests.tokenRequest({ card }), null)
         return {
           answer: RealTimeDecisionOutcome.tokenAnswerOf(decision),
@@ -84,10 +101,15 @@ export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()(
      */
     const authenticateWithPasscode = (card: Card, decided: Effect.Success<ReturnType<typeof decideToken>>) =>
       Effect.gen(function*() {
-        if (decided === null || decided.answer._tag !== "Approve") return null
-        const contact = WalletAuthentication.passcodeContact({ tokenAnswer: decided.given, card })
+        const contact = WalletAuthentication.passcodeContactFor({
+          answer: decided?.answer ?? null,
+          given: decided?.given ?? null,
+          card
+        })
         if (contact === null) return null
-        if (!(yield* realTimeDecisions.clientDecides("digital_wallet_authentication_requested", null))) return null
+        if (!(yield* realTimeDecisions.asksClient("digital_wallet_authentication_requested", null, undefined))) {
+          return null
+        }
         const decision = yield* realTimeDecisions.ask(
           WalletAuthentication.authenticationRequest({ card, contact, oneTimePasscode: yield* passcode }),
           null
@@ -110,17 +132,17 @@ export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()(
             }
             const card = yield* orNotFound("card", body.card_id)(cards.find(tenant, body.card_id))
             // a card that can no longer be used is refused whatever was answered while it was asked
-            const refused = CardDecision.forcedTokenDecline(card.status)
-            const answer: CardDecision.TokenAnswer = refused !== undefined
-              ? { _tag: "Decline", reason: refused, realTimeDecisionId: null }
-              : decided?.answer ?? (yield* decider.digitalWalletToken({ card, eventSubscriptionId: null }))
+            const answer = yield* answerFrom(
+              CardDecision.answerSource(CardDecision.forcedTokenAnswer(card.status), decided?.answer),
+              decider.digitalWalletToken({ card, eventSubscriptionId: null })
+            )
             const at = yield* now
             const { events: emitted, token } = CardRequests.requestToken({
               at,
               card,
               answer,
               approvedStatus: WalletAuthentication.approvedTokenStatus(authenticated?.result ?? null),
-              last4: String(yield* Random.nextIntBetween(0, 10_000, { halfOpen: true })).padStart(4, "0"),
+              last4: last4Of(yield* Random.nextIntBetween(0, last4Choices, { halfOpen: true })),
               id: yield* newId("digital_wallet_token")
             })
             yield* store.insert(tenant, token)

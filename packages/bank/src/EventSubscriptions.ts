@@ -5,7 +5,7 @@
  *
  * - The shared secret is write-only. Without one, a random secret is made.
  *   A new secret (PATCH `shared_secret`) signs at once; the one it replaces
- *   keeps signing beside it for `secretOverlap`, so receivers can switch over.
+ *   keeps signing beside it for the domain's `secretOverlap`, so receivers can switch over.
  * - A group has at most `maxActiveSubscriptions` active subscriptions per
  *   environment, and at most one active subscription receives each real-time
  *   decision category: both checked under a per-tenant lock whenever a
@@ -23,7 +23,6 @@
  *   receives its own `event_subscription.created`).
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { pendingEvent } from "@moneta/domain/Event"
 import {
   checkResolved,
   checkUrl,
@@ -33,6 +32,9 @@ import {
   ensureMayBeActive,
   ensureReceives,
   type EventSubscription,
+  heartbeatEvent,
+  joinsActiveSet,
+  replacedSecretSignsUntil,
   update as updateSubscription,
   type UpdateEventSubscription
 } from "@moneta/domain/EventSubscription"
@@ -45,7 +47,7 @@ import { EventSubscriptions as SubscriptionStore } from "@moneta/store/EventSubs
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
-import { Context, DateTime, Duration, Effect, Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import { idempotencyKey } from "./Caller.js"
 import { Events, retainedSince } from "./Events.js"
@@ -53,9 +55,6 @@ import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn, notFound, orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
 import { traced } from "./Traced.js"
-
-/** How long a replaced secret keeps signing beside the new one. */
-export const secretOverlap = Duration.hours(24)
 
 /** A secret for a subscription created without one: 256 random bits. */
 export const generateSecret = (): string => randomBytes(32).toString("base64url")
@@ -91,7 +90,7 @@ export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@
      */
     const ensureRoomAmongActive = (candidate: EventSubscription) =>
       Effect.gen(function*() {
-        if (candidate.status !== "active") return
+        if (!joinsActiveSet(candidate)) return
         const tenant = yield* Tenant
         yield* store.lockActiveSet(tenant)
         yield* Effect.fromResult(ensureMayBeActive(candidate, yield* store.active(tenant)))
@@ -127,15 +126,16 @@ export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const current = yield* store.lock(tenant, id).pipe(orNotFound("event_subscription", id))
-        const { next, events: emitted } = yield* Effect.fromResult(updateSubscription(current, request))
+        const change = yield* Effect.fromResult(updateSubscription(current, request))
+        const { next, events: emitted } = change
         const updatedAt = yield* now
-        if (next.status !== current.status) {
+        if (change.statusChanged) {
           yield* ensureRoomAmongActive(next)
           yield* store.update(tenant, next)
-          if (next.status !== "active") yield* deliveries.cancelPending(tenant, id)
+          if (change.cancelsPendingDeliveries) yield* deliveries.cancelPending(tenant, id)
         }
         if (request.shared_secret !== undefined) {
-          yield* store.rotateSecret(tenant, id, request.shared_secret, DateTime.addDuration(updatedAt, secretOverlap))
+          yield* store.rotateSecret(tenant, id, request.shared_secret, replacedSecretSignsUntil(updatedAt))
         }
         yield* events.record(emitted, updatedAt)
         return next
@@ -186,7 +186,7 @@ export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@
         const createdAt = yield* now
         const [event] = yield* eventStore.append(
           tenant,
-          [pendingEvent("group.heartbeat", "group", tenant.groupId)],
+          [heartbeatEvent(tenant.groupId)],
           createdAt,
           { deliver: false }
         )

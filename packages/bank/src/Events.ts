@@ -1,12 +1,12 @@
 /** Listing and retrieving events and their delivery log, and recording events with the change they describe. */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { type EventFilter, eventRetentionDays, type PendingEvent } from "@moneta/domain/Event"
+import { type EventFilter, type PendingEvent, retainedSinceAt } from "@moneta/domain/Event"
 import type { EventId } from "@moneta/domain/Ids"
 import type { WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
 import { Events as EventStore, isValidEventCursor } from "@moneta/store/Events"
 import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
 import type { Write } from "@moneta/store/Writes"
-import { Context, DateTime, Effect, Layer } from "effect"
+import { Context, type DateTime, Effect, Layer } from "effect"
 import { listOwn, type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
@@ -15,7 +15,7 @@ import { traced } from "./Traced.js"
 export type EventListParameters = ListParameters & EventFilter
 
 /** The oldest creation time of an event still served (older ones are gone, decisions.md). */
-export const retainedSince = Effect.map(now, DateTime.subtract({ days: eventRetentionDays }))
+export const retainedSince = Effect.map(now, retainedSinceAt)
 
 export class Events extends Context.Service<Events>()("@moneta/bank/Events", {
   make: Effect.gen(function*() {

@@ -1,8 +1,12 @@
 /** External accounts: saved wire destinations. Archived ones stay readable but cannot receive new transfers. */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import { pendingEvent } from "@moneta/domain/Event"
 import type { ExternalAccountFilter } from "@moneta/domain/ExternalAccount"
-import { type CreateExternalAccount, ExternalAccount, type UpdateExternalAccount } from "@moneta/domain/ExternalAccount"
+import {
+  create as createExternalAccount,
+  type CreateExternalAccount,
+  update as updateExternalAccount,
+  type UpdateExternalAccount
+} from "@moneta/domain/ExternalAccount"
 import type { ExternalAccountId } from "@moneta/domain/Ids"
 import { ExternalAccounts as ExternalAccountStore } from "@moneta/store/ExternalAccounts"
 import { newId } from "@moneta/store/IdGenerator"
@@ -25,36 +29,25 @@ export class ExternalAccounts extends Context.Service<ExternalAccounts>()("@mone
     const create = (request: CreateExternalAccount) =>
       transactionally(Effect.gen(function*() {
         const createdAt = yield* now
-        const account = new ExternalAccount({
+        const { next: account, events: emitted } = createExternalAccount({
           id: yield* newId("external_account"),
-          account_holder: request.account_holder ?? "unknown",
-          account_number: request.account_number,
-          created_at: createdAt,
-          description: request.description,
-          funding: request.funding ?? "checking",
-          idempotency_key: yield* idempotencyKey,
-          routing_number: request.routing_number,
-          status: "active"
+          createdAt,
+          idempotencyKey: yield* idempotencyKey,
+          body: request
         })
         yield* store.insert(yield* Tenant, account)
-        yield* events.record([pendingEvent("external_account.created", "external_account", account.id)], createdAt)
+        yield* events.record(emitted, createdAt)
         return account
       }))
 
-    /** Changes the given fields; an archived account can be made active again. */
+    /** Changes the given fields (the domain's `update`). */
     const update = (id: ExternalAccountId, request: UpdateExternalAccount) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const current = yield* store.lock(tenant, id).pipe(orNotFound("external_account", id))
-        const updated = new ExternalAccount({
-          ...current,
-          account_holder: request.account_holder ?? current.account_holder,
-          description: request.description ?? current.description,
-          funding: request.funding ?? current.funding,
-          status: request.status ?? current.status
-        })
+        const { next: updated, events: emitted } = updateExternalAccount(current, request)
         yield* store.update(tenant, updated)
-        yield* events.record([pendingEvent("external_account.updated", "external_account", id)], yield* now)
+        yield* events.record(emitted, yield* now)
         return updated
       }))
 

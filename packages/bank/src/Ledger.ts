@@ -20,7 +20,7 @@ import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { PendingEvent } from "@moneta/domain/Event"
 import type { AccountId, PendingTransactionId, TransactionId } from "@moneta/domain/Ids"
 import * as LedgerPlan from "@moneta/domain/Ledger"
-import type { MoneyEffect, PostTransaction } from "@moneta/domain/MoneyEffect"
+import type { MoneyEffect } from "@moneta/domain/MoneyEffect"
 import type * as PendingTransaction from "@moneta/domain/PendingTransaction"
 import type { RouteType, Transaction, TransactionSource } from "@moneta/domain/Transaction"
 import { Accounts, type Balance } from "@moneta/store/Accounts"
@@ -81,13 +81,16 @@ export class Ledger extends Context.Service<Ledger>()("@moneta/bank/Ledger", {
 
     /** The step's effects with the holds they name, locked (holds first, then accounts: see the module comment). */
     const resolve = (effects: ReadonlyArray<MoneyEffect>) =>
-      Effect.forEach(
-        effects,
-        (effect): Effect.Effect<LedgerPlan.Resolved, never, Tenant> =>
-          effect.kind === "complete_pending_transaction" || effect.kind === "revise_pending_transaction"
-            ? Effect.map(lockHold(effect.pendingTransactionId), (hold) => ({ ...effect, hold }))
-            : Effect.succeed(effect)
-      )
+      Effect.gen(function*() {
+        const named = LedgerPlan.holdsNamed(effects)
+        const locked = new Map<PendingTransactionId, PendingTransaction.PendingTransaction>()
+        for (const id of named) locked.set(id, yield* lockHold(id))
+        return yield* Effect.fromResult(LedgerPlan.resolve(effects, locked)).pipe(
+          // every named hold was locked just above: a missing one is a broken invariant
+          Effect.mapError((id) => new Error(`pending transaction ${id} was not locked`)),
+          Effect.orDie
+        )
+      })
 
     /**
      * Carries out the money movements of one step, all or nothing: fails with
@@ -148,16 +151,14 @@ export class Ledger extends Context.Service<Ledger>()("@moneta/bank/Ledger", {
     /** Posts one transaction. Debits must not take the available balance below zero. */
     const post = (posting: Posting) =>
       Effect.gen(function*() {
-        const effect: PostTransaction = {
-          kind: "post_transaction",
+        const effect = LedgerPlan.posting({
           transactionId: posting.id ?? (yield* newId("transaction")),
           accountId: posting.accountId,
           amount: posting.amount,
           description: posting.description,
           source: posting.source,
-          route: posting.route ?? undefined,
-          requiresAvailableBalance: posting.amount < 0
-        }
+          route: posting.route ?? undefined
+        })
         yield* apply([effect], posting.createdAt)
         return LedgerPlan.transactionOf(effect, posting.createdAt)
       })

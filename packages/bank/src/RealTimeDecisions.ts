@@ -17,6 +17,7 @@
  * windows and polls in tests.
  */
 import { Caller as Tenant } from "@moneta/domain/Caller"
+import * as CardDecision from "@moneta/domain/CardDecision"
 import type { Environment } from "@moneta/domain/Environment"
 import { InvalidOperationError } from "@moneta/domain/Errors"
 import { type EventSubscriptionId, type RealTimeDecisionId } from "@moneta/domain/Ids"
@@ -27,7 +28,7 @@ import { Notifications } from "@moneta/store/Notifications"
 import { channel, RealTimeDecisions as RealTimeDecisionStore } from "@moneta/store/RealTimeDecisions"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { CommittedHere, WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
-import { Config, Context, DateTime, Deferred, Duration, Effect, Layer, Option, Queue, Schema, Stream } from "effect"
+import { Config, Context, Deferred, Duration, Effect, Layer, Option, Queue, Schema, Stream } from "effect"
 import { SqlClient } from "effect/sql"
 import { CurrentClaim, idempotencyKey } from "./Caller.js"
 import { orNotFound } from "./NotFound.js"
@@ -130,13 +131,20 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
       })).pipe(Effect.tap((next) => wakeWaiterIfCommitted(next.id)))
 
     /**
-     * Whether the client decides this category: the simulation named a
-     * subscription, or an active subscription selects the category.
+     * Whether the client is asked about a card event of this category (the
+     * domain's `CardDecision.asksClient`): `forced` is the answer nobody can
+     * overrule, if any; `eventSubscriptionId` the subscription the simulation named.
      */
-    const clientDecides = (category: RealTimeDecision.Category, eventSubscriptionId: EventSubscriptionId | null) =>
-      eventSubscriptionId !== null
-        ? Effect.succeed(true)
-        : Effect.flatMap(Tenant, (tenant) => store.hasSubscriber(tenant, RealTimeDecision.eventCategoryOf(category)))
+    const asksClient = (
+      category: RealTimeDecision.Category,
+      eventSubscriptionId: EventSubscriptionId | null,
+      forced: unknown
+    ) =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const subscribed = yield* store.hasSubscriber(tenant, RealTimeDecision.eventCategoryOf(category))
+        return CardDecision.asksClient({ forced, namedSubscription: eventSubscriptionId, subscribed })
+      })
 
     /**
      * Writes the pending decision and its event; a named subscription gets the only delivery.
@@ -158,7 +166,7 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
         const tenant = yield* Tenant
         const createdAt = yield* now
         const id = yield* newId("real_time_decision")
-        const timeoutAt = DateTime.addDuration(createdAt, timing.windows[request.category])
+        const timeoutAt = RealTimeDecision.timeoutAtOf(createdAt, timing.windows[request.category])
         const { next, events: emitted } = RealTimeDecision.create(
           { id, created_at: createdAt, timeout_at: timeoutAt },
           request
@@ -187,10 +195,8 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const decision = yield* orNotFound("real_time_decision", id)(store.lock(tenant, id))
-        if (decision.status !== "pending") return decision
-        const at = yield* now
-        if (DateTime.isLessThan(at, decision.timeout_at)) return decision
-        const { next } = yield* Effect.fromResult(RealTimeDecision.transition(decision, { _tag: "TimeOut", at }))
+        const next = RealTimeDecision.timedOutIfDue(decision, yield* now)
+        if (next === undefined) return decision
         yield* store.update(tenant, next)
         return next
       }))
@@ -205,13 +211,14 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
         const tenant = yield* Tenant
         let decision = raised
         while (true) {
-          if (decision.status !== "pending") return decision
-          const at = yield* now
-          if (!DateTime.isLessThan(at, decision.timeout_at)) {
+          const step = RealTimeDecision.waiting(decision, yield* now)
+          if (step._tag === "Finished") return decision
+          if (step._tag === "Due") {
             const finished = yield* timeOut(decision.id)
-            if (finished.status !== "pending") return finished
+            if (RealTimeDecision.isFinished(finished)) return finished
           }
-          const remaining = DateTime.distance(at, decision.timeout_at)
+          // still pending after timing it out only if the clock moved back: look again
+          const remaining = step._tag === "Wait" ? step.remaining : Duration.zero
           yield* Effect.raceFirst(Queue.take(wakeups), Effect.sleep(Duration.min(remaining, timing.pollInterval)))
           decision = yield* orNotFound("real_time_decision", decision.id)(store.find(tenant, decision.id))
         }
@@ -284,7 +291,7 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
     const timeOutDue = (environment: Environment, batchSize = 100) =>
       transactionally(Effect.gen(function*() {
         const at = yield* now
-        const due = yield* store.lockDue(environment, at, batchSize)
+        const due = yield* store.lockDue(environment, RealTimeDecision.dueCutoff(at), batchSize)
         yield* Effect.forEach(due, ({ decision, tenant }) =>
           Effect.flatMap(
             // selected as due at `at`, so the window has passed: a refusal here is a defect
@@ -296,7 +303,7 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
 
     return traced(
       "RealTimeDecisions",
-      { retrieve, action, clientDecides, raise, ask, answerOf, markApplied, timeOutDue } as const
+      { retrieve, action, asksClient, raise, ask, answerOf, markApplied, timeOutDue } as const
     )
   })
 }) {

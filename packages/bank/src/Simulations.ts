@@ -1,9 +1,9 @@
 /** Sandbox simulations of the outside world that are not tied to one area. */
 import { Caller as Tenant } from "@moneta/domain/Caller"
-import type { SimulateInterestPayment } from "@moneta/domain/Transaction"
+import { interestPaymentSource, type SimulateInterestPayment } from "@moneta/domain/Transaction"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Context, DateTime, Effect, Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { Ledger } from "./Ledger.js"
 import { orNotFound } from "./NotFound.js"
 import { now } from "./Time.js"
@@ -31,16 +31,7 @@ export class Simulations extends Context.Service<Simulations>()("@moneta/bank/Si
           description: "Interest payment",
           route: null,
           createdAt,
-          source: {
-            category: "interest_payment",
-            interest_payment: {
-              accrued_on_account_id: request.accrued_on_account_id ?? request.account_id,
-              amount: request.amount,
-              currency: "USD",
-              period_start: request.period_start ?? DateTime.subtract(createdAt, { months: 1 }),
-              period_end: request.period_end ?? createdAt
-            }
-          }
+          source: interestPaymentSource(request, createdAt)
         })
       }))
 

@@ -2,8 +2,11 @@
  * Accounts hold money. Only the fields the service needs are modelled; the
  * shape follows the public SDK so that its clients decode what we send.
  */
-import { Option, Schema } from "effect"
+import { Option, Result, Schema } from "effect"
 import { described } from "./Described.js"
+import type { Environment } from "./Environment.js"
+import { ObjectNotFoundError } from "./Errors.js"
+import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, EntityId, ProgramId } from "./Ids.js"
 import { CommaSeparated, idempotencyKeyFilterDescription } from "./ListParameters.js"
 import { Amount, Currency } from "./Money.js"
@@ -95,6 +98,65 @@ export const owningEntity = (
   requested: EntityId | undefined,
   groupEntity: Option.Option<EntityId>
 ): EntityId | null => requested ?? Option.getOrNull(groupEntity)
+
+/** Whether a new account is owned by its group's own entity (the body names none): the bank then loads it. */
+export const ownedByGroupEntity = (body: CreateAccount): boolean => body.entity_id === undefined
+
+/**
+ * Each environment has one program: accounts created without a `program_id`
+ * join it, and no other id names a program of the caller's.
+ */
+export const programIdOf = (environment: Environment): ProgramId =>
+  ProgramId.make(environment === "live" ? "program_live0000000000000000" : "program_sandbox0000000000000")
+
+/** The program a new account joins: its environment's; a `program_id` naming any other is not the caller's (404). */
+export const programOf = (
+  environment: Environment,
+  requested: ProgramId | undefined
+): Result.Result<ProgramId, ObjectNotFoundError> => {
+  const programId = programIdOf(environment)
+  return requested === undefined || requested === programId
+    ? Result.succeed(programId)
+    : Result.fail(new ObjectNotFoundError({ objectType: "program", id: requested }))
+}
+
+export interface CreateInput {
+  readonly id: AccountId
+  readonly createdAt: Timestamp
+  readonly idempotencyKey: string | null
+  readonly body: CreateAccount
+  readonly environment: Environment
+  /** The group's own entity (its oldest active), loaded when `ownedByGroupEntity`. */
+  readonly groupEntity: Option.Option<EntityId>
+}
+
+/**
+ * A new account: open, in USD, funded by deposits at no interest, in its
+ * environment's program (404 for another), owned by `owningEntity`. Emits `account.created`.
+ */
+export const create = (
+  input: CreateInput
+): Result.Result<{ readonly next: Account; readonly events: ReadonlyArray<PendingEvent> }, ObjectNotFoundError> =>
+  Result.map(programOf(input.environment, input.body.program_id), (programId) => {
+    const next = new Account({
+      id: input.id,
+      name: input.body.name,
+      status: "open",
+      currency: "USD",
+      bank: "core_bank",
+      entity_id: owningEntity(input.body.entity_id, input.groupEntity),
+      informational_entity_id: input.body.informational_entity_id ?? null,
+      program_id: programId,
+      funding: "deposits",
+      interest_rate: "0.0",
+      account_revenue_rate: null,
+      loan: null,
+      idempotency_key: input.idempotencyKey,
+      created_at: input.createdAt,
+      closed_at: null
+    })
+    return { next, events: [pendingEvent("account.created", "account", next.id)] }
+  })
 
 /** current = Σ posted transactions; available = current − Σ open holds. */
 export class BalanceLookup extends Schema.Class<BalanceLookup>("BalanceLookup")({

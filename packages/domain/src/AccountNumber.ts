@@ -4,6 +4,7 @@
  */
 import { Schema } from "effect"
 import { described } from "./Described.js"
+import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, AccountNumberId } from "./Ids.js"
 import { CommaSeparated, idempotencyKeyFilterDescription } from "./ListParameters.js"
 import { IdempotencyKey, idempotencyKeyFieldDescription, ShortText } from "./Text.js"
@@ -78,6 +79,51 @@ export const CreateAccountNumber = Schema.Struct({
 export type CreateAccountNumber = typeof CreateAccountNumber.Type
 
 /** `PATCH /account_numbers/{id}`. */
+/**
+ * The digits of a new account number, each drawn by the bank in its half-open
+ * range: twelve digits, the first not zero (so that the number keeps its
+ * length wherever it is parsed). `accountNumberOf` joins the draws.
+ */
+export const accountNumberDigitRanges: ReadonlyArray<readonly [number, number]> = Array.from(
+  { length: 12 },
+  (_, index) => index === 0 ? [1, 10] as const : [0, 10] as const
+)
+
+/** The account number of the drawn digits (one per `accountNumberDigitRanges` range). */
+export const accountNumberOf = (digits: ReadonlyArray<number>): string => digits.join("")
+
+export interface CreateInput {
+  readonly id: AccountNumberId
+  readonly createdAt: Timestamp
+  readonly idempotencyKey: string | null
+  readonly body: CreateAccountNumber
+  /** The new number (`accountNumberOf`), unique across the database. */
+  readonly accountNumber: string
+}
+
+/**
+ * A new account number: active, under this bank's routing number; ACH debits
+ * allowed and only checks matching a Check Transfer accepted unless the body
+ * says otherwise. Emits `account_number.created`.
+ */
+export const create = (
+  input: CreateInput
+): { readonly next: AccountNumber; readonly events: ReadonlyArray<PendingEvent> } => {
+  const next = new AccountNumber({
+    id: input.id,
+    account_id: input.body.account_id,
+    account_number: input.accountNumber,
+    created_at: input.createdAt,
+    idempotency_key: input.idempotencyKey,
+    inbound_ach: input.body.inbound_ach ?? { debit_status: "allowed" },
+    inbound_checks: input.body.inbound_checks ?? { status: "check_transfers_only" },
+    name: input.body.name,
+    routing_number: bankRoutingNumber,
+    status: "active"
+  })
+  return { next, events: [pendingEvent("account_number.created", "account_number", next.id)] }
+}
+
 export const UpdateAccountNumber = Schema.Struct({
   name: Schema.optionalKey(described(ShortText, "The new name of the Account Number, 1 to 200 characters.")),
   status: Schema.optionalKey(described(AccountNumberStatus, statusDescription)),

@@ -3,10 +3,11 @@
  * sets are balanced (their entries sum to zero) and applied atomically; an
  * account's balance is the sum of its entries (positive = debit).
  */
-import { Result, Schema } from "effect"
+import { Option, Result, Schema } from "effect"
 import { outOfRange } from "./BalanceChange.js"
 import { described } from "./Described.js"
 import { FieldError, type InvalidOperationError, InvalidParametersError } from "./Errors.js"
+import { type PendingEvent, pendingEvent } from "./Event.js"
 import {
   AccountId,
   BookkeepingAccountId,
@@ -212,6 +213,69 @@ export const validateEntrySet = (
     )
 }
 
+/** A new bookkeeping account, as the body describes it. Emits `bookkeeping_account.created`. */
+export const createAccount = (input: {
+  readonly id: BookkeepingAccountId
+  readonly idempotencyKey: string | null
+  readonly body: CreateBookkeepingAccount
+}): { readonly next: BookkeepingAccount; readonly events: ReadonlyArray<PendingEvent> } => {
+  const next = new BookkeepingAccount({
+    id: input.id,
+    name: input.body.name,
+    compliance_category: input.body.compliance_category ?? null,
+    account_id: input.body.account_id ?? null,
+    entity_id: input.body.entity_id ?? null,
+    idempotency_key: input.idempotencyKey
+  })
+  return { next, events: [pendingEvent("bookkeeping_account.created", "bookkeeping_account", next.id)] }
+}
+
+/** `PATCH`: a new name. Emits `bookkeeping_account.updated`. */
+export const updateAccount = (
+  current: BookkeepingAccount,
+  body: UpdateBookkeepingAccount
+): { readonly next: BookkeepingAccount; readonly events: ReadonlyArray<PendingEvent> } => {
+  const next = new BookkeepingAccount({ ...current, name: body.name })
+  return { next, events: [pendingEvent("bookkeeping_account.updated", "bookkeeping_account", next.id)] }
+}
+
+/** An entry set's date: the one given, else its transaction's creation, else its own creation. */
+export const entrySetDate = (
+  given: Timestamp | undefined,
+  transaction: Option.Option<{ readonly created_at: Timestamp }>,
+  createdAt: Timestamp
+): Timestamp => given ?? Option.match(transaction, { onNone: () => createdAt, onSome: (found) => found.created_at })
+
+/**
+ * A new entry set of a body `validateEntrySet` accepted, its entries named by
+ * `entryIds` (one per entry, in order), dated by `entrySetDate`. Emits
+ * `bookkeeping_entry_set.updated` (the spec's one event category for entry sets).
+ */
+export const createEntrySet = (input: {
+  readonly id: BookkeepingEntrySetId
+  readonly createdAt: Timestamp
+  readonly idempotencyKey: string | null
+  readonly body: CreateBookkeepingEntrySet
+  readonly entryIds: ReadonlyArray<BookkeepingEntryId>
+  /** The transaction the body names, loaded. */
+  readonly transaction: Option.Option<{ readonly created_at: Timestamp }>
+}): { readonly next: BookkeepingEntrySet; readonly events: ReadonlyArray<PendingEvent> } => {
+  const entries = input.body.entries.map((entry, index) => {
+    const id = input.entryIds[index]
+    if (id === undefined) throw new Error("createEntrySet: one entry id per entry")
+    return new BookkeepingEntrySetEntry({ id, account_id: entry.account_id, amount: entry.amount })
+  })
+  const next = new BookkeepingEntrySet({
+    id: input.id,
+    created_at: input.createdAt,
+    date: entrySetDate(input.body.date, input.transaction, input.createdAt),
+    entries,
+    idempotency_key: input.idempotencyKey,
+    transaction_id: input.body.transaction_id ?? null
+  })
+  return { next, events: [pendingEvent("bookkeeping_entry_set.updated", "bookkeeping_entry_set", next.id)] }
+}
+
 /** The lowest and highest balance a bookkeeping account shows at any date, its entries included. */
 export interface BalanceExtremes {
   readonly accountId: string
@@ -243,6 +307,16 @@ export const absoluteAmounts = (
   }
   return totals
 }
+
+/**
+ * `absoluteAmounts` in account id order: the order the bank adds them (and so
+ * locks the accounts) in, so that concurrent entry sets on the same accounts
+ * queue instead of deadlocking.
+ */
+export const absoluteAmountsInLockOrder = (
+  entries: ReadonlyArray<{ readonly account_id: BookkeepingAccountId; readonly amount: number }>
+): ReadonlyArray<readonly [BookkeepingAccountId, bigint]> =>
+  [...absoluteAmounts(entries)].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)
 
 /**
  * The accounts whose balances at every date must be checked exactly. Every

@@ -5,7 +5,7 @@
  * Status: `active` ⇄ `disabled`, and either → `canceled`, which is final (a
  * canceled card can no longer be changed).
  */
-import { Result, Schema } from "effect"
+import { DateTime, Result, Schema } from "effect"
 import { described } from "./Described.js"
 import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
@@ -376,6 +376,71 @@ export const digitalWalletFrom = (input: DigitalWalletInput): DigitalWalletSetti
 export interface Transition {
   readonly next: Card
   readonly events: ReadonlyArray<PendingEvent>
+}
+
+/** Sandbox cards carry a test issuer identification number. */
+export const sandboxBin = "400000"
+
+/** How many years a card is valid: it expires in the month of its creation, this many years on. */
+export const validityYears = 3
+
+/** The month and year a card created at `createdAt` expires. */
+export const expirationOf = (createdAt: Timestamp): { readonly month: number; readonly year: number } => {
+  const expires = DateTime.add(createdAt, { years: validityYears })
+  return { month: DateTime.getPartUtc(expires, "month"), year: DateTime.getPartUtc(expires, "year") }
+}
+
+/** The number of possible last four digits: the bank draws one in [0, last4Choices) for `last4Of`. */
+export const last4Choices = 10_000
+
+/** The last four digits drawn as `draw` (an integer in [0, `last4Choices`)), zero-padded. */
+export const last4Of = (draw: number): string => String(draw).padStart(4, "0")
+
+/** The billing address of a card created without one: every line null. */
+export const emptyBillingAddress: BillingAddress = {
+  city: null,
+  line1: null,
+  line2: null,
+  postal_code: null,
+  state: null
+}
+
+export interface CreateInput {
+  readonly id: CardId
+  readonly createdAt: Timestamp
+  readonly idempotencyKey: string | null
+  readonly body: CreateCard
+  /** The entity of the account the card draws on (the card's entity when the body names none). */
+  readonly accountEntityId: EntityId | null
+  /** The bank's random draw for the last four digits, in [0, `last4Choices`). */
+  readonly last4Draw: number
+}
+
+/** A new card: active, expiring `validityYears` after its creation. Emits `card.created`. */
+export const create = (input: CreateInput): Transition => {
+  const { body } = input
+  const expiration = expirationOf(input.createdAt)
+  const next = new Card({
+    id: input.id,
+    account_id: body.account_id,
+    authorization_controls: body.authorization_controls === undefined
+      ? null
+      : authorizationControlsFrom(body.authorization_controls),
+    billing_address: body.billing_address === undefined
+      ? emptyBillingAddress
+      : billingAddressFrom(body.billing_address),
+    bin: sandboxBin,
+    created_at: input.createdAt,
+    description: body.description ?? null,
+    digital_wallet: body.digital_wallet === undefined ? null : digitalWalletFrom(body.digital_wallet),
+    entity_id: body.entity_id ?? input.accountEntityId,
+    expiration_month: expiration.month,
+    expiration_year: expiration.year,
+    idempotency_key: input.idempotencyKey,
+    last4: last4Of(input.last4Draw),
+    status: "active"
+  })
+  return { next, events: [pendingEvent("card.created", "card", next.id)] }
 }
 
 /** Applies an update; a canceled card is final. Emits `card.updated`. */

@@ -61,6 +61,46 @@ export const forcedDecline = (input: {
   return undefined
 }
 
+/** The forced declines of `forcedDecline` as the answer they give. */
+export const forcedAuthorizationAnswer = (
+  input: Parameters<typeof forcedDecline>[0]
+): AuthorizationAnswer | undefined => {
+  const reason = forcedDecline(input)
+  return reason === undefined ? undefined : declineByService(reason)
+}
+
+/**
+ * Who answers a card event, first to last: an answer nobody can overrule
+ * (`Forced`: the simulation forces a decline, the card or token cannot be
+ * used), then the client's (`Client`, through a real-time decision), then the
+ * service's own decider (`Service`: the bank asks it).
+ */
+export type AnswerSource<A> =
+  | { readonly _tag: "Forced"; readonly answer: A }
+  | { readonly _tag: "Client"; readonly answer: A }
+  | { readonly _tag: "Service" }
+
+/** The precedence of answers: forced > client > service (see `AnswerSource`). */
+export const answerSource = <A>(forced: A | undefined, client: A | null | undefined): AnswerSource<A> =>
+  forced !== undefined
+    ? { _tag: "Forced", answer: forced }
+    : client !== undefined && client !== null
+    ? { _tag: "Client", answer: client }
+    : { _tag: "Service" }
+
+/**
+ * Whether the client is asked about a card event: nothing forced its answer
+ * (`forced` undefined), and the client decides its category: the simulation
+ * named a subscription, or an active subscription selects the category.
+ */
+export const asksClient = (input: {
+  readonly forced: unknown
+  readonly namedSubscription: string | null
+  readonly subscribed: boolean
+}): boolean =>
+  answerSource(input.forced, undefined)._tag === "Service" &&
+  (input.namedSubscription !== null || input.subscribed)
+
 /**
  * The service's own decision: a debit is approved within the available
  * balance, otherwise declined `insufficient_funds`; a refund (a credit) is
@@ -75,6 +115,14 @@ export const serviceAuthorizationDecision = (question: AuthorizationQuestion): A
       partialAmount: null
     })
     : declineByService("insufficient_funds")
+
+/** The service answers every balance inquiry with an approval that reports the available balance. */
+export const serviceBalanceInquiryDecision: AuthorizationAnswer = AuthorizationAnswer.Approve({
+  actioner: "increase",
+  realTimeDecisionId: null,
+  balance: null,
+  partialAmount: null
+})
 
 /**
  * The amount an answer approves out of `requested`: the partial amount of a
@@ -142,5 +190,11 @@ export type TokenAnswer =
 /** Tokens are refused for a card that is not active; the service provisions the others. */
 export const forcedTokenDecline = (cardStatus: Card.Status): TokenDeclineReason | undefined =>
   cardStatus === "active" ? undefined : "card_not_active"
+
+/** The forced decline of `forcedTokenDecline` as the answer it gives. */
+export const forcedTokenAnswer = (cardStatus: Card.Status): TokenAnswer | undefined => {
+  const reason = forcedTokenDecline(cardStatus)
+  return reason === undefined ? undefined : { _tag: "Decline", reason, realTimeDecisionId: null }
+}
 
 export const serviceTokenDecision: TokenAnswer = { _tag: "Approve", realTimeDecisionId: null }

@@ -73,3 +73,6 @@ export const pendingEvent = (
 
 /** Events are listed and retrievable for 30 days. */
 export const eventRetentionDays = 30
+
+/** The oldest creation time of an event still served at `at` (`eventRetentionDays` before it). */
+export const retainedSinceAt = (at: DateTime.Utc): DateTime.Utc => DateTime.subtract(at, { days: eventRetentionDays })

@@ -6,7 +6,7 @@
  * `shared_secret` is write-only: it signs deliveries (`WebhookSignature`) and is
  * never part of the object.
  */
-import { Result, Schema } from "effect"
+import { DateTime, Duration, Result, Schema } from "effect"
 import { described } from "./Described.js"
 import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
@@ -16,7 +16,7 @@ import {
   KnownEventCategory,
   type RealTimeDecisionEventCategory
 } from "./EventCategory.js"
-import { EventSubscriptionId, OAuthConnectionId } from "./Ids.js"
+import { EventSubscriptionId, type GroupId, OAuthConnectionId } from "./Ids.js"
 import { idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 import { HttpUrl } from "./Url.js"
@@ -232,11 +232,41 @@ export const create = (input: CreateInput): Transition => {
 
 export const isTerminal = (status: EventSubscriptionStatus): boolean => status === "deleted"
 
+/** What an update asks of the bank beside writing `next` and its events. */
+export interface UpdateTransition extends Transition {
+  /** The status changed: the row is written (after `joinsActiveSet`'s check). */
+  readonly statusChanged: boolean
+  /** The subscription stopped being active: its pending deliveries are cancelled (it never receives them). */
+  readonly cancelsPendingDeliveries: boolean
+}
+
 /**
  * `PATCH`: any status change of a subscription that is not deleted, and/or a
- * new signing secret; either emits `event_subscription.updated` (once).
+ * new signing secret; either emits `event_subscription.updated` (once). A
+ * subscription that stops being active loses its pending deliveries.
  */
 export const update = (
+  subscription: EventSubscription,
+  body: UpdateEventSubscription
+): Result.Result<UpdateTransition, InvalidOperationError> =>
+  Result.map(changeOf(subscription, body), (change) => {
+    const statusChanged = change.next.status !== subscription.status
+    return { ...change, statusChanged, cancelsPendingDeliveries: statusChanged && change.next.status !== "active" }
+  })
+
+/** Whether `candidate` is (to be) active, so must fit among the active subscriptions (`ensureMayBeActive`). */
+export const joinsActiveSet = (candidate: EventSubscription): boolean => candidate.status === "active"
+
+/** How long a replaced signing secret keeps signing beside the new one, so receivers can switch over. */
+export const secretOverlap = Duration.hours(24)
+
+/** Until when a secret replaced at `at` keeps signing. */
+export const replacedSecretSignsUntil = (at: Timestamp): Timestamp => DateTime.addDuration(at, secretOverlap)
+
+/** The `group.heartbeat` event a test heartbeat sends (to one subscription only). */
+export const heartbeatEvent = (groupId: GroupId): PendingEvent => pendingEvent("group.heartbeat", "group", groupId)
+
+const changeOf = (
   subscription: EventSubscription,
   body: UpdateEventSubscription
 ): Result.Result<Transition, InvalidOperationError> => {

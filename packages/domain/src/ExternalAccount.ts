@@ -5,6 +5,7 @@
 import { Schema } from "effect"
 import { AccountNumberDigits } from "./AccountNumber.js"
 import { described } from "./Described.js"
+import { type PendingEvent, pendingEvent } from "./Event.js"
 import { ExternalAccountId } from "./Ids.js"
 import { CommaSeparated, idempotencyKeyFilterDescription } from "./ListParameters.js"
 import { RoutingNumber } from "./RoutingNumber.js"
@@ -76,6 +77,49 @@ export const UpdateExternalAccount = Schema.Struct({
   status: Schema.optionalKey(described(ExternalAccountStatus, statusDescription))
 }).annotate({ identifier: "UpdateExternalAccount" })
 export type UpdateExternalAccount = typeof UpdateExternalAccount.Type
+
+export interface Transition {
+  readonly next: ExternalAccount
+  readonly events: ReadonlyArray<PendingEvent>
+}
+
+export interface CreateInput {
+  readonly id: ExternalAccountId
+  readonly createdAt: Timestamp
+  readonly idempotencyKey: string | null
+  readonly body: CreateExternalAccount
+}
+
+/** A new external account: active; its holder `unknown` and its funding `checking` unless given. Emits `external_account.created`. */
+export const create = (input: CreateInput): Transition => {
+  const next = new ExternalAccount({
+    id: input.id,
+    account_holder: input.body.account_holder ?? "unknown",
+    account_number: input.body.account_number,
+    created_at: input.createdAt,
+    description: input.body.description,
+    funding: input.body.funding ?? "checking",
+    idempotency_key: input.idempotencyKey,
+    routing_number: input.body.routing_number,
+    status: "active"
+  })
+  return { next, events: [pendingEvent("external_account.created", "external_account", next.id)] }
+}
+
+/**
+ * `PATCH`: each field the body gives replaces the account's, the others stay
+ * (an archived account can be made active again). Emits `external_account.updated`.
+ */
+export const update = (current: ExternalAccount, body: UpdateExternalAccount): Transition => {
+  const next = new ExternalAccount({
+    ...current,
+    account_holder: body.account_holder ?? current.account_holder,
+    description: body.description ?? current.description,
+    funding: body.funding ?? current.funding,
+    status: body.status ?? current.status
+  })
+  return { next, events: [pendingEvent("external_account.updated", "external_account", next.id)] }
+}
 
 /** `GET /external_accounts` filters (beside the paging of `ListParameters`). */
 export const ExternalAccountFilter = Schema.Struct({

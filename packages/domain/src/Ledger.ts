@@ -9,7 +9,7 @@ import { Result } from "effect"
 import * as BalanceChange from "./BalanceChange.js"
 import type { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
-import type { AccountId } from "./Ids.js"
+import type { AccountId, PendingTransactionId } from "./Ids.js"
 import type {
   CompletePendingTransaction,
   CreatePendingTransaction,
@@ -35,6 +35,34 @@ export const holdsNamed = (effects: ReadonlyArray<MoneyEffect>) =>
       ? [effect.pendingTransactionId]
       : []
   )
+
+/**
+ * The step's effects with the holds they name (`holdsNamed`), as the caller
+ * loaded them under lock; fails with the id of a named hold missing from `holds`.
+ */
+export const resolve = (
+  effects: ReadonlyArray<MoneyEffect>,
+  holds: ReadonlyMap<PendingTransactionId, PendingTransaction.PendingTransaction>
+): Result.Result<ReadonlyArray<Resolved>, PendingTransactionId> => {
+  const resolved: Array<Resolved> = []
+  for (const effect of effects) {
+    if (effect.kind === "complete_pending_transaction" || effect.kind === "revise_pending_transaction") {
+      const hold = holds.get(effect.pendingTransactionId)
+      if (hold === undefined) return Result.fail(effect.pendingTransactionId)
+      resolved.push({ ...effect, hold })
+    } else {
+      resolved.push(effect)
+    }
+  }
+  return Result.succeed(resolved)
+}
+
+/** A single posting's effect: a debit (a negative amount) must not take the available balance below zero. */
+export const posting = (fields: Omit<PostTransaction, "kind" | "requiresAvailableBalance">): PostTransaction => ({
+  kind: "post_transaction",
+  ...fields,
+  requiresAvailableBalance: fields.amount < 0
+})
 
 export interface Plan {
   readonly transactions: ReadonlyArray<Transaction>

@@ -12,7 +12,7 @@
  * `real_time_decision.<category>`; answering and timing out emit nothing of
  * their own (the card event they unblock emits its events).
  */
-import { Duration, Result, Schema } from "effect"
+import { DateTime, Duration, Result, Schema } from "effect"
 import * as CardAuthentication from "./CardAuthentication.js"
 import {
   AdditionalAmounts,
@@ -759,6 +759,10 @@ const detailsOf = (request: Request) => {
   }
 }
 
+/** When a decision created at `createdAt` with this answer window times out. */
+export const timeoutAtOf = (createdAt: Timestamp, window: Duration.Duration): Timestamp =>
+  DateTime.addDuration(createdAt, window)
+
 /** A new pending decision; emits `real_time_decision.<category>`. */
 export const create = (
   fields: { readonly id: RealTimeDecisionId; readonly created_at: Timestamp; readonly timeout_at: Timestamp },
@@ -780,8 +784,39 @@ const notPending = (decision: RealTimeDecision): string =>
     ? "This real-time decision has already been responded to."
     : "This real-time decision timed out; it can no longer be responded to."
 
-const isDue = (decision: RealTimeDecision, at: Timestamp): boolean =>
-  at.epochMilliseconds >= decision.timeout_at.epochMilliseconds
+/**
+ * The latest `timeout_at` of a decision due at `at`: a decision is due (its
+ * window has passed: it may be timed out, and no longer answered) once `at`
+ * reaches its `timeout_at`. The store selects due decisions with this bound.
+ */
+export const dueCutoff = (at: Timestamp): Timestamp => at
+
+/** Whether the decision's window has passed at `at` (`dueCutoff`). */
+export const isDue = (decision: Pick<RealTimeDecision, "timeout_at">, at: Timestamp): boolean =>
+  decision.timeout_at.epochMilliseconds <= dueCutoff(at).epochMilliseconds
+
+/** A decision is finished once it left `pending` (answered or timed out). */
+export const isFinished = (decision: Pick<RealTimeDecision, "status">): boolean => decision.status !== "pending"
+
+/**
+ * What a waiter for the decision does at `at`: return it (finished), time it
+ * out (due), or wait at most `remaining` (until it is due) for an answer.
+ */
+export type Waiting =
+  | { readonly _tag: "Finished" }
+  | { readonly _tag: "Due" }
+  | { readonly _tag: "Wait"; readonly remaining: Duration.Duration }
+
+export const waiting = (decision: RealTimeDecision, at: Timestamp): Waiting =>
+  isFinished(decision)
+    ? { _tag: "Finished" }
+    : isDue(decision, at)
+    ? { _tag: "Due" }
+    : { _tag: "Wait", remaining: DateTime.distance(dueCutoff(at), decision.timeout_at) }
+
+/** The decision timed out, when it is pending and due at `at`; undefined when there is nothing to time out. */
+export const timedOutIfDue = (decision: RealTimeDecision, at: Timestamp): RealTimeDecision | undefined =>
+  waiting(decision, at)._tag === "Due" ? new RealTimeDecision({ ...decision, status: "timed_out" }) : undefined
 
 /** The decision with the client's answer written into its detail object. */
 const answered = (decision: RealTimeDecision, action: RealTimeDecisionAction): RealTimeDecision | undefined => {
@@ -865,10 +900,12 @@ export const transition = (
         ? refuse(`The action does not answer a ${decision.category} decision.`)
         : Result.succeed({ next, events: [] })
     }
-    case "TimeOut":
-      return isDue(decision, command.at)
-        ? Result.succeed({ next: new RealTimeDecision({ ...decision, status: "timed_out" }), events: [] })
-        : refuse("This real-time decision's window has not passed yet.")
+    case "TimeOut": {
+      const next = timedOutIfDue(decision, command.at)
+      return next === undefined
+        ? refuse("This real-time decision's window has not passed yet.")
+        : Result.succeed({ next, events: [] })
+    }
   }
 }
 

@@ -12,6 +12,7 @@
  * `inactive`: created, not activated by the second factor.
  */
 import type { Card } from "./Card.js"
+import type { TokenAnswer } from "./CardDecision.js"
 import type { Status as TokenStatus } from "./DigitalWalletToken.js"
 import type { DeliveryResult, RealTimeDecision, RealTimeDecisionAction, Request } from "./RealTimeDecision.js"
 
@@ -33,6 +34,18 @@ export const passcodeContact = (input: {
   const own = { email: settings?.email ?? null, phone: settings?.phone ?? null }
   return own.email !== null || own.phone !== null ? own : null
 }
+
+/**
+ * Where the wallet's passcode authentication of a token goes: only an approved
+ * token is authenticated, at `passcodeContact`'s contact; null when none is asked.
+ */
+export const passcodeContactFor = (input: {
+  readonly answer: TokenAnswer | null
+  /** The client's answer as given, when the client answered (its approval may name a contact). */
+  readonly given: RealTimeDecisionAction | null
+  readonly card: Pick<Card, "digital_wallet">
+}): PasscodeContact | null =>
+  input.answer?._tag === "Approve" ? passcodeContact({ tokenAnswer: input.given, card: input.card }) : null
 
 /** The decision asking the client to deliver the passcode (the sandbox's wallet is `wallet_a`). */
 export const authenticationRequest = (input: {

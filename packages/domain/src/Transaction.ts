@@ -3,7 +3,7 @@
  * their sum. `source` names what caused one: a `category` and one object named
  * after it.
  */
-import { Schema } from "effect"
+import { DateTime, Schema } from "effect"
 import { CardRefund, CardSettlement } from "./CardPaymentElements.js"
 import { CheckDepositAcceptance } from "./CheckDepositSources.js"
 import { described } from "./Described.js"
@@ -235,6 +235,22 @@ export const SimulateInterestPayment = Schema.Struct({
   )
 }).annotate({ identifier: "SimulateInterestPayment" })
 export type SimulateInterestPayment = typeof SimulateInterestPayment.Type
+
+/**
+ * The source of a simulated interest payment made at `at`: accrued on the paid
+ * account unless the body names another; the period, unless given, ends at
+ * `at` and starts one month before `at`.
+ */
+export const interestPaymentSource = (body: SimulateInterestPayment, at: Timestamp): TransactionSource => ({
+  category: "interest_payment",
+  interest_payment: {
+    accrued_on_account_id: body.accrued_on_account_id ?? body.account_id,
+    amount: body.amount,
+    currency: "USD",
+    period_start: body.period_start ?? DateTime.subtract(at, { months: 1 }),
+    period_end: body.period_end ?? at
+  }
+})
 
 /** `GET /transactions` filters (beside the paging of `ListParameters`). */
 export const TransactionFilter = Schema.Struct({

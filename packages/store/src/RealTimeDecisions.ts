@@ -99,13 +99,14 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
     const lock = (tenant: TenantShape, id: RealTimeDecisionId) => table.lock(tenant, id)
 
     /**
-     * Pending decisions of `environment` whose window has passed at `now`,
-     * with their tenant, locked for this transaction; rows another process is
+     * Pending decisions of `environment` due by `cutoff` (their `timeout_at` at
+     * or before it: the domain's `RealTimeDecision.dueCutoff` of now), with
+     * their tenant, locked for this transaction; rows another process is
      * already changing are skipped.
      */
-    const lockDue = (environment: Environment, now: DateTime.Utc, limit: number) =>
+    const lockDue = (environment: Environment, cutoff: DateTime.Utc, limit: number) =>
       sql`SELECT group_id, environment, body FROM real_time_decisions
-        WHERE status = 'pending' AND timeout_at <= ${DateTime.toDate(now)} AND environment = ${environment}
+        WHERE status = 'pending' AND timeout_at <= ${DateTime.toDate(cutoff)} AND environment = ${environment}
         ORDER BY timeout_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`.pipe(
         Effect.flatMap(decodeDue),
         Effect.orDie,
