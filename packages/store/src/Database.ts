@@ -16,6 +16,7 @@ import { SqlError } from "effect/sql"
 import * as Migrations from "./Migrations.js"
 import * as Notifications from "./Notifications.js"
 import * as PgliteClient from "./PgliteClient.js"
+import * as PgliteMaintenance from "./PgliteMaintenance.js"
 import * as PgliteOpening from "./PgliteOpening.js"
 import * as PreparedStatements from "./PreparedStatements.js"
 import * as Template from "./Template.js"
@@ -42,6 +43,8 @@ export const config = Config.all({
   url: Config.option(Config.Redacted("DATABASE_URL")),
   dataDir: Config.String("MONETA_DATA_DIR").pipe(Config.withDefault(PgliteOpening.defaultDataDir)),
   preparedStatements: Config.Boolean("MONETA_PREPARED_STATEMENTS").pipe(Config.withDefault(true)),
+  // Off only to measure what it saves (docs/benchmarks.md).
+  embeddedUpkeep: Config.Boolean("MONETA_EMBEDDED_UPKEEP").pipe(Config.withDefault(true)),
   wait: Config.schema(Wait, "MONETA_DATABASE_WAIT").pipe(Config.withDefault(defaultWait))
 })
 
@@ -251,31 +254,55 @@ export const layerPostgres = (
     Layer.provideMerge(PgClient.layerFrom(postgresClient(url, options)))
   )
 
-/** The configured database, migrated to the latest schema. */
+/** Runs the pending migrations once the database's layer is built. */
+const migrated = <E>(
+  database: Layer.Layer<SqlClient.SqlClient | Notifications.Notifications | Info, E>
+) =>
+  database.pipe(
+    Layer.tap((context) =>
+      Migrations.run.pipe(
+        Effect.tap((applied) =>
+          applied.length === 0
+            ? Effect.void
+            : Effect.logInfo(
+              `Applied migrations ${applied.map(([id, name]) => `${String(id).padStart(4, "0")}_${name}`).join(", ")}`
+            )
+        ),
+        Effect.annotateLogs("database", Context.get(context, Info).label),
+        Effect.provideContext(context)
+      )
+    )
+  )
+
+/**
+ * The embedded database's upkeep (`PgliteMaintenance`: ANALYZE, VACUUM,
+ * CHECKPOINT), started once it is migrated and stopped with the layer.
+ */
+const maintained = <E>(database: Layer.Layer<SqlClient.SqlClient | Notifications.Notifications | Info, E>) =>
+  database.pipe(
+    Layer.tap((context) =>
+      PgliteMaintenance.run().pipe(
+        Effect.annotateLogs("database", Context.get(context, Info).label),
+        Effect.provideContext(context),
+        Effect.forkScoped
+      )
+    )
+  )
+
+/** The configured database, migrated to the latest schema (the embedded one kept up: `PgliteMaintenance`). */
 export const layer: Layer.Layer<
   SqlClient.SqlClient | Notifications.Notifications | Info,
   Config.ConfigError | SqlError.SqlError | Migrator.MigrationError
 > = Layer.unwrap(
-  Effect.map(config, ({ dataDir, preparedStatements, url, wait }): Layer.Layer<
+  Effect.map(config, ({ dataDir, embeddedUpkeep, preparedStatements, url, wait }): Layer.Layer<
     SqlClient.SqlClient | Notifications.Notifications | Info,
     SqlError.SqlError | Migrator.MigrationError | Config.ConfigError
   > =>
     Option.match(url, {
-      onNone: () => layerPgliteFromTemplate(dataDir, preparedStatements),
-      onSome: (url) => layerPostgres(url, { preparedStatements, wait })
+      onNone: () => {
+        const embedded = migrated(layerPgliteFromTemplate(dataDir, preparedStatements))
+        return embeddedUpkeep ? maintained(embedded) : embedded
+      },
+      onSome: (url) => migrated(layerPostgres(url, { preparedStatements, wait }))
     }))
-).pipe(
-  Layer.tap((context) =>
-    Migrations.run.pipe(
-      Effect.tap((applied) =>
-        applied.length === 0
-          ? Effect.void
-          : Effect.logInfo(
-            `Applied migrations ${applied.map(([id, name]) => `${String(id).padStart(4, "0")}_${name}`).join(", ")}`
-          )
-      ),
-      Effect.annotateLogs("database", Context.get(context, Info).label),
-      Effect.provideContext(context)
-    )
-  )
 )

@@ -155,7 +155,16 @@ export const startParams: ReadonlyArray<string> = [
   "-c",
   "shared_buffers=32MB",
   "-c",
-  "max_connections=5"
+  "max_connections=5",
+  // Segments kept for reuse after a checkpoint (Postgres' default is 80 MB); the upkeep checkpoints
+  // every 16 MB of WAL (PgliteMaintenance), so two segments suffice.
+  "-c",
+  "min_wal_size=32MB",
+  // ANALYZE samples 300 rows per unit of target: 9,000 instead of 30,000 makes each ANALYZE of
+  // the upkeep hold the one connection about a quarter as long, with estimates a sandbox's plans
+  // do not need finer than that (docs/benchmarks.md, "Cost that grows with history").
+  "-c",
+  "default_statistics_target=30"
 ]
 
 /** PGlite on `dataDir` (a path or `memory://`), from the `loadDataDir` dump when given, with node-postgres's parsers. */

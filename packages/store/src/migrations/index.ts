@@ -16,6 +16,7 @@ import runningBalances from "./0008_running_balances.js"
 import walletAuthentications from "./0009_wallet_authentications.js"
 import inboundWireReversalSource from "./0010_inbound_wire_reversal_source.js"
 import idempotencyLeases from "./0011_idempotency_leases.js"
+import historyIndexes from "./0012_history_indexes.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_core": core,
@@ -28,5 +29,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0008_running_balances": runningBalances,
   "0009_wallet_authentications": walletAuthentications,
   "0010_inbound_wire_reversal_source": inboundWireReversalSource,
-  "0011_idempotency_leases": idempotencyLeases
+  "0011_idempotency_leases": idempotencyLeases,
+  "0012_history_indexes": historyIndexes
 }
