@@ -243,3 +243,19 @@ export const ServiceUnavailableError = detailError({
   identifier: "ServiceUnavailableError",
   description: "A fault that heals, such as the database restarting. Retry the same request (same `Idempotency-Key`)."
 }, Errors.ServiceUnavailableError)
+
+export const InsufficientPermissionsError = detailError({
+  type: "insufficient_permissions_error",
+  status: 403,
+  title: "The credential may not do this.",
+  identifier: "InsufficientPermissionsError",
+  description: "The credential is valid but not allowed this action (an API key on the control API)."
+}, Errors.InsufficientPermissionsError)
+
+export const PrivateFeatureError = detailError({
+  type: "private_feature_error",
+  status: 403,
+  title: "This endpoint is not enabled.",
+  identifier: "PrivateFeatureError",
+  description: "The endpoint is not enabled on this server (the control API while no admin key is set)."
+}, Errors.PrivateFeatureError)

@@ -3,7 +3,8 @@
  * whole generated document (so groups added later follow it without doing
  * anything):
  *
- * - every POST documents the `Idempotency-Key` header (decisions.md b);
+ * - every POST documents the `Idempotency-Key` header (decisions.md b), but
+ *   the control API's (`/moneta/…`, no group's request);
  * - a query parameter whose text stands for something else is documented as
  *   what it stands for: a comma-separated list (the `*.in` filters, marked by
  *   the domain's `commaSeparatedItemsAnnotation`) as an array of its items,
@@ -233,7 +234,10 @@ const applyTo = (document: Record<string, unknown>, queryParameters: QueryDocume
         // OpenAPI's way to say "comma-separated".
         if (isArrayQueryParameter(parameter)) Object.assign(parameter, { style: "form", explode: false })
       }
-      if (method === "post" && !parameters.some(namesIdempotencyKey)) parameters.push({ ...idempotencyKeyHeader })
+      // The control API's (`/moneta/…`) calls belong to no group's idempotency keys.
+      if (method === "post" && !path.startsWith("/moneta/") && !parameters.some(namesIdempotencyKey)) {
+        parameters.push({ ...idempotencyKeyHeader })
+      }
       const responses = operation["responses"]
       for (const [status, response] of isNode(responses) ? Object.entries(responses) : []) {
         if (Number(status) >= 400 && isNode(response)) describeAlternatives(schemas, response)

@@ -15,6 +15,7 @@ import { Cards } from "./Cards.js"
 import { CardSimulations } from "./CardSimulations.js"
 import { CheckDeposits } from "./CheckDeposits.js"
 import { CommonErrors } from "./CommonErrors.js"
+import { ControlPlane } from "./ControlPlane.js"
 import { DeclinedTransactions } from "./DeclinedTransactions.js"
 import { DigitalWalletTokens } from "./DigitalWalletTokens.js"
 import * as DocumentConventions from "./DocumentConventions.js"
@@ -60,6 +61,7 @@ const contract = HttpApi.make("moneta")
   .add(DeclinedTransactions)
   .add(DigitalWalletTokens)
   .add(RealTimeDecisions)
+  .add(ControlPlane)
   // After every group: `middleware` reaches only the endpoints already added.
   .middleware(CommonErrors)
   .annotate(HttpApi.ParamsParseOptions, pathParseOptions)

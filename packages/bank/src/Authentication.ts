@@ -1,18 +1,22 @@
 /**
  * API keys: `Authorization: Bearer <key>`. Keys are stored as SHA-256 hashes;
  * a key resolves to its group and environment, and a key of the other
- * environment is refused with 403.
+ * environment is refused with 403. A key revoked (`ControlPlane`) is
+ * forgotten at once by every process on the database: the revocation is
+ * notified on `revokedKeysChannel`.
  */
 import type { CallerShape } from "@moneta/domain/Caller"
+import { keyPrefix } from "@moneta/domain/ControlPlane"
 import type { Environment } from "@moneta/domain/Environment"
 import { EnvironmentMismatchError, InvalidApiKeyError } from "@moneta/domain/Errors"
 import { type GroupId } from "@moneta/domain/Ids"
 import { ApiKeys } from "@moneta/store/ApiKeys"
 import { newId } from "@moneta/store/IdGenerator"
-import { Cache, Context, Duration, Effect, Exit, Layer, Option, Redacted } from "effect"
+import { Notifications } from "@moneta/store/Notifications"
+import { Cache, Context, Duration, Effect, Exit, Layer, Option, Redacted, Schedule, Stream } from "effect"
 import { createHash, randomBytes } from "node:crypto"
+import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 /** The environment this server serves. */
 export class ServerEnvironment
@@ -21,6 +25,9 @@ export class ServerEnvironment
 
 /** How long a resolved key is trusted before it is looked up again. */
 export const keyCacheTimeToLive = Duration.seconds(5)
+
+/** Where a revocation is announced, with the revoked key's hash: each process drops it from its cache. */
+export const revokedKeysChannel = "moneta_api_key_revoked"
 
 export const hashKey = (key: string): string => createHash("sha256").update(key, "utf8").digest("hex")
 
@@ -42,6 +49,19 @@ export class Authentication extends Context.Service<Authentication>()("@moneta/b
       timeToLive: keyCacheTimeToLive,
       lookup: (hash: string) => keys.findByHash(hash)
     })
+    // A key revoked in another process is dropped as soon as its notification arrives (the time to
+    // live bounds the rest: a LISTEN connection being re-established misses what is sent meanwhile).
+    const notifications = yield* Effect.serviceOption(Notifications)
+    if (Option.isSome(notifications)) {
+      yield* Stream.runForEach(
+        notifications.value.listen(revokedKeysChannel),
+        (hash) => Cache.invalidate(lookups, hash)
+      )
+        .pipe(Effect.retry(Schedule.spaced(Duration.seconds(1))), Effect.forkScoped)
+    }
+    /** Drops a key from this process's cache (the revoking process, before it answers). */
+    const forget = (hash: string) => Cache.invalidate(lookups, hash)
+
     const lookUp = (hash: string) =>
       Cache.get(lookups, hash).pipe(
         Effect.onExit((exit) =>
@@ -79,12 +99,21 @@ export class Authentication extends Context.Service<Authentication>()("@moneta/b
           groupId,
           environment,
           hash: hashKey(key),
+          prefix: keyPrefix(key),
           description,
           createdAt: yield* now
         })
       })
 
-    return traced("Authentication", { authenticate, register } as const)
+    return {
+      authenticate: spanned("bank.Authentication.authenticate", authenticate),
+      register: spanned(
+        "bank.Authentication.register",
+        register,
+        (groupId, environment) => ({ "moneta.group_id": groupId, "moneta.environment": environment })
+      ),
+      forget: spanned("bank.Authentication.forget", forget)
+    } as const
   })
 }) {
   static readonly DefaultWithoutDependencies = Layer.effect(this, this.make)

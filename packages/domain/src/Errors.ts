@@ -81,3 +81,14 @@ export class InternalServerError extends Schema.TaggedError<InternalServerError>
 export class ServiceUnavailableError extends Schema.TaggedError<ServiceUnavailableError>()("ServiceUnavailableError", {
   detail: Schema.NullOr(Schema.String)
 }) {}
+
+/** The key is valid but may not do this (an API key on the control API). */
+export class InsufficientPermissionsError extends Schema.TaggedError<InsufficientPermissionsError>()(
+  "InsufficientPermissionsError",
+  { detail: Schema.NullOr(Schema.String) }
+) {}
+
+/** The endpoint is not enabled on this server (the control API without an admin key). */
+export class PrivateFeatureError extends Schema.TaggedError<PrivateFeatureError>()("PrivateFeatureError", {
+  detail: Schema.NullOr(Schema.String)
+}) {}

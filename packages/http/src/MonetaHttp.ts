@@ -30,6 +30,7 @@ import { CardPayments } from "@moneta/bank/CardPayments"
 import { Cards } from "@moneta/bank/Cards"
 import { CardSimulations } from "@moneta/bank/CardSimulations"
 import { CheckDeposits } from "@moneta/bank/CheckDeposits"
+import { ControlPlane } from "@moneta/bank/ControlPlane"
 import { DeclinedTransactions } from "@moneta/bank/DeclinedTransactions"
 import { DigitalWalletTokens } from "@moneta/bank/DigitalWalletTokens"
 import { Entities } from "@moneta/bank/Entities"
@@ -60,6 +61,7 @@ import { CardPaymentsLive } from "./CardPayments.js"
 import { CardsLive } from "./Cards.js"
 import { CardSimulationsLive } from "./CardSimulations.js"
 import { CheckDepositsLive } from "./CheckDeposits.js"
+import { AdminAuthorizationLive, ControlPlaneLive } from "./ControlPlane.js"
 import { DeclinedTransactionsLive } from "./DeclinedTransactions.js"
 import { DigitalWalletTokensLive } from "./DigitalWalletTokens.js"
 import { EntitiesLive } from "./Entities.js"
@@ -107,7 +109,8 @@ export const BankLive = Layer.mergeAll(
   DigitalWalletTokens.Default,
   RealTimeDecisions.Default,
   InboundMailItemSimulations.Default,
-  WireTransferSimulations.Default
+  WireTransferSimulations.Default,
+  ControlPlane.Default
 )
 
 const GroupsLive = Layer.mergeAll(
@@ -134,7 +137,8 @@ const GroupsLive = Layer.mergeAll(
   CardSimulationsLive,
   DeclinedTransactionsLive,
   DigitalWalletTokensLive,
-  RealTimeDecisionsLive
+  RealTimeDecisionsLive,
+  ControlPlaneLive
 )
 
 /**
@@ -159,7 +163,7 @@ export const layer = Layer.mergeAll(HttpApiBuilder.layer(MonetaApi), ErrorMappin
   Layer.provide(ErrorMapping.layer),
   Layer.provide(GroupsLive),
   Layer.provide(requestServices),
-  Layer.provide([AuthorizationLive, ErrorMapping.CommonErrorsLive]),
+  Layer.provide([AuthorizationLive, AdminAuthorizationLive, ErrorMapping.CommonErrorsLive]),
   Layer.provide(BankLive)
 )
 

@@ -38,7 +38,7 @@ export const runBundle = (bundleFile, { cacheDir, replaceOthers = false }) => {
     // import() in the bundle (none today; a future external ES module) resolves as in any module.
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER
   })
-  const serves = process.argv.length <= 2
+  const serves = process.argv.length <= 2 || (process.argv.length === 3 && process.argv[2] === "serve")
   if (serves && (cachedData === undefined || script.cachedDataRejected === true)) {
     process.once("exit", (code) => {
       // A start that failed compiled too little to keep.

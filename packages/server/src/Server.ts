@@ -10,6 +10,7 @@
  * dispatcher and the sweeper start once the API serves (`Background`).
  */
 import { ServerEnvironment } from "@moneta/bank/Authentication"
+import { AdminKey } from "@moneta/bank/ControlPlane"
 import { FirstRun, type FirstRunResult } from "@moneta/bank/FirstRun"
 import { timingFromConfig } from "@moneta/bank/RealTimeDecisions"
 import * as Database from "@moneta/store/Database"
@@ -45,6 +46,8 @@ const FirstRunDoneLive = Layer.effect(
 
 const EnvironmentLive = Layer.effect(ServerEnvironment, Effect.map(ServerConfig, (config) => config.environment))
 
+const AdminKeyLive = Layer.effect(AdminKey, Effect.map(ServerConfig, (config) => config.adminKey))
+
 /** The server's base URL; listening on every interface, it is reached on 127.0.0.1. */
 const hostAndPort = (address: NetAddress.SocketAddress): string => {
   if (address._tag === "UnixPathAddress") return `unix:${address.path}`
@@ -69,7 +72,11 @@ const AnnounceLive = Layer.effectDiscard(Effect.gen(function*() {
       ["API key", key],
       ["Database", database.label],
       ["API docs", `${address}/docs`],
-      ["OpenAPI", `${address}/openapi.json`]
+      ["OpenAPI", `${address}/openapi.json`],
+      [
+        "Control",
+        Option.isSome(config.adminKey) ? "on (moneta groups|keys, with MONETA_ADMIN_KEY)" : "off (set MONETA_ADMIN_KEY)"
+      ]
     ]),
     `Try: curl ${address}/accounts -H "Authorization: Bearer ${key}"`
   ].join("\n"))
@@ -80,6 +87,7 @@ const ServicesLive = Layer.mergeAll(NodeServerLive, Destinations.layer).pipe(
   Layer.provideMerge(FirstRunDoneLive),
   Layer.provideMerge(FirstRun.Default),
   Layer.provideMerge(EnvironmentLive),
+  Layer.provideMerge(AdminKeyLive),
   Layer.provideMerge(Database.layer)
 )
 

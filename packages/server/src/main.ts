@@ -6,12 +6,12 @@
  * background threads while the main thread compiles and runs the server's
  * JavaScript; the server's database layer then takes that opening. Only the
  * settings the database layer reads decide it: a server on Postgres, a new
- * data directory or a `--help` opens nothing here.
+ * data directory, a client command (`moneta keys …`) or a `--help` opens nothing here.
  */
 import { beginEarly, defaultDataDir } from "@moneta/store/PgliteOpening"
 import { fileURLToPath } from "node:url"
 
-const serves = process.argv.length <= 2
+const serves = process.argv.length <= 2 || (process.argv.length === 3 && process.argv[2] === "serve")
 const embedded = process.env["DATABASE_URL"] === undefined
 const oneProcess = (process.env["MONETA_PROCESSES"] ?? "1") === "1"
 if (serves && embedded && oneProcess) beginEarly(process.env["MONETA_DATA_DIR"] ?? defaultDataDir)

@@ -43,11 +43,13 @@ export class ApiKeys extends Context.Service<ApiKeys>()("@moneta/store/ApiKeys",
       readonly groupId: GroupId
       readonly environment: Environment
       readonly hash: string
+      /** The start of the secret, shown by lists of keys. */
+      readonly prefix: string | null
       readonly description: string | null
       readonly createdAt: DateTime.Utc
     }) =>
-      sql`INSERT INTO api_keys (id, group_id, environment, key_hash, description, created_at)
-        VALUES (${key.id}, ${key.groupId}, ${key.environment}, ${key.hash}, ${key.description}, ${
+      sql`INSERT INTO api_keys (id, group_id, environment, key_hash, key_prefix, description, created_at)
+        VALUES (${key.id}, ${key.groupId}, ${key.environment}, ${key.hash}, ${key.prefix}, ${key.description}, ${
         DateTime.toDate(key.createdAt)
       })
         ON CONFLICT (key_hash) DO NOTHING`.pipe(Effect.asVoid, Effect.orDie)

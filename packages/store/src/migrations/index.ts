@@ -17,6 +17,7 @@ import walletAuthentications from "./0009_wallet_authentications.js"
 import inboundWireReversalSource from "./0010_inbound_wire_reversal_source.js"
 import idempotencyLeases from "./0011_idempotency_leases.js"
 import historyIndexes from "./0012_history_indexes.js"
+import apiKeyPrefixes from "./0013_api_key_prefixes.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_core": core,
@@ -30,5 +31,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0009_wallet_authentications": walletAuthentications,
   "0010_inbound_wire_reversal_source": inboundWireReversalSource,
   "0011_idempotency_leases": idempotencyLeases,
-  "0012_history_indexes": historyIndexes
+  "0012_history_indexes": historyIndexes,
+  "0013_api_key_prefixes": apiKeyPrefixes
 }
