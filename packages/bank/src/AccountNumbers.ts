@@ -19,9 +19,9 @@ import { Context, Effect, Layer, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
-import { findOwn, orNotFound } from "./NotFound.js"
+import { findOwn } from "./NotFound.js"
+import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 export type AccountNumberListParameters = ListParameters & AccountNumberFilter
 
@@ -40,7 +40,7 @@ export class AccountNumbers extends Context.Service<AccountNumbers>()("@moneta/b
     const create = (request: CreateAccountNumber) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        yield* accounts.find(tenant, request.account_id).pipe(orNotFound("account", request.account_id))
+        yield* findOwn("account", request.account_id, accounts.find)
         const createdAt = yield* now
         const { next: accountNumber, events: emitted } = createAccountNumber({
           id: yield* newId("account_number"),
@@ -65,7 +65,11 @@ export class AccountNumbers extends Context.Service<AccountNumbers>()("@moneta/b
           achDebitStatuses: parameters["ach_debit_status.in"]
         }))
 
-    return traced("AccountNumbers", { create, retrieve, list } as const)
+    return {
+      create: spanned("bank.AccountNumbers.create", create, (request) => ({ "moneta.account_id": request.account_id })),
+      retrieve: spanned("bank.AccountNumbers.retrieve", retrieve, (id) => ({ "moneta.account_number_id": id })),
+      list: spanned("bank.AccountNumbers.list", list)
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(

@@ -12,8 +12,8 @@ import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn, orNotFound } from "./NotFound.js"
+import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 export class Accounts extends Context.Service<Accounts>()("@moneta/bank/Accounts", {
   make: Effect.gen(function*() {
@@ -70,7 +70,12 @@ export class Accounts extends Context.Service<Accounts>()("@moneta/bank/Accounts
         })
       })
 
-    return traced("Accounts", { create, retrieve, list, balance } as const)
+    return {
+      create: spanned("bank.Accounts.create", create, (request) => ({ "moneta.entity_id": request.entity_id })),
+      retrieve: spanned("bank.Accounts.retrieve", retrieve, (id) => ({ "moneta.account_id": id })),
+      list: spanned("bank.Accounts.list", list),
+      balance: spanned("bank.Accounts.balance", balance, (id) => ({ "moneta.account_id": id }))
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(

@@ -34,8 +34,8 @@ import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { findOwn, orNotFound } from "./NotFound.js"
+import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/bank/Bookkeeping", {
   make: Effect.gen(function*() {
@@ -49,10 +49,10 @@ export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/bank/Bo
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         if (request.account_id !== undefined) {
-          yield* accounts.find(tenant, request.account_id).pipe(orNotFound("account", request.account_id))
+          yield* findOwn("account", request.account_id, accounts.find)
         }
         if (request.entity_id !== undefined) {
-          yield* entities.find(tenant, request.entity_id).pipe(orNotFound("entity", request.entity_id))
+          yield* findOwn("entity", request.entity_id, entities.find)
         }
         const createdAt = yield* now
         const { next: account, events: emitted } = createBookkeepingAccount({
@@ -70,7 +70,7 @@ export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/bank/Bo
     const updateAccount = (id: BookkeepingAccountId, request: UpdateBookkeepingAccount) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const current = yield* store.lockAccount(tenant, id).pipe(orNotFound("bookkeeping_account", id))
+        const current = yield* findOwn("bookkeeping_account", id, store.lockAccount)
         const { next: updated, events: emitted } = updateBookkeepingAccount(current, request)
         yield* store.updateAccount(tenant, updated)
         yield* events.record(emitted, yield* now)
@@ -94,12 +94,12 @@ export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/bank/Bo
         const tenant = yield* Tenant
         const valid = yield* Effect.fromResult(validateEntrySet(request))
         for (const accountId of new Set(valid.entries.map((entry) => entry.account_id))) {
-          yield* store.findAccount(tenant, accountId).pipe(orNotFound("bookkeeping_account", accountId))
+          yield* findOwn("bookkeeping_account", accountId, store.findAccount)
         }
         const transaction = valid.transaction_id === undefined
           ? Option.none()
           : Option.some(
-            yield* transactions.find(tenant, valid.transaction_id).pipe(orNotFound("transaction", valid.transaction_id))
+            yield* findOwn("transaction", valid.transaction_id, transactions.find)
           )
         const createdAt = yield* now
         const entryIds = yield* Effect.forEach(valid.entries, () => newId("bookkeeping_entry"))
@@ -153,22 +153,43 @@ export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/bank/Bo
         return toPage(yield* transactions.unbookkept(tenant, account.account_id, request))
       })
 
-    return traced(
-      "Bookkeeping",
-      {
+    return {
+      createAccount: spanned(
+        "bank.Bookkeeping.createAccount",
         createAccount,
+        (request) => ({ "moneta.account_id": request.account_id, "moneta.entity_id": request.entity_id })
+      ),
+      retrieveAccount: spanned(
+        "bank.Bookkeeping.retrieveAccount",
         retrieveAccount,
+        (id) => ({ "moneta.bookkeeping_account_id": id })
+      ),
+      updateAccount: spanned(
+        "bank.Bookkeeping.updateAccount",
         updateAccount,
-        listAccounts,
-        balance,
+        (id) => ({ "moneta.bookkeeping_account_id": id })
+      ),
+      listAccounts: spanned("bank.Bookkeeping.listAccounts", listAccounts),
+      balance: spanned("bank.Bookkeeping.balance", balance, (id) => ({ "moneta.bookkeeping_account_id": id })),
+      createEntrySet: spanned(
+        "bank.Bookkeeping.createEntrySet",
         createEntrySet,
+        (request) => ({ "moneta.transaction_id": request.transaction_id, "moneta.entry_count": request.entries.length })
+      ),
+      retrieveEntrySet: spanned(
+        "bank.Bookkeeping.retrieveEntrySet",
         retrieveEntrySet,
-        listEntrySets,
+        (id) => ({ "moneta.bookkeeping_entry_set_id": id })
+      ),
+      listEntrySets: spanned("bank.Bookkeeping.listEntrySets", listEntrySets),
+      retrieveEntry: spanned(
+        "bank.Bookkeeping.retrieveEntry",
         retrieveEntry,
-        listEntries,
-        unbookkeptCashTransactions
-      } as const
-    )
+        (id) => ({ "moneta.bookkeeping_entry_id": id })
+      ),
+      listEntries: spanned("bank.Bookkeeping.listEntries", listEntries),
+      unbookkeptCashTransactions: spanned("bank.Bookkeeping.unbookkeptCashTransactions", unbookkeptCashTransactions)
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(

@@ -2,17 +2,7 @@
  * The request context operations read besides the Caller: the idempotency key
  * of the request, if any, and the claim a waiting request holds it under.
  */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import { Context, Effect, Option } from "effect"
-
-export { Tenant }
-
-export interface ApiKeyShape {
-  readonly id: string
-  readonly description: string | null
-}
-
-export class CurrentApiKey extends Context.Service<CurrentApiKey, ApiKeyShape>()("@moneta/bank/CurrentApiKey") {}
 
 /** The `Idempotency-Key` of the request being served; created objects carry it. */
 export class CurrentIdempotencyKey extends Context.Service<

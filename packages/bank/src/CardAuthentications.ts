@@ -24,10 +24,10 @@ import { Context, type DateTime, Effect, Layer, Random } from "effect"
 import { asking } from "./AskingWrite.js"
 import { answerFrom, CardDecider, serviceDecides } from "./CardDecider.js"
 import { Events } from "./Events.js"
-import { findOwn, orNotFound } from "./NotFound.js"
+import { findOwn } from "./NotFound.js"
+import { spanned, spannedAsking } from "./OperationSpan.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 const digits = (length: number): Effect.Effect<string> =>
   Effect.map(
@@ -62,8 +62,7 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
      */
     const askAboutAuthentication = (body: SimulateCardAuthentication) =>
       Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const card = yield* cards.find(tenant, body.card_id).pipe(orNotFound("card", body.card_id))
+        const card = yield* findOwn("card", body.card_id, cards.find)
         const forced = CardDecision.forcedAuthenticationDenial(card.status)
         if (!(yield* realTimeDecisions.asksClient("card_authentication_requested", null, forced))) return null
         const cardPaymentId = yield* newId("card_payment")
@@ -85,8 +84,7 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
       asking(askAboutAuthentication(body), (asked) =>
         Effect.gen(function*() {
           if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
-          const tenant = yield* Tenant
-          const card = yield* cards.find(tenant, body.card_id).pipe(orNotFound("card", body.card_id))
+          const card = yield* findOwn("card", body.card_id, cards.find)
           const cardPaymentId = asked?.cardPaymentId ?? (yield* newId("card_payment"))
           const answer = yield* answerFrom(
             CardDecision.answerSource(CardDecision.forcedAuthenticationDenial(card.status), asked?.answer),
@@ -110,10 +108,7 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
      */
     const askAboutChallengeDelivery = (cardPaymentId: CardPaymentId) =>
       Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const cardPayment = yield* cardPayments.find(tenant, cardPaymentId).pipe(
-          orNotFound("card_payment", cardPaymentId)
-        )
+        const cardPayment = yield* findOwn("card_payment", cardPaymentId, cardPayments.find)
         // refuse a challenge the authentication does not allow before anyone is asked about it
         yield* Effect.fromResult(CardRequests.startChallenge({
           at: yield* now,
@@ -125,7 +120,7 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
         if (!(yield* realTimeDecisions.asksClient("card_authentication_challenge_requested", null, undefined))) {
           return null
         }
-        const card = yield* cards.find(tenant, cardPayment.card_id).pipe(orNotFound("card", cardPayment.card_id))
+        const card = yield* findOwn("card", cardPayment.card_id, cards.find)
         const oneTimeCode = yield* digits(6)
         const decision = yield* realTimeDecisions.ask(
           RealTimeDecisionRequests.challengeRequest({ card, cardPaymentId, oneTimeCode }),
@@ -142,9 +137,8 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
       asking(askAboutChallengeDelivery(cardPaymentId), (asked) =>
         Effect.gen(function*() {
           if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
-          const tenant = yield* Tenant
           const cardPayment = yield* lockPayment(cardPaymentId)
-          const card = yield* cards.find(tenant, cardPayment.card_id).pipe(orNotFound("card", cardPayment.card_id))
+          const card = yield* findOwn("card", cardPayment.card_id, cards.find)
           const delivery = yield* answerFrom(
             CardDecision.answerSource(undefined, asked?.delivery),
             decider.challengeDelivery({ card, cardPaymentId, eventSubscriptionId: null })
@@ -169,7 +163,23 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
         return yield* persist(step, at)
       }))
 
-    return traced("CardAuthentications", { authenticate, challenge, attemptChallenge } as const)
+    return {
+      authenticate: spannedAsking(
+        "bank.CardAuthentications.authenticate",
+        authenticate,
+        (body) => ({ "moneta.card_id": body.card_id, "moneta.amount": body.purchase_amount })
+      ),
+      challenge: spannedAsking(
+        "bank.CardAuthentications.challenge",
+        challenge,
+        (cardPaymentId) => ({ "moneta.card_payment_id": cardPaymentId })
+      ),
+      attemptChallenge: spanned(
+        "bank.CardAuthentications.attemptChallenge",
+        attemptChallenge,
+        (cardPaymentId) => ({ "moneta.card_payment_id": cardPaymentId })
+      )
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(

@@ -5,7 +5,7 @@ import { CardPayments as CardPaymentStore } from "@moneta/store/CardPayments"
 import { Context, Effect, Layer } from "effect"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
-import { traced } from "./Traced.js"
+import { spanned } from "./OperationSpan.js"
 
 export type CardPaymentListParameters = ListParameters & CardPaymentFilter
 
@@ -22,7 +22,10 @@ export class CardPayments extends Context.Service<CardPayments>()("@moneta/bank/
           cardId: parameters.card_id
         }))
 
-    return traced("CardPayments", { retrieve, list } as const)
+    return {
+      retrieve: spanned("bank.CardPayments.retrieve", retrieve, (id) => ({ "moneta.card_payment_id": id })),
+      list: spanned("bank.CardPayments.list", list)
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide(CardPaymentStore.Default))

@@ -12,7 +12,6 @@
  * to a card's hold happens under its card payment's lock, so reading the hold
  * after that lock sees its current state.
  */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { Card } from "@moneta/domain/Card"
 import * as CardActivity from "@moneta/domain/CardActivity"
 import * as CardClearing from "@moneta/domain/CardClearing"
@@ -31,140 +30,41 @@ import type {
 } from "@moneta/domain/CardSimulations"
 import { approvedAuthorization, declinedAuthorization } from "@moneta/domain/CardSimulations"
 import type { Step } from "@moneta/domain/CardSteps"
-import type {
-  AccountId,
-  CardId,
-  CardPaymentId,
-  DigitalWalletTokenId,
-  EventSubscriptionId,
-  PendingTransactionId,
-  PhysicalCardId
-} from "@moneta/domain/Ids"
+import type { AccountId, CardPaymentId } from "@moneta/domain/Ids"
 import * as RealTimeDecisionOutcome from "@moneta/domain/RealTimeDecisionOutcome"
 import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionRequests"
 import type { Balance } from "@moneta/store/Accounts"
 import { CardPayments as CardPaymentStore } from "@moneta/store/CardPayments"
-import { Cards as CardStore } from "@moneta/store/Cards"
-import { DeclinedTransactions as DeclinedTransactionStore } from "@moneta/store/DeclinedTransactions"
-import { DigitalWalletTokens as DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
-import { EventSubscriptions as EventSubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { newId } from "@moneta/store/IdGenerator"
-import { PendingTransactions as PendingTransactionStore } from "@moneta/store/PendingTransactions"
-import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Context, type DateTime, Effect, Layer, Random } from "effect"
+import { Context, type DateTime, Effect, Layer } from "effect"
 import { asking } from "./AskingWrite.js"
 import { answerFrom, CardDecider, serviceDecides } from "./CardDecider.js"
-import { type Applied, Ledger } from "./Ledger.js"
-import { notFound, orNotFound } from "./NotFound.js"
+import { CardSimulationData, networkReference } from "./CardSimulationData.js"
+import { Ledger } from "./Ledger.js"
+import { findOwn } from "./NotFound.js"
+import { spanned, spannedAsking } from "./OperationSpan.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
-
-/** A random 12-digit network reference (retrieval reference number; its last six digits are the authorization code). */
-const networkReference: Effect.Effect<string> = Effect.map(
-  Effect.all(Array.from({ length: 12 }, () => Random.nextIntBetween(0, 10, { halfOpen: true }))),
-  (digits) => digits.join("")
-)
 
 export class CardSimulations extends Context.Service<CardSimulations>()("@moneta/bank/CardSimulations", {
   make: Effect.gen(function*() {
-    const cards = yield* CardStore
     const cardPayments = yield* CardPaymentStore
-    const declinedTransactions = yield* DeclinedTransactionStore
-    const tokens = yield* DigitalWalletTokenStore
-    const holds = yield* PendingTransactionStore
-    const transactions = yield* TransactionStore
     const ledger = yield* Ledger
     const decider = yield* CardDecider
-    const subscriptions = yield* EventSubscriptionStore
     const realTimeDecisions = yield* RealTimeDecisions
-
-    const findCard = (id: CardId) => Effect.flatMap(Tenant, (tenant) => orNotFound("card", id)(cards.find(tenant, id)))
-
-    const lockPayment = (id: CardPaymentId) =>
-      Effect.flatMap(Tenant, (tenant) => orNotFound("card_payment", id)(cardPayments.lock(tenant, id)))
-
-    /**
-     * Writes a step: its money movements first (they lock the account; a 409
-     * there leaves nothing written), then the card payment and the declined
-     * transaction with the events, the ledger's and the step's, in one statement.
-     */
-    const persist = (step: Step, at: DateTime.Utc, locked: ReadonlyMap<AccountId, Balance> = new Map()) =>
-      Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const payment = step.isNew
-          ? yield* cardPayments.insertWrite(tenant, step.cardPayment)
-          : yield* cardPayments.updateWrite(tenant, step.cardPayment)
-        const declined = step.declinedTransaction === null
-          ? []
-          : [yield* declinedTransactions.insertWrite(tenant, step.declinedTransaction)]
-        return yield* ledger.apply(step.effects, at, locked, { writes: [payment, ...declined], events: step.events })
-      })
-
-    /** A subscription a simulation routes its real-time decision to must be the caller's (404 otherwise). */
-    const subscriptionOf = (id: EventSubscriptionId | undefined) =>
-      id === undefined
-        ? Effect.succeed(null)
-        : Effect.flatMap(Tenant, (tenant) =>
-          Effect.as(orNotFound("event_subscription", id)(subscriptions.find(tenant, id)), id))
-
-    /**
-     * The card an authorization names: by card, or through a wallet token (which must be the caller's).
-     * The body's schema requires exactly one of the three selectors.
-     */
-    const cardOf = (body: {
-      readonly card_id?: CardId | undefined
-      readonly digital_wallet_token_id?: DigitalWalletTokenId | undefined
-      readonly physical_card_id?: PhysicalCardId | undefined
-    }) =>
-      Effect.gen(function*() {
-        const tenant = yield* Tenant
-        if (body.physical_card_id !== undefined) {
-          // this service issues no physical cards: such an id names nothing of the caller's
-          return yield* Effect.fail(notFound("physical_card", body.physical_card_id))
-        }
-        if (body.digital_wallet_token_id !== undefined) {
-          const token = yield* orNotFound("digital_wallet_token", body.digital_wallet_token_id)(
-            tokens.find(tenant, body.digital_wallet_token_id)
-          )
-          return { card: yield* findCard(token.card_id), token }
-        }
-        if (body.card_id !== undefined) return { card: yield* findCard(body.card_id), token: null }
-        return yield* Effect.die(new Error("the body names no card: its schema requires one selector"))
-      })
-
-    /**
-     * What an authorization names, checked before anyone is asked: its card
-     * (and token), the authenticated payment it joins (locked inside the
-     * simulation's transaction), the subscription it routes its decision to,
-     * the payment a refund authorization refers to.
-     */
-    const loadAuthorization = (body: SimulateCardAuthorization, lock: boolean) =>
-      Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const { card, token } = yield* cardOf(body)
-        const authenticatedId = body.authenticated_card_payment_id
-        const authenticated = authenticatedId === undefined
-          ? null
-          : yield* Effect.flatMap(
-            lock
-              ? lockPayment(authenticatedId)
-              : orNotFound("card_payment", authenticatedId)(cardPayments.find(tenant, authenticatedId)),
-            (payment) => Effect.fromResult(CardActivity.requireSameCard(payment, card))
-          )
-        const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
-        const original = body.processing_category?.refund?.original_card_payment_id
-        if (original !== undefined) {
-          yield* orNotFound("card_payment", original)(cardPayments.find(tenant, original))
-        }
-        const forced = CardDecision.forcedAuthorizationAnswer({
-          forced: body.decline_reason,
-          cardStatus: card.status,
-          tokenStatus: token?.status ?? null
-        })
-        return { card, token, authenticated, eventSubscriptionId, forced }
-      })
+    const {
+      findCard,
+      lockPayment,
+      persist,
+      subscriptionOf,
+      cardOf,
+      loadAuthorization,
+      loadPayment,
+      authorizedPaymentOf,
+      postedOf,
+      refundTarget
+    } = yield* CardSimulationData
 
     /**
      * Asks the client through a real-time decision when a subscription wants
@@ -240,20 +140,10 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
           return yield* Effect.die(new Error("an authorization step neither held money nor declined"))
         }))
 
-    /** Locks the payment and its card, for the steps that change an existing payment. */
-    const loadPayment = (id: CardPaymentId) =>
-      Effect.gen(function*() {
-        const cardPayment = yield* lockPayment(id)
-        return { cardPayment, card: yield* findCard(cardPayment.card_id) }
-      })
-
     /** An increment asks the client, before its transaction, when a subscription wants it; null when the service decides. */
     const askAboutIncrement = (body: SimulateCardIncrement) =>
       Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const cardPayment = yield* orNotFound("card_payment", body.card_payment_id)(
-          cardPayments.find(tenant, body.card_payment_id)
-        )
+        const cardPayment = yield* findOwn("card_payment", body.card_payment_id, cardPayments.find)
         const card = yield* findCard(cardPayment.card_id)
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
         const authorization = yield* Effect.fromResult(CardActivity.openAuthorization(cardPayment))
@@ -366,30 +256,6 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
           }))
         }))
 
-    /** The authorization a `card_authorization` hold belongs to, its card payment locked. */
-    const authorizedPaymentOf = (pendingTransactionId: PendingTransactionId) =>
-      Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const found = yield* orNotFound("pending_transaction", pendingTransactionId)(
-          holds.find(tenant, pendingTransactionId)
-        )
-        const authorization = yield* Effect.fromResult(CardClearing.requireAuthorizationHold(found))
-        const cardPayment = yield* lockPayment(authorization.card_payment_id)
-        // read again under the payment's lock: every change to the hold happens under it
-        const hold = yield* orNotFound("pending_transaction", pendingTransactionId)(
-          holds.find(tenant, pendingTransactionId)
-        )
-        return { cardPayment, hold }
-      })
-
-    /** The posted transaction of the step (settlements and refunds post exactly one). */
-    const postedOf = (applied: Applied) => {
-      const transaction = applied.transactions[0]
-      return transaction === undefined
-        ? Effect.die(new Error("a clearing step posted no transaction"))
-        : Effect.succeed(transaction)
-    }
-
     const settle = (body: SimulateCardSettlement) =>
       transactionally(Effect.gen(function*() {
         const card = yield* findCard(body.card_id)
@@ -437,25 +303,6 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
         }))
         return yield* postedOf(yield* persist(step, at))
       }))
-
-    /** What a refund names: a settlement's transaction, or a refund authorization's hold; with its payment locked. */
-    const refundTarget = (body: SimulateCardRefund) =>
-      Effect.gen(function*() {
-        const tenant = yield* Tenant
-        if (body.pending_transaction_id !== undefined) {
-          const { cardPayment, hold } = yield* authorizedPaymentOf(body.pending_transaction_id)
-          return { cardPayment, of: { _tag: "RefundAuthorization", hold } as const }
-        }
-        const transactionId = body.transaction_id
-        // the body's schema requires exactly one of pending_transaction_id and transaction_id
-        if (transactionId === undefined) {
-          return yield* Effect.die(new Error("the refund names neither a hold nor a settlement"))
-        }
-        const transaction = yield* orNotFound("transaction", transactionId)(transactions.find(tenant, transactionId))
-        const settlement = yield* Effect.fromResult(CardClearing.requireSettlement(transaction))
-        const cardPayment: CardPayment = yield* lockPayment(settlement.card_payment_id)
-        return { cardPayment, of: { _tag: "Settlement", transaction } as const }
-      })
 
     /** A balance inquiry asks the client, before its transaction, when a subscription wants it; null when the service decides. */
     const askAboutBalanceInquiry = (body: SimulateCardBalanceInquiry) =>
@@ -527,22 +374,67 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
           return step.cardPayment
         }))
 
-    return traced(
-      "CardSimulations",
-      { authorize, increment, reverse, expire, confirmFuel, settle, refund, inquireBalance } as const
-    )
+    return {
+      authorize: spannedAsking(
+        "bank.CardSimulations.authorize",
+        authorize,
+        (body) => ({
+          "moneta.card_id": body.card_id,
+          "moneta.digital_wallet_token_id": body.digital_wallet_token_id,
+          "moneta.amount": body.amount
+        })
+      ),
+      increment: spannedAsking(
+        "bank.CardSimulations.increment",
+        increment,
+        (body) => ({ "moneta.card_payment_id": body.card_payment_id, "moneta.amount": body.amount })
+      ),
+      reverse: spanned(
+        "bank.CardSimulations.reverse",
+        reverse,
+        (body) => ({ "moneta.card_payment_id": body.card_payment_id, "moneta.amount": body.amount })
+      ),
+      expire: spanned(
+        "bank.CardSimulations.expire",
+        expire,
+        (body) => ({ "moneta.card_payment_id": body.card_payment_id })
+      ),
+      confirmFuel: spanned(
+        "bank.CardSimulations.confirmFuel",
+        confirmFuel,
+        (body) => ({ "moneta.card_payment_id": body.card_payment_id, "moneta.amount": body.amount })
+      ),
+      settle: spanned(
+        "bank.CardSimulations.settle",
+        settle,
+        (body) => ({
+          "moneta.card_id": body.card_id,
+          "moneta.pending_transaction_id": body.pending_transaction_id,
+          "moneta.amount": body.amount
+        })
+      ),
+      refund: spanned(
+        "bank.CardSimulations.refund",
+        refund,
+        (body) => ({
+          "moneta.transaction_id": body.transaction_id,
+          "moneta.pending_transaction_id": body.pending_transaction_id,
+          "moneta.amount": body.amount
+        })
+      ),
+      inquireBalance: spannedAsking(
+        "bank.CardSimulations.inquireBalance",
+        inquireBalance,
+        (body) => ({ "moneta.card_id": body.card_id, "moneta.digital_wallet_token_id": body.digital_wallet_token_id })
+      )
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(
     Layer.provide([
-      CardStore.Default,
+      CardSimulationData.Default,
       CardPaymentStore.Default,
-      DeclinedTransactionStore.Default,
-      DigitalWalletTokenStore.Default,
-      PendingTransactionStore.Default,
-      TransactionStore.Default,
       Ledger.Default,
-      EventSubscriptionStore.Default,
       RealTimeDecisions.Default,
       serviceDecides
     ])

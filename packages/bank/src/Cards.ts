@@ -21,9 +21,9 @@ import { Context, Effect, Layer, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
-import { findOwn, orNotFound } from "./NotFound.js"
+import { findOwn } from "./NotFound.js"
+import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 export class Cards extends Context.Service<Cards>()("@moneta/bank/Cards", {
   make: Effect.gen(function*() {
@@ -33,16 +33,16 @@ export class Cards extends Context.Service<Cards>()("@moneta/bank/Cards", {
     const entities = yield* EntityStore
 
     /** A referenced entity must be the caller's, like every other reference (404 otherwise). */
-    const requireEntity = (tenant: Effect.Success<typeof Tenant>, entityId: EntityId | undefined) =>
+    const requireEntity = (entityId: EntityId | undefined) =>
       entityId === undefined
         ? Effect.void
-        : Effect.asVoid(entities.find(tenant, entityId).pipe(orNotFound("entity", entityId)))
+        : Effect.asVoid(findOwn("entity", entityId, entities.find))
 
     const create = (request: CreateCard) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const account = yield* accounts.find(tenant, request.account_id).pipe(orNotFound("account", request.account_id))
-        yield* requireEntity(tenant, request.entity_id)
+        const account = yield* findOwn("account", request.account_id, accounts.find)
+        yield* requireEntity(request.entity_id)
         const createdAt = yield* now
         const { next: card, events: emitted } = createCard({
           id: yield* newId("card"),
@@ -62,8 +62,8 @@ export class Cards extends Context.Service<Cards>()("@moneta/bank/Cards", {
     const update = (id: CardId, request: UpdateCard) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const current = yield* store.lock(tenant, id).pipe(orNotFound("card", id))
-        yield* requireEntity(tenant, request.entity_id)
+        const current = yield* findOwn("card", id, store.lock)
+        yield* requireEntity(request.entity_id)
         const { next, events: emitted } = yield* Effect.fromResult(updateCard(current, request))
         yield* store.update(tenant, next)
         yield* events.record(emitted, yield* now)
@@ -78,7 +78,12 @@ export class Cards extends Context.Service<Cards>()("@moneta/bank/Cards", {
           statuses: parameters["status.in"]
         }))
 
-    return traced("Cards", { create, retrieve, update, list } as const)
+    return {
+      create: spanned("bank.Cards.create", create, (request) => ({ "moneta.account_id": request.account_id })),
+      retrieve: spanned("bank.Cards.retrieve", retrieve, (id) => ({ "moneta.card_id": id })),
+      update: spanned("bank.Cards.update", update, (id) => ({ "moneta.card_id": id })),
+      list: spanned("bank.Cards.list", list)
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(

@@ -8,7 +8,7 @@ import { CheckDeposits as CheckDepositStore } from "@moneta/store/CheckDeposits"
 import { Context, Effect, Layer } from "effect"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
-import { traced } from "./Traced.js"
+import { spanned } from "./OperationSpan.js"
 
 export type CheckDepositListParameters = ListParameters & CheckDepositFilter
 
@@ -25,7 +25,10 @@ export class CheckDeposits extends Context.Service<CheckDeposits>()("@moneta/ban
           idempotencyKey: parameters.idempotency_key
         }))
 
-    return traced("CheckDeposits", { retrieve, list } as const)
+    return {
+      retrieve: spanned("bank.CheckDeposits.retrieve", retrieve, (id) => ({ "moneta.check_deposit_id": id })),
+      list: spanned("bank.CheckDeposits.list", list)
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide(CheckDepositStore.Default))

@@ -5,7 +5,7 @@ import { DeclinedTransactions as DeclinedTransactionStore } from "@moneta/store/
 import { Context, Effect, Layer } from "effect"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
-import { traced } from "./Traced.js"
+import { spanned } from "./OperationSpan.js"
 
 export type DeclinedTransactionListParameters = ListParameters & DeclinedTransactionFilter
 
@@ -23,7 +23,14 @@ export class DeclinedTransactions extends Context.Service<DeclinedTransactions>(
           categories: parameters["category.in"]
         }))
 
-    return traced("DeclinedTransactions", { retrieve, list } as const)
+    return {
+      retrieve: spanned(
+        "bank.DeclinedTransactions.retrieve",
+        retrieve,
+        (id) => ({ "moneta.declined_transaction_id": id })
+      ),
+      list: spanned("bank.DeclinedTransactions.list", list)
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide(DeclinedTransactionStore.Default))

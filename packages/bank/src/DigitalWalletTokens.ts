@@ -25,11 +25,11 @@ import { Context, Effect, Layer, Option, Random } from "effect"
 import { asking } from "./AskingWrite.js"
 import { answerFrom, CardDecider, serviceDecides } from "./CardDecider.js"
 import { Events } from "./Events.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn } from "./NotFound.js"
+import { spanned, spannedAsking } from "./OperationSpan.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 /** A 6-digit one-time passcode. */
 const passcode: Effect.Effect<string> = Effect.map(
@@ -47,14 +47,10 @@ export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()(
     const decider = yield* CardDecider
     const realTimeDecisions = yield* RealTimeDecisions
 
-    const retrieve = (id: DigitalWalletTokenId) =>
-      Effect.flatMap(Tenant, (tenant) => orNotFound("digital_wallet_token", id)(store.find(tenant, id)))
+    const retrieve = (id: DigitalWalletTokenId) => findOwn("digital_wallet_token", id, store.find)
 
     const list = (parameters: DigitalWalletTokenListParameters) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(yield* store.list(yield* Tenant, request, { cardId: parameters.card_id }))
-      })
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, { cardId: parameters.card_id }))
 
     /**
      * The token's answer, before the simulation's transaction, by the domain's
@@ -120,7 +116,7 @@ export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()(
     const simulateRequest = (body: SimulateDigitalWalletTokenRequest) =>
       asking(
         Effect.gen(function*() {
-          const asked = yield* orNotFound("card", body.card_id)(cards.find(yield* Tenant, body.card_id))
+          const asked = yield* findOwn("card", body.card_id, cards.find)
           const decided = yield* decideToken(asked)
           return { decided, authenticated: yield* authenticateWithPasscode(asked, decided) }
         }),
@@ -130,7 +126,7 @@ export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()(
             for (const decisionId of [decided?.decisionId ?? null, authenticated?.decisionId ?? null]) {
               if (decisionId !== null) yield* realTimeDecisions.markApplied(decisionId)
             }
-            const card = yield* orNotFound("card", body.card_id)(cards.find(tenant, body.card_id))
+            const card = yield* findOwn("card", body.card_id, cards.find)
             // a card that can no longer be used is refused whatever was answered while it was asked
             const answer = yield* answerFrom(
               CardDecision.answerSource(CardDecision.forcedTokenAnswer(card.status), decided?.answer),
@@ -154,7 +150,21 @@ export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()(
           })
       )
 
-    return traced("DigitalWalletTokens", { retrieve, list, simulateRequest } as const)
+    return {
+      retrieve: spanned(
+        "bank.DigitalWalletTokens.retrieve",
+        retrieve,
+        (id) => ({ "moneta.digital_wallet_token_id": id })
+      ),
+
+      list: spanned("bank.DigitalWalletTokens.list", list),
+
+      simulateRequest: spannedAsking(
+        "bank.DigitalWalletTokens.simulateRequest",
+        simulateRequest,
+        (body) => ({ "moneta.card_id": body.card_id })
+      )
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(

@@ -15,9 +15,9 @@ import { Context, Effect, Layer } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
-import { findOwn, orNotFound } from "./NotFound.js"
+import { findOwn } from "./NotFound.js"
+import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 export class Entities extends Context.Service<Entities>()("@moneta/bank/Entities", {
   make: Effect.gen(function*() {
@@ -29,7 +29,7 @@ export class Entities extends Context.Service<Entities>()("@moneta/bank/Entities
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         for (const fileId of referencedFileIds(request)) {
-          yield* files.find(tenant, fileId).pipe(orNotFound("file", fileId))
+          yield* findOwn("file", fileId, files.find)
         }
         const createdAt = yield* now
         const { next: entity, events: emitted } = EntityCreation.create(request, {
@@ -55,7 +55,11 @@ export class Entities extends Context.Service<Entities>()("@moneta/bank/Entities
           validationStatuses: parameters["validation_status.in"]
         }))
 
-    return traced("Entities", { create, retrieve, list } as const)
+    return {
+      create: spanned("bank.Entities.create", create, (request) => ({ "moneta.structure": request.structure })),
+      retrieve: spanned("bank.Entities.retrieve", retrieve, (id) => ({ "moneta.entity_id": id })),
+      list: spanned("bank.Entities.list", list)
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(

@@ -53,11 +53,11 @@ import { idempotencyKey } from "./Caller.js"
 import { Events, retainedSince } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn, notFound, orNotFound } from "./NotFound.js"
+import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 /** A secret for a subscription created without one: 256 random bits. */
-export const generateSecret = (): string => randomBytes(32).toString("base64url")
+const generateSecret = (): string => randomBytes(32).toString("base64url")
 
 export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@moneta/bank/EventSubscriptions", {
   make: Effect.gen(function*() {
@@ -125,7 +125,7 @@ export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@
     const update = (id: EventSubscriptionId, request: UpdateEventSubscription) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const current = yield* store.lock(tenant, id).pipe(orNotFound("event_subscription", id))
+        const current = yield* findOwn("event_subscription", id, store.lock)
         const change = yield* Effect.fromResult(updateSubscription(current, request))
         const { next, events: emitted } = change
         const updatedAt = yield* now
@@ -200,7 +200,27 @@ export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@
         return event
       }))
 
-    return traced("EventSubscriptions", { create, retrieve, update, list, listAttempts, resend, heartbeat } as const)
+    return {
+      create: spanned("bank.EventSubscriptions.create", create),
+      retrieve: spanned("bank.EventSubscriptions.retrieve", retrieve, (id) => ({ "moneta.event_subscription_id": id })),
+      update: spanned("bank.EventSubscriptions.update", update, (id) => ({ "moneta.event_subscription_id": id })),
+      list: spanned("bank.EventSubscriptions.list", list),
+      listAttempts: spanned(
+        "bank.EventSubscriptions.listAttempts",
+        listAttempts,
+        (id) => ({ "moneta.event_subscription_id": id })
+      ),
+      resend: spanned(
+        "bank.EventSubscriptions.resend",
+        resend,
+        (id, eventId) => ({ "moneta.event_subscription_id": id, "moneta.event_id": eventId })
+      ),
+      heartbeat: spanned(
+        "bank.EventSubscriptions.heartbeat",
+        heartbeat,
+        (id) => ({ "moneta.event_subscription_id": id })
+      )
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(

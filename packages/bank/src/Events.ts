@@ -9,8 +9,8 @@ import type { Write } from "@moneta/store/Writes"
 import { Context, type DateTime, Effect, Layer } from "effect"
 import { listOwn, type ListParameters, pageRequest, toPage } from "./Lists.js"
 import { orNotFound } from "./NotFound.js"
+import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 export type EventListParameters = ListParameters & EventFilter
 
@@ -60,7 +60,12 @@ export class Events extends Context.Service<Events>()("@moneta/bank/Events", {
           deliveries.listAttempts(tenant, request, { eventId: id, subscriptionId: parameters.event_subscription_id }))
       )
 
-    return traced("Events", { record, retrieve, list, listAttempts } as const)
+    return {
+      record: spanned("bank.Events.record", record, (events) => ({ "moneta.event_count": events.length })),
+      retrieve: spanned("bank.Events.retrieve", retrieve, (id) => ({ "moneta.event_id": id })),
+      list: spanned("bank.Events.list", list),
+      listAttempts: spanned("bank.Events.listAttempts", listAttempts, (id) => ({ "moneta.event_id": id }))
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(

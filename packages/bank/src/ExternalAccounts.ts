@@ -15,9 +15,9 @@ import { Context, Effect, Layer } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
-import { findOwn, orNotFound } from "./NotFound.js"
+import { findOwn } from "./NotFound.js"
+import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 export type ExternalAccountListParameters = ListParameters & ExternalAccountFilter
 
@@ -44,7 +44,7 @@ export class ExternalAccounts extends Context.Service<ExternalAccounts>()("@mone
     const update = (id: ExternalAccountId, request: UpdateExternalAccount) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const current = yield* store.lock(tenant, id).pipe(orNotFound("external_account", id))
+        const current = yield* findOwn("external_account", id, store.lock)
         const { next: updated, events: emitted } = updateExternalAccount(current, request)
         yield* store.update(tenant, updated)
         yield* events.record(emitted, yield* now)
@@ -61,7 +61,12 @@ export class ExternalAccounts extends Context.Service<ExternalAccounts>()("@mone
           statuses: parameters["status.in"]
         }))
 
-    return traced("ExternalAccounts", { create, update, retrieve, list } as const)
+    return {
+      create: spanned("bank.ExternalAccounts.create", create),
+      update: spanned("bank.ExternalAccounts.update", update, (id) => ({ "moneta.external_account_id": id })),
+      retrieve: spanned("bank.ExternalAccounts.retrieve", retrieve, (id) => ({ "moneta.external_account_id": id })),
+      list: spanned("bank.ExternalAccounts.list", list)
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(

@@ -14,8 +14,8 @@ import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
+import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 export type FileListParameters = ListParameters & File.FileFilter
 
@@ -90,7 +90,13 @@ export class Files extends Context.Service<Files>()("@moneta/bank/Files", {
           purposes: parameters["purpose.in"]
         }))
 
-    return traced("Files", { produce, upload, retrieve, contents, list } as const)
+    return {
+      produce: spanned("bank.Files.produce", produce),
+      upload: spanned("bank.Files.upload", upload, (body) => ({ "moneta.purpose": body.purpose })),
+      retrieve: spanned("bank.Files.retrieve", retrieve, (id) => ({ "moneta.file_id": id })),
+      contents: spanned("bank.Files.contents", contents, (id) => ({ "moneta.file_id": id })),
+      list: spanned("bank.Files.list", list)
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([FileStore.Default, Events.Default]))

@@ -16,9 +16,9 @@ import { Authentication, generateKey } from "./Authentication.js"
 import { Cards } from "./Cards.js"
 import { Entities } from "./Entities.js"
 import { LockboxAddresses } from "./LockboxAddresses.js"
+import { spanned } from "./OperationSpan.js"
 import { Simulations } from "./Simulations.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 export interface FirstRunOptions {
   readonly environment: Environment
@@ -87,7 +87,9 @@ export class FirstRun extends Context.Service<FirstRun>()("@moneta/bank/FirstRun
         return { groupId, apiKey, seeded: Option.isNone(existing), accountId } satisfies FirstRunResult
       }))
 
-    return traced("FirstRun", { run } as const)
+    return {
+      run: spanned("bank.FirstRun.run", run)
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(

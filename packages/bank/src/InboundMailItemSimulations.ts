@@ -4,7 +4,6 @@
  * item's arrival (`InboundMailItem.receive`) and its deposits are written by
  * `InboundMailItems`, in the simulation's one transaction.
  */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import * as CheckImage from "@moneta/domain/CheckImage"
 import * as InboundMailItem from "@moneta/domain/InboundMailItem"
 import type { LockboxAddress } from "@moneta/domain/LockboxAddress"
@@ -17,9 +16,9 @@ import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer } from "effect"
 import { Files } from "./Files.js"
 import { checkDepositId, InboundMailItems } from "./InboundMailItems.js"
-import { orNotFound } from "./NotFound.js"
+import { findOwn } from "./NotFound.js"
+import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 /** The line a simulated envelope is addressed to. */
 const mailedTo = (address: LockboxAddress, recipient: LockboxRecipient | null): string => {
@@ -38,16 +37,15 @@ export class InboundMailItemSimulations
       /** The recipient and address simulated mail goes to (a recipient's mail goes to its own address). */
       const destinationOf = (body: SimulateInboundMailItem) =>
         Effect.gen(function*() {
-          const tenant = yield* Tenant
           const recipientId = body.lockbox_recipient_id
           const recipient = recipientId === undefined
             ? null
-            : yield* recipients.find(tenant, recipientId).pipe(orNotFound("lockbox_recipient", recipientId))
+            : yield* findOwn("lockbox_recipient", recipientId, recipients.find)
           const addressId = recipient?.lockbox_address_id ?? body.lockbox_address_id
           if (addressId === undefined) {
             return yield* Effect.die(new Error("the simulation body names neither lockbox id"))
           }
-          const address = yield* addresses.find(tenant, addressId).pipe(orNotFound("lockbox_address", addressId))
+          const address = yield* findOwn("lockbox_address", addressId, addresses.find)
           return { address, recipient }
         })
 
@@ -94,7 +92,9 @@ export class InboundMailItemSimulations
           return yield* items.receive(step, at)
         }))
 
-      return traced("InboundMailItemSimulations", { create } as const)
+      return {
+        create: spanned("bank.InboundMailItemSimulations.create", create, (body) => ({ "moneta.amount": body.amount }))
+      } as const
     })
   })
 {

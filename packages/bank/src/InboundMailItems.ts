@@ -22,9 +22,9 @@ import { Context, type DateTime, Effect, Layer } from "effect"
 import { Events } from "./Events.js"
 import { Ledger } from "./Ledger.js"
 import { listOwn, type ListParameters } from "./Lists.js"
-import { findOwn, orNotFound } from "./NotFound.js"
+import { findOwn } from "./NotFound.js"
+import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 export type InboundMailItemListParameters = ListParameters & InboundMailItem.InboundMailItemFilter
 
@@ -67,7 +67,7 @@ export class InboundMailItems extends Context.Service<InboundMailItems>()("@mone
     const action = (id: InboundMailItemId, body: InboundMailItem.ActionInboundMailItem) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const item = yield* store.lock(tenant, id).pipe(orNotFound("inbound_mail_item", id))
+        const item = yield* findOwn("inbound_mail_item", id, store.lock)
         const at = yield* now
         const checkDepositIds: Array<CheckDepositId> = []
         for (const _check of item.checks) checkDepositIds.push(yield* checkDepositId)
@@ -88,7 +88,12 @@ export class InboundMailItems extends Context.Service<InboundMailItems>()("@mone
           lockboxRecipientId: parameters.lockbox_recipient_id
         }))
 
-    return traced("InboundMailItems", { action, receive, retrieve, list } as const)
+    return {
+      action: spanned("bank.InboundMailItems.action", action, (id) => ({ "moneta.inbound_mail_item_id": id })),
+      receive: spanned("bank.InboundMailItems.receive", receive),
+      retrieve: spanned("bank.InboundMailItems.retrieve", retrieve, (id) => ({ "moneta.inbound_mail_item_id": id })),
+      list: spanned("bank.InboundMailItems.list", list)
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(

@@ -14,7 +14,7 @@ export type ListParameters = ListFields
 
 export const defaultLimit = 100
 
-export const invalidCursor = InvalidParametersError.single("cursor", "is not a cursor returned by this list")
+const invalidCursor = InvalidParametersError.single("cursor", "is not a cursor returned by this list")
 
 export const pageRequest = (
   parameters: ListParameters,

@@ -22,9 +22,9 @@ import { Context, Effect, Layer } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
-import { findOwn, orNotFound } from "./NotFound.js"
+import { findOwn } from "./NotFound.js"
+import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 export class LockboxAddresses extends Context.Service<LockboxAddresses>()("@moneta/bank/LockboxAddresses", {
   make: Effect.gen(function*() {
@@ -50,7 +50,7 @@ export class LockboxAddresses extends Context.Service<LockboxAddresses>()("@mone
     const update = (id: LockboxAddressId, request: UpdateLockboxAddress) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const current = yield* store.lock(tenant, id).pipe(orNotFound("lockbox_address", id))
+        const current = yield* findOwn("lockbox_address", id, store.lock)
         const { next, events: emitted } = yield* Effect.fromResult(
           transition(current, Command.Update({ body: request }))
         )
@@ -65,7 +65,12 @@ export class LockboxAddresses extends Context.Service<LockboxAddresses>()("@mone
         (tenant, request) => store.list(tenant, request, { idempotencyKey: parameters.idempotency_key })
       )
 
-    return traced("LockboxAddresses", { create, retrieve, update, list } as const)
+    return {
+      create: spanned("bank.LockboxAddresses.create", create),
+      retrieve: spanned("bank.LockboxAddresses.retrieve", retrieve, (id) => ({ "moneta.lockbox_address_id": id })),
+      update: spanned("bank.LockboxAddresses.update", update, (id) => ({ "moneta.lockbox_address_id": id })),
+      list: spanned("bank.LockboxAddresses.list", list)
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(

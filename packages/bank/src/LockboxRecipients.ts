@@ -16,9 +16,9 @@ import { Context, Effect, Layer, Random } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
-import { findOwn, orNotFound } from "./NotFound.js"
+import { findOwn } from "./NotFound.js"
+import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 export type LockboxRecipientListParameters = ListParameters & LockboxRecipient.LockboxRecipientFilter
 
@@ -50,10 +50,8 @@ export class LockboxRecipients extends Context.Service<LockboxRecipients>()("@mo
     const create = (body: LockboxRecipient.CreateLockboxRecipient) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const address = yield* addresses.lock(tenant, body.lockbox_address_id).pipe(
-          orNotFound("lockbox_address", body.lockbox_address_id)
-        )
-        yield* accounts.find(tenant, body.account_id).pipe(orNotFound("account", body.account_id))
+        const address = yield* findOwn("lockbox_address", body.lockbox_address_id, addresses.lock)
+        yield* findOwn("account", body.account_id, accounts.find)
         const createdAt = yield* now
         const { events: emitted, next } = yield* Effect.fromResult(LockboxRecipient.create({
           id: yield* newId("lockbox_recipient"),
@@ -71,7 +69,7 @@ export class LockboxRecipients extends Context.Service<LockboxRecipients>()("@mo
     const update = (id: LockboxRecipientId, body: LockboxRecipient.UpdateLockboxRecipient) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const current = yield* store.lock(tenant, id).pipe(orNotFound("lockbox_recipient", id))
+        const current = yield* findOwn("lockbox_recipient", id, store.lock)
         const { events: emitted, next } = yield* Effect.fromResult(LockboxRecipient.update(current, body))
         yield* store.update(tenant, next)
         yield* events.record(emitted, yield* now)
@@ -88,7 +86,16 @@ export class LockboxRecipients extends Context.Service<LockboxRecipients>()("@mo
           idempotencyKey: parameters.idempotency_key
         }))
 
-    return traced("LockboxRecipients", { create, update, retrieve, list } as const)
+    return {
+      create: spanned(
+        "bank.LockboxRecipients.create",
+        create,
+        (body) => ({ "moneta.account_id": body.account_id, "moneta.lockbox_address_id": body.lockbox_address_id })
+      ),
+      update: spanned("bank.LockboxRecipients.update", update, (id) => ({ "moneta.lockbox_recipient_id": id })),
+      retrieve: spanned("bank.LockboxRecipients.retrieve", retrieve, (id) => ({ "moneta.lockbox_recipient_id": id })),
+      list: spanned("bank.LockboxRecipients.list", list)
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(

@@ -5,7 +5,7 @@ import { PendingTransactions as PendingTransactionStore } from "@moneta/store/Pe
 import { Context, Effect, Layer } from "effect"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
-import { traced } from "./Traced.js"
+import { spanned } from "./OperationSpan.js"
 
 export type PendingTransactionListParameters = ListParameters & PendingTransactionFilter
 
@@ -24,7 +24,14 @@ export class PendingTransactions extends Context.Service<PendingTransactions>()(
           categories: parameters["category.in"]
         }))
 
-    return traced("PendingTransactions", { retrieve, list } as const)
+    return {
+      retrieve: spanned(
+        "bank.PendingTransactions.retrieve",
+        retrieve,
+        (id) => ({ "moneta.pending_transaction_id": id })
+      ),
+      list: spanned("bank.PendingTransactions.list", list)
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide(PendingTransactionStore.Default))

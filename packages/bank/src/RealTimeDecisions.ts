@@ -19,9 +19,9 @@
 import { Caller as Tenant } from "@moneta/domain/Caller"
 import * as CardDecision from "@moneta/domain/CardDecision"
 import type { Environment } from "@moneta/domain/Environment"
-import { InvalidOperationError } from "@moneta/domain/Errors"
 import { type EventSubscriptionId, type RealTimeDecisionId } from "@moneta/domain/Ids"
 import * as RealTimeDecision from "@moneta/domain/RealTimeDecision"
+import { RealTimeDecisionAlreadyApplied } from "@moneta/domain/Refusals"
 import { Events as EventStore } from "@moneta/store/Events"
 import { newId } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
@@ -31,9 +31,9 @@ import { CommittedHere, WebhookDeliveries } from "@moneta/store/WebhookDeliverie
 import { Config, Context, Deferred, Duration, Effect, Layer, Option, Queue, Schema, Stream } from "effect"
 import { SqlClient } from "effect/sql"
 import { CurrentClaim, idempotencyKey } from "./Caller.js"
-import { orNotFound } from "./NotFound.js"
+import { findOwn } from "./NotFound.js"
+import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 /**
  * How long the client has to answer, per category; how often a waiter looks
@@ -117,14 +117,13 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
     const wakeWaiterIfCommitted = (id: RealTimeDecisionId) =>
       Effect.flatMap(inTransaction, (open) => open ? Effect.void : wakeWaiter(id))
 
-    const retrieve = (id: RealTimeDecisionId) =>
-      Effect.flatMap(Tenant, (tenant) => orNotFound("real_time_decision", id)(store.find(tenant, id)))
+    const retrieve = (id: RealTimeDecisionId) => findOwn("real_time_decision", id, store.find)
 
     /** `POST /real_time_decisions/{id}/action`: 400 for an answer that does not fit, 409 once answered or timed out. */
     const action = (id: RealTimeDecisionId, body: RealTimeDecision.RealTimeDecisionAction) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const decision = yield* orNotFound("real_time_decision", id)(store.lock(tenant, id))
+        const decision = yield* findOwn("real_time_decision", id, store.lock)
         const { next } = yield* Effect.fromResult(RealTimeDecision.respond(decision, body, yield* now))
         yield* store.updateAnswered(tenant, next, body)
         return next
@@ -194,7 +193,7 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
     const timeOut = (id: RealTimeDecisionId) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const decision = yield* orNotFound("real_time_decision", id)(store.lock(tenant, id))
+        const decision = yield* findOwn("real_time_decision", id, store.lock)
         const next = RealTimeDecision.timedOutIfDue(decision, yield* now)
         if (next === undefined) return decision
         yield* store.update(tenant, next)
@@ -208,7 +207,6 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
      */
     const settle = (raised: RealTimeDecision.RealTimeDecision, wakeups: Queue.Queue<void>) =>
       Effect.gen(function*() {
-        const tenant = yield* Tenant
         let decision = raised
         while (true) {
           const step = RealTimeDecision.waiting(decision, yield* now)
@@ -220,7 +218,7 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
           // still pending after timing it out only if the clock moved back: look again
           const remaining = step._tag === "Wait" ? step.remaining : Duration.zero
           yield* Effect.raceFirst(Queue.take(wakeups), Effect.sleep(Duration.min(remaining, timing.pollInterval)))
-          decision = yield* orNotFound("real_time_decision", decision.id)(store.find(tenant, decision.id))
+          decision = yield* findOwn("real_time_decision", decision.id, store.find)
         }
       })
 
@@ -281,7 +279,7 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
       Effect.gen(function*() {
         if (yield* store.markApplied(yield* Tenant, id)) return
         return yield* Effect.fail(
-          new InvalidOperationError({
+          new RealTimeDecisionAlreadyApplied({
             detail: `The outcome of real-time decision ${id} was already applied by an earlier run of this request.`
           })
         )
@@ -301,10 +299,31 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
         return due.length
       }))
 
-    return traced(
-      "RealTimeDecisions",
-      { retrieve, action, asksClient, raise, ask, answerOf, markApplied, timeOutDue } as const
-    )
+    return {
+      retrieve: spanned("bank.RealTimeDecisions.retrieve", retrieve, (id) => ({ "moneta.real_time_decision_id": id })),
+
+      action: spanned("bank.RealTimeDecisions.action", action, (id) => ({ "moneta.real_time_decision_id": id })),
+
+      asksClient: spanned("bank.RealTimeDecisions.asksClient", asksClient),
+
+      raise: spanned("bank.RealTimeDecisions.raise", raise, (request) => ({ "moneta.category": request.category })),
+
+      ask: spanned("bank.RealTimeDecisions.ask", ask, (request) => ({ "moneta.category": request.category })),
+
+      answerOf: spanned("bank.RealTimeDecisions.answerOf", answerOf, (id) => ({ "moneta.real_time_decision_id": id })),
+
+      markApplied: spanned(
+        "bank.RealTimeDecisions.markApplied",
+        markApplied,
+        (id) => ({ "moneta.real_time_decision_id": id })
+      ),
+
+      timeOutDue: spanned(
+        "bank.RealTimeDecisions.timeOutDue",
+        timeOutDue,
+        (environment) => ({ "moneta.environment": environment })
+      )
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(

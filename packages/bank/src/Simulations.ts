@@ -1,13 +1,12 @@
 /** Sandbox simulations of the outside world that are not tied to one area. */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import { interestPaymentSource, type SimulateInterestPayment } from "@moneta/domain/Transaction"
 import { Accounts as AccountStore } from "@moneta/store/Accounts"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer } from "effect"
 import { Ledger } from "./Ledger.js"
-import { orNotFound } from "./NotFound.js"
+import { findOwn } from "./NotFound.js"
+import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 export class Simulations extends Context.Service<Simulations>()("@moneta/bank/Simulations", {
   make: Effect.gen(function*() {
@@ -22,7 +21,7 @@ export class Simulations extends Context.Service<Simulations>()("@moneta/bank/Si
       transactionally(Effect.gen(function*() {
         const accruedOn = request.accrued_on_account_id
         if (accruedOn !== undefined) {
-          yield* accounts.find(yield* Tenant, accruedOn).pipe(orNotFound("account", accruedOn))
+          yield* findOwn("account", accruedOn, accounts.find)
         }
         const createdAt = yield* now
         return yield* ledger.post({
@@ -35,7 +34,13 @@ export class Simulations extends Context.Service<Simulations>()("@moneta/bank/Si
         })
       }))
 
-    return traced("Simulations", { interestPayment } as const)
+    return {
+      interestPayment: spanned(
+        "bank.Simulations.interestPayment",
+        interestPayment,
+        (request) => ({ "moneta.account_id": request.account_id, "moneta.amount": request.amount })
+      )
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([Ledger.Default, AccountStore.Default]))

@@ -5,7 +5,7 @@ import { Transactions as TransactionStore } from "@moneta/store/Transactions"
 import { Context, Effect, Layer } from "effect"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
-import { traced } from "./Traced.js"
+import { spanned } from "./OperationSpan.js"
 
 export class Transactions extends Context.Service<Transactions>()("@moneta/bank/Transactions", {
   make: Effect.gen(function*() {
@@ -21,7 +21,10 @@ export class Transactions extends Context.Service<Transactions>()("@moneta/bank/
           categories: parameters["category.in"]
         }))
 
-    return traced("Transactions", { retrieve, list } as const)
+    return {
+      retrieve: spanned("bank.Transactions.retrieve", retrieve, (id) => ({ "moneta.transaction_id": id })),
+      list: spanned("bank.Transactions.list", list)
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide(TransactionStore.Default))

@@ -10,7 +10,7 @@ import { wireCompletion, wireReversal, wireSubmission } from "@moneta/domain/Sim
 import * as WireTransfer from "@moneta/domain/WireTransfer"
 import { WireTransfers as WireTransferStore } from "@moneta/store/WireTransfers"
 import { Context, Effect, Layer, Random } from "effect"
-import { traced } from "./Traced.js"
+import { spanned } from "./OperationSpan.js"
 import { transactionId, WireTransfers } from "./WireTransfers.js"
 
 const hex = (byte: number) => byte.toString(16).padStart(2, "0")
@@ -61,7 +61,10 @@ export class WireTransferSimulations
             ]
           }))
 
-      return traced("WireTransferSimulations", { submit, reverse } as const)
+      return {
+        submit: spanned("bank.WireTransferSimulations.submit", submit, (id) => ({ "moneta.wire_transfer_id": id })),
+        reverse: spanned("bank.WireTransferSimulations.reverse", reverse, (id) => ({ "moneta.wire_transfer_id": id }))
+      } as const
     })
   })
 {

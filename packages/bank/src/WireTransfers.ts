@@ -23,15 +23,15 @@ import type { Write } from "@moneta/store/Writes"
 import { Context, type DateTime, Effect, Layer, Option } from "effect"
 import { idempotencyKey } from "./Caller.js"
 import { Ledger } from "./Ledger.js"
-import { type ListParameters, pageRequest, toPage } from "./Lists.js"
-import { orNotFound } from "./NotFound.js"
+import { listOwn, type ListParameters } from "./Lists.js"
+import { findOwn } from "./NotFound.js"
+import { spanned, withOperationSpan } from "./OperationSpan.js"
 import { now } from "./Time.js"
-import { traced } from "./Traced.js"
 
 export type WireTransferListParameters = ListParameters & WireTransfer.WireTransferFilter
 
 /** The debtor of a transfer whose body names none: the sending account's entity, address on unstructured lines. */
-export const debtorOf = (party: EntityParty): WireTransfer.Party => {
+const debtorOf = (party: EntityParty): WireTransfer.Party => {
   const { address } = party
   const cityLine = `${address.city}, ${address.state} ${address.zip}`
   const lines = address.line2 === null ? [address.line1, cityLine, null] : [address.line1, address.line2, cityLine]
@@ -54,9 +54,7 @@ export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/ban
     const externalAccountOf = (body: WireTransfer.CreateWireTransfer) =>
       Effect.gen(function*() {
         if (body.external_account_id === undefined) return null
-        return yield* externalAccounts.find(yield* Tenant, body.external_account_id).pipe(
-          orNotFound("external_account", body.external_account_id)
-        )
+        return yield* findOwn("external_account", body.external_account_id, externalAccounts.find)
       })
 
     /** Loads the account number a transfer sends from, for the domain to judge. */
@@ -64,7 +62,7 @@ export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/ban
       Effect.gen(function*() {
         const id = body.source_account_number_id
         if (id === undefined) return
-        const accountNumber = yield* accountNumbers.find(yield* Tenant, id).pipe(orNotFound("account_number", id))
+        const accountNumber = yield* findOwn("account_number", id, accountNumbers.find)
         yield* Effect.fromResult(WireTransfer.checkSourceAccountNumber(body, accountNumber))
       })
 
@@ -93,7 +91,7 @@ export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/ban
         const externalAccount: ExternalAccount | null = yield* externalAccountOf(body)
         yield* checkSourceAccountNumber(body)
         // One statement locks the account (before anything referencing it is written) and reads its entity.
-        const sender = yield* store.lockSender(tenant, body.account_id).pipe(orNotFound("account", body.account_id))
+        const sender = yield* findOwn("account", body.account_id, store.lockSender)
         const createdAt = yield* now
         const step = yield* Effect.fromResult(WireTransfer.create({
           id: yield* newId("wire_transfer"),
@@ -125,7 +123,7 @@ export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/ban
     ) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        const transfer = yield* store.lock(tenant, id).pipe(orNotFound("wire_transfer", id))
+        const transfer = yield* findOwn("wire_transfer", id, store.lock)
         const at = yield* now
         let step: WireTransfer.Transition = { next: transfer, events: [], effects: [] }
         for (const command of yield* commands(at)) {
@@ -150,23 +148,31 @@ export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/ban
 
     const retrieve = (id: WireTransferId) =>
       Effect.gen(function*() {
-        return yield* store.find(yield* Tenant, id).pipe(orNotFound("wire_transfer", id))
+        return yield* findOwn("wire_transfer", id, store.find)
       })
 
     const list = (parameters: WireTransferListParameters) =>
-      Effect.gen(function*() {
-        const request = yield* pageRequest(parameters)
-        return toPage(
-          yield* store.list(yield* Tenant, request, {
-            accountId: parameters.account_id,
-            externalAccountId: parameters.external_account_id,
-            idempotencyKey: parameters.idempotency_key,
-            statuses: parameters["status.in"]
-          })
-        )
-      })
+      listOwn(parameters, (tenant, request) =>
+        store.list(tenant, request, {
+          accountId: parameters.account_id,
+          externalAccountId: parameters.external_account_id,
+          idempotencyKey: parameters.idempotency_key,
+          statuses: parameters["status.in"]
+        }))
 
-    return traced("WireTransfers", { create, act, approve, cancel, retrieve, list } as const)
+    return {
+      create: spanned(
+        "bank.WireTransfers.create",
+        create,
+        (body) => ({ "moneta.account_id": body.account_id, "moneta.amount": body.amount })
+      ),
+      act: <R>(...args: Parameters<typeof act<R>>) =>
+        withOperationSpan(act(...args), "bank.WireTransfers.act", { "moneta.wire_transfer_id": args[0] }),
+      approve: spanned("bank.WireTransfers.approve", approve, (id) => ({ "moneta.wire_transfer_id": id })),
+      cancel: spanned("bank.WireTransfers.cancel", cancel, (id) => ({ "moneta.wire_transfer_id": id })),
+      retrieve: spanned("bank.WireTransfers.retrieve", retrieve, (id) => ({ "moneta.wire_transfer_id": id })),
+      list: spanned("bank.WireTransfers.list", list)
+    } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(

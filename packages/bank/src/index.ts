@@ -1,6 +1,6 @@
 // The modules a host application or another layer uses, as namespaces (docs/conventions.md, "Modules"):
 // `import { FirstRun } from "@moneta/bank"`. The package's own helpers (AskingWrite, Ledger, Lists, NotFound,
-// Time, Traced) are left out; every module is also an entry point of its own: `@moneta/bank/FirstRun`.
+// Time, OperationSpan) are left out; every module is also an entry point of its own: `@moneta/bank/FirstRun`.
 export * as AccountNumbers from "./AccountNumbers.js"
 export * as Accounts from "./Accounts.js"
 export * as Authentication from "./Authentication.js"

@@ -94,7 +94,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect(finished.status).toBe("timed_out")
           // too late to answer now
           const late = yield* Effect.flip(decisions.action(id, { digital_wallet_token: { approval: {} } }))
-          expect(late._tag).toBe("InvalidOperationError")
+          expect(late._tag).toBe("RealTimeDecisionNotAnswerable")
         })))
 
       it.effect("an answer wakes the waiter at once, with no time passing", () => underTestClock(answerWakesAtOnce))

@@ -6,8 +6,8 @@
  * totals read and returned are numbers within range.
  */
 import { Result } from "effect"
-import { InvalidOperationError } from "./Errors.js"
 import { isRepresentable, maxAmount } from "./Money.js"
+import { AmountOutOfRange, InsufficientAvailableBalance } from "./Refusals.js"
 
 export interface Totals {
   readonly current: number
@@ -28,7 +28,7 @@ export interface NextTotals extends Totals {
 }
 
 export const outOfRange = (what: string) =>
-  new InvalidOperationError({
+  new AmountOutOfRange({
     detail: `${what} would leave the range of amounts this API represents exactly (±${maxAmount} minor units)`
   })
 
@@ -37,13 +37,13 @@ export const applyChange = (
   accountId: string,
   totals: Totals,
   change: Change
-): Result.Result<NextTotals, InvalidOperationError> => {
+): Result.Result<NextTotals, InsufficientAvailableBalance | AmountOutOfRange> => {
   const current = BigInt(totals.current) + change.posted
   const held = BigInt(totals.held) + change.held
   const available = current - held
   if (change.guarded && available < 0n) {
     return Result.fail(
-      new InvalidOperationError({
+      new InsufficientAvailableBalance({
         detail: `insufficient available balance: account ${accountId} has ${totals.current - totals.held} available, ${
           change.held - change.posted
         } needed`

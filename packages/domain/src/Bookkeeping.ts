@@ -6,7 +6,7 @@
 import { Option, Result, Schema } from "effect"
 import { outOfRange } from "./BalanceChange.js"
 import { described } from "./Described.js"
-import { FieldError, type InvalidOperationError, InvalidParametersError } from "./Errors.js"
+import { FieldError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import {
   AccountId,
@@ -18,6 +18,7 @@ import {
 } from "./Ids.js"
 import { idempotencyKeyFilterDescription } from "./ListParameters.js"
 import { Amount, isRepresentable, sum } from "./Money.js"
+import { type AmountOutOfRange, EntrySetInvalid, namingFields } from "./Refusals.js"
 import { IdempotencyKey, idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
@@ -189,7 +190,7 @@ export type UnbookkeptCashTransactionFilter = typeof UnbookkeptCashTransactionFi
  */
 export const validateEntrySet = (
   body: CreateBookkeepingEntrySet
-): Result.Result<CreateBookkeepingEntrySet, InvalidParametersError> => {
+): Result.Result<CreateBookkeepingEntrySet, EntrySetInvalid> => {
   const errors: Array<FieldError> = []
   if (body.entries.length < 2) {
     errors.push(new FieldError({ field: "entries", message: "must contain at least 2 entries" }))
@@ -209,7 +210,7 @@ export const validateEntrySet = (
   return errors.length === 0
     ? Result.succeed(body)
     : Result.fail(
-      new InvalidParametersError({ detail: errors.map((e) => `${e.field}: ${e.message}`).join("; "), errors })
+      new EntrySetInvalid(namingFields(errors))
     )
 }
 
@@ -289,7 +290,7 @@ export interface BalanceExtremes {
  */
 export const checkBalanceExtremes = (
   extremes: ReadonlyArray<BalanceExtremes>
-): Result.Result<void, InvalidOperationError> => {
+): Result.Result<void, AmountOutOfRange> => {
   const outside = extremes.find((account) => !isRepresentable(account.lowest) || !isRepresentable(account.highest))
   return outside === undefined
     ? Result.succeed(undefined)

@@ -7,11 +7,11 @@
  */
 import { DateTime, Result, Schema } from "effect"
 import { described } from "./Described.js"
-import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, CardId, EntityId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { Amount } from "./Money.js"
+import { CardCanceled } from "./Refusals.js"
 import { IdempotencyKey } from "./Text.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
@@ -444,9 +444,9 @@ export const create = (input: CreateInput): Transition => {
 }
 
 /** Applies an update; a canceled card is final. Emits `card.updated`. */
-export const update = (card: Card, body: UpdateCard): Result.Result<Transition, InvalidOperationError> => {
+export const update = (card: Card, body: UpdateCard): Result.Result<Transition, CardCanceled> => {
   if (card.status === "canceled") {
-    return Result.fail(new InvalidOperationError({ detail: "This card is canceled; it can no longer be changed." }))
+    return Result.fail(new CardCanceled({ detail: "This card is canceled; it can no longer be changed." }))
   }
   const next = new Card({
     ...card,

@@ -38,7 +38,6 @@ import {
   place,
   type Step
 } from "./CardSteps.js"
-import { InvalidOperationError } from "./Errors.js"
 import type {
   CardAuthorizationExpirationId,
   CardAuthorizationId,
@@ -52,9 +51,8 @@ import type {
   PendingTransactionId
 } from "./Ids.js"
 import type { MoneyEffect } from "./MoneyEffect.js"
+import { CardAuthorizationNotUsable, CardPaymentOfAnotherCard, type OperationRefusal } from "./Refusals.js"
 import type { Timestamp } from "./Timestamp.js"
-
-const refuse = (detail: string) => Result.fail(new InvalidOperationError({ detail }))
 
 /** The direction of an authorization: a `refund` processing category credits the cardholder. */
 export const directionOf = (body: SimulateCardAuthorization): Direction =>
@@ -92,10 +90,12 @@ export interface AuthorizationInput {
 export const requireSameCard = (
   cardPayment: CardPayment.CardPayment,
   card: Card
-): Result.Result<CardPayment.CardPayment, InvalidOperationError> =>
+): Result.Result<CardPayment.CardPayment, CardPaymentOfAnotherCard> =>
   cardPayment.card_id === card.id
     ? Result.succeed(cardPayment)
-    : refuse(`card payment ${cardPayment.id} belongs to another card than ${card.id}`)
+    : Result.fail(
+      new CardPaymentOfAnotherCard({ detail: `card payment ${cardPayment.id} belongs to another card than ${card.id}` })
+    )
 
 /** What a decider is asked about this authorization. */
 export const authorizationQuestion = (
@@ -113,7 +113,7 @@ export const authorizationQuestion = (
  * approved beyond the available balance): a `card_decline` element and its
  * declined transaction; nothing is held.
  */
-export const authorize = (input: AuthorizationInput): Result.Result<Step, InvalidOperationError> => {
+export const authorize = (input: AuthorizationInput): Result.Result<Step, OperationRefusal> => {
   const { at, body, card, ids } = input
   const question = authorizationQuestion(input)
   const answer = CardDecision.withinAvailableBalance(input.answer, question)
@@ -208,20 +208,34 @@ export const authorize = (input: AuthorizationInput): Result.Result<Step, Invali
  */
 export const openAuthorization = (
   cardPayment: CardPayment.CardPayment
-): Result.Result<CardAuthorization, InvalidOperationError> => {
+): Result.Result<CardAuthorization, CardAuthorizationNotUsable> => {
   const authorization = CardPayment.authorizationOf(cardPayment)
-  if (authorization === undefined) return refuse(`card payment ${cardPayment.id} has no authorization`)
+  if (authorization === undefined) {
+    return Result.fail(
+      new CardAuthorizationNotUsable({ detail: `card payment ${cardPayment.id} has no authorization` })
+    )
+  }
   if (authorization.direction !== "settlement") {
-    return refuse(`card payment ${cardPayment.id} is a refund authorization`)
+    return Result.fail(
+      new CardAuthorizationNotUsable({ detail: `card payment ${cardPayment.id} is a refund authorization` })
+    )
   }
   if (CardPayment.hasExpired(cardPayment)) {
-    return refuse(`the authorization of card payment ${cardPayment.id} has expired`)
+    return Result.fail(
+      new CardAuthorizationNotUsable({ detail: `the authorization of card payment ${cardPayment.id} has expired` })
+    )
   }
   if (CardPayment.hasSettledAuthorization(cardPayment)) {
-    return refuse(`the authorization of card payment ${cardPayment.id} was settled`)
+    return Result.fail(
+      new CardAuthorizationNotUsable({ detail: `the authorization of card payment ${cardPayment.id} was settled` })
+    )
   }
   if (CardPayment.outstandingAuthorization(cardPayment) === 0) {
-    return refuse(`the authorization of card payment ${cardPayment.id} holds nothing any more`)
+    return Result.fail(
+      new CardAuthorizationNotUsable({
+        detail: `the authorization of card payment ${cardPayment.id} holds nothing any more`
+      })
+    )
   }
   return Result.succeed(authorization)
 }
@@ -242,10 +256,14 @@ const followHold = (hold: PendingTransactionId, outstanding: number, grows: bool
 
 const withHold = (
   authorization: CardAuthorization,
-  build: (hold: PendingTransactionId) => Result.Result<Step, InvalidOperationError>
-): Result.Result<Step, InvalidOperationError> => {
+  build: (hold: PendingTransactionId) => Result.Result<Step, OperationRefusal>
+): Result.Result<Step, OperationRefusal> => {
   const hold = holdOf(authorization)
-  return hold === null ? refuse(`authorization ${authorization.id} holds no pending transaction`) : build(hold)
+  return hold === null
+    ? Result.fail(
+      new CardAuthorizationNotUsable({ detail: `authorization ${authorization.id} holds no pending transaction` })
+    )
+    : build(hold)
 }
 
 export interface IncrementInput {
@@ -269,7 +287,7 @@ export interface IncrementInput {
  * beyond the available balance): a `card_decline` naming the authorization,
  * its declined transaction, and the hold stays.
  */
-export const increment = (input: IncrementInput): Result.Result<Step, InvalidOperationError> =>
+export const increment = (input: IncrementInput): Result.Result<Step, OperationRefusal> =>
   Result.flatMap(openAuthorization(input.cardPayment), (authorization) =>
     withHold(authorization, (hold) => {
       const { at, card, cardPayment, ids } = input
@@ -346,7 +364,7 @@ export const reverse = (input: {
   readonly amount: number | undefined
   readonly reference: string
   readonly id: CardReversalId
-}): Result.Result<Step, InvalidOperationError> =>
+}): Result.Result<Step, OperationRefusal> =>
   Result.flatMap(openAuthorization(input.cardPayment), (authorization) =>
     withHold(authorization, (hold) => {
       const outstanding = CardPayment.outstandingAuthorization(input.cardPayment)
@@ -381,7 +399,7 @@ export const expire = (input: {
   readonly at: Timestamp
   readonly cardPayment: CardPayment.CardPayment
   readonly id: CardAuthorizationExpirationId
-}): Result.Result<Step, InvalidOperationError> =>
+}): Result.Result<Step, OperationRefusal> =>
   Result.flatMap(openAuthorization(input.cardPayment), (authorization) =>
     withHold(authorization, (hold) =>
       changed(
@@ -408,7 +426,7 @@ export const confirmFuel = (input: {
   readonly amount: number
   readonly reference: string
   readonly id: CardFuelConfirmationId
-}): Result.Result<Step, InvalidOperationError> =>
+}): Result.Result<Step, OperationRefusal> =>
   Result.flatMap(openAuthorization(input.cardPayment), (authorization) =>
     changed(
       input.cardPayment,

@@ -28,9 +28,9 @@
 import { Result, Schema } from "effect"
 import { requestFields } from "./CardAuthenticationRequest.js"
 import { described } from "./Described.js"
-import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { CardAuthenticationId, CardPaymentId, RealTimeDecisionId } from "./Ids.js"
+import { CardAuthenticationWrongStatus } from "./Refusals.js"
 import { Timestamp } from "./Timestamp.js"
 
 export * from "./CardAuthenticationRequest.js"
@@ -177,13 +177,13 @@ export interface Transition {
   readonly events: ReadonlyArray<PendingEvent>
 }
 
-const refuse = (detail: string): Result.Result<Transition, InvalidOperationError> =>
-  Result.fail(new InvalidOperationError({ detail }))
+const refuse = (detail: string): Result.Result<Transition, CardAuthenticationWrongStatus> =>
+  Result.fail(new CardAuthenticationWrongStatus({ detail }))
 
 const accept = (
   authentication: CardAuthentication,
   changes: Partial<Pick<CardAuthentication, "status" | "challenge">>
-): Result.Result<Transition, InvalidOperationError> =>
+): Result.Result<Transition, CardAuthenticationWrongStatus> =>
   Result.succeed({
     next: new CardAuthentication({ ...authentication, ...changes }),
     events: [pendingEvent("card_payment.updated", "card_payment", authentication.card_payment_id)]
@@ -196,7 +196,7 @@ const failedAttempts = (challenge: Challenge): number =>
 export const transition = (
   authentication: CardAuthentication,
   command: Command
-): Result.Result<Transition, InvalidOperationError> => {
+): Result.Result<Transition, CardAuthenticationWrongStatus> => {
   const { status, challenge } = authentication
   switch (command._tag) {
     case "StartChallenge": {

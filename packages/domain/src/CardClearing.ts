@@ -9,14 +9,21 @@ import { clearingIdentifiersOf, defaultMerchant } from "./CardMessages.js"
 import * as CardPayment from "./CardPayment.js"
 import { CardAuthorization, CardRefund, CardSettlement } from "./CardPaymentElements.js"
 import { cardRoute, changed, place, type Step } from "./CardSteps.js"
-import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
+import { FieldError } from "./Errors.js"
 import type { CardPaymentId, CardRefundId, CardSettlementId, TransactionId } from "./Ids.js"
 import type { MoneyEffect } from "./MoneyEffect.js"
 import type { PendingTransaction } from "./PendingTransaction.js"
+import {
+  namingFields,
+  NotACardAuthorization,
+  NotACardSettlement,
+  type OperationRefusal,
+  PendingTransactionComplete,
+  RefundExceedsRefundable,
+  SettlementAmountMissing
+} from "./Refusals.js"
 import type { Timestamp } from "./Timestamp.js"
 import type { Transaction } from "./Transaction.js"
-
-const refuse = (detail: string) => Result.fail(new InvalidOperationError({ detail }))
 
 interface Clearing {
   readonly merchant_acceptor_id: string
@@ -62,19 +69,31 @@ export interface SettlementInput {
  * settlement is forced: a new card payment, `amount` required, and the
  * available balance must cover it.
  */
-export const settle = (input: SettlementInput): Result.Result<Step, InvalidOperationError | InvalidParametersError> => {
+export const settle = (input: SettlementInput): Result.Result<Step, OperationRefusal | SettlementAmountMissing> => {
   const { at, card, ids } = input
   const authorized = input.authorized
   if (authorized === null && input.amount === undefined) {
     return Result.fail(
-      InvalidParametersError.single("amount", "is required when settling without a pending_transaction_id")
+      new SettlementAmountMissing(
+        namingFields([
+          new FieldError({ field: "amount", message: "is required when settling without a pending_transaction_id" })
+        ])
+      )
     )
   }
   if (authorized !== null) {
     const { cardPayment, hold } = authorized
-    if (hold.status !== "pending") return refuse(`pending transaction ${hold.id} is already complete`)
+    if (hold.status !== "pending") {
+      return Result.fail(
+        new PendingTransactionComplete({ detail: `pending transaction ${hold.id} is already complete` })
+      )
+    }
     if (cardPayment.card_id !== card.id) {
-      return refuse(`pending transaction ${hold.id} is not an authorization of card ${card.id}`)
+      return Result.fail(
+        new NotACardAuthorization({
+          detail: `pending transaction ${hold.id} is not an authorization of card ${card.id}`
+        })
+      )
     }
   }
   const authorization = authorized === null ? undefined : CardPayment.authorizationOf(authorized.cardPayment)
@@ -158,37 +177,45 @@ export const authorizationOfHold = (hold: PendingTransaction): CardAuthorization
 }
 
 /** The settlement a refund names: refused (409) when the transaction is not a card settlement. */
-export const requireSettlement = (transaction: Transaction): Result.Result<CardSettlement, InvalidOperationError> => {
+export const requireSettlement = (transaction: Transaction): Result.Result<CardSettlement, OperationRefusal> => {
   const settlement = settlementOf(transaction)
   return settlement === undefined
-    ? refuse(`transaction ${transaction.id} is not a card settlement`)
+    ? Result.fail(new NotACardSettlement({ detail: `transaction ${transaction.id} is not a card settlement` }))
     : Result.succeed(settlement)
 }
 
 /** The authorization a settlement or refund names by its hold: refused (409) when the hold is not a card authorization's. */
 export const requireAuthorizationHold = (
   hold: PendingTransaction
-): Result.Result<CardAuthorization, InvalidOperationError> => {
+): Result.Result<CardAuthorization, OperationRefusal> => {
   const authorization = authorizationOfHold(hold)
   return authorization === undefined
-    ? refuse(`pending transaction ${hold.id} is not a card authorization`)
+    ? Result.fail(new NotACardAuthorization({ detail: `pending transaction ${hold.id} is not a card authorization` }))
     : Result.succeed(authorization)
 }
 
 /** What of this settlement or refund authorization is still refundable. */
-const refundableOf = (input: RefundInput): Result.Result<number, InvalidOperationError> => {
+const refundableOf = (input: RefundInput): Result.Result<number, OperationRefusal> => {
   const state = input.cardPayment.state
   const refundable = state.settled_amount + state.refund_authorized_amount - state.refunded_amount
   if (input.of._tag === "Settlement") {
     const settlement = settlementOf(input.of.transaction)
-    if (settlement === undefined) return refuse(`transaction ${input.of.transaction.id} is not a card settlement`)
+    if (settlement === undefined) {
+      return Result.fail(
+        new NotACardSettlement({ detail: `transaction ${input.of.transaction.id} is not a card settlement` })
+      )
+    }
     return Result.succeed(Math.min(refundable, settlement.amount))
   }
   const hold = input.of.hold
   if (authorizationOfHold(hold)?.direction !== "refund") {
-    return refuse(`pending transaction ${hold.id} is not a refund authorization`)
+    return Result.fail(
+      new NotACardAuthorization({ detail: `pending transaction ${hold.id} is not a refund authorization` })
+    )
   }
-  if (hold.status !== "pending") return refuse(`pending transaction ${hold.id} is already complete`)
+  if (hold.status !== "pending") {
+    return Result.fail(new PendingTransactionComplete({ detail: `pending transaction ${hold.id} is already complete` }))
+  }
   return Result.succeed(Math.min(refundable, hold.amount))
 }
 
@@ -197,11 +224,15 @@ const refundableOf = (input: RefundInput): Result.Result<number, InvalidOperatio
  * of +amount (default: what is still refundable of the settlement, or the
  * refund authorization's amount, which then completes).
  */
-export const refund = (input: RefundInput): Result.Result<Step, InvalidOperationError> =>
+export const refund = (input: RefundInput): Result.Result<Step, OperationRefusal> =>
   Result.flatMap(refundableOf(input), (refundable) => {
     const amount = input.amount ?? refundable
     if (amount > refundable) {
-      return refuse(`cannot refund ${amount}: only ${refundable} of card payment ${input.cardPayment.id} is refundable`)
+      return Result.fail(
+        new RefundExceedsRefundable({
+          detail: `cannot refund ${amount}: only ${refundable} of card payment ${input.cardPayment.id} is refundable`
+        })
+      )
     }
     const authorization = CardPayment.authorizationOf(input.cardPayment)
     const element = new CardRefund({

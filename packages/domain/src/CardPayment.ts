@@ -22,7 +22,7 @@
  * settlement, even of part of it, completes the hold: decisions.md j). `applyElement`
  * fills in the fields derived from the state (`updated_authorization_amount`
  * of increments and reversals, `expired_amount`) so that they cannot disagree
- * with it, and refuses (`InvalidOperationError`):
+ * with it, and refuses (`CardPaymentInteractionRefused`):
  * - an element whose object names another card payment;
  * - a non-positive amount (a fuel confirmation may be 0);
  * - a second authorization, an authorization after a declined one or after
@@ -49,7 +49,6 @@ import {
   Element
 } from "./CardPaymentElements.js"
 import { described } from "./Described.js"
-import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import {
   AccountId,
@@ -60,6 +59,7 @@ import {
   PhysicalCardId
 } from "./Ids.js"
 import { Amount } from "./Money.js"
+import { type CardAuthenticationWrongStatus, CardPaymentInteractionRefused } from "./Refusals.js"
 import { Timestamp } from "./Timestamp.js"
 
 /** Running totals over the elements, in USD cents. */
@@ -228,12 +228,12 @@ export const cardAuthorizationIdOf = (element: Element): CardAuthorizationId | u
   }
 }
 
-type Outcome = Result.Result<{ readonly element: Element; readonly state: State }, InvalidOperationError>
+type Outcome = Result.Result<{ readonly element: Element; readonly state: State }, CardPaymentInteractionRefused>
 
-const refuse = (detail: string): Result.Result<never, InvalidOperationError> =>
-  Result.fail(new InvalidOperationError({ detail }))
+const refuse = (detail: string): Result.Result<never, CardPaymentInteractionRefused> =>
+  Result.fail(new CardPaymentInteractionRefused({ detail }))
 
-const requirePositive = (amount: number, what: string): Result.Result<void, InvalidOperationError> =>
+const requirePositive = (amount: number, what: string): Result.Result<void, CardPaymentInteractionRefused> =>
   amount > 0 ? Result.succeed(undefined) : refuse(`The ${what} must be a positive amount (got ${amount}).`)
 
 /**
@@ -244,7 +244,7 @@ const requireOpenAuthorization = (
   cardPayment: CardPayment,
   element: Element,
   what: string
-): Result.Result<CardAuthorization, InvalidOperationError> => {
+): Result.Result<CardAuthorization, CardPaymentInteractionRefused> => {
   const authorization = authorizationOf(cardPayment)
   if (authorization === undefined) return refuse(`A ${what} needs an authorization; this card payment has none.`)
   if (cardAuthorizationIdOf(element) !== authorization.id) {
@@ -417,7 +417,7 @@ const arithmetic = (cardPayment: CardPayment, element: Element): Outcome => {
 export const applyElement = (
   cardPayment: CardPayment,
   element: Element
-): Result.Result<Transition, InvalidOperationError> => {
+): Result.Result<Transition, CardPaymentInteractionRefused> => {
   const named = cardPaymentIdOf(element)
   if (named !== undefined && named !== cardPayment.id) {
     return refuse(`The ${element.category} belongs to card payment ${named}, not ${cardPayment.id}.`)
@@ -432,7 +432,7 @@ export const applyElement = (
 export const create = (
   fields: CreateCardPayment,
   firstElement: Element
-): Result.Result<Transition, InvalidOperationError> =>
+): Result.Result<Transition, CardPaymentInteractionRefused> =>
   Result.map(
     applyElement(new CardPayment({ ...fields, elements: [], state: emptyState }), firstElement),
     ({ next }) => ({
@@ -448,7 +448,7 @@ export const create = (
 export const updateAuthentication = (
   cardPayment: CardPayment,
   command: CardAuthenticationCommand
-): Result.Result<Transition, InvalidOperationError> => {
+): Result.Result<Transition, CardPaymentInteractionRefused | CardAuthenticationWrongStatus> => {
   const index = cardPayment.elements.findIndex((element) => element.category === "card_authentication")
   const element = cardPayment.elements[index]
   if (element === undefined || element.category !== "card_authentication") {

@@ -22,7 +22,6 @@ import { CardBalanceInquiry, CardDecline } from "./CardPaymentElements.js"
 import type { SimulateCardAuthentication } from "./CardSimulations.js"
 import { declinedStep, declinedTransactionOf, type Step } from "./CardSteps.js"
 import { DigitalWalletToken } from "./DigitalWalletToken.js"
-import type { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import type {
   CardAuthenticationId,
@@ -32,6 +31,7 @@ import type {
   DeclinedTransactionId,
   DigitalWalletTokenId
 } from "./Ids.js"
+import type { OperationRefusal } from "./Refusals.js"
 import type { Timestamp } from "./Timestamp.js"
 
 const newPayment = (
@@ -48,7 +48,7 @@ const newPayment = (
   physical_card_id: null
 })
 
-const opened = (transition: Result.Result<CardPayment.Transition, InvalidOperationError>) =>
+const opened = (transition: Result.Result<CardPayment.Transition, OperationRefusal>) =>
   Result.map(
     transition,
     ({ events, next }) => ({ cardPayment: next, isNew: true, events, effects: [], declinedTransaction: null })
@@ -84,7 +84,7 @@ export interface BalanceInquiryInput {
  * element reports the answer's balance, else the simulation's, else the
  * available balance; declined, a zero `card_decline` and its declined transaction.
  */
-export const inquireBalance = (input: BalanceInquiryInput): Result.Result<Step, InvalidOperationError> => {
+export const inquireBalance = (input: BalanceInquiryInput): Result.Result<Step, OperationRefusal> => {
   const { answer, at, body, card, ids } = input
   const common = {
     additional_amounts: noAdditionalAmounts,
@@ -226,7 +226,7 @@ export const authenticationRequestFields = (input: {
 }
 
 /** A 3DS attempt opens a card payment with its `card_authentication` element, in the status the answer gives. */
-export const authenticate = (input: AuthenticationInput): Result.Result<Step, InvalidOperationError> => {
+export const authenticate = (input: AuthenticationInput): Result.Result<Step, OperationRefusal> => {
   const { answer, at, card, ids } = input
   const outcome = CardAuthentication.statusAfterDecision(answer.decision, answer.denyReason ?? undefined)
   const authentication = new CardAuthentication.CardAuthentication({
@@ -249,7 +249,7 @@ export const authenticate = (input: AuthenticationInput): Result.Result<Step, In
   )
 }
 
-const updatedPayment = (transition: Result.Result<CardPayment.Transition, InvalidOperationError>) =>
+const updatedPayment = (transition: Result.Result<CardPayment.Transition, OperationRefusal>) =>
   Result.map(
     transition,
     ({ events, next }) => ({ cardPayment: next, isNew: false, events, effects: [], declinedTransaction: null })
@@ -265,7 +265,7 @@ export const startChallenge = (input: {
   readonly cardPayment: CardPayment.CardPayment
   readonly oneTimeCode: string
   readonly delivery: CardDecision.ChallengeDeliveryAnswer
-}): Result.Result<Step, InvalidOperationError> =>
+}): Result.Result<Step, OperationRefusal> =>
   updatedPayment(CardPayment.updateAuthentication(
     input.cardPayment,
     input.delivery.result === "success"
@@ -288,7 +288,7 @@ export const attemptChallenge = (input: {
   readonly at: Timestamp
   readonly cardPayment: CardPayment.CardPayment
   readonly oneTimeCode: string
-}): Result.Result<Step, InvalidOperationError> =>
+}): Result.Result<Step, OperationRefusal> =>
   Result.flatMap(
     CardPayment.updateAuthentication(input.cardPayment, {
       _tag: "SubmitChallengeAttempt",

@@ -8,10 +8,10 @@ import type { Card } from "./Card.js"
 import * as CardPayment from "./CardPayment.js"
 import { type CardAuthorization, type CardDecline, type Element } from "./CardPaymentElements.js"
 import { DeclinedTransaction } from "./DeclinedTransaction.js"
-import { type InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import type { DeclinedTransactionId } from "./Ids.js"
 import type { MoneyEffect, Route } from "./MoneyEffect.js"
+import { type OperationRefusal } from "./Refusals.js"
 import type { Timestamp } from "./Timestamp.js"
 
 /** The outcome of one card event. */
@@ -79,7 +79,7 @@ export const place = (
   existing: CardPayment.CardPayment | null,
   fields: CardPayment.CreateCardPayment,
   element: Element
-): Result.Result<Placed, InvalidOperationError> =>
+): Result.Result<Placed, OperationRefusal> =>
   existing === null
     ? Result.map(
       CardPayment.create(fields, element),
@@ -95,7 +95,7 @@ export const changed = (
   cardPayment: CardPayment.CardPayment,
   element: Element,
   effects: (next: CardPayment.CardPayment) => ReadonlyArray<MoneyEffect>
-): Result.Result<Step, InvalidOperationError> =>
+): Result.Result<Step, OperationRefusal> =>
   Result.map(CardPayment.applyElement(cardPayment, element), ({ events, next }) => ({
     cardPayment: next,
     isNew: false,

@@ -8,7 +8,7 @@
  */
 import { DateTime, Duration, Result, Schema } from "effect"
 import { described } from "./Described.js"
-import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
+import { InvalidParametersError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import {
   EventCategory,
@@ -17,6 +17,12 @@ import {
   type RealTimeDecisionEventCategory
 } from "./EventCategory.js"
 import { EventSubscriptionId, type GroupId, OAuthConnectionId } from "./Ids.js"
+import {
+  DecisionCategoriesTaken,
+  EventCategoryNotSubscribed,
+  EventSubscriptionWrongStatus,
+  TooManyActiveSubscriptions
+} from "./Refusals.js"
 import { idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 import { HttpUrl } from "./Url.js"
@@ -248,7 +254,7 @@ export interface UpdateTransition extends Transition {
 export const update = (
   subscription: EventSubscription,
   body: UpdateEventSubscription
-): Result.Result<UpdateTransition, InvalidOperationError> =>
+): Result.Result<UpdateTransition, EventSubscriptionWrongStatus> =>
   Result.map(changeOf(subscription, body), (change) => {
     const statusChanged = change.next.status !== subscription.status
     return { ...change, statusChanged, cancelsPendingDeliveries: statusChanged && change.next.status !== "active" }
@@ -269,10 +275,10 @@ export const heartbeatEvent = (groupId: GroupId): PendingEvent => pendingEvent("
 const changeOf = (
   subscription: EventSubscription,
   body: UpdateEventSubscription
-): Result.Result<Transition, InvalidOperationError> => {
+): Result.Result<Transition, EventSubscriptionWrongStatus> => {
   if (isTerminal(subscription.status)) {
     return Result.fail(
-      new InvalidOperationError({
+      new EventSubscriptionWrongStatus({
         detail: `event subscription ${subscription.id} is deleted and can no longer be changed`
       })
     )
@@ -292,12 +298,12 @@ const changeOf = (
 export const ensureUniqueRealTimeDecisions = (
   candidate: EventSubscription,
   others: ReadonlyArray<EventSubscription>
-): Result.Result<void, InvalidOperationError> => {
+): Result.Result<void, DecisionCategoriesTaken> => {
   const conflicts = conflictingRealTimeDecisionCategories(candidate, others)
   return conflicts.length === 0
     ? Result.succeed(undefined)
     : Result.fail(
-      new InvalidOperationError({
+      new DecisionCategoriesTaken({
         detail: `another active event subscription already receives ${conflicts.join(", ")}; ` +
           "real-time decisions go to one subscription only"
       })
@@ -317,13 +323,13 @@ export const maxActiveSubscriptions = 20
 export const ensureRoomForActive = (
   candidate: EventSubscription,
   others: ReadonlyArray<EventSubscription>
-): Result.Result<void, InvalidOperationError> => {
+): Result.Result<void, TooManyActiveSubscriptions> => {
   if (candidate.status !== "active") return Result.succeed(undefined)
   const active = others.filter((other) => other.id !== candidate.id && other.status === "active").length
   return active < maxActiveSubscriptions
     ? Result.succeed(undefined)
     : Result.fail(
-      new InvalidOperationError({
+      new TooManyActiveSubscriptions({
         detail: `a group may have at most ${maxActiveSubscriptions} active event subscriptions in an environment; ` +
           "disable or delete one first"
       })
@@ -334,17 +340,17 @@ export const ensureRoomForActive = (
 export const ensureMayBeActive = (
   candidate: EventSubscription,
   others: ReadonlyArray<EventSubscription>
-): Result.Result<void, InvalidOperationError> =>
+): Result.Result<void, TooManyActiveSubscriptions | DecisionCategoriesTaken> =>
   Result.flatMap(ensureRoomForActive(candidate, others), () => ensureUniqueRealTimeDecisions(candidate, others))
 
 /** Resends and heartbeats go only to active subscriptions. */
 export const ensureActive = (
   subscription: EventSubscription
-): Result.Result<EventSubscription, InvalidOperationError> =>
+): Result.Result<EventSubscription, EventSubscriptionWrongStatus> =>
   subscription.status === "active"
     ? Result.succeed(subscription)
     : Result.fail(
-      new InvalidOperationError({
+      new EventSubscriptionWrongStatus({
         detail: `event subscription ${subscription.id} is ${subscription.status}; only active ones receive`
       })
     )
@@ -353,9 +359,11 @@ export const ensureActive = (
 export const ensureReceives = (
   subscription: EventSubscription,
   category: EventCategory
-): Result.Result<void, InvalidOperationError> =>
+): Result.Result<void, EventCategoryNotSubscribed> =>
   receives(subscription, category)
     ? Result.succeed(undefined)
     : Result.fail(
-      new InvalidOperationError({ detail: `event subscription ${subscription.id} does not receive ${category} events` })
+      new EventCategoryNotSubscribed({
+        detail: `event subscription ${subscription.id} does not receive ${category} events`
+      })
     )

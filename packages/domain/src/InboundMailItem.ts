@@ -10,12 +10,13 @@
  */
 import { Result, Schema } from "effect"
 import { described } from "./Described.js"
-import { FieldError, InvalidOperationError, InvalidParametersError } from "./Errors.js"
+import { FieldError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, CheckDepositId, FileId, InboundMailItemId, LockboxAddressId, LockboxRecipientId } from "./Ids.js"
 import { acceptsMail, type LockboxAddress } from "./LockboxAddress.js"
 import { acceptsMailFor, type LockboxRecipient } from "./LockboxRecipient.js"
 import { Amount } from "./Money.js"
+import { InboundMailItemChecksMismatch, InboundMailItemNotPending, namingFields } from "./Refusals.js"
 import { Timestamp } from "./Timestamp.js"
 
 export const InboundMailItemStatus = Schema.Literals(["pending", "processed", "rejected"])
@@ -236,7 +237,7 @@ export interface ActionCommand {
 }
 
 const invalidOperation = (item: InboundMailItem, detail: string) =>
-  Result.fail(new InvalidOperationError({ detail: `inbound mail item ${item.id} ${detail}` }))
+  Result.fail(new InboundMailItemNotPending({ detail: `inbound mail item ${item.id} ${detail}` }))
 
 /**
  * Deposits or ignores each check of a pending item; the item becomes
@@ -246,7 +247,7 @@ const invalidOperation = (item: InboundMailItem, detail: string) =>
 export const action = (
   item: InboundMailItem,
   command: ActionCommand
-): Result.Result<Transition, InvalidOperationError | InvalidParametersError> => {
+): Result.Result<Transition, InboundMailItemNotPending | InboundMailItemChecksMismatch> => {
   if (item.status !== "pending") return invalidOperation(item, `is ${item.status}, only pending items can be actioned`)
   const pendingIndex = item.checks.findIndex((check) => check.status !== "pending")
   if (pendingIndex !== -1) return invalidOperation(item, `has check ${pendingIndex} that is no longer pending`)
@@ -254,10 +255,7 @@ export const action = (
     const message =
       `must list one action per check of the mail item (it has ${item.checks.length}, got ${command.body.checks.length})`
     return Result.fail(
-      new InvalidParametersError({
-        detail: `checks: ${message}`,
-        errors: [new FieldError({ field: "checks", message })]
-      })
+      new InboundMailItemChecksMismatch(namingFields([new FieldError({ field: "checks", message })]))
     )
   }
   if (command.checkDepositIds.length < item.checks.length) {

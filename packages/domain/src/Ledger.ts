@@ -7,7 +7,6 @@
  */
 import { Result } from "effect"
 import * as BalanceChange from "./BalanceChange.js"
-import type { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import type { AccountId, PendingTransactionId } from "./Ids.js"
 import type {
@@ -18,6 +17,7 @@ import type {
   RevisePendingTransaction
 } from "./MoneyEffect.js"
 import * as PendingTransaction from "./PendingTransaction.js"
+import type { AmountOutOfRange, InsufficientAvailableBalance, PendingTransactionComplete } from "./Refusals.js"
 import type { Timestamp } from "./Timestamp.js"
 import { Transaction } from "./Transaction.js"
 
@@ -115,7 +115,10 @@ interface Movement {
 }
 
 /** The step's writes and balance changes, or why a hold cannot be ended or revised. */
-export const plan = (effects: ReadonlyArray<Resolved>, at: Timestamp): Result.Result<Plan, InvalidOperationError> => {
+export const plan = (
+  effects: ReadonlyArray<Resolved>,
+  at: Timestamp
+): Result.Result<Plan, PendingTransactionComplete> => {
   const movements = new Map<AccountId, Movement>()
   const movementOf = (accountId: AccountId): Movement => {
     const existing = movements.get(accountId)
@@ -183,7 +186,10 @@ export const plan = (effects: ReadonlyArray<Resolved>, at: Timestamp): Result.Re
  */
 export const settle = (
   changes: ReadonlyArray<readonly [AccountId, BalanceChange.Change, BalanceChange.Totals]>
-): Result.Result<ReadonlyArray<readonly [AccountId, BalanceChange.NextTotals]>, InvalidOperationError> => {
+): Result.Result<
+  ReadonlyArray<readonly [AccountId, BalanceChange.NextTotals]>,
+  InsufficientAvailableBalance | AmountOutOfRange
+> => {
   const next: Array<readonly [AccountId, BalanceChange.NextTotals]> = []
   for (const [accountId, change, balance] of changes) {
     if (change.posted === 0n && change.held === 0n) continue

@@ -8,9 +8,9 @@
  */
 import { Data, Result, Schema } from "effect"
 import { described } from "./Described.js"
-import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { LockboxAddressId } from "./Ids.js"
+import { LockboxAddressWrongStatus } from "./Refusals.js"
 import { idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
@@ -139,7 +139,7 @@ export const isTerminal = (status: LockboxAddressStatus): boolean => status === 
 export const acceptsMail = (address: LockboxAddress): boolean => address.status === "active"
 
 const refuse = (address: LockboxAddress, detail: string) =>
-  Result.fail(new InvalidOperationError({ detail: `lockbox address ${address.id} ${detail}` }))
+  Result.fail(new LockboxAddressWrongStatus({ detail: `lockbox address ${address.id} ${detail}` }))
 
 const changed = (before: LockboxAddress, after: LockboxAddress): boolean =>
   before.status !== after.status ||
@@ -155,7 +155,7 @@ const accept = (before: LockboxAddress, after: LockboxAddress): Transition => ({
 export const transition = (
   address: LockboxAddress,
   command: Command
-): Result.Result<Transition, InvalidOperationError> => {
+): Result.Result<Transition, LockboxAddressWrongStatus> => {
   if (isTerminal(address.status)) return refuse(address, "is canceled and can no longer be changed")
   return Command.$match(command, {
     Activate: ({ address: mailingAddress }) =>

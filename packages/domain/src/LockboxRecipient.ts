@@ -8,11 +8,11 @@
  */
 import { Result, Schema } from "effect"
 import { described } from "./Described.js"
-import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, LockboxAddressId, LockboxRecipientId } from "./Ids.js"
 import { idempotencyKeyFilterDescription } from "./ListParameters.js"
 import { acceptsMail, type LockboxAddress } from "./LockboxAddress.js"
+import { LockboxAddressWrongStatus, LockboxRecipientCanceled } from "./Refusals.js"
 import { IdempotencyKey, idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
@@ -109,10 +109,10 @@ export interface CreateInput {
 }
 
 /** A new recipient is `active`; its address must be active too. */
-export const create = (input: CreateInput): Result.Result<Transition, InvalidOperationError> => {
+export const create = (input: CreateInput): Result.Result<Transition, LockboxAddressWrongStatus> => {
   if (!acceptsMail(input.address)) {
     return Result.fail(
-      new InvalidOperationError({
+      new LockboxAddressWrongStatus({
         detail: `lockbox address ${input.address.id} is ${input.address.status}: recipients need an active address`
       })
     )
@@ -143,10 +143,10 @@ export const acceptsMailFor = (recipient: LockboxRecipient): boolean => recipien
 export const update = (
   recipient: LockboxRecipient,
   body: UpdateLockboxRecipient
-): Result.Result<Transition, InvalidOperationError> => {
+): Result.Result<Transition, LockboxRecipientCanceled> => {
   if (isTerminal(recipient.status)) {
     return Result.fail(
-      new InvalidOperationError({
+      new LockboxRecipientCanceled({
         detail: `lockbox recipient ${recipient.id} is canceled and can no longer be changed`
       })
     )

@@ -13,11 +13,11 @@ import { Result, Schema } from "effect"
 import { CardAuthorizationPendingSource } from "./CardPaymentElements.js"
 import { InboundFundsHold } from "./CheckDepositSources.js"
 import { described } from "./Described.js"
-import { InvalidOperationError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, CheckDepositId, FileId, PendingTransactionId, WireTransferId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
 import { Amount, Currency } from "./Money.js"
+import { PendingTransactionComplete, PendingTransactionNotReleasable } from "./Refusals.js"
 import { ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 import { OtherSource, RouteType, routeTypeDescription, sourceOf } from "./Transaction.js"
@@ -186,10 +186,10 @@ export const createdEvent = (pendingTransaction: PendingTransaction): PendingEve
 export const complete = (
   pendingTransaction: PendingTransaction,
   at: Timestamp
-): Result.Result<Transition, InvalidOperationError> => {
+): Result.Result<Transition, PendingTransactionComplete> => {
   if (pendingTransaction.status !== "pending") {
     return Result.fail(
-      new InvalidOperationError({ detail: `pending transaction ${pendingTransaction.id} is already complete` })
+      new PendingTransactionComplete({ detail: `pending transaction ${pendingTransaction.id} is already complete` })
     )
   }
   const next = new PendingTransaction({ ...pendingTransaction, status: "complete", completed_at: at })
@@ -200,11 +200,11 @@ export const complete = (
 export const release = (
   pendingTransaction: PendingTransaction,
   at: Timestamp
-): Result.Result<Transition, InvalidOperationError> =>
+): Result.Result<Transition, PendingTransactionNotReleasable | PendingTransactionComplete> =>
   pendingTransaction.source.category === "user_initiated_hold"
     ? complete(pendingTransaction, at)
     : Result.fail(
-      new InvalidOperationError({
+      new PendingTransactionNotReleasable({
         detail:
           `only user_initiated_hold pending transactions can be released, this one is ${pendingTransaction.source.category}`
       })
@@ -217,10 +217,10 @@ export const release = (
 export const revise = (
   pendingTransaction: PendingTransaction,
   amount: number
-): Result.Result<Transition, InvalidOperationError> => {
+): Result.Result<Transition, PendingTransactionComplete> => {
   if (pendingTransaction.status !== "pending") {
     return Result.fail(
-      new InvalidOperationError({ detail: `pending transaction ${pendingTransaction.id} is already complete` })
+      new PendingTransactionComplete({ detail: `pending transaction ${pendingTransaction.id} is already complete` })
     )
   }
   const next = new PendingTransaction({ ...pendingTransaction, amount, held_amount: heldAmountOf(amount) })

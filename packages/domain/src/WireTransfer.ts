@@ -14,11 +14,12 @@
  */
 import { Data, DateTime, Result } from "effect"
 import type { AccountNumber } from "./AccountNumber.js"
-import { InvalidOperationError, InvalidParametersError } from "./Errors.js"
+import { InvalidParametersError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import type { ExternalAccount } from "./ExternalAccount.js"
 import type { PendingTransactionId, TransactionId, WireTransferId } from "./Ids.js"
 import type { CompletePendingTransaction, MoneyEffect, PostTransaction } from "./MoneyEffect.js"
+import { AccountNumberNotActive, ExternalAccountNotActive, WireTransferWrongStatus } from "./Refusals.js"
 import type { Timestamp } from "./Timestamp.js"
 import {
   type CreatedBy,
@@ -127,18 +128,18 @@ const remittance = (input: RemittanceInput): Remittance =>
 
 const destination = (
   input: CreateInput
-): Result.Result<{ readonly accountNumber: string; readonly routingNumber: string }, InvalidOperationError> => {
+): Result.Result<{ readonly accountNumber: string; readonly routingNumber: string }, ExternalAccountNotActive> => {
   const { body, externalAccount } = input
   if (body.external_account_id === undefined) {
     // The body schema guarantees both numbers when no external account is named.
     return Result.succeed({ accountNumber: body.account_number ?? "", routingNumber: body.routing_number ?? "" })
   }
   if (externalAccount === null || externalAccount.id !== body.external_account_id) {
-    return Result.fail(new InvalidOperationError({ detail: "the external account was not loaded" }))
+    return Result.fail(new ExternalAccountNotActive({ detail: "the external account was not loaded" }))
   }
   if (externalAccount.status !== "active") {
     return Result.fail(
-      new InvalidOperationError({ detail: `external account ${externalAccount.id} is ${externalAccount.status}` })
+      new ExternalAccountNotActive({ detail: `external account ${externalAccount.id} is ${externalAccount.status}` })
     )
   }
   return Result.succeed({
@@ -151,7 +152,7 @@ const destination = (
 export const checkSourceAccountNumber = (
   body: CreateWireTransfer,
   accountNumber: AccountNumber
-): Result.Result<void, InvalidParametersError | InvalidOperationError> => {
+): Result.Result<void, InvalidParametersError | AccountNumberNotActive> => {
   if (accountNumber.account_id !== body.account_id) {
     return Result.fail(
       InvalidParametersError.single("source_account_number_id", "must be an account number of account_id")
@@ -159,7 +160,7 @@ export const checkSourceAccountNumber = (
   }
   if (accountNumber.status !== "active") {
     return Result.fail(
-      new InvalidOperationError({ detail: `account number ${accountNumber.id} is ${accountNumber.status}` })
+      new AccountNumberNotActive({ detail: `account number ${accountNumber.id} is ${accountNumber.status}` })
     )
   }
   return Result.succeed(undefined)
@@ -171,7 +172,7 @@ export const checkSourceAccountNumber = (
  * the amount and it is `pending_approval`. Either way the available balance
  * must cover the amount.
  */
-export const create = (input: CreateInput): Result.Result<Transition, InvalidOperationError> =>
+export const create = (input: CreateInput): Result.Result<Transition, ExternalAccountNotActive> =>
   Result.map(destination(input), ({ accountNumber, routingNumber }) => {
     const { body } = input
     const requiresApproval = body.require_approval === true
@@ -382,11 +383,11 @@ const apply = (transfer: WireTransfer, command: Command): Transition =>
 export const transition = (
   transfer: WireTransfer,
   command: Command
-): Result.Result<Transition, InvalidOperationError> =>
+): Result.Result<Transition, WireTransferWrongStatus> =>
   allowedFrom[command._tag].includes(transfer.status)
     ? Result.succeed(apply(transfer, command))
     : Result.fail(
-      new InvalidOperationError({
+      new WireTransferWrongStatus({
         detail: `wire transfer ${transfer.id} cannot be ${
           verbs[command._tag]
         }: its status is ${transfer.status} (needs ${allowedFrom[command._tag].join(" or ")})`

@@ -213,7 +213,7 @@ describe("card activity", () => {
           }
         })
       expect(Result.flip(settle(undefined)).pipe(Result.map((error) => error._tag))).toEqual(
-        Result.succeed("InvalidParametersError")
+        Result.succeed("SettlementAmountMissing")
       )
       const step = Result.getOrThrow(settle(amount))
       expect(step.isNew).toBe(true)

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Result } from "effect"
 import * as fc from "fast-check"
 import * as CardAuthentication from "../src/CardAuthentication.js"
-import { InvalidOperationError } from "../src/Errors.js"
+import { CardAuthenticationWrongStatus } from "../src/Refusals.js"
 import * as Cards from "../src/testing/Cards.js"
 
 const now = DateTime.makeUnsafe("2026-03-01T12:00:00.000Z")
@@ -10,7 +10,7 @@ const now = DateTime.makeUnsafe("2026-03-01T12:00:00.000Z")
 const run = (
   authentication: CardAuthentication.CardAuthentication,
   commands: ReadonlyArray<CardAuthentication.Command>
-): Result.Result<CardAuthentication.CardAuthentication, InvalidOperationError> => {
+): Result.Result<CardAuthentication.CardAuthentication, CardAuthenticationWrongStatus> => {
   let current = authentication
   for (const command of commands) {
     const result = CardAuthentication.transition(current, command)
@@ -121,7 +121,7 @@ describe("card authentication status", { timeout: 30_000 }, () => {
           new CardAuthentication.CardAuthentication({ ...authentication, status }),
           command
         )
-        expect(Result.isFailure(result) && result.failure instanceof InvalidOperationError).toBe(true)
+        expect(Result.isFailure(result) && result.failure instanceof CardAuthenticationWrongStatus).toBe(true)
       }
     )))
 })

@@ -4,7 +4,7 @@ import * as fc from "fast-check"
 import * as CardAuthentication from "../src/CardAuthentication.js"
 import * as CardPayment from "../src/CardPayment.js"
 import * as CardPaymentElements from "../src/CardPaymentElements.js"
-import { InvalidOperationError } from "../src/Errors.js"
+import { CardAuthenticationWrongStatus, CardPaymentInteractionRefused } from "../src/Refusals.js"
 import * as Cards from "../src/testing/Cards.js"
 import { fromSchema } from "../src/testing/FromSchema.js"
 
@@ -30,7 +30,7 @@ const linked =
 const applyAll = (
   cardPayment: CardPayment.CardPayment,
   elements: ReadonlyArray<(cardPayment: CardPayment.CardPayment) => CardPaymentElements.Element>
-): Result.Result<CardPayment.CardPayment, InvalidOperationError> => {
+): Result.Result<CardPayment.CardPayment, CardPaymentInteractionRefused> => {
   let current = cardPayment
   for (const elementFor of elements) {
     const result = CardPayment.applyElement(current, elementFor(current))
@@ -43,8 +43,11 @@ const applyAll = (
 /** Example-like properties over big generated objects: fewer runs keep the file fast. */
 const fewRuns = { numRuns: 25 }
 
-const refused = (result: Result.Result<unknown, InvalidOperationError>): boolean =>
-  Result.isFailure(result) && result.failure instanceof InvalidOperationError
+const refused = (
+  result: Result.Result<unknown, CardPaymentInteractionRefused | CardAuthenticationWrongStatus>
+): boolean =>
+  Result.isFailure(result) &&
+  (result.failure instanceof CardPaymentInteractionRefused || result.failure instanceof CardAuthenticationWrongStatus)
 
 // property runs over large generated objects: generous time on a loaded 2-core machine
 describe("card payments", { timeout: 30_000 }, () => {

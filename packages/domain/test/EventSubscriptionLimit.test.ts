@@ -48,7 +48,7 @@ describe("the cap on active event subscriptions", () => {
     const fits = candidateStatus !== "active" || activeCount(existing) < maxActiveSubscriptions
     expect(Result.isSuccess(result)).toBe(fits)
     if (Result.isFailure(result)) {
-      expect(result.failure._tag).toBe("InvalidOperationError")
+      expect(result.failure._tag).toBe("TooManyActiveSubscriptions")
       expect(result.failure.detail).toContain(`at most ${maxActiveSubscriptions} active event subscriptions`)
     }
     // The same rule is part of what an active subscription must pass.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result, Schema } from "effect"
 import * as fc from "fast-check"
-import { InvalidOperationError, InvalidParametersError } from "../src/Errors.js"
 import * as InboundMailItem from "../src/InboundMailItem.js"
 import * as LockboxAddress from "../src/LockboxAddress.js"
 import * as LockboxRecipient from "../src/LockboxRecipient.js"
+import { InboundMailItemChecksMismatch, InboundMailItemNotPending } from "../src/Refusals.js"
 import * as Simulations from "../src/Simulations.js"
 import {
   actionInboundMailItemArbitrary,
@@ -186,7 +186,7 @@ class Action implements fc.Command<Model, Real> {
     if (model.status !== "pending") {
       expect(
         Result.getFailure(result).pipe((failure) =>
-          failure._tag === "Some" && failure.value instanceof InvalidOperationError
+          failure._tag === "Some" && failure.value instanceof InboundMailItemNotPending
         )
       )
         .toBe(true)
@@ -194,7 +194,9 @@ class Action implements fc.Command<Model, Real> {
     }
     if (this.body.checks.length !== model.checkCount) {
       const error = Result.getFailure(result)
-      expect(error._tag === "Some" && error.value instanceof InvalidParametersError && error.value.errors[0]?.field)
+      expect(
+        error._tag === "Some" && error.value instanceof InboundMailItemChecksMismatch && error.value.errors[0]?.field
+      )
         .toBe("checks")
       return
     }

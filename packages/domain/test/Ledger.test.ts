@@ -55,7 +55,7 @@ describe("Ledger.plan and Ledger.settle", () => {
     const covered = Ledger.settle([[change[0], change[1], { current: 1_000, held: 600 }]])
     expect(Result.getOrThrow(covered)).toEqual([[accountA, { current: 700, held: 600, available: 100 }]])
     const refused = Ledger.settle([[change[0], change[1], { current: 1_000, held: 800 }]])
-    expect(Result.isFailure(refused) && refused.failure._tag).toBe("InvalidOperationError")
+    expect(Result.isFailure(refused) && refused.failure._tag).toBe("InsufficientAvailableBalance")
   })
 
   it("refuses to end a hold that is already complete", () => {

@@ -44,7 +44,7 @@ describe("money range", () => {
         for (const value of Object.values(result.success)) expect(Number.isSafeInteger(value)).toBe(true)
         expect(BigInt(result.success.current)).toBe(current)
       } else {
-        expect(result.failure._tag).toBe("InvalidOperationError")
+        expect(result.failure._tag).toBe(covered ? "AmountOutOfRange" : "InsufficientAvailableBalance")
       }
     }
   )

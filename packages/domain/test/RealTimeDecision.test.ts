@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Result, Schema, SchemaIssue } from "effect"
 import * as fc from "fast-check"
-import { InvalidOperationError, InvalidParametersError } from "../src/Errors.js"
 import * as Ids from "../src/Ids.js"
 import * as RealTimeDecision from "../src/RealTimeDecision.js"
+import { RealTimeDecisionActionInvalid, RealTimeDecisionNotAnswerable } from "../src/Refusals.js"
 import * as Cards from "../src/testing/Cards.js"
 import { fromSchema } from "../src/testing/FromSchema.js"
 
@@ -30,7 +30,7 @@ const authorizationDecision = (
     })
 
 const fieldsOf = (error: unknown): ReadonlyArray<string> =>
-  error instanceof InvalidParametersError ? error.errors.map((fieldError) => fieldError.field) : []
+  error instanceof RealTimeDecisionActionInvalid ? error.errors.map((fieldError) => fieldError.field) : []
 
 // property runs over large generated objects: generous time on a loaded 2-core machine
 describe("real-time decisions", { timeout: 30_000 }, () => {
@@ -86,7 +86,7 @@ describe("real-time decisions", { timeout: 30_000 }, () => {
         const answered = RealTimeDecision.respond(decision, first, now)
         if (Result.isFailure(answered)) throw answered.failure
         const again = RealTimeDecision.respond(answered.success.next, second, now)
-        expect(Result.isFailure(again) && again.failure instanceof InvalidOperationError).toBe(true)
+        expect(Result.isFailure(again) && again.failure instanceof RealTimeDecisionNotAnswerable).toBe(true)
       }
     )))
 
@@ -102,7 +102,7 @@ describe("real-time decisions", { timeout: 30_000 }, () => {
       ([[decision, answer, late]]) => {
         const when = at(decision.timeout_at.epochMilliseconds + late)
         const answered = RealTimeDecision.respond(decision, answer, when)
-        expect(Result.isFailure(answered) && answered.failure instanceof InvalidOperationError).toBe(true)
+        expect(Result.isFailure(answered) && answered.failure instanceof RealTimeDecisionNotAnswerable).toBe(true)
         const timedOut = RealTimeDecision.transition(decision, { _tag: "TimeOut", at: when })
         expect(Result.isSuccess(timedOut) && timedOut.success.next.status).toBe("timed_out")
       }

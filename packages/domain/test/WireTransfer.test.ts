@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Result, Schema } from "effect"
 import * as fc from "fast-check"
-import { InvalidOperationError } from "../src/Errors.js"
 import * as ExternalAccount from "../src/ExternalAccount.js"
 import type { MoneyEffect } from "../src/MoneyEffect.js"
+import { WireTransferWrongStatus } from "../src/Refusals.js"
 import * as RoutingNumber from "../src/RoutingNumber.js"
 import {
   createdWireTransferArbitrary,
@@ -310,7 +310,7 @@ class WireCommand implements fc.Command<Model, Real> {
       expect(Result.isFailure(result)).toBe(true)
       expect(
         Result.getFailure(result).pipe((failure) =>
-          failure._tag === "Some" && failure.value instanceof InvalidOperationError
+          failure._tag === "Some" && failure.value instanceof WireTransferWrongStatus
         )
       )
         .toBe(true)

@@ -4,6 +4,7 @@ import { Cards } from "@moneta/bank/Cards"
 import { Card } from "@moneta/domain/Card"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { answerRefusals } from "./ErrorMapping.js"
 import { idempotent } from "./Idempotent.js"
 
 export const CardsLive = HttpApiBuilder.group(MonetaApi, "cards", (handlers) =>
@@ -12,6 +13,6 @@ export const CardsLive = HttpApiBuilder.group(MonetaApi, "cards", (handlers) =>
     return handlers
       .handle("create", ({ payload }) => idempotent(Card, cards.create(payload)))
       .handle("retrieve", ({ params }) => cards.retrieve(params.card_id))
-      .handle("update", ({ params, payload }) => cards.update(params.card_id, payload))
+      .handle("update", ({ params, payload }) => answerRefusals(cards.update(params.card_id, payload)))
       .handle("list", ({ query }) => cards.list(query))
   }))

@@ -15,6 +15,11 @@
  * the request's transaction did not commit, so sending it again is safe and
  * may well succeed. Any other defect is a bug: 500.
  *
+ * A refusal (domain `Refusals`: a named 409 or 400 of an operation) is
+ * answered once, by `answerRefusals`, as the contract's
+ * `invalid_operation_error` or `invalid_parameters_error` with the refusal's
+ * detail: every write goes through it (`Idempotent`, and the PATCH handlers).
+ *
  * `layer` is middleware of the API's own routes, not global middleware: a host
  * that mounts the API under a prefix keeps its own routes' answers, and the
  * checks see the URL as the API sees it (prefix removed).
@@ -26,10 +31,12 @@ import {
   ApiMethodNotFoundError,
   FieldError,
   InternalServerError,
+  InvalidOperationError,
   InvalidParametersError,
   MalformedRequestError,
   ServiceUnavailableError
 } from "@moneta/domain/Errors"
+import type { Refusal } from "@moneta/domain/Refusals"
 import { ByteSize, Cause, Effect, Layer, Schema, SchemaAST, SchemaIssue, type Types } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiError } from "effect/http-api"
@@ -220,6 +227,59 @@ export const invalidParameters = (error: Schema.SchemaError): InvalidParametersE
     errors
   })
 }
+
+/** How Increase answers each refusal: 409 `invalid_operation_error`, or 400 `invalid_parameters_error` naming fields. */
+const refusalAnswers: { readonly [Tag in Refusal["_tag"]]: "operation" | "parameters" } = {
+  InsufficientAvailableBalance: "operation",
+  AmountOutOfRange: "operation",
+  PendingTransactionComplete: "operation",
+  PendingTransactionNotReleasable: "operation",
+  WireTransferWrongStatus: "operation",
+  ExternalAccountNotActive: "operation",
+  AccountNumberNotActive: "operation",
+  CardCanceled: "operation",
+  CardPaymentInteractionRefused: "operation",
+  CardPaymentOfAnotherCard: "operation",
+  CardAuthorizationNotUsable: "operation",
+  NotACardAuthorization: "operation",
+  NotACardSettlement: "operation",
+  RefundExceedsRefundable: "operation",
+  CardAuthenticationWrongStatus: "operation",
+  RealTimeDecisionNotAnswerable: "operation",
+  RealTimeDecisionAlreadyApplied: "operation",
+  InboundMailItemNotPending: "operation",
+  LockboxAddressWrongStatus: "operation",
+  LockboxRecipientCanceled: "operation",
+  EventSubscriptionWrongStatus: "operation",
+  DecisionCategoriesTaken: "operation",
+  TooManyActiveSubscriptions: "operation",
+  EventCategoryNotSubscribed: "operation",
+  SettlementAmountMissing: "parameters",
+  RealTimeDecisionActionInvalid: "parameters",
+  InboundMailItemChecksMismatch: "parameters",
+  EntrySetInvalid: "parameters"
+}
+
+const isRefusal = (error: unknown): error is Refusal =>
+  typeof error === "object" && error !== null && "_tag" in error && typeof error._tag === "string" &&
+  Object.hasOwn(refusalAnswers, error._tag)
+
+/** The contract's error for a refusal: its detail unchanged, as the body's `detail`. */
+const refusalError = (refusal: Refusal): InvalidOperationError | InvalidParametersError =>
+  "errors" in refusal
+    ? new InvalidParametersError({ detail: refusal.detail, errors: refusal.errors })
+    : new InvalidOperationError({ detail: refusal.detail })
+
+/** An operation's refusals, as the contract's errors its endpoint answers (the one place they are mapped). */
+export const answerRefusals = <A, E, R>(
+  operation: Effect.Effect<A, E, R>
+): Effect.Effect<A, Exclude<E, Extract<E, Refusal>> | InvalidOperationError | InvalidParametersError, R> =>
+  Effect.catchIf(
+    operation,
+    (error): error is Extract<E, Refusal> => isRefusal(error),
+    (refusal) => Effect.fail(refusalError(refusal)),
+    Effect.fail
+  )
 
 /**
  * The contract's `CommonErrors` middleware: a request whose path parameters,

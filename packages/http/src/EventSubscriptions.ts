@@ -5,6 +5,7 @@ import { Event } from "@moneta/domain/Event"
 import { EventSubscription } from "@moneta/domain/EventSubscription"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { answerRefusals } from "./ErrorMapping.js"
 import { idempotent } from "./Idempotent.js"
 
 export const EventSubscriptionsLive = HttpApiBuilder.group(
@@ -17,10 +18,12 @@ export const EventSubscriptionsLive = HttpApiBuilder.group(
         .handle("create", ({ payload }) => idempotent(EventSubscription, subscriptions.create(payload)))
         .handle("list", ({ query }) => subscriptions.list(query))
         .handle("retrieve", ({ params }) => subscriptions.retrieve(params.event_subscription_id))
-        .handle("update", ({ params, payload }) => subscriptions.update(params.event_subscription_id, payload))
+        .handle("update", ({ params, payload }) =>
+          answerRefusals(subscriptions.update(params.event_subscription_id, payload)))
         .handle(
           "listAttempts",
-          ({ params, query }) => subscriptions.listAttempts(params.event_subscription_id, query)
+          ({ params, query }) =>
+            subscriptions.listAttempts(params.event_subscription_id, query)
         )
         .handle(
           "resend",

@@ -11,6 +11,7 @@ import { InvalidOperationError, InvalidParametersError } from "@moneta/domain/Er
 import { Effect, Option, Result, Schema } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { createHash } from "node:crypto"
+import { answerRefusals } from "./ErrorMapping.js"
 
 const maxKeyLength = 200
 
@@ -72,6 +73,7 @@ const stillInProgress = (detail: string) =>
  * has already consumed it (multipart uploads); by default the body is read.
  * A write that asks the client first (`AskingWrite`) holds its key while it
  * waits and stores its response with its outcome (`Idempotency.runAsking`).
+ * A refusal is answered as the contract's error (`ErrorMapping.answerRefusals`).
  */
 export const idempotent = <A extends { readonly id: string }, I, RD, E, R>(
   success: Schema.Codec<A, I, RD>,
@@ -97,7 +99,7 @@ export const idempotentResult = <A, I, RD, E, R>(
     const encode = Schema.encodeEffect(success)
     const toResponse = (value: A) =>
       Effect.map(Effect.orDie(encode(value)), (body) => ({ status: 200, body, resourceId: resourceIdOf(value) }))
-    const outcome = yield* (
+    const outcome = yield* answerRefusals(
       isAskingWrite(operation)
         ? idempotency.runAsking({ key, fingerprint }, operation, toResponse)
         : idempotency.run({ key, fingerprint }, operation, toResponse)

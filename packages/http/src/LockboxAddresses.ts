@@ -4,6 +4,7 @@ import { LockboxAddresses } from "@moneta/bank/LockboxAddresses"
 import { LockboxAddress } from "@moneta/domain/LockboxAddress"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { answerRefusals } from "./ErrorMapping.js"
 import { idempotent } from "./Idempotent.js"
 
 export const LockboxAddressesLive = HttpApiBuilder.group(
@@ -15,7 +16,7 @@ export const LockboxAddressesLive = HttpApiBuilder.group(
       return handlers
         .handle("create", ({ payload }) => idempotent(LockboxAddress, addresses.create(payload)))
         .handle("retrieve", ({ params }) => addresses.retrieve(params.lockbox_address_id))
-        .handle("update", ({ params, payload }) => addresses.update(params.lockbox_address_id, payload))
+        .handle("update", ({ params, payload }) => answerRefusals(addresses.update(params.lockbox_address_id, payload)))
         .handle("list", ({ query }) => addresses.list(query))
     })
 )

@@ -4,6 +4,7 @@ import { LockboxRecipients } from "@moneta/bank/LockboxRecipients"
 import { LockboxRecipient } from "@moneta/domain/LockboxRecipient"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { answerRefusals } from "./ErrorMapping.js"
 import { idempotent } from "./Idempotent.js"
 
 export const LockboxRecipientsLive = HttpApiBuilder.group(
@@ -16,6 +17,7 @@ export const LockboxRecipientsLive = HttpApiBuilder.group(
         .handle("create", ({ payload }) => idempotent(LockboxRecipient, recipients.create(payload)))
         .handle("list", ({ query }) => recipients.list(query))
         .handle("retrieve", ({ params }) => recipients.retrieve(params.lockbox_recipient_id))
-        .handle("update", ({ params, payload }) => recipients.update(params.lockbox_recipient_id, payload))
+        .handle("update", ({ params, payload }) =>
+          answerRefusals(recipients.update(params.lockbox_recipient_id, payload)))
     })
 )

@@ -22,8 +22,11 @@ interface ExportedSpan {
   readonly traceId: string
   readonly spanId: string
   readonly parentSpanId?: string
-  readonly attributes?: ReadonlyArray<{ readonly key: string }>
+  readonly attributes?: ReadonlyArray<{ readonly key: string; readonly value?: { readonly stringValue?: string } }>
 }
+
+const attributeOf = (span: ExportedSpan | undefined, key: string): string | undefined =>
+  span?.attributes?.find((attribute) => attribute.key === key)?.value?.stringValue
 
 /** A stand-in OTLP/HTTP collector: keeps the spans of every JSON export it receives. */
 const collector = Effect.acquireRelease(
@@ -93,6 +96,12 @@ for (const kind of TestDatabase.testDatabases) {
                 fetch(`http://127.0.0.1:${port}/accounts`, { headers: { authorization: `Bearer ${seeded.apiKey}` } })
               )
               expect(response.status).toBe(200)
+              const missing = yield* Effect.promise(() =>
+                fetch(`http://127.0.0.1:${port}/accounts/account_missing`, {
+                  headers: { authorization: `Bearer ${seeded.apiKey}` }
+                })
+              )
+              expect(missing.status).toBe(404)
             }).pipe(Effect.provide(Layer.provideMerge(served(kind), tracing)))
           )
           const request = spans.find((span) => span.name === "http.server GET")
@@ -112,6 +121,11 @@ for (const kind of TestDatabase.testDatabases) {
               : [span.parentSpanId, ...ancestors(byId.get(span.parentSpanId))]
           expect(ancestors(bank)).toContain(request?.spanId)
           expect(sql.some((span) => ancestors(span).includes(bank?.spanId ?? ""))).toBe(true)
+          // A bank operation's span says what it acted on and how it ended.
+          expect(attributeOf(bank, "moneta.outcome")).toBe("ok")
+          const retrieve = spans.find((span) => span.name === "bank.Accounts.retrieve")
+          expect(attributeOf(retrieve, "moneta.account_id")).toBe("account_missing")
+          expect(attributeOf(retrieve, "moneta.outcome")).toBe("ObjectNotFoundError")
         }).pipe(Effect.scoped),
       120_000
     )

@@ -8,8 +8,8 @@ import * as fc from "fast-check"
 import * as CardAuthentication from "../CardAuthentication.js"
 import * as CardPayment from "../CardPayment.js"
 import * as CardPaymentElements from "../CardPaymentElements.js"
-import { InvalidOperationError } from "../Errors.js"
 import type * as Ids from "../Ids.js"
+import { CardPaymentInteractionRefused } from "../Refusals.js"
 import { ensure } from "./CardChecks.js"
 import { otherElementArbitrary } from "./CardSchemas.js"
 import { fromSchema } from "./FromSchema.js"
@@ -381,7 +381,10 @@ const addElementCommand = (draft: CardPaymentElementDraft): fc.Command<CardPayme
     const category = element.category
     const amount = contributionOf(element)?.amount ?? 0
     if (Result.isFailure(result)) {
-      ensure(result.failure instanceof InvalidOperationError, "a refusal is not an InvalidOperationError")
+      ensure(
+        result.failure instanceof CardPaymentInteractionRefused,
+        "a refusal is not a CardPaymentInteractionRefused"
+      )
       ensure(
         refusal !== undefined,
         `${category} of ${amount} was refused (${result.failure.detail}); the model accepts it`

@@ -7,9 +7,9 @@ import { DateTime, Result, Schema } from "effect"
 import * as fc from "fast-check"
 import * as CardAuthentication from "../CardAuthentication.js"
 import { AuthorizationDeclineReason } from "../CardNetwork.js"
-import { InvalidOperationError, InvalidParametersError } from "../Errors.js"
 import * as Ids from "../Ids.js"
 import * as RealTimeDecision from "../RealTimeDecision.js"
+import { RealTimeDecisionActionInvalid, RealTimeDecisionNotAnswerable } from "../Refusals.js"
 import { emailArbitrary, ensure, instantArbitrary, leftOf, phoneArbitrary } from "./CardChecks.js"
 import { fromSchema } from "./FromSchema.js"
 
@@ -324,7 +324,10 @@ const respondCommand = (action: RealTimeDecision.RealTimeDecisionAction): RealTi
       model.status = "responded"
     } else {
       ensure(!shouldAccept, `a valid answer to a pending decision was refused: ${result.failure.message}`)
-      ensure(result.failure instanceof InvalidOperationError, "a refused answer is not an InvalidOperationError")
+      ensure(
+        result.failure instanceof RealTimeDecisionNotAnswerable,
+        "a refused answer is not a RealTimeDecisionNotAnswerable"
+      )
       ensure(wireForm(before) === beforeOnTheWire, "a refused answer altered the decision")
     }
   },
@@ -340,11 +343,11 @@ const respondWrongCategoryCommand = (
     const result = RealTimeDecision.respond(real.decision, action, DateTime.makeUnsafe(model.now))
     const error = leftOf(result)
     ensure(
-      error instanceof InvalidParametersError,
+      error instanceof RealTimeDecisionActionInvalid,
       "an answer of another category was not refused as invalid parameters"
     )
     ensure(
-      error instanceof InvalidParametersError && error.errors.some((fieldError) => fieldError.field === field),
+      error instanceof RealTimeDecisionActionInvalid && error.errors.some((fieldError) => fieldError.field === field),
       `the refusal does not name ${field}`
     )
   },
