@@ -15,20 +15,14 @@
 // trying the blocks again would. `127.0.0.1:4010` in a block is replaced by the started server's address.
 //
 //   node scripts/readme-check.mjs [--npm]
-import { spawn } from "node:child_process"
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
+import { root, runToEnd as run, sandboxApiKey as apiKey, startSandbox as startServer } from "./check-support.mjs"
 
 const { values: options } = parseArgs({ options: { npm: { type: "boolean", default: false } } })
-const root = fileURLToPath(new URL("..", import.meta.url))
 const started = Date.now()
-const apiKey = "moneta_sandbox_readme_check_0123456789abcdef"
-// Generous: a loaded machine is many times slower than an idle one; a block that hangs still fails.
-const blockLimitMillis = 180_000
 
 const log = (message) => console.log(`readme-check: ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 const fail = (message) => {
@@ -51,79 +45,6 @@ const tryItBlocks = () => {
   }
   if (!blocks.some((block) => block.kind === "run")) fail("no block of \"Try it\" is marked to run")
   return blocks
-}
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
-
-/** Runs a command to its end; rejects with its output unless it exits 0 within the limit. */
-const run = (command, args, { cwd, env }) =>
-  new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] })
-    let output = ""
-    child.stdout.on("data", (chunk) => (output += chunk))
-    child.stderr.on("data", (chunk) => (output += chunk))
-    const limit = setTimeout(() => child.kill("SIGKILL"), blockLimitMillis)
-    child.on("error", reject)
-    child.on("exit", (code, signal) => {
-      clearTimeout(limit)
-      if (code === 0) return resolve(output)
-      const ended = signal === "SIGKILL"
-        ? `was stopped after ${blockLimitMillis / 1000} s`
-        : `ended with ${code ?? signal}`
-      reject(new Error(`it ${ended}, having printed:\n${output}`))
-    })
-  })
-
-/** `pnpm start` (node scripts/start.mjs) on a new data directory until /ready answers 200; its port, how to stop it. */
-const startServer = async (dataDir) => {
-  const port = await freePort()
-  const environment = {
-    ...process.env,
-    PORT: String(port),
-    MONETA_DATA_DIR: dataDir,
-    MONETA_API_KEY: apiKey,
-    LOG_LEVEL: "Warning"
-  }
-  delete environment.DATABASE_URL
-  // A process group of its own, as a terminal's foreground job: Ctrl-C signals all of it.
-  const server = spawn(process.execPath, [join(root, "scripts", "start.mjs")], {
-    cwd: root,
-    env: environment,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"]
-  })
-  let output = ""
-  server.stdout.on("data", (chunk) => (output += chunk))
-  server.stderr.on("data", (chunk) => (output += chunk))
-  const exited = new Promise((resolve) => server.on("exit", (code, signal) => resolve(code ?? signal)))
-  const stop = async () => {
-    if (server.exitCode !== null || server.signalCode !== null) return
-    process.kill(-server.pid, "SIGINT")
-    const killer = setTimeout(() => process.kill(-server.pid, "SIGKILL"), 30_000)
-    await exited
-    clearTimeout(killer)
-  }
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 180_000
-  try {
-    for (;;) {
-      if (server.exitCode !== null) fail(`pnpm start exited early:\n${output}`)
-      if (Date.now() > deadline) fail(`pnpm start was not ready within 180 s:\n${output}`)
-      const response = await fetch(`${url}/ready`).catch(() => undefined)
-      if (response?.status === 200) break
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  } catch (error) {
-    await stop()
-    throw error
-  }
-  return { port, stop, output: () => output }
 }
 
 /** Puts the repository's copy of `increase` where `npm install increase@<version>` would. */

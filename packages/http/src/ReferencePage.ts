@@ -11,14 +11,15 @@
  *   (`showDeveloperTools`), and its "Share" and "Deploy on Scalar" upload the
  *   document to scalar.com on a click; no "Open API Client" button either
  *   (`hideClientButton`: a link to client.scalar.com); no telemetry;
- * - the code samples leave out the optional `Idempotency-Key` header. Scalar
- *   (1.43) writes every parameter declared with a `schema` into its samples,
- *   optional or not, with the schema's example or an empty value, and an
- *   empty key is refused (400). In the page's copy of the document an optional
- *   header parameter without an example is declared by `content` instead
- *   (its `text/plain` schema, the same thing in OpenAPI's other form), which
- *   Scalar lists as before and leaves out of the samples. `/openapi.json` is
- *   unchanged;
+ * - the code samples leave out the optional parameters without a value: the
+ *   `Idempotency-Key` header, and query parameters such as `cursor` and
+ *   `limit`. Scalar (1.43) writes every parameter declared with a `schema`
+ *   into its samples, optional or not, with the schema's default or example
+ *   or an empty value, and an empty key or `?cursor=` is refused (400). In the
+ *   page's copy of the document an optional header or query parameter without
+ *   an example is declared by `content` instead (its `text/plain`
+ *   schema, the same thing in OpenAPI's other form), which Scalar lists as
+ *   before and leaves out of the samples. `/openapi.json` is unchanged;
  * - no outside fonts: Scalar's default fonts are off (`withDefaultFonts`),
  *   and the `url(https://fonts.scalar.com/…)` sources of their stylesheet,
  *   still in Scalar's script, become empty `data:` URLs, so that even if that
@@ -49,11 +50,18 @@ const nodes = (value: unknown): ReadonlyArray<Node> =>
 
 const hasExample = (parameter: Node) => "example" in parameter || "examples" in parameter
 
-/** Declares an optional header parameter without an example by `content`, so that Scalar's samples leave it out. */
+const leftOutWithoutValue = new Set(["header", "query"])
+
+/**
+ * Declares an optional header or query parameter without an example by `content`, so that Scalar's samples
+ * leave it out.
+ */
 const outOfSamples = (parameter: Node): void => {
   const schema = parameter["schema"]
-  if (parameter["in"] !== "header" || parameter["required"] === true || hasExample(parameter) || !isNode(schema)) return
-  if (hasExample(schema) || "default" in schema) return
+  if (!leftOutWithoutValue.has(String(parameter["in"]))) return
+  if (parameter["required"] === true || hasExample(parameter) || !isNode(schema)) return
+  // A default is what the API uses anyway: only an example is worth showing in a sample.
+  if (hasExample(schema)) return
   delete parameter["schema"]
   parameter["content"] = { "text/plain": { schema } }
 }

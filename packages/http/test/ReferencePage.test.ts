@@ -1,7 +1,7 @@
 /**
  * The reference page's setup (issue 33): bearer auth selected with a
- * placeholder, no developer toolbar, optional headers without an example out
- * of Scalar's code samples (declared by `content` in the page's copy of the
+ * placeholder, no developer toolbar, optional headers and query parameters
+ * without an example out of Scalar's code samples (declared by `content` in the page's copy of the
  * document only), no outside font URL.
  */
 import { describe, expect, it } from "@effect/vitest"
@@ -14,16 +14,43 @@ const parametersOf = (spec: OpenApi.OpenAPISpec, path: string, method: "get" | "
   spec.paths[path]?.[method]?.parameters ?? []
 
 describe("the reference page", () => {
-  it("declares by content the optional header parameters without an example, and leaves the rest", () => {
+  it("declares by content the optional header and query parameters without an example, and leaves the rest", () => {
     const served = OpenApi.fromApi(MonetaApi)
+    const before = JSON.stringify(served)
     const shown = ReferencePage.pageDocument(served)
     const key = parametersOf(served, "/accounts", "post").find((parameter) => parameter.name === "Idempotency-Key")
     expect(key).toMatchObject({ in: "header", required: false, schema: { type: "string" } })
     const { schema, ...rest } = key ?? {}
     expect(parametersOf(shown, "/accounts", "post")).toEqual([{ ...rest, content: { "text/plain": { schema } } }])
-    // Query parameters (the client edits them) and the document given are left as they were.
-    expect(parametersOf(shown, "/accounts", "get")).toEqual(parametersOf(served, "/accounts", "get"))
-    expect(parametersOf(served, "/accounts", "post")).toEqual([key])
+    // The list's query parameters: `cursor` (no value) and `limit` (a default, which the API uses anyway).
+    const list = parametersOf(served, "/accounts", "get")
+    expect(list.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(["cursor", "limit"]))
+    expect(parametersOf(shown, "/accounts", "get")).toEqual(
+      list.map(({ schema, ...rest }) =>
+        rest.in === "query" && rest.required === false
+          ? { ...rest, content: { "text/plain": { schema } } }
+          : { ...rest, schema }
+      )
+    )
+    // The document given (what /openapi.json serves) is left as it was.
+    expect(JSON.stringify(served)).toBe(before)
+  })
+
+  it("gives Scalar no optional parameter it would write into a sample with an empty value (?cursor=&limit=)", () => {
+    // Scalar 1.43 writes every parameter declared with a `schema` into its code samples, with the schema's
+    // default, enum or example, or an empty value: an optional one without an example must have no `schema`.
+    const shown = ReferencePage.pageDocument(OpenApi.fromApi(MonetaApi))
+    const inSamples = Object.entries(shown.paths).flatMap(([path, pathItem]) =>
+      Object.entries(pathItem).flatMap(([method, operation]) =>
+        typeof operation === "object" && operation !== null && "parameters" in operation &&
+          Array.isArray(operation.parameters)
+          ? operation.parameters.filter((parameter: OpenApi.OpenAPISpecParameter) =>
+            parameter.in !== "path" && parameter.required !== true && "schema" in parameter
+          ).map((parameter: OpenApi.OpenAPISpecParameter) => `${method.toUpperCase()} ${path} ${parameter.name}`)
+          : []
+      )
+    )
+    expect(inSamples).toEqual([])
   })
 
   it("selects the document's bearer scheme with the placeholder, and hides the toolbar and the client button", () => {
