@@ -27,11 +27,11 @@ import { FirstRun } from "@moneta/bank/FirstRun"
 import { Simulations } from "@moneta/bank/Simulations"
 import { WireTransfers } from "@moneta/bank/WireTransfers"
 import { Account } from "@moneta/domain/Account"
-import { Caller } from "@moneta/domain/Caller"
 import { AccountId } from "@moneta/domain/Ids"
+import { Tenant } from "@moneta/domain/Tenant"
 import { CreateWireTransfer, WireTransfer } from "@moneta/domain/WireTransfer"
 import * as MonetaHttp from "@moneta/http/MonetaHttp"
-import { Accounts as StoreAccounts } from "@moneta/store/Accounts"
+import { AccountStore as StoreAccounts } from "@moneta/store/Accounts"
 import * as Database from "@moneta/store/Database"
 import * as Migrations from "@moneta/store/Migrations"
 import { Effect, Layer, ManagedRuntime, Option, Redacted, Schema } from "effect"
@@ -141,7 +141,7 @@ const main = async () => {
           const key = Redacted.make(seeded.apiKey)
           const caller = await runtime.runPromise(Effect.flatMap(Authentication, (auth) => auth.authenticate(key)))
           const accountId = AccountId.make(Option.getOrThrow(seeded.accountId))
-          const asCaller = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provideService(effect, Caller, caller)
+          const asCaller = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provideService(effect, Tenant, caller)
           await runtime.runPromise(asCaller(Effect.flatMap(Simulations, (simulations) =>
             simulations.interestPayment({ account_id: accountId, amount: 1_000_000_000_000 }))))
           const client = new pg.Client({ connectionString: postgres.databaseUrl })

@@ -34,16 +34,16 @@
  */
 import { pendingEvent } from "@moneta/domain/Event"
 import * as EventSubscription from "@moneta/domain/EventSubscription"
-import { ApiKeys } from "@moneta/store/ApiKeys"
+import type { TenantShape } from "@moneta/domain/Tenant"
+import { ApiKeyStore } from "@moneta/store/ApiKeys"
 import * as Database from "@moneta/store/Database"
-import { Events } from "@moneta/store/Events"
-import { EventSubscriptions } from "@moneta/store/EventSubscriptions"
+import { EventStore } from "@moneta/store/Events"
+import { EventSubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { newId } from "@moneta/store/IdGenerator"
 import * as Migrations from "@moneta/store/Migrations"
 import type * as Notifications from "@moneta/store/Notifications"
-import type { TenantShape } from "@moneta/store/Tenant"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { WebhookDeliveryStore } from "@moneta/store/WebhookDeliveries"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
 import * as Transport from "@moneta/webhooks/Transport"
 import { DateTime, Effect, Layer, Redacted } from "effect"
@@ -115,7 +115,12 @@ const profiled = <A, E, R>(name: string, effect: Effect.Effect<A, E, R>): Effect
       })
   )
 
-const StoreLive = Layer.mergeAll(ApiKeys.Default, EventSubscriptions.Default, Events.Default, WebhookDeliveries.Default)
+const StoreLive = Layer.mergeAll(
+  ApiKeyStore.Default,
+  EventSubscriptionStore.Default,
+  EventStore.Default,
+  WebhookDeliveryStore.Default
+)
 
 const dispatcherLayer = Dispatcher.layer({ environment: "sandbox", concurrency, batchSize }).pipe(
   Layer.provide(Transport.layer("sandbox"))
@@ -190,7 +195,7 @@ interface Result {
 const subscribedTenant = (url: string) =>
   Effect.gen(function*() {
     const groupId = yield* newId("group")
-    yield* (yield* ApiKeys).insertGroup(groupId, "Benchmark", yield* DateTime.now)
+    yield* (yield* ApiKeyStore).insertGroup(groupId, "Benchmark", yield* DateTime.now)
     const tenant: TenantShape = { groupId, environment: "sandbox" }
     const { next } = EventSubscription.create({
       id: yield* newId("event_subscription"),
@@ -198,8 +203,8 @@ const subscribedTenant = (url: string) =>
       idempotencyKey: null,
       body: { url }
     })
-    yield* (yield* EventSubscriptions).insert(tenant, next, "benchmark secret")
-    const events = yield* Events
+    yield* (yield* EventSubscriptionStore).insert(tenant, next, "benchmark secret")
+    const events = yield* EventStore
     return (count: number) =>
       transactionally(
         Effect.flatMap(DateTime.now, (createdAt) =>

@@ -1,8 +1,8 @@
 /**
  * Every endpoint requires `Authorization: Bearer <API key>`; the key resolves
- * to the Caller (group and environment) that scopes everything the request sees.
+ * to the Tenant (group and environment) that scopes everything the request sees.
  */
-import { type Caller } from "@moneta/domain/Caller"
+import { type Tenant } from "@moneta/domain/Tenant"
 import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
 import { EnvironmentMismatchError, InvalidApiKeyError } from "./ApiError.js"
 
@@ -13,7 +13,7 @@ import { EnvironmentMismatchError, InvalidApiKeyError } from "./ApiError.js"
  */
 const bearer = HttpApiSecurity.http({ scheme: "bearer" })
 
-export class Authorization extends HttpApiMiddleware.Service<Authorization, { provides: Caller }>()(
+export class Authorization extends HttpApiMiddleware.Service<Authorization, { provides: Tenant }>()(
   "@moneta/api/Authorization",
   {
     error: [InvalidApiKeyError, EnvironmentMismatchError],

@@ -5,12 +5,12 @@
  * forgotten at once by every process on the database: the revocation is
  * notified on `revokedKeysChannel`.
  */
-import type { CallerShape } from "@moneta/domain/Caller"
 import { keyPrefix } from "@moneta/domain/ControlPlane"
 import type { Environment } from "@moneta/domain/Environment"
 import { EnvironmentMismatchError, InvalidApiKeyError } from "@moneta/domain/Errors"
 import { type GroupId } from "@moneta/domain/Ids"
-import { ApiKeys } from "@moneta/store/ApiKeys"
+import type { AuthenticatedTenant } from "@moneta/domain/Tenant"
+import { ApiKeyStore } from "@moneta/store/ApiKeys"
 import { newId } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
 import { Cache, Context, Duration, Effect, Exit, Layer, Option, Redacted, Schedule, Stream } from "effect"
@@ -37,7 +37,7 @@ export const generateKey = (environment: Environment): string =>
 
 export class Authentication extends Context.Service<Authentication>()("@moneta/bank/Authentication", {
   make: Effect.gen(function*() {
-    const keys = yield* ApiKeys
+    const keys = yield* ApiKeyStore
     const environment = yield* ServerEnvironment
     // Every request resolves its key: a short-lived per-process cache saves that
     // query on the hot path. A key revoked in the database stops working within
@@ -88,7 +88,7 @@ export class Authentication extends Context.Service<Authentication>()("@moneta/b
           environment: stored.value.environment,
           apiKeyId: stored.value.id,
           apiKeyDescription: stored.value.description
-        } satisfies CallerShape
+        } satisfies AuthenticatedTenant
       })
 
     /** Registers a key (idempotent: a key already registered is left as it is). */
@@ -117,5 +117,5 @@ export class Authentication extends Context.Service<Authentication>()("@moneta/b
   })
 }) {
   static readonly DefaultWithoutDependencies = Layer.effect(this, this.make)
-  static readonly Default = this.DefaultWithoutDependencies.pipe(Layer.provide(ApiKeys.Default))
+  static readonly Default = this.DefaultWithoutDependencies.pipe(Layer.provide(ApiKeyStore.Default))
 }

@@ -5,7 +5,6 @@
  * writes the card payment and `card_payment.created` / `.updated` in one
  * database transaction; a move the status graph refuses is 409 and writes nothing.
  */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import * as CardDecision from "@moneta/domain/CardDecision"
 import * as CardRequests from "@moneta/domain/CardRequests"
 import type {
@@ -16,8 +15,9 @@ import type { Step } from "@moneta/domain/CardSteps"
 import { type CardPaymentId } from "@moneta/domain/Ids"
 import * as RealTimeDecisionOutcome from "@moneta/domain/RealTimeDecisionOutcome"
 import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionRequests"
-import { CardPayments as CardPaymentStore } from "@moneta/store/CardPayments"
-import { Cards as CardStore } from "@moneta/store/Cards"
+import { Tenant } from "@moneta/domain/Tenant"
+import { CardPaymentStore } from "@moneta/store/CardPayments"
+import { CardStore } from "@moneta/store/Cards"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, type DateTime, Effect, Layer, Random } from "effect"

@@ -1,7 +1,7 @@
 /** Card payments: list and retrieve. They are written by the card simulations (`CardSimulations`). */
 import type { CardPaymentFilter } from "@moneta/domain/CardPayment"
 import type { CardPaymentId } from "@moneta/domain/Ids"
-import { CardPayments as CardPaymentStore } from "@moneta/store/CardPayments"
+import { CardPaymentStore } from "@moneta/store/CardPayments"
 import { Context, Effect, Layer } from "effect"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"

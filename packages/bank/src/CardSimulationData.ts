@@ -1,7 +1,6 @@
 /**
  * The loads and the write the card simulations share (`CardSimulations`).
  */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import * as CardActivity from "@moneta/domain/CardActivity"
 import * as CardClearing from "@moneta/domain/CardClearing"
 import * as CardDecision from "@moneta/domain/CardDecision"
@@ -17,14 +16,15 @@ import type {
   PendingTransactionId,
   PhysicalCardId
 } from "@moneta/domain/Ids"
+import { Tenant } from "@moneta/domain/Tenant"
 import type { Balance } from "@moneta/store/Accounts"
-import { CardPayments as CardPaymentStore } from "@moneta/store/CardPayments"
-import { Cards as CardStore } from "@moneta/store/Cards"
-import { DeclinedTransactions as DeclinedTransactionStore } from "@moneta/store/DeclinedTransactions"
-import { DigitalWalletTokens as DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
-import { EventSubscriptions as EventSubscriptionStore } from "@moneta/store/EventSubscriptions"
-import { PendingTransactions as PendingTransactionStore } from "@moneta/store/PendingTransactions"
-import { Transactions as TransactionStore } from "@moneta/store/Transactions"
+import { CardPaymentStore } from "@moneta/store/CardPayments"
+import { CardStore } from "@moneta/store/Cards"
+import { DeclinedTransactionStore } from "@moneta/store/DeclinedTransactions"
+import { DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
+import { EventSubscriptionStore } from "@moneta/store/EventSubscriptions"
+import { PendingTransactionStore } from "@moneta/store/PendingTransactions"
+import { TransactionStore } from "@moneta/store/Transactions"
 import { Context, type DateTime, Effect, Layer, Random } from "effect"
 import { type Applied, Ledger } from "./Ledger.js"
 import { findOwn, notFound } from "./NotFound.js"

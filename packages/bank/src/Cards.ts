@@ -2,7 +2,6 @@
  * Cards: issue, retrieve, update, list. The sandbox issues card numbers with
  * a test BIN; the full number is never stored or shown.
  */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { CardFilter } from "@moneta/domain/Card"
 import {
   create as createCard,
@@ -12,14 +11,15 @@ import {
   type UpdateCard
 } from "@moneta/domain/Card"
 import type { CardId, EntityId } from "@moneta/domain/Ids"
-import { Accounts as AccountStore } from "@moneta/store/Accounts"
-import { Cards as CardStore } from "@moneta/store/Cards"
-import { Entities as EntityStore } from "@moneta/store/Entities"
+import { Tenant } from "@moneta/domain/Tenant"
+import { AccountStore } from "@moneta/store/Accounts"
+import { CardStore } from "@moneta/store/Cards"
+import { EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer, Random } from "effect"
-import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
+import { idempotencyKey } from "./IdempotencyKey.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"

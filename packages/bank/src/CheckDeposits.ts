@@ -4,7 +4,7 @@
  */
 import type { CheckDepositFilter } from "@moneta/domain/CheckDeposit"
 import type { CheckDepositId } from "@moneta/domain/Ids"
-import { CheckDeposits as CheckDepositStore } from "@moneta/store/CheckDeposits"
+import { CheckDepositStore } from "@moneta/store/CheckDeposits"
 import { Context, Effect, Layer } from "effect"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"

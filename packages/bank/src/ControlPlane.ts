@@ -26,7 +26,7 @@ import {
   PrivateFeatureError
 } from "@moneta/domain/Errors"
 import type { ApiKeyId, GroupId } from "@moneta/domain/Ids"
-import { ApiKeys } from "@moneta/store/ApiKeys"
+import { ApiKeyStore } from "@moneta/store/ApiKeys"
 import { ControlPlaneStore, type StoredGroup } from "@moneta/store/ControlPlane"
 import { newId } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
@@ -56,7 +56,7 @@ const sameSecret = (left: string, right: string) =>
 export class ControlPlane extends Context.Service<ControlPlane>()("@moneta/bank/ControlPlane", {
   make: Effect.gen(function*() {
     const store = yield* ControlPlaneStore
-    const keys = yield* ApiKeys
+    const keys = yield* ApiKeyStore
     const authentication = yield* Authentication
     const notifications = yield* Notifications
     const sql = yield* SqlClient.SqlClient
@@ -158,6 +158,6 @@ export class ControlPlane extends Context.Service<ControlPlane>()("@moneta/bank/
 }) {
   static readonly DefaultWithoutDependencies = Layer.effect(this, this.make)
   static readonly Default = this.DefaultWithoutDependencies.pipe(
-    Layer.provide([ControlPlaneStore.Default, ApiKeys.Default, Authentication.Default])
+    Layer.provide([ControlPlaneStore.Default, ApiKeyStore.Default, Authentication.Default])
   )
 }

@@ -1,7 +1,7 @@
 /** Declined transactions: list and retrieve. Card declines write them (`CardSimulations`). */
 import type { DeclinedTransactionFilter } from "@moneta/domain/DeclinedTransaction"
 import type { DeclinedTransactionId } from "@moneta/domain/Ids"
-import { DeclinedTransactions as DeclinedTransactionStore } from "@moneta/store/DeclinedTransactions"
+import { DeclinedTransactionStore } from "@moneta/store/DeclinedTransactions"
 import { Context, Effect, Layer } from "effect"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"

@@ -7,7 +7,6 @@
  * a token is written with `digital_wallet_token.created`, in one database
  * transaction.
  */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import { type Card, last4Choices, last4Of } from "@moneta/domain/Card"
 import * as CardDecision from "@moneta/domain/CardDecision"
 import * as CardRequests from "@moneta/domain/CardRequests"
@@ -18,8 +17,9 @@ import { type DigitalWalletTokenId } from "@moneta/domain/Ids"
 import * as RealTimeDecisionOutcome from "@moneta/domain/RealTimeDecisionOutcome"
 import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionRequests"
 import * as WalletAuthentication from "@moneta/domain/RealTimeDecisionWalletAuthentication"
-import { Cards as CardStore } from "@moneta/store/Cards"
-import { DigitalWalletTokens as DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
+import { Tenant } from "@moneta/domain/Tenant"
+import { CardStore } from "@moneta/store/Cards"
+import { DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
 import { newId } from "@moneta/store/IdGenerator"
 import { Context, Effect, Layer, Option, Random } from "effect"
 import { asking } from "./AskingWrite.js"

@@ -2,18 +2,18 @@
  * Entities: create, retrieve, list. The identity documents a create names are
  * files of the caller's (404 `file` otherwise, as for any referenced object).
  */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { EntityFilter } from "@moneta/domain/Entity"
 import { type CreateEntity, referencedFileIds } from "@moneta/domain/Entity"
 import * as EntityCreation from "@moneta/domain/EntityCreation"
 import type { EntityId } from "@moneta/domain/Ids"
-import { Entities as EntityStore } from "@moneta/store/Entities"
-import { Files as FileStore } from "@moneta/store/Files"
+import { Tenant } from "@moneta/domain/Tenant"
+import { EntityStore } from "@moneta/store/Entities"
+import { FileStore } from "@moneta/store/Files"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer } from "effect"
-import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
+import { idempotencyKey } from "./IdempotencyKey.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"

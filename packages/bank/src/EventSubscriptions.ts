@@ -22,7 +22,6 @@
  *   the subscriptions active after it (a new subscription of every category
  *   receives its own `event_subscription.created`).
  */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import {
   checkResolved,
   checkUrl,
@@ -40,17 +39,18 @@ import {
 } from "@moneta/domain/EventSubscription"
 import type { EventId, EventSubscriptionId, OAuthConnectionId } from "@moneta/domain/Ids"
 import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
+import { Tenant } from "@moneta/domain/Tenant"
 import type { WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
 import { hostOf, needsResolving, reachOf, WebhookDestinations } from "@moneta/domain/WebhookDestination"
-import { Events as EventStore } from "@moneta/store/Events"
-import { EventSubscriptions as SubscriptionStore } from "@moneta/store/EventSubscriptions"
+import { EventStore } from "@moneta/store/Events"
+import { EventSubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { WebhookDeliveryStore } from "@moneta/store/WebhookDeliveries"
 import { Context, Effect, Layer } from "effect"
 import { randomBytes } from "node:crypto"
-import { idempotencyKey } from "./Caller.js"
 import { Events, retainedSince } from "./Events.js"
+import { idempotencyKey } from "./IdempotencyKey.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn, notFound, orNotFound } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
@@ -61,8 +61,8 @@ const generateSecret = (): string => randomBytes(32).toString("base64url")
 
 export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@moneta/bank/EventSubscriptions", {
   make: Effect.gen(function*() {
-    const store = yield* SubscriptionStore
-    const deliveries = yield* WebhookDeliveries
+    const store = yield* EventSubscriptionStore
+    const deliveries = yield* WebhookDeliveryStore
     const eventStore = yield* EventStore
     const events = yield* Events
     const destinations = yield* WebhookDestinations
@@ -224,6 +224,6 @@ export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(
-    Layer.provide([SubscriptionStore.Default, WebhookDeliveries.Default, EventStore.Default, Events.Default])
+    Layer.provide([EventSubscriptionStore.Default, WebhookDeliveryStore.Default, EventStore.Default, Events.Default])
   )
 }

@@ -1,10 +1,10 @@
 /** Listing and retrieving events and their delivery log, and recording events with the change they describe. */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import { type EventFilter, type PendingEvent, retainedSinceAt } from "@moneta/domain/Event"
 import type { EventId } from "@moneta/domain/Ids"
+import { Tenant } from "@moneta/domain/Tenant"
 import type { WebhookAttemptFilter } from "@moneta/domain/WebhookAttempt"
-import { Events as EventStore, isValidEventCursor } from "@moneta/store/Events"
-import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { EventStore, isValidEventCursor } from "@moneta/store/Events"
+import { WebhookDeliveryStore } from "@moneta/store/WebhookDeliveries"
 import type { Write } from "@moneta/store/Writes"
 import { Context, type DateTime, Effect, Layer } from "effect"
 import { listOwn, type ListParameters, pageRequest, toPage } from "./Lists.js"
@@ -20,7 +20,7 @@ export const retainedSince = Effect.map(now, retainedSinceAt)
 export class Events extends Context.Service<Events>()("@moneta/bank/Events", {
   make: Effect.gen(function*() {
     const store = yield* EventStore
-    const deliveries = yield* WebhookDeliveries
+    const deliveries = yield* WebhookDeliveryStore
 
     /**
      * Writes the events of a change; call inside the change's transaction.
@@ -69,6 +69,6 @@ export class Events extends Context.Service<Events>()("@moneta/bank/Events", {
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(
-    Layer.provide([EventStore.Default, WebhookDeliveries.Default])
+    Layer.provide([EventStore.Default, WebhookDeliveryStore.Default])
   )
 }

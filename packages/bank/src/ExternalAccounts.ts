@@ -1,5 +1,4 @@
 /** External accounts: saved wire destinations. Archived ones stay readable but cannot receive new transfers. */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { ExternalAccountFilter } from "@moneta/domain/ExternalAccount"
 import {
   create as createExternalAccount,
@@ -8,12 +7,13 @@ import {
   type UpdateExternalAccount
 } from "@moneta/domain/ExternalAccount"
 import type { ExternalAccountId } from "@moneta/domain/Ids"
-import { ExternalAccounts as ExternalAccountStore } from "@moneta/store/ExternalAccounts"
+import { Tenant } from "@moneta/domain/Tenant"
+import { ExternalAccountStore } from "@moneta/store/ExternalAccounts"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer } from "effect"
-import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
+import { idempotencyKey } from "./IdempotencyKey.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"

@@ -3,15 +3,15 @@
  * images of simulated mail). The bytes are kept in the database beside the
  * metadata and served by `GET /files/{id}/contents`.
  */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import * as File from "@moneta/domain/File"
 import { type FileId } from "@moneta/domain/Ids"
-import { Files as FileStore } from "@moneta/store/Files"
+import { Tenant } from "@moneta/domain/Tenant"
+import { FileStore } from "@moneta/store/Files"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, type DateTime, Effect, Layer } from "effect"
-import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
+import { idempotencyKey } from "./IdempotencyKey.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"

@@ -4,10 +4,10 @@
  * lockbox address, so that every endpoint can be tried at once. Later starts reuse the group and register the
  * configured key, or issue a new sandbox key to print.
  */
-import { Caller } from "@moneta/domain/Caller"
 import type { Environment } from "@moneta/domain/Environment"
 import { type GroupId } from "@moneta/domain/Ids"
-import { ApiKeys } from "@moneta/store/ApiKeys"
+import { Tenant } from "@moneta/domain/Tenant"
+import { ApiKeyStore } from "@moneta/store/ApiKeys"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer, Option } from "effect"
@@ -38,7 +38,7 @@ export const seededBalance = 1_000_000
 
 export class FirstRun extends Context.Service<FirstRun>()("@moneta/bank/FirstRun", {
   make: Effect.gen(function*() {
-    const keys = yield* ApiKeys
+    const keys = yield* ApiKeyStore
     const authentication = yield* Authentication
     const entities = yield* Entities
     const accounts = yield* Accounts
@@ -69,7 +69,7 @@ export class FirstRun extends Context.Service<FirstRun>()("@moneta/bank/FirstRun
         yield* keys.lockFirstRun
         const existing = yield* keys.firstGroup
         const groupId = Option.isSome(existing) ? existing.value : yield* newId("group")
-        const caller = {
+        const tenant = {
           groupId,
           environment: options.environment,
           apiKeyId: "first_run",
@@ -79,7 +79,7 @@ export class FirstRun extends Context.Service<FirstRun>()("@moneta/bank/FirstRun
         if (Option.isNone(existing)) {
           yield* keys.insertGroup(groupId, "Sandbox group", yield* now)
           if (options.environment === "sandbox") {
-            accountId = Option.some(yield* Effect.provideService(seedSandbox, Caller, caller))
+            accountId = Option.some(yield* Effect.provideService(seedSandbox, Tenant, tenant))
           }
         }
         const apiKey = Option.getOrElse(options.apiKey, () => generateKey(options.environment))
@@ -94,7 +94,7 @@ export class FirstRun extends Context.Service<FirstRun>()("@moneta/bank/FirstRun
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(
     Layer.provide([
-      ApiKeys.Default,
+      ApiKeyStore.Default,
       Authentication.Default,
       Entities.Default,
       Accounts.Default,

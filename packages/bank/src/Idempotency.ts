@@ -10,22 +10,22 @@
  * and response commit in one transaction (`runAsking`; the protocol and its
  * states are in docs/decisions.md, "Idempotent requests that wait").
  */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { Environment } from "@moneta/domain/Environment"
 import { IdempotencyKeyAlreadyUsedError } from "@moneta/domain/Errors"
+import { Tenant } from "@moneta/domain/Tenant"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import {
   abandoned,
   type Hold,
-  IdempotencyRecords,
+  IdempotencyRecordStore,
   inProgress,
   retrying,
   type StoredResponse as ClaimedRecord
 } from "@moneta/store/IdempotencyRecords"
-import type { TenantShape } from "@moneta/store/Tenant"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Cause, Context, Data, DateTime, Duration, Effect, Exit, Layer, Option } from "effect"
 import { type AskingWrite, run as runUnkeyed } from "./AskingWrite.js"
-import { CurrentClaim, CurrentIdempotencyKey } from "./Caller.js"
+import { CurrentClaim, CurrentIdempotencyKey } from "./IdempotencyKey.js"
 import { RealTimeDecisionTiming } from "./RealTimeDecisions.js"
 import { now } from "./Time.js"
 
@@ -92,7 +92,7 @@ class HoldLost extends Data.TaggedError("HoldLost") {}
 
 export class Idempotency extends Context.Service<Idempotency>()("@moneta/bank/Idempotency", {
   make: Effect.gen(function*() {
-    const records = yield* IdempotencyRecords
+    const records = yield* IdempotencyRecordStore
     const { lease } = yield* RealTimeDecisionTiming
 
     const run = <A, E, R>(
@@ -226,5 +226,5 @@ export class Idempotency extends Context.Service<Idempotency>()("@moneta/bank/Id
     return { run, runAsking, abandonExpired } as const
   })
 }) {
-  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide(IdempotencyRecords.Default))
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide(IdempotencyRecordStore.Default))
 }

@@ -9,13 +9,13 @@
  * Lock order: the mail item row, then the credited accounts in id order (the
  * Ledger), before any row that references an account is written.
  */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import * as CheckDeposit from "@moneta/domain/CheckDeposit"
 import { type CheckDepositId, type InboundMailItemId } from "@moneta/domain/Ids"
 import * as InboundMailItem from "@moneta/domain/InboundMailItem"
-import { CheckDeposits as CheckDepositStore } from "@moneta/store/CheckDeposits"
+import { Tenant } from "@moneta/domain/Tenant"
+import { CheckDepositStore } from "@moneta/store/CheckDeposits"
 import { newId } from "@moneta/store/IdGenerator"
-import { InboundMailItems as InboundMailItemStore } from "@moneta/store/InboundMailItems"
+import { InboundMailItemStore } from "@moneta/store/InboundMailItems"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import type { Write } from "@moneta/store/Writes"
 import { Context, type DateTime, Effect, Layer } from "effect"

@@ -16,17 +16,17 @@
  *   rolls back whatever it wrote before.
  */
 import type * as BalanceChange from "@moneta/domain/BalanceChange"
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { PendingEvent } from "@moneta/domain/Event"
 import type { AccountId, PendingTransactionId, TransactionId } from "@moneta/domain/Ids"
 import * as LedgerPlan from "@moneta/domain/Ledger"
 import type { MoneyEffect } from "@moneta/domain/MoneyEffect"
 import type * as PendingTransaction from "@moneta/domain/PendingTransaction"
+import { Tenant } from "@moneta/domain/Tenant"
 import type { RouteType, Transaction, TransactionSource } from "@moneta/domain/Transaction"
-import { Accounts, type Balance } from "@moneta/store/Accounts"
+import { AccountStore, type Balance } from "@moneta/store/Accounts"
 import { newId } from "@moneta/store/IdGenerator"
-import { PendingTransactions } from "@moneta/store/PendingTransactions"
-import { Transactions } from "@moneta/store/Transactions"
+import { PendingTransactionStore } from "@moneta/store/PendingTransactions"
+import { TransactionStore } from "@moneta/store/Transactions"
 import type { Write } from "@moneta/store/Writes"
 import { Context, type DateTime, Effect, Layer, Option } from "effect"
 import { Events } from "./Events.js"
@@ -53,9 +53,9 @@ export interface Applied {
 
 export class Ledger extends Context.Service<Ledger>()("@moneta/bank/Ledger", {
   make: Effect.gen(function*() {
-    const accounts = yield* Accounts
-    const transactions = yield* Transactions
-    const holds = yield* PendingTransactions
+    const accounts = yield* AccountStore
+    const transactions = yield* TransactionStore
+    const holds = yield* PendingTransactionStore
     const events = yield* Events
 
     /** Locks the account and returns its balance; 404 if it is not the caller's. */
@@ -167,6 +167,6 @@ export class Ledger extends Context.Service<Ledger>()("@moneta/bank/Ledger", {
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(
-    Layer.provide([Accounts.Default, Transactions.Default, PendingTransactions.Default, Events.Default])
+    Layer.provide([AccountStore.Default, TransactionStore.Default, PendingTransactionStore.Default, Events.Default])
   )
 }

@@ -2,10 +2,10 @@
  * Turning list parameters into store page requests: cursors are checked here
  * so a cursor this service did not make is a clear 400, not an empty page.
  */
-import { Caller as Tenant, type CallerShape } from "@moneta/domain/Caller"
 import { InvalidParametersError } from "@moneta/domain/Errors"
 import type { Page } from "@moneta/domain/List"
 import type { ListFields } from "@moneta/domain/ListParameters"
+import { Tenant, type TenantShape } from "@moneta/domain/Tenant"
 import { isValidCursor, type PageOf, type PageRequest } from "@moneta/store/Pagination"
 import { Effect } from "effect"
 
@@ -38,7 +38,7 @@ export const toPage = <A>(page: PageOf<A>): Page<A> => ({ data: page.data, next_
 /** A list operation: checks the paging, asks the store for the caller's page, answers in the wire's page shape. */
 export const listOwn = <A, E, R>(
   parameters: ListParameters,
-  list: (tenant: CallerShape, request: PageRequest) => Effect.Effect<PageOf<A>, E, R>
+  list: (tenant: TenantShape, request: PageRequest) => Effect.Effect<PageOf<A>, E, R>
 ): Effect.Effect<Page<A>, E | InvalidParametersError, R | Tenant> =>
   Effect.gen(function*() {
     const request = yield* pageRequest(parameters)

@@ -4,7 +4,6 @@
  * once, so the address is `active` when the create call returns (both moves
  * are recorded as events).
  */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import type { LockboxAddressId } from "@moneta/domain/Ids"
 import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import {
@@ -15,12 +14,13 @@ import {
   transition,
   type UpdateLockboxAddress
 } from "@moneta/domain/LockboxAddress"
+import { Tenant } from "@moneta/domain/Tenant"
 import { newId } from "@moneta/store/IdGenerator"
-import { LockboxAddresses as LockboxAddressStore } from "@moneta/store/LockboxAddresses"
+import { LockboxAddressStore } from "@moneta/store/LockboxAddresses"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer } from "effect"
-import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
+import { idempotencyKey } from "./IdempotencyKey.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"

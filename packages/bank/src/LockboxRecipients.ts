@@ -4,17 +4,17 @@
  * address has: codes are drawn under the address's row lock, so concurrent
  * creations at one address queue, and a unique index backs the rule.
  */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import { type LockboxAddressId, type LockboxRecipientId } from "@moneta/domain/Ids"
 import * as LockboxRecipient from "@moneta/domain/LockboxRecipient"
-import { Accounts as AccountStore } from "@moneta/store/Accounts"
+import { Tenant } from "@moneta/domain/Tenant"
+import { AccountStore } from "@moneta/store/Accounts"
 import { newId } from "@moneta/store/IdGenerator"
-import { LockboxAddresses as LockboxAddressStore } from "@moneta/store/LockboxAddresses"
-import { LockboxRecipients as LockboxRecipientStore } from "@moneta/store/LockboxRecipients"
+import { LockboxAddressStore } from "@moneta/store/LockboxAddresses"
+import { LockboxRecipientStore } from "@moneta/store/LockboxRecipients"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer, Random } from "effect"
-import { idempotencyKey } from "./Caller.js"
 import { Events } from "./Events.js"
+import { idempotencyKey } from "./IdempotencyKey.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"

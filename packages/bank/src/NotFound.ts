@@ -2,8 +2,8 @@
  * The 404 of every operation: an id that names no object of the caller's
  * (unknown, or another group's) is `ObjectNotFoundError` for its object type.
  */
-import { Caller as Tenant, type CallerShape } from "@moneta/domain/Caller"
 import { ObjectNotFoundError } from "@moneta/domain/Errors"
+import { Tenant, type TenantShape } from "@moneta/domain/Tenant"
 import { Effect, Option } from "effect"
 
 export const notFound = (objectType: string, id: string): ObjectNotFoundError =>
@@ -17,6 +17,6 @@ export const orNotFound = (objectType: string, id: string) => <A, E, R>(found: E
 export const findOwn = <Id extends string, A, E, R>(
   objectType: string,
   id: Id,
-  find: (tenant: CallerShape, id: Id) => Effect.Effect<Option.Option<A>, E, R>
+  find: (tenant: TenantShape, id: Id) => Effect.Effect<Option.Option<A>, E, R>
 ): Effect.Effect<A, E | ObjectNotFoundError, R | Tenant> =>
   Effect.flatMap(Tenant, (tenant) => find(tenant, id)).pipe(orNotFound(objectType, id))

@@ -1,7 +1,7 @@
 /** Pending transactions (holds): list and retrieve. They are opened and ended by the operations that hold money (`Ledger`). */
 import type { PendingTransactionId } from "@moneta/domain/Ids"
 import type { PendingTransactionFilter } from "@moneta/domain/PendingTransaction"
-import { PendingTransactions as PendingTransactionStore } from "@moneta/store/PendingTransactions"
+import { PendingTransactionStore } from "@moneta/store/PendingTransactions"
 import { Context, Effect, Layer } from "effect"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"

@@ -16,21 +16,21 @@
  * decisions whose waiter died. All time is the Clock's, so `TestClock` drives
  * windows and polls in tests.
  */
-import { Caller as Tenant } from "@moneta/domain/Caller"
 import * as CardDecision from "@moneta/domain/CardDecision"
 import type { Environment } from "@moneta/domain/Environment"
 import { type EventSubscriptionId, type RealTimeDecisionId } from "@moneta/domain/Ids"
 import * as RealTimeDecision from "@moneta/domain/RealTimeDecision"
 import { RealTimeDecisionAlreadyApplied } from "@moneta/domain/Refusals"
-import { Events as EventStore } from "@moneta/store/Events"
+import { Tenant } from "@moneta/domain/Tenant"
+import { EventStore } from "@moneta/store/Events"
 import { newId } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
-import { channel, RealTimeDecisions as RealTimeDecisionStore } from "@moneta/store/RealTimeDecisions"
+import { channel, RealTimeDecisionStore } from "@moneta/store/RealTimeDecisions"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { CommittedHere, WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { CommittedHere, WebhookDeliveryStore } from "@moneta/store/WebhookDeliveries"
 import { Config, Context, Deferred, Duration, Effect, Layer, Option, Queue, Schema, Stream } from "effect"
 import { SqlClient } from "effect/sql"
-import { CurrentClaim, idempotencyKey } from "./Caller.js"
+import { CurrentClaim, idempotencyKey } from "./IdempotencyKey.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
@@ -93,7 +93,7 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
   make: Effect.gen(function*() {
     const store = yield* RealTimeDecisionStore
     const events = yield* EventStore
-    const deliveries = yield* WebhookDeliveries
+    const deliveries = yield* WebhookDeliveryStore
     const notifications = yield* Notifications
     const timing = yield* RealTimeDecisionTiming
     const committedHere = yield* CommittedHere
@@ -327,6 +327,6 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(
-    Layer.provide([RealTimeDecisionStore.Default, EventStore.Default, WebhookDeliveries.Default])
+    Layer.provide([RealTimeDecisionStore.Default, EventStore.Default, WebhookDeliveryStore.Default])
   )
 }

@@ -1,6 +1,6 @@
 /** Sandbox simulations of the outside world that are not tied to one area. */
 import { interestPaymentSource, type SimulateInterestPayment } from "@moneta/domain/Transaction"
-import { Accounts as AccountStore } from "@moneta/store/Accounts"
+import { AccountStore } from "@moneta/store/Accounts"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer } from "effect"
 import { Ledger } from "./Ledger.js"

@@ -1,7 +1,7 @@
 /** Posted transactions: list and retrieve. */
 import type { TransactionId } from "@moneta/domain/Ids"
 import type { TransactionFilter } from "@moneta/domain/Transaction"
-import { Transactions as TransactionStore } from "@moneta/store/Transactions"
+import { TransactionStore } from "@moneta/store/Transactions"
 import { Context, Effect, Layer } from "effect"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"

@@ -8,7 +8,7 @@
 import type { WireTransferId } from "@moneta/domain/Ids"
 import { wireCompletion, wireReversal, wireSubmission } from "@moneta/domain/Simulations"
 import * as WireTransfer from "@moneta/domain/WireTransfer"
-import { WireTransfers as WireTransferStore } from "@moneta/store/WireTransfers"
+import { WireTransferStore } from "@moneta/store/WireTransfers"
 import { Context, Effect, Layer, Random } from "effect"
 import { spanned } from "./OperationSpan.js"
 import { transactionId, WireTransfers } from "./WireTransfers.js"

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Authentication, hashKey, keyCacheTimeToLive, ServerEnvironment } from "@moneta/bank/Authentication"
 import { ApiKeyId, GroupId } from "@moneta/domain/Ids"
-import { ApiKeys, type StoredKey } from "@moneta/store/ApiKeys"
+import { ApiKeyStore, type StoredKey } from "@moneta/store/ApiKeys"
 import { Duration, Effect, Exit, Layer, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
 
@@ -34,8 +34,8 @@ const scriptedKeys = (script: ReadonlyArray<"down" | "missing" | "found">) => {
     })
   const layer = Authentication.DefaultWithoutDependencies.pipe(
     Layer.provide(Layer.succeed(
-      ApiKeys,
-      ApiKeys.of({
+      ApiKeyStore,
+      ApiKeyStore.of({
         insertGroup: () => Effect.void,
         firstGroup: Effect.succeed(Option.none()),
         lockFirstRun: Effect.void,

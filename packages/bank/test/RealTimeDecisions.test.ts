@@ -10,9 +10,9 @@ import { describe, expect, layer } from "@effect/vitest"
 import { Idempotency } from "@moneta/bank/Idempotency"
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
 import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
-import { Caller } from "@moneta/domain/Caller"
 import type { GroupId, RealTimeDecisionId } from "@moneta/domain/Ids"
-import { ApiKeys } from "@moneta/store/ApiKeys"
+import { Tenant } from "@moneta/domain/Tenant"
+import { ApiKeyStore } from "@moneta/store/ApiKeys"
 import { Notifications } from "@moneta/store/Notifications"
 import * as TestDatabase from "@moneta/store/testing"
 import { Context, DateTime, Duration, Effect, Fiber, Layer, Option, Stream } from "effect"
@@ -34,7 +34,7 @@ const deafNotifications = Layer.effect(
 )
 
 const testLayer = (kind: TestDatabase.Kind, notifications: "real" | "deaf") =>
-  Layer.mergeAll(RealTimeDecisions.Default, Idempotency.Default, ApiKeys.Default).pipe(
+  Layer.mergeAll(RealTimeDecisions.Default, Idempotency.Default, ApiKeyStore.Default).pipe(
     Layer.provide(notifications === "deaf" ? deafNotifications : Layer.empty),
     Layer.provideMerge(TestDatabase.layerFor(kind))
   )
@@ -59,7 +59,7 @@ class TestDatabaseQueries extends Context.Service<TestDatabaseQueries>()("test/T
 const askInBackground = Effect.gen(function*() {
   const decisions = yield* RealTimeDecisions
   const seen = yield* Effect.forkChild(decisions.ask(tokenRequest, null))
-  const { groupId } = yield* Caller
+  const { groupId } = yield* Tenant
   const database = yield* TestDatabaseQueries
   const id = yield* decisionRaised(() => database.newestDecision(groupId))
   return { fiber: seen, id }

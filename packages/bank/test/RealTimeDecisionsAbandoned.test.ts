@@ -9,15 +9,15 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { asking } from "@moneta/bank/AskingWrite"
-import { CurrentClaim, CurrentIdempotencyKey } from "@moneta/bank/Caller"
 import { Idempotency } from "@moneta/bank/Idempotency"
+import { CurrentClaim, CurrentIdempotencyKey } from "@moneta/bank/IdempotencyKey"
 import { RealTimeDecisions, RealTimeDecisionTiming } from "@moneta/bank/RealTimeDecisions"
 import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
-import { Caller } from "@moneta/domain/Caller"
 import type { GroupId } from "@moneta/domain/Ids"
 import { defaultTimeoutWindows, type RealTimeDecision } from "@moneta/domain/RealTimeDecision"
-import { ApiKeys } from "@moneta/store/ApiKeys"
-import { IdempotencyRecords } from "@moneta/store/IdempotencyRecords"
+import { Tenant } from "@moneta/domain/Tenant"
+import { ApiKeyStore } from "@moneta/store/ApiKeys"
+import { IdempotencyRecordStore } from "@moneta/store/IdempotencyRecords"
 import * as TestDatabase from "@moneta/store/testing"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { DateTime, Duration, Effect, Exit, Fiber, Layer, Option } from "effect"
@@ -50,10 +50,11 @@ const deadProcessIdempotency = Layer.effect(Idempotency, Idempotency.make).pipe(
 )
 
 const testLayer = (kind: TestDatabase.Kind) =>
-  Layer.mergeAll(RealTimeDecisions.Default, ApiKeys.Default, Idempotency.Default, IdempotencyRecords.Default).pipe(
-    Layer.provide(timing),
-    Layer.provideMerge(TestDatabase.layerFor(kind))
-  )
+  Layer.mergeAll(RealTimeDecisions.Default, ApiKeyStore.Default, Idempotency.Default, IdempotencyRecordStore.Default)
+    .pipe(
+      Layer.provide(timing),
+      Layer.provideMerge(TestDatabase.layerFor(kind))
+    )
 
 /** The write of the tests: asks about a token, then applies the decision once. */
 const tokenWrite = Effect.gen(function*() {
@@ -102,8 +103,8 @@ for (const kind of TestDatabase.testDatabases) {
         underTestClock(Effect.gen(function*() {
           const decisions = yield* RealTimeDecisions
           const idempotency = yield* Idempotency
-          const records = yield* IdempotencyRecords
-          const { groupId, ...tenant } = yield* Caller
+          const records = yield* IdempotencyRecordStore
+          const { groupId, ...tenant } = yield* Tenant
           // the first run: its key held, its decision raised under its claim, then its process dies
           const at = yield* DateTime.now
           const claimed = yield* transactionally(
@@ -139,7 +140,7 @@ for (const kind of TestDatabase.testDatabases) {
       it.effect("a live run renews its lease while it waits: its key is never taken over", () =>
         underTestClock(Effect.gen(function*() {
           const idempotency = yield* Idempotency
-          const { groupId } = yield* Caller
+          const { groupId } = yield* Tenant
           const first = yield* Effect.forkChild(idempotency.runAsking(request, yield* tokenWrite, toResponse))
           yield* untilDatabaseShows(Effect.map(leaseOf(groupId), Option.isSome))
           // three leases' worth of waiting: at each third of the lease the run renews it (the
@@ -168,7 +169,7 @@ for (const kind of TestDatabase.testDatabases) {
       it.effect("a run that lost its key to a takeover applies nothing: the outcome applies once", () =>
         underTestClock(Effect.gen(function*() {
           const idempotency = yield* Idempotency
-          const { groupId } = yield* Caller
+          const { groupId } = yield* Tenant
           // a run that stops renewing (its process hangs) while its decision is pending
           const stalled = yield* Effect.forkChild(
             Effect.gen(function*() {
@@ -208,7 +209,7 @@ for (const kind of TestDatabase.testDatabases) {
         underTestClock(Effect.gen(function*() {
           const decisions = yield* RealTimeDecisions
           const idempotency = yield* Idempotency
-          const { groupId } = yield* Caller
+          const { groupId } = yield* Tenant
           const failed = idempotency.runAsking(
             request,
             asking(

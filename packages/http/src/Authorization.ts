@@ -7,8 +7,8 @@
  */
 import { Authorization } from "@moneta/api/Authorization"
 import { Authentication } from "@moneta/bank/Authentication"
-import { Caller } from "@moneta/domain/Caller"
 import { InvalidApiKeyError } from "@moneta/domain/Errors"
+import { Tenant } from "@moneta/domain/Tenant"
 import { Effect, Layer, Redacted } from "effect"
 import { HttpServerRequest } from "effect/http"
 
@@ -24,8 +24,8 @@ export const AuthorizationLive = Layer.effect(
           return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_header" }))
         }
         if (!bearerScheme.test(header)) return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_credential" }))
-        const caller = yield* authentication.authenticate(Redacted.make(header.replace(bearerScheme, "")))
-        return yield* Effect.provideService(httpEffect, Caller, caller)
+        const tenant = yield* authentication.authenticate(Redacted.make(header.replace(bearerScheme, "")))
+        return yield* Effect.provideService(httpEffect, Tenant, tenant)
       })
   }))
 )

@@ -15,10 +15,10 @@ import { AskingWrite } from "@moneta/bank/AskingWrite"
 import { CardSimulations } from "@moneta/bank/CardSimulations"
 import { Idempotency } from "@moneta/bank/Idempotency"
 import { RealTimeDecisionTiming } from "@moneta/bank/RealTimeDecisions"
-import { Caller } from "@moneta/domain/Caller"
 import { CardAuthorizationSimulationResult } from "@moneta/domain/CardSimulations"
 import type { GroupId } from "@moneta/domain/Ids"
 import { defaultTimeoutWindows } from "@moneta/domain/RealTimeDecision"
+import { Tenant } from "@moneta/domain/Tenant"
 import * as TestDatabase from "@moneta/store/testing"
 import { Duration, Effect, Fiber, Layer, Option, Schedule, Schema } from "effect"
 import { SqlClient } from "effect/sql"
@@ -141,7 +141,7 @@ for (const kind of TestDatabase.testDatabases) {
               const key = `cut-${fault.replaceAll(" ", "-")}`
               const body = { card_id: cardId, amount: 1_234 }
               const path = "/simulations/card_authorizations"
-              const caller = {
+              const tenant = {
                 groupId,
                 environment: "sandbox" as const,
                 apiKeyId: "api_key_dead",
@@ -161,7 +161,7 @@ for (const kind of TestDatabase.testDatabases) {
                       (encoded) => ({ status: 200, body: encoded, resourceId: value.pending_transaction?.id ?? null })
                     )
                 )
-              }).pipe(Effect.provideService(Caller, caller), Effect.provide(deadProcess))
+              }).pipe(Effect.provideService(Tenant, tenant), Effect.provide(deadProcess))
 
               if (fault === "while waiting") {
                 yield* Fiber.interrupt(answering)
@@ -213,7 +213,7 @@ for (const kind of TestDatabase.testDatabases) {
                   () => Effect.succeed({ status: 200, body: {}, resourceId: null })
                 ))
               }).pipe(
-                Effect.provideService(Caller, {
+                Effect.provideService(Tenant, {
                   groupId,
                   environment: "sandbox",
                   apiKeyId: "api_key_dead",

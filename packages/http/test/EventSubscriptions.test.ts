@@ -9,7 +9,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { EventId, EventSubscriptionId } from "@moneta/domain/Ids"
 import { WebhookAttempt, WebhookAttemptId } from "@moneta/domain/WebhookAttempt"
 import * as TestDatabase from "@moneta/store/testing"
-import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { WebhookDeliveryStore } from "@moneta/store/WebhookDeliveries"
 import { DateTime, Effect, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { raw } from "./support/Requests.js"
@@ -285,7 +285,7 @@ for (const kind of TestDatabase.testDatabases) {
           const [event] = (yield* client.events.list({ query: { associated_object_id: other.id } })).data
           if (event === undefined) return yield* Effect.die(new Error("no event"))
           // Record an attempt for each delivery of this group, as a dispatcher would.
-          const deliveries = yield* WebhookDeliveries
+          const deliveries = yield* WebhookDeliveryStore
           const now = yield* DateTime.now
           const claimed = (yield* deliveries.claim({
             environment: "sandbox",
@@ -341,7 +341,7 @@ for (const kind of TestDatabase.testDatabases) {
           // Another group's subscription or event is unknown here.
           expect((yield* raw(server).get(`/event_subscriptions/${subscription.id}/attempts`)).status).toBe(404)
           expect((yield* raw(server).get(`/events/${event.id}/attempts`)).status).toBe(404)
-        }).pipe(Effect.provide(WebhookDeliveries.Default)))
+        }).pipe(Effect.provide(WebhookDeliveryStore.Default)))
     })
   })
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun } from "@moneta/bank/FirstRun"
 import * as TestDatabase from "@moneta/store/testing"
-import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { WebhookDeliveryStore } from "@moneta/store/WebhookDeliveries"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
 import * as Transport from "@moneta/webhooks/Transport"
 import { ConfigProvider, Effect, Layer, Option } from "effect"
@@ -64,7 +64,7 @@ const collector = Effect.acquireRelease(
 const served = (kind: TestDatabase.Kind) =>
   Api.layer.pipe(
     Layer.provide(Dispatcher.layer({ environment: "sandbox" })),
-    Layer.provide(Layer.mergeAll(WebhookDeliveries.Default, Transport.layer("sandbox"))),
+    Layer.provide(Layer.mergeAll(WebhookDeliveryStore.Default, Transport.layer("sandbox"))),
     Layer.provideMerge(FirstRun.Default),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
     Layer.provide(Layer.succeed(ServerEnvironment, "sandbox")),

@@ -1,11 +1,11 @@
 /** Account numbers: routes into an account. Numbers are unique across the database. */
 import { AccountNumber } from "@moneta/domain/AccountNumber"
 import type { AccountId, AccountNumberId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
 
 export interface AccountNumberFilter {
   readonly accountId?: AccountId | undefined
@@ -14,7 +14,7 @@ export interface AccountNumberFilter {
   readonly achDebitStatuses?: ReadonlyArray<string> | undefined
 }
 
-export class AccountNumbers extends Context.Service<AccountNumbers>()("@moneta/store/AccountNumbers", {
+export class AccountNumberStore extends Context.Service<AccountNumberStore>()("@moneta/store/AccountNumberStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("account_numbers", AccountNumber)

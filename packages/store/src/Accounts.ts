@@ -5,11 +5,12 @@
  */
 import { Account } from "@moneta/domain/Account"
 import type { AccountId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import { tenantIs, type TenantShape } from "./Tenant.js"
+import { tenantIs } from "./Tenant.js"
 import * as Writes from "./Writes.js"
 
 const BalanceRow = Schema.Struct({ current_balance: Schema.NumberFromString, held_amount: Schema.NumberFromString })
@@ -26,7 +27,7 @@ const toBalance = (row: typeof BalanceRow.Type): Balance => ({
   available: row.current_balance - row.held_amount
 })
 
-export class Accounts extends Context.Service<Accounts>()("@moneta/store/Accounts", {
+export class AccountStore extends Context.Service<AccountStore>()("@moneta/store/AccountStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("accounts", Account)

@@ -20,7 +20,7 @@ export interface StoredKey {
   readonly revoked: boolean
 }
 
-export class ApiKeys extends Context.Service<ApiKeys>()("@moneta/store/ApiKeys", {
+export class ApiKeyStore extends Context.Service<ApiKeyStore>()("@moneta/store/ApiKeyStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const decodeKeys = Schema.decodeUnknownEffect(Schema.Array(KeyRow))

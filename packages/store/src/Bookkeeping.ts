@@ -1,11 +1,12 @@
 /** Bookkeeping accounts, entry sets and entries. */
 import { BookkeepingAccount, BookkeepingEntry, BookkeepingEntrySet } from "@moneta/domain/Bookkeeping"
 import type { BookkeepingAccountId, TransactionId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import { tenantIs, type TenantShape } from "./Tenant.js"
+import { tenantIs } from "./Tenant.js"
 import { write } from "./Writes.js"
 
 const SumRow = Schema.Struct({ balance: Schema.NumberFromString, found: Schema.Boolean })
@@ -18,7 +19,7 @@ const ExtremesRow = Schema.Struct({
   highest: Schema.BigIntFromString
 })
 
-export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/store/Bookkeeping", {
+export class BookkeepingStore extends Context.Service<BookkeepingStore>()("@moneta/store/BookkeepingStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const accounts = yield* makeResourceTable("bookkeeping_accounts", BookkeepingAccount)

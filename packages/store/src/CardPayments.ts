@@ -1,18 +1,18 @@
 /** Card payments: one row per payment, rewritten as elements are added (the caller holds the row lock). */
 import { CardPayment } from "@moneta/domain/CardPayment"
 import type { AccountId, CardId, CardPaymentId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
 
 export interface CardPaymentFilter {
   readonly accountId?: AccountId | undefined
   readonly cardId?: CardId | undefined
 }
 
-export class CardPayments extends Context.Service<CardPayments>()("@moneta/store/CardPayments", {
+export class CardPaymentStore extends Context.Service<CardPaymentStore>()("@moneta/store/CardPaymentStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("card_payments", CardPayment)

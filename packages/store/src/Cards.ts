@@ -1,13 +1,13 @@
 /** Cards. */
 import { Card } from "@moneta/domain/Card"
 import type { AccountId, CardId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
 
-export class Cards extends Context.Service<Cards>()("@moneta/store/Cards", {
+export class CardStore extends Context.Service<CardStore>()("@moneta/store/CardStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("cards", Card)

@@ -1,18 +1,18 @@
 /** Check deposits. */
 import { CheckDeposit } from "@moneta/domain/CheckDeposit"
 import type { AccountId, CheckDepositId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
 
 export interface CheckDepositFilter {
   readonly accountId?: AccountId | undefined
   readonly idempotencyKey?: string | undefined
 }
 
-export class CheckDeposits extends Context.Service<CheckDeposits>()("@moneta/store/CheckDeposits", {
+export class CheckDepositStore extends Context.Service<CheckDepositStore>()("@moneta/store/CheckDepositStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("check_deposits", CheckDeposit)

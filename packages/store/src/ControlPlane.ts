@@ -55,7 +55,7 @@ const toKey = (row: typeof KeyRow.Type): StoredApiKey => ({
   revokedAt: row.revoked_at === null ? null : DateTime.fromDateUnsafe(row.revoked_at)
 })
 
-export class ControlPlaneStore extends Context.Service<ControlPlaneStore>()("@moneta/store/ControlPlane", {
+export class ControlPlaneStore extends Context.Service<ControlPlaneStore>()("@moneta/store/ControlPlaneStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const decodeGroups = Schema.decodeUnknownEffect(Schema.Array(GroupRow))

@@ -1,11 +1,11 @@
 /** Declined transactions: written once, never changed. */
 import { DeclinedTransaction } from "@moneta/domain/DeclinedTransaction"
 import type { AccountId, DeclinedTransactionId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
 
 export interface DeclinedTransactionFilter {
   readonly accountId?: AccountId | undefined
@@ -13,8 +13,8 @@ export interface DeclinedTransactionFilter {
   readonly categories?: ReadonlyArray<string> | undefined
 }
 
-export class DeclinedTransactions
-  extends Context.Service<DeclinedTransactions>()("@moneta/store/DeclinedTransactions", {
+export class DeclinedTransactionStore
+  extends Context.Service<DeclinedTransactionStore>()("@moneta/store/DeclinedTransactionStore", {
     make: Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const table = yield* makeResourceTable("declined_transactions", DeclinedTransaction)

@@ -1,38 +1,40 @@
 /** Digital wallet tokens: a card added to a wallet. */
 import { DigitalWalletToken } from "@moneta/domain/DigitalWalletToken"
 import type { CardId, DigitalWalletTokenId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
 
 export interface DigitalWalletTokenFilter {
   readonly cardId?: CardId | undefined
 }
 
-export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()("@moneta/store/DigitalWalletTokens", {
-  make: Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const table = yield* makeResourceTable("digital_wallet_tokens", DigitalWalletToken)
+export class DigitalWalletTokenStore
+  extends Context.Service<DigitalWalletTokenStore>()("@moneta/store/DigitalWalletTokenStore", {
+    make: Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const table = yield* makeResourceTable("digital_wallet_tokens", DigitalWalletToken)
 
-    const insert = (tenant: TenantShape, token: DigitalWalletToken) =>
-      table.insert(tenant, token, {
-        created_at: DateTime.toDate(token.created_at),
-        card_id: token.card_id,
-        status: token.status
-      })
+      const insert = (tenant: TenantShape, token: DigitalWalletToken) =>
+        table.insert(tenant, token, {
+          created_at: DateTime.toDate(token.created_at),
+          card_id: token.card_id,
+          status: token.status
+        })
 
-    const find = (tenant: TenantShape, id: DigitalWalletTokenId) => table.find(tenant, id)
+      const find = (tenant: TenantShape, id: DigitalWalletTokenId) => table.find(tenant, id)
 
-    const list = (tenant: TenantShape, request: PageRequest, filter: DigitalWalletTokenFilter) => {
-      const conditions: Array<Statement.Fragment> = []
-      if (filter.cardId !== undefined) conditions.push(sql`card_id = ${filter.cardId}`)
-      return table.page(tenant, request, conditions)
-    }
+      const list = (tenant: TenantShape, request: PageRequest, filter: DigitalWalletTokenFilter) => {
+        const conditions: Array<Statement.Fragment> = []
+        if (filter.cardId !== undefined) conditions.push(sql`card_id = ${filter.cardId}`)
+        return table.page(tenant, request, conditions)
+      }
 
-    return { insert, find, list } as const
+      return { insert, find, list } as const
+    })
   })
-}) {
+{
   static readonly Default = Layer.effect(this, this.make)
 }

@@ -1,15 +1,16 @@
 /** Entities: the legal persons that own accounts. */
 import { Entity } from "@moneta/domain/Entity"
 import { EntityId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Array as Arr, Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import { tenantIs, type TenantShape } from "./Tenant.js"
+import { tenantIs } from "./Tenant.js"
 
 const decodeIds = Schema.decodeUnknownEffect(Schema.Array(Schema.Struct({ id: EntityId })))
 
-export class Entities extends Context.Service<Entities>()("@moneta/store/Entities", {
+export class EntityStore extends Context.Service<EntityStore>()("@moneta/store/EntityStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("entities", Entity)

@@ -8,12 +8,13 @@
 import { Event, type PendingEvent } from "@moneta/domain/Event"
 import { type EventCategory, RealTimeDecisionEventCategory } from "@moneta/domain/EventCategory"
 import type { EventId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Result, Schema } from "effect"
 import * as Base64Url from "effect/encoding/Base64Url"
 import { SqlClient, type Statement } from "effect/sql"
 import { newId } from "./IdGenerator.js"
 import { createdAtConditions, type CreatedAtRange } from "./Pagination.js"
-import { tenantIs, type TenantShape } from "./Tenant.js"
+import { tenantIs } from "./Tenant.js"
 import { deliveriesOfEvent } from "./WebhookDeliveries.js"
 import * as Writes from "./Writes.js"
 
@@ -74,7 +75,7 @@ export interface EventQuery {
   readonly retainedSince: DateTime.Utc
 }
 
-export class Events extends Context.Service<Events>()("@moneta/store/Events", {
+export class EventStore extends Context.Service<EventStore>()("@moneta/store/EventStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const decodeRows = Schema.decodeUnknownEffect(Schema.Array(EventRow))

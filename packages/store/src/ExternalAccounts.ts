@@ -1,11 +1,11 @@
 /** External accounts: saved destinations at other banks. */
 import { ExternalAccount } from "@moneta/domain/ExternalAccount"
 import type { ExternalAccountId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
 
 export interface ExternalAccountFilter {
   readonly idempotencyKey?: string | undefined
@@ -13,38 +13,44 @@ export interface ExternalAccountFilter {
   readonly statuses?: ReadonlyArray<string> | undefined
 }
 
-export class ExternalAccounts extends Context.Service<ExternalAccounts>()("@moneta/store/ExternalAccounts", {
-  make: Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const table = yield* makeResourceTable("external_accounts", ExternalAccount)
+export class ExternalAccountStore
+  extends Context.Service<ExternalAccountStore>()("@moneta/store/ExternalAccountStore", {
+    make: Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const table = yield* makeResourceTable("external_accounts", ExternalAccount)
 
-    const columnsOf = (account: ExternalAccount) => ({ status: account.status, routing_number: account.routing_number })
-
-    const insert = (tenant: TenantShape, account: ExternalAccount) =>
-      table.insert(tenant, account, {
-        ...columnsOf(account),
-        created_at: DateTime.toDate(account.created_at),
-        idempotency_key: account.idempotency_key
+      const columnsOf = (account: ExternalAccount) => ({
+        status: account.status,
+        routing_number: account.routing_number
       })
 
-    /** Saves a change; the caller holds the row lock (`lock`). */
-    const update = (tenant: TenantShape, account: ExternalAccount) => table.update(tenant, account, columnsOf(account))
+      const insert = (tenant: TenantShape, account: ExternalAccount) =>
+        table.insert(tenant, account, {
+          ...columnsOf(account),
+          created_at: DateTime.toDate(account.created_at),
+          idempotency_key: account.idempotency_key
+        })
 
-    const list = (tenant: TenantShape, request: PageRequest, filter: ExternalAccountFilter) => {
-      const conditions: Array<Statement.Fragment> = []
-      if (filter.idempotencyKey !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotencyKey}`)
-      if (filter.routingNumber !== undefined) conditions.push(sql`routing_number = ${filter.routingNumber}`)
-      if (filter.statuses !== undefined && filter.statuses.length > 0) {
-        conditions.push(sql`status IN ${sql.in(filter.statuses)}`)
+      /** Saves a change; the caller holds the row lock (`lock`). */
+      const update = (tenant: TenantShape, account: ExternalAccount) =>
+        table.update(tenant, account, columnsOf(account))
+
+      const list = (tenant: TenantShape, request: PageRequest, filter: ExternalAccountFilter) => {
+        const conditions: Array<Statement.Fragment> = []
+        if (filter.idempotencyKey !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotencyKey}`)
+        if (filter.routingNumber !== undefined) conditions.push(sql`routing_number = ${filter.routingNumber}`)
+        if (filter.statuses !== undefined && filter.statuses.length > 0) {
+          conditions.push(sql`status IN ${sql.in(filter.statuses)}`)
+        }
+        return table.page(tenant, request, conditions)
       }
-      return table.page(tenant, request, conditions)
-    }
 
-    const find = (tenant: TenantShape, id: ExternalAccountId) => table.find(tenant, id)
-    const lock = (tenant: TenantShape, id: ExternalAccountId) => table.lock(tenant, id)
+      const find = (tenant: TenantShape, id: ExternalAccountId) => table.find(tenant, id)
+      const lock = (tenant: TenantShape, id: ExternalAccountId) => table.lock(tenant, id)
 
-    return { insert, update, find, lock, list } as const
+      return { insert, update, find, lock, list } as const
+    })
   })
-}) {
+{
   static readonly Default = Layer.effect(this, this.make)
 }

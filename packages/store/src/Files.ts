@@ -1,11 +1,12 @@
 /** Files: the metadata as the API encodes it, and the bytes (`contents`, bytea) beside it. */
 import { File } from "@moneta/domain/File"
 import type { FileId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import { tenantIs, type TenantShape } from "./Tenant.js"
+import { tenantIs } from "./Tenant.js"
 
 export interface FileFilter {
   readonly purposes?: ReadonlyArray<string> | undefined
@@ -20,7 +21,7 @@ export interface FileWithContents {
   readonly contents: Uint8Array
 }
 
-export class Files extends Context.Service<Files>()("@moneta/store/Files", {
+export class FileStore extends Context.Service<FileStore>()("@moneta/store/FileStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("files", File)

@@ -1,13 +1,13 @@
 /** Lockbox addresses. */
 import type { LockboxAddressId } from "@moneta/domain/Ids"
 import { LockboxAddress } from "@moneta/domain/LockboxAddress"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
 
-export class LockboxAddresses extends Context.Service<LockboxAddresses>()("@moneta/store/LockboxAddresses", {
+export class LockboxAddressStore extends Context.Service<LockboxAddressStore>()("@moneta/store/LockboxAddressStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("lockbox_addresses", LockboxAddress)

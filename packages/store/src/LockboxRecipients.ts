@@ -1,11 +1,11 @@
 /** Lockbox recipients, and the mail stop codes taken at an address. */
 import type { AccountId, LockboxAddressId, LockboxRecipientId } from "@moneta/domain/Ids"
 import { LockboxRecipient } from "@moneta/domain/LockboxRecipient"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
 
 export interface LockboxRecipientFilter {
   readonly accountId?: AccountId | undefined
@@ -13,46 +13,48 @@ export interface LockboxRecipientFilter {
   readonly idempotencyKey?: string | undefined
 }
 
-export class LockboxRecipients extends Context.Service<LockboxRecipients>()("@moneta/store/LockboxRecipients", {
-  make: Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const table = yield* makeResourceTable("lockbox_recipients", LockboxRecipient)
+export class LockboxRecipientStore
+  extends Context.Service<LockboxRecipientStore>()("@moneta/store/LockboxRecipientStore", {
+    make: Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const table = yield* makeResourceTable("lockbox_recipients", LockboxRecipient)
 
-    const insert = (tenant: TenantShape, recipient: LockboxRecipient) =>
-      table.insert(tenant, recipient, {
-        created_at: DateTime.toDate(recipient.created_at),
-        idempotency_key: recipient.idempotency_key,
-        account_id: recipient.account_id,
-        lockbox_address_id: recipient.lockbox_address_id,
-        mail_stop_code: recipient.mail_stop_code,
-        status: recipient.status
-      })
+      const insert = (tenant: TenantShape, recipient: LockboxRecipient) =>
+        table.insert(tenant, recipient, {
+          created_at: DateTime.toDate(recipient.created_at),
+          idempotency_key: recipient.idempotency_key,
+          account_id: recipient.account_id,
+          lockbox_address_id: recipient.lockbox_address_id,
+          mail_stop_code: recipient.mail_stop_code,
+          status: recipient.status
+        })
 
-    /** Saves a transition; the caller holds the row lock (`lock`). */
-    const update = (tenant: TenantShape, recipient: LockboxRecipient) =>
-      table.update(tenant, recipient, { status: recipient.status })
+      /** Saves a transition; the caller holds the row lock (`lock`). */
+      const update = (tenant: TenantShape, recipient: LockboxRecipient) =>
+        table.update(tenant, recipient, { status: recipient.status })
 
-    /** Whether a recipient at the address (of any group: the code is printed on mail) already has the code. */
-    const mailStopCodeTaken = (lockboxAddressId: LockboxAddressId, mailStopCode: string) =>
-      sql`SELECT 1 AS taken FROM lockbox_recipients
+      /** Whether a recipient at the address (of any group: the code is printed on mail) already has the code. */
+      const mailStopCodeTaken = (lockboxAddressId: LockboxAddressId, mailStopCode: string) =>
+        sql`SELECT 1 AS taken FROM lockbox_recipients
         WHERE lockbox_address_id = ${lockboxAddressId} AND mail_stop_code = ${mailStopCode}`.pipe(
-        Effect.orDie,
-        Effect.map((rows) => rows.length > 0)
-      )
+          Effect.orDie,
+          Effect.map((rows) => rows.length > 0)
+        )
 
-    const list = (tenant: TenantShape, request: PageRequest, filter: LockboxRecipientFilter) => {
-      const conditions: Array<Statement.Fragment> = []
-      if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
-      if (filter.lockboxAddressId !== undefined) conditions.push(sql`lockbox_address_id = ${filter.lockboxAddressId}`)
-      if (filter.idempotencyKey !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotencyKey}`)
-      return table.page(tenant, request, conditions)
-    }
+      const list = (tenant: TenantShape, request: PageRequest, filter: LockboxRecipientFilter) => {
+        const conditions: Array<Statement.Fragment> = []
+        if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
+        if (filter.lockboxAddressId !== undefined) conditions.push(sql`lockbox_address_id = ${filter.lockboxAddressId}`)
+        if (filter.idempotencyKey !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotencyKey}`)
+        return table.page(tenant, request, conditions)
+      }
 
-    const find = (tenant: TenantShape, id: LockboxRecipientId) => table.find(tenant, id)
-    const lock = (tenant: TenantShape, id: LockboxRecipientId) => table.lock(tenant, id)
+      const find = (tenant: TenantShape, id: LockboxRecipientId) => table.find(tenant, id)
+      const lock = (tenant: TenantShape, id: LockboxRecipientId) => table.lock(tenant, id)
 
-    return { insert, update, mailStopCodeTaken, find, lock, list } as const
+      return { insert, update, mailStopCodeTaken, find, lock, list } as const
+    })
   })
-}) {
+{
   static readonly Default = Layer.effect(this, this.make)
 }

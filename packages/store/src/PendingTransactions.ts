@@ -7,11 +7,11 @@
  */
 import type { AccountId, PendingTransactionId } from "@moneta/domain/Ids"
 import { PendingTransaction } from "@moneta/domain/PendingTransaction"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
 
 export interface PendingTransactionFilter {
   readonly accountId?: AccountId | undefined
@@ -23,51 +23,53 @@ export interface PendingTransactionFilter {
 /** The positive amount a pending transaction holds while it is pending (its API `held_amount` is the negative). */
 export const heldColumn = (pendingTransaction: PendingTransaction): number => -pendingTransaction.held_amount
 
-export class PendingTransactions extends Context.Service<PendingTransactions>()("@moneta/store/PendingTransactions", {
-  make: Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const table = yield* makeResourceTable("pending_transactions", PendingTransaction)
+export class PendingTransactionStore
+  extends Context.Service<PendingTransactionStore>()("@moneta/store/PendingTransactionStore", {
+    make: Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const table = yield* makeResourceTable("pending_transactions", PendingTransaction)
 
-    const columnsOf = (pendingTransaction: PendingTransaction) => ({
-      status: pendingTransaction.status,
-      amount: pendingTransaction.amount,
-      held_amount: heldColumn(pendingTransaction),
-      completed_at: pendingTransaction.completed_at === null ? null : DateTime.toDate(pendingTransaction.completed_at)
-    })
-
-    /** Writes the hold; the caller moves the account's held total in the same transaction. */
-    const insert = (tenant: TenantShape, pendingTransaction: PendingTransaction, idempotencyKey: string | null) =>
-      table.insert(tenant, pendingTransaction, {
-        ...columnsOf(pendingTransaction),
-        created_at: DateTime.toDate(pendingTransaction.created_at),
-        account_id: pendingTransaction.account_id,
-        category: pendingTransaction.source.category,
-        route_id: pendingTransaction.route_id,
-        idempotency_key: idempotencyKey
+      const columnsOf = (pendingTransaction: PendingTransaction) => ({
+        status: pendingTransaction.status,
+        amount: pendingTransaction.amount,
+        held_amount: heldColumn(pendingTransaction),
+        completed_at: pendingTransaction.completed_at === null ? null : DateTime.toDate(pendingTransaction.completed_at)
       })
 
-    /** Saves a status change (`complete`) or a revised amount; the caller holds the row lock. */
-    const update = (tenant: TenantShape, pendingTransaction: PendingTransaction) =>
-      table.update(tenant, pendingTransaction, columnsOf(pendingTransaction))
+      /** Writes the hold; the caller moves the account's held total in the same transaction. */
+      const insert = (tenant: TenantShape, pendingTransaction: PendingTransaction, idempotencyKey: string | null) =>
+        table.insert(tenant, pendingTransaction, {
+          ...columnsOf(pendingTransaction),
+          created_at: DateTime.toDate(pendingTransaction.created_at),
+          account_id: pendingTransaction.account_id,
+          category: pendingTransaction.source.category,
+          route_id: pendingTransaction.route_id,
+          idempotency_key: idempotencyKey
+        })
 
-    const list = (tenant: TenantShape, request: PageRequest, filter: PendingTransactionFilter) => {
-      const conditions: Array<Statement.Fragment> = []
-      if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
-      if (filter.routeId !== undefined) conditions.push(sql`route_id = ${filter.routeId}`)
-      if (filter.statuses !== undefined && filter.statuses.length > 0) {
-        conditions.push(sql`status IN ${sql.in(filter.statuses)}`)
+      /** Saves a status change (`complete`) or a revised amount; the caller holds the row lock. */
+      const update = (tenant: TenantShape, pendingTransaction: PendingTransaction) =>
+        table.update(tenant, pendingTransaction, columnsOf(pendingTransaction))
+
+      const list = (tenant: TenantShape, request: PageRequest, filter: PendingTransactionFilter) => {
+        const conditions: Array<Statement.Fragment> = []
+        if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
+        if (filter.routeId !== undefined) conditions.push(sql`route_id = ${filter.routeId}`)
+        if (filter.statuses !== undefined && filter.statuses.length > 0) {
+          conditions.push(sql`status IN ${sql.in(filter.statuses)}`)
+        }
+        if (filter.categories !== undefined && filter.categories.length > 0) {
+          conditions.push(sql`category IN ${sql.in(filter.categories)}`)
+        }
+        return table.page(tenant, request, conditions)
       }
-      if (filter.categories !== undefined && filter.categories.length > 0) {
-        conditions.push(sql`category IN ${sql.in(filter.categories)}`)
-      }
-      return table.page(tenant, request, conditions)
-    }
 
-    const find = (tenant: TenantShape, id: PendingTransactionId) => table.find(tenant, id)
-    const lock = (tenant: TenantShape, id: PendingTransactionId) => table.lock(tenant, id)
+      const find = (tenant: TenantShape, id: PendingTransactionId) => table.find(tenant, id)
+      const lock = (tenant: TenantShape, id: PendingTransactionId) => table.lock(tenant, id)
 
-    return { insert, update, find, lock, list } as const
+      return { insert, update, find, lock, list } as const
+    })
   })
-}) {
+{
   static readonly Default = Layer.effect(this, this.make)
 }

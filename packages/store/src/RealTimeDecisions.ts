@@ -7,10 +7,11 @@
 import { Environment } from "@moneta/domain/Environment"
 import { GroupId, RealTimeDecisionId } from "@moneta/domain/Ids"
 import { type Category, RealTimeDecision, RealTimeDecisionAction } from "@moneta/domain/RealTimeDecision"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import { jsonb, makeResourceTable } from "./ResourceTable.js"
-import { tenantIs, type TenantShape } from "./Tenant.js"
+import { tenantIs } from "./Tenant.js"
 
 /** The NOTIFY channel of answered and timed-out decisions; the payload is the decision's id. */
 export const channel = "moneta_real_time_decisions"
@@ -19,127 +20,129 @@ const DueRow = Schema.Struct({ group_id: GroupId, environment: Environment, body
 const AnswerRow = Schema.Struct({ answer: RealTimeDecisionAction })
 const IdRow = Schema.Struct({ id: RealTimeDecisionId })
 
-export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@moneta/store/RealTimeDecisions", {
-  make: Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const table = yield* makeResourceTable("real_time_decisions", RealTimeDecision)
-    const decodeDue = Schema.decodeUnknownEffect(Schema.Array(DueRow))
-    const decodeAnswers = Schema.decodeUnknownEffect(Schema.Array(AnswerRow))
-    const decodeIds = Schema.decodeUnknownEffect(Schema.Array(IdRow))
-    const encodeAnswer = Schema.encodeEffect(RealTimeDecisionAction)
+export class RealTimeDecisionStore
+  extends Context.Service<RealTimeDecisionStore>()("@moneta/store/RealTimeDecisionStore", {
+    make: Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const table = yield* makeResourceTable("real_time_decisions", RealTimeDecision)
+      const decodeDue = Schema.decodeUnknownEffect(Schema.Array(DueRow))
+      const decodeAnswers = Schema.decodeUnknownEffect(Schema.Array(AnswerRow))
+      const decodeIds = Schema.decodeUnknownEffect(Schema.Array(IdRow))
+      const encodeAnswer = Schema.encodeEffect(RealTimeDecisionAction)
 
-    const notify = (decision: RealTimeDecision) =>
-      sql`SELECT pg_notify(${channel}, ${decision.id})`.pipe(Effect.asVoid, Effect.orDie)
+      const notify = (decision: RealTimeDecision) =>
+        sql`SELECT pg_notify(${channel}, ${decision.id})`.pipe(Effect.asVoid, Effect.orDie)
 
-    /**
-     * A new decision; `raisedBy` is the idempotent request that raised it, if
-     * any: its key, and the claim (the request's lineage) under which a retry
-     * finds it again.
-     */
-    const insert = (
-      tenant: TenantShape,
-      decision: RealTimeDecision,
-      raisedBy: { readonly key: string; readonly claim: string } | null
-    ) =>
-      table.insert(tenant, decision, {
-        created_at: DateTime.toDate(decision.created_at),
-        category: decision.category,
-        status: decision.status,
-        timeout_at: DateTime.toDate(decision.timeout_at),
-        idempotency_key: raisedBy?.key ?? null,
-        idempotency_claim: raisedBy?.claim ?? null
-      })
+      /**
+       * A new decision; `raisedBy` is the idempotent request that raised it, if
+       * any: its key, and the claim (the request's lineage) under which a retry
+       * finds it again.
+       */
+      const insert = (
+        tenant: TenantShape,
+        decision: RealTimeDecision,
+        raisedBy: { readonly key: string; readonly claim: string } | null
+      ) =>
+        table.insert(tenant, decision, {
+          created_at: DateTime.toDate(decision.created_at),
+          category: decision.category,
+          status: decision.status,
+          timeout_at: DateTime.toDate(decision.timeout_at),
+          idempotency_key: raisedBy?.key ?? null,
+          idempotency_claim: raisedBy?.claim ?? null
+        })
 
-    /** Writes the decision's new status (and `columns`) and tells its waiters (on commit). */
-    const update = (
-      tenant: TenantShape,
-      decision: RealTimeDecision,
-      columns: Record<string, Statement.Fragment> = {}
-    ) => Effect.andThen(table.update(tenant, decision, { status: decision.status, ...columns }), notify(decision))
+      /** Writes the decision's new status (and `columns`) and tells its waiters (on commit). */
+      const update = (
+        tenant: TenantShape,
+        decision: RealTimeDecision,
+        columns: Record<string, Statement.Fragment> = {}
+      ) => Effect.andThen(table.update(tenant, decision, { status: decision.status, ...columns }), notify(decision))
 
-    /** Writes the decision answered, keeping the client's answer as given, and tells its waiters (on commit). */
-    const updateAnswered = (tenant: TenantShape, decision: RealTimeDecision, answer: RealTimeDecisionAction) =>
-      Effect.flatMap(
-        Effect.orDie(encodeAnswer(answer)),
-        (encoded) => update(tenant, decision, { answer: jsonb(sql, encoded) })
-      )
-
-    /** The client's answer to the decision as it was given; None while unanswered or timed out. */
-    const answerOf = (tenant: TenantShape, id: RealTimeDecisionId) =>
-      sql`SELECT answer FROM real_time_decisions WHERE ${tenantIs(sql, tenant)} AND id = ${id} AND answer IS NOT NULL`
-        .pipe(
-          Effect.flatMap(decodeAnswers),
-          Effect.orDie,
-          Effect.map((rows) => Option.fromNullishOr(rows[0]?.answer))
+      /** Writes the decision answered, keeping the client's answer as given, and tells its waiters (on commit). */
+      const updateAnswered = (tenant: TenantShape, decision: RealTimeDecision, answer: RealTimeDecisionAction) =>
+        Effect.flatMap(
+          Effect.orDie(encodeAnswer(answer)),
+          (encoded) => update(tenant, decision, { answer: jsonb(sql, encoded) })
         )
 
-    /** The latest decision of `category` raised under the idempotency claim, if any (a retry reuses it). */
-    const findByClaim = (tenant: TenantShape, claim: string, category: Category) =>
-      sql`SELECT id FROM real_time_decisions
+      /** The client's answer to the decision as it was given; None while unanswered or timed out. */
+      const answerOf = (tenant: TenantShape, id: RealTimeDecisionId) =>
+        sql`SELECT answer FROM real_time_decisions WHERE ${tenantIs(sql, tenant)} AND id = ${id} AND answer IS NOT NULL`
+          .pipe(
+            Effect.flatMap(decodeAnswers),
+            Effect.orDie,
+            Effect.map((rows) => Option.fromNullishOr(rows[0]?.answer))
+          )
+
+      /** The latest decision of `category` raised under the idempotency claim, if any (a retry reuses it). */
+      const findByClaim = (tenant: TenantShape, claim: string, category: Category) =>
+        sql`SELECT id FROM real_time_decisions
         WHERE ${tenantIs(sql, tenant)} AND idempotency_claim = ${claim} AND category = ${category}
         ORDER BY created_at DESC LIMIT 1`.pipe(
-        Effect.flatMap(decodeIds),
-        Effect.orDie,
-        Effect.flatMap((rows) => rows[0] === undefined ? Effect.succeedNone : table.find(tenant, rows[0].id))
-      )
+          Effect.flatMap(decodeIds),
+          Effect.orDie,
+          Effect.flatMap((rows) => rows[0] === undefined ? Effect.succeedNone : table.find(tenant, rows[0].id))
+        )
 
-    /**
-     * Marks the decision's outcome applied, in the transaction that applies
-     * it; false when it already was (another run of the same request applied it).
-     */
-    const markApplied = (tenant: TenantShape, id: RealTimeDecisionId) =>
-      sql`UPDATE real_time_decisions SET applied = true
+      /**
+       * Marks the decision's outcome applied, in the transaction that applies
+       * it; false when it already was (another run of the same request applied it).
+       */
+      const markApplied = (tenant: TenantShape, id: RealTimeDecisionId) =>
+        sql`UPDATE real_time_decisions SET applied = true
         WHERE ${tenantIs(sql, tenant)} AND id = ${id} AND NOT applied RETURNING id`.pipe(
-        Effect.map((rows) => rows.length > 0),
-        Effect.orDie
-      )
+          Effect.map((rows) => rows.length > 0),
+          Effect.orDie
+        )
 
-    const find = (tenant: TenantShape, id: RealTimeDecisionId) => table.find(tenant, id)
+      const find = (tenant: TenantShape, id: RealTimeDecisionId) => table.find(tenant, id)
 
-    const lock = (tenant: TenantShape, id: RealTimeDecisionId) => table.lock(tenant, id)
+      const lock = (tenant: TenantShape, id: RealTimeDecisionId) => table.lock(tenant, id)
 
-    /**
-     * Pending decisions of `environment` due by `cutoff` (their `timeout_at` at
-     * or before it: the domain's `RealTimeDecision.dueCutoff` of now), with
-     * their tenant, locked for this transaction; rows another process is
-     * already changing are skipped.
-     */
-    const lockDue = (environment: Environment, cutoff: DateTime.Utc, limit: number) =>
-      sql`SELECT group_id, environment, body FROM real_time_decisions
+      /**
+       * Pending decisions of `environment` due by `cutoff` (their `timeout_at` at
+       * or before it: the domain's `RealTimeDecision.dueCutoff` of now), with
+       * their tenant, locked for this transaction; rows another process is
+       * already changing are skipped.
+       */
+      const lockDue = (environment: Environment, cutoff: DateTime.Utc, limit: number) =>
+        sql`SELECT group_id, environment, body FROM real_time_decisions
         WHERE status = 'pending' AND timeout_at <= ${DateTime.toDate(cutoff)} AND environment = ${environment}
         ORDER BY timeout_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`.pipe(
-        Effect.flatMap(decodeDue),
-        Effect.orDie,
-        Effect.map((rows) =>
-          rows.map((row) => ({
-            tenant: { groupId: row.group_id, environment: row.environment } satisfies TenantShape,
-            decision: row.body
-          }))
+          Effect.flatMap(decodeDue),
+          Effect.orDie,
+          Effect.map((rows) =>
+            rows.map((row) => ({
+              tenant: { groupId: row.group_id, environment: row.environment } satisfies TenantShape,
+              decision: row.body
+            }))
+          )
         )
-      )
 
-    /** Whether an active subscription of the tenant names this real-time decision event category. */
-    const hasSubscriber = (tenant: TenantShape, eventCategory: string) =>
-      sql`SELECT 1 AS found FROM event_subscriptions
+      /** Whether an active subscription of the tenant names this real-time decision event category. */
+      const hasSubscriber = (tenant: TenantShape, eventCategory: string) =>
+        sql`SELECT 1 AS found FROM event_subscriptions
         WHERE group_id = ${tenant.groupId} AND environment = ${tenant.environment} AND status = 'active'
           AND selected_categories @> jsonb_build_array(${eventCategory}::text) LIMIT 1`.pipe(
-        Effect.map((rows) => rows.length > 0),
-        Effect.orDie
-      )
+          Effect.map((rows) => rows.length > 0),
+          Effect.orDie
+        )
 
-    return {
-      insert,
-      update,
-      updateAnswered,
-      answerOf,
-      findByClaim,
-      markApplied,
-      find,
-      lock,
-      lockDue,
-      hasSubscriber
-    } as const
+      return {
+        insert,
+        update,
+        updateAnswered,
+        answerOf,
+        findByClaim,
+        markApplied,
+        find,
+        lock,
+        lockDue,
+        hasSubscriber
+      } as const
+    })
   })
-}) {
+{
   static readonly Default = Layer.effect(this, this.make)
 }

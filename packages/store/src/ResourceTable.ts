@@ -3,10 +3,11 @@
  * columns for what is queried, and the API encoding of the resource in `body`.
  * A row that does not decode is a defect (the store wrote it), never a caller error.
  */
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Effect, type Option, Schema } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import { createdAtConditions, newestFirst, type PageOf, type PageRequest, toPage } from "./Pagination.js"
-import { tenantIs, type TenantShape } from "./Tenant.js"
+import { tenantIs } from "./Tenant.js"
 import * as Writes from "./Writes.js"
 
 export type ColumnValue = string | number | boolean | Date | Uint8Array | null

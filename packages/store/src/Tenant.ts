@@ -1,15 +1,9 @@
 /**
- * The tenancy every repository reads and writes within: the group that owns
- * the API key and the environment it works in.
+ * The tenant every repository reads and writes within (`@moneta/domain/Tenant`):
+ * the group that owns the API key and the environment it works in.
  */
-import type { Environment } from "@moneta/domain/Environment"
-import type { GroupId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import type { SqlClient } from "effect/sql"
-
-export interface TenantShape {
-  readonly groupId: GroupId
-  readonly environment: Environment
-}
 
 /** The condition every query of a tenant's rows carries. */
 export const tenantIs = (sql: SqlClient.SqlClient, tenant: TenantShape) =>

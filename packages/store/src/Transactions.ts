@@ -1,11 +1,11 @@
 /** Posted transactions: immutable; the current balance is their sum. */
 import type { AccountId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { Transaction } from "@moneta/domain/Transaction"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
 import { type Write, write } from "./Writes.js"
 
 export interface TransactionFilter {
@@ -14,7 +14,7 @@ export interface TransactionFilter {
   readonly categories?: ReadonlyArray<string> | undefined
 }
 
-export class Transactions extends Context.Service<Transactions>()("@moneta/store/Transactions", {
+export class TransactionStore extends Context.Service<TransactionStore>()("@moneta/store/TransactionStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("transactions", Transaction)

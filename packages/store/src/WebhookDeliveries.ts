@@ -26,6 +26,7 @@ import { Environment as EnvironmentSchema } from "@moneta/domain/Environment"
 import { Event } from "@moneta/domain/Event"
 import { eventCategoryOf } from "@moneta/domain/EventCategory"
 import { EventId, EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { encodeWebhookAttempt, WebhookAttempt, WebhookAttemptTrigger } from "@moneta/domain/WebhookAttempt"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
@@ -33,7 +34,7 @@ import { Info } from "./Database.js"
 import { type SigningSecrets, toSigningSecrets } from "./EventSubscriptions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import { tenantIs, type TenantShape } from "./Tenant.js"
+import { tenantIs } from "./Tenant.js"
 
 /** The NOTIFY channel of committed deliveries; the payload is their environment. */
 export const channel = "moneta_webhook_deliveries"
@@ -177,45 +178,46 @@ export const deliveriesOfEvent = (
     )
     SELECT pg_notify(${channel}, environment) FROM (SELECT environment FROM delivery LIMIT 1) AS written`
 
-export class WebhookDeliveries extends Context.Service<WebhookDeliveries>()("@moneta/store/WebhookDeliveries", {
-  make: Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const database = yield* Effect.serviceOption(Info)
-    const attempts = yield* makeResourceTable("webhook_attempts", WebhookAttempt)
-    const decodeClaims = Schema.decodeUnknownEffect(Schema.Array(ClaimRow))
-    const decodeNextDue = Schema.decodeUnknownEffect(Schema.Array(NextDueRow))
-    const decodeCount = Schema.decodeUnknownEffect(Schema.Array(CountRow))
+export class WebhookDeliveryStore
+  extends Context.Service<WebhookDeliveryStore>()("@moneta/store/WebhookDeliveryStore", {
+    make: Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const database = yield* Effect.serviceOption(Info)
+      const attempts = yield* makeResourceTable("webhook_attempts", WebhookAttempt)
+      const decodeClaims = Schema.decodeUnknownEffect(Schema.Array(ClaimRow))
+      const decodeNextDue = Schema.decodeUnknownEffect(Schema.Array(NextDueRow))
+      const decodeCount = Schema.decodeUnknownEffect(Schema.Array(CountRow))
 
-    // The row was decoded (checked) once, whole: the event is built from it, not decoded again.
-    const toClaimed = (claimToken: string) => (row: typeof ClaimRow.Type): ClaimedDelivery => ({
-      id: row.id,
-      claimToken,
-      tenant: { groupId: row.group_id, environment: row.environment },
-      trigger: row.trigger,
-      attemptCount: row.attempt_count,
-      event: new Event({
-        id: row.event_id,
-        created_at: row.event_created_at,
-        category: eventCategoryOf(row.category),
-        associated_object_type: row.associated_object_type,
-        associated_object_id: row.associated_object_id
-      }),
-      subscriptionId: row.event_subscription_id,
-      url: row.url,
-      secrets: toSigningSecrets(row)
-    })
+      // The row was decoded (checked) once, whole: the event is built from it, not decoded again.
+      const toClaimed = (claimToken: string) => (row: typeof ClaimRow.Type): ClaimedDelivery => ({
+        id: row.id,
+        claimToken,
+        tenant: { groupId: row.group_id, environment: row.environment },
+        trigger: row.trigger,
+        attemptCount: row.attempt_count,
+        event: new Event({
+          id: row.event_id,
+          created_at: row.event_created_at,
+          category: eventCategoryOf(row.category),
+          associated_object_type: row.associated_object_type,
+          associated_object_id: row.associated_object_id
+        }),
+        subscriptionId: row.event_subscription_id,
+        url: row.url,
+        secrets: toSigningSecrets(row)
+      })
 
-    /**
-     * Takes up to `limit` due deliveries of the environment, oldest due first,
-     * under a lease; those already claimed `maxClaims` times without a
-     * recorded attempt are failed instead, and returned as abandoned.
-     */
-    const claim = (request: ClaimRequest): Effect.Effect<Claimed> =>
-      sql`WITH due AS (
+      /**
+       * Takes up to `limit` due deliveries of the environment, oldest due first,
+       * under a lease; those already claimed `maxClaims` times without a
+       * recorded attempt are failed instead, and returned as abandoned.
+       */
+      const claim = (request: ClaimRequest): Effect.Effect<Claimed> =>
+        sql`WITH due AS (
           SELECT id, unrecorded_claims FROM webhook_deliveries
           WHERE status = 'pending' AND environment = ${request.environment} AND due_at <= ${
-        DateTime.toDate(request.now)
-      }
+          DateTime.toDate(request.now)
+        }
           ORDER BY due_at
           LIMIT ${request.limit}
           FOR UPDATE SKIP LOCKED
@@ -244,48 +246,48 @@ export class WebhookDeliveries extends Context.Service<WebhookDeliveries>()("@mo
         FROM taken
           JOIN events AS event ON event.id = taken.event_id
           JOIN event_subscriptions AS subscription ON subscription.id = taken.event_subscription_id`.pipe(
-        Effect.flatMap(decodeClaims),
-        Effect.map((rows): Claimed => ({
-          claimed: rows.filter((row) => row.outcome === "claimed").map(toClaimed(request.claimToken)),
-          abandoned: rows.filter((row) => row.outcome === "abandoned").map((row) => ({
-            id: row.id,
-            tenant: { groupId: row.group_id, environment: row.environment },
-            eventId: row.event_id,
-            subscriptionId: row.event_subscription_id,
-            claims: row.unrecorded_claims
-          }))
-        })),
-        Effect.orDie
-      )
+          Effect.flatMap(decodeClaims),
+          Effect.map((rows): Claimed => ({
+            claimed: rows.filter((row) => row.outcome === "claimed").map(toClaimed(request.claimToken)),
+            abandoned: rows.filter((row) => row.outcome === "abandoned").map((row) => ({
+              id: row.id,
+              tenant: { groupId: row.group_id, environment: row.environment },
+              eventId: row.event_id,
+              subscriptionId: row.event_subscription_id,
+              claims: row.unrecorded_claims
+            }))
+          })),
+          Effect.orDie
+        )
 
-    /**
-     * Records a batch of attempts and moves their deliveries on, in one
-     * statement. The batch travels as one JSON parameter (a row per attempt),
-     * not as a dozen parameters per attempt: binding those cost more than the
-     * statement itself.
-     */
-    const record = (records: ReadonlyArray<AttemptRecord>) => {
-      if (records.length === 0) return Effect.void
-      // The attempts were built by the dispatcher from checked values: encoded as the Schema would, not re-checked.
-      const rows = records.map((record) => ({
-        id: record.attempt.id,
-        group_id: record.tenant.groupId,
-        environment: record.tenant.environment,
-        created_at: DateTime.formatIso(record.attempt.created_at),
-        delivery_id: record.deliveryId,
-        event_id: record.attempt.event_id,
-        event_subscription_id: record.attempt.event_subscription_id,
-        attempt_status: record.attempt.status,
-        body: encodeWebhookAttempt(record.attempt),
-        claim_token: record.claimToken,
-        delivery_status: Option.isSome(record.next)
-          ? "pending"
-          : record.attempt.status === "succeeded"
-          ? "succeeded"
-          : "failed" satisfies DeliveryStatus,
-        due_at: Option.match(record.next, { onNone: () => null, onSome: DateTime.formatIso })
-      }))
-      return sql`WITH recorded AS (
+      /**
+       * Records a batch of attempts and moves their deliveries on, in one
+       * statement. The batch travels as one JSON parameter (a row per attempt),
+       * not as a dozen parameters per attempt: binding those cost more than the
+       * statement itself.
+       */
+      const record = (records: ReadonlyArray<AttemptRecord>) => {
+        if (records.length === 0) return Effect.void
+        // The attempts were built by the dispatcher from checked values: encoded as the Schema would, not re-checked.
+        const rows = records.map((record) => ({
+          id: record.attempt.id,
+          group_id: record.tenant.groupId,
+          environment: record.tenant.environment,
+          created_at: DateTime.formatIso(record.attempt.created_at),
+          delivery_id: record.deliveryId,
+          event_id: record.attempt.event_id,
+          event_subscription_id: record.attempt.event_subscription_id,
+          attempt_status: record.attempt.status,
+          body: encodeWebhookAttempt(record.attempt),
+          claim_token: record.claimToken,
+          delivery_status: Option.isSome(record.next)
+            ? "pending"
+            : record.attempt.status === "succeeded"
+            ? "succeeded"
+            : "failed" satisfies DeliveryStatus,
+          due_at: Option.match(record.next, { onNone: () => null, onSome: DateTime.formatIso })
+        }))
+        return sql`WITH recorded AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) AS row (
             id text, group_id text, environment text, created_at timestamptz, delivery_id bigint, event_id text,
             event_subscription_id text, attempt_status text, body jsonb, claim_token text, delivery_status text,
@@ -304,13 +306,16 @@ export class WebhookDeliveries extends Context.Service<WebhookDeliveries>()("@mo
           (id, group_id, environment, created_at, delivery_id, event_id, event_subscription_id, status, body)
         SELECT id, group_id, environment, created_at, delivery_id, event_id, event_subscription_id, attempt_status, body
         FROM recorded`.pipe(Effect.asVoid, Effect.orDie)
-    }
+      }
 
-    /** Hands claimed deliveries back, due at `now`, for this or another process to send. */
-    const release = (claims: ReadonlyArray<{ readonly id: string; readonly claimToken: string }>, now: DateTime.Utc) =>
-      claims.length === 0
-        ? Effect.void
-        : sql`UPDATE webhook_deliveries AS delivery
+      /** Hands claimed deliveries back, due at `now`, for this or another process to send. */
+      const release = (
+        claims: ReadonlyArray<{ readonly id: string; readonly claimToken: string }>,
+        now: DateTime.Utc
+      ) =>
+        claims.length === 0
+          ? Effect.void
+          : sql`UPDATE webhook_deliveries AS delivery
             SET due_at = ${DateTime.toDate(now)}, claimed_until = NULL, claim_token = NULL,
               unrecorded_claims = greatest(delivery.unrecorded_claims - 1, 0)
             FROM (VALUES ${sql.csv(claims.map((claim) => sql`(${claim.id}::bigint, ${claim.claimToken}::text)`))})
@@ -318,14 +323,14 @@ export class WebhookDeliveries extends Context.Service<WebhookDeliveries>()("@mo
             WHERE delivery.id = released.id AND delivery.claim_token = released.claim_token
               AND delivery.status = 'pending'`.pipe(Effect.asVoid, Effect.orDie)
 
-    /** A delivery of an existing event to one subscription (resend, heartbeat); call inside the transaction. */
-    const enqueue = (tenant: TenantShape, input: {
-      readonly eventId: EventId
-      readonly subscriptionId: EventSubscriptionId
-      readonly trigger: WebhookAttemptTrigger
-      readonly dueAt: DateTime.Utc
-    }) =>
-      sql`WITH delivery AS (
+      /** A delivery of an existing event to one subscription (resend, heartbeat); call inside the transaction. */
+      const enqueue = (tenant: TenantShape, input: {
+        readonly eventId: EventId
+        readonly subscriptionId: EventSubscriptionId
+        readonly trigger: WebhookAttemptTrigger
+        readonly dueAt: DateTime.Utc
+      }) =>
+        sql`WITH delivery AS (
           INSERT INTO webhook_deliveries
             (group_id, environment, event_id, event_subscription_id, trigger, status, attempt_count, due_at, created_at)
           VALUES (${tenant.groupId}, ${tenant.environment}, ${input.eventId}, ${input.subscriptionId}, ${input.trigger},
@@ -334,44 +339,44 @@ export class WebhookDeliveries extends Context.Service<WebhookDeliveries>()("@mo
         )
         SELECT pg_notify(${channel}, environment) FROM delivery`.pipe(Effect.asVoid, Effect.orDie)
 
-    /** Stops the pending deliveries of a subscription that no longer receives (disabled or deleted). */
-    const cancelPending = (tenant: TenantShape, subscriptionId: EventSubscriptionId) =>
-      sql`UPDATE webhook_deliveries SET status = 'canceled', claimed_until = NULL, claim_token = NULL
+      /** Stops the pending deliveries of a subscription that no longer receives (disabled or deleted). */
+      const cancelPending = (tenant: TenantShape, subscriptionId: EventSubscriptionId) =>
+        sql`UPDATE webhook_deliveries SET status = 'canceled', claimed_until = NULL, claim_token = NULL
         WHERE event_subscription_id = ${subscriptionId} AND status = 'pending'
           AND ${tenantIs(sql, tenant)}`.pipe(Effect.asVoid, Effect.orDie)
 
-    /** When the earliest pending delivery of the environment falls due (claimed ones: when their lease ends). */
-    const nextDueAt = (environment: Environment) =>
-      sql`SELECT min(due_at) AS due_at FROM webhook_deliveries WHERE status = 'pending' AND environment = ${environment}`
-        .pipe(
-          Effect.flatMap(decodeNextDue),
-          Effect.map((rows) => Option.fromNullishOr(rows[0]?.due_at)),
+      /** When the earliest pending delivery of the environment falls due (claimed ones: when their lease ends). */
+      const nextDueAt = (environment: Environment) =>
+        sql`SELECT min(due_at) AS due_at FROM webhook_deliveries WHERE status = 'pending' AND environment = ${environment}`
+          .pipe(
+            Effect.flatMap(decodeNextDue),
+            Effect.map((rows) => Option.fromNullishOr(rows[0]?.due_at)),
+            Effect.orDie
+          )
+
+      const deleted = (statement: Statement.Statement<unknown>) =>
+        statement.pipe(
+          Effect.flatMap(decodeCount),
+          Effect.map((rows) => rows[0]?.count ?? 0),
           Effect.orDie
         )
 
-    const deleted = (statement: Statement.Statement<unknown>) =>
-      statement.pipe(
-        Effect.flatMap(decodeCount),
-        Effect.map((rows) => rows[0]?.count ?? 0),
-        Effect.orDie
-      )
-
-    /**
-     * Deletes up to `limit` attempts, then up to `limit` finished deliveries
-     * without attempts, created before the cutoff; returns how many rows went.
-     * Call again until it returns 0.
-     */
-    const deleteExpired = (request: ExpiryRequest) =>
-      Effect.gen(function*() {
-        const before = DateTime.toDate(request.before)
-        const attemptsDeleted = yield* deleted(sql`WITH expired AS (
+      /**
+       * Deletes up to `limit` attempts, then up to `limit` finished deliveries
+       * without attempts, created before the cutoff; returns how many rows went.
+       * Call again until it returns 0.
+       */
+      const deleteExpired = (request: ExpiryRequest) =>
+        Effect.gen(function*() {
+          const before = DateTime.toDate(request.before)
+          const attemptsDeleted = yield* deleted(sql`WITH expired AS (
             DELETE FROM webhook_attempts WHERE id IN (
               SELECT id FROM webhook_attempts
               WHERE environment = ${request.environment} AND created_at < ${before}
               LIMIT ${request.limit} FOR UPDATE SKIP LOCKED
             ) RETURNING 1
           ) SELECT count(*)::text AS count FROM expired`)
-        const deliveriesDeleted = yield* deleted(sql`WITH expired AS (
+          const deliveriesDeleted = yield* deleted(sql`WITH expired AS (
             DELETE FROM webhook_deliveries WHERE id IN (
               SELECT delivery.id FROM webhook_deliveries AS delivery
               WHERE delivery.environment = ${request.environment} AND delivery.status <> 'pending'
@@ -380,26 +385,37 @@ export class WebhookDeliveries extends Context.Service<WebhookDeliveries>()("@mo
               LIMIT ${request.limit} FOR UPDATE SKIP LOCKED
             ) RETURNING 1
           ) SELECT count(*)::text AS count FROM expired`)
-        return attemptsDeleted + deliveriesDeleted
-      })
+          return attemptsDeleted + deliveriesDeleted
+        })
 
-    /** Reclaims the space of deleted and updated rows where nothing else does (the embedded database). */
-    const compact = Option.exists(database, (info) => info.kind === "embedded")
-      ? sql`VACUUM webhook_deliveries, webhook_attempts`.pipe(Effect.asVoid, Effect.orDie)
-      : Effect.void
+      /** Reclaims the space of deleted and updated rows where nothing else does (the embedded database). */
+      const compact = Option.exists(database, (info) => info.kind === "embedded")
+        ? sql`VACUUM webhook_deliveries, webhook_attempts`.pipe(Effect.asVoid, Effect.orDie)
+        : Effect.void
 
-    /** The log, newest first: the attempts of a subscription, of an event, or of an event to a subscription. */
-    const listAttempts = (tenant: TenantShape, request: PageRequest, filter: {
-      readonly subscriptionId?: EventSubscriptionId | undefined
-      readonly eventId?: EventId | undefined
-    }) =>
-      attempts.page(tenant, request, [
-        ...(filter.subscriptionId === undefined ? [] : [sql`event_subscription_id = ${filter.subscriptionId}`]),
-        ...(filter.eventId === undefined ? [] : [sql`event_id = ${filter.eventId}`])
-      ])
+      /** The log, newest first: the attempts of a subscription, of an event, or of an event to a subscription. */
+      const listAttempts = (tenant: TenantShape, request: PageRequest, filter: {
+        readonly subscriptionId?: EventSubscriptionId | undefined
+        readonly eventId?: EventId | undefined
+      }) =>
+        attempts.page(tenant, request, [
+          ...(filter.subscriptionId === undefined ? [] : [sql`event_subscription_id = ${filter.subscriptionId}`]),
+          ...(filter.eventId === undefined ? [] : [sql`event_id = ${filter.eventId}`])
+        ])
 
-    return { claim, record, release, enqueue, cancelPending, nextDueAt, listAttempts, deleteExpired, compact } as const
+      return {
+        claim,
+        record,
+        release,
+        enqueue,
+        cancelPending,
+        nextDueAt,
+        listAttempts,
+        deleteExpired,
+        compact
+      } as const
+    })
   })
-}) {
+{
   static readonly Default = Layer.effect(this, this.make)
 }

@@ -1,13 +1,13 @@
 /** Wire transfers, the locked sender of a new transfer, and the wire message sequence. */
 import { AddressObject } from "@moneta/domain/Entity"
 import type { AccountId, ExternalAccountId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { WireTransfer } from "@moneta/domain/WireTransfer"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { Balance } from "./Accounts.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-import type { TenantShape } from "./Tenant.js"
 
 export interface WireTransferFilter {
   readonly accountId?: AccountId | undefined
@@ -34,7 +34,7 @@ export interface Sender {
 }
 const SequenceRow = Schema.Struct({ value: Schema.String })
 
-export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/store/WireTransfers", {
+export class WireTransferStore extends Context.Service<WireTransferStore>()("@moneta/store/WireTransferStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("wire_transfers", WireTransfer)

@@ -44,7 +44,7 @@ import { SqlClient } from "effect/sql"
 import type { Migrator, SqlError } from "effect/sql"
 import { randomUUID } from "node:crypto"
 import * as Database from "./Database.js"
-import { IdempotencyRecords } from "./IdempotencyRecords.js"
+import { IdempotencyRecordStore } from "./IdempotencyRecords.js"
 import * as Migrations from "./Migrations.js"
 import type * as Notifications from "./Notifications.js"
 import * as Template from "./Template.js"
@@ -197,11 +197,11 @@ export const layerFor = (
  * dying stays, but it renews, releases and abandons nothing, so its keys are
  * left for another process to take over when their lease runs out.
  */
-export const deadProcessIdempotencyRecords: Layer.Layer<IdempotencyRecords, never, SqlClient.SqlClient> = Layer
+export const deadProcessIdempotencyRecords: Layer.Layer<IdempotencyRecordStore, never, SqlClient.SqlClient> = Layer
   .effect(
-    IdempotencyRecords,
-    Effect.map(IdempotencyRecords.make, (records) =>
-      IdempotencyRecords.of({
+    IdempotencyRecordStore,
+    Effect.map(IdempotencyRecordStore.make, (records) =>
+      IdempotencyRecordStore.of({
         ...records,
         renew: () => Effect.succeed(true),
         release: () => Effect.void,

@@ -5,7 +5,7 @@ import { GroupId } from "@moneta/domain/Ids"
 import { Config, DateTime, Deferred, Duration, Effect, Layer, Schedule } from "effect"
 import * as Reactivity from "effect/reactivity/Reactivity"
 import { SqlClient } from "effect/sql"
-import { Events } from "../src/Events.js"
+import { EventStore } from "../src/Events.js"
 import * as TestDatabase from "../src/testing.js"
 
 const tenant = { groupId: GroupId.make("group_events_test"), environment: "sandbox" as const }
@@ -19,12 +19,12 @@ const transactionIds = ["100", "9", "10", "99"]
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`event log order (${kind})`, () => {
-    layer(Events.Default.pipe(Layer.provideMerge(TestDatabase.layerFor(kind))), { timeout: TestDatabase.timeout })(
+    layer(EventStore.Default.pipe(Layer.provideMerge(TestDatabase.layerFor(kind))), { timeout: TestDatabase.timeout })(
       (it) => {
         it.effect("orders by the writing transaction's id as a number, both ways, across pages", () =>
           Effect.gen(function*() {
             const sql = yield* SqlClient.SqlClient
-            const events = yield* Events
+            const events = yield* EventStore
             for (const txid of transactionIds) {
               yield* sql`INSERT INTO events (id, group_id, environment, created_at, category, associated_object_type, associated_object_id, txid)
               VALUES (${`event_tx${txid}`}, ${tenant.groupId}, ${tenant.environment}, now(), 'account.created', 'account', ${`account_${txid}`}, ${txid}::xid8)`
@@ -67,7 +67,7 @@ for (const kind of TestDatabase.testDatabases) {
 if (TestDatabase.testDatabases.includes("postgres")) {
   describe("event polling on a shared Postgres server", () => {
     // Real time: the test waits for another connection's COMMIT to become visible.
-    layer(Events.Default.pipe(Layer.provideMerge(TestDatabase.layerFor("postgres"))), {
+    layer(EventStore.Default.pipe(Layer.provideMerge(TestDatabase.layerFor("postgres"))), {
       timeout: TestDatabase.timeout,
       excludeTestServices: true
     })((it) => {
@@ -89,7 +89,7 @@ if (TestDatabase.testDatabases.includes("postgres")) {
         () =>
           Effect.gen(function*() {
             const sql = yield* SqlClient.SqlClient
-            const events = yield* Events
+            const events = yield* EventStore
             // The server's own database: another database than the test's.
             const url = yield* Config.Redacted("DATABASE_URL")
             const elsewhere = yield* PgClient.make({ url, maxConnections: 1, applicationName: "moneta-tests" }).pipe(

@@ -11,13 +11,13 @@ import { AccountId, GroupId } from "@moneta/domain/Ids"
 import { DateTime, Duration, Effect, Schema } from "effect"
 import type { Statement } from "effect/sql"
 import { SqlClient } from "effect/sql"
-import { DeclinedTransactions } from "../src/DeclinedTransactions.js"
-import { type EventQuery, Events } from "../src/Events.js"
+import { DeclinedTransactionStore } from "../src/DeclinedTransactions.js"
+import { type EventQuery, EventStore } from "../src/Events.js"
 import type { PageRequest } from "../src/Pagination.js"
-import { PendingTransactions } from "../src/PendingTransactions.js"
+import { PendingTransactionStore } from "../src/PendingTransactions.js"
 import * as TestDatabase from "../src/testing.js"
-import { Transactions } from "../src/Transactions.js"
-import { WireTransfers } from "../src/WireTransfers.js"
+import { TransactionStore } from "../src/Transactions.js"
+import { WireTransferStore } from "../src/WireTransfers.js"
 import { captured, type CapturedStatement, explain } from "./QueryPlans.js"
 
 const rowsPerTable = 10_000
@@ -120,7 +120,7 @@ const cases: ReadonlyArray<Case> = [
     table: "events",
     indexes: ["events_category"],
     statement: captured(
-      Events.make,
+      EventStore.make,
       (events) => events.list(tenant, { ...eventQuery, categories: [category("wire_transfer.updated")] })
     )
   },
@@ -129,7 +129,7 @@ const cases: ReadonlyArray<Case> = [
     table: "events",
     indexes: ["events_category"],
     statement: captured(
-      Events.make,
+      EventStore.make,
       (events) =>
         events.list(tenant, { ...eventQuery, direction: "ascending", categories: [category("wire_transfer.updated")] })
     )
@@ -139,7 +139,7 @@ const cases: ReadonlyArray<Case> = [
     table: "events",
     indexes: ["events_category"],
     statement: captured(
-      Events.make,
+      EventStore.make,
       (events) => events.list(tenant, { ...eventQuery, categories: [category("account.created")] })
     )
   },
@@ -149,7 +149,7 @@ const cases: ReadonlyArray<Case> = [
     indexes: ["events_tenant_created"],
     // The window holds 30 of the tenant's events (and 30 of the other tenant's, which it must not read).
     rows: 40,
-    statement: captured(Events.make, (events) =>
+    statement: captured(EventStore.make, (events) =>
       events.list(tenant, {
         ...eventQuery,
         createdAt: { onOrAfter: middle(rowsPerTable / 2), before: middle(rowsPerTable / 2 + 30) }
@@ -160,7 +160,7 @@ const cases: ReadonlyArray<Case> = [
     table: "transactions",
     indexes: ["transactions_account_category"],
     statement: captured(
-      Transactions.make,
+      TransactionStore.make,
       (transactions) => transactions.list(tenant, page, { accountId: account, categories: ["wire_transfer_intention"] })
     )
   },
@@ -169,7 +169,7 @@ const cases: ReadonlyArray<Case> = [
     table: "transactions",
     indexes: ["transactions_account_category"],
     statement: captured(
-      Transactions.make,
+      TransactionStore.make,
       (transactions) => transactions.list(tenant, page, { accountId: account, categories: ["interest_payment"] })
     )
   },
@@ -178,7 +178,7 @@ const cases: ReadonlyArray<Case> = [
     table: "transactions",
     indexes: ["transactions_category"],
     statement: captured(
-      Transactions.make,
+      TransactionStore.make,
       (transactions) => transactions.list(tenant, page, { categories: ["interest_payment"] })
     )
   },
@@ -186,20 +186,26 @@ const cases: ReadonlyArray<Case> = [
     name: "transactions of a rarely used card (route)",
     table: "transactions",
     indexes: ["transactions_route"],
-    statement: captured(Transactions.make, (transactions) => transactions.list(tenant, page, { routeId: "card_rare" }))
+    statement: captured(
+      TransactionStore.make,
+      (transactions) => transactions.list(tenant, page, { routeId: "card_rare" })
+    )
   },
   {
     name: "pending transactions still pending",
     table: "pending_transactions",
     indexes: ["pending_transactions_status"],
-    statement: captured(PendingTransactions.make, (pending) => pending.list(tenant, page, { statuses: ["pending"] }))
+    statement: captured(
+      PendingTransactionStore.make,
+      (pending) => pending.list(tenant, page, { statuses: ["pending"] })
+    )
   },
   {
     name: "pending transactions of an account still pending",
     table: "pending_transactions",
     indexes: ["pending_transactions_account_status", "pending_transactions_status"],
     statement: captured(
-      PendingTransactions.make,
+      PendingTransactionStore.make,
       (pending) => pending.list(tenant, page, { accountId: account, statuses: ["pending"] })
     )
   },
@@ -208,7 +214,7 @@ const cases: ReadonlyArray<Case> = [
     table: "pending_transactions",
     indexes: ["pending_transactions_account_category"],
     statement: captured(
-      PendingTransactions.make,
+      PendingTransactionStore.make,
       (pending) => pending.list(tenant, page, { accountId: account, categories: ["inbound_wire_transfer"] })
     )
   },
@@ -216,14 +222,14 @@ const cases: ReadonlyArray<Case> = [
     name: "pending transactions of a rarely used card (route)",
     table: "pending_transactions",
     indexes: ["pending_transactions_route"],
-    statement: captured(PendingTransactions.make, (pending) => pending.list(tenant, page, { routeId: "card_rare" }))
+    statement: captured(PendingTransactionStore.make, (pending) => pending.list(tenant, page, { routeId: "card_rare" }))
   },
   {
     name: "declined transactions of an account in a category it has none of",
     table: "declined_transactions",
     indexes: ["declined_transactions_account_category"],
     statement: captured(
-      DeclinedTransactions.make,
+      DeclinedTransactionStore.make,
       (declined) => declined.list(tenant, page, { accountId: account, categories: ["ach_decline"] })
     )
   },
@@ -232,7 +238,7 @@ const cases: ReadonlyArray<Case> = [
     table: "declined_transactions",
     indexes: ["declined_transactions_category"],
     statement: captured(
-      DeclinedTransactions.make,
+      DeclinedTransactionStore.make,
       (declined) => declined.list(tenant, page, { categories: ["check_decline"] })
     )
   },
@@ -240,7 +246,7 @@ const cases: ReadonlyArray<Case> = [
     name: "wire transfers pending approval",
     table: "wire_transfers",
     indexes: ["wire_transfers_status"],
-    statement: captured(WireTransfers.make, (wires) => wires.list(tenant, page, { statuses: ["pending_approval"] }))
+    statement: captured(WireTransferStore.make, (wires) => wires.list(tenant, page, { statuses: ["pending_approval"] }))
   }
 ]
 

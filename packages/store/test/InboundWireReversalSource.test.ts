@@ -9,7 +9,7 @@ import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import inboundWireReversalSource from "../src/migrations/0010_inbound_wire_reversal_source.js"
 import * as TestDatabase from "../src/testing.js"
-import { Transactions } from "../src/Transactions.js"
+import { TransactionStore } from "../src/Transactions.js"
 
 const tenant = { groupId: GroupId.make("group_wire_reversal_source"), environment: "sandbox" as const }
 const createdAt = "2026-01-01T00:00:00.000Z"
@@ -56,7 +56,7 @@ const olderSource = {
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`migration 0010, inbound wire reversal sources (${kind})`, () => {
-    layer(Transactions.Default.pipe(Layer.provideMerge(TestDatabase.layerFor(kind))), {
+    layer(TransactionStore.Default.pipe(Layer.provideMerge(TestDatabase.layerFor(kind))), {
       timeout: TestDatabase.timeout
     })((it) => {
       it.effect("rewrites an older credit's source to its transfer's reversal", () =>
@@ -87,7 +87,7 @@ for (const kind of TestDatabase.testDatabases) {
 
           yield* inboundWireReversalSource
 
-          const transactions = yield* Transactions
+          const transactions = yield* TransactionStore
           const found = yield* transactions.find(tenant, TransactionId.make("transaction_0010_credit"))
           const source = Option.map(found, (credit) => credit.source)
           expect(Option.getOrThrow(source)).toMatchObject({

@@ -17,11 +17,11 @@ import { Transaction } from "@moneta/domain/Transaction"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import * as fc from "fast-check"
-import { Accounts } from "../src/Accounts.js"
-import { Bookkeeping } from "../src/Bookkeeping.js"
+import { AccountStore } from "../src/Accounts.js"
+import { BookkeepingStore } from "../src/Bookkeeping.js"
 import runningBalances from "../src/migrations/0008_running_balances.js"
 import * as TestDatabase from "../src/testing.js"
-import { Transactions } from "../src/Transactions.js"
+import { TransactionStore } from "../src/Transactions.js"
 
 const tenant = { groupId: GroupId.make("group_running_balances"), environment: "sandbox" as const }
 const start = Date.parse("2026-01-01T00:00:00Z")
@@ -105,7 +105,7 @@ const Running = Schema.Array(
 )
 const AbsoluteTotals = Schema.Array(Schema.Struct({ id: Schema.String, absolute_total: Schema.BigIntFromString }))
 
-const store = Layer.mergeAll(Accounts.Default, Transactions.Default, Bookkeeping.Default)
+const store = Layer.mergeAll(AccountStore.Default, TransactionStore.Default, BookkeepingStore.Default)
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`running balances (${kind})`, () => {
@@ -114,8 +114,8 @@ for (const kind of TestDatabase.testDatabases) {
         "an account's balance at any instant is the sum of its postings up to it, whatever order they were written in",
         () =>
           Effect.gen(function*() {
-            const accounts = yield* Accounts
-            const transactions = yield* Transactions
+            const accounts = yield* AccountStore
+            const transactions = yield* TransactionStore
             const run = Effect.runPromiseWith(yield* Effect.context<SqlClient.SqlClient>())
             yield* Effect.promise(() =>
               fc.assert(
@@ -141,7 +141,7 @@ for (const kind of TestDatabase.testDatabases) {
         "a bookkeeping account's balance at any date is the sum of its entries up to it, back-dated ones included",
         () =>
           Effect.gen(function*() {
-            const bookkeeping = yield* Bookkeeping
+            const bookkeeping = yield* BookkeepingStore
             const run = Effect.runPromiseWith(yield* Effect.context<SqlClient.SqlClient>())
             yield* Effect.promise(() =>
               fc.assert(
@@ -169,7 +169,7 @@ for (const kind of TestDatabase.testDatabases) {
 
       it.effect("absolute totals add up the magnitudes of entries and lock nothing of another tenant", () =>
         Effect.gen(function*() {
-          const bookkeeping = yield* Bookkeeping
+          const bookkeeping = yield* BookkeepingStore
           const accountId = BookkeepingAccountId.make(nextId("bookkeeping_account"))
           yield* insertBookkeepingAccount(accountId)
           expect(yield* bookkeeping.addAbsoluteTotals(tenant, [[accountId, 5n]])).toEqual([{
@@ -235,7 +235,7 @@ for (const kind of TestDatabase.testDatabases) {
             )
           expect(totals).toEqual([{ id: bookkeepingId, absolute_total: 347n }])
 
-          const accounts = yield* Accounts
+          const accounts = yield* AccountStore
           const balance = yield* accounts.balanceAt(tenant, AccountId.make(accountId), at(2))
           expect(Option.map(balance, (b) => b.current)).toEqual(Option.some(127))
         }))

@@ -8,7 +8,7 @@ import { pendingEvent } from "@moneta/domain/Event"
 import { GroupId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Exit, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { Events } from "../src/Events.js"
+import { EventStore } from "../src/Events.js"
 import * as TestDatabase from "../src/testing.js"
 import * as Writes from "../src/Writes.js"
 
@@ -25,7 +25,7 @@ const note = (sql: SqlClient.SqlClient, label: string) =>
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`writes sharing a statement (${kind})`, () => {
-    layer(Events.Default.pipe(Layer.provideMerge(TestDatabase.layerFor(kind))), { timeout: TestDatabase.timeout })(
+    layer(EventStore.Default.pipe(Layer.provideMerge(TestDatabase.layerFor(kind))), { timeout: TestDatabase.timeout })(
       (it) => {
         it.effect("runs each write once, alone or together, and none when the statement fails", () =>
           Effect.gen(function*() {
@@ -45,7 +45,7 @@ for (const kind of TestDatabase.testDatabases) {
         it.effect("runs a step's writes with its events, and on their own when it has none", () =>
           Effect.gen(function*() {
             const sql = yield* SqlClient.SqlClient
-            const events = yield* Events
+            const events = yield* EventStore
             yield* sql`CREATE TABLE IF NOT EXISTS writes_test (label text PRIMARY KEY)`
             const at = DateTime.makeUnsafe("2026-01-01T00:00:00Z")
             const appended = yield* events.append(

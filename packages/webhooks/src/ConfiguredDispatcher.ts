@@ -9,7 +9,7 @@
  * Running until its scope closes; stopping it is graceful (`Dispatcher`).
  */
 import type { Environment } from "@moneta/domain/Environment"
-import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { WebhookDeliveryStore } from "@moneta/store/WebhookDeliveries"
 import { Effect, Layer } from "effect"
 import * as Dispatcher from "./Dispatcher.js"
 import * as Transport from "./Transport.js"
@@ -17,7 +17,7 @@ import * as Transport from "./Transport.js"
 /** The dispatcher of `environment`'s deliveries with the given tuning (read beforehand, e.g. to refuse a start). */
 export const layerTuned = (environment: Environment, tuning: Omit<Dispatcher.DispatcherOptions, "environment">) =>
   Dispatcher.layer({ environment, ...tuning }).pipe(
-    Layer.provide(Layer.merge(WebhookDeliveries.Default, Transport.layer(environment)))
+    Layer.provide(Layer.merge(WebhookDeliveryStore.Default, Transport.layer(environment)))
   )
 
 /** The dispatcher of `environment`'s deliveries, tuned by `MONETA_WEBHOOK_*`. */

@@ -36,7 +36,7 @@ import {
   channel,
   type ClaimedDelivery,
   CommittedHere,
-  WebhookDeliveries
+  WebhookDeliveryStore
 } from "@moneta/store/WebhookDeliveries"
 import {
   Cause,
@@ -120,7 +120,7 @@ const yieldToEventLoop = Effect.callback<void>((resume) => {
 /** The dispatcher, running until its scope closes. */
 export const make = (options: DispatcherOptions) =>
   Effect.gen(function*() {
-    const store = yield* WebhookDeliveries
+    const store = yield* WebhookDeliveryStore
     const notifications = yield* Notifications
     const transport = yield* DeliveryTransport
     const destinations = yield* WebhookDestinations
@@ -386,7 +386,7 @@ export const make = (options: DispatcherOptions) =>
 /** The dispatcher as a layer (it needs the database, its notifications and a `DeliveryTransport`). */
 export const layer = (
   options: DispatcherOptions
-): Layer.Layer<Dispatcher, never, WebhookDeliveries | Notifications | DeliveryTransport> =>
+): Layer.Layer<Dispatcher, never, WebhookDeliveryStore | Notifications | DeliveryTransport> =>
   Layer.effect(Dispatcher, make(options))
 
 /**

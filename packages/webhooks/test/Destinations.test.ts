@@ -8,8 +8,8 @@
  */
 import { describe, expect, it, layer } from "@effect/vitest"
 import type { EventSubscriptionId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { type Reach, WebhookDestinations } from "@moneta/domain/WebhookDestination"
-import type { TenantShape } from "@moneta/store/Tenant"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect, Layer, Schedule } from "effect"
 import type * as Dns from "node:dns"

@@ -6,10 +6,10 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import type { Environment } from "@moneta/domain/Environment"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { WebhookAttempt, WebhookAttemptId } from "@moneta/domain/WebhookAttempt"
-import type { TenantShape } from "@moneta/store/Tenant"
 import * as TestDatabase from "@moneta/store/testing"
-import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { WebhookDeliveryStore } from "@moneta/store/WebhookDeliveries"
 import { Context, DateTime, Duration, Effect, Layer, Logger, Option, Queue, Schedule, Schema, type Scope } from "effect"
 import { SqlClient } from "effect/sql"
 import { TestClock } from "effect/testing"
@@ -94,7 +94,7 @@ for (const kind of TestDatabase.testDatabases) {
         () =>
           underTestClock(Effect.gen(function*() {
             yield* TestClock.setTime(DateTime.toEpochMillis(start))
-            const store = yield* WebhookDeliveries
+            const store = yield* WebhookDeliveryStore
             const tenant = yield* Seed.tenant("live")
             yield* Seed.subscribe(tenant, { url: "https://example.com/hooks", secret: "cap" })
             yield* Seed.emit(tenant, ["wire_transfer.created"])

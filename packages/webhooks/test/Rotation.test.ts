@@ -5,7 +5,7 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import * as WebhookSignature from "@moneta/domain/WebhookSignature"
-import { EventSubscriptions } from "@moneta/store/EventSubscriptions"
+import { EventSubscriptionStore } from "@moneta/store/EventSubscriptions"
 import * as TestDatabase from "@moneta/store/testing"
 import { Context, DateTime, Duration, Effect, Layer, Result } from "effect"
 import { TestClock } from "effect/testing"
@@ -35,7 +35,7 @@ for (const kind of TestDatabase.testDatabases) {
             const tenant = yield* Seed.tenant("sandbox")
             const subscription = yield* Seed.subscribe(tenant, { url: receiver.url, secret: "old secret" })
             const overlapEnds = DateTime.add(realNow, { hours: 24 })
-            yield* (yield* EventSubscriptions).rotateSecret(tenant, subscription.id, "new secret", overlapEnds)
+            yield* (yield* EventSubscriptionStore).rotateSecret(tenant, subscription.id, "new secret", overlapEnds)
             const dispatcher = Context.get(
               yield* Layer.build(
                 Dispatcher.layer({ environment: "sandbox", pollInterval: Duration.days(30) }).pipe(

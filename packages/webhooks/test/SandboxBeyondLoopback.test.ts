@@ -9,8 +9,8 @@
  */
 import { describe, expect, it, layer } from "@effect/vitest"
 import type { EventSubscriptionId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { WebhookDestinations } from "@moneta/domain/WebhookDestination"
-import type { TenantShape } from "@moneta/store/Tenant"
 import * as TestDatabase from "@moneta/store/testing"
 import { ConfigProvider, Effect, Layer, Schedule } from "effect"
 import * as Destinations from "../src/Destinations.js"

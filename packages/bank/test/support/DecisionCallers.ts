@@ -1,13 +1,13 @@
 /**
  * What the real-time decision tests of the bank share: a token request to
- * ask about, and a caller of its own for each test under a fresh `TestClock`
+ * ask about, and a tenant of its own for each test under a fresh `TestClock`
  * (the database keeps real time).
  */
-import { Caller } from "@moneta/domain/Caller"
 import { CardId } from "@moneta/domain/Ids"
 import type { Request } from "@moneta/domain/RealTimeDecision"
 import { defaultTimeoutWindows } from "@moneta/domain/RealTimeDecision"
-import { ApiKeys } from "@moneta/store/ApiKeys"
+import { Tenant } from "@moneta/domain/Tenant"
+import { ApiKeyStore } from "@moneta/store/ApiKeys"
 import { newId } from "@moneta/store/IdGenerator"
 import { DateTime, Effect } from "effect"
 import { TestClock } from "effect/testing"
@@ -24,12 +24,12 @@ export const tokenRequest: Request = {
 
 export const window = defaultTimeoutWindows.digital_wallet_token_requested
 
-/** A group of its own for each test, as the caller. */
-export const asNewCaller = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+/** A group of its own for each test, as the tenant. */
+export const asNewTenant = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {
     const groupId = yield* newId("group")
-    yield* (yield* ApiKeys).insertGroup(groupId, "Decisions", yield* DateTime.now)
-    return yield* Effect.provideService(effect, Caller, {
+    yield* (yield* ApiKeyStore).insertGroup(groupId, "Decisions", yield* DateTime.now)
+    return yield* Effect.provideService(effect, Tenant, {
       groupId,
       environment: "sandbox",
       apiKeyId: "api_key_test",
@@ -37,9 +37,9 @@ export const asNewCaller = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     })
   })
 
-/** The test body as a new caller under a fresh `TestClock`. */
+/** The test body as a new tenant under a fresh `TestClock`. */
 export const underTestClock = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.scoped(asNewCaller(effect)).pipe(Effect.provide(TestClock.layer()))
+  Effect.scoped(asNewTenant(effect)).pipe(Effect.provide(TestClock.layer()))
 
 /** Lets pending I/O callbacks run (not a timer: the TestClock is not involved). */
 export const yieldToEventLoop = Effect.callback<void>((resume) => {

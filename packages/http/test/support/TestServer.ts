@@ -23,7 +23,7 @@ import { Authentication, generateKey, ServerEnvironment } from "@moneta/bank/Aut
 import { FirstRun } from "@moneta/bank/FirstRun"
 import type { Environment } from "@moneta/domain/Environment"
 import { type GroupId } from "@moneta/domain/Ids"
-import { ApiKeys } from "@moneta/store/ApiKeys"
+import { ApiKeyStore } from "@moneta/store/ApiKeys"
 import { newId } from "@moneta/store/IdGenerator"
 import * as TestDatabase from "@moneta/store/testing"
 import { Context, DateTime, Effect, Layer, Option } from "effect"
@@ -98,7 +98,7 @@ const setup = (environment: Environment) =>
       const server = yield* HttpServer.HttpServer
       const port = server.address._tag === "UnixPathAddress" ? 0 : server.address.port
       const httpClient = yield* HttpClient.HttpClient
-      const keys = yield* ApiKeys
+      const keys = yield* ApiKeyStore
       const authentication = yield* Authentication
       const clientFor = (apiKey: string) =>
         makeClient(apiKey).pipe(Effect.provideService(HttpClient.HttpClient, httpClient))
@@ -131,7 +131,7 @@ export const layerOver = (
 ) =>
   setup(environment).pipe(
     Layer.provideMerge(options.docs === true ? serverWithDocsLayer : serverLayer),
-    Layer.provide(Layer.mergeAll(FirstRun.Default, ApiKeys.Default, Authentication.Default)),
+    Layer.provide(Layer.mergeAll(FirstRun.Default, ApiKeyStore.Default, Authentication.Default)),
     Layer.provide(Layer.succeed(ServerEnvironment, environment)),
     Layer.provideMerge(database)
   )

@@ -8,7 +8,7 @@
 import { NodeRuntime } from "@effect/platform-node"
 import { Environment } from "@moneta/domain/Environment"
 import * as Database from "@moneta/store/Database"
-import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { WebhookDeliveryStore } from "@moneta/store/WebhookDeliveries"
 import { Config, Duration, Effect, Layer } from "effect"
 import * as Dispatcher from "../../src/Dispatcher.js"
 import * as Transport from "../../src/Transport.js"
@@ -25,7 +25,7 @@ const DispatcherLive = Layer.unwrap(
     settings,
     ({ environment, lease, poll, url }) =>
       Dispatcher.layer({ environment, lease: Duration.millis(lease), pollInterval: Duration.millis(poll) }).pipe(
-        Layer.provide(Layer.merge(WebhookDeliveries.Default, Transport.layer(environment))),
+        Layer.provide(Layer.merge(WebhookDeliveryStore.Default, Transport.layer(environment))),
         Layer.provide(Database.layerPostgres(url))
       )
   )

@@ -8,23 +8,23 @@ import { pendingEvent } from "@moneta/domain/Event"
 import type { EventCategory, KnownEventCategory } from "@moneta/domain/EventCategory"
 import * as EventSubscription from "@moneta/domain/EventSubscription"
 import type { EventSubscriptionId } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
 import { WebhookDestinations } from "@moneta/domain/WebhookDestination"
-import { ApiKeys } from "@moneta/store/ApiKeys"
-import { Events } from "@moneta/store/Events"
-import { EventSubscriptions } from "@moneta/store/EventSubscriptions"
+import { ApiKeyStore } from "@moneta/store/ApiKeys"
+import { EventStore } from "@moneta/store/Events"
+import { EventSubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { newId } from "@moneta/store/IdGenerator"
-import type { TenantShape } from "@moneta/store/Tenant"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { WebhookDeliveryStore } from "@moneta/store/WebhookDeliveries"
 import { DateTime, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 
 /** The store services the tests use. */
 export const StoreLive = Layer.mergeAll(
-  ApiKeys.Default,
-  EventSubscriptions.Default,
-  Events.Default,
-  WebhookDeliveries.Default
+  ApiKeyStore.Default,
+  EventSubscriptionStore.Default,
+  EventStore.Default,
+  WebhookDeliveryStore.Default
 )
 
 /**
@@ -40,7 +40,7 @@ export const LoopbackAllowed = Layer.succeed(WebhookDestinations, {
 export const tenant = (environment: Environment) =>
   Effect.gen(function*() {
     const groupId = yield* newId("group")
-    yield* (yield* ApiKeys).insertGroup(groupId, "Webhook test group", yield* DateTime.now)
+    yield* (yield* ApiKeyStore).insertGroup(groupId, "Webhook test group", yield* DateTime.now)
     return { groupId, environment } satisfies TenantShape
   })
 
@@ -65,14 +65,14 @@ export const subscribe = (owner: TenantShape, input: SubscriptionInput) =>
           : { selected_event_categories: input.categories.map((event_category) => ({ event_category })) })
       }
     })
-    yield* (yield* EventSubscriptions).insert(owner, next, input.secret)
+    yield* (yield* EventSubscriptionStore).insert(owner, next, input.secret)
     return next
   })
 
 /** Events about made-up objects, committed together (as one change would). */
 export const emit = (owner: TenantShape, categories: ReadonlyArray<EventCategory>) =>
   Effect.gen(function*() {
-    const events = yield* Events
+    const events = yield* EventStore
     const createdAt = yield* DateTime.now
     return yield* transactionally(
       events.append(
@@ -102,6 +102,6 @@ export const deliveries = (owner: TenantShape) =>
 /** The attempts logged for a subscription, oldest first. */
 export const attempts = (owner: TenantShape, subscriptionId: EventSubscriptionId) =>
   Effect.gen(function*() {
-    const page = yield* (yield* WebhookDeliveries).listAttempts(owner, { limit: 100 }, { subscriptionId })
+    const page = yield* (yield* WebhookDeliveryStore).listAttempts(owner, { limit: 100 }, { subscriptionId })
     return [...page.data].reverse()
   })

@@ -1,5 +1,5 @@
 /**
- * The request context operations read besides the Caller: the idempotency key
+ * The request context operations read besides the Tenant: the idempotency key
  * of the request, if any, and the claim a waiting request holds it under.
  */
 import { Context, Effect, Option } from "effect"
