@@ -12,7 +12,7 @@ import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { FirstRun } from "@moneta/bank/FirstRun"
 import * as ReferencePage from "@moneta/http/ReferencePage"
 import * as TestDatabase from "@moneta/store/testing"
-import { WebhookDeliveries } from "@moneta/store/WebhookDeliveries"
+import { WebhookDeliveryStore } from "@moneta/store/WebhookDeliveries"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
 import * as Transport from "@moneta/webhooks/Transport"
 import { Context, Effect, Layer, Logger, Option, References } from "effect"
@@ -61,7 +61,7 @@ const serverLayer = (kind: TestDatabase.Kind) =>
   served.pipe(
     Layer.provideMerge(Api.layer),
     Layer.provide(Dispatcher.layer({ environment: "sandbox" })),
-    Layer.provide(Layer.mergeAll(WebhookDeliveries.Default, Transport.layer("sandbox"), FirstRun.Default)),
+    Layer.provide(Layer.mergeAll(WebhookDeliveryStore.Default, Transport.layer("sandbox"), FirstRun.Default)),
     Layer.provide(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
     Layer.provide(Layer.succeed(ServerEnvironment, "sandbox")),
     Layer.provide(TestDatabase.layerFor(kind)),
@@ -264,8 +264,10 @@ for (const kind of TestDatabase.testDatabases) {
             const page = text((yield* get(`${baseUrl}/docs`, { "accept-encoding": "identity" })).body)
             const shown = configurationOf(page)["content"]
             const served: unknown = JSON.parse(text((yield* get(`${baseUrl}/openapi.json`)).body))
-            const posts = recordsIn(isRecord(shown) ? shown["paths"] : undefined).flatMap((item) =>
-              isRecord(item["post"]) ? [item["post"]] : []
+            // The control API's POSTs (/moneta/…) take no Idempotency-Key: an operator's calls, not a client's writes.
+            const paths = isRecord(shown) && isRecord(shown["paths"]) ? shown["paths"] : {}
+            const posts = Object.entries(paths).flatMap(([path, item]) =>
+              !path.startsWith("/moneta/") && isRecord(item) && isRecord(item["post"]) ? [item["post"]] : []
             )
             expect(posts.length).toBeGreaterThan(20)
             for (const post of posts) {
