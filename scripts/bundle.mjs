@@ -12,6 +12,11 @@
 //   `moneta` command runs: the packages left outside stay bare names, resolved
 //   from the installed @moneta/server, which depends on each of them.
 import { build } from "esbuild"
+import { createHash } from "node:crypto"
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { createRequire } from "node:module"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
@@ -50,28 +55,89 @@ const externalByPath = {
 }
 
 /**
- * Bundles the server into `outfile`. `resolveExternals`: load the packages left
+ * The key of the reference documents built with a bundle
+ * (server/src/PrebuiltReference.ts): a hash of the workspace packages'
+ * sources, the lockfile (the third-party packages, effect among them) and
+ * this script, so a bundle and the documents built beside it from the same
+ * sources have the same key.
+ */
+const sourcesKey = () => {
+  const hash = createHash("sha256")
+  const packages = `${root}packages`
+  const files = readdirSync(packages).flatMap((name) => {
+    try {
+      return readdirSync(`${packages}/${name}/src`, { recursive: true }).map((file) => `packages/${name}/src/${file}`)
+    } catch {
+      return []
+    }
+  })
+  for (const file of [...files.sort(), "pnpm-lock.yaml", "scripts/bundle.mjs"]) {
+    let content
+    try {
+      content = readFileSync(`${root}${file}`)
+    } catch (error) {
+      if (error.code === "EISDIR") continue
+      throw error
+    }
+    hash.update(`${file}\0${content.length}\0`).update(content)
+  }
+  return hash.digest("hex")
+}
+
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  conditions: ["@moneta/source"],
+  logLevel: "warning",
+  // The modules that find files beside them (or name the file cluster workers run) read import.meta.url.
+  define: { "import.meta.url": "__bundleUrl" },
+  banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' }
+}
+
+/**
+ * Builds the reference documents (server/src/ReferenceDocuments.ts's
+ * `writePrebuilt`, bundled into a file of its own and run here) into the
+ * folder beside `outfile` that the bundled server reads them from.
+ */
+const writeReferenceDocuments = async (outfile, key) => {
+  const scratch = mkdtempSync(join(tmpdir(), "moneta-reference-"))
+  try {
+    const writer = join(scratch, "reference-documents.cjs")
+    await build({
+      ...common,
+      entryPoints: ["packages/server/src/ReferenceDocuments.ts"],
+      outfile: writer,
+      // Run here, in this checkout: what it leaves outside is loaded by its path here.
+      plugins: [externalByPath]
+    })
+    const { writePrebuilt } = createRequire(import.meta.url)(writer)
+    await writePrebuilt(join(dirname(outfile), "reference-documents"), key)
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Bundles the server into `outfile`, with its reference documents built
+ * beside it (`writeReferenceDocuments`). `resolveExternals`: load the packages left
  * outside by their absolute paths here (a bundle run in this checkout) rather
  * than by name (a bundle shipped in the package). Returns esbuild's metafile.
  */
 export const bundleServer = async ({ outfile, resolveExternals, sourcemap }) => {
+  const key = sourcesKey()
   const result = await build({
-    absWorkingDir: root,
+    ...common,
     entryPoints: ["packages/server/src/main.ts"],
     outfile,
-    bundle: true,
-    format: "cjs",
-    platform: "node",
-    target: "node20",
     sourcemap,
-    conditions: ["@moneta/source"],
     ...(resolveExternals ? { plugins: [externalByPath] } : { external: external.flatMap((name) => [name, `${name}/*`]) }),
-    logLevel: "warning",
     metafile: true,
-    // The modules that find files beside them (or name the file cluster workers run) read import.meta.url.
-    define: { "import.meta.url": "__bundleUrl" },
-    banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' }
+    define: { ...common.define, __MONETA_REFERENCE_KEY__: JSON.stringify(key) }
   })
+  await writeReferenceDocuments(outfile, key)
   return result.metafile
 }
 

@@ -10,8 +10,8 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
-import * as CardExamples from "./CardExamples.js"
 import * as Examples from "./Examples.js"
+import * as RealTimeDecisionExamples from "./RealTimeDecisionExamples.js"
 
 const decisionPath = Schema.Struct({ real_time_decision_id: RealTimeDecisionId })
 
@@ -27,7 +27,7 @@ export class RealTimeDecisions extends HttpApiGroup.make("realTimeDecisions")
         description:
           "A card event waiting for your answer: its category, the detail object of that category, its `status` (`pending`, `responded`, `timed_out`) and `timeout_at`, after which you can no longer respond."
       }))
-      .pipe((endpoint) => Examples.exchange(endpoint, { response: CardExamples.pendingDecision }))
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: RealTimeDecisionExamples.pendingDecision }))
   )
   .add(
     HttpApiEndpoint.post("action", "/real_time_decisions/:real_time_decision_id/action", {
@@ -44,7 +44,7 @@ export class RealTimeDecisions extends HttpApiGroup.make("realTimeDecisions")
       .pipe((endpoint) =>
         Examples.exchange(endpoint, {
           request: { card_authorization: { decision: "approve" } },
-          response: CardExamples.respondedDecision
+          response: RealTimeDecisionExamples.respondedDecision
         })
       )
   )

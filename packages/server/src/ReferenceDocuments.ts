@@ -9,18 +9,22 @@
  * that comes sooner waits for that same preparation instead of beginning
  * another. Without `prepareWhenServing` (`Api.layer` alone, in a host app)
  * the first request for either begins it, unless the host calls `prepare`.
+ *
+ * A bundled server (`pnpm start`, the installed command) reads them instead
+ * from the folder its bundle's build wrote beside it (`PrebuiltReference`),
+ * when that folder is of the same sources: deriving the OpenAPI document and
+ * building the page hold the event loop for some 0.8 s, which only reading
+ * and decompressing files off it is left of.
  */
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import * as ReferencePage from "@moneta/http/ReferencePage"
-import { Cause, Context, Deferred, Effect, Layer } from "effect"
+import { Cause, Context, Deferred, Effect, Layer, Option } from "effect"
 import { OpenApi } from "effect/http-api"
 import { Serving } from "./Background.js"
 import * as Compression from "./Compression.js"
+import * as PrebuiltReference from "./PrebuiltReference.js"
 
-export interface Documents {
-  readonly openApi: Compression.Prepared
-  readonly page: Compression.Prepared
-}
+export type Documents = PrebuiltReference.Documents
 
 /**
  * Runs `build` once per process, the first time it is asked for, to its end
@@ -50,6 +54,15 @@ const referencePage = oncePerProcess(
   )
 )
 
+/** Both documents built and compressed here, once per process (what `PrebuiltReference.write` keeps). */
+export const built: Effect.Effect<Documents> = Effect.all({ openApi: openApiDocument, page: referencePage }, {
+  concurrency: "unbounded"
+})
+
+/** Builds both documents and writes them to `folder` under `key` (scripts/bundle.mjs, beside the bundle). */
+export const writePrebuilt = (folder: string, key: string): Promise<void> =>
+  Effect.runPromise(built).then((documents) => PrebuiltReference.write(folder, key, documents))
+
 export class ReferenceDocuments extends Context.Service<ReferenceDocuments, {
   /** Prepares both documents (or waits for the preparation under way). */
   readonly prepare: Effect.Effect<void>
@@ -59,20 +72,42 @@ export class ReferenceDocuments extends Context.Service<ReferenceDocuments, {
   readonly prepared: Effect.Effect<Documents>
 }>()("@moneta/server/ReferenceDocuments") {}
 
-export const layer = Layer.effect(
-  ReferenceDocuments,
-  Effect.gen(function*() {
-    const begun = yield* Deferred.make<void>()
-    const begin = <A>(document: Effect.Effect<A>) => Effect.andThen(Deferred.succeed(begun, undefined), document)
-    const both = Effect.all({ openApi: openApiDocument, page: referencePage }, { concurrency: "unbounded" })
-    return ReferenceDocuments.of({
-      prepare: Effect.asVoid(begin(both)),
-      openApi: begin(openApiDocument),
-      page: begin(referencePage),
-      prepared: Effect.andThen(Deferred.await(begun), both)
+/**
+ * The service over the documents `prebuilt` gives, run once, when it gives
+ * some; over the documents built here otherwise.
+ */
+export const layerWith = (prebuilt: Effect.Effect<Option.Option<Documents>>) =>
+  Layer.effect(
+    ReferenceDocuments,
+    Effect.gen(function*() {
+      // Run to its end whoever asks first, with this layer's logger.
+      const loaded = oncePerProcess(Effect.provideContext(prebuilt, yield* Effect.context<never>()))
+      const document = (name: keyof Documents) =>
+        Effect.flatMap(
+          loaded,
+          Option.match({
+            onNone: () => name === "page" ? referencePage : openApiDocument,
+            onSome: (some) => Effect.succeed(some[name])
+          })
+        )
+      const begun = yield* Deferred.make<void>()
+      const begin = <A>(effect: Effect.Effect<A>) => Effect.andThen(Deferred.succeed(begun, undefined), effect)
+      const both = Effect.all({ openApi: document("openApi"), page: document("page") }, { concurrency: "unbounded" })
+      return ReferenceDocuments.of({
+        prepare: Effect.asVoid(begin(both)),
+        openApi: begin(document("openApi")),
+        page: begin(document("page")),
+        prepared: Effect.andThen(Deferred.await(begun), both)
+      })
     })
-  })
-)
+  )
+
+const besideTheBundle = PrebuiltReference.bundleKey === undefined
+  ? Effect.succeedNone
+  : PrebuiltReference.load(PrebuiltReference.besideThisFile(), PrebuiltReference.bundleKey)
+
+/** The documents of the folder beside the bundle, in a bundle whose folder is current; built here otherwise. */
+export const layer = layerWith(besideTheBundle)
 
 /** Prepares the documents in the background once the server serves (`Background.Serving`). */
 export const prepareWhenServing = Layer.effectDiscard(
