@@ -57,13 +57,7 @@ export class AccountNumbers extends Context.Service<AccountNumbers>()("@moneta/b
     const retrieve = (id: AccountNumberId) => findOwn("account_number", id, store.find)
 
     const list = (parameters: AccountNumberListParameters) =>
-      listOwn(parameters, (tenant, request) =>
-        store.list(tenant, request, {
-          accountId: parameters.account_id,
-          idempotencyKey: parameters.idempotency_key,
-          statuses: parameters["status.in"],
-          achDebitStatuses: parameters["ach_debit_status.in"]
-        }))
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
 
     return {
       create: spanned("bank.AccountNumbers.create", create, (request) => ({ "moneta.account_id": request.account_id })),

@@ -46,14 +46,7 @@ export class Accounts extends Context.Service<Accounts>()("@moneta/bank/Accounts
     const retrieve = (id: AccountId) => findOwn("account", id, store.find)
 
     const list = (parameters: ListParameters & AccountFilter) =>
-      listOwn(parameters, (tenant, request) =>
-        store.list(tenant, request, {
-          entityId: parameters.entity_id,
-          informationalEntityId: parameters.informational_entity_id,
-          programId: parameters.program_id,
-          idempotencyKey: parameters.idempotency_key,
-          statuses: parameters["status.in"]
-        }))
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
 
     const balance = (id: AccountId, atTime: Option.Option<DateTime.Utc>) =>
       Effect.gen(function*() {

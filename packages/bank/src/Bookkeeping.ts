@@ -80,7 +80,7 @@ export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/bank/Bo
     const listAccounts = (parameters: ListParameters & IdempotencyKeyFilter) =>
       listOwn(
         parameters,
-        (tenant, request) => store.listAccounts(tenant, request, { idempotencyKey: parameters.idempotency_key })
+        (tenant, request) => store.listAccounts(tenant, request, parameters)
       )
 
     const balance = (id: BookkeepingAccountId, atTime: Option.Option<DateTime.Utc>) =>
@@ -127,16 +127,12 @@ export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/bank/Bo
     const retrieveEntrySet = (id: BookkeepingEntrySetId) => findOwn("bookkeeping_entry_set", id, store.findEntrySet)
 
     const listEntrySets = (parameters: ListParameters & BookkeepingEntrySetFilter) =>
-      listOwn(parameters, (tenant, request) =>
-        store.listEntrySets(tenant, request, {
-          idempotencyKey: parameters.idempotency_key,
-          transactionId: parameters.transaction_id
-        }))
+      listOwn(parameters, (tenant, request) => store.listEntrySets(tenant, request, parameters))
 
     const retrieveEntry = (id: BookkeepingEntryId) => findOwn("bookkeeping_entry", id, store.findEntry)
 
     const listEntries = (parameters: ListParameters & BookkeepingEntryFilter) =>
-      listOwn(parameters, (tenant, request) => store.listEntries(tenant, request, { accountId: parameters.account_id }))
+      listOwn(parameters, (tenant, request) => store.listEntries(tenant, request, parameters))
 
     /** Transactions of the commingled cash account that no entry set references yet. */
     const unbookkeptCashTransactions = (parameters: ListParameters & UnbookkeptCashTransactionFilter) =>

@@ -16,11 +16,7 @@ export class CardPayments extends Context.Service<CardPayments>()("@moneta/bank/
     const retrieve = (id: CardPaymentId) => findOwn("card_payment", id, store.find)
 
     const list = (parameters: CardPaymentListParameters) =>
-      listOwn(parameters, (tenant, request) =>
-        store.list(tenant, request, {
-          accountId: parameters.account_id,
-          cardId: parameters.card_id
-        }))
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
 
     return {
       retrieve: spanned("bank.CardPayments.retrieve", retrieve, (id) => ({ "moneta.card_payment_id": id })),

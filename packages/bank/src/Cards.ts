@@ -71,12 +71,7 @@ export class Cards extends Context.Service<Cards>()("@moneta/bank/Cards", {
       }))
 
     const list = (parameters: ListParameters & CardFilter) =>
-      listOwn(parameters, (tenant, request) =>
-        store.list(tenant, request, {
-          accountId: parameters.account_id,
-          idempotencyKey: parameters.idempotency_key,
-          statuses: parameters["status.in"]
-        }))
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
 
     return {
       create: spanned("bank.Cards.create", create, (request) => ({ "moneta.account_id": request.account_id })),

@@ -19,11 +19,7 @@ export class CheckDeposits extends Context.Service<CheckDeposits>()("@moneta/ban
     const retrieve = (id: CheckDepositId) => findOwn("check_deposit", id, store.find)
 
     const list = (parameters: CheckDepositListParameters) =>
-      listOwn(parameters, (tenant, request) =>
-        store.list(tenant, request, {
-          accountId: parameters.account_id,
-          idempotencyKey: parameters.idempotency_key
-        }))
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
 
     return {
       retrieve: spanned("bank.CheckDeposits.retrieve", retrieve, (id) => ({ "moneta.check_deposit_id": id })),

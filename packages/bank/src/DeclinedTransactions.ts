@@ -16,12 +16,7 @@ export class DeclinedTransactions extends Context.Service<DeclinedTransactions>(
     const retrieve = (id: DeclinedTransactionId) => findOwn("declined_transaction", id, store.find)
 
     const list = (parameters: DeclinedTransactionListParameters) =>
-      listOwn(parameters, (tenant, request) =>
-        store.list(tenant, request, {
-          accountId: parameters.account_id,
-          routeId: parameters.route_id,
-          categories: parameters["category.in"]
-        }))
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
 
     return {
       retrieve: spanned(

@@ -50,7 +50,7 @@ export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()(
     const retrieve = (id: DigitalWalletTokenId) => findOwn("digital_wallet_token", id, store.find)
 
     const list = (parameters: DigitalWalletTokenListParameters) =>
-      listOwn(parameters, (tenant, request) => store.list(tenant, request, { cardId: parameters.card_id }))
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
 
     /**
      * The token's answer, before the simulation's transaction, by the domain's

@@ -48,12 +48,7 @@ export class Entities extends Context.Service<Entities>()("@moneta/bank/Entities
     const retrieve = (id: EntityId) => findOwn("entity", id, store.find)
 
     const list = (parameters: ListParameters & EntityFilter) =>
-      listOwn(parameters, (tenant, request) =>
-        store.list(tenant, request, {
-          idempotencyKey: parameters.idempotency_key,
-          statuses: parameters["status.in"],
-          validationStatuses: parameters["validation_status.in"]
-        }))
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
 
     return {
       create: spanned("bank.Entities.create", create, (request) => ({ "moneta.structure": request.structure })),

@@ -144,7 +144,7 @@ export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@
     const list = (parameters: ListParameters & IdempotencyKeyFilter) =>
       listOwn(
         parameters,
-        (tenant, request) => store.list(tenant, request, { idempotencyKey: parameters.idempotency_key })
+        (tenant, request) => store.list(tenant, request, parameters)
       )
 
     /** The subscription's delivery log, newest first, optionally of one event (404 unless the subscription is the caller's). */
@@ -153,8 +153,8 @@ export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@
         retrieve(id),
         listOwn(
           parameters,
-          (tenant, request) =>
-            deliveries.listAttempts(tenant, request, { subscriptionId: id, eventId: parameters.event_id })
+          // The path names the subscription, whatever the query says.
+          (tenant, request) => deliveries.listAttempts(tenant, request, { ...parameters, event_subscription_id: id })
         )
       )
 

@@ -42,13 +42,7 @@ export class Events extends Context.Service<Events>()("@moneta/bank/Events", {
       Effect.gen(function*() {
         const tenant = yield* Tenant
         const request = yield* pageRequest(parameters, isValidEventCursor)
-        const page = yield* store.list(tenant, {
-          ...request,
-          categories: parameters["category.in"],
-          associatedObjectId: parameters.associated_object_id,
-          direction: parameters["order_by.direction"] ?? "descending",
-          retainedSince: yield* retainedSince
-        })
+        const page = yield* store.list(tenant, { ...request, retainedSince: yield* retainedSince }, parameters)
         return toPage(page)
       })
 
@@ -57,7 +51,8 @@ export class Events extends Context.Service<Events>()("@moneta/bank/Events", {
       Effect.andThen(
         retrieve(id),
         listOwn(parameters, (tenant, request) =>
-          deliveries.listAttempts(tenant, request, { eventId: id, subscriptionId: parameters.event_subscription_id }))
+          // The path names the event, whatever the query says.
+          deliveries.listAttempts(tenant, request, { ...parameters, event_id: id }))
       )
 
     return {

@@ -54,12 +54,7 @@ export class ExternalAccounts extends Context.Service<ExternalAccounts>()("@mone
     const retrieve = (id: ExternalAccountId) => findOwn("external_account", id, store.find)
 
     const list = (parameters: ExternalAccountListParameters) =>
-      listOwn(parameters, (tenant, request) =>
-        store.list(tenant, request, {
-          idempotencyKey: parameters.idempotency_key,
-          routingNumber: parameters.routing_number,
-          statuses: parameters["status.in"]
-        }))
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
 
     return {
       create: spanned("bank.ExternalAccounts.create", create),

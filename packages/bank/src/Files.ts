@@ -84,11 +84,7 @@ export class Files extends Context.Service<Files>()("@moneta/bank/Files", {
     const contents = (id: FileId) => findOwn("file", id, store.findWithContents)
 
     const list = (parameters: FileListParameters) =>
-      listOwn(parameters, (tenant, request) =>
-        store.list(tenant, request, {
-          idempotencyKey: parameters.idempotency_key,
-          purposes: parameters["purpose.in"]
-        }))
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
 
     return {
       produce: spanned("bank.Files.produce", produce),

@@ -82,11 +82,7 @@ export class InboundMailItems extends Context.Service<InboundMailItems>()("@mone
     const retrieve = (id: InboundMailItemId) => findOwn("inbound_mail_item", id, store.find)
 
     const list = (parameters: InboundMailItemListParameters) =>
-      listOwn(parameters, (tenant, request) =>
-        store.list(tenant, request, {
-          lockboxAddressId: parameters.lockbox_address_id,
-          lockboxRecipientId: parameters.lockbox_recipient_id
-        }))
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
 
     return {
       action: spanned("bank.InboundMailItems.action", action, (id) => ({ "moneta.inbound_mail_item_id": id })),

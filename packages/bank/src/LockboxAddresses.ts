@@ -62,7 +62,7 @@ export class LockboxAddresses extends Context.Service<LockboxAddresses>()("@mone
     const list = (parameters: ListParameters & IdempotencyKeyFilter) =>
       listOwn(
         parameters,
-        (tenant, request) => store.list(tenant, request, { idempotencyKey: parameters.idempotency_key })
+        (tenant, request) => store.list(tenant, request, parameters)
       )
 
     return {

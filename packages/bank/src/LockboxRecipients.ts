@@ -79,12 +79,7 @@ export class LockboxRecipients extends Context.Service<LockboxRecipients>()("@mo
     const retrieve = (id: LockboxRecipientId) => findOwn("lockbox_recipient", id, store.find)
 
     const list = (parameters: LockboxRecipientListParameters) =>
-      listOwn(parameters, (tenant, request) =>
-        store.list(tenant, request, {
-          accountId: parameters.account_id,
-          lockboxAddressId: parameters.lockbox_address_id,
-          idempotencyKey: parameters.idempotency_key
-        }))
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
 
     return {
       create: spanned(

@@ -16,13 +16,7 @@ export class PendingTransactions extends Context.Service<PendingTransactions>()(
     const retrieve = (id: PendingTransactionId) => findOwn("pending_transaction", id, store.find)
 
     const list = (parameters: PendingTransactionListParameters) =>
-      listOwn(parameters, (tenant, request) =>
-        store.list(tenant, request, {
-          accountId: parameters.account_id,
-          routeId: parameters.route_id,
-          statuses: parameters["status.in"],
-          categories: parameters["category.in"]
-        }))
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
 
     return {
       retrieve: spanned(

@@ -14,12 +14,7 @@ export class Transactions extends Context.Service<Transactions>()("@moneta/bank/
     const retrieve = (id: TransactionId) => findOwn("transaction", id, store.find)
 
     const list = (parameters: ListParameters & TransactionFilter) =>
-      listOwn(parameters, (tenant, request) =>
-        store.list(tenant, request, {
-          accountId: parameters.account_id,
-          routeId: parameters.route_id,
-          categories: parameters["category.in"]
-        }))
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
 
     return {
       retrieve: spanned("bank.Transactions.retrieve", retrieve, (id) => ({ "moneta.transaction_id": id })),

@@ -152,13 +152,7 @@ export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/ban
       })
 
     const list = (parameters: WireTransferListParameters) =>
-      listOwn(parameters, (tenant, request) =>
-        store.list(tenant, request, {
-          accountId: parameters.account_id,
-          externalAccountId: parameters.external_account_id,
-          idempotencyKey: parameters.idempotency_key,
-          statuses: parameters["status.in"]
-        }))
+      listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
 
     return {
       create: spanned(

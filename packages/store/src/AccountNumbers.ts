@@ -1,18 +1,12 @@
 /** Account numbers: routes into an account. Numbers are unique across the database. */
+import type { AccountNumberFilter } from "@moneta/domain/AccountNumber"
 import { AccountNumber } from "@moneta/domain/AccountNumber"
-import type { AccountId, AccountNumberId } from "@moneta/domain/Ids"
+import type { AccountNumberId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-
-export interface AccountNumberFilter {
-  readonly accountId?: AccountId | undefined
-  readonly idempotencyKey?: string | undefined
-  readonly statuses?: ReadonlyArray<string> | undefined
-  readonly achDebitStatuses?: ReadonlyArray<string> | undefined
-}
 
 export class AccountNumberStore extends Context.Service<AccountNumberStore>()("@moneta/store/AccountNumberStore", {
   make: Effect.gen(function*() {
@@ -39,13 +33,13 @@ export class AccountNumberStore extends Context.Service<AccountNumberStore>()("@
 
     const list = (tenant: TenantShape, request: PageRequest, filter: AccountNumberFilter) => {
       const conditions: Array<Statement.Fragment> = []
-      if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
-      if (filter.idempotencyKey !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotencyKey}`)
-      if (filter.statuses !== undefined && filter.statuses.length > 0) {
-        conditions.push(sql`status IN ${sql.in(filter.statuses)}`)
+      if (filter.account_id !== undefined) conditions.push(sql`account_id = ${filter.account_id}`)
+      if (filter.idempotency_key !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotency_key}`)
+      if (filter["status.in"] !== undefined && filter["status.in"].length > 0) {
+        conditions.push(sql`status IN ${sql.in(filter["status.in"])}`)
       }
-      if (filter.achDebitStatuses !== undefined && filter.achDebitStatuses.length > 0) {
-        conditions.push(sql`ach_debit_status IN ${sql.in(filter.achDebitStatuses)}`)
+      if (filter["ach_debit_status.in"] !== undefined && filter["ach_debit_status.in"].length > 0) {
+        conditions.push(sql`ach_debit_status IN ${sql.in(filter["ach_debit_status.in"])}`)
       }
       return table.page(tenant, request, conditions)
     }

@@ -3,7 +3,7 @@
  * balance and the total held by open pending transactions; every change that
  * spends or holds money locks the row first, so concurrent spenders queue.
  */
-import { Account } from "@moneta/domain/Account"
+import { Account, type AccountFilter } from "@moneta/domain/Account"
 import type { AccountId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
@@ -116,23 +116,17 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
       totals: { readonly current: number; readonly held: number }
     ) => Writes.run(sql, [balanceWrite(tenant, id, totals)])
 
-    const list = (tenant: TenantShape, request: PageRequest, filter: {
-      readonly entityId?: string | undefined
-      readonly informationalEntityId?: string | undefined
-      readonly programId?: string | undefined
-      readonly idempotencyKey?: string | undefined
-      readonly statuses?: ReadonlyArray<string> | undefined
-    }) =>
+    const list = (tenant: TenantShape, request: PageRequest, filter: AccountFilter) =>
       table.page(tenant, request, [
-        ...(filter.entityId === undefined ? [] : [sql`entity_id = ${filter.entityId}`]),
-        ...(filter.informationalEntityId === undefined
+        ...(filter.entity_id === undefined ? [] : [sql`entity_id = ${filter.entity_id}`]),
+        ...(filter.informational_entity_id === undefined
           ? []
-          : [sql`body->>'informational_entity_id' = ${filter.informationalEntityId}`]),
-        ...(filter.programId === undefined ? [] : [sql`body->>'program_id' = ${filter.programId}`]),
-        ...(filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`]),
-        ...(filter.statuses === undefined || filter.statuses.length === 0
+          : [sql`body->>'informational_entity_id' = ${filter.informational_entity_id}`]),
+        ...(filter.program_id === undefined ? [] : [sql`body->>'program_id' = ${filter.program_id}`]),
+        ...(filter.idempotency_key === undefined ? [] : [sql`idempotency_key = ${filter.idempotency_key}`]),
+        ...(filter["status.in"] === undefined || filter["status.in"].length === 0
           ? []
-          : [sql`status IN ${sql.in(filter.statuses)}`])
+          : [sql`status IN ${sql.in(filter["status.in"])}`])
       ])
 
     return {

@@ -1,6 +1,13 @@
 /** Bookkeeping accounts, entry sets and entries. */
-import { BookkeepingAccount, BookkeepingEntry, BookkeepingEntrySet } from "@moneta/domain/Bookkeeping"
-import type { BookkeepingAccountId, TransactionId } from "@moneta/domain/Ids"
+import {
+  BookkeepingAccount,
+  BookkeepingEntry,
+  type BookkeepingEntryFilter,
+  BookkeepingEntrySet,
+  type BookkeepingEntrySetFilter
+} from "@moneta/domain/Bookkeeping"
+import type { BookkeepingAccountId } from "@moneta/domain/Ids"
+import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
@@ -39,10 +46,10 @@ export class BookkeepingStore extends Context.Service<BookkeepingStore>()("@mone
     const listAccounts = (
       tenant: TenantShape,
       request: PageRequest,
-      filter: { readonly idempotencyKey?: string | undefined }
+      filter: IdempotencyKeyFilter
     ) =>
       accounts.page(tenant, request, [
-        ...(filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`])
+        ...(filter.idempotency_key === undefined ? [] : [sql`idempotency_key = ${filter.idempotency_key}`])
       ])
 
     /** Writes the set and its entries; the caller has checked the rules and runs this in a transaction. */
@@ -89,20 +96,20 @@ export class BookkeepingStore extends Context.Service<BookkeepingStore>()("@mone
     const listEntrySets = (
       tenant: TenantShape,
       request: PageRequest,
-      filter: { readonly idempotencyKey?: string | undefined; readonly transactionId?: TransactionId | undefined }
+      filter: BookkeepingEntrySetFilter
     ) =>
       entrySets.page(tenant, request, [
-        ...(filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`]),
-        ...(filter.transactionId === undefined ? [] : [sql`transaction_id = ${filter.transactionId}`])
+        ...(filter.idempotency_key === undefined ? [] : [sql`idempotency_key = ${filter.idempotency_key}`]),
+        ...(filter.transaction_id === undefined ? [] : [sql`transaction_id = ${filter.transaction_id}`])
       ])
 
     const listEntries = (
       tenant: TenantShape,
       request: PageRequest,
-      filter: { readonly accountId?: BookkeepingAccountId | undefined }
+      filter: BookkeepingEntryFilter
     ) =>
       entries.page(tenant, request, [
-        ...(filter.accountId === undefined ? [] : [sql`account_id = ${filter.accountId}`])
+        ...(filter.account_id === undefined ? [] : [sql`account_id = ${filter.account_id}`])
       ])
 
     /**

@@ -1,16 +1,12 @@
 /** Card payments: one row per payment, rewritten as elements are added (the caller holds the row lock). */
+import type { CardPaymentFilter } from "@moneta/domain/CardPayment"
 import { CardPayment } from "@moneta/domain/CardPayment"
-import type { AccountId, CardId, CardPaymentId } from "@moneta/domain/Ids"
+import type { CardPaymentId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-
-export interface CardPaymentFilter {
-  readonly accountId?: AccountId | undefined
-  readonly cardId?: CardId | undefined
-}
 
 export class CardPaymentStore extends Context.Service<CardPaymentStore>()("@moneta/store/CardPaymentStore", {
   make: Effect.gen(function*() {
@@ -34,8 +30,8 @@ export class CardPaymentStore extends Context.Service<CardPaymentStore>()("@mone
 
     const list = (tenant: TenantShape, request: PageRequest, filter: CardPaymentFilter) => {
       const conditions: Array<Statement.Fragment> = []
-      if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
-      if (filter.cardId !== undefined) conditions.push(sql`card_id = ${filter.cardId}`)
+      if (filter.account_id !== undefined) conditions.push(sql`account_id = ${filter.account_id}`)
+      if (filter.card_id !== undefined) conditions.push(sql`card_id = ${filter.card_id}`)
       return table.page(tenant, request, conditions)
     }
 

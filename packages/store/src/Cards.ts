@@ -1,6 +1,6 @@
 /** Cards. */
-import { Card } from "@moneta/domain/Card"
-import type { AccountId, CardId } from "@moneta/domain/Ids"
+import { Card, type CardFilter } from "@moneta/domain/Card"
+import type { CardId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
@@ -22,17 +22,13 @@ export class CardStore extends Context.Service<CardStore>()("@moneta/store/CardS
 
     const update = (tenant: TenantShape, card: Card) => table.update(tenant, card, { status: card.status })
 
-    const list = (tenant: TenantShape, request: PageRequest, filter: {
-      readonly accountId?: AccountId | undefined
-      readonly idempotencyKey?: string | undefined
-      readonly statuses?: ReadonlyArray<string> | undefined
-    }) =>
+    const list = (tenant: TenantShape, request: PageRequest, filter: CardFilter) =>
       table.page(tenant, request, [
-        ...(filter.accountId === undefined ? [] : [sql`account_id = ${filter.accountId}`]),
-        ...(filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`]),
-        ...(filter.statuses === undefined || filter.statuses.length === 0
+        ...(filter.account_id === undefined ? [] : [sql`account_id = ${filter.account_id}`]),
+        ...(filter.idempotency_key === undefined ? [] : [sql`idempotency_key = ${filter.idempotency_key}`]),
+        ...(filter["status.in"] === undefined || filter["status.in"].length === 0
           ? []
-          : [sql`status IN ${sql.in(filter.statuses)}`])
+          : [sql`status IN ${sql.in(filter["status.in"])}`])
       ])
 
     const find = (tenant: TenantShape, id: CardId) => table.find(tenant, id)

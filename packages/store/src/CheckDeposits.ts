@@ -1,16 +1,12 @@
 /** Check deposits. */
+import type { CheckDepositFilter } from "@moneta/domain/CheckDeposit"
 import { CheckDeposit } from "@moneta/domain/CheckDeposit"
-import type { AccountId, CheckDepositId } from "@moneta/domain/Ids"
+import type { CheckDepositId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-
-export interface CheckDepositFilter {
-  readonly accountId?: AccountId | undefined
-  readonly idempotencyKey?: string | undefined
-}
 
 export class CheckDepositStore extends Context.Service<CheckDepositStore>()("@moneta/store/CheckDepositStore", {
   make: Effect.gen(function*() {
@@ -32,8 +28,8 @@ export class CheckDepositStore extends Context.Service<CheckDepositStore>()("@mo
 
     const list = (tenant: TenantShape, request: PageRequest, filter: CheckDepositFilter) => {
       const conditions: Array<Statement.Fragment> = []
-      if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
-      if (filter.idempotencyKey !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotencyKey}`)
+      if (filter.account_id !== undefined) conditions.push(sql`account_id = ${filter.account_id}`)
+      if (filter.idempotency_key !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotency_key}`)
       return table.page(tenant, request, conditions)
     }
 

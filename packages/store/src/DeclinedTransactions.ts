@@ -1,17 +1,12 @@
 /** Declined transactions: written once, never changed. */
+import type { DeclinedTransactionFilter } from "@moneta/domain/DeclinedTransaction"
 import { DeclinedTransaction } from "@moneta/domain/DeclinedTransaction"
-import type { AccountId, DeclinedTransactionId } from "@moneta/domain/Ids"
+import type { DeclinedTransactionId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-
-export interface DeclinedTransactionFilter {
-  readonly accountId?: AccountId | undefined
-  readonly routeId?: string | undefined
-  readonly categories?: ReadonlyArray<string> | undefined
-}
 
 export class DeclinedTransactionStore
   extends Context.Service<DeclinedTransactionStore>()("@moneta/store/DeclinedTransactionStore", {
@@ -32,10 +27,10 @@ export class DeclinedTransactionStore
 
       const list = (tenant: TenantShape, request: PageRequest, filter: DeclinedTransactionFilter) => {
         const conditions: Array<Statement.Fragment> = []
-        if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
-        if (filter.routeId !== undefined) conditions.push(sql`route_id = ${filter.routeId}`)
-        if (filter.categories !== undefined && filter.categories.length > 0) {
-          conditions.push(sql`category IN ${sql.in(filter.categories)}`)
+        if (filter.account_id !== undefined) conditions.push(sql`account_id = ${filter.account_id}`)
+        if (filter.route_id !== undefined) conditions.push(sql`route_id = ${filter.route_id}`)
+        if (filter["category.in"] !== undefined && filter["category.in"].length > 0) {
+          conditions.push(sql`category IN ${sql.in(filter["category.in"])}`)
         }
         return table.page(tenant, request, conditions)
       }

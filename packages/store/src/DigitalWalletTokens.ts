@@ -1,15 +1,12 @@
 /** Digital wallet tokens: a card added to a wallet. */
+import type { DigitalWalletTokenFilter } from "@moneta/domain/DigitalWalletToken"
 import { DigitalWalletToken } from "@moneta/domain/DigitalWalletToken"
-import type { CardId, DigitalWalletTokenId } from "@moneta/domain/Ids"
+import type { DigitalWalletTokenId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-
-export interface DigitalWalletTokenFilter {
-  readonly cardId?: CardId | undefined
-}
 
 export class DigitalWalletTokenStore
   extends Context.Service<DigitalWalletTokenStore>()("@moneta/store/DigitalWalletTokenStore", {
@@ -28,7 +25,7 @@ export class DigitalWalletTokenStore
 
       const list = (tenant: TenantShape, request: PageRequest, filter: DigitalWalletTokenFilter) => {
         const conditions: Array<Statement.Fragment> = []
-        if (filter.cardId !== undefined) conditions.push(sql`card_id = ${filter.cardId}`)
+        if (filter.card_id !== undefined) conditions.push(sql`card_id = ${filter.card_id}`)
         return table.page(tenant, request, conditions)
       }
 

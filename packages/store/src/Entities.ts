@@ -1,5 +1,5 @@
 /** Entities: the legal persons that own accounts. */
-import { Entity } from "@moneta/domain/Entity"
+import { Entity, type EntityFilter } from "@moneta/domain/Entity"
 import { EntityId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Array as Arr, Context, DateTime, Effect, Layer, Option, Schema } from "effect"
@@ -19,19 +19,15 @@ export class EntityStore extends Context.Service<EntityStore>()("@moneta/store/E
         created_at: DateTime.toDate(entity.created_at),
         idempotency_key: entity.idempotency_key
       })
-    const list = (tenant: TenantShape, request: PageRequest, filter: {
-      readonly idempotencyKey?: string | undefined
-      readonly statuses?: ReadonlyArray<string> | undefined
-      readonly validationStatuses?: ReadonlyArray<string> | undefined
-    }) =>
+    const list = (tenant: TenantShape, request: PageRequest, filter: EntityFilter) =>
       table.page(tenant, request, [
-        ...(filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`]),
-        ...(filter.statuses === undefined || filter.statuses.length === 0
+        ...(filter.idempotency_key === undefined ? [] : [sql`idempotency_key = ${filter.idempotency_key}`]),
+        ...(filter["status.in"] === undefined || filter["status.in"].length === 0
           ? []
-          : [sql`body->>'status' IN ${sql.in(filter.statuses)}`]),
-        ...(filter.validationStatuses === undefined || filter.validationStatuses.length === 0
+          : [sql`body->>'status' IN ${sql.in(filter["status.in"])}`]),
+        ...(filter["validation_status.in"] === undefined || filter["validation_status.in"].length === 0
           ? []
-          : [sql`body->'validation'->>'status' IN ${sql.in(filter.validationStatuses)}`])
+          : [sql`body->'validation'->>'status' IN ${sql.in(filter["validation_status.in"])}`])
       ])
 
     const find = (tenant: TenantShape, id: EntityId) => table.find(tenant, id)

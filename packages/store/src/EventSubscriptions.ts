@@ -5,6 +5,7 @@
  */
 import { EventSubscription, selectedCategories } from "@moneta/domain/EventSubscription"
 import type { EventSubscriptionId } from "@moneta/domain/Ids"
+import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
@@ -102,12 +103,12 @@ export class EventSubscriptionStore
       const list = (
         tenant: TenantShape,
         request: PageRequest,
-        filter: { readonly idempotencyKey?: string | undefined }
+        filter: IdempotencyKeyFilter
       ) =>
         table.page(
           tenant,
           request,
-          filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`]
+          filter.idempotency_key === undefined ? [] : [sql`idempotency_key = ${filter.idempotency_key}`]
         )
 
       const find = (tenant: TenantShape, id: EventSubscriptionId) => table.find(tenant, id)

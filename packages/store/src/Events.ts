@@ -5,15 +5,15 @@
  * running in this database (`pollingHorizon`), so an event that commits late
  * is never skipped by a poller that has already moved past newer ones.
  */
-import { Event, type PendingEvent } from "@moneta/domain/Event"
-import { type EventCategory, RealTimeDecisionEventCategory } from "@moneta/domain/EventCategory"
+import { Event, type EventFilter, type PendingEvent } from "@moneta/domain/Event"
+import { RealTimeDecisionEventCategory } from "@moneta/domain/EventCategory"
 import type { EventId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Result, Schema } from "effect"
 import * as Base64Url from "effect/encoding/Base64Url"
 import { SqlClient, type Statement } from "effect/sql"
 import { newId } from "./IdGenerator.js"
-import { createdAtConditions, type CreatedAtRange } from "./Pagination.js"
+import { createdAtConditions, type PageRequest } from "./Pagination.js"
 import { tenantIs } from "./Tenant.js"
 import { deliveriesOfEvent } from "./WebhookDeliveries.js"
 import * as Writes from "./Writes.js"
@@ -64,13 +64,8 @@ const EventRow = Schema.Struct({
 })
 type EventRow = typeof EventRow.Type
 
-export interface EventQuery {
-  readonly cursor?: string | undefined
-  readonly limit: number
-  readonly createdAt?: CreatedAtRange | undefined
-  readonly categories?: ReadonlyArray<EventCategory> | undefined
-  readonly associatedObjectId?: string | undefined
-  readonly direction: "ascending" | "descending"
+/** The page of events to read: paging, and the retention horizon. */
+export interface EventQuery extends PageRequest {
   /** Events created before this instant are past retention. */
   readonly retainedSince: DateTime.Utc
 }
@@ -154,20 +149,21 @@ export class EventStore extends Context.Service<EventStore>()("@moneta/store/Eve
         Effect.flatMap((rows) => rows[0] === undefined ? Effect.succeedNone : Effect.asSome(toEvent(rows[0])))
       )
 
-    const list = (tenant: TenantShape, query: EventQuery) =>
+    const list = (tenant: TenantShape, query: EventQuery, filter: EventFilter) =>
       Effect.gen(function*() {
-        const ascending = query.direction === "ascending"
+        // Newest first unless asked for oldest first (the documented default).
+        const ascending = filter["order_by.direction"] === "ascending"
         const position = query.cursor === undefined ? Option.none() : decodeCursor(query.cursor)
         const conditions: Array<Statement.Fragment> = [
           tenantIs(sql, tenant),
           sql`created_at >= ${DateTime.toDate(query.retainedSince)}`,
           ...createdAtConditions(sql, query.createdAt)
         ]
-        if (query.categories !== undefined && query.categories.length > 0) {
-          conditions.push(sql`category IN ${sql.in(query.categories)}`)
+        if (filter["category.in"] !== undefined && filter["category.in"].length > 0) {
+          conditions.push(sql`category IN ${sql.in(filter["category.in"])}`)
         }
-        if (query.associatedObjectId !== undefined) {
-          conditions.push(sql`associated_object_id = ${query.associatedObjectId}`)
+        if (filter.associated_object_id !== undefined) {
+          conditions.push(sql`associated_object_id = ${filter.associated_object_id}`)
         }
         if (Option.isSome(position)) {
           const [, txid, seq] = position.value

@@ -1,4 +1,5 @@
 /** External accounts: saved destinations at other banks. */
+import type { ExternalAccountFilter } from "@moneta/domain/ExternalAccount"
 import { ExternalAccount } from "@moneta/domain/ExternalAccount"
 import type { ExternalAccountId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
@@ -6,12 +7,6 @@ import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-
-export interface ExternalAccountFilter {
-  readonly idempotencyKey?: string | undefined
-  readonly routingNumber?: string | undefined
-  readonly statuses?: ReadonlyArray<string> | undefined
-}
 
 export class ExternalAccountStore
   extends Context.Service<ExternalAccountStore>()("@moneta/store/ExternalAccountStore", {
@@ -37,10 +32,10 @@ export class ExternalAccountStore
 
       const list = (tenant: TenantShape, request: PageRequest, filter: ExternalAccountFilter) => {
         const conditions: Array<Statement.Fragment> = []
-        if (filter.idempotencyKey !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotencyKey}`)
-        if (filter.routingNumber !== undefined) conditions.push(sql`routing_number = ${filter.routingNumber}`)
-        if (filter.statuses !== undefined && filter.statuses.length > 0) {
-          conditions.push(sql`status IN ${sql.in(filter.statuses)}`)
+        if (filter.idempotency_key !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotency_key}`)
+        if (filter.routing_number !== undefined) conditions.push(sql`routing_number = ${filter.routing_number}`)
+        if (filter["status.in"] !== undefined && filter["status.in"].length > 0) {
+          conditions.push(sql`status IN ${sql.in(filter["status.in"])}`)
         }
         return table.page(tenant, request, conditions)
       }

@@ -1,4 +1,5 @@
 /** Files: the metadata as the API encodes it, and the bytes (`contents`, bytea) beside it. */
+import type { FileFilter } from "@moneta/domain/File"
 import { File } from "@moneta/domain/File"
 import type { FileId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
@@ -7,11 +8,6 @@ import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs } from "./Tenant.js"
-
-export interface FileFilter {
-  readonly purposes?: ReadonlyArray<string> | undefined
-  readonly idempotencyKey?: string | undefined
-}
 
 /** A file's metadata and bytes (bytea: a `Uint8Array` from sql-pg and from PGlite). */
 const ContentsRow = Schema.Struct({ body: Schema.Unknown, contents: Schema.Uint8Array })
@@ -53,10 +49,10 @@ export class FileStore extends Context.Service<FileStore>()("@moneta/store/FileS
 
     const list = (tenant: TenantShape, request: PageRequest, filter: FileFilter) => {
       const conditions: Array<Statement.Fragment> = []
-      if (filter.purposes !== undefined && filter.purposes.length > 0) {
-        conditions.push(sql`purpose IN ${sql.in(filter.purposes)}`)
+      if (filter["purpose.in"] !== undefined && filter["purpose.in"].length > 0) {
+        conditions.push(sql`purpose IN ${sql.in(filter["purpose.in"])}`)
       }
-      if (filter.idempotencyKey !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotencyKey}`)
+      if (filter.idempotency_key !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotency_key}`)
       return table.page(tenant, request, conditions)
     }
 

@@ -1,16 +1,12 @@
 /** Inbound mail items. */
-import type { InboundMailItemId, LockboxAddressId, LockboxRecipientId } from "@moneta/domain/Ids"
+import type { InboundMailItemId } from "@moneta/domain/Ids"
+import type { InboundMailItemFilter } from "@moneta/domain/InboundMailItem"
 import { InboundMailItem } from "@moneta/domain/InboundMailItem"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-
-export interface InboundMailItemFilter {
-  readonly lockboxAddressId?: LockboxAddressId | undefined
-  readonly lockboxRecipientId?: LockboxRecipientId | undefined
-}
 
 export class InboundMailItemStore
   extends Context.Service<InboundMailItemStore>()("@moneta/store/InboundMailItemStore", {
@@ -33,9 +29,11 @@ export class InboundMailItemStore
 
       const list = (tenant: TenantShape, request: PageRequest, filter: InboundMailItemFilter) => {
         const conditions: Array<Statement.Fragment> = []
-        if (filter.lockboxAddressId !== undefined) conditions.push(sql`lockbox_address_id = ${filter.lockboxAddressId}`)
-        if (filter.lockboxRecipientId !== undefined) {
-          conditions.push(sql`lockbox_recipient_id = ${filter.lockboxRecipientId}`)
+        if (filter.lockbox_address_id !== undefined) {
+          conditions.push(sql`lockbox_address_id = ${filter.lockbox_address_id}`)
+        }
+        if (filter.lockbox_recipient_id !== undefined) {
+          conditions.push(sql`lockbox_recipient_id = ${filter.lockbox_recipient_id}`)
         }
         return table.page(tenant, request, conditions)
       }

@@ -1,5 +1,6 @@
 /** Lockbox addresses. */
 import type { LockboxAddressId } from "@moneta/domain/Ids"
+import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import { LockboxAddress } from "@moneta/domain/LockboxAddress"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
@@ -25,12 +26,12 @@ export class LockboxAddressStore extends Context.Service<LockboxAddressStore>()(
     const list = (
       tenant: TenantShape,
       request: PageRequest,
-      filter: { readonly idempotencyKey?: string | undefined }
+      filter: IdempotencyKeyFilter
     ) =>
       table.page(
         tenant,
         request,
-        filter.idempotencyKey === undefined ? [] : [sql`idempotency_key = ${filter.idempotencyKey}`]
+        filter.idempotency_key === undefined ? [] : [sql`idempotency_key = ${filter.idempotency_key}`]
       )
 
     const find = (tenant: TenantShape, id: LockboxAddressId) => table.find(tenant, id)

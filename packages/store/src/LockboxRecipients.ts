@@ -1,17 +1,12 @@
 /** Lockbox recipients, and the mail stop codes taken at an address. */
-import type { AccountId, LockboxAddressId, LockboxRecipientId } from "@moneta/domain/Ids"
+import type { LockboxAddressId, LockboxRecipientId } from "@moneta/domain/Ids"
+import type { LockboxRecipientFilter } from "@moneta/domain/LockboxRecipient"
 import { LockboxRecipient } from "@moneta/domain/LockboxRecipient"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-
-export interface LockboxRecipientFilter {
-  readonly accountId?: AccountId | undefined
-  readonly lockboxAddressId?: LockboxAddressId | undefined
-  readonly idempotencyKey?: string | undefined
-}
 
 export class LockboxRecipientStore
   extends Context.Service<LockboxRecipientStore>()("@moneta/store/LockboxRecipientStore", {
@@ -43,9 +38,11 @@ export class LockboxRecipientStore
 
       const list = (tenant: TenantShape, request: PageRequest, filter: LockboxRecipientFilter) => {
         const conditions: Array<Statement.Fragment> = []
-        if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
-        if (filter.lockboxAddressId !== undefined) conditions.push(sql`lockbox_address_id = ${filter.lockboxAddressId}`)
-        if (filter.idempotencyKey !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotencyKey}`)
+        if (filter.account_id !== undefined) conditions.push(sql`account_id = ${filter.account_id}`)
+        if (filter.lockbox_address_id !== undefined) {
+          conditions.push(sql`lockbox_address_id = ${filter.lockbox_address_id}`)
+        }
+        if (filter.idempotency_key !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotency_key}`)
         return table.page(tenant, request, conditions)
       }
 

@@ -5,20 +5,14 @@
  * account's `held_amount` total and the balance at a past instant are plain
  * sums: available = current − Σ held of the open holds.
  */
-import type { AccountId, PendingTransactionId } from "@moneta/domain/Ids"
+import type { PendingTransactionId } from "@moneta/domain/Ids"
+import type { PendingTransactionFilter } from "@moneta/domain/PendingTransaction"
 import { PendingTransaction } from "@moneta/domain/PendingTransaction"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-
-export interface PendingTransactionFilter {
-  readonly accountId?: AccountId | undefined
-  readonly routeId?: string | undefined
-  readonly statuses?: ReadonlyArray<string> | undefined
-  readonly categories?: ReadonlyArray<string> | undefined
-}
 
 /** The positive amount a pending transaction holds while it is pending (its API `held_amount` is the negative). */
 export const heldColumn = (pendingTransaction: PendingTransaction): number => -pendingTransaction.held_amount
@@ -53,13 +47,13 @@ export class PendingTransactionStore
 
       const list = (tenant: TenantShape, request: PageRequest, filter: PendingTransactionFilter) => {
         const conditions: Array<Statement.Fragment> = []
-        if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
-        if (filter.routeId !== undefined) conditions.push(sql`route_id = ${filter.routeId}`)
-        if (filter.statuses !== undefined && filter.statuses.length > 0) {
-          conditions.push(sql`status IN ${sql.in(filter.statuses)}`)
+        if (filter.account_id !== undefined) conditions.push(sql`account_id = ${filter.account_id}`)
+        if (filter.route_id !== undefined) conditions.push(sql`route_id = ${filter.route_id}`)
+        if (filter["status.in"] !== undefined && filter["status.in"].length > 0) {
+          conditions.push(sql`status IN ${sql.in(filter["status.in"])}`)
         }
-        if (filter.categories !== undefined && filter.categories.length > 0) {
-          conditions.push(sql`category IN ${sql.in(filter.categories)}`)
+        if (filter["category.in"] !== undefined && filter["category.in"].length > 0) {
+          conditions.push(sql`category IN ${sql.in(filter["category.in"])}`)
         }
         return table.page(tenant, request, conditions)
       }

@@ -1,18 +1,13 @@
 /** Posted transactions: immutable; the current balance is their sum. */
 import type { AccountId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
+import type { TransactionFilter } from "@moneta/domain/Transaction"
 import { Transaction } from "@moneta/domain/Transaction"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { type Write, write } from "./Writes.js"
-
-export interface TransactionFilter {
-  readonly accountId?: AccountId | undefined
-  readonly routeId?: string | undefined
-  readonly categories?: ReadonlyArray<string> | undefined
-}
 
 export class TransactionStore extends Context.Service<TransactionStore>()("@moneta/store/TransactionStore", {
   make: Effect.gen(function*() {
@@ -52,10 +47,10 @@ export class TransactionStore extends Context.Service<TransactionStore>()("@mone
 
     const list = (tenant: TenantShape, request: PageRequest, filter: TransactionFilter) => {
       const conditions: Array<Statement.Fragment> = []
-      if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
-      if (filter.routeId !== undefined) conditions.push(sql`route_id = ${filter.routeId}`)
-      if (filter.categories !== undefined && filter.categories.length > 0) {
-        conditions.push(sql`category IN ${sql.in(filter.categories)}`)
+      if (filter.account_id !== undefined) conditions.push(sql`account_id = ${filter.account_id}`)
+      if (filter.route_id !== undefined) conditions.push(sql`route_id = ${filter.route_id}`)
+      if (filter["category.in"] !== undefined && filter["category.in"].length > 0) {
+        conditions.push(sql`category IN ${sql.in(filter["category.in"])}`)
       }
       return table.page(tenant, request, conditions)
     }

@@ -27,7 +27,12 @@ import { Event } from "@moneta/domain/Event"
 import { eventCategoryOf } from "@moneta/domain/EventCategory"
 import { EventId, EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
-import { encodeWebhookAttempt, WebhookAttempt, WebhookAttemptTrigger } from "@moneta/domain/WebhookAttempt"
+import {
+  encodeWebhookAttempt,
+  WebhookAttempt,
+  type WebhookAttemptFilter,
+  WebhookAttemptTrigger
+} from "@moneta/domain/WebhookAttempt"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import { Info } from "./Database.js"
@@ -394,13 +399,12 @@ export class WebhookDeliveryStore
         : Effect.void
 
       /** The log, newest first: the attempts of a subscription, of an event, or of an event to a subscription. */
-      const listAttempts = (tenant: TenantShape, request: PageRequest, filter: {
-        readonly subscriptionId?: EventSubscriptionId | undefined
-        readonly eventId?: EventId | undefined
-      }) =>
+      const listAttempts = (tenant: TenantShape, request: PageRequest, filter: WebhookAttemptFilter) =>
         attempts.page(tenant, request, [
-          ...(filter.subscriptionId === undefined ? [] : [sql`event_subscription_id = ${filter.subscriptionId}`]),
-          ...(filter.eventId === undefined ? [] : [sql`event_id = ${filter.eventId}`])
+          ...(filter.event_subscription_id === undefined
+            ? []
+            : [sql`event_subscription_id = ${filter.event_subscription_id}`]),
+          ...(filter.event_id === undefined ? [] : [sql`event_id = ${filter.event_id}`])
         ])
 
       return {

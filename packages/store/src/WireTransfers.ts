@@ -1,20 +1,14 @@
 /** Wire transfers, the locked sender of a new transfer, and the wire message sequence. */
 import { AddressObject } from "@moneta/domain/Entity"
-import type { AccountId, ExternalAccountId } from "@moneta/domain/Ids"
+import type { AccountId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { WireTransfer } from "@moneta/domain/WireTransfer"
+import type { WireTransferFilter } from "@moneta/domain/WireTransferRequests"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { Balance } from "./Accounts.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
-
-export interface WireTransferFilter {
-  readonly accountId?: AccountId | undefined
-  readonly externalAccountId?: ExternalAccountId | undefined
-  readonly idempotencyKey?: string | undefined
-  readonly statuses?: ReadonlyArray<string> | undefined
-}
 
 /** Name and address of the entity that owns an account (a natural person's or a corporation's). */
 export const EntityParty = Schema.Struct({ name: Schema.String, address: AddressObject })
@@ -95,13 +89,13 @@ export class WireTransferStore extends Context.Service<WireTransferStore>()("@mo
 
     const list = (tenant: TenantShape, request: PageRequest, filter: WireTransferFilter) => {
       const conditions: Array<Statement.Fragment> = []
-      if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`)
-      if (filter.externalAccountId !== undefined) {
-        conditions.push(sql`external_account_id = ${filter.externalAccountId}`)
+      if (filter.account_id !== undefined) conditions.push(sql`account_id = ${filter.account_id}`)
+      if (filter.external_account_id !== undefined) {
+        conditions.push(sql`external_account_id = ${filter.external_account_id}`)
       }
-      if (filter.idempotencyKey !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotencyKey}`)
-      if (filter.statuses !== undefined && filter.statuses.length > 0) {
-        conditions.push(sql`status IN ${sql.in(filter.statuses)}`)
+      if (filter.idempotency_key !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotency_key}`)
+      if (filter["status.in"] !== undefined && filter["status.in"].length > 0) {
+        conditions.push(sql`status IN ${sql.in(filter["status.in"])}`)
       }
       return table.page(tenant, request, conditions)
     }

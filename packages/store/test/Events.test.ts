@@ -38,7 +38,9 @@ for (const kind of TestDatabase.testDatabases) {
                   const result: {
                     readonly data: ReadonlyArray<{ readonly id: string }>
                     readonly nextCursor: string | null
-                  } = yield* events.list(tenant, { cursor, limit: 1, direction, retainedSince })
+                  } = yield* events.list(tenant, { cursor, limit: 1, retainedSince }, {
+                    "order_by.direction": direction
+                  })
                   if (result.data.length === 0 || result.nextCursor === null) {
                     ids.push(...result.data.map((event) => event.id))
                     break
@@ -97,7 +99,9 @@ if (TestDatabase.testDatabases.includes("postgres")) {
             )
             const at = DateTime.makeUnsafe(Date.now())
             const poll = (cursor: string | undefined) =>
-              events.list(tenant, { cursor, limit: 100, direction: "ascending", retainedSince: DateTime.makeUnsafe(0) })
+              events.list(tenant, { cursor, limit: 100, retainedSince: DateTime.makeUnsafe(0) }, {
+                "order_by.direction": "ascending"
+              })
             const start = yield* poll(undefined)
             const releaseElsewhere = yield* Deferred.make<void>()
             yield* holdOpen(elsewhere, releaseElsewhere)

@@ -101,7 +101,7 @@ const seed = Effect.gen(function*() {
 })
 
 const page: PageRequest = { limit: 10 }
-const eventQuery: EventQuery = { limit: 10, direction: "descending", retainedSince: DateTime.makeUnsafe(0) }
+const eventQuery: EventQuery = { limit: 10, retainedSince: DateTime.makeUnsafe(0) }
 const middle = (minutes: number) => DateTime.makeUnsafe(start + minutes * minute)
 
 interface Case {
@@ -121,7 +121,7 @@ const cases: ReadonlyArray<Case> = [
     indexes: ["events_category"],
     statement: captured(
       EventStore.make,
-      (events) => events.list(tenant, { ...eventQuery, categories: [category("wire_transfer.updated")] })
+      (events) => events.list(tenant, eventQuery, { "category.in": [category("wire_transfer.updated")] })
     )
   },
   {
@@ -131,7 +131,10 @@ const cases: ReadonlyArray<Case> = [
     statement: captured(
       EventStore.make,
       (events) =>
-        events.list(tenant, { ...eventQuery, direction: "ascending", categories: [category("wire_transfer.updated")] })
+        events.list(tenant, eventQuery, {
+          "order_by.direction": "ascending",
+          "category.in": [category("wire_transfer.updated")]
+        })
     )
   },
   {
@@ -140,7 +143,7 @@ const cases: ReadonlyArray<Case> = [
     indexes: ["events_category"],
     statement: captured(
       EventStore.make,
-      (events) => events.list(tenant, { ...eventQuery, categories: [category("account.created")] })
+      (events) => events.list(tenant, eventQuery, { "category.in": [category("account.created")] })
     )
   },
   {
@@ -153,7 +156,7 @@ const cases: ReadonlyArray<Case> = [
       events.list(tenant, {
         ...eventQuery,
         createdAt: { onOrAfter: middle(rowsPerTable / 2), before: middle(rowsPerTable / 2 + 30) }
-      }))
+      }, {}))
   },
   {
     name: "transactions of an account in a category it has none of",
@@ -161,7 +164,8 @@ const cases: ReadonlyArray<Case> = [
     indexes: ["transactions_account_category"],
     statement: captured(
       TransactionStore.make,
-      (transactions) => transactions.list(tenant, page, { accountId: account, categories: ["wire_transfer_intention"] })
+      (transactions) =>
+        transactions.list(tenant, page, { account_id: account, "category.in": ["wire_transfer_intention"] })
     )
   },
   {
@@ -170,7 +174,7 @@ const cases: ReadonlyArray<Case> = [
     indexes: ["transactions_account_category"],
     statement: captured(
       TransactionStore.make,
-      (transactions) => transactions.list(tenant, page, { accountId: account, categories: ["interest_payment"] })
+      (transactions) => transactions.list(tenant, page, { account_id: account, "category.in": ["interest_payment"] })
     )
   },
   {
@@ -179,7 +183,7 @@ const cases: ReadonlyArray<Case> = [
     indexes: ["transactions_category"],
     statement: captured(
       TransactionStore.make,
-      (transactions) => transactions.list(tenant, page, { categories: ["interest_payment"] })
+      (transactions) => transactions.list(tenant, page, { "category.in": ["interest_payment"] })
     )
   },
   {
@@ -188,7 +192,7 @@ const cases: ReadonlyArray<Case> = [
     indexes: ["transactions_route"],
     statement: captured(
       TransactionStore.make,
-      (transactions) => transactions.list(tenant, page, { routeId: "card_rare" })
+      (transactions) => transactions.list(tenant, page, { route_id: "card_rare" })
     )
   },
   {
@@ -197,7 +201,7 @@ const cases: ReadonlyArray<Case> = [
     indexes: ["pending_transactions_status"],
     statement: captured(
       PendingTransactionStore.make,
-      (pending) => pending.list(tenant, page, { statuses: ["pending"] })
+      (pending) => pending.list(tenant, page, { "status.in": ["pending"] })
     )
   },
   {
@@ -206,7 +210,7 @@ const cases: ReadonlyArray<Case> = [
     indexes: ["pending_transactions_account_status", "pending_transactions_status"],
     statement: captured(
       PendingTransactionStore.make,
-      (pending) => pending.list(tenant, page, { accountId: account, statuses: ["pending"] })
+      (pending) => pending.list(tenant, page, { account_id: account, "status.in": ["pending"] })
     )
   },
   {
@@ -215,14 +219,18 @@ const cases: ReadonlyArray<Case> = [
     indexes: ["pending_transactions_account_category"],
     statement: captured(
       PendingTransactionStore.make,
-      (pending) => pending.list(tenant, page, { accountId: account, categories: ["inbound_wire_transfer"] })
+      (pending) =>
+        pending.list(tenant, page, { account_id: account, "category.in": ["inbound_wire_transfer_reversal"] })
     )
   },
   {
     name: "pending transactions of a rarely used card (route)",
     table: "pending_transactions",
     indexes: ["pending_transactions_route"],
-    statement: captured(PendingTransactionStore.make, (pending) => pending.list(tenant, page, { routeId: "card_rare" }))
+    statement: captured(
+      PendingTransactionStore.make,
+      (pending) => pending.list(tenant, page, { route_id: "card_rare" })
+    )
   },
   {
     name: "declined transactions of an account in a category it has none of",
@@ -230,7 +238,7 @@ const cases: ReadonlyArray<Case> = [
     indexes: ["declined_transactions_account_category"],
     statement: captured(
       DeclinedTransactionStore.make,
-      (declined) => declined.list(tenant, page, { accountId: account, categories: ["ach_decline"] })
+      (declined) => declined.list(tenant, page, { account_id: account, "category.in": ["ach_decline"] })
     )
   },
   {
@@ -239,14 +247,17 @@ const cases: ReadonlyArray<Case> = [
     indexes: ["declined_transactions_category"],
     statement: captured(
       DeclinedTransactionStore.make,
-      (declined) => declined.list(tenant, page, { categories: ["check_decline"] })
+      (declined) => declined.list(tenant, page, { "category.in": ["check_decline"] })
     )
   },
   {
     name: "wire transfers pending approval",
     table: "wire_transfers",
     indexes: ["wire_transfers_status"],
-    statement: captured(WireTransferStore.make, (wires) => wires.list(tenant, page, { statuses: ["pending_approval"] }))
+    statement: captured(
+      WireTransferStore.make,
+      (wires) => wires.list(tenant, page, { "status.in": ["pending_approval"] })
+    )
   }
 ]
 

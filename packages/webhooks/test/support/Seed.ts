@@ -102,6 +102,8 @@ export const deliveries = (owner: TenantShape) =>
 /** The attempts logged for a subscription, oldest first. */
 export const attempts = (owner: TenantShape, subscriptionId: EventSubscriptionId) =>
   Effect.gen(function*() {
-    const page = yield* (yield* WebhookDeliveryStore).listAttempts(owner, { limit: 100 }, { subscriptionId })
+    const page = yield* (yield* WebhookDeliveryStore).listAttempts(owner, { limit: 100 }, {
+      event_subscription_id: subscriptionId
+    })
     return [...page.data].reverse()
   })
