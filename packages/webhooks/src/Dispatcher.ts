@@ -26,7 +26,7 @@
  * - All time is Effect's Clock, so `TestClock` drives deadlines and retries.
  */
 import type { Environment } from "@moneta/domain/Environment"
-import { eventRetentionDays } from "@moneta/domain/Event"
+import { retainedSinceAt } from "@moneta/domain/Event"
 import { WebhookAttempt, type WebhookAttemptId } from "@moneta/domain/WebhookAttempt"
 import { reachOf, WebhookDestinations, withoutCredentials } from "@moneta/domain/WebhookDestination"
 import { newIds } from "@moneta/store/IdGenerator"
@@ -315,7 +315,7 @@ export const make = (options: DispatcherOptions) =>
 
     // Retention: batches until one deletes nothing, then the embedded database is compacted.
     const sweep = Effect.gen(function*() {
-      const before = DateTime.subtract(yield* DateTime.now, { days: eventRetentionDays })
+      const before = retainedSinceAt(yield* DateTime.now)
       let total = 0
       for (;;) {
         const deleted = yield* store.deleteExpired({ environment: options.environment, before, limit: sweepBatchSize })
