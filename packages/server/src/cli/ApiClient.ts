@@ -5,11 +5,18 @@
  * become one line for a person (`CommandFailure`), as for the control commands.
  */
 import { NodeHttpClient } from "@effect/platform-node"
-import * as Client from "@moneta/api/Client"
-import { Effect, Option, Redacted } from "effect"
+import { Effect, type Option, type Redacted } from "effect"
 import { Flag } from "effect/cli"
-import { HttpClient, HttpClientRequest } from "effect/http"
-import { baseUrlOf, CommandFailure, defaultBaseUrl, describe, fromEnvironment } from "./ControlClient.js"
+import type { HttpClient } from "effect/http"
+import {
+  authorizedClient,
+  baseUrlOf,
+  CommandFailure,
+  type ControlClient,
+  defaultBaseUrl,
+  describe,
+  keyOf
+} from "./ControlClient.js"
 
 export const apiFlags = {
   baseUrl: Flag.String("base-url").pipe(
@@ -28,16 +35,6 @@ export interface ApiConnection {
   readonly apiKey: Option.Option<Redacted.Redacted<string>>
 }
 
-const apiKeyOf = (connection: ApiConnection) =>
-  Effect.gen(function*() {
-    if (Option.isSome(connection.apiKey)) return connection.apiKey.value
-    const fromEnv = yield* fromEnvironment("MONETA_API_KEY")
-    if (Option.isSome(fromEnv)) return Redacted.make(fromEnv.value)
-    return yield* new CommandFailure({
-      message: "no API key: pass --api-key or set MONETA_API_KEY (the server prints its sandbox key when it starts)"
-    })
-  })
-
 /** An API key's refusals said for an API key; the rest as the control commands say them. */
 const describeForApiKey = (baseUrl: string) => (error: unknown): string => {
   const tag = typeof error === "object" && error !== null && "_tag" in error ? error._tag : undefined
@@ -46,16 +43,8 @@ const describeForApiKey = (baseUrl: string) => (error: unknown): string => {
   return describe(baseUrl)(error)
 }
 
-const makeClient = (baseUrl: string, apiKey: Redacted.Redacted<string>) =>
-  Effect.flatMap(HttpClient.HttpClient, (httpClient) =>
-    Client.make({ baseUrl }).pipe(
-      Effect.provideService(
-        HttpClient.HttpClient,
-        httpClient.pipe(HttpClient.mapRequest(HttpClientRequest.bearerToken(Redacted.value(apiKey))))
-      )
-    ))
-
-export type ApiClient = Effect.Success<ReturnType<typeof makeClient>>
+/** The typed client, acting as the API key's group. */
+export type ApiClient = ControlClient
 
 /** Any failure of a request through the typed client, as one line for a person. */
 export type Explain = (error: unknown) => CommandFailure
@@ -70,11 +59,15 @@ export const withApiClient = <A, E, R>(
   use: (client: ApiClient, explain: Explain) => Effect.Effect<A, E, R>
 ): Effect.Effect<A, CommandFailure, Exclude<R, HttpClient.HttpClient>> =>
   Effect.gen(function*() {
-    const baseUrl = yield* baseUrlOf({ baseUrl: connection.baseUrl, adminKey: Option.none() })
-    const apiKey = yield* apiKeyOf(connection)
+    const baseUrl = yield* baseUrlOf(connection.baseUrl)
+    const apiKey = yield* keyOf(
+      connection.apiKey,
+      "MONETA_API_KEY",
+      "no API key: pass --api-key or set MONETA_API_KEY (the server prints its sandbox key when it starts)"
+    )
     const explain: Explain = (error) =>
       error instanceof CommandFailure ? error : new CommandFailure({ message: describeForApiKey(baseUrl)(error) })
-    return yield* makeClient(baseUrl, apiKey).pipe(
+    return yield* authorizedClient(baseUrl, apiKey).pipe(
       Effect.flatMap((client) => use(client, explain)),
       Effect.mapError(explain)
     )

@@ -42,9 +42,8 @@ export const fromEnvironment = (name: string): Effect.Effect<Option.Option<strin
   )
 
 /** The base URL: the flag, else `MONETA_BASE_URL`, else the local server; a URL or a one-line failure. */
-export const baseUrlOf = (connection: Connection) =>
+export const baseUrlOf = (fromFlag: Option.Option<string>) =>
   Effect.gen(function*() {
-    const fromFlag = connection.baseUrl
     const chosen = Option.isSome(fromFlag)
       ? fromFlag.value
       : Option.getOrElse(yield* fromEnvironment("MONETA_BASE_URL"), () => defaultBaseUrl)
@@ -55,14 +54,13 @@ export const baseUrlOf = (connection: Connection) =>
     return chosen.replace(/\/+$/, "")
   })
 
-const adminKeyOf = (connection: Connection) =>
+/** A key: the flag, else the environment variable, else a one-line failure saying how to give one. */
+export const keyOf = (fromFlag: Option.Option<Redacted.Redacted<string>>, variable: string, missing: string) =>
   Effect.gen(function*() {
-    if (Option.isSome(connection.adminKey)) return connection.adminKey.value
-    const fromEnv = yield* fromEnvironment("MONETA_ADMIN_KEY")
+    if (Option.isSome(fromFlag)) return fromFlag.value
+    const fromEnv = yield* fromEnvironment(variable)
     if (Option.isSome(fromEnv)) return Redacted.make(fromEnv.value)
-    return yield* new CommandFailure({
-      message: "no admin key: pass --admin-key or set MONETA_ADMIN_KEY to the key the server was started with"
-    })
+    return yield* new CommandFailure({ message: missing })
   })
 
 /** The contract's errors and the transport's, as one line naming what to do. */
@@ -90,16 +88,17 @@ export const describe = (baseUrl: string) => (error: unknown): string => {
   return `the request failed: ${String(error)}`
 }
 
-const makeClient = (baseUrl: string, adminKey: Redacted.Redacted<string>) =>
+/** The typed client of the server at `baseUrl`, sending `key` as the bearer token of every request. */
+export const authorizedClient = (baseUrl: string, key: Redacted.Redacted<string>) =>
   Effect.flatMap(HttpClient.HttpClient, (httpClient) =>
     Client.make({ baseUrl }).pipe(
       Effect.provideService(
         HttpClient.HttpClient,
-        httpClient.pipe(HttpClient.mapRequest(HttpClientRequest.bearerToken(Redacted.value(adminKey))))
+        httpClient.pipe(HttpClient.mapRequest(HttpClientRequest.bearerToken(Redacted.value(key))))
       )
     ))
 
-export type ControlClient = Effect.Success<ReturnType<typeof makeClient>>
+export type ControlClient = Effect.Success<ReturnType<typeof authorizedClient>>
 
 /**
  * Runs `use` with the typed client of the server `connection` names; any
@@ -110,9 +109,13 @@ export const withClient = <A, E, R>(
   use: (client: ControlClient) => Effect.Effect<A, E, R>
 ): Effect.Effect<A, CommandFailure, Exclude<R, HttpClient.HttpClient>> =>
   Effect.gen(function*() {
-    const baseUrl = yield* baseUrlOf(connection)
-    const adminKey = yield* adminKeyOf(connection)
-    return yield* makeClient(baseUrl, adminKey).pipe(
+    const baseUrl = yield* baseUrlOf(connection.baseUrl)
+    const adminKey = yield* keyOf(
+      connection.adminKey,
+      "MONETA_ADMIN_KEY",
+      "no admin key: pass --admin-key or set MONETA_ADMIN_KEY to the key the server was started with"
+    )
+    return yield* authorizedClient(baseUrl, adminKey).pipe(
       Effect.flatMap(use),
       Effect.mapError((error) => new CommandFailure({ message: describe(baseUrl)(error) }))
     )
