@@ -5,6 +5,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
+import { additionalAmounts, networkDetails, verification } from "./CardExamples.js"
 import * as Examples from "./Examples.js"
 import { listFields, Page } from "./Parameters.js"
 
@@ -24,18 +25,7 @@ const declinedTransaction = {
     card_decline: {
       id: "card_decline_bx3o8zd7glq8yvtwsvh5",
       actioner: "increase",
-      additional_amounts: {
-        clinic: null,
-        dental: null,
-        original: null,
-        prescription: null,
-        surcharge: null,
-        total_cumulative: null,
-        total_healthcare: null,
-        transit: null,
-        unknown: null,
-        vision: null
-      },
+      additional_amounts: additionalAmounts,
       amount: 250000,
       card_payment_id: "card_payment_q7n3vvkz4x2fjw8h1ycm",
       currency: "USD",
@@ -50,16 +40,7 @@ const declinedTransaction = {
       merchant_descriptor: "CORNER BOOKSHOP",
       merchant_postal_code: "10045",
       merchant_state: "NY",
-      network_details: {
-        category: "network_a",
-        network_a: {
-          electronic_commerce_indicator: null,
-          point_of_service_entry_mode: null,
-          stand_in_processing_reason: null,
-          terminal_entry_capability: null
-        },
-        network_b: null
-      },
+      network_details: networkDetails,
       network_identifiers: {
         authorization_identification_response: null,
         retrieval_reference_number: "000577384403",
@@ -76,17 +57,7 @@ const declinedTransaction = {
       reason: "insufficient_funds",
       scheme_fees: [],
       terminal_id: null,
-      verification: {
-        card_verification_code: { result: "not_checked" },
-        cardholder_address: {
-          actual_line1: null,
-          actual_postal_code: null,
-          provided_line1: null,
-          provided_postal_code: null,
-          result: "not_checked"
-        },
-        cardholder_name: null
-      }
+      verification: verification
     }
   },
   type: "declined_transaction"
