@@ -118,7 +118,7 @@ export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/bank/Bo
         yield* store.insertEntrySet(tenant, entrySet)
         const uncertain = needExactBalanceCheck(absoluteTotals)
         if (uncertain.length > 0) {
-          yield* Effect.fromResult(checkBalanceExtremes(yield* store.balanceExtremes(tenant, uncertain)))
+          yield* Effect.fromResult(checkBalanceExtremes(yield* store.balanceExtremes(tenant, uncertain, entrySet.date)))
         }
         yield* events.record(emitted, createdAt)
         return entrySet

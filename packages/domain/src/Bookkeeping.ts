@@ -277,7 +277,11 @@ export const createEntrySet = (input: {
   return { next, events: [pendingEvent("bookkeeping_entry_set.updated", "bookkeeping_entry_set", next.id)] }
 }
 
-/** The lowest and highest balance a bookkeeping account shows at any date, its entries included. */
+/**
+ * The lowest and highest balance a bookkeeping account shows at any date from
+ * an entry set's date on, its entries included: the balances the set changes
+ * (those before its date were checked when they were written).
+ */
 export interface BalanceExtremes {
   readonly accountId: string
   readonly lowest: bigint

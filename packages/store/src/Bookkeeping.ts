@@ -61,12 +61,13 @@ export class BookkeepingStore extends Context.Service<BookkeepingStore>()("@mone
           date: DateTime.toDate(entrySet.date),
           transaction_id: entrySet.transaction_id
         })
-        // Entries are ordered by (date, id): each carries its account's balance up to
-        // and including itself, and a back-dated entry moves the balance of the
-        // entries dated after it. The caller holds the touched accounts' rows.
+        // Each entry carries its account's balance at the end of its date (migration 0019): the
+        // new entry the balance of its date so far plus itself, and every other entry dated on or
+        // after it moves by its amount. The insert and the update share one statement, so neither
+        // sees the other's row. The caller holds the touched accounts' rows.
         const date = DateTime.toDate(entrySet.date)
         yield* Effect.forEach(entrySet.entries, (entry) => {
-          const after = sql`account_id = ${entry.account_id} AND (date, id) > (${date}, ${entry.id})`
+          const fromDate = sql`account_id = ${entry.account_id} AND date >= ${date}`
           return entries.insert(
             tenant,
             new BookkeepingEntry({
@@ -83,11 +84,11 @@ export class BookkeepingStore extends Context.Service<BookkeepingStore>()("@mone
               amount: entry.amount,
               date,
               running_balance: sql`coalesce((SELECT running_balance FROM bookkeeping_entries
-                WHERE account_id = ${entry.account_id} AND (date, id) < (${date}, ${entry.id})
+                WHERE account_id = ${entry.account_id} AND date <= ${date}
                 ORDER BY date DESC, id DESC LIMIT 1), 0) + ${entry.amount}`
             },
             [write(
-              sql`UPDATE bookkeeping_entries SET running_balance = running_balance + ${entry.amount} WHERE ${after}`
+              sql`UPDATE bookkeeping_entries SET running_balance = running_balance + ${entry.amount} WHERE ${fromDate}`
             )]
           )
         }, { discard: true })
@@ -155,17 +156,21 @@ export class BookkeepingStore extends Context.Service<BookkeepingStore>()("@mone
       )
 
     /**
-     * The lowest and highest balance each account shows at any date (the
-     * running sum in date order; entries of one date count together, as
-     * `at_time` counts them), computed exactly as numeric over the account's
-     * whole history: only asked when the absolute totals cannot rule it out.
+     * The lowest and highest balance each account shows at any date from
+     * `since` on: every entry carries the balance at the end of its date, so
+     * these are the extremes of the entries dated from `since` on, read through
+     * the account's date index. Balances dated before `since` are not read: an
+     * entry set dated `since` leaves them as they were when they were checked.
      */
-    const balanceExtremes = (tenant: TenantShape, accountIds: ReadonlyArray<BookkeepingAccountId>) =>
-      sql`SELECT account_id, min(running)::text AS lowest, max(running)::text AS highest FROM (
-          SELECT account_id, sum(amount::numeric) OVER (PARTITION BY account_id ORDER BY date) AS running
-          FROM bookkeeping_entries
-          WHERE account_id IN ${sql.in(accountIds)} AND ${tenantIs(sql, tenant)}
-        ) AS balances GROUP BY account_id`.pipe(
+    const balanceExtremes = (
+      tenant: TenantShape,
+      accountIds: ReadonlyArray<BookkeepingAccountId>,
+      since: DateTime.Utc
+    ) =>
+      sql`SELECT account_id, min(running_balance)::text AS lowest, max(running_balance)::text AS highest
+        FROM bookkeeping_entries
+        WHERE account_id IN ${sql.in(accountIds)} AND date >= ${DateTime.toDate(since)} AND ${tenantIs(sql, tenant)}
+        GROUP BY account_id`.pipe(
         Effect.flatMap(Schema.decodeUnknownEffect(Schema.Array(ExtremesRow))),
         Effect.map((rows) =>
           rows.map((row) => ({ accountId: row.account_id, lowest: row.lowest, highest: row.highest }))

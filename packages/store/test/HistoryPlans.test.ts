@@ -7,10 +7,11 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { EventCategory } from "@moneta/domain/EventCategory"
-import { AccountId, GroupId } from "@moneta/domain/Ids"
+import { AccountId, BookkeepingAccountId, GroupId } from "@moneta/domain/Ids"
 import { DateTime, Duration, Effect, Schema } from "effect"
 import type { Statement } from "effect/sql"
 import { SqlClient } from "effect/sql"
+import { BookkeepingStore } from "../src/Bookkeeping.js"
 import { DeclinedTransactionStore } from "../src/DeclinedTransactions.js"
 import { type EventQuery, EventStore } from "../src/Events.js"
 import type { PageRequest } from "../src/Pagination.js"
@@ -25,6 +26,7 @@ const tenant = { groupId: GroupId.make("group_history_plans"), environment: "san
 const otherTenant = { groupId: GroupId.make("group_history_other"), environment: "sandbox" as const }
 const account = AccountId.make("account_history_plans")
 const otherAccount = AccountId.make("account_history_other")
+const bookkeepingAccount = BookkeepingAccountId.make("bookkeeping_account_history_plans")
 const start = Date.parse("2026-01-01T00:00:00Z")
 const minute = 60_000
 /** A page reads at most this many rows of its table: the page (10 + 1) and a few rare matches, never the history. */
@@ -96,6 +98,21 @@ const seed = Effect.gen(function*() {
     (group, prefix) =>
       sql`${id("wire_transfer", prefix)}, ${group}, 'sandbox', ${at}, ${accountOf(group)},
         ${rare("complete", "pending_approval")}, '{}'::jsonb`
+  )
+  // One bookkeeping account with an entry a minute, each in its own set, carrying its balance.
+  yield* sql`INSERT INTO bookkeeping_accounts (id, group_id, environment, created_at, body)
+    VALUES (${bookkeepingAccount}, ${tenant.groupId}, 'sandbox', ${new Date(start)}, '{}'::jsonb)`
+  yield* series(
+    "bookkeeping_entry_sets",
+    "id, group_id, environment, created_at, date, body",
+    (group, prefix) => sql`${id("bookkeeping_entry_set", prefix)}, ${group}, 'sandbox', ${at}, ${at}, '{}'::jsonb`
+  )
+  yield* series(
+    "bookkeeping_entries",
+    "id, group_id, environment, created_at, account_id, entry_set_id, amount, date, running_balance, body",
+    (group, prefix) =>
+      sql`${id("bookkeeping_entry", prefix)}, ${group}, 'sandbox', ${at}, ${bookkeepingAccount},
+        ${id("bookkeeping_entry_set", prefix)}, 100, ${at}, 100 * i, '{}'::jsonb`
   )
   yield* sql`ANALYZE`
 })
@@ -248,6 +265,17 @@ const cases: ReadonlyArray<Case> = [
     statement: captured(
       DeclinedTransactionStore.make,
       (declined) => declined.list(tenant, page, { "category.in": ["check_decline"] })
+    )
+  },
+  {
+    // The range check of an entry set on an account past ±(2^53 − 1) of Σ|amount| (migration 0019):
+    // the balances from the set's date on, not a window over the account's history.
+    name: "the balances an entry set dated at the end of history can change",
+    table: "bookkeeping_entries",
+    indexes: ["bookkeeping_entries_account"],
+    statement: captured(
+      BookkeepingStore.make,
+      (bookkeeping) => bookkeeping.balanceExtremes(tenant, [bookkeepingAccount], middle(rowsPerTable - 5))
     )
   },
   {

@@ -1,7 +1,8 @@
 /**
  * Running balances (migration 0008): postings and bookkeeping entries written
  * in any order, at any time or date, give the same balance at every instant as
- * summing the history; the migration's backfill gives the same numbers.
+ * summing the history; the migrations' backfills (0008, and 0019's balances at
+ * the end of each entry's date) give the same numbers.
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { BookkeepingEntrySet, BookkeepingEntrySetEntry } from "@moneta/domain/Bookkeeping"
@@ -20,6 +21,7 @@ import * as fc from "fast-check"
 import { AccountStore } from "../src/Accounts.js"
 import { BookkeepingStore } from "../src/Bookkeeping.js"
 import runningBalances from "../src/migrations/0008_running_balances.js"
+import datedRunningBalances from "../src/migrations/0019_dated_running_balances.js"
 import * as TestDatabase from "../src/testing.js"
 import { TransactionStore } from "../src/Transactions.js"
 
@@ -159,6 +161,19 @@ for (const kind of TestDatabase.testDatabases) {
                   expect(await run(bookkeeping.balance(tenant, accountId, Option.none()))).toEqual(
                     Option.some(summed(movements, 6))
                   )
+                  // The range check's extremes from any date on: the balances at the ends of those dates.
+                  for (const since of [0, 2, 5]) {
+                    const ends = [...new Set(movements.map((m) => m.minute))].filter((m) => m >= since)
+                    const balances = ends.map((m) => BigInt(summed(movements, m)))
+                    const extremes = await run(bookkeeping.balanceExtremes(tenant, [accountId], at(since)))
+                    expect(extremes).toEqual(
+                      balances.length === 0 ? [] : [{
+                        accountId,
+                        lowest: balances.reduce((a, b) => a < b ? a : b),
+                        highest: balances.reduce((a, b) => a > b ? a : b)
+                      }]
+                    )
+                  }
                 }),
                 { numRuns: 15 }
               )
@@ -238,6 +253,15 @@ for (const kind of TestDatabase.testDatabases) {
           const accounts = yield* AccountStore
           const balance = yield* accounts.balanceAt(tenant, AccountId.make(accountId), at(2))
           expect(Option.map(balance, (b) => b.current)).toEqual(Option.some(127))
+
+          // 0019: every entry then carries its account's balance at the end of its date.
+          yield* datedRunningBalances
+          const datedRows = yield* sql`SELECT id, running_balance::text,
+              (SELECT sum(amount) FROM bookkeeping_entries AS earlier WHERE earlier.account_id = e.account_id
+                AND earlier.date <= e.date)::text AS expected
+            FROM bookkeeping_entries AS e`.pipe(Effect.flatMap(decodeRunning))
+          expect(datedRows.length).toBeGreaterThanOrEqual(written.length)
+          for (const row of datedRows) expect(row.running_balance).toEqual(row.expected)
         }))
     })
   })
