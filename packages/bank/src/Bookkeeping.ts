@@ -14,12 +14,12 @@ import {
   type CreateBookkeepingEntrySet,
   createEntrySet as createBookkeepingEntrySet,
   needExactBalanceCheck,
+  unbookkeptCashAccount,
   type UnbookkeptCashTransactionFilter,
   updateAccount as updateBookkeepingAccount,
   type UpdateBookkeepingAccount,
   validateEntrySet
 } from "@moneta/domain/Bookkeeping"
-import { InvalidParametersError } from "@moneta/domain/Errors"
 import { type BookkeepingAccountId, type BookkeepingEntryId, type BookkeepingEntrySetId } from "@moneta/domain/Ids"
 import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import { Tenant } from "@moneta/domain/Tenant"
@@ -32,7 +32,7 @@ import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, type DateTime, Effect, Layer, Option } from "effect"
 import { Events } from "./Events.js"
 import { idempotencyKey } from "./IdempotencyKey.js"
-import { listOwn, type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn, orNotFound } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
@@ -137,16 +137,9 @@ export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/bank/Bo
     /** Transactions of the commingled cash account that no entry set references yet. */
     const unbookkeptCashTransactions = (parameters: ListParameters & UnbookkeptCashTransactionFilter) =>
       Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const request = yield* pageRequest(parameters)
         const account = yield* retrieveAccount(parameters.bookkeeping_account_id)
-        if (account.compliance_category !== "commingled_cash" || account.account_id === null) {
-          return yield* Effect.fail(InvalidParametersError.single(
-            "bookkeeping_account_id",
-            "must name a bookkeeping account with compliance_category commingled_cash"
-          ))
-        }
-        return toPage(yield* transactions.unbookkept(tenant, account.account_id, request))
+        const cashAccountId = yield* Effect.fromResult(unbookkeptCashAccount(account))
+        return yield* listOwn(parameters, (tenant, request) => transactions.unbookkept(tenant, cashAccountId, request))
       })
 
     return {

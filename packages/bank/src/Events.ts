@@ -7,7 +7,7 @@ import { EventStore, isValidEventCursor } from "@moneta/store/Events"
 import { WebhookDeliveryStore } from "@moneta/store/WebhookDeliveries"
 import type { Write } from "@moneta/store/Writes"
 import { Context, type DateTime, Effect, Layer } from "effect"
-import { listOwn, type ListParameters, pageRequest, toPage } from "./Lists.js"
+import { listOwn, type ListParameters } from "./Lists.js"
 import { orNotFound } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
 import { now } from "./Time.js"
@@ -39,12 +39,15 @@ export class Events extends Context.Service<Events>()("@moneta/bank/Events", {
       })
 
     const list = (parameters: EventListParameters) =>
-      Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const request = yield* pageRequest(parameters, isValidEventCursor)
-        const page = yield* store.list(tenant, { ...request, retainedSince: yield* retainedSince }, parameters)
-        return toPage(page)
-      })
+      listOwn(
+        parameters,
+        (tenant, request) =>
+          Effect.flatMap(
+            retainedSince,
+            (since) => store.list(tenant, { ...request, retainedSince: since }, parameters)
+          ),
+        isValidEventCursor
+      )
 
     /** The event's delivery log, newest first, optionally to one subscription (404 unless the event is the caller's and retained). */
     const listAttempts = (id: EventId, parameters: ListParameters & WebhookAttemptFilter) =>

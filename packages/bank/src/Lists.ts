@@ -38,9 +38,10 @@ export const toPage = <A>(page: PageOf<A>): Page<A> => ({ data: page.data, next_
 /** A list operation: checks the paging, asks the store for the caller's page, answers in the wire's page shape. */
 export const listOwn = <A, E, R>(
   parameters: ListParameters,
-  list: (tenant: TenantShape, request: PageRequest) => Effect.Effect<PageOf<A>, E, R>
+  list: (tenant: TenantShape, request: PageRequest) => Effect.Effect<PageOf<A>, E, R>,
+  isValid: (cursor: string) => boolean = isValidCursor
 ): Effect.Effect<Page<A>, E | InvalidParametersError, R | Tenant> =>
   Effect.gen(function*() {
-    const request = yield* pageRequest(parameters)
+    const request = yield* pageRequest(parameters, isValid)
     return toPage(yield* list(yield* Tenant, request))
   })

@@ -6,7 +6,7 @@
 import { Option, Result, Schema } from "effect"
 import { outOfRange } from "./BalanceChange.js"
 import { described } from "./Described.js"
-import { FieldError } from "./Errors.js"
+import { FieldError, InvalidParametersError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import {
   AccountId,
@@ -333,3 +333,17 @@ export const needExactBalanceCheck = (
   absoluteTotals: ReadonlyArray<{ readonly accountId: BookkeepingAccountId; readonly absoluteTotal: bigint }>
 ): ReadonlyArray<BookkeepingAccountId> =>
   absoluteTotals.filter((account) => !isRepresentable(account.absoluteTotal)).map((account) => account.accountId)
+
+/**
+ * The Account whose unbookkept cash transactions a bookkeeping account lists:
+ * only a `commingled_cash` bookkeeping account tracks an Account's cash.
+ */
+export const unbookkeptCashAccount = (
+  account: BookkeepingAccount
+): Result.Result<AccountId, InvalidParametersError> =>
+  account.compliance_category === "commingled_cash" && account.account_id !== null
+    ? Result.succeed(account.account_id)
+    : Result.fail(InvalidParametersError.single(
+      "bookkeeping_account_id",
+      "must name a bookkeeping account with compliance_category commingled_cash"
+    ))

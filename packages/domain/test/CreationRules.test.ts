@@ -236,6 +236,13 @@ describe("bookkeeping", () => {
       const renamed = Bookkeeping.updateAccount(created.next, { name })
       expect(renamed.next).toEqual(new Bookkeeping.BookkeepingAccount({ ...created.next, name }))
       expect(renamed.events.map((event) => event.category)).toEqual(["bookkeeping_account.updated"])
+      // Only a commingled cash bookkeeping account lists an Account's unbookkept cash transactions.
+      const cashAccount = Bookkeeping.unbookkeptCashAccount(created.next)
+      if (body.compliance_category === "commingled_cash" && body.account_id !== undefined) {
+        expect(cashAccount).toEqual(Result.succeed(body.account_id))
+      } else {
+        expect(Result.isFailure(cashAccount)).toBe(true)
+      }
     }
   )
 })
