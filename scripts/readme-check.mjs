@@ -6,6 +6,8 @@
 // Every fenced block of the "Try it" section is preceded by a marker comment
 // (an unmarked block there fails the check, so a new block cannot go unchecked):
 //   <!-- readme-check: run -->           a shell block, run by `bash -eo pipefail -c` in the folder
+//   <!-- readme-check: repo -->          a shell block run the same way in the repository's root
+//                                        (`pnpm moneta …`), with MONETA_BASE_URL pointing at the server
 //   <!-- readme-check: install -->       `npm install increase@<version>`: linked to the repository's copy
 //                                        of `increase` (its version checked), or run as written with --npm
 //   <!-- readme-check: file NAME.mjs --> a module saved as NAME.mjs in the folder and run with
@@ -69,6 +71,8 @@ const runBlock = async ({ argument, kind }, text, folder, env) => {
   if (kind === "skip") return
   if (kind === "run" || (kind === "install" && options.npm)) {
     await run("bash", ["-eo", "pipefail", "-c", text], { cwd: folder, env })
+  } else if (kind === "repo") {
+    await run("bash", ["-eo", "pipefail", "-c", text], { cwd: root, env })
   } else if (kind === "install") {
     linkIncrease(folder, text)
   } else if (kind === "file") {
@@ -88,6 +92,7 @@ const runBlocks = async (blocks, folder, port) => {
   const env = {
     ...process.env,
     MONETA_API_KEY: apiKey,
+    MONETA_BASE_URL: `http://127.0.0.1:${port}`,
     // The node running this check first: the blocks call `node`.
     PATH: `${dirname(process.execPath)}:${process.env.PATH}`
   }

@@ -1,7 +1,7 @@
 /**
  * The `moneta` command (`pnpm start`, `pnpm moneta …`, the installed bin),
  * loaded by `main.ts`, on effect/cli: `moneta` or `moneta serve` is the
- * Moneta server; `moneta groups …` and `moneta keys …` call a running one
+ * Moneta server; `moneta groups …`, `keys …`, `listen`, `trigger` and `fixtures` call a running one
  * (`cli/`, docs/workbench.md); `--help` and `--version`.
  *
  * The server: SIGINT/SIGTERM stop it gracefully (in-flight requests finish,
@@ -18,6 +18,7 @@ import { NodeRuntime, NodeServices } from "@effect/platform-node"
 import { Cause, Console, Effect, Exit, Layer, Option, Runtime } from "effect"
 import { CliConfig, CliError, Command, GlobalFlag } from "effect/cli"
 import * as ControlClient from "./cli/ControlClient.js"
+import { fixtures } from "./cli/Fixtures.js"
 import { groups } from "./cli/Groups.js"
 import { keys } from "./cli/Keys.js"
 import { listen } from "./cli/Listen.js"
@@ -71,7 +72,8 @@ const command = (entry: string) =>
       groups,
       keys,
       listen,
-      trigger
+      trigger,
+      fixtures
     ])
   )
 

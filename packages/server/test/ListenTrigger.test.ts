@@ -6,64 +6,18 @@
  * category it names; an unknown category. The commands run in this process
  * (a spawn from sources costs seconds); Ctrl-C is a real child process.
  */
-import { NodeServices } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import * as TestDatabase from "@moneta/store/testing"
-import { Console, Deferred, Effect, Exit, Fiber, Layer, Redacted } from "effect"
-import { CliConfig, Command, GlobalFlag } from "effect/cli"
+import { Deferred, Effect, Exit, Fiber, Redacted } from "effect"
 import type { IncomingMessage } from "node:http"
 import { Webhook } from "standardwebhooks"
 import { listen } from "../src/cli/Listen.js"
-import * as Presenter from "../src/cli/Presenter.js"
 import { scenarios, trigger } from "../src/cli/Trigger.js"
 import * as RunningServer from "../src/testing.js"
+import { capture, runner } from "./CliInProcess.js"
 import * as MonetaProcess from "./MonetaProcess.js"
 
-/** What a command printed, and a way to wait until it printed something. */
-const capture = () => {
-  let stdout = ""
-  let stderr = ""
-  const waiting = new Set<() => void>()
-  const notify = () => waiting.forEach((check) => check())
-  const console: Console.Console = {
-    ...globalThis.console,
-    log: (...args: ReadonlyArray<unknown>) => {
-      stdout += `${args.join(" ")}\n`
-      notify()
-    },
-    error: (...args: ReadonlyArray<unknown>) => {
-      stderr += `${args.join(" ")}\n`
-      notify()
-    }
-  }
-  const printed = (pattern: RegExp) =>
-    Effect.callback<RegExpMatchArray>((resume) => {
-      const check = () => {
-        const match = stdout.match(pattern)
-        if (match !== null) {
-          waiting.delete(check)
-          resume(Effect.succeed(match))
-        }
-      }
-      waiting.add(check)
-      check()
-      return Effect.sync(() => waiting.delete(check))
-    })
-  return { console, stdout: () => stdout, stderr: () => stderr, printed }
-}
-
-const root = Command.make("moneta").pipe(Command.withSubcommands([listen, trigger]))
-
-/** `moneta <args>` in this process, printing to `output`. */
-const moneta = (args: ReadonlyArray<string>, output: ReturnType<typeof capture>) =>
-  Command.runWith(root, { version: "test" })(args).pipe(
-    Effect.provide(Layer.mergeAll(
-      NodeServices.layer,
-      Presenter.layer,
-      CliConfig.layer({ builtIns: [GlobalFlag.Help, GlobalFlag.Version] })
-    )),
-    Effect.provideService(Console.Console, output.console)
-  )
+const moneta = runner([listen, trigger])
 
 interface Received {
   readonly body: string
