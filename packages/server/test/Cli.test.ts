@@ -1,13 +1,19 @@
 /**
- * The `moneta` client commands (groups and keys) as a person runs them: each
- * a child process, against a server this test starts; what they print, and a
- * bad command line, a missing or wrong admin key or a server not running
- * each one line on stderr with a non-zero exit, never a stack trace.
+ * The `moneta` client commands (groups and keys) against a server this test
+ * starts: what they print, and a missing or wrong admin key, an API key in its
+ * place or a server not running each a one-line failure, never a stack trace.
+ * The commands run in this process (a spawn from sources costs seconds); three
+ * run as a person runs them, a child process, for what only the process shows:
+ * the failure printed as one `moneta: …` line on stderr, and its exit code (1
+ * for a failure, 2 for a command line that cannot be read).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Deferred, Effect, Layer } from "effect"
+import { Cause, ConfigProvider, Deferred, Effect, Exit, Layer } from "effect"
 import { createServer } from "node:net"
+import { groups } from "../src/cli/Groups.js"
+import { keys } from "../src/cli/Keys.js"
 import * as Server from "../src/Server.js"
+import { capture, runner } from "./CliInProcess.js"
 import * as MonetaProcess from "./MonetaProcess.js"
 
 const adminKey = "cli-test-admin-key-0123456789"
@@ -43,8 +49,8 @@ interface Run {
   readonly stderr: string
 }
 
-/** `moneta <args>` with `env`, to its end. */
-const moneta = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
+/** `moneta <args>` with `env`, a child process, to its end. */
+const monetaProcess = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
   Effect.gen(function*() {
     const child = yield* MonetaProcess.run(
       { MONETA_ADMIN_KEY: "", MONETA_BASE_URL: "", ...env },
@@ -53,6 +59,30 @@ const moneta = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =
     const code = yield* Deferred.await(child.exited)
     return { code, stdout: child.stdout(), stderr: child.stderr() } satisfies Run
   }).pipe(Effect.scoped)
+
+const inProcess = runner([groups, keys])
+
+/** `moneta <args>` with `env` (and nothing else of this process's environment), in this process. */
+const moneta = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
+  Effect.gen(function*() {
+    const output = capture()
+    const exit = yield* Effect.exit(
+      inProcess(args, output).pipe(
+        Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env }))
+      )
+    )
+    return {
+      code: Exit.isSuccess(exit) ? 0 : 1,
+      stdout: output.stdout(),
+      stderr: Exit.isSuccess(exit) ? output.stderr() : `moneta: ${failureMessage(exit.cause)}\n`
+    } satisfies Run
+  })
+
+/** The one line the command prints for a failure (`Cli.run` prints `moneta: ` and it). */
+const failureMessage = (cause: Cause.Cause<unknown>) => {
+  const error = Cause.squash(cause)
+  return typeof error === "object" && error !== null && "message" in error ? String(error.message) : String(error)
+}
 
 /** Succeeded, said nothing on stderr; its output. */
 const succeeded = (run: Run) => {
@@ -129,16 +159,15 @@ describe("moneta groups and keys", () => {
       expect(afterRevoke.status).toBe(401)
 
       // What a person gets wrong, each one line on stderr.
-      const [unknownCommand, noAdminKey, wrongAdminKey, apiKeyAsAdmin, unknownKey, notRunning, badEnvironment] =
-        yield* Effect.all([
-          moneta(["keys", "rotate"], env),
-          moneta(["keys", "list"], { MONETA_BASE_URL: baseUrl }),
-          moneta(["keys", "list"], { ...env, MONETA_ADMIN_KEY: "not-the-admin-key-at-all" }),
-          moneta(["groups", "list", "--admin-key", secret], env),
-          moneta(["keys", "revoke", "api_key_unknown"], env),
-          moneta(["groups", "list", "--base-url", "http://127.0.0.1:1"], env),
-          moneta(["keys", "create", "--group", groupId, "--environment", "production"], env)
-        ], { concurrency: 2 })
+      const [unknownCommand, noAdminKey, badEnvironment] = yield* Effect.all([
+        monetaProcess(["keys", "rotate"], env),
+        monetaProcess(["keys", "list"], { MONETA_BASE_URL: baseUrl }),
+        monetaProcess(["keys", "create", "--group", groupId, "--environment", "production"], env)
+      ], { concurrency: 2 })
+      const wrongAdminKey = yield* moneta(["keys", "list"], { ...env, MONETA_ADMIN_KEY: "not-the-admin-key-at-all" })
+      const apiKeyAsAdmin = yield* moneta(["groups", "list", "--admin-key", secret], env)
+      const unknownKey = yield* moneta(["keys", "revoke", "api_key_unknown"], env)
+      const notRunning = yield* moneta(["groups", "list", "--base-url", "http://127.0.0.1:1"], env)
       refused(unknownCommand, 2, /Unknown subcommand "rotate"/)
       refused(noAdminKey, 1, /no admin key: pass --admin-key or set MONETA_ADMIN_KEY/)
       refused(wrongAdminKey, 1, /refused the admin key/)
