@@ -159,9 +159,7 @@ export class EventStore extends Context.Service<EventStore>()("@moneta/store/Eve
           sql`created_at >= ${DateTime.toDate(query.retainedSince)}`,
           ...createdAtConditions(sql, query.createdAt)
         ]
-        if (filter["category.in"] !== undefined && filter["category.in"].length > 0) {
-          conditions.push(sql`category IN ${sql.in(filter["category.in"])}`)
-        }
+        const categories = [...new Set(filter["category.in"] ?? [])]
         if (filter.associated_object_id !== undefined) {
           conditions.push(sql`associated_object_id = ${filter.associated_object_id}`)
         }
@@ -179,8 +177,23 @@ export class EventStore extends Context.Service<EventStore>()("@moneta/store/Eve
         const order = ascending
           ? sql`ORDER BY events.txid ASC, events.seq ASC`
           : sql`ORDER BY events.txid DESC, events.seq DESC`
+        // The pages' `txid` and `seq` are text (`columns`): merged in their own order, not as text.
+        const mergedOrder = ascending
+          ? sql`ORDER BY pages.txid::xid8 ASC, pages.seq::bigint ASC`
+          : sql`ORDER BY pages.txid::xid8 DESC, pages.seq::bigint DESC`
+        const pageOf = (where: ReadonlyArray<Statement.Fragment>) =>
+          sql`SELECT ${columns} FROM events WHERE ${sql.and(where)} ${order} LIMIT ${query.limit + 1}`
+        // Several categories: a page of each (the `events_category` index gives each one's rows in
+        // order), merged. `category IN (…)` in one scan reads either every matching row to sort them
+        // or, newest first, every row between matches: cost that grows with history.
         const rows = yield* select(
-          sql`SELECT ${columns} FROM events WHERE ${sql.and(conditions)} ${order} LIMIT ${query.limit + 1}`
+          categories.length <= 1
+            ? pageOf([...conditions, ...categories.map((category) => sql`category = ${category}`)])
+            : sql`SELECT * FROM (${
+              sql.join(" UNION ALL ", false)(
+                categories.map((category) => sql`(${pageOf([...conditions, sql`category = ${category}`])})`)
+              )
+            }) AS pages ${mergedOrder} LIMIT ${query.limit + 1}`
         )
         const pageRows = rows.slice(0, query.limit)
         const data = yield* Effect.forEach(pageRows, toEvent)

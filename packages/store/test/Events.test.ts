@@ -16,6 +16,8 @@ const tenant = { groupId: GroupId.make("group_events_test"), environment: "sandb
  * running, so ascending readers see them all.)
  */
 const transactionIds = ["100", "9", "10", "99"]
+/** Two categories among them, so that a page of several categories merges rows of both. */
+const categoryOf = (txid: string) => Number(txid) % 2 === 0 ? "account.created" : "card.created"
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`event log order (${kind})`, () => {
@@ -27,10 +29,15 @@ for (const kind of TestDatabase.testDatabases) {
             const events = yield* EventStore
             for (const txid of transactionIds) {
               yield* sql`INSERT INTO events (id, group_id, environment, created_at, category, associated_object_type, associated_object_id, txid)
-              VALUES (${`event_tx${txid}`}, ${tenant.groupId}, ${tenant.environment}, now(), 'account.created', 'account', ${`account_${txid}`}, ${txid}::xid8)`
+              VALUES (${`event_tx${txid}`}, ${tenant.groupId}, ${tenant.environment}, now(), ${
+                categoryOf(txid)
+              }, 'account', ${`account_${txid}`}, ${txid}::xid8)`
             }
             const retainedSince = DateTime.makeUnsafe(0)
-            const readAll = (direction: "ascending" | "descending") =>
+            const readAll = (
+              direction: "ascending" | "descending",
+              categories?: ReadonlyArray<"account.created" | "card.created" | "wire_transfer.created">
+            ) =>
               Effect.gen(function*() {
                 const ids: Array<string> = []
                 let cursor: string | undefined = undefined
@@ -39,7 +46,8 @@ for (const kind of TestDatabase.testDatabases) {
                     readonly data: ReadonlyArray<{ readonly id: string }>
                     readonly nextCursor: string | null
                   } = yield* events.list(tenant, { cursor, limit: 1, retainedSince }, {
-                    "order_by.direction": direction
+                    "order_by.direction": direction,
+                    ...(categories === undefined ? {} : { "category.in": categories })
                   })
                   if (result.data.length === 0 || result.nextCursor === null) {
                     ids.push(...result.data.map((event) => event.id))
@@ -55,6 +63,12 @@ for (const kind of TestDatabase.testDatabases) {
             )
             expect(yield* readAll("ascending")).toEqual(numeric)
             expect(yield* readAll("descending")).toEqual([...numeric].reverse())
+            // Several categories: each one's page, merged in the same order.
+            const both = ["account.created", "card.created", "wire_transfer.created"] as const
+            expect(yield* readAll("ascending", both)).toEqual(numeric)
+            expect(yield* readAll("descending", both)).toEqual([...numeric].reverse())
+            const odd = numeric.filter((id) => categoryOf(id.replace("event_tx", "")) === "card.created")
+            expect(yield* readAll("ascending", ["card.created", "wire_transfer.created"])).toEqual(odd)
           }))
       }
     )

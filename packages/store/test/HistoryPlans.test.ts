@@ -142,6 +142,32 @@ const cases: ReadonlyArray<Case> = [
     )
   },
   {
+    // A page of each category, merged: never every row of a common one, nor a walk between rare ones.
+    name: "events of a common and a rare category, newest first",
+    table: "events",
+    indexes: ["events_category"],
+    statement: captured(
+      EventStore.make,
+      (events) =>
+        events.list(tenant, eventQuery, {
+          "category.in": [category("transaction.created"), category("wire_transfer.updated")]
+        })
+    )
+  },
+  {
+    name: "events of a common and a rare category, oldest first (polling)",
+    table: "events",
+    indexes: ["events_category"],
+    statement: captured(
+      EventStore.make,
+      (events) =>
+        events.list(tenant, eventQuery, {
+          "order_by.direction": "ascending",
+          "category.in": [category("transaction.created"), category("wire_transfer.updated")]
+        })
+    )
+  },
+  {
     name: "events of a rare category, oldest first (polling)",
     table: "events",
     indexes: ["events_category"],
