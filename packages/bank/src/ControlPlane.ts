@@ -17,7 +17,7 @@ import {
   Group,
   keyPrefix,
   looksLikeApiKey,
-  revokedAt
+  revoke
 } from "@moneta/domain/ControlPlane"
 import {
   InsufficientPermissionsError,
@@ -130,8 +130,8 @@ export class ControlPlane extends Context.Service<ControlPlane>()("@moneta/bank/
           const found = yield* store.lockKey(id)
           if (Option.isNone(found)) return yield* new ObjectNotFoundError({ objectType: "api_key", id })
           const current = apiKey(found.value)
-          const at = revokedAt(current, yield* now)
-          if (current.revoked_at === null) {
+          const { newly, revokedAt: at } = revoke(current, yield* now)
+          if (newly) {
             yield* store.setRevokedAt(id, at)
             // Sent on commit, to every process listening (this one too).
             yield* notifications.notify(revokedKeysChannel, found.value.hash).pipe(Effect.orDie)

@@ -111,8 +111,13 @@ export const apiKey = (stored: {
     type: "api_key"
   })
 
-/** When a key counts as revoked after a revocation at `at`: the first revocation stands. */
-export const revokedAt = (key: ApiKey, at: DateTime.Utc): DateTime.Utc => key.revoked_at ?? at
+/**
+ * A revocation of `key` at `at`: the first revocation stands, so a key
+ * already revoked keeps its time and is not revoked again (nothing to write,
+ * nobody to tell).
+ */
+export const revoke = (key: ApiKey, at: DateTime.Utc): { readonly revokedAt: DateTime.Utc; readonly newly: boolean } =>
+  key.revoked_at === null ? { revokedAt: at, newly: true } : { revokedAt: key.revoked_at, newly: false }
 
 /** The shortest admin key accepted: it opens every group's keys. */
 export const shortestAdminKey = 16
