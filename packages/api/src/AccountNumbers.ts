@@ -1,5 +1,10 @@
 /** Account numbers: routes into an account. */
-import { AccountNumber, AccountNumberFilter, CreateAccountNumber } from "@moneta/domain/AccountNumber"
+import {
+  AccountNumber,
+  AccountNumberFilter,
+  CreateAccountNumber,
+  UpdateAccountNumber
+} from "@moneta/domain/AccountNumber"
 import { AccountNumberId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
@@ -64,6 +69,25 @@ export class AccountNumbers extends HttpApiGroup.make("accountNumbers")
       .annotate(OpenApi.Summary, "Retrieve an Account Number")
       .annotate(OpenApi.Description, "Returns the account number with this identifier.")
       .pipe((endpoint) => Examples.exchange(endpoint, { response: accountNumber }))
+  )
+  .add(
+    HttpApiEndpoint.patch("update", "/account_numbers/:account_number_id", {
+      params: Schema.Struct({ account_number_id: AccountNumberId }),
+      payload: UpdateAccountNumber,
+      success: AccountNumber,
+      error: ObjectNotFoundError
+    })
+      .annotate(OpenApi.Summary, "Update an Account Number")
+      .annotate(
+        OpenApi.Description,
+        "Changes an account number's name, status or inbound ACH and check settings. `active` and `disabled` numbers may take any status; a `canceled` one takes no change, and a number of a closed account cannot be made `active` again (409 `invalid_operation_error`). Emits `account_number.updated`."
+      )
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          request: { status: "disabled", inbound_ach: { debit_status: "blocked" } },
+          response: { ...accountNumber, status: "disabled", inbound_ach: { debit_status: "blocked" } }
+        })
+      )
   )
   .middleware(Authorization)
 {}

@@ -1,5 +1,5 @@
-/** Accounts: create, retrieve, list, balance. */
-import { Account, AccountFilter, BalanceLookup, CreateAccount } from "@moneta/domain/Account"
+/** Accounts: create, retrieve, list, balance, update, close. */
+import { Account, AccountFilter, BalanceLookup, CreateAccount, UpdateAccount } from "@moneta/domain/Account"
 import { AccountId } from "@moneta/domain/Ids"
 import { Timestamp } from "@moneta/domain/Timestamp"
 import { Schema } from "effect"
@@ -99,6 +99,42 @@ export class Accounts extends HttpApiGroup.make("accounts")
             loan: null,
             type: "balance_lookup"
           }
+        })
+      )
+  )
+  .add(
+    HttpApiEndpoint.patch("update", "/accounts/:account_id", {
+      params: accountPath,
+      payload: UpdateAccount,
+      success: Account,
+      error: ObjectNotFoundError
+    })
+      .annotate(OpenApi.Summary, "Update an Account")
+      .annotate(
+        OpenApi.Description,
+        "Renames an open account (a closed one is 409 `invalid_operation_error`). `loan` is refused (400): every account here is funded by deposits. Emits `account.updated`."
+      )
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          request: { name: "Main operating account" },
+          response: { ...account, name: "Main operating account" }
+        })
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("close", "/accounts/:account_id/close", {
+      params: accountPath,
+      success: Account,
+      error: ObjectNotFoundError
+    })
+      .annotate(OpenApi.Summary, "Close an Account")
+      .annotate(
+        OpenApi.Description,
+        "Closes an account: its status becomes `closed` and no money can move into or out of it again. Refused with 409 `invalid_operation_error` while its current balance or its pending holds are not zero, and when it is already closed. Emits `account.updated`."
+      )
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          response: { ...account, status: "closed", closed_at: "2026-11-22T09:15:00.000Z" }
         })
       )
   )

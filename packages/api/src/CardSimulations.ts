@@ -40,7 +40,7 @@ export class CardSimulations extends HttpApiGroup.make("cardSimulations")
       .annotateMerge(OpenApi.annotations({
         summary: "Simulate a card authorization",
         description:
-          "Simulates a merchant authorizing a purchase on a card (or wallet token). Approved within the available balance: a pending transaction holds the amount; otherwise, or with `decline_reason`, a declined transaction. Exactly one of the two is returned. With `partial_approval_capability: supported` a real-time decision may approve a `partial_amount`: the hold is then that amount."
+          "Simulates a merchant authorizing a purchase on a card (or wallet token). Approved within the available balance: a pending transaction holds the amount; otherwise, or with `decline_reason`, a declined transaction. Exactly one of the two is returned. With `partial_approval_capability: supported` (the default at an automatic fuel dispenser or a grocery store) a real-time decision may approve a `partial_amount`: the hold is then that amount."
       }))
       .pipe((endpoint) =>
         Examples.exchange(endpoint, {
@@ -242,7 +242,7 @@ export class CardSimulations extends HttpApiGroup.make("cardSimulations")
       .annotateMerge(OpenApi.annotations({
         summary: "Simulate a digital wallet token request",
         description:
-          "Simulates a wallet provisioning the card: an active token, or, for a card that is not active, a declined one with `decline_reason`. When a subscription selects `real_time_decision.digital_wallet_token_requested` the client approves or declines; an approved token then goes through the wallet's one-time-passcode authentication (`real_time_decision.digital_wallet_authentication_requested`, to the approval's or the card's email or phone) when a subscription selects it: delivered → `active`, not delivered or not answered → `inactive`."
+          "Simulates a wallet provisioning the card: an active token (the card's tokens take `wallet_a`, `wallet_b`, `wallet_c` in turn), or, for a card that is not active, no token (`digital_wallet_token_id: null`) and the `decline_reason`. When a subscription selects `real_time_decision.digital_wallet_token_requested` the client approves or declines; an approved token then goes through the wallet's one-time-passcode authentication (`real_time_decision.digital_wallet_authentication_requested`, to the approval's or the card's email or phone) when a subscription selects it: delivered → `active`, not delivered or not answered → `inactive`."
       }))
       .pipe((endpoint) =>
         Examples.exchange(endpoint, {

@@ -48,7 +48,7 @@ export class Cards extends HttpApiGroup.make("cards")
       .annotate(OpenApi.Summary, "Update a Card")
       .annotate(
         OpenApi.Description,
-        "Changes a card's description, status, entity, billing address, digital wallet settings or authorization controls."
+        "Changes a card's description, status, entity, billing address, digital wallet settings or authorization controls. Its wallet tokens follow a new status: `disabled` suspends the active ones, `active` reactivates the suspended ones, `canceled` deactivates them all (each with `digital_wallet_token.updated`)."
       )
       .pipe((endpoint) =>
         Examples.exchange(endpoint, {

@@ -1,5 +1,5 @@
-/** Check deposits: retrieve and list (deposits are created by actioning inbound mail). */
-import { CheckDeposit, CheckDepositFilter } from "@moneta/domain/CheckDeposit"
+/** Check deposits: create, retrieve and list (deposits are also made by depositing the checks of inbound mail). */
+import { CheckDeposit, CheckDepositFilter, CreateCheckDeposit } from "@moneta/domain/CheckDeposit"
 import { CheckDepositId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
@@ -44,7 +44,47 @@ const checkDeposit = {
   type: "check_deposit"
 } satisfies typeof CheckDeposit.Encoded
 
+/** A deposit made through the API, before the sandbox submits it. */
+export const pendingCheckDeposit = {
+  ...checkDeposit,
+  id: "check_deposit_q8p3vx2m6ck0j5wn1rz4",
+  amount: 1000,
+  created_at: "2026-11-22T09:14:37.512Z",
+  deposit_acceptance: null,
+  deposit_submission: null,
+  description: "Rent, unit 4B",
+  idempotency_key: "deposit-2026-11-22-4b",
+  inbound_mail_item_id: null,
+  lockbox_recipient_id: null,
+  status: "pending",
+  transaction_id: null
+} satisfies typeof CheckDeposit.Encoded
+
 export class CheckDeposits extends HttpApiGroup.make("checkDeposits")
+  .add(
+    HttpApiEndpoint.post("create", "/check_deposits", {
+      payload: CreateCheckDeposit,
+      success: CheckDeposit,
+      error: ObjectNotFoundError
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Create a Check Deposit",
+        description:
+          "Deposits a check into an account from images of its front and back: Files uploaded (`POST /files`) with `purpose` `check_image_front` and `check_image_back`. The account and both files must be yours (404 otherwise), the account open (409), and each file of its side's purpose (400 naming the field). The deposit starts `pending` and no money moves; in the sandbox, `POST /simulations/check_deposits/{check_deposit_id}/submit` accepts it (the amount is credited), `/reject` rejects it, and `/return` returns a submitted one. Emits `check_deposit.created`."
+      }))
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          request: {
+            account_id: pendingCheckDeposit.account_id,
+            amount: pendingCheckDeposit.amount,
+            front_image_file_id: pendingCheckDeposit.front_image_file_id,
+            back_image_file_id: pendingCheckDeposit.back_image_file_id,
+            description: pendingCheckDeposit.description
+          },
+          response: pendingCheckDeposit
+        })
+      )
+  )
   .add(
     HttpApiEndpoint.get("list", "/check_deposits", {
       query: { ...listFields, ...CheckDepositFilter.fields },

@@ -1,5 +1,6 @@
-/** Entities: create, retrieve, list. */
+/** Entities: create, retrieve, list, update, archive. */
 import { CreateEntity, Entity, EntityFilter } from "@moneta/domain/Entity"
+import { UpdateEntity } from "@moneta/domain/EntityUpdate"
 import { EntityId } from "@moneta/domain/Ids"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
@@ -88,6 +89,60 @@ export class Entities extends HttpApiGroup.make("entities")
       .annotate(OpenApi.Summary, "List Entities")
       .annotate(OpenApi.Description, "Lists your entities, newest first.")
       .pipe((endpoint) => Examples.exchange(endpoint, { response: { data: [entity], next_cursor: null } }))
+  )
+  .add(
+    HttpApiEndpoint.patch("update", "/entities/:entity_id", {
+      params: Schema.Struct({ entity_id: EntityId }),
+      payload: UpdateEntity,
+      success: Entity,
+      error: ObjectNotFoundError
+    })
+      .annotate(OpenApi.Summary, "Update an Entity")
+      .annotate(
+        OpenApi.Description,
+        "Changes an entity: the details of its own structure (`natural_person`, `corporation`, `trust` or " +
+          "`government_authority`; another structure's is 400), when its details were confirmed, its risk rating, " +
+          "third-party verification, and new terms agreed to (added to the earlier ones). An archived entity is 409. " +
+          "Emits `entity.updated`."
+      )
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          request: {
+            natural_person: {
+              address: { line1: "1 Liberty Plaza", city: "New York", state: "NY", zip: "10006" }
+            }
+          },
+          response: {
+            ...entity,
+            natural_person: {
+              ...entity.natural_person,
+              address: {
+                line1: "1 Liberty Plaza",
+                line2: null,
+                city: "New York",
+                state: "NY",
+                zip: "10006",
+                country: "US"
+              }
+            }
+          }
+        })
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("archive", "/entities/:entity_id/archive", {
+      params: Schema.Struct({ entity_id: EntityId }),
+      success: Entity,
+      error: ObjectNotFoundError
+    })
+      .annotate(OpenApi.Summary, "Archive an Entity")
+      .annotate(
+        OpenApi.Description,
+        "Archives an entity: its status becomes `archived` and it can no longer own new accounts or be changed. " +
+          "Refused with 409 `invalid_operation_error` while it owns an open account, and when it is already archived. " +
+          "Emits `entity.updated`."
+      )
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: { ...entity, status: "archived" } }))
   )
   .middleware(Authorization)
 {}

@@ -14,6 +14,7 @@ import { CardPayments } from "./CardPayments.js"
 import { Cards } from "./Cards.js"
 import { CardSimulations } from "./CardSimulations.js"
 import { CheckDeposits } from "./CheckDeposits.js"
+import { CheckDepositSimulations } from "./CheckDepositSimulations.js"
 import { CommonErrors } from "./CommonErrors.js"
 import { ControlPlane } from "./ControlPlane.js"
 import { DeclinedTransactions } from "./DeclinedTransactions.js"
@@ -26,6 +27,7 @@ import { ExternalAccounts } from "./ExternalAccounts.js"
 import { Files } from "./Files.js"
 import { InboundMailItems } from "./InboundMailItems.js"
 import { InboundMailItemSimulations } from "./InboundMailItemSimulations.js"
+import { InboundWireDrawdownRequests, InboundWireDrawdownRequestSimulations } from "./InboundWireDrawdownRequests.js"
 import { LockboxAddresses } from "./LockboxAddresses.js"
 import { LockboxRecipients } from "./LockboxRecipients.js"
 import { pathParseOptions, strictParseOptions } from "./Parameters.js"
@@ -54,7 +56,10 @@ const contract = HttpApi.make("moneta")
   .add(LockboxRecipients)
   .add(InboundMailItems)
   .add(InboundMailItemSimulations)
+  .add(InboundWireDrawdownRequests)
+  .add(InboundWireDrawdownRequestSimulations)
   .add(CheckDeposits)
+  .add(CheckDepositSimulations)
   .add(Files)
   .add(CardPayments)
   .add(CardSimulations)

@@ -21,7 +21,7 @@ export class WireTransferSimulations extends HttpApiGroup.make("wireTransferSimu
       .annotate(OpenApi.Summary, "Simulate the submission of a Wire Transfer")
       .annotate(
         OpenApi.Description,
-        "Sandbox only. Simulates the bank sending a transfer over the wire network: a `pending_approval` or `pending_creating` transfer becomes `submitted`."
+        "Sandbox only. Simulates the bank sending a transfer over the wire network: a `pending_approval` or `pending_creating` transfer is submitted and acknowledged at once (`complete`; one submitted awaiting approval settles as an approval would). The sandbox outcome destinations (see Create a Wire Transfer) take other ways: a `pending_reviewing` transfer (or one awaiting approval to such a destination) is reviewed, then completed or `rejected`; `100000000003` stops at `requires_attention` and `100000000004` at `submitted`, and the next submit completes a transfer in either. Each status change emits `wire_transfer.updated`."
       )
       .pipe((endpoint) => Examples.exchange(endpoint, { response: WireTransferExamples.submittedWireTransfer }))
   )

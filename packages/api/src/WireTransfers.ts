@@ -30,7 +30,7 @@ export class WireTransfers extends HttpApiGroup.make("wireTransfers")
       .annotate(OpenApi.Summary, "Create a Wire Transfer")
       .annotate(
         OpenApi.Description,
-        "Sends funds from an account to an account number and routing number, or to an external account. Without `require_approval` the amount is debited at once and the transfer is `pending_creating`; with it, a pending transaction holds the amount while the transfer waits in `pending_approval`. Either way the available balance must cover the amount."
+        "Sends funds from an account to an account number and routing number, or to an external account. Without `require_approval` the amount is debited at once and the transfer is `pending_creating`; with it, a pending transaction holds the amount while the transfer waits in `pending_approval`. Either way the available balance must cover the amount. Sandbox outcomes: in the sandbox these destination account numbers take a transfer through the statuses an ordinary one never reaches. `100000000001`: held for review (`pending_reviewing`, the amount held) on create or approval; the submit simulation passes the review, submits and completes it. `100000000002`: held for review likewise; the submit simulation rejects it (`rejected`, the hold released). `100000000003`: the submit simulation stops at `requires_attention`; the next submit completes it. `100000000004`: the submit simulation stops at `submitted`; the next submit completes it. A live server treats them as ordinary destinations."
       )
       .pipe((endpoint) =>
         Examples.exchange(endpoint, {
@@ -85,7 +85,7 @@ export class WireTransfers extends HttpApiGroup.make("wireTransfers")
       .annotate(OpenApi.Summary, "Approve a Wire Transfer")
       .annotate(
         OpenApi.Description,
-        "Approves a wire transfer that requires approval: from `pending_approval` it becomes `pending_creating`, to be sent."
+        "Approves a wire transfer that requires approval: from `pending_approval` it becomes `pending_creating`, to be sent (in the sandbox, `pending_reviewing` for a destination held for review: see the create)."
       )
       .pipe((endpoint) => Examples.exchange(endpoint, { response: WireTransferExamples.approvedWireTransfer }))
   )

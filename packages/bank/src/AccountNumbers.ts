@@ -6,8 +6,11 @@ import type { AccountNumberFilter } from "@moneta/domain/AccountNumber"
 import {
   accountNumberDigitRanges,
   accountNumberOf,
+  creatableOn,
   create as createAccountNumber,
-  type CreateAccountNumber
+  type CreateAccountNumber,
+  update as updateAccountNumber,
+  type UpdateAccountNumber
 } from "@moneta/domain/AccountNumber"
 import type { AccountNumberId } from "@moneta/domain/Ids"
 import { Tenant } from "@moneta/domain/Tenant"
@@ -40,7 +43,7 @@ export class AccountNumbers extends Context.Service<AccountNumbers>()("@moneta/b
     const create = (request: CreateAccountNumber) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        yield* findOwn("account", request.account_id, accounts.find)
+        yield* Effect.fromResult(creatableOn(yield* findOwn("account", request.account_id, accounts.find)))
         const createdAt = yield* now
         const { next: accountNumber, events: emitted } = createAccountNumber({
           id: yield* newId("account_number"),
@@ -56,12 +59,27 @@ export class AccountNumbers extends Context.Service<AccountNumbers>()("@moneta/b
 
     const retrieve = (id: AccountNumberId) => findOwn("account_number", id, store.find)
 
+    /** Changes the given fields (the domain's `update`: status transitions, name, inbound settings). */
+    const update = (id: AccountNumberId, request: UpdateAccountNumber) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const current = yield* findOwn("account_number", id, store.lock)
+        const account = yield* findOwn("account", current.account_id, accounts.find)
+        const { next: updated, events: emitted } = yield* Effect.fromResult(
+          updateAccountNumber(current, account, request)
+        )
+        yield* store.update(tenant, updated)
+        yield* events.record(emitted, yield* now)
+        return updated
+      }))
+
     const list = (parameters: AccountNumberListParameters) =>
       listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
 
     return {
       create: spanned("bank.AccountNumbers.create", create, (request) => ({ "moneta.account_id": request.account_id })),
       retrieve: spanned("bank.AccountNumbers.retrieve", retrieve, (id) => ({ "moneta.account_number_id": id })),
+      update: spanned("bank.AccountNumbers.update", update, (id) => ({ "moneta.account_number_id": id })),
       list: spanned("bank.AccountNumbers.list", list)
     } as const
   })

@@ -1,6 +1,18 @@
-/** Accounts: create, retrieve, list, and balance lookups. */
+/**
+ * Accounts: create, retrieve, list, balance lookups, update and close. A
+ * closed account moves no money (the domain's `Ledger.settle` refuses it).
+ */
 import type { AccountFilter } from "@moneta/domain/Account"
-import { BalanceLookup, create as createAccount, type CreateAccount, ownedByGroupEntity } from "@moneta/domain/Account"
+import {
+  BalanceLookup,
+  close as closeAccount,
+  create as createAccount,
+  type CreateAccount,
+  ownedByGroupEntity,
+  update as updateAccount,
+  type UpdateAccount
+} from "@moneta/domain/Account"
+import { requireUnarchived } from "@moneta/domain/EntityUpdate"
 import type { AccountId, EntityId } from "@moneta/domain/Ids"
 import { Tenant } from "@moneta/domain/Tenant"
 import { AccountStore } from "@moneta/store/Accounts"
@@ -23,10 +35,14 @@ export class Accounts extends Context.Service<Accounts>()("@moneta/bank/Accounts
 
     const requireEntity = (id: EntityId) => Effect.asVoid(findOwn("entity", id, entities.find))
 
+    /** The owner a request names must be one of the caller's entities, and not archived. */
+    const requireOwner = (id: EntityId) =>
+      Effect.flatMap(findOwn("entity", id, entities.find), (entity) => Effect.fromResult(requireUnarchived(entity)))
+
     const create = (request: CreateAccount) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
-        if (request.entity_id !== undefined) yield* requireEntity(request.entity_id)
+        if (request.entity_id !== undefined) yield* requireOwner(request.entity_id)
         if (request.informational_entity_id !== undefined) yield* requireEntity(request.informational_entity_id)
         const groupEntity = ownedByGroupEntity(request) ? yield* entities.oldestActive(tenant) : Option.none()
         const createdAt = yield* now
@@ -44,6 +60,33 @@ export class Accounts extends Context.Service<Accounts>()("@moneta/bank/Accounts
       }))
 
     const retrieve = (id: AccountId) => findOwn("account", id, store.find)
+
+    /** Changes the given fields (the domain's `update`). */
+    const update = (id: AccountId, request: UpdateAccount) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const current = yield* findOwn("account", id, store.lock)
+        const { next: updated, events: emitted } = yield* Effect.fromResult(updateAccount(current, request))
+        yield* store.update(tenant, updated)
+        yield* events.record(emitted, yield* now)
+        return updated
+      }))
+
+    /**
+     * Closes the account (the domain's `close`) against its balance read
+     * under the row lock every spender takes, so no money moves in between.
+     */
+    const close = (id: AccountId) =>
+      transactionally(Effect.gen(function*() {
+        const tenant = yield* Tenant
+        const current = yield* findOwn("account", id, store.lock)
+        const balance = yield* store.lockBalance(tenant, id).pipe(orNotFound("account", id))
+        const at = yield* now
+        const { next: closed, events: emitted } = yield* Effect.fromResult(closeAccount(current, balance, at))
+        yield* store.update(tenant, closed)
+        yield* events.record(emitted, at)
+        return closed
+      }))
 
     const list = (parameters: ListParameters & AccountFilter) =>
       listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))
@@ -66,6 +109,8 @@ export class Accounts extends Context.Service<Accounts>()("@moneta/bank/Accounts
     return {
       create: spanned("bank.Accounts.create", create, (request) => ({ "moneta.entity_id": request.entity_id })),
       retrieve: spanned("bank.Accounts.retrieve", retrieve, (id) => ({ "moneta.account_id": id })),
+      update: spanned("bank.Accounts.update", update, (id) => ({ "moneta.account_id": id })),
+      close: spanned("bank.Accounts.close", close, (id) => ({ "moneta.account_id": id })),
       list: spanned("bank.Accounts.list", list),
       balance: spanned("bank.Accounts.balance", balance, (id) => ({ "moneta.account_id": id }))
     } as const

@@ -5,6 +5,8 @@
  * writes the card payment and `card_payment.created` / `.updated` in one
  * database transaction; a move the status graph refuses is 409 and writes nothing.
  */
+import type { Card } from "@moneta/domain/Card"
+import * as CardAuthenticationDetail from "@moneta/domain/CardAuthenticationDetail"
 import * as CardDecision from "@moneta/domain/CardDecision"
 import * as CardRequests from "@moneta/domain/CardRequests"
 import type {
@@ -56,6 +58,13 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
 
     const lockPayment = (id: CardPaymentId) => findOwn("card_payment", id, cardPayments.lock)
 
+    /** The card's earlier authenticated 3DS attempt, among its newest card payments. */
+    const priorAuthenticated = (card: Card) =>
+      Effect.map(
+        Effect.flatMap(Tenant, (tenant) => cardPayments.list(tenant, { limit: 100 }, { card_id: card.id })),
+        (page) => CardAuthenticationDetail.priorAuthenticatedOf(page.data)
+      )
+
     /**
      * A 3DS attempt asks the client, before its transaction, when a
      * subscription wants it; null when the service decides.
@@ -68,7 +77,13 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
         const cardPaymentId = yield* newId("card_payment")
         const reference = yield* digits(12)
         const decision = yield* realTimeDecisions.ask(
-          RealTimeDecisionRequests.authenticationRequest({ card, body, cardPaymentId, reference }),
+          RealTimeDecisionRequests.authenticationRequest({
+            card,
+            body,
+            cardPaymentId,
+            reference,
+            priorAuthenticated: yield* priorAuthenticated(card)
+          }),
           null
         )
         return {
@@ -97,6 +112,7 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
             body,
             answer,
             reference: asked?.reference ?? (yield* digits(12)),
+            priorAuthenticated: yield* priorAuthenticated(card),
             ids: { cardPayment: cardPaymentId, cardAuthentication: yield* newId("card_authentication") }
           }))
           return yield* persist(step, at)
@@ -148,7 +164,8 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
             at,
             cardPayment,
             oneTimeCode: asked?.oneTimeCode ?? (yield* digits(6)),
-            delivery
+            delivery,
+            phone: card.digital_wallet?.phone ?? null
           }))
           return yield* persist(step, at)
         }))

@@ -16,7 +16,7 @@ import type { Card } from "@moneta/domain/Card"
 import * as CardActivity from "@moneta/domain/CardActivity"
 import * as CardClearing from "@moneta/domain/CardClearing"
 import * as CardDecision from "@moneta/domain/CardDecision"
-import type { CardPayment } from "@moneta/domain/CardPayment"
+import { type CardPayment, outstandingAuthorization } from "@moneta/domain/CardPayment"
 import * as CardRequests from "@moneta/domain/CardRequests"
 import type {
   SimulateCardAuthorization,
@@ -37,7 +37,7 @@ import type { Balance } from "@moneta/store/Accounts"
 import { CardPaymentStore } from "@moneta/store/CardPayments"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
-import { Context, type DateTime, Effect, Layer } from "effect"
+import { Context, type DateTime, Effect, Layer, Option } from "effect"
 import { asking } from "./AskingWrite.js"
 import { answerFrom, CardDecider, serviceDecides } from "./CardDecider.js"
 import { CardSimulationData, networkReference } from "./CardSimulationData.js"
@@ -93,7 +93,10 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
           loaded.eventSubscriptionId
         )
         return {
-          answer: RealTimeDecisionOutcome.authorizationAnswerOf(decision),
+          answer: RealTimeDecisionOutcome.authorizationAnswerOf(
+            decision,
+            Option.getOrNull(yield* realTimeDecisions.answerOf(decision.id))
+          ),
           decisionId: decision.id,
           // a retried request reuses its first decision, and the payment that decision announced
           cardPaymentId: decision.card_authorization?.upcoming_card_payment_id ?? cardPaymentId,
@@ -160,6 +163,7 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
           RealTimeDecisionRequests.incrementRequest({
             card,
             cardPaymentId: cardPayment.id,
+            outstanding: outstandingAuthorization(cardPayment),
             authorization,
             amount: body.amount,
             reference

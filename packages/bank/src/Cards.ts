@@ -1,6 +1,7 @@
 /**
  * Cards: issue, retrieve, update, list. The sandbox issues card numbers with
- * a test BIN; the full number is never stored or shown.
+ * a test BIN; the full number is never stored or shown. A status change
+ * carries the card's wallet tokens along (domain's `DigitalWalletTokenLifecycle`).
  */
 import type { CardFilter } from "@moneta/domain/Card"
 import {
@@ -10,10 +11,12 @@ import {
   update as updateCard,
   type UpdateCard
 } from "@moneta/domain/Card"
+import * as DigitalWalletTokenLifecycle from "@moneta/domain/DigitalWalletTokenLifecycle"
 import type { CardId, EntityId } from "@moneta/domain/Ids"
 import { Tenant } from "@moneta/domain/Tenant"
 import { AccountStore } from "@moneta/store/Accounts"
 import { CardStore } from "@moneta/store/Cards"
+import { DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
 import { EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
 import { transactionally } from "@moneta/store/UnitOfWork"
@@ -31,6 +34,7 @@ export class Cards extends Context.Service<Cards>()("@moneta/bank/Cards", {
     const accounts = yield* AccountStore
     const events = yield* Events
     const entities = yield* EntityStore
+    const tokens = yield* DigitalWalletTokenStore
 
     /** A referenced entity must be the caller's, like every other reference (404 otherwise). */
     const requireEntity = (entityId: EntityId | undefined) =>
@@ -66,7 +70,17 @@ export class Cards extends Context.Service<Cards>()("@moneta/bank/Cards", {
         yield* requireEntity(request.entity_id)
         const { next, events: emitted } = yield* Effect.fromResult(updateCard(current, request))
         yield* store.update(tenant, next)
-        yield* events.record(emitted, yield* now)
+        const at = yield* now
+        yield* events.record(emitted, at)
+        // the card's wallet tokens follow its status, in the same transaction
+        if (next.status !== current.status) {
+          for (const token of yield* tokens.ofCard(tenant, next.id)) {
+            const followed = DigitalWalletTokenLifecycle.followCard(token, next.status, at)
+            if (followed === null) continue
+            yield* tokens.update(tenant, followed.next)
+            yield* events.record(followed.events, at)
+          }
+        }
         return next
       }))
 
@@ -82,6 +96,12 @@ export class Cards extends Context.Service<Cards>()("@moneta/bank/Cards", {
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(
-    Layer.provide([CardStore.Default, AccountStore.Default, EntityStore.Default, Events.Default])
+    Layer.provide([
+      CardStore.Default,
+      AccountStore.Default,
+      EntityStore.Default,
+      DigitalWalletTokenStore.Default,
+      Events.Default
+    ])
   )
 }

@@ -3,16 +3,16 @@
  * card that is not active is refused (`card_not_active`) before anyone is
  * asked; otherwise the decider (or the client, through a real-time decision)
  * answers, and an approved token may then go through the wallet's
- * one-time-passcode authentication (another real-time decision). Either way
- * a token is written with `digital_wallet_token.created`, in one database
- * transaction.
+ * one-time-passcode authentication (another real-time decision). An approved
+ * request writes a token with `digital_wallet_token.created`, in one database
+ * transaction; a declined one writes none (its reason is the answer).
  */
 import { type Card, last4Choices, last4Of } from "@moneta/domain/Card"
 import * as CardDecision from "@moneta/domain/CardDecision"
-import * as CardRequests from "@moneta/domain/CardRequests"
 import type { SimulateDigitalWalletTokenRequest } from "@moneta/domain/CardSimulations"
 import { DigitalWalletTokenRequestSimulationResult } from "@moneta/domain/CardSimulations"
 import type { DigitalWalletTokenFilter } from "@moneta/domain/DigitalWalletToken"
+import * as DigitalWalletTokenLifecycle from "@moneta/domain/DigitalWalletTokenLifecycle"
 import { type DigitalWalletTokenId } from "@moneta/domain/Ids"
 import * as RealTimeDecisionOutcome from "@moneta/domain/RealTimeDecisionOutcome"
 import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionRequests"
@@ -82,7 +82,11 @@ export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()(
     /** Asks the client about the token; the answer as given, too (an approval may name a passcode contact). */
     const askAboutToken = (card: Card) =>
       Effect.gen(function*() {
-        const decision = yield* realTimeDecisions.ask(RealTimeDecisionRequests.tokenRequest({ card }), null)
+        const tokensOfCard = (yield* store.ofCard(yield* Tenant, card.id)).length
+        const decision = yield* realTimeDecisions.ask(
+          RealTimeDecisionRequests.tokenRequest({ card, tokensOfCard }),
+          null
+        )
         return {
           answer: RealTimeDecisionOutcome.tokenAnswerOf(decision),
           decisionId: decision.id,
@@ -133,19 +137,26 @@ export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()(
               decider.digitalWalletToken({ card, eventSubscriptionId: null })
             )
             const at = yield* now
-            const { events: emitted, token } = CardRequests.requestToken({
+            const outcome = DigitalWalletTokenLifecycle.requestToken({
               at,
               card,
               answer,
               approvedStatus: WalletAuthentication.approvedTokenStatus(authenticated?.result ?? null),
+              tokensOfCard: (yield* store.ofCard(tenant, card.id)).length,
               last4: last4Of(yield* Random.nextIntBetween(0, last4Choices, { halfOpen: true })),
               id: yield* newId("digital_wallet_token")
             })
-            yield* store.insert(tenant, token)
-            yield* events.record(emitted, at)
+            if (outcome._tag === "Declined") {
+              return new DigitalWalletTokenRequestSimulationResult({
+                digital_wallet_token_id: null,
+                decline_reason: outcome.reason
+              })
+            }
+            yield* store.insert(tenant, outcome.token)
+            yield* events.record(outcome.events, at)
             return new DigitalWalletTokenRequestSimulationResult({
-              digital_wallet_token_id: token.id,
-              decline_reason: token.decline?.reason ?? null
+              digital_wallet_token_id: outcome.token.id,
+              decline_reason: null
             })
           })
       )

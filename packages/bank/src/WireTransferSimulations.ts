@@ -1,12 +1,15 @@
 /**
  * The sandbox's wire network (decisions.md g): the network acknowledges a
- * submitted transfer at once, or the receiving bank returns the money. The
+ * submitted transfer at once, or the receiving bank returns the money; the
+ * destinations of domain `WireTransferSandbox` take other ways
+ * (`WireTransfer.sandboxSubmitSteps`, decisions.md "Sandbox wire outcomes"). The
  * network's answers (message sequence numbers, the end-to-end reference) are
  * drawn here; the transfer's steps are written by `WireTransfers.act`, in one
  * transaction, so the transfer's write path stays in one module.
  */
 import type { WireTransferId } from "@moneta/domain/Ids"
-import { wireCompletion, wireReversal, wireSubmission } from "@moneta/domain/Simulations"
+import { wireReversal } from "@moneta/domain/Simulations"
+import { Tenant } from "@moneta/domain/Tenant"
 import * as WireTransfer from "@moneta/domain/WireTransfer"
 import { WireTransferStore } from "@moneta/store/WireTransfers"
 import { Context, Effect, Layer, Random } from "effect"
@@ -31,20 +34,18 @@ export class WireTransferSimulations
       const wireTransfers = yield* WireTransfers
       const store = yield* WireTransferStore
 
-      /** The transfer is submitted to the network, which acknowledges it at once (`complete`). */
+      /** The transfer is submitted to the network, which acknowledges it at once (`complete`), unless its destination says otherwise. */
       const submit = (id: WireTransferId) =>
-        wireTransfers.act(id, (at) =>
+        wireTransfers.act(id, (at, transfer) =>
           Effect.gen(function*() {
             const sequence = yield* store.nextMessageSequence
-            return [
-              wireSubmission({
-                at,
-                transactionId: yield* transactionId,
-                inputMessageAccountabilityData: WireTransfer.inputMessageAccountabilityData(at, sequence),
-                uniqueEndToEndTransactionReference: yield* uuid
-              }),
-              wireCompletion(at)
-            ]
+            return WireTransfer.sandboxSubmitSteps(transfer, {
+              at,
+              environment: (yield* Tenant).environment,
+              transactionId: yield* transactionId,
+              inputMessageAccountabilityData: WireTransfer.inputMessageAccountabilityData(at, sequence),
+              uniqueEndToEndTransactionReference: yield* uuid
+            })
           }))
 
       /** The receiving bank returns the money; a Transaction credits it back. */

@@ -17,6 +17,7 @@ import { AccountNumberStore } from "@moneta/store/AccountNumbers"
 import type { Balance } from "@moneta/store/Accounts"
 import { ExternalAccountStore } from "@moneta/store/ExternalAccounts"
 import { newId } from "@moneta/store/IdGenerator"
+import { InboundWireDrawdownRequestStore } from "@moneta/store/InboundWireDrawdownRequests"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { type EntityParty, WireTransferStore } from "@moneta/store/WireTransfers"
 import type { Write } from "@moneta/store/Writes"
@@ -49,6 +50,7 @@ export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/ban
     const store = yield* WireTransferStore
     const externalAccounts = yield* ExternalAccountStore
     const accountNumbers = yield* AccountNumberStore
+    const drawdownRequests = yield* InboundWireDrawdownRequestStore
     const ledger = yield* Ledger
 
     const externalAccountOf = (body: WireTransfer.CreateWireTransfer) =>
@@ -90,6 +92,9 @@ export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/ban
         const tenant = yield* Tenant
         const externalAccount: ExternalAccount | null = yield* externalAccountOf(body)
         yield* checkSourceAccountNumber(body)
+        if (body.inbound_wire_drawdown_request_id !== undefined) {
+          yield* findOwn("inbound_wire_drawdown_request", body.inbound_wire_drawdown_request_id, drawdownRequests.find)
+        }
         // One statement locks the account (before anything referencing it is written) and reads its entity.
         const sender = yield* findOwn("account", body.account_id, store.lockSender)
         const createdAt = yield* now
@@ -102,7 +107,8 @@ export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/ban
           idempotencyKey: yield* idempotencyKey,
           defaultDebtor: Option.getOrNull(Option.map(sender.party, debtorOf)),
           transactionId: yield* transactionId,
-          pendingTransactionId: yield* newId("pending_transaction")
+          pendingTransactionId: yield* newId("pending_transaction"),
+          environment: tenant.environment
         }))
         return yield* persist(
           step,
@@ -113,20 +119,24 @@ export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/ban
       }))
 
     /**
-     * Locks the transfer and applies `commands` in turn (the sandbox's submit
-     * is two steps); the first refused one fails the whole call with 409.
-     * The transfer's one write path: `WireTransferSimulations` acts through it too.
+     * Locks the transfer and applies the `commands` made for it in turn (the
+     * sandbox's submit is up to three steps); the first refused one fails the
+     * whole call with 409. The transfer's one write path:
+     * `WireTransferSimulations` acts through it too.
      */
     const act = <R>(
       id: WireTransferId,
-      commands: (at: DateTime.Utc) => Effect.Effect<ReadonlyArray<WireTransfer.Command>, never, R>
+      commands: (
+        at: DateTime.Utc,
+        transfer: WireTransfer.WireTransfer
+      ) => Effect.Effect<ReadonlyArray<WireTransfer.Command>, never, R>
     ) =>
       transactionally(Effect.gen(function*() {
         const tenant = yield* Tenant
         const transfer = yield* findOwn("wire_transfer", id, store.lock)
         const at = yield* now
         let step: WireTransfer.Transition = { next: transfer, events: [], effects: [] }
-        for (const command of yield* commands(at)) {
+        for (const command of yield* commands(at, transfer)) {
           const next = yield* Effect.fromResult(WireTransfer.transition(step.next, command))
           step = {
             next: next.next,
@@ -138,10 +148,18 @@ export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/ban
       }))
 
     const approve = (id: WireTransferId) =>
-      act(id, (at) =>
-        Effect.map(transactionId, (reserved) => [
-          WireTransfer.Command.Approve({ at, approvedBy: null, transactionId: reserved })
-        ]))
+      act(id, (at, transfer) =>
+        Effect.gen(function*() {
+          const { environment } = yield* Tenant
+          return [
+            WireTransfer.Command.Approve({
+              at,
+              approvedBy: null,
+              transactionId: yield* transactionId,
+              review: WireTransfer.reviewedOnApproval(transfer, environment)
+            })
+          ]
+        }))
 
     const cancel = (id: WireTransferId) =>
       act(id, (at) => Effect.succeed([WireTransfer.Command.Cancel({ at, canceledBy: null })]))
@@ -170,6 +188,12 @@ export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/ban
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(
-    Layer.provide([WireTransferStore.Default, ExternalAccountStore.Default, AccountNumberStore.Default, Ledger.Default])
+    Layer.provide([
+      WireTransferStore.Default,
+      ExternalAccountStore.Default,
+      AccountNumberStore.Default,
+      InboundWireDrawdownRequestStore.Default,
+      Ledger.Default
+    ])
   )
 }

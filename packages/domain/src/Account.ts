@@ -5,11 +5,12 @@
 import { Option, Result, Schema } from "effect"
 import { described } from "./Described.js"
 import type { Environment } from "./Environment.js"
-import { ObjectNotFoundError } from "./Errors.js"
+import { FieldError, ObjectNotFoundError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, EntityId, ProgramId } from "./Ids.js"
 import { CommaSeparated, idempotencyKeyFilterDescription } from "./ListParameters.js"
 import { Amount, Currency } from "./Money.js"
+import { AccountBalanceNotZero, AccountClosed, AccountNotALoan, namingFields } from "./Refusals.js"
 import { IdempotencyKey, idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
@@ -157,6 +158,92 @@ export const create = (
     })
     return { next, events: [pendingEvent("account.created", "account", next.id)] }
   })
+
+/** `PATCH /accounts/{id}`: the fields the SDK 0.583's `accounts.update` takes. */
+export const UpdateAccount = Schema.Struct({
+  name: Schema.optionalKey(described(ShortText, "The new name of the Account, 1 to 200 characters.")),
+  loan: Schema.optionalKey(
+    described(
+      Schema.Struct({
+        credit_limit: described(Amount, "The most money that can be drawn from the Account, in cents.")
+      }),
+      "The loan terms of a loan Account. Every Account here is funded by deposits, so giving them is refused (400)."
+    )
+  )
+}).annotate({ identifier: "UpdateAccount" })
+export type UpdateAccount = typeof UpdateAccount.Type
+
+export interface Transition {
+  readonly next: Account
+  readonly events: ReadonlyArray<PendingEvent>
+}
+
+const closedRefusal = (account: Account) =>
+  new AccountClosed({ detail: `Account ${account.id} is closed: it takes no changes and no new money movement.` })
+
+/** The account, if it is open: a closed one takes no change and no new money movement (409). */
+export const requireOpen = (account: Account): Result.Result<Account, AccountClosed> =>
+  account.status === "open" ? Result.succeed(account) : Result.fail(closedRefusal(account))
+
+/** Whether a money movement may touch an account of this status: only an open one moves money. */
+export const movesMoney = (status: AccountStatus): boolean => status === "open"
+
+/** The refusal of a money movement that touches a closed account. */
+export const closedToMoneyMovement = (id: AccountId) =>
+  new AccountClosed({ detail: `Account ${id} is closed: no money can move into or out of it.` })
+
+/**
+ * `PATCH`: renames an open account. Loan terms are refused (400), as every
+ * account is funded by deposits; a closed account takes no change (409).
+ * Emits `account.updated`.
+ */
+export const update = (
+  current: Account,
+  body: UpdateAccount
+): Result.Result<Transition, AccountClosed | AccountNotALoan> => {
+  if (current.status === "closed") return Result.fail(closedRefusal(current))
+  if (body.loan !== undefined && current.funding !== "loan") {
+    return Result.fail(
+      new AccountNotALoan(namingFields([
+        new FieldError({ field: "loan", message: "is only for a loan Account; this one is funded by deposits" })
+      ]))
+    )
+  }
+  const next = new Account({ ...current, name: body.name ?? current.name })
+  return Result.succeed({ next, events: [pendingEvent("account.updated", "account", next.id)] })
+}
+
+/** The balances an account is closed against: its current balance and what its open holds hold. */
+export interface ClosingBalance {
+  readonly current: number
+  readonly held: number
+}
+
+/** Whether an account with this balance may be closed: nothing posted on it and nothing held. */
+export const closable = (balance: ClosingBalance): boolean => balance.current === 0 && balance.held === 0
+
+/**
+ * `POST /accounts/{id}/close`: an open account whose current balance and
+ * holds are zero becomes `closed` at `at`. Refused (409) when it is already
+ * closed, or while money is on it or held. Emits `account.updated`.
+ */
+export const close = (
+  current: Account,
+  balance: ClosingBalance,
+  at: Timestamp
+): Result.Result<Transition, AccountClosed | AccountBalanceNotZero> => {
+  if (current.status === "closed") return Result.fail(closedRefusal(current))
+  if (!closable(balance)) {
+    return Result.fail(
+      new AccountBalanceNotZero({
+        detail:
+          `Account ${current.id} cannot be closed while its balance is not zero: current balance ${balance.current}, pending holds ${balance.held}. Move the money out and let pending transactions complete first.`
+      })
+    )
+  }
+  const next = new Account({ ...current, status: "closed", closed_at: at })
+  return Result.succeed({ next, events: [pendingEvent("account.updated", "account", next.id)] })
+}
 
 /** current = Σ posted transactions; available = current − Σ open holds. */
 export class BalanceLookup extends Schema.Class<BalanceLookup>("BalanceLookup")({

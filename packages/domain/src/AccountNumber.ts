@@ -2,11 +2,13 @@
  * Account numbers route money into an account from outside (ACH, wires,
  * checks). An account can have many; each can be disabled or canceled on its own.
  */
-import { Schema } from "effect"
+import { Result, Schema } from "effect"
+import { type Account, requireOpen } from "./Account.js"
 import { described } from "./Described.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import { AccountId, AccountNumberId } from "./Ids.js"
 import { CommaSeparated, idempotencyKeyFilterDescription } from "./ListParameters.js"
+import { type AccountClosed, AccountNumberWrongStatus } from "./Refusals.js"
 import { IdempotencyKey, idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
@@ -78,7 +80,6 @@ export const CreateAccountNumber = Schema.Struct({
 }).annotate({ identifier: "CreateAccountNumber" })
 export type CreateAccountNumber = typeof CreateAccountNumber.Type
 
-/** `PATCH /account_numbers/{id}`. */
 /**
  * The digits of a new account number, each drawn by the bank in its half-open
  * range: twelve digits, the first not zero (so that the number keeps its
@@ -124,6 +125,7 @@ export const create = (
   return { next, events: [pendingEvent("account_number.created", "account_number", next.id)] }
 }
 
+/** `PATCH /account_numbers/{id}`: the fields the SDK 0.583's `account_numbers.update` takes. */
 export const UpdateAccountNumber = Schema.Struct({
   name: Schema.optionalKey(described(ShortText, "The new name of the Account Number, 1 to 200 characters.")),
   status: Schema.optionalKey(described(AccountNumberStatus, statusDescription)),
@@ -138,6 +140,60 @@ export const UpdateAccountNumber = Schema.Struct({
   )
 }).annotate({ identifier: "UpdateAccountNumber" })
 export type UpdateAccountNumber = typeof UpdateAccountNumber.Type
+
+export interface Transition {
+  readonly next: AccountNumber
+  readonly events: ReadonlyArray<PendingEvent>
+}
+
+/**
+ * Whether an account number may go from one status to another: `active` and
+ * `disabled` into each other or into `canceled` (and stay as they are);
+ * `canceled` is final.
+ */
+const nextStatuses: { readonly [From in AccountNumberStatus]: ReadonlyArray<AccountNumberStatus> } = {
+  active: ["active", "disabled", "canceled"],
+  disabled: ["active", "disabled", "canceled"],
+  canceled: []
+}
+
+export const statusMayChange = (from: AccountNumberStatus, to: AccountNumberStatus): boolean =>
+  nextStatuses[from].includes(to)
+
+/** A new account number routes into an open account only (409 for a closed one). */
+export const creatableOn = (account: Account): Result.Result<Account, AccountClosed> => requireOpen(account)
+
+/**
+ * `PATCH`: each field the body gives replaces the number's (`inbound_ach`
+ * field by field). A canceled number takes no change, and one routing into a
+ * closed account cannot be made `active` again (409). Emits `account_number.updated`.
+ */
+export const update = (
+  current: AccountNumber,
+  account: Account,
+  body: UpdateAccountNumber
+): Result.Result<Transition, AccountNumberWrongStatus | AccountClosed> => {
+  const status = body.status ?? current.status
+  if (!statusMayChange(current.status, status)) {
+    return Result.fail(
+      new AccountNumberWrongStatus({
+        detail: `Account Number ${current.id} is canceled: it can no longer be changed.`
+      })
+    )
+  }
+  if (status === "active" && current.status !== "active") {
+    const open = requireOpen(account)
+    if (Result.isFailure(open)) return Result.fail(open.failure)
+  }
+  const next = new AccountNumber({
+    ...current,
+    name: body.name ?? current.name,
+    status,
+    inbound_ach: { debit_status: body.inbound_ach?.debit_status ?? current.inbound_ach.debit_status },
+    inbound_checks: body.inbound_checks ?? current.inbound_checks
+  })
+  return Result.succeed({ next, events: [pendingEvent("account_number.updated", "account_number", next.id)] })
+}
 
 /** `GET /account_numbers` filters (beside the paging of `ListParameters`). */
 export const AccountNumberFilter = Schema.Struct({

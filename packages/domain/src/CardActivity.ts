@@ -11,14 +11,9 @@
 import { DateTime, Result } from "effect"
 import type { Card } from "./Card.js"
 import * as CardDecision from "./CardDecision.js"
-import {
-  authorizationLifetime,
-  merchantOf,
-  networkDetailsOf,
-  networkIdentifiersOf,
-  noVerification
-} from "./CardMessages.js"
-import { type Direction, noAdditionalAmounts, type ProcessingCategory } from "./CardNetwork.js"
+import * as CardDetail from "./CardDetail.js"
+import { authorizationLifetime, merchantOf, networkDetailsOf, networkIdentifiersOf } from "./CardMessages.js"
+import type { Direction, ProcessingCategory } from "./CardNetwork.js"
 import * as CardPayment from "./CardPayment.js"
 import {
   CardAuthorization,
@@ -120,14 +115,25 @@ export const authorize = (input: AuthorizationInput): Result.Result<Step, Operat
   // a partial approval authorizes (and holds) only its partial amount; a decline names the amount asked
   const amount = CardDecision.approvedAmount(answer, body.amount)
   const cardPaymentId = input.authenticatedCardPayment?.id ?? ids.cardPayment
+  const merchant = merchantOf(body)
+  const verification = CardDetail.verificationOf({
+    card,
+    entryMode: body.network_details?.network_a.point_of_service_entry_mode,
+    forcedDecline: answer._tag === "Decline" ? answer.reason : undefined,
+    verdict: answer._tag === "Approve" ? answer.addressVerdict : null
+  })
   const common = {
-    additional_amounts: noAdditionalAmounts,
+    additional_amounts: CardDetail.additionalAmountsOf({
+      amount,
+      merchantCategoryCode: merchant.merchant_category_code,
+      processingCategory: body.processing_category?.category
+    }),
     amount,
     card_payment_id: cardPaymentId,
     currency: "USD" as const,
     digital_wallet_token_id: input.digitalWalletTokenId,
     direction: question.direction,
-    ...merchantOf(body),
+    ...merchant,
     network_details: networkDetailsOf(body.network_details),
     network_identifiers: networkIdentifiersOf(input.reference),
     network_risk_score: body.network_risk_score ?? null,
@@ -136,10 +142,17 @@ export const authorize = (input: AuthorizationInput): Result.Result<Step, Operat
     presentment_currency: "USD",
     processing_category: processingCategoryOf(body),
     real_time_decision_id: answer.realTimeDecisionId,
-    scheme_fees: [],
+    scheme_fees: CardDetail.schemeFeesOf({
+      at,
+      kind: "authorization",
+      amount,
+      merchantCountry: merchant.merchant_country,
+      addressChecked: verification.cardholder_address.result !== "not_checked"
+    }),
     terminal_id: body.terminal_id ?? null,
-    verification: noVerification
+    verification
   }
+  const actioner = CardDetail.actionerOf(answer.actioner, body.network_details?.network_a.stand_in_processing_reason)
   const fields: CardPayment.CreateCardPayment = {
     id: cardPaymentId,
     account_id: card.account_id,
@@ -152,7 +165,7 @@ export const authorize = (input: AuthorizationInput): Result.Result<Step, Operat
     const decline = new CardDecline({
       ...common,
       id: ids.cardDecline,
-      actioner: answer.actioner,
+      actioner,
       declined_transaction_id: ids.declinedTransaction,
       incremented_card_authorization_id: null,
       real_time_decision_reason: answer.realTimeDecisionReason,
@@ -171,9 +184,9 @@ export const authorize = (input: AuthorizationInput): Result.Result<Step, Operat
   const authorization = new CardAuthorization({
     ...common,
     id: ids.cardAuthorization,
-    actioner: answer.actioner,
+    actioner,
     expires_at: DateTime.add(at, authorizationLifetime),
-    healthcare: null,
+    healthcare: CardDetail.healthcareOf(merchant.merchant_category_code),
     pending_transaction_id: ids.pendingTransaction,
     type: "card_authorization"
   })
@@ -297,11 +310,26 @@ export const increment = (input: IncrementInput): Result.Result<Step, OperationR
         available: input.available
       })
       const outstanding = CardPayment.outstandingAuthorization(cardPayment)
+      // an increment repeats the authorization's risk score and itemizes the original and cumulative amounts
+      const detailOf = (amount: number) => ({
+        additional_amounts: CardDetail.additionalAmountsOf({
+          amount,
+          merchantCategoryCode: authorization.merchant_category_code,
+          increment: { original: authorization.amount, cumulative: outstanding + amount }
+        }),
+        network_risk_score: authorization.network_risk_score,
+        scheme_fees: CardDetail.schemeFeesOf({
+          at,
+          kind: "authorization",
+          amount,
+          merchantCountry: authorization.merchant_country
+        })
+      })
       if (answer._tag === "Decline") {
         const decline = new CardDecline({
           id: ids.cardDecline,
           actioner: answer.actioner,
-          additional_amounts: noAdditionalAmounts,
+          ...detailOf(input.amount),
           amount: input.amount,
           card_payment_id: cardPayment.id,
           currency: "USD",
@@ -312,7 +340,6 @@ export const increment = (input: IncrementInput): Result.Result<Step, OperationR
           ...merchantOfAuthorization(authorization),
           network_details: authorization.network_details,
           network_identifiers: networkIdentifiersOf(input.reference),
-          network_risk_score: null,
           physical_card_id: authorization.physical_card_id,
           presentment_amount: input.amount,
           presentment_currency: "USD",
@@ -320,7 +347,6 @@ export const increment = (input: IncrementInput): Result.Result<Step, OperationR
           real_time_decision_id: answer.realTimeDecisionId,
           real_time_decision_reason: answer.realTimeDecisionReason,
           reason: answer.reason,
-          scheme_fees: [],
           terminal_id: authorization.terminal_id,
           verification: authorization.verification
         })
@@ -334,18 +360,16 @@ export const increment = (input: IncrementInput): Result.Result<Step, OperationR
       const element = new CardIncrement({
         id: ids.cardIncrement,
         actioner: answer.actioner,
-        additional_amounts: noAdditionalAmounts,
+        ...detailOf(approved),
         amount: approved,
         card_authorization_id: authorization.id,
         currency: "USD",
         network: "network_a",
         network_identifiers: networkIdentifiersOf(input.reference),
-        network_risk_score: null,
         pending_transaction_id: hold,
         presentment_amount: approved,
         presentment_currency: "USD",
         real_time_decision_id: answer.realTimeDecisionId,
-        scheme_fees: [],
         type: "card_increment",
         updated_authorization_amount: outstanding + approved
       })
@@ -381,7 +405,7 @@ export const reverse = (input: {
         reversal_amount: amount,
         reversal_presentment_amount: amount,
         reversal_reason: amount >= outstanding ? "reversed_by_customer" : "partial_reversal",
-        scheme_fees: [],
+        scheme_fees: CardDetail.schemeFeesOf({ at: input.at, kind: "reversal", amount }),
         terminal_id: authorization.terminal_id,
         type: "card_reversal",
         updated_authorization_amount: Math.max(0, outstanding - amount),
@@ -440,7 +464,7 @@ export const confirmFuel = (input: {
           network: "network_a",
           network_identifiers: networkIdentifiersOf(input.reference),
           pending_transaction_id: authorization.pending_transaction_id,
-          scheme_fees: [],
+          scheme_fees: CardDetail.schemeFeesOf({ at: input.at, kind: "clearing", amount: input.amount }),
           type: "card_fuel_confirmation",
           updated_authorization_amount: input.amount
         })

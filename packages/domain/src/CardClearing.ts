@@ -5,6 +5,7 @@
  */
 import { Result } from "effect"
 import type { Card } from "./Card.js"
+import * as CardDetail from "./CardDetail.js"
 import { clearingIdentifiersOf, defaultMerchant } from "./CardMessages.js"
 import * as CardPayment from "./CardPayment.js"
 import { CardAuthorization, CardRefund, CardSettlement } from "./CardPaymentElements.js"
@@ -100,23 +101,27 @@ export const settle = (input: SettlementInput): Result.Result<Step, OperationRef
   const amount = input.amount ??
     (authorized === null ? 0 : CardPayment.outstandingAuthorization(authorized.cardPayment))
   const cardPaymentId = authorized?.cardPayment.id ?? ids.cardPayment
+  const merchant = clearingMerchantOf(authorization)
   const settlement = new CardSettlement({
     id: ids.cardSettlement,
     amount,
     card_authorization: authorization?.id ?? null,
     card_payment_id: cardPaymentId,
-    cashback: null,
     currency: "USD",
-    interchange: null,
-    ...clearingMerchantOf(authorization),
+    ...CardDetail.clearingDetailsOf({
+      amount,
+      direction: "settlement",
+      merchantCategoryCode: merchant.merchant_category_code,
+      processingCategory: authorization?.processing_category ?? null,
+      transactionReference: input.reference
+    }),
+    ...merchant,
     network: "network_a",
     network_identifiers: clearingIdentifiersOf(input.reference),
     pending_transaction_id: authorized?.hold.id ?? null,
     presentment_amount: amount,
     presentment_currency: "USD",
-    purchase_details: null,
-    scheme_fees: [],
-    surcharge: null,
+    scheme_fees: CardDetail.schemeFeesOf({ at, kind: "clearing", amount, merchantCountry: merchant.merchant_country }),
     transaction_id: ids.transaction,
     type: "card_settlement"
   })
@@ -235,19 +240,31 @@ export const refund = (input: RefundInput): Result.Result<Step, OperationRefusal
       )
     }
     const authorization = CardPayment.authorizationOf(input.cardPayment)
+    const merchant = clearingMerchantOf(authorization)
+    // a refund clears no surcharge: the merchant gives back what it sold
+    const { surcharge: _none, ...clearing } = CardDetail.clearingDetailsOf({
+      amount,
+      direction: "refund",
+      merchantCategoryCode: merchant.merchant_category_code,
+      processingCategory: authorization?.processing_category ?? null,
+      transactionReference: input.reference
+    })
     const element = new CardRefund({
       id: input.ids.cardRefund,
       amount,
       card_payment_id: input.cardPayment.id,
-      cashback: null,
       currency: "USD",
-      interchange: null,
-      ...clearingMerchantOf(authorization),
+      ...clearing,
+      ...merchant,
       network_identifiers: clearingIdentifiersOf(input.reference),
       presentment_amount: amount,
       presentment_currency: "USD",
-      purchase_details: null,
-      scheme_fees: [],
+      scheme_fees: CardDetail.schemeFeesOf({
+        at: input.at,
+        kind: "clearing",
+        amount,
+        merchantCountry: merchant.merchant_country
+      }),
       transaction_id: input.ids.transaction,
       type: "card_refund"
     })

@@ -9,6 +9,7 @@
 import { Data } from "effect"
 import type * as Card from "./Card.js"
 import type { Decision as AuthenticationDecision, DenyReason } from "./CardAuthentication.js"
+import type { AddressVerdict } from "./CardDetail.js"
 import type { Actioner, AuthorizationDeclineReason, CardDeclineReason, Direction } from "./CardNetwork.js"
 import type { DeclineReason as TokenDeclineReason, Status as TokenStatus } from "./DigitalWalletToken.js"
 import type { RealTimeDecisionId } from "./Ids.js"
@@ -22,6 +23,8 @@ export type AuthorizationAnswer = Data.TaggedEnum<{
     readonly balance: number | null
     /** A partial approval: the amount approved, less than asked (the whole amount when null). */
     readonly partialAmount: number | null
+    /** The client's verdict on the cardholder's address (its approval's `cardholder_address_verification_result`). */
+    readonly addressVerdict?: AddressVerdict | null | undefined
   }
   Decline: {
     readonly actioner: Actioner

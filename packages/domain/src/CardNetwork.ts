@@ -259,7 +259,7 @@ export const Verification = Schema.Struct({
     Schema.Struct({
       result: described(
         CardVerificationCodeResult,
-        "The result of checking the Card Verification Code. `not_checked`: the request carried none (always so in the sandbox). `match`: it matched the one on file. `no_match`: it did not."
+        "The result of checking the Card Verification Code. `not_checked`: the request carried none (a card read at a terminal, a stored credential). `match`: it matched the one on file. `no_match`: it did not."
       )
     }),
     "The check of the Card Verification Code, the 3-digit code on the back of the card."
@@ -311,7 +311,7 @@ export const Verification = Schema.Struct({
 }).annotate({
   identifier: "CardVerification",
   description:
-    "How the values the cardholder gave (the card verification code, the address, the name) compared with those on file. The sandbox checks none of them."
+    "How the values the cardholder gave (the card verification code, the address, the name) compared with those on file. In the sandbox a card-not-present message carries all three (docs/decisions.md, \"Card detail and token rules\")."
 })
 export type Verification = typeof Verification.Type
 

@@ -7,22 +7,20 @@
 import { Result } from "effect"
 import type { Card } from "./Card.js"
 import * as CardAuthentication from "./CardAuthentication.js"
+import { authenticationRequestFields } from "./CardAuthenticationDetail.js"
 import type * as CardDecision from "./CardDecision.js"
+import * as CardDetail from "./CardDetail.js"
 import {
   type MerchantInput,
   merchantOf,
   networkDetailsOf,
   networkIdentifiersOf,
-  type NetworkInput,
-  noVerification
+  type NetworkInput
 } from "./CardMessages.js"
-import { noAdditionalAmounts } from "./CardNetwork.js"
 import * as CardPayment from "./CardPayment.js"
 import { CardBalanceInquiry, CardDecline } from "./CardPaymentElements.js"
 import type { SimulateCardAuthentication } from "./CardSimulations.js"
 import { declinedStep, declinedTransactionOf, type Step } from "./CardSteps.js"
-import { DigitalWalletToken } from "./DigitalWalletToken.js"
-import { type PendingEvent, pendingEvent } from "./Event.js"
 import type {
   CardAuthenticationId,
   CardBalanceInquiryId,
@@ -86,20 +84,31 @@ export interface BalanceInquiryInput {
  */
 export const inquireBalance = (input: BalanceInquiryInput): Result.Result<Step, OperationRefusal> => {
   const { answer, at, body, card, ids } = input
+  const merchant = merchantOf(body)
   const common = {
-    additional_amounts: noAdditionalAmounts,
+    additional_amounts: CardDetail.inquiryAdditionalAmountsOf(merchant.merchant_category_code),
     card_payment_id: ids.cardPayment,
     currency: "USD" as const,
     digital_wallet_token_id: input.digitalWalletTokenId,
-    ...merchantOf(body),
+    ...merchant,
     network_details: networkDetailsOf(body.network_details),
     network_identifiers: networkIdentifiersOf(input.reference),
     network_risk_score: body.network_risk_score ?? null,
     physical_card_id: null,
     real_time_decision_id: answer.realTimeDecisionId,
-    scheme_fees: [],
+    scheme_fees: CardDetail.schemeFeesOf({
+      at,
+      kind: "authorization",
+      amount: 0,
+      merchantCountry: merchant.merchant_country
+    }),
     terminal_id: body.terminal_id ?? null,
-    verification: noVerification
+    // a balance inquiry is card-not-present unless the network says otherwise (the simulation cannot)
+    verification: CardDetail.verificationOf({
+      card,
+      entryMode: null,
+      forcedDecline: answer._tag === "Decline" ? answer.reason : undefined
+    })
   }
   const fields = newPayment(ids.cardPayment, card, at, input.digitalWalletTokenId)
   if (answer._tag === "Decline") {
@@ -138,91 +147,15 @@ export const inquireBalance = (input: BalanceInquiryInput): Result.Result<Step, 
 // 3-D Secure authentications
 // ---------------------------------------------------------------------------
 
-const deviceChannelOf = (
-  category: CardAuthentication.DeviceChannelCategory | undefined
-): CardAuthentication.DeviceChannel => {
-  switch (category ?? "browser") {
-    case "app":
-      return { category: "app", browser: null, merchant_initiated: null }
-    case "three_ds_requestor_initiated":
-      return {
-        category: "three_ds_requestor_initiated",
-        browser: null,
-        merchant_initiated: { indicator: "other_payment" }
-      }
-    case "browser":
-      return {
-        category: "browser",
-        browser: { accept_header: null, ip_address: null, javascript_enabled: null, language: null, user_agent: null },
-        merchant_initiated: null
-      }
-  }
-}
-
-const messageCategoryOf = (body: SimulateCardAuthentication): CardAuthentication.MessageCategory =>
-  body.category === "non_payment_authentication"
-    ? { category: "non_payment_authentication", payment: null, non_payment: {} }
-    : {
-      category: "payment_authentication",
-      payment: {
-        purchase_amount: body.purchase_amount ?? 0,
-        purchase_amount_cardholder_estimated: null,
-        purchase_currency: "USD",
-        transaction_type: "goods_service_purchase"
-      },
-      non_payment: null
-    }
-
 export interface AuthenticationInput {
   readonly at: Timestamp
   readonly card: Card
   readonly body: SimulateCardAuthentication
   readonly answer: CardDecision.AuthenticationAnswer
   readonly reference: string
+  /** The card's earlier authenticated attempt (`CardAuthenticationDetail.priorAuthenticatedOf`). */
+  readonly priorAuthenticated?: CardPaymentId | null | undefined
   readonly ids: { readonly cardPayment: CardPaymentId; readonly cardAuthentication: CardAuthenticationId }
-}
-
-/** A 3DS attempt opens a card payment with its `card_authentication` element, in the status the answer gives. */
-/** What the merchant's 3DS server sends about an attempt (the element's and the real-time decision's request fields). */
-export const authenticationRequestFields = (input: {
-  readonly card: Card
-  readonly body: SimulateCardAuthentication
-  readonly reference: string
-}) => {
-  const { body, reference } = input
-  return {
-    access_control_server_transaction_identifier: `acs-${reference}`,
-    billing_address_city: null,
-    billing_address_country: null,
-    billing_address_line1: null,
-    billing_address_line2: null,
-    billing_address_line3: null,
-    billing_address_postal_code: null,
-    billing_address_state: null,
-    card_id: input.card.id,
-    cardholder_email: null,
-    cardholder_name: null,
-    device_channel: deviceChannelOf(body.device_channel),
-    directory_server_transaction_identifier: `ds-${reference}`,
-    merchant_acceptor_id: body.merchant_acceptor_id ?? null,
-    merchant_category_code: body.merchant_category_code ?? null,
-    merchant_country: body.merchant_country ?? null,
-    merchant_name: body.merchant_name ?? null,
-    message_category: messageCategoryOf(body),
-    prior_authenticated_card_payment_id: null,
-    requestor_authentication_indicator: null,
-    requestor_challenge_indicator: null,
-    requestor_name: body.merchant_name ?? "Sandbox Merchant",
-    requestor_url: "https://merchant.example.com",
-    shipping_address_city: null,
-    shipping_address_country: null,
-    shipping_address_line1: null,
-    shipping_address_line2: null,
-    shipping_address_line3: null,
-    shipping_address_postal_code: null,
-    shipping_address_state: null,
-    three_d_secure_server_transaction_identifier: `3ds-${reference}`
-  }
 }
 
 /** A 3DS attempt opens a card payment with its `card_authentication` element, in the status the answer gives. */
@@ -265,6 +198,8 @@ export const startChallenge = (input: {
   readonly cardPayment: CardPayment.CardPayment
   readonly oneTimeCode: string
   readonly delivery: CardDecision.ChallengeDeliveryAnswer
+  /** Where the code went by text message: the card's wallet phone, when it has one. */
+  readonly phone?: string | null | undefined
 }): Result.Result<Step, OperationRefusal> =>
   updatedPayment(CardPayment.updateAuthentication(
     input.cardPayment,
@@ -274,22 +209,38 @@ export const startChallenge = (input: {
         at: input.at,
         one_time_code: input.oneTimeCode,
         verification_method: "text_message",
-        verification_value: null,
+        verification_value: input.phone ?? null,
         real_time_decision_id: input.delivery.realTimeDecisionId
       }
       : { _tag: "Fail" }
   ))
 
 /**
+ * The sandbox's words for a cardholder who leaves the challenge instead of
+ * entering a code (docs/decisions.md, "Card detail and token rules"): they
+ * are no code a challenge sends (six digits), so no real attempt is taken for them.
+ */
+export const abandonedChallengeCodes = { cancel: "CANCEL", timeOut: "TIMEOUT" } as const
+
+/**
  * The cardholder enters a code: the attempt is recorded and validated at once
  * (right code: authenticated with challenge; a third wrong one: exceeded).
+ * `CANCEL` instead: the cardholder canceled (`canceled`); `TIMEOUT`: the
+ * cardholder never answered (`timed_out_awaiting_challenge`).
  */
 export const attemptChallenge = (input: {
   readonly at: Timestamp
   readonly cardPayment: CardPayment.CardPayment
   readonly oneTimeCode: string
-}): Result.Result<Step, OperationRefusal> =>
-  Result.flatMap(
+}): Result.Result<Step, OperationRefusal> => {
+  const code = input.oneTimeCode.toUpperCase()
+  if (code === abandonedChallengeCodes.cancel || code === abandonedChallengeCodes.timeOut) {
+    return updatedPayment(CardPayment.updateAuthentication(
+      input.cardPayment,
+      code === abandonedChallengeCodes.cancel ? { _tag: "Cancel" } : { _tag: "Expire" }
+    ))
+  }
+  return Result.flatMap(
     CardPayment.updateAuthentication(input.cardPayment, {
       _tag: "SubmitChallengeAttempt",
       at: input.at,
@@ -297,43 +248,4 @@ export const attemptChallenge = (input: {
     }),
     ({ next }) => updatedPayment(CardPayment.updateAuthentication(next, { _tag: "CompleteValidation" }))
   )
-
-// ---------------------------------------------------------------------------
-// Wallet tokens
-// ---------------------------------------------------------------------------
-
-export interface TokenRequestOutcome {
-  readonly token: DigitalWalletToken
-  readonly events: ReadonlyArray<PendingEvent>
-}
-
-/**
- * A wallet asks to provision the card: approved, an `active` token; declined,
- * a `declined` token with the reason. Either way the token exists and
- * `digital_wallet_token.created` is emitted.
- */
-export const requestToken = (input: {
-  readonly at: Timestamp
-  readonly card: Card
-  readonly answer: CardDecision.TokenAnswer
-  /** An approved token's status after the wallet's passcode authentication (`active` when none was asked). */
-  readonly approvedStatus: "active" | "inactive"
-  readonly last4: string
-  readonly id: DigitalWalletTokenId
-}): TokenRequestOutcome => {
-  const status = input.answer._tag === "Approve" ? input.approvedStatus : "declined"
-  const token = new DigitalWalletToken({
-    id: input.id,
-    card_id: input.card.id,
-    cardholder: { name: null },
-    created_at: input.at,
-    decline: input.answer._tag === "Decline" ? { reason: input.answer.reason } : null,
-    device: { device_type: "mobile_phone", identifier: null, ip_address: null, name: null },
-    dynamic_primary_account_number: { first6: input.card.bin, last4: input.last4 },
-    status,
-    token_requestor: "wallet_a",
-    type: "digital_wallet_token",
-    updates: [{ status, timestamp: input.at }]
-  })
-  return { token, events: [pendingEvent("digital_wallet_token.created", "digital_wallet_token", token.id)] }
 }

@@ -48,7 +48,7 @@ export class DigitalWalletTokenRequestSimulationResult extends Schema.Class<Digi
   ),
   digital_wallet_token_id: described(
     Schema.NullOr(DigitalWalletTokenId),
-    "The token the request created: `active` when approved (`inactive` when the cardholder's one-time passcode failed), `declined` when declined; null when no token was created."
+    "The token the request created: `active` when approved (`inactive` when the cardholder's one-time passcode failed); null when the request was declined (no token is created)."
   ),
   type: described(
     Schema.tag("inbound_digital_wallet_token_request_simulation_result"),

@@ -189,13 +189,13 @@ export const SimulateCardAuthorization = Schema.Struct({
     )
   ),
   /**
-   * Whether the simulated merchant accepts a partial approval (default
-   * `not_supported`); a real-time decision may then approve less than asked.
+   * Whether the simulated merchant accepts a partial approval (default:
+   * `CardDetail.partialApprovalCapabilityOf`); a real-time decision may then approve less than asked.
    */
   partial_approval_capability: optional(
     described(
       PartialApprovalCapability,
-      `${partialApprovalCapabilityDescription} Default \`not_supported\`. (A field of this service: the official SDK has none.)`
+      `${partialApprovalCapabilityDescription} Default \`supported\` at an automatic fuel dispenser (\`processing_category\` \`automatic_fuel_dispenser\` or merchant category 5542) and a grocery store (5411), \`not_supported\` elsewhere. (A field of this service: the official SDK has none.)`
     )
   ),
   physical_card_id: optional(
@@ -456,7 +456,7 @@ export type SimulateCardAuthentication = typeof SimulateCardAuthentication.Type
 export const SimulateCardAuthenticationChallengeAttempt = Schema.Struct({
   one_time_code: described(
     ShortText,
-    "The code the cardholder entered (1 to 200 characters). The right one (the challenge's `one_time_code`) authenticates; a third wrong one ends the authentication `exceeded_attempt_threshold`."
+    "The code the cardholder entered (1 to 200 characters). The right one (the challenge's `one_time_code`) authenticates; a third wrong one ends the authentication `exceeded_attempt_threshold`. Sandbox words instead of a code: `CANCEL` (the cardholder canceled: `canceled`) and `TIMEOUT` (the cardholder never answered: `timed_out_awaiting_challenge`); both only while the authentication is `awaiting_challenge`."
   )
 }).annotate({ identifier: "SimulateCardAuthenticationChallengeAttempt" })
 export type SimulateCardAuthenticationChallengeAttempt = typeof SimulateCardAuthenticationChallengeAttempt.Type

@@ -6,10 +6,20 @@
  * Its `CheckDepositAcceptance` and `InboundFundsHold`, which the Transaction and
  * Pending Transaction sources reuse, live in `CheckDepositSources`.
  */
-import { Schema } from "effect"
-import { CheckDepositAcceptance, InboundFundsHold } from "./CheckDepositSources.js"
+import { Data, Result, Schema } from "effect"
+import {
+  CheckDepositAcceptance,
+  DepositRejectionReason,
+  depositRejectionReasonDescription,
+  DepositReturn,
+  type DepositReturnReason,
+  InboundFundsHold
+} from "./CheckDepositSources.js"
+import { DeclinedTransaction } from "./DeclinedTransaction.js"
 import { described } from "./Described.js"
+import { FieldError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
+import type { FilePurpose } from "./File.js"
 import {
   AccountId,
   CheckDepositId,
@@ -23,10 +33,18 @@ import type { DepositCheck } from "./InboundMailItem.js"
 import { idempotencyKeyFilterDescription } from "./ListParameters.js"
 import { Amount, Currency, PositiveAmount } from "./Money.js"
 import type { PostTransaction } from "./MoneyEffect.js"
+import { CheckDepositImageInvalid, CheckDepositWrongStatus, namingFields } from "./Refusals.js"
 import { IdempotencyKey, idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { Timestamp } from "./Timestamp.js"
 
-export { CheckDepositAcceptance, InboundFundsHold } from "./CheckDepositSources.js"
+export {
+  CheckDepositAcceptance,
+  DepositRejectionReason,
+  depositRejectionReasonDescription,
+  DepositReturn,
+  DepositReturnReason,
+  InboundFundsHold
+} from "./CheckDepositSources.js"
 
 export const CheckDepositStatus = Schema.Literals(["pending", "submitted", "rejected", "returned"])
 export type CheckDepositStatus = typeof CheckDepositStatus.Type
@@ -41,25 +59,6 @@ export const DepositAdjustment = Schema.Struct({
   transaction_id: described(TransactionId, "The identifier of the Transaction of the adjustment.")
 })
 
-export const DepositRejectionReason = Schema.Literals([
-  "incomplete_image",
-  "duplicate",
-  "poor_image_quality",
-  "incorrect_amount",
-  "incorrect_recipient",
-  "not_eligible_for_mobile_deposit",
-  "missing_required_data_elements",
-  "suspected_fraud",
-  "deposit_window_expired",
-  "requested_by_user",
-  "international",
-  "unknown"
-])
-
-/** Why a check deposit was rejected (also on the `check_deposit_rejection` Declined Transaction source). */
-export const depositRejectionReasonDescription =
-  "Why the Check Deposit was rejected. `incomplete_image`: the check's image is incomplete. `duplicate`: the check was submitted before. `poor_image_quality`: the image quality is poor. `incorrect_amount`: the amount given is not the check's. `incorrect_recipient`: the check is made out to someone other than the account holder. `not_eligible_for_mobile_deposit`: the check cannot be deposited this way. `missing_required_data_elements`: a required field is missing. `suspected_fraud`: the check is suspected to be fraudulent. `deposit_window_expired`: the deposit window has expired. `requested_by_user`: rejected at your request. `international`: not a U.S. domestic check. `unknown`: rejected for an unknown reason."
-
 export const DepositRejection = Schema.Struct({
   amount: described(Amount, "The rejected amount, in the minor unit of the currency (cents for USD)."),
   check_deposit_id: described(CheckDepositId, "The identifier of the Check Deposit that was rejected."),
@@ -67,50 +66,6 @@ export const DepositRejection = Schema.Struct({
   declined_transaction_id: described(DeclinedTransactionId, "The identifier of the Declined Transaction it created."),
   reason: described(DepositRejectionReason, depositRejectionReasonDescription),
   rejected_at: described(Timestamp, "When the Check Deposit was rejected (ISO 8601, UTC).")
-})
-
-export const DepositReturnReason = Schema.Literals([
-  "ach_conversion_not_supported",
-  "closed_account",
-  "duplicate_submission",
-  "insufficient_funds",
-  "no_account",
-  "not_authorized",
-  "stale_dated",
-  "stop_payment",
-  "unknown_reason",
-  "unmatched_details",
-  "unreadable_image",
-  "endorsement_irregular",
-  "altered_or_fictitious_item",
-  "frozen_or_blocked_account",
-  "post_dated",
-  "endorsement_missing",
-  "signature_missing",
-  "stop_payment_suspect",
-  "unusable_image",
-  "image_fails_security_check",
-  "cannot_determine_amount",
-  "signature_irregular",
-  "non_cash_item",
-  "unable_to_process",
-  "item_exceeds_dollar_limit",
-  "branch_or_account_sold"
-])
-
-export const DepositReturn = Schema.Struct({
-  amount: described(Amount, "The returned amount, in the minor unit of the currency (cents for USD)."),
-  check_deposit_id: described(CheckDepositId, "The identifier of the Check Deposit that was returned."),
-  currency: described(Currency, "The ISO 4217 code of the currency: `USD` (US Dollar)."),
-  return_reason: described(
-    DepositReturnReason,
-    "Why the bank holding the account the check was drawn against returned it (Check21 return codes in parentheses). `ach_conversion_not_supported`: the check does not allow ACH conversion. `closed_account`: the account is closed (D). `duplicate_submission`: the check was already deposited (Y). `insufficient_funds`: insufficient funds (A). `no_account`: no account matches the check (E). `not_authorized`: the check was not authorized (Q). `stale_dated`: the check is too old (G). `stop_payment`: the account holder stopped the payment (C). `unknown_reason`: unknown. `unmatched_details`: the image does not match the details submitted. `unreadable_image`: the image could not be read (U). `endorsement_irregular`: the endorsement was irregular (J). `altered_or_fictitious_item`: the check was altered or fake (N). `frozen_or_blocked_account`: the account is frozen (F). `post_dated`: the check is post-dated (H). `endorsement_missing`: the endorsement is missing (I). `signature_missing`: the signature is missing (K). `stop_payment_suspect`: a stop payment is expected (T). `unusable_image`: the bank cannot read the image (U). `image_fails_security_check`: the image fails the bank's security check (V). `cannot_determine_amount`: the amount cannot be determined (W). `signature_irregular`: the signature is inconsistent with earlier ones (L). `non_cash_item`: a non-cash item (M). `unable_to_process`: the bank cannot process it (O). `item_exceeds_dollar_limit`: it exceeds a limit (P). `branch_or_account_sold`: the bank no longer services the account (R)."
-  ),
-  returned_at: described(Timestamp, "When the Check Deposit was returned (ISO 8601, UTC)."),
-  transaction_id: described(
-    TransactionId,
-    "The identifier of the Transaction that reversed the deposit's Transaction."
-  )
 })
 
 export const DepositSubmission = Schema.Struct({
@@ -196,11 +151,158 @@ export interface Transition {
   readonly next: CheckDeposit
   readonly events: ReadonlyArray<PendingEvent>
   readonly effects: ReadonlyArray<PostTransaction>
+  /** Declined Transactions the step records (a rejection's); empty for the others. */
+  readonly declined: ReadonlyArray<DeclinedTransaction>
 }
 
-/** What the sandbox reads off the MICR line of a mailed check (the payer's bank is not modelled). */
+/** What the sandbox reads off the MICR line of a check when it is not told (the payer's bank is not modelled). */
 export const sandboxPayerAccountNumber = "987654321"
 export const sandboxPayerRoutingNumber = "101050001"
+
+/** The check as read off its MICR line: the sandbox's fixed payer unless the simulation gives a scan. */
+export interface Scan {
+  readonly account_number: string
+  readonly routing_number: string
+  readonly auxiliary_on_us?: string | undefined
+  readonly serial_number?: string | undefined
+}
+
+const sandboxScan: Scan = { account_number: sandboxPayerAccountNumber, routing_number: sandboxPayerRoutingNumber }
+
+/** Why the sandbox rejects a deposit: Increase's simulation names image quality as the typical cause. */
+export const sandboxRejectionReason: typeof DepositRejectionReason.Type = "poor_image_quality"
+
+/** Why the sandbox's drawee bank returns a deposited check: the commonest return (Check21 code `A`). */
+export const sandboxReturnReason: typeof DepositReturnReason.Type = "insufficient_funds"
+
+/** A deposit built by this module, validated by its class's constructor as every deposit is. */
+const depositOf = (fields: ConstructorParameters<typeof CheckDeposit>[0]): CheckDeposit => new CheckDeposit(fields)
+
+const createdEvent = (deposit: CheckDeposit): PendingEvent =>
+  pendingEvent("check_deposit.created", "check_deposit", deposit.id)
+
+const updatedEvent = (deposit: CheckDeposit): PendingEvent =>
+  pendingEvent("check_deposit.updated", "check_deposit", deposit.id)
+
+/**
+ * The deposit accepted and submitted: `deposit_acceptance` says what was read
+ * off the check, `deposit_submission` which images went to the Check21
+ * network, and a +amount Transaction (source `check_deposit_acceptance`)
+ * credits the account at once (the sandbox holds no funds).
+ */
+const accept = (
+  deposit: CheckDeposit,
+  input: { readonly at: Timestamp; readonly transactionId: TransactionId; readonly scan: Scan }
+): { readonly next: CheckDeposit; readonly effect: PostTransaction } => {
+  const acceptance: CheckDepositAcceptance = {
+    account_number: input.scan.account_number,
+    amount: deposit.amount,
+    auxiliary_on_us: input.scan.auxiliary_on_us ?? null,
+    check_deposit_id: deposit.id,
+    currency: "USD",
+    routing_number: input.scan.routing_number,
+    serial_number: input.scan.serial_number ?? null
+  }
+  const next = depositOf({
+    ...deposit,
+    deposit_acceptance: acceptance,
+    deposit_submission: {
+      front_file_id: deposit.front_image_file_id,
+      // A mailed check scanned on one side only is submitted with its front twice, as image exchange requires two.
+      back_file_id: deposit.back_image_file_id ?? deposit.front_image_file_id,
+      submitted_at: input.at
+    },
+    status: "submitted",
+    transaction_id: input.transactionId
+  })
+  return {
+    next,
+    effect: {
+      kind: "post_transaction",
+      transactionId: input.transactionId,
+      accountId: deposit.account_id,
+      amount: deposit.amount,
+      description: "Check deposit",
+      source: { category: "check_deposit_acceptance", check_deposit_acceptance: acceptance },
+      requiresAvailableBalance: false
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Create
+// ---------------------------------------------------------------------------
+
+/** The file named as one side of the check, loaded by the bank (it is the caller's). */
+export interface CheckImageFile {
+  readonly id: FileId
+  readonly purpose: FilePurpose
+}
+
+export interface CreateInput {
+  readonly id: CheckDepositId
+  readonly createdAt: Timestamp
+  readonly body: CreateCheckDeposit
+  readonly idempotencyKey: string | null
+  readonly frontImage: CheckImageFile
+  readonly backImage: CheckImageFile
+}
+
+const imageSides = [
+  { field: "front_image_file_id", purpose: "check_image_front", input: "frontImage" },
+  { field: "back_image_file_id", purpose: "check_image_back", input: "backImage" }
+] as const
+
+/**
+ * The images of a new deposit must be Files uploaded for their side of a
+ * check (`purpose` `check_image_front` / `check_image_back`); every side at
+ * fault is named (400).
+ */
+export const checkImages = (
+  input: Pick<CreateInput, "frontImage" | "backImage">
+): Result.Result<void, CheckDepositImageInvalid> => {
+  const errors: Array<FieldError> = []
+  for (const side of imageSides) {
+    const file = input[side.input]
+    if (file.purpose !== side.purpose) {
+      errors.push(
+        new FieldError({
+          field: side.field,
+          message: `must be a File of purpose ${side.purpose}; ${file.id} has purpose ${file.purpose}`
+        })
+      )
+    }
+  }
+  return errors.length === 0
+    ? Result.succeed(undefined)
+    : Result.fail(new CheckDepositImageInvalid(namingFields(errors)))
+}
+
+/** A check deposited through the API: `pending` until the sandbox submits, rejects or (after submission) returns it. */
+export const create = (input: CreateInput): Result.Result<Transition, CheckDepositImageInvalid> =>
+  Result.map(checkImages(input), () => {
+    const next = depositOf({
+      id: input.id,
+      account_id: input.body.account_id,
+      amount: input.body.amount,
+      back_image_file_id: input.backImage.id,
+      created_at: input.createdAt,
+      deposit_acceptance: null,
+      deposit_adjustments: [],
+      deposit_rejection: null,
+      deposit_return: null,
+      deposit_submission: null,
+      description: input.body.description ?? null,
+      front_image_file_id: input.frontImage.id,
+      idempotency_key: input.idempotencyKey,
+      inbound_funds_hold: null,
+      inbound_mail_item_id: null,
+      lockbox_recipient_id: null,
+      status: "pending",
+      transaction_id: null
+    })
+    return { next, events: [createdEvent(next)], effects: [], declined: [] }
+  })
 
 export interface DepositFromMailInput {
   readonly deposit: DepositCheck
@@ -215,56 +317,137 @@ export interface DepositFromMailInput {
  * `check_deposit_acceptance`) credits the account.
  */
 export const depositFromMail = ({ createdAt, deposit, transactionId }: DepositFromMailInput): Transition => {
-  const acceptance: CheckDepositAcceptance = {
-    account_number: sandboxPayerAccountNumber,
-    amount: deposit.amount,
-    auxiliary_on_us: null,
-    check_deposit_id: deposit.checkDepositId,
-    currency: "USD",
-    routing_number: sandboxPayerRoutingNumber,
-    serial_number: null
-  }
-  const next = new CheckDeposit({
+  const received = depositOf({
     id: deposit.checkDepositId,
     account_id: deposit.accountId,
     amount: deposit.amount,
     back_image_file_id: deposit.backImageFileId,
     created_at: createdAt,
-    deposit_acceptance: acceptance,
+    deposit_acceptance: null,
     deposit_adjustments: [],
     deposit_rejection: null,
     deposit_return: null,
-    deposit_submission: {
-      front_file_id: deposit.frontImageFileId,
-      // A mailed check scanned on one side only is submitted with its front twice, as image exchange requires two.
-      back_file_id: deposit.backImageFileId ?? deposit.frontImageFileId,
-      submitted_at: createdAt
-    },
+    deposit_submission: null,
     description: null,
     front_image_file_id: deposit.frontImageFileId,
     idempotency_key: null,
     inbound_funds_hold: null,
     inbound_mail_item_id: deposit.inboundMailItemId,
     lockbox_recipient_id: deposit.lockboxRecipientId,
-    status: "submitted",
-    transaction_id: transactionId
+    status: "pending",
+    transaction_id: null
   })
-  return {
-    next,
-    events: [pendingEvent("check_deposit.created", "check_deposit", next.id)],
-    effects: [
-      {
+  const { effect, next } = accept(received, { at: createdAt, transactionId, scan: sandboxScan })
+  return { next, events: [createdEvent(next)], effects: [effect], declined: [] }
+}
+
+// ---------------------------------------------------------------------------
+// Steps after create (the sandbox's simulations)
+// ---------------------------------------------------------------------------
+
+export type Command = Data.TaggedEnum<{
+  /** `POST /simulations/check_deposits/{id}/submit`: accepted and sent to the Check21 network. */
+  Submit: { readonly at: Timestamp; readonly transactionId: TransactionId; readonly scan: Scan | null }
+  /** `POST /simulations/check_deposits/{id}/reject`: refused before submission. */
+  Reject: { readonly at: Timestamp; readonly declinedTransactionId: DeclinedTransactionId }
+  /** `POST /simulations/check_deposits/{id}/return`: the bank the check was drawn on sent it back. */
+  Return: { readonly at: Timestamp; readonly transactionId: TransactionId }
+}>
+export const Command = Data.taggedEnum<Command>()
+export type CommandTag = Command["_tag"]
+
+/** The status each command may start from; every other pair is refused (409). */
+export const allowedFrom: { readonly [Tag in CommandTag]: ReadonlyArray<CheckDepositStatus> } = {
+  Submit: ["pending"],
+  Reject: ["pending"],
+  Return: ["submitted"]
+}
+
+/** Statuses no command leaves. */
+export const terminalStatuses: ReadonlyArray<CheckDepositStatus> = ["rejected", "returned"]
+
+const verbs: { readonly [Tag in CommandTag]: string } = {
+  Submit: "submitted",
+  Reject: "rejected",
+  Return: "returned"
+}
+
+const apply = (deposit: CheckDeposit, command: Command): Transition =>
+  Command.$match(command, {
+    Submit: ({ at, scan, transactionId }) => {
+      const { effect, next } = accept(deposit, { at, transactionId, scan: scan ?? sandboxScan })
+      return { next, events: [updatedEvent(next)], effects: [effect], declined: [] }
+    },
+    Reject: ({ at, declinedTransactionId }) => {
+      const rejection: typeof DepositRejection.Type = {
+        amount: deposit.amount,
+        check_deposit_id: deposit.id,
+        currency: "USD",
+        declined_transaction_id: declinedTransactionId,
+        reason: sandboxRejectionReason,
+        rejected_at: at
+      }
+      const next = depositOf({ ...deposit, status: "rejected", deposit_rejection: rejection })
+      const declined = new DeclinedTransaction({
+        id: declinedTransactionId,
+        account_id: deposit.account_id,
+        // Signed as the Transaction would have been: a credit.
+        amount: deposit.amount,
+        created_at: at,
+        currency: "USD",
+        description: "Check deposit rejected",
+        route_id: null,
+        route_type: null,
+        source: { category: "check_deposit_rejection", check_deposit_rejection: rejection }
+      })
+      return {
+        next,
+        events: [
+          updatedEvent(next),
+          pendingEvent("declined_transaction.created", "declined_transaction", declined.id)
+        ],
+        effects: [],
+        declined: [declined]
+      }
+    },
+    Return: ({ at, transactionId }) => {
+      const depositReturn: DepositReturn = {
+        amount: deposit.amount,
+        check_deposit_id: deposit.id,
+        currency: "USD",
+        return_reason: sandboxReturnReason,
+        returned_at: at,
+        transaction_id: transactionId
+      }
+      const next = depositOf({ ...deposit, status: "returned", deposit_return: depositReturn })
+      const debit: PostTransaction = {
         kind: "post_transaction",
         transactionId,
-        accountId: deposit.accountId,
-        amount: deposit.amount,
-        description: "Check deposit",
-        source: { category: "check_deposit_acceptance", check_deposit_acceptance: acceptance },
+        accountId: deposit.account_id,
+        amount: -deposit.amount,
+        description: "Check deposit return",
+        source: { category: "check_deposit_return", check_deposit_return: depositReturn },
+        // The drawee bank takes the money back whatever the balance: a return may overdraw the account.
         requiresAvailableBalance: false
       }
-    ]
-  }
-}
+      return { next, events: [updatedEvent(next)], effects: [debit], declined: [] }
+    }
+  })
+
+/** Applies `command` to `deposit`, or refuses it (409) when the status does not allow it. */
+export const transition = (
+  deposit: CheckDeposit,
+  command: Command
+): Result.Result<Transition, CheckDepositWrongStatus> =>
+  allowedFrom[command._tag].includes(deposit.status)
+    ? Result.succeed(apply(deposit, command))
+    : Result.fail(
+      new CheckDepositWrongStatus({
+        detail: `check deposit ${deposit.id} cannot be ${verbs[command._tag]}: its status is ${deposit.status} (needs ${
+          allowedFrom[command._tag].join(" or ")
+        })`
+      })
+    )
 
 /** `GET /check_deposits` filters (beside the paging of `ListParameters`). */
 export const CheckDepositFilter = Schema.Struct({

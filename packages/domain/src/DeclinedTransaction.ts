@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { CardDecline } from "./CardPaymentElements.js"
-import { depositRejectionReasonDescription } from "./CheckDeposit.js"
+import { depositRejectionReasonDescription } from "./CheckDepositSources.js"
 import { described } from "./Described.js"
 import { AccountId, CheckDepositId, DeclinedTransactionId, FileId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"

@@ -2,7 +2,8 @@
  * A digital wallet token is a card added to a wallet (`wallet_a`, `wallet_b`,
  * `wallet_c`). Provisioning may ask the client through a
  * `digital_wallet_token_requested` real-time decision; a declined request
- * still leaves a token, in status `declined`, with the reason.
+ * makes no token (the result names only the reason). A token follows its
+ * card's status (`DigitalWalletTokenLifecycle`).
  */
 import { Schema } from "effect"
 import { DigitalWallet, digitalWalletValues } from "./CardNetwork.js"
@@ -16,7 +17,7 @@ export type Status = typeof Status.Type
 /** The meanings of a token's statuses, for the reference. */
 export const statusValues = "`active`: payments can be made with it. `inactive`: created, but not yet activated by " +
   "the cardholder's one-time passcode. `suspended`: temporarily paused. `deactivated`: permanently canceled. " +
-  "`declined`: provisioning was declined (see `decline`)."
+  "`declined`: provisioning was declined (see `decline`; tokens made before issue 30 only: a declined request now makes no token)."
 
 export const DeclineReason = Schema.Literals([
   "card_not_active",

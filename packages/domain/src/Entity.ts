@@ -1,13 +1,64 @@
 /**
- * Entities are the legal persons that own accounts. The sandbox models natural
- * persons and corporations with the fields a bank needs to identify them.
+ * Entities are the legal persons that own accounts: natural persons,
+ * corporations, joint entities, trusts and government authorities, with the
+ * fields a bank needs to identify them (people and addresses:
+ * `EntityPeople.ts`; joint, trust and government authority details:
+ * `EntityStructures.ts`).
  */
 import { Effect, Schema } from "effect"
 import { described } from "./Described.js"
-import { EntityBeneficialOwnerId, EntityId, FileId } from "./Ids.js"
+import {
+  Address,
+  addressDescription,
+  AddressObject,
+  confirmedNoUsTaxIdDescription,
+  employerIdentificationNumber,
+  Identification,
+  identificationDescription,
+  IdentificationDocuments,
+  identificationObjectFields,
+  NaturalPerson,
+  NaturalPersonObject
+} from "./EntityPeople.js"
+import {
+  GovernmentAuthority,
+  GovernmentAuthorityObject,
+  Joint,
+  JointObject,
+  Trust,
+  TrustObject
+} from "./EntityStructures.js"
+import { EntityBeneficialOwnerId, EntityId, type FileId } from "./Ids.js"
 import { CommaSeparated, idempotencyKeyFilterDescription } from "./ListParameters.js"
 import { IdempotencyKey, idempotencyKeyFieldDescription, ShortText } from "./Text.js"
 import { CalendarDate, Timestamp } from "./Timestamp.js"
+
+// The people, addresses and structures entities are made of, where `@moneta/domain/Entity` always offered them.
+export {
+  Address,
+  AddressObject,
+  CountryCode,
+  defaultCountry,
+  Identification,
+  IdentificationDocuments,
+  lastFour,
+  NaturalPerson,
+  NaturalPersonObject
+} from "./EntityPeople.js"
+export {
+  GovernmentAuthority,
+  GovernmentAuthorityCategory,
+  GovernmentAuthorityObject,
+  GrantorObject,
+  Individual,
+  IndividualObject,
+  Joint,
+  JointObject,
+  Trust,
+  TrustCategory,
+  Trustee,
+  TrustObject
+} from "./EntityStructures.js"
 
 export const EntityStructure = Schema.Literals([
   "corporation",
@@ -20,144 +71,6 @@ export type EntityStructure = typeof EntityStructure.Type
 
 export const EntityStatus = Schema.Literals(["active", "archived", "disabled"])
 export type EntityStatus = typeof EntityStatus.Type
-
-/** ISO 3166-1 alpha-2; an address given without one is in the United States. */
-export const CountryCode = Schema.String.check(
-  Schema.isPattern(/^[A-Z]{2}$/u, { message: "must be a two-letter ISO 3166-1 country code" })
-)
-
-export const defaultCountry = "US"
-
-/** A physical address as a request gives it; mail receiving locations (PO boxes, PMBs) are not allowed. */
-export const Address = Schema.Struct({
-  line1: described(ShortText, "The first line of the address, usually the street number and street."),
-  line2: Schema.optionalKey(described(ShortText, "The second line of the address, such as the floor or room number.")),
-  city: described(ShortText, "The city, district, town or village of the address."),
-  state: described(
-    Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/u, { message: "must be a two-letter state code" })),
-    "The two-letter USPS abbreviation of the state (or province or region) of the address."
-  ),
-  zip: described(
-    Schema.String.check(Schema.isPattern(/^\d{5}(-\d{4})?$/u, { message: "must be a 5 or 9 digit ZIP code" })),
-    "The ZIP code of the address: 5 digits, or 9 with a dash after the first 5."
-  ),
-  country: Schema.optionalKey(
-    described(CountryCode, "The ISO 3166-1 alpha-2 code of the country of the address; `US` when omitted.")
-  )
-})
-
-export const AddressObject = Schema.Struct({
-  line1: described(Schema.String, "The first line of the address."),
-  line2: described(Schema.NullOr(Schema.String), "The second line of the address; null when there is none."),
-  city: described(Schema.String, "The city, district, town or village of the address."),
-  state: described(Schema.String, "The two-letter USPS abbreviation of the state of the address."),
-  zip: described(Schema.String, "The ZIP or postal code of the address."),
-  // Entities stored before addresses carried a country read as US ones.
-  country: described(
-    Schema.String.pipe(Schema.withDecodingDefaultType(Effect.succeed(defaultCountry))),
-    "The ISO 3166-1 alpha-2 code of the country of the address."
-  )
-})
-
-const identificationMethodDescription =
-  "How the person's identity can be verified. `social_security_number`: a Social Security Number. `individual_taxpayer_identification_number`: an Individual Taxpayer Identification Number (ITIN). `passport`: a passport number. `drivers_license`: a driver's license number. `other`: another identifying document."
-
-export const Identification = Schema.Struct({
-  method: described(
-    Schema.Literals([
-      "social_security_number",
-      "individual_taxpayer_identification_number",
-      "passport",
-      "drivers_license",
-      "other"
-    ]),
-    identificationMethodDescription
-  ),
-  number: described(
-    Schema.String.check(Schema.isMinLength(4), Schema.isMaxLength(200)),
-    "The identification number, such as a Social Security Number (nine digits, no dashes for an SSN or ITIN); only its last 4 characters are kept."
-  )
-})
-
-/**
- * The last four characters of an identification number, as shown on the
- * entity. Counted in code points, so a trailing emoji is not split into a
- * lone surrogate (which Postgres cannot store).
- */
-export const lastFour = (text: string): string => Array.from(text).slice(-4).join("")
-
-/**
- * Supporting documents of an identification: files the caller uploaded
- * (`referencedFileIds`; each must be one of the caller's), referenced by id and
- * not kept on the entity.
- */
-const IdentificationDocuments = {
-  drivers_license: Schema.optionalKey(described(
-    Schema.Struct({
-      expiration_date: described(CalendarDate, "The driver's license's expiration date, `YYYY-MM-DD`."),
-      file_id: described(FileId, "The identifier of the File with the front of the driver's license."),
-      state: described(ShortText, "The state that issued the driver's license."),
-      back_file_id: Schema.optionalKey(
-        described(FileId, "The identifier of the File with the back of the driver's license.")
-      )
-    }),
-    "The United States driver's license used for identification; required when `method` is `drivers_license`."
-  )),
-  other: Schema.optionalKey(described(
-    Schema.Struct({
-      country: described(CountryCode, "The ISO 3166-1 alpha-2 code of the country that issued the document."),
-      description: described(ShortText, "A description of the document, 1 to 200 characters."),
-      file_id: described(FileId, "The identifier of the File with the front of the document."),
-      back_file_id: Schema.optionalKey(
-        described(FileId, "The identifier of the File with the back of the document, if it has one.")
-      ),
-      expiration_date: Schema.optionalKey(described(CalendarDate, "The document's expiration date, `YYYY-MM-DD`."))
-    }),
-    "The document used for identification; required when `method` is `other`."
-  )),
-  passport: Schema.optionalKey(described(
-    Schema.Struct({
-      country: described(CountryCode, "The ISO 3166-1 alpha-2 code of the country that issued the passport."),
-      expiration_date: described(CalendarDate, "The passport's expiration date, `YYYY-MM-DD`."),
-      file_id: described(FileId, "The identifier of the File with the passport.")
-    }),
-    "The passport used for identification; required when `method` is `passport`."
-  ))
-}
-
-const identificationDescription =
-  "How the person's identity can be verified: the method and number, with the document's details for a passport, a driver's license or another document."
-
-const confirmedNoUsTaxIdDescription =
-  "Whether you confirmed the person has no US tax id (neither a Social Security Number nor an ITIN): only then may the identification be a passport, a driver's license or another document."
-
-const addressDescription = "The person's physical address; mail receiving locations (PO boxes, PMBs) are not allowed."
-
-export const NaturalPerson = Schema.Struct({
-  name: described(ShortText, "The person's legal name, 1 to 200 characters."),
-  date_of_birth: described(CalendarDate, "The person's date of birth, `YYYY-MM-DD`."),
-  address: described(Address, addressDescription),
-  identification: described(
-    Schema.Struct({ ...Identification.fields, ...IdentificationDocuments }),
-    identificationDescription
-  ),
-  confirmed_no_us_tax_id: Schema.optionalKey(described(Schema.Boolean, confirmedNoUsTaxIdDescription))
-})
-
-const identificationObjectFields = {
-  method: described(Schema.String, identificationMethodDescription),
-  number_last4: described(Schema.String, "The last 4 characters of the identification number.")
-}
-
-export const NaturalPersonObject = Schema.Struct({
-  name: described(Schema.String, "The person's legal name."),
-  date_of_birth: described(Schema.String, "The person's date of birth, `YYYY-MM-DD`."),
-  address: described(AddressObject, "The person's address."),
-  identification: described(
-    Schema.Struct(identificationObjectFields),
-    "How the person's identity can be verified (the number's last 4 characters only)."
-  )
-})
 
 export const BeneficialOwnerProng = Schema.Literals(["ownership", "control"])
 
@@ -196,8 +109,6 @@ export const LegalIdentifierCategory = Schema.Literals(["us_employer_identificat
 
 const legalIdentifierCategoryDescription =
   "What kind of identifier it is. `us_employer_identification_number`: the Employer Identification Number (EIN) the IRS assigned, nine digits. `other`: an identifier a foreign government issued, like a tax identification or registration number."
-
-const employerIdentificationNumber = /^\d{9}$/u
 
 /** The corporation's legal identifier: an EIN (nine digits) unless `category` says otherwise. */
 export const LegalIdentifier = Schema.Struct({
@@ -332,8 +243,51 @@ export const CorporationObject = Schema.Struct({
   )
 })
 
+// --- risk rating, terms agreements, third-party verification -----------------
+
+export const RiskRating = Schema.Struct({
+  rated_at: described(Timestamp, "When the risk rating was made (ISO 8601)."),
+  rating: described(
+    Schema.Literals(["low", "medium", "high"]),
+    "The rating. `low`: minimal risk of involvement in financial crime. `medium`: moderate risk. `high`: elevated risk."
+  )
+})
+
+export const TermsAgreement = Schema.Struct({
+  agreed_at: described(Timestamp, "When the Entity agreed to the terms (ISO 8601)."),
+  ip_address: described(ShortText, "The IP address the Entity reviewed the terms from."),
+  terms_url: described(ShortText, "The URL of the terms agreed to.")
+})
+
+export const ThirdPartyVerification = Schema.Struct({
+  reference: described(ShortText, "The Entity's identifier at the verification service."),
+  vendor: described(
+    Schema.Literals(["alloy", "middesk", "oscilar", "persona", "taktile"]),
+    "The verification service: `alloy`, `middesk`, `oscilar`, `persona` or `taktile`."
+  )
+})
+
+const riskRatingDescription =
+  "An assessment of the Entity's risk of involvement in financial crimes, such as money laundering."
+const thirdPartyVerificationDescription =
+  "The Entity's identifier at a third-party identity verification service you use."
+
+/** The fields every structure's create request may give besides its details. */
+const commonCreateFields = {
+  description: Schema.optionalKey(
+    described(ShortText, "A description of the Entity for display, 1 to 200 characters.")
+  ),
+  risk_rating: Schema.optionalKey(described(RiskRating, riskRatingDescription)),
+  terms_agreements: Schema.optionalKey(
+    described(Schema.Array(TermsAgreement), "The terms the Entity agreed to.")
+  ),
+  third_party_verification: Schema.optionalKey(
+    described(ThirdPartyVerification, thirdPartyVerificationDescription)
+  )
+}
+
 const structureDescription =
-  "The Entity's legal structure, which names the detail object that is filled in. `natural_person`: an individual person. `corporation`: a corporation. `joint`: several individual people. `trust`: a trust. `government_authority`: a government authority. This service creates natural persons and corporations."
+  "The Entity's legal structure, which names the detail object that is filled in. `natural_person`: an individual person. `corporation`: a corporation. `joint`: several individual people. `trust`: a trust. `government_authority`: a government authority."
 
 export class Entity extends Schema.Class<Entity>("Entity")({
   id: described(EntityId, "The Entity identifier."),
@@ -354,11 +308,11 @@ export class Entity extends Schema.Class<Entity>("Entity")({
     Schema.NullOr(CorporationObject),
     "The details of a corporation; null unless `structure` is `corporation`."
   ),
-  joint: described(Schema.Null, "The details of a joint Entity; always null, as this service creates none."),
-  trust: described(Schema.Null, "The details of a trust; always null, as this service creates none."),
+  joint: described(Schema.NullOr(JointObject), "The details of a joint Entity; null unless `structure` is `joint`."),
+  trust: described(Schema.NullOr(TrustObject), "The details of a trust; null unless `structure` is `trust`."),
   government_authority: described(
-    Schema.Null,
-    "The details of a government authority; always null, as this service creates none."
+    Schema.NullOr(GovernmentAuthorityObject),
+    "The details of a government authority; null unless `structure` is `government_authority`."
   ),
   idempotency_key: described(Schema.NullOr(Schema.String), idempotencyKeyFieldDescription),
   created_at: described(Timestamp, "When the Entity was created (ISO 8601, UTC)."),
@@ -370,20 +324,20 @@ export class Entity extends Schema.Class<Entity>("Entity")({
     Schema.Null,
     "The Entity Onboarding Session that created the Entity; always null, as Entities are created through the API."
   ),
-  risk_rating: described(
-    Schema.Null,
-    "An assessment of the Entity's risk of involvement in financial crimes; always null, as the sandbox makes none."
-  ),
+  risk_rating: described(Schema.NullOr(RiskRating), `${riskRatingDescription} Null when none was given.`),
   third_party_verification: described(
-    Schema.Null,
-    "The Entity's identifier at a third-party identity verification service; always null here."
+    Schema.NullOr(ThirdPartyVerification),
+    `${thirdPartyVerificationDescription} Null when none was given.`
   ),
   validation: described(Schema.Null, "The results of validating the Entity; always null, as the sandbox runs none."),
   supplemental_documents: described(
     Schema.Array(Schema.Unknown),
     "Additional documents of the Entity; always empty here."
   ),
-  terms_agreements: described(Schema.Array(Schema.Unknown), "The terms the Entity agreed to; always empty here."),
+  terms_agreements: described(
+    Schema.Array(TermsAgreement),
+    "The terms the Entity agreed to, in the order they were given."
+  ),
   type: described(Schema.tag("entity"), "Always `entity`: the type of this object.")
 }) {}
 
@@ -395,16 +349,30 @@ export const CreateEntity = Schema.Union([
       "`natural_person`: an individual person, described in `natural_person`."
     ),
     natural_person: described(NaturalPerson, "The person's details."),
-    description: Schema.optionalKey(
-      described(ShortText, "A description of the Entity for display, 1 to 200 characters.")
-    )
+    ...commonCreateFields
   }),
   Schema.Struct({
     structure: described(Schema.Literal("corporation"), "`corporation`: a corporation, described in `corporation`."),
     corporation: described(Corporation, "The corporation's details."),
-    description: Schema.optionalKey(
-      described(ShortText, "A description of the Entity for display, 1 to 200 characters.")
-    )
+    ...commonCreateFields
+  }),
+  Schema.Struct({
+    structure: described(Schema.Literal("joint"), "`joint`: two individual people, described in `joint`."),
+    joint: described(Joint, "The joint entity's details."),
+    ...commonCreateFields
+  }),
+  Schema.Struct({
+    structure: described(Schema.Literal("trust"), "`trust`: a trust, described in `trust`."),
+    trust: described(Trust, "The trust's details."),
+    ...commonCreateFields
+  }),
+  Schema.Struct({
+    structure: described(
+      Schema.Literal("government_authority"),
+      "`government_authority`: a government authority, described in `government_authority`."
+    ),
+    government_authority: described(GovernmentAuthority, "The government authority's details."),
+    ...commonCreateFields
   })
 ]).annotate({ identifier: "CreateEntity" })
 export type CreateEntity = typeof CreateEntity.Type
@@ -420,13 +388,41 @@ const documentFileIds = ({ drivers_license, other, passport }: IdentificationWit
     passport?.file_id
   ].filter((id) => id !== undefined)
 
-/** Every file a create request names (identity documents of the person or of each beneficial owner), each once. */
-export const referencedFileIds = (request: CreateEntity): ReadonlyArray<FileId> => {
-  const identifications = request.structure === "natural_person"
-    ? [request.natural_person.identification]
-    : (request.corporation.beneficial_owners ?? []).map((owner) => owner.individual.identification)
-  return [...new Set(identifications.flatMap(documentFileIds))]
+/** The identifications a create request gives, of every person it names. */
+const identificationsOf = (request: CreateEntity): ReadonlyArray<IdentificationWithDocuments> => {
+  switch (request.structure) {
+    case "natural_person":
+      return [request.natural_person.identification]
+    case "corporation":
+      return (request.corporation.beneficial_owners ?? []).map((owner) => owner.individual.identification)
+    case "joint":
+      return request.joint.individuals.map((individual) => individual.identification)
+    case "trust":
+      return [
+        ...request.trust.trustees.flatMap((trustee) =>
+          trustee.individual === undefined ? [] : [trustee.individual.identification]
+        ),
+        ...(request.trust.grantor === undefined ? [] : [request.trust.grantor.identification])
+      ]
+    case "government_authority":
+      return []
+  }
 }
+
+/**
+ * Every file a create request names (identity documents of each person, a
+ * trust's formation document), each once.
+ */
+export const referencedFileIds = (request: CreateEntity): ReadonlyArray<FileId> => {
+  const formationDocument = request.structure === "trust" && request.trust.formation_document_file_id !== undefined
+    ? [request.trust.formation_document_file_id]
+    : []
+  return [...new Set([...identificationsOf(request).flatMap(documentFileIds), ...formationDocument])]
+}
+
+/** The files an identification names (its documents' fronts and backs). */
+export const identificationFileIds = (identification: IdentificationWithDocuments): ReadonlyArray<FileId> =>
+  documentFileIds(identification)
 
 /** `GET /entities` filters (beside the paging of `ListParameters`). */
 export const EntityFilter = Schema.Struct({

@@ -43,6 +43,11 @@ export const EntityBeneficialOwnerId = id(
   "The identifier of a beneficial owner of a corporate Entity."
 )
 export type EntityBeneficialOwnerId = typeof EntityBeneficialOwnerId.Type
+export const EntityAuthorizedPersonId = id(
+  "EntityAuthorizedPersonId",
+  "The identifier of an authorized person of a government authority Entity."
+)
+export type EntityAuthorizedPersonId = typeof EntityAuthorizedPersonId.Type
 export const EventId = id("EventId", "The identifier of an Event.")
 export type EventId = typeof EventId.Type
 export const EventSubscriptionId = id("EventSubscriptionId", "The identifier of an Event Subscription.")
@@ -154,12 +159,14 @@ export const idPrefixes = {
   digital_wallet_token: "digital_wallet_token",
   entity: "entity",
   entity_beneficial_owner: "entity_beneficial_owner",
+  entity_authorized_person: "entity_authorized_person",
   event: "event",
   event_subscription: "event_subscription",
   external_account: "external_account",
   file: "file",
   group: "group",
   inbound_mail_item: "inbound_mail_item",
+  inbound_wire_drawdown_request: "inbound_wire_drawdown_request",
   lockbox_address: "lockbox_address",
   lockbox_recipient: "lockbox_recipient",
   pending_transaction: "pending_transaction",
@@ -199,12 +206,14 @@ export interface IdOf {
   readonly digital_wallet_token: DigitalWalletTokenId
   readonly entity: EntityId
   readonly entity_beneficial_owner: EntityBeneficialOwnerId
+  readonly entity_authorized_person: EntityAuthorizedPersonId
   readonly event: EventId
   readonly event_subscription: EventSubscriptionId
   readonly external_account: ExternalAccountId
   readonly file: FileId
   readonly group: GroupId
   readonly inbound_mail_item: InboundMailItemId
+  readonly inbound_wire_drawdown_request: InboundWireDrawdownRequestId
   readonly lockbox_address: LockboxAddressId
   readonly lockbox_recipient: LockboxRecipientId
   readonly pending_transaction: PendingTransactionId

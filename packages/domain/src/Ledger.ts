@@ -6,6 +6,7 @@
  * and writes what they return; a refusal writes nothing.
  */
 import { Result } from "effect"
+import { type AccountStatus, closedToMoneyMovement, movesMoney } from "./Account.js"
 import * as BalanceChange from "./BalanceChange.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import type { AccountId, PendingTransactionId } from "./Ids.js"
@@ -17,7 +18,12 @@ import type {
   RevisePendingTransaction
 } from "./MoneyEffect.js"
 import * as PendingTransaction from "./PendingTransaction.js"
-import type { AmountOutOfRange, InsufficientAvailableBalance, PendingTransactionComplete } from "./Refusals.js"
+import type {
+  AccountClosed,
+  AmountOutOfRange,
+  InsufficientAvailableBalance,
+  PendingTransactionComplete
+} from "./Refusals.js"
 import type { Timestamp } from "./Timestamp.js"
 import { Transaction } from "./Transaction.js"
 
@@ -179,20 +185,27 @@ export const plan = (
   return Result.succeed({ transactions, createdHolds, completedHolds, revisedHolds, events, changes })
 }
 
+/** An account's totals and status, as read under its row lock. */
+export interface LockedAccount extends BalanceChange.Totals {
+  readonly status: AccountStatus
+}
+
 /**
  * Each changed account's next totals from its balance read under lock, or the
- * refusal (409, nothing written): a guarded account would end below zero
- * available, or a total would leave the representable range.
+ * refusal (409, nothing written): a closed account would move money, a
+ * guarded account would end below zero available, or a total would leave the
+ * representable range.
  */
 export const settle = (
-  changes: ReadonlyArray<readonly [AccountId, BalanceChange.Change, BalanceChange.Totals]>
+  changes: ReadonlyArray<readonly [AccountId, BalanceChange.Change, LockedAccount]>
 ): Result.Result<
   ReadonlyArray<readonly [AccountId, BalanceChange.NextTotals]>,
-  InsufficientAvailableBalance | AmountOutOfRange
+  AccountClosed | InsufficientAvailableBalance | AmountOutOfRange
 > => {
   const next: Array<readonly [AccountId, BalanceChange.NextTotals]> = []
   for (const [accountId, change, balance] of changes) {
     if (change.posted === 0n && change.held === 0n) continue
+    if (!movesMoney(balance.status)) return Result.fail(closedToMoneyMovement(accountId))
     const totals = BalanceChange.applyChange(accountId, balance, change)
     if (Result.isFailure(totals)) return Result.fail(totals.failure)
     next.push([accountId, totals.success])

@@ -23,11 +23,18 @@
 import * as CardDecision from "./CardDecision.js"
 import type { AuthorizationDeclineReason } from "./CardNetwork.js"
 import type { RealTimeDecision } from "./RealTimeDecision.js"
+import type { RealTimeDecisionAction } from "./RealTimeDecisionAction.js"
 
 const timedOut = (decision: RealTimeDecision): boolean => decision.status !== "responded"
 
-/** An initial or incremental authorization, or a balance inquiry. */
-export const authorizationAnswerOf = (decision: RealTimeDecision): CardDecision.AuthorizationAnswer => {
+/**
+ * An initial or incremental authorization, or a balance inquiry; `given` is the
+ * action as the client sent it (its address verdict is not on the decision).
+ */
+export const authorizationAnswerOf = (
+  decision: RealTimeDecision,
+  given: RealTimeDecisionAction | null = null
+): CardDecision.AuthorizationAnswer => {
   const realTimeDecisionId = decision.id
   const declined = (reason: "webhook_declined" | "webhook_timed_out", given: AuthorizationDeclineReason | null) =>
     CardDecision.AuthorizationAnswer.Decline({
@@ -44,7 +51,8 @@ export const authorizationAnswerOf = (decision: RealTimeDecision): CardDecision.
         actioner: "user",
         realTimeDecisionId,
         balance: null,
-        partialAmount: authorization.approval?.partial_amount ?? null
+        partialAmount: authorization.approval?.partial_amount ?? null,
+        addressVerdict: given?.card_authorization?.approval?.cardholder_address_verification_result ?? null
       })
       : declined("webhook_declined", authorization.decline?.reason ?? null)
   }

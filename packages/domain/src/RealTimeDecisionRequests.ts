@@ -6,28 +6,34 @@
  */
 import type { Card } from "./Card.js"
 import { directionOf } from "./CardActivity.js"
-import { merchantOf, networkDetailsOf, networkIdentifiersOf, noVerification } from "./CardMessages.js"
-import { noAdditionalAmounts, type PartialApprovalCapability } from "./CardNetwork.js"
+import { authenticationRequestFields } from "./CardAuthenticationDetail.js"
+import * as CardDetail from "./CardDetail.js"
+import { merchantOf, networkDetailsOf, networkIdentifiersOf } from "./CardMessages.js"
+import type { PartialApprovalCapability } from "./CardNetwork.js"
 import type { CardAuthorization } from "./CardPaymentElements.js"
-import { authenticationRequestFields } from "./CardRequests.js"
 import type {
   SimulateCardAuthentication,
   SimulateCardAuthorization,
   SimulateCardBalanceInquiry
 } from "./CardSimulations.js"
 import { merchantOfAuthorization } from "./CardSteps.js"
+import { deviceFor, walletFor } from "./DigitalWalletTokenLifecycle.js"
 import type { CardPaymentId, DigitalWalletTokenId } from "./Ids.js"
 import type { Request } from "./RealTimeDecision.js"
 
 /** The fields of every authorization question that do not depend on the message: the card's, and no answer yet. */
-const unansweredAuthorization = (card: Card, amount: number, partialApprovalCapability: PartialApprovalCapability) => ({
+const unansweredAuthorization = (
+  card: Card,
+  amount: number,
+  partialApprovalCapability: PartialApprovalCapability,
+  merchantCategoryCode: string
+) => ({
   account_id: card.account_id,
-  additional_amounts: noAdditionalAmounts,
   approval: null,
   card_id: card.id,
   decision: null,
   decline: null,
-  healthcare: null,
+  healthcare: CardDetail.healthcareOf(merchantCategoryCode),
   partial_approval_capability: partialApprovalCapability,
   presentment_amount: amount,
   presentment_currency: "USD",
@@ -44,14 +50,24 @@ export const authorizationRequest = (input: {
   readonly reference: string
 }): Request => {
   const { body } = input
+  const merchant = merchantOf(body)
   return {
     category: "card_authorization_requested",
     card_authorization: {
-      // the simulated merchant supports partial approvals only when the simulation says so
-      ...unansweredAuthorization(input.card, body.amount, body.partial_approval_capability ?? "not_supported"),
+      ...unansweredAuthorization(
+        input.card,
+        body.amount,
+        CardDetail.partialApprovalCapabilityOf(body),
+        merchant.merchant_category_code
+      ),
+      additional_amounts: CardDetail.additionalAmountsOf({
+        amount: body.amount,
+        merchantCategoryCode: merchant.merchant_category_code,
+        processingCategory: body.processing_category?.category
+      }),
       digital_wallet_token_id: input.digitalWalletTokenId,
       direction: directionOf(body),
-      ...merchantOf(body),
+      ...merchant,
       network_details: networkDetailsOf(body.network_details),
       network_identifiers: networkIdentifiersOf(input.reference),
       network_risk_score: body.network_risk_score ?? null,
@@ -64,7 +80,10 @@ export const authorizationRequest = (input: {
       },
       terminal_id: body.terminal_id ?? null,
       upcoming_card_payment_id: input.cardPaymentId,
-      verification: noVerification
+      verification: CardDetail.verificationOf({
+        card: input.card,
+        entryMode: body.network_details?.network_a.point_of_service_entry_mode
+      })
     }
   }
 }
@@ -75,6 +94,8 @@ export const incrementRequest = (input: {
   readonly cardPaymentId: CardPaymentId
   readonly authorization: CardAuthorization
   readonly amount: number
+  /** What the authorization holds before the increment. */
+  readonly outstanding: number
   readonly reference: string
 }): Request => {
   const { authorization } = input
@@ -82,13 +103,21 @@ export const incrementRequest = (input: {
     category: "card_authorization_requested",
     card_authorization: {
       // an increment simulation names no partial-approval indicator: its merchant does not support one
-      ...unansweredAuthorization(input.card, input.amount, "not_supported"),
+      ...unansweredAuthorization(input.card, input.amount, "not_supported", authorization.merchant_category_code),
+      additional_amounts: CardDetail.additionalAmountsOf({
+        amount: input.amount,
+        merchantCategoryCode: authorization.merchant_category_code,
+        increment: {
+          original: authorization.amount,
+          cumulative: input.outstanding + input.amount
+        }
+      }),
       digital_wallet_token_id: authorization.digital_wallet_token_id,
       direction: "settlement",
       ...merchantOfAuthorization(authorization),
       network_details: authorization.network_details,
       network_identifiers: networkIdentifiersOf(input.reference),
-      network_risk_score: null,
+      network_risk_score: authorization.network_risk_score,
       physical_card_id: authorization.physical_card_id,
       processing_category: authorization.processing_category,
       request_details: {
@@ -117,7 +146,7 @@ export const balanceInquiryRequest = (input: {
   category: "card_balance_inquiry_requested",
   card_balance_inquiry: {
     account_id: input.card.account_id,
-    additional_amounts: noAdditionalAmounts,
+    additional_amounts: CardDetail.inquiryAdditionalAmountsOf(merchantOf(input.body).merchant_category_code),
     approval: null,
     card_id: input.card.id,
     decision: null,
@@ -129,7 +158,7 @@ export const balanceInquiryRequest = (input: {
     physical_card_id: null,
     terminal_id: input.body.terminal_id ?? null,
     upcoming_card_payment_id: input.cardPaymentId,
-    verification: noVerification
+    verification: CardDetail.verificationOf({ card: input.card, entryMode: null })
   }
 })
 
@@ -139,6 +168,7 @@ export const authenticationRequest = (input: {
   readonly body: SimulateCardAuthentication
   readonly cardPaymentId: CardPaymentId
   readonly reference: string
+  readonly priorAuthenticated?: CardPaymentId | null | undefined
 }): Request => ({
   category: "card_authentication_requested",
   card_authentication: {
@@ -165,13 +195,16 @@ export const challengeRequest = (input: {
   }
 })
 
-/** A wallet asking to provision the card (the sandbox's wallet is `wallet_a`). */
-export const tokenRequest = (input: { readonly card: Card }): Request => ({
-  category: "digital_wallet_token_requested",
-  digital_wallet_token: {
-    card_id: input.card.id,
-    decision: null,
-    device: { identifier: null },
-    digital_wallet: "wallet_a"
+/** A wallet asking to provision the card: the sandbox's wallets in turn, on the card's next device. */
+export const tokenRequest = (input: { readonly card: Card; readonly tokensOfCard: number }): Request => {
+  const wallet = walletFor(input.tokensOfCard)
+  return {
+    category: "digital_wallet_token_requested",
+    digital_wallet_token: {
+      card_id: input.card.id,
+      decision: null,
+      device: { identifier: deviceFor(wallet, input.card.id, input.tokensOfCard).identifier },
+      digital_wallet: wallet
+    }
   }
-})
+}

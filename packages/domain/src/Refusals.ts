@@ -32,6 +32,37 @@ export class PendingTransactionNotReleasable
   extends Schema.TaggedError<PendingTransactionNotReleasable>()("PendingTransactionNotReleasable", stated)
 {}
 
+// --- accounts, account numbers, entities ------------------------------------
+
+/** The account is closed: it takes no change and no new money movement. */
+export class AccountClosed extends Schema.TaggedError<AccountClosed>()("AccountClosed", stated) {}
+
+/** An account is closed only once its current balance and its holds are zero. */
+export class AccountBalanceNotZero
+  extends Schema.TaggedError<AccountBalanceNotZero>()("AccountBalanceNotZero", stated)
+{}
+
+/** Loan terms were given for an account funded by deposits (400). */
+export class AccountNotALoan extends Schema.TaggedError<AccountNotALoan>()("AccountNotALoan", naming) {}
+
+/** The account number's status does not allow the change (a canceled one takes none). */
+export class AccountNumberWrongStatus
+  extends Schema.TaggedError<AccountNumberWrongStatus>()("AccountNumberWrongStatus", stated)
+{}
+
+/** The entity is archived: it takes no change and owns no new account. */
+export class EntityArchived extends Schema.TaggedError<EntityArchived>()("EntityArchived", stated) {}
+
+/** An entity that owns open accounts cannot be archived. */
+export class EntityOwnsOpenAccounts
+  extends Schema.TaggedError<EntityOwnsOpenAccounts>()("EntityOwnsOpenAccounts", stated)
+{}
+
+/** The update names the details of another structure than the entity's (400). */
+export class EntityStructureMismatch
+  extends Schema.TaggedError<EntityStructureMismatch>()("EntityStructureMismatch", naming)
+{}
+
 // --- wires -------------------------------------------------------------------
 
 /** The wire transfer's status does not allow the action. */
@@ -109,6 +140,18 @@ export class RealTimeDecisionActionInvalid
   extends Schema.TaggedError<RealTimeDecisionActionInvalid>()("RealTimeDecisionActionInvalid", naming)
 {}
 
+// --- check deposits ----------------------------------------------------------
+
+/** The check deposit's status does not allow the step (submit, reject, return). */
+export class CheckDepositWrongStatus
+  extends Schema.TaggedError<CheckDepositWrongStatus>()("CheckDepositWrongStatus", stated)
+{}
+
+/** An image file of a new check deposit is not a check image of its side (400). */
+export class CheckDepositImageInvalid
+  extends Schema.TaggedError<CheckDepositImageInvalid>()("CheckDepositImageInvalid", naming)
+{}
+
 // --- mail --------------------------------------------------------------------
 
 /** The inbound mail item (or one of its checks) is no longer pending. */
@@ -153,6 +196,12 @@ export class EventCategoryNotSubscribed
   extends Schema.TaggedError<EventCategoryNotSubscribed>()("EventCategoryNotSubscribed", stated)
 {}
 
+/** A group keeps at most `maxSnapshots` sandbox snapshots (`SandboxState`). */
+export class TooManySnapshots extends Schema.TaggedError<TooManySnapshots>()("TooManySnapshots", stated) {}
+
+/** A subscription holds at most `maxPendingFaults` injected webhook faults (`WebhookFault`). */
+export class TooManyWebhookFaults extends Schema.TaggedError<TooManyWebhookFaults>()("TooManyWebhookFaults", stated) {}
+
 // --- bookkeeping -------------------------------------------------------------
 
 /** An entry set that does not balance, or misses its date (400). */
@@ -186,6 +235,14 @@ export type OperationRefusal =
   | DecisionCategoriesTaken
   | TooManyActiveSubscriptions
   | EventCategoryNotSubscribed
+  | TooManySnapshots
+  | TooManyWebhookFaults
+  | CheckDepositWrongStatus
+  | AccountClosed
+  | AccountBalanceNotZero
+  | AccountNumberWrongStatus
+  | EntityArchived
+  | EntityOwnsOpenAccounts
 
 /** A refusal answered 400 (`invalid_parameters_error`), naming the fields at fault. */
 export type ParametersRefusal =
@@ -193,6 +250,9 @@ export type ParametersRefusal =
   | RealTimeDecisionActionInvalid
   | InboundMailItemChecksMismatch
   | EntrySetInvalid
+  | CheckDepositImageInvalid
+  | AccountNotALoan
+  | EntityStructureMismatch
 
 export type Refusal = OperationRefusal | ParametersRefusal
 

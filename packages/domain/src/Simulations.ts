@@ -71,7 +71,7 @@ export const SimulateCheckDepositSubmission = Schema.Struct({
           described(Schema.String, "The serial number of the scan (usually the check number of a consumer check).")
         )
       }),
-      "The check's scanned MICR data to use; random values when absent."
+      "The check's scanned MICR data to use; when absent, the sandbox's fixed payer: account number `987654321`, routing number `101050001`, no serial number or auxiliary on-us."
     )
   )
 }).annotate({ identifier: "SimulateCheckDepositSubmission" })
@@ -109,14 +109,3 @@ export const wireReversal = (input: {
     returnReasonCode: "CUST",
     returnReasonAdditionalInformation: null
   })
-
-/** What the sandbox's `POST /simulations/wire_transfers/{id}/submit` tells the transfer. */
-export const wireSubmission = (input: {
-  readonly at: Timestamp
-  readonly transactionId: TransactionId
-  readonly inputMessageAccountabilityData: string
-  readonly uniqueEndToEndTransactionReference: string
-}) => WireTransferCommand.Submit(input)
-
-/** The sandbox completes a submitted wire at once (decisions.md g). */
-export const wireCompletion = (at: Timestamp) => WireTransferCommand.Complete({ at })

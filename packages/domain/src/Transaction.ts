@@ -5,7 +5,7 @@
  */
 import { DateTime, Schema } from "effect"
 import { CardRefund, CardSettlement } from "./CardPaymentElements.js"
-import { CheckDepositAcceptance } from "./CheckDepositSources.js"
+import { CheckDepositAcceptance, DepositReturn } from "./CheckDepositSources.js"
 import { described } from "./Described.js"
 import { AccountId, TransactionId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
@@ -175,6 +175,11 @@ export const TransactionSource = Schema.Union([
     "A Wire Transfer you sent, returned by the receiving bank: the funds come back."
   ),
   sourceOf("check_deposit_acceptance", CheckDepositAcceptance, "A Check Deposit was accepted: its amount is credited."),
+  sourceOf(
+    "check_deposit_return",
+    DepositReturn,
+    "A deposited check was returned by the bank it was drawn on: its amount is debited back."
+  ),
   sourceOf("card_settlement", CardSettlement, "A card purchase settled: the merchant's bank collected the funds."),
   sourceOf("card_refund", CardRefund, "A merchant refunded a card purchase."),
   OtherSource

@@ -9,11 +9,18 @@
  *                                        ├─cancel─▶ canceled
  *                                        └─submit─▶ submitted (settles like an approval)
  *
+ * and, reached in the sandbox through the destinations of `WireTransferSandbox`:
+ *
+ *   create / approve ▶ pending_reviewing ─review passes─▶ pending_creating
+ *                     (pending_approval too)└review fails──▶ rejected (hold released)
+ *   pending_creating / pending_approval ─require attention─▶ requires_attention ─submit─▶ submitted
+ *
  * Every step also says which money movements the bank must perform
  * (`effects`), so that the bank never decides them itself.
  */
-import { Data, DateTime, Result } from "effect"
+import { Data, Result } from "effect"
 import type { AccountNumber } from "./AccountNumber.js"
+import type { Environment } from "./Environment.js"
 import { InvalidParametersError } from "./Errors.js"
 import { type PendingEvent, pendingEvent } from "./Event.js"
 import type { ExternalAccount } from "./ExternalAccount.js"
@@ -21,6 +28,7 @@ import type { PendingTransactionId, TransactionId, WireTransferId } from "./Ids.
 import type { CompletePendingTransaction, MoneyEffect, PostTransaction } from "./MoneyEffect.js"
 import { AccountNumberNotActive, ExternalAccountNotActive, WireTransferWrongStatus } from "./Refusals.js"
 import type { Timestamp } from "./Timestamp.js"
+import { cycleDate, inputMessageAccountabilityData, inputSource, returnReasonDescriptions } from "./WireMessages.js"
 import {
   type CreatedBy,
   type Party,
@@ -30,10 +38,13 @@ import {
 } from "./WireTransferObject.js"
 import type { CreateWireTransfer, PartyInput, RemittanceInput } from "./WireTransferRequests.js"
 import type { Reversal } from "./WireTransferReversal.js"
+import { heldForReview, outcomeOf } from "./WireTransferSandbox.js"
 
+export * from "./WireMessages.js"
 export * from "./WireTransferObject.js"
 export * from "./WireTransferRequests.js"
 export { Reversal } from "./WireTransferReversal.js"
+export * from "./WireTransferSandbox.js"
 
 /** A transfer built by this module's transitions, validated by its class's constructor as every transfer is. */
 const transferOf = (fields: ConstructorParameters<typeof WireTransfer>[0]): WireTransfer => new WireTransfer(fields)
@@ -106,6 +117,8 @@ export interface CreateInput {
   /** Ids the bank reserved for the money movement; the one the create does not need is discarded. */
   readonly transactionId: TransactionId
   readonly pendingTransactionId: PendingTransactionId
+  /** The server's environment: a sandbox applies the outcomes of `WireTransferSandbox`. */
+  readonly environment: Environment
 }
 
 const party = (input: PartyInput): Party => ({
@@ -169,13 +182,16 @@ export const checkSourceAccountNumber = (
 /**
  * A new transfer. Without approval its −amount Transaction posts at once and it
  * is `pending_creating`; with `require_approval` a Pending Transaction holds
- * the amount and it is `pending_approval`. Either way the available balance
- * must cover the amount.
+ * the amount and it is `pending_approval`. A sandbox transfer to a destination
+ * held for review (`WireTransferSandbox`) is held the same way and waits in
+ * `pending_reviewing`. Either way the available balance must cover the amount.
  */
 export const create = (input: CreateInput): Result.Result<Transition, ExternalAccountNotActive> =>
   Result.map(destination(input), ({ accountNumber, routingNumber }) => {
     const { body } = input
     const requiresApproval = body.require_approval === true
+    const reviewed = !requiresApproval && heldForReview(outcomeOf(input.environment, accountNumber))
+    const holds = requiresApproval || reviewed
     const transfer = transferOf({
       id: input.id,
       account_id: body.account_id,
@@ -192,17 +208,17 @@ export const create = (input: CreateInput): Result.Result<Transition, ExternalAc
       idempotency_key: input.idempotencyKey,
       inbound_wire_drawdown_request_id: body.inbound_wire_drawdown_request_id ?? null,
       network: "wire",
-      pending_transaction_id: requiresApproval ? input.pendingTransactionId : null,
+      pending_transaction_id: holds ? input.pendingTransactionId : null,
       remittance: remittance(body.remittance),
       reversal: null,
       routing_number: routingNumber,
       source_account_number_id: body.source_account_number_id ?? null,
-      status: requiresApproval ? "pending_approval" : "pending_creating",
+      status: requiresApproval ? "pending_approval" : reviewed ? "pending_reviewing" : "pending_creating",
       submission: null,
-      transaction_id: requiresApproval ? null : input.transactionId,
+      transaction_id: holds ? null : input.transactionId,
       unique_end_to_end_transaction_reference: null
     })
-    const effect: MoneyEffect = requiresApproval
+    const effect: MoneyEffect = holds
       ? {
         kind: "create_pending_transaction",
         pendingTransactionId: input.pendingTransactionId,
@@ -221,10 +237,29 @@ export const create = (input: CreateInput): Result.Result<Transition, ExternalAc
 // ---------------------------------------------------------------------------
 
 export type Command = Data.TaggedEnum<{
-  /** `POST /wire_transfers/{id}/approve`. */
-  Approve: { readonly at: Timestamp; readonly approvedBy: string | null; readonly transactionId: TransactionId }
+  /**
+   * `POST /wire_transfers/{id}/approve`. With `review` (a sandbox destination held
+   * for review) the transfer waits in `pending_reviewing`, its hold kept.
+   */
+  Approve: {
+    readonly at: Timestamp
+    readonly approvedBy: string | null
+    readonly transactionId: TransactionId
+    readonly review: boolean
+  }
   /** `POST /wire_transfers/{id}/cancel`. */
   Cancel: { readonly at: Timestamp; readonly canceledBy: string | null }
+  /**
+   * The bank's review of a held transfer ends (the sandbox's submit does it): passed,
+   * the hold settles into the debit (`pending_creating`); failed, the hold is
+   * released (`rejected`).
+   */
+  Review: { readonly at: Timestamp; readonly passes: boolean; readonly transactionId: TransactionId }
+  /**
+   * The transfer needs an operator before it can leave (the sandbox's submit, for its
+   * destination); one awaiting approval settles as an approval would.
+   */
+  RequireAttention: { readonly at: Timestamp; readonly transactionId: TransactionId }
   /** Sandbox submit: the transfer leaves for the network. `transactionId` is used when it was still awaiting approval. */
   Submit: {
     readonly at: Timestamp
@@ -251,7 +286,9 @@ export type CommandTag = Command["_tag"]
 export const allowedFrom: { readonly [Tag in CommandTag]: ReadonlyArray<WireTransferStatus> } = {
   Approve: ["pending_approval"],
   Cancel: ["pending_approval"],
-  Submit: ["pending_approval", "pending_creating"],
+  Review: ["pending_approval", "pending_reviewing"],
+  RequireAttention: ["pending_approval", "pending_creating"],
+  Submit: ["pending_approval", "pending_creating", "requires_attention"],
   Complete: ["submitted"],
   Reverse: ["complete"]
 }
@@ -262,46 +299,11 @@ export const terminalStatuses: ReadonlyArray<WireTransferStatus> = ["canceled", 
 const verbs: { readonly [Tag in CommandTag]: string } = {
   Approve: "approved",
   Cancel: "canceled",
+  Review: "reviewed",
+  RequireAttention: "held for attention",
   Submit: "submitted",
   Complete: "completed",
   Reverse: "reversed"
-}
-
-/** The input source of wire messages this service writes (8 characters, as Fedwire's). */
-export const inputSource = "MONETASB"
-
-/**
- * The Fedwire cycle date of a message sent at `at`: the wire day begins at
- * 9:00 PM Eastern Time on the evening before its cycle date.
- */
-export const cycleDate = (at: DateTime.Utc): string => {
-  const eastern = DateTime.makeZonedUnsafe(at, { timeZone: "America/New_York" })
-  const day = DateTime.getPart(eastern, "hour") >= 21 ? DateTime.add(eastern, { days: 1 }) : eastern
-  return DateTime.formatIsoDate(day)
-}
-
-/** IMAD: cycle date (YYYYMMDD), input source (8 characters), sequence number (6 digits). */
-export const inputMessageAccountabilityData = (at: DateTime.Utc, sequenceNumber: string): string =>
-  `${cycleDate(at).replaceAll("-", "")}${inputSource}${sequenceNumber.padStart(6, "0").slice(-6)}`
-
-/** Descriptions of the common ISO 20022 return reason codes. */
-export const returnReasonDescriptions: Readonly<Record<string, string>> = {
-  AC01: "Incorrect account number",
-  AC03: "Invalid creditor account number",
-  AC04: "Closed account number",
-  AC06: "Blocked account",
-  AG01: "Transaction forbidden",
-  AM09: "Wrong amount",
-  BE04: "Missing creditor address",
-  CUST: "Requested by customer",
-  DUPL: "Duplicate payment",
-  FRAD: "Fraudulent origin",
-  FOCR: "Following cancellation request",
-  MS03: "Not specified reason agent generated",
-  NARR: "Narrative",
-  RC01: "Bank identifier incorrect",
-  RR04: "Regulatory reason",
-  UPAY: "Undue payment"
 }
 
 const accepted = (next: WireTransfer, effects: ReadonlyArray<MoneyEffect>): Transition => ({
@@ -312,7 +314,17 @@ const accepted = (next: WireTransfer, effects: ReadonlyArray<MoneyEffect>): Tran
 
 const apply = (transfer: WireTransfer, command: Command): Transition =>
   Command.$match(command, {
-    Approve: ({ approvedBy, at, transactionId }) => {
+    Approve: ({ approvedBy, at, review, transactionId }) => {
+      if (review) {
+        return accepted(
+          transferOf({
+            ...transfer,
+            status: "pending_reviewing",
+            approval: { approved_at: at, approved_by: approvedBy }
+          }),
+          []
+        )
+      }
       const next = transferOf({
         ...transfer,
         status: "pending_creating",
@@ -330,6 +342,20 @@ const apply = (transfer: WireTransfer, command: Command): Transition =>
         }),
         completeHold(transfer)
       ),
+    Review: ({ passes, transactionId }) => {
+      if (!passes) return accepted(transferOf({ ...transfer, status: "rejected" }), completeHold(transfer))
+      const next = transferOf({ ...transfer, status: "pending_creating", transaction_id: transactionId })
+      return accepted(next, [...completeHold(transfer), postDebit(next, transactionId, false)])
+    },
+    RequireAttention: ({ transactionId }) => {
+      const settles = transfer.status === "pending_approval"
+      const next = transferOf({
+        ...transfer,
+        status: "requires_attention",
+        transaction_id: settles ? transactionId : transfer.transaction_id
+      })
+      return accepted(next, settles ? [...completeHold(transfer), postDebit(next, transactionId, false)] : [])
+    },
     Submit: ({ at, inputMessageAccountabilityData, transactionId, uniqueEndToEndTransactionReference }) => {
       // A transfer submitted while awaiting approval settles as if it had been approved.
       const settles = transfer.status === "pending_approval"
@@ -378,6 +404,52 @@ const apply = (transfer: WireTransfer, command: Command): Transition =>
       return accepted(next, [credit])
     }
   })
+
+export interface SandboxSubmitInput {
+  readonly at: Timestamp
+  readonly environment: Environment
+  /** Used when the submission settles a held transfer. */
+  readonly transactionId: TransactionId
+  readonly inputMessageAccountabilityData: string
+  readonly uniqueEndToEndTransactionReference: string
+}
+
+/**
+ * The steps of the sandbox's `POST /simulations/wire_transfers/{id}/submit` for
+ * `transfer` (decisions.md g, and "Sandbox wire outcomes" for the destinations of
+ * `WireTransferSandbox`): an ordinary transfer is submitted and completed at once;
+ * a held one is reviewed first; some stop at `requires_attention` or `submitted`,
+ * which the next submit moves on. A status no step leaves from is refused (409)
+ * by the first step.
+ */
+export const sandboxSubmitSteps = (transfer: WireTransfer, input: SandboxSubmitInput): ReadonlyArray<Command> => {
+  const outcome = outcomeOf(input.environment, transfer.account_number)
+  const submit = Command.Submit({
+    at: input.at,
+    transactionId: input.transactionId,
+    inputMessageAccountabilityData: input.inputMessageAccountabilityData,
+    uniqueEndToEndTransactionReference: input.uniqueEndToEndTransactionReference
+  })
+  const complete = Command.Complete({ at: input.at })
+  if (transfer.status === "submitted") return [complete]
+  if (transfer.status === "requires_attention") return [submit, complete]
+  const inReview = transfer.status === "pending_reviewing" ||
+    (transfer.status === "pending_approval" && heldForReview(outcome))
+  if (inReview) {
+    const passes = outcome !== "review_rejects"
+    const review = Command.Review({ at: input.at, passes, transactionId: input.transactionId })
+    return passes ? [review, submit, complete] : [review]
+  }
+  if (outcome === "requires_attention" && allowedFrom.RequireAttention.includes(transfer.status)) {
+    return [Command.RequireAttention({ at: input.at, transactionId: input.transactionId })]
+  }
+  if (outcome === "stays_submitted") return [submit]
+  return [submit, complete]
+}
+
+/** Whether `POST /wire_transfers/{id}/approve` sends `transfer` to review rather than to `pending_creating`. */
+export const reviewedOnApproval = (transfer: WireTransfer, environment: Environment): boolean =>
+  heldForReview(outcomeOf(environment, transfer.account_number))
 
 /** Applies `command` to `transfer`, or refuses it (409) when the status does not allow it. */
 export const transition = (

@@ -140,7 +140,7 @@ export const CreateWireTransfer = Schema.Struct({
   inbound_wire_drawdown_request_id: Schema.optionalKey(
     described(
       InboundWireDrawdownRequestId,
-      "The inbound wire drawdown request this transfer answers (echoed, not checked)."
+      "The inbound wire drawdown request this transfer answers: one of yours (404 otherwise)."
     )
   ),
   require_approval: Schema.optionalKey(

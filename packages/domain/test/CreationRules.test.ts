@@ -280,10 +280,17 @@ describe("entities", () => {
         id,
         createdAt,
         idempotencyKey: null,
-        beneficialOwners: owners
+        beneficialOwners: owners,
+        authorizedPersonIds: Array.from(
+          { length: EntityCreation.authorizedPersonCountOf(request) },
+          (_, index) => Ids.EntityAuthorizedPersonId.make(`entity_authorized_person_${index}`)
+        )
       })
       expect(next.status).toBe("active")
       expect(next.structure).toBe(request.structure)
+      // exactly the detail object of its structure is filled in
+      const details = ["natural_person", "corporation", "joint", "trust", "government_authority"] as const
+      for (const structure of details) expect(next[structure] === null).toBe(structure !== request.structure)
       expect(events).toEqual([{ category: "entity.created", associatedObjectType: "entity", associatedObjectId: id }])
     }
   )

@@ -52,10 +52,17 @@ describe("Ledger.plan and Ledger.settle", () => {
     const plan = Result.getOrThrow(Ledger.plan([post(accountA, -300, true)], at))
     const [change] = plan.changes
     if (change === undefined) throw new Error("one change planned")
-    const covered = Ledger.settle([[change[0], change[1], { current: 1_000, held: 600 }]])
+    const covered = Ledger.settle([[change[0], change[1], { current: 1_000, held: 600, status: "open" }]])
     expect(Result.getOrThrow(covered)).toEqual([[accountA, { current: 700, held: 600, available: 100 }]])
-    const refused = Ledger.settle([[change[0], change[1], { current: 1_000, held: 800 }]])
+    const refused = Ledger.settle([[change[0], change[1], { current: 1_000, held: 800, status: "open" }]])
     expect(Result.isFailure(refused) && refused.failure._tag).toBe("InsufficientAvailableBalance")
+  })
+
+  it("refuses any money movement that touches a closed account, credits included", () => {
+    const credit = Result.getOrThrow(Ledger.plan([post(accountA, 300, false)], at)).changes[0]
+    if (credit === undefined) throw new Error("one change planned")
+    const refused = Ledger.settle([[credit[0], credit[1], { current: 0, held: 0, status: "closed" }]])
+    expect(Result.isFailure(refused) && refused.failure._tag).toBe("AccountClosed")
   })
 
   it("refuses to end a hold that is already complete", () => {

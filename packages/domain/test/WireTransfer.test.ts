@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Result, Schema } from "effect"
 import * as fc from "fast-check"
 import * as ExternalAccount from "../src/ExternalAccount.js"
+import { TransactionId } from "../src/Ids.js"
 import type { MoneyEffect } from "../src/MoneyEffect.js"
 import { WireTransferWrongStatus } from "../src/Refusals.js"
 import * as RoutingNumber from "../src/RoutingNumber.js"
@@ -198,8 +199,9 @@ describe("wire transfer create body", () => {
 describe("creating a wire transfer", () => {
   prop("without approval: pending_creating, and a −amount transaction posts at once", [
     wireTransferCreationArbitrary
-  ], ([input]) => {
-    fc.pre(input.body.require_approval !== true)
+  ], ([generated]) => {
+    fc.pre(generated.body.require_approval !== true)
+    const input = { ...generated, environment: "live" as const }
     const { effects, events, next } = Result.getOrThrow(WireTransfer.create(input))
     expect(next.status).toBe("pending_creating")
     expect(next.transaction_id).toBe(input.transactionId)
@@ -257,13 +259,27 @@ describe("creating a wire transfer", () => {
 
 type Status = WireTransfer.WireTransferStatus
 
-/** The model: decisions.md g written as a table, independently of the module. */
-const modelNext: Readonly<Record<WireTransfer.CommandTag, Partial<Record<Status, Status>>>> = {
+/**
+ * The model: decisions.md g (and "Sandbox wire outcomes") written as a table,
+ * independently of the module; an approval sent to review and a failed review
+ * are told apart by their command's fields.
+ */
+const modelTable: Readonly<Record<WireTransfer.CommandTag, Partial<Record<Status, Status>>>> = {
   Approve: { pending_approval: "pending_creating" },
   Cancel: { pending_approval: "canceled" },
-  Submit: { pending_approval: "submitted", pending_creating: "submitted" },
+  Review: { pending_approval: "pending_creating", pending_reviewing: "pending_creating" },
+  RequireAttention: { pending_approval: "requires_attention", pending_creating: "requires_attention" },
+  Submit: { pending_approval: "submitted", pending_creating: "submitted", requires_attention: "submitted" },
   Complete: { submitted: "complete" },
   Reverse: { complete: "reversed" }
+}
+
+const modelNext = (command: WireTransfer.Command, status: Status): Status | undefined => {
+  const next = modelTable[command._tag][status]
+  if (next === undefined) return undefined
+  if (command._tag === "Approve" && command.review) return "pending_reviewing"
+  if (command._tag === "Review" && !command.passes) return "rejected"
+  return next
 }
 
 interface Model {
@@ -305,7 +321,7 @@ class WireCommand implements fc.Command<Model, Real> {
   run(model: Model, real: Real) {
     const before = real.transfer
     const result = WireTransfer.transition(before, this.command)
-    const expectedStatus = modelNext[this.command._tag][model.status]
+    const expectedStatus = modelNext(this.command, model.status)
     if (expectedStatus === undefined) {
       expect(Result.isFailure(result)).toBe(true)
       expect(
@@ -326,13 +342,21 @@ class WireCommand implements fc.Command<Model, Real> {
     applyEffects(real, effects)
     real.transfer = next
     model.status = expectedStatus
-    if (expectedStatus === "canceled" || expectedStatus === "reversed") model.availableChange = 0
-    // Money: the account is down by the amount exactly while the transfer is neither canceled nor reversed.
+    if (expectedStatus === "canceled" || expectedStatus === "rejected" || expectedStatus === "reversed") {
+      model.availableChange = 0
+    }
+    // Money: the account is down by the amount exactly while the transfer is neither canceled, rejected nor reversed.
     expect(available(real)).toBe(model.availableChange)
     switch (this.command._tag) {
       case "Approve":
         expect(next.approval?.approved_at).toEqual(this.command.at)
-        expect(next.transaction_id).toBe(this.command.transactionId)
+        // Sent to review, the hold stays and nothing is debited yet.
+        expect(next.transaction_id).toBe(this.command.review ? null : this.command.transactionId)
+        expect(real.holds.size).toBe(this.command.review ? 1 : 0)
+        break
+      case "Review":
+        expect(next.transaction_id).toBe(this.command.passes ? this.command.transactionId : null)
+        expect(real.holds.size).toBe(0)
         break
       case "Cancel":
         expect(next.cancellation?.canceled_at).toEqual(this.command.at)
@@ -387,13 +411,114 @@ describe("wire transfer lifecycle", () => {
 
   prop("a pending_creating transfer cannot be canceled", [wireTransferCreationArbitrary], ([input]) => {
     const { next } = Result.getOrThrow(
-      WireTransfer.create({ ...input, body: { ...input.body, require_approval: false } })
+      WireTransfer.create({ ...input, environment: "live", body: { ...input.body, require_approval: false } })
     )
     const result = WireTransfer.transition(next, WireTransfer.Command.Cancel({ at: next.created_at, canceledBy: null }))
     expect(Result.getFailure(result).pipe((failure) => failure._tag === "Some" && failure.value.detail)).toContain(
       "pending_creating"
     )
   })
+})
+
+// ---------------------------------------------------------------------------
+// Sandbox wire outcomes
+// ---------------------------------------------------------------------------
+
+type Outcome = WireTransfer.SandboxWireOutcome
+
+/** Where each outcome's transfer rests after each sandbox submit, until it rests in a status no submit leaves. */
+const submitStops: Readonly<Record<Outcome, ReadonlyArray<Status>>> = {
+  ordinary: ["complete"],
+  review_passes: ["complete"],
+  review_rejects: ["rejected"],
+  requires_attention: ["requires_attention", "complete"],
+  stays_submitted: ["submitted", "complete"]
+}
+
+const outcomes: ReadonlyArray<Outcome> = [
+  "ordinary",
+  "review_passes",
+  "review_rejects",
+  "requires_attention",
+  "stays_submitted"
+]
+
+/** The creation input sent to `outcome`'s destination on a sandbox server. */
+const toOutcome = (input: WireTransfer.CreateInput, outcome: Outcome): WireTransfer.CreateInput => {
+  const accountNumber = outcome === "ordinary" ? "987654321" : WireTransfer.sandboxAccountNumbers[outcome]
+  const { external_account_id: _named, ...body } = input.body
+  return {
+    ...input,
+    environment: "sandbox",
+    externalAccount: null,
+    body: { ...body, account_number: accountNumber, routing_number: RoutingNumber.RoutingNumber.make("021000021") }
+  }
+}
+
+const submitInput = (at: DateTime.Utc, index: number): WireTransfer.SandboxSubmitInput => ({
+  at,
+  environment: "sandbox",
+  transactionId: TransactionId.make(`transaction_submit${index}`),
+  inputMessageAccountabilityData: "20260101MONETASB000001",
+  uniqueEndToEndTransactionReference: "00000000-0000-4000-8000-000000000000"
+})
+
+describe("sandbox wire outcomes", () => {
+  it("only a sandbox applies the outcome destinations", () => {
+    for (const outcome of outcomes) {
+      if (outcome === "ordinary") continue
+      const accountNumber = WireTransfer.sandboxAccountNumbers[outcome]
+      expect(WireTransfer.outcomeOf("sandbox", accountNumber)).toBe(outcome)
+      expect(WireTransfer.outcomeOf("live", accountNumber)).toBe("ordinary")
+    }
+    expect(WireTransfer.outcomeOf("sandbox", "987654321")).toBe("ordinary")
+  })
+
+  prop("a transfer held for review waits in pending_reviewing with its amount held", [
+    wireTransferCreationArbitrary,
+    fc.constantFrom<Outcome>("review_passes", "review_rejects")
+  ], ([generated, outcome]) => {
+    const input = toOutcome({ ...generated, body: { ...generated.body, require_approval: false } }, outcome)
+    const { effects, next } = Result.getOrThrow(WireTransfer.create(input))
+    expect(next.status).toBe("pending_reviewing")
+    expect(next.transaction_id).toBeNull()
+    expect(next.pending_transaction_id).toBe(input.pendingTransactionId)
+    expect(effects).toMatchObject([{ kind: "create_pending_transaction", amount: -input.body.amount }])
+    const approved = Result.getOrThrow(
+      WireTransfer.create({ ...input, body: { ...input.body, require_approval: true } })
+    ).next
+    expect(WireTransfer.reviewedOnApproval(approved, "sandbox")).toBe(true)
+    expect(WireTransfer.reviewedOnApproval(approved, "live")).toBe(false)
+  })
+
+  prop(
+    "each submit moves a transfer to its outcome's next stop, the money following, and a further submit is refused",
+    [wireTransferCreationArbitrary, fc.constantFrom(...outcomes), fc.boolean()],
+    ([generated, outcome, requireApproval]) => {
+      const input = toOutcome({ ...generated, body: { ...generated.body, require_approval: requireApproval } }, outcome)
+      const created = Result.getOrThrow(WireTransfer.create(input))
+      const real: Real = { transfer: created.next, posted: 0, holds: new Map() }
+      applyEffects(real, created.effects)
+      const stops = submitStops[outcome]
+      for (const [index, stop] of stops.entries()) {
+        const steps = WireTransfer.sandboxSubmitSteps(real.transfer, submitInput(input.createdAt, index))
+        for (const step of steps) {
+          const { effects, events, next } = Result.getOrThrow(WireTransfer.transition(real.transfer, step))
+          expect(events.map((event) => event.category)).toEqual(["wire_transfer.updated"])
+          applyEffects(real, effects)
+          real.transfer = next
+        }
+        expect(real.transfer.status).toBe(stop)
+      }
+      // Rejected: the hold released, nothing debited; otherwise debited once, no hold left.
+      expect(real.holds.size).toBe(0)
+      expect(real.posted).toBe(outcome === "review_rejects" ? 0 : -input.body.amount)
+      const again = WireTransfer.sandboxSubmitSteps(real.transfer, submitInput(input.createdAt, stops.length))
+      const first = again[0]
+      expect(first === undefined ? "none" : Result.isFailure(WireTransfer.transition(real.transfer, first))).toBe(true)
+    },
+    { numRuns: 200 }
+  )
 })
 
 describe("Fedwire cycle dates", () => {

@@ -4,6 +4,7 @@ import { AccountNumbers } from "@moneta/bank/AccountNumbers"
 import { AccountNumber } from "@moneta/domain/AccountNumber"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { answerRefusals } from "./ErrorMapping.js"
 import { idempotent } from "./Idempotent.js"
 
 export const AccountNumbersLive = HttpApiBuilder.group(
@@ -16,5 +17,9 @@ export const AccountNumbersLive = HttpApiBuilder.group(
         .handle("create", ({ payload }) => idempotent(AccountNumber, accountNumbers.create(payload)))
         .handle("list", ({ query }) => accountNumbers.list(query))
         .handle("retrieve", ({ params }) => accountNumbers.retrieve(params.account_number_id))
+        .handle(
+          "update",
+          ({ params, payload }) => answerRefusals(accountNumbers.update(params.account_number_id, payload))
+        )
     })
 )

@@ -4,6 +4,7 @@ import { Accounts } from "@moneta/bank/Accounts"
 import { Account } from "@moneta/domain/Account"
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { answerRefusals } from "./ErrorMapping.js"
 import { idempotent } from "./Idempotent.js"
 
 export const AccountsLive = HttpApiBuilder.group(MonetaApi, "accounts", (handlers) =>
@@ -13,6 +14,8 @@ export const AccountsLive = HttpApiBuilder.group(MonetaApi, "accounts", (handler
       .handle("create", ({ payload }) => idempotent(Account, accounts.create(payload)))
       .handle("retrieve", ({ params }) => accounts.retrieve(params.account_id))
       .handle("list", ({ query }) => accounts.list(query))
+      .handle("update", ({ params, payload }) => answerRefusals(accounts.update(params.account_id, payload)))
+      .handle("close", ({ params }) => idempotent(Account, accounts.close(params.account_id)))
       .handle(
         "balance",
         ({ params, query }) => accounts.balance(params.account_id, Option.fromNullishOr(query.at_time))

@@ -1,13 +1,16 @@
-/** Check deposits handlers. */
+/** Check deposits handlers. A create is idempotent, as every POST. */
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { CheckDeposits } from "@moneta/bank/CheckDeposits"
+import { CheckDeposit } from "@moneta/domain/CheckDeposit"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { idempotent } from "./Idempotent.js"
 
 export const CheckDepositsLive = HttpApiBuilder.group(MonetaApi, "checkDeposits", (handlers) =>
   Effect.gen(function*() {
     const deposits = yield* CheckDeposits
     return handlers
+      .handle("create", ({ payload }) => idempotent(CheckDeposit, deposits.create(payload)))
       .handle("list", ({ query }) => deposits.list(query))
       .handle("retrieve", ({ params }) => deposits.retrieve(params.check_deposit_id))
   }))

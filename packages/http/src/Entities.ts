@@ -4,6 +4,7 @@ import { Entities } from "@moneta/bank/Entities"
 import { Entity } from "@moneta/domain/Entity"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { answerRefusals } from "./ErrorMapping.js"
 import { idempotent } from "./Idempotent.js"
 
 export const EntitiesLive = HttpApiBuilder.group(MonetaApi, "entities", (handlers) =>
@@ -13,4 +14,6 @@ export const EntitiesLive = HttpApiBuilder.group(MonetaApi, "entities", (handler
       .handle("create", ({ payload }) => idempotent(Entity, entities.create(payload)))
       .handle("retrieve", ({ params }) => entities.retrieve(params.entity_id))
       .handle("list", ({ query }) => entities.list(query))
+      .handle("update", ({ params, payload }) => answerRefusals(entities.update(params.entity_id, payload)))
+      .handle("archive", ({ params }) => idempotent(Entity, entities.archive(params.entity_id)))
   }))

@@ -254,10 +254,21 @@ const refusalAnswers: { readonly [Tag in Refusal["_tag"]]: "operation" | "parame
   DecisionCategoriesTaken: "operation",
   TooManyActiveSubscriptions: "operation",
   EventCategoryNotSubscribed: "operation",
+  TooManySnapshots: "operation",
+  TooManyWebhookFaults: "operation",
+  CheckDepositWrongStatus: "operation",
   SettlementAmountMissing: "parameters",
   RealTimeDecisionActionInvalid: "parameters",
   InboundMailItemChecksMismatch: "parameters",
-  EntrySetInvalid: "parameters"
+  EntrySetInvalid: "parameters",
+  CheckDepositImageInvalid: "parameters",
+  AccountClosed: "operation",
+  AccountBalanceNotZero: "operation",
+  AccountNumberWrongStatus: "operation",
+  EntityArchived: "operation",
+  EntityOwnsOpenAccounts: "operation",
+  AccountNotALoan: "parameters",
+  EntityStructureMismatch: "parameters"
 }
 
 const isRefusal = (error: unknown): error is Refusal =>

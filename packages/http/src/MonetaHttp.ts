@@ -30,6 +30,7 @@ import { CardPayments } from "@moneta/bank/CardPayments"
 import { Cards } from "@moneta/bank/Cards"
 import { CardSimulations } from "@moneta/bank/CardSimulations"
 import { CheckDeposits } from "@moneta/bank/CheckDeposits"
+import { CheckDepositSimulations } from "@moneta/bank/CheckDepositSimulations"
 import { ControlPlane } from "@moneta/bank/ControlPlane"
 import { DeclinedTransactions } from "@moneta/bank/DeclinedTransactions"
 import { DigitalWalletTokens } from "@moneta/bank/DigitalWalletTokens"
@@ -41,6 +42,7 @@ import { Files } from "@moneta/bank/Files"
 import { Idempotency } from "@moneta/bank/Idempotency"
 import { InboundMailItems } from "@moneta/bank/InboundMailItems"
 import { InboundMailItemSimulations } from "@moneta/bank/InboundMailItemSimulations"
+import { InboundWireDrawdownRequests } from "@moneta/bank/InboundWireDrawdownRequests"
 import { LockboxAddresses } from "@moneta/bank/LockboxAddresses"
 import { LockboxRecipients } from "@moneta/bank/LockboxRecipients"
 import { PendingTransactions } from "@moneta/bank/PendingTransactions"
@@ -61,6 +63,7 @@ import { CardPaymentsLive } from "./CardPayments.js"
 import { CardsLive } from "./Cards.js"
 import { CardSimulationsLive } from "./CardSimulations.js"
 import { CheckDepositsLive } from "./CheckDeposits.js"
+import { CheckDepositSimulationsLive } from "./CheckDepositSimulations.js"
 import { AdminAuthorizationLive, ControlPlaneLive } from "./ControlPlane.js"
 import { DeclinedTransactionsLive } from "./DeclinedTransactions.js"
 import { DigitalWalletTokensLive } from "./DigitalWalletTokens.js"
@@ -72,6 +75,10 @@ import { ExternalAccountsLive } from "./ExternalAccounts.js"
 import { FilesLive } from "./Files.js"
 import { InboundMailItemsLive } from "./InboundMailItems.js"
 import { InboundMailItemSimulationsLive } from "./InboundMailItemSimulations.js"
+import {
+  InboundWireDrawdownRequestSimulationsLive,
+  InboundWireDrawdownRequestsLive
+} from "./InboundWireDrawdownRequests.js"
 import { LockboxAddressesLive } from "./LockboxAddresses.js"
 import { LockboxRecipientsLive } from "./LockboxRecipients.js"
 import { PendingTransactionsLive } from "./PendingTransactions.js"
@@ -101,6 +108,7 @@ export const BankLive = Layer.mergeAll(
   LockboxRecipients.Default,
   InboundMailItems.Default,
   CheckDeposits.Default,
+  CheckDepositSimulations.Default,
   Files.Default,
   CardPayments.Default,
   CardSimulations.Default,
@@ -109,8 +117,9 @@ export const BankLive = Layer.mergeAll(
   DigitalWalletTokens.Default,
   RealTimeDecisions.Default,
   InboundMailItemSimulations.Default,
+  InboundWireDrawdownRequests.Default,
   WireTransferSimulations.Default,
-  ControlPlane.Default
+  ControlPlane.Default,
 )
 
 const GroupsLive = Layer.mergeAll(
@@ -131,14 +140,17 @@ const GroupsLive = Layer.mergeAll(
   LockboxRecipientsLive,
   InboundMailItemsLive,
   InboundMailItemSimulationsLive,
+  InboundWireDrawdownRequestsLive,
+  InboundWireDrawdownRequestSimulationsLive,
   CheckDepositsLive,
+  CheckDepositSimulationsLive,
   FilesLive,
   CardPaymentsLive,
   CardSimulationsLive,
   DeclinedTransactionsLive,
   DigitalWalletTokensLive,
   RealTimeDecisionsLive,
-  ControlPlaneLive
+  ControlPlaneLive,
 )
 
 /**

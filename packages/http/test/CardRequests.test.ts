@@ -123,11 +123,54 @@ for (const kind of TestDatabase.testDatabases) {
           const denied = yield* client.cardSimulations.authenticate({ payload: { card_id: cardId } })
           expect(authentication(denied)).toMatchObject({ status: "denied", deny_reason: "card_not_active" })
           const refused = yield* client.cardSimulations.requestDigitalWalletToken({ payload: { card_id: cardId } })
-          expect(refused.decline_reason).toBe("card_not_active")
-          const token = yield* client.digitalWalletTokens.retrieve({
-            params: { digital_wallet_token_id: DigitalWalletTokenId.make(refused.digital_wallet_token_id ?? "") }
+          // a declined request makes no token, as Increase's: only the reason
+          expect(refused).toMatchObject({ digital_wallet_token_id: null, decline_reason: "card_not_active" })
+          expect((yield* client.digitalWalletTokens.list({ query: { card_id: cardId } })).data).toEqual([])
+        }))
+
+      it.effect("tokens take the wallets in turn and follow their card: suspended, reactivated, deactivated", () =>
+        Effect.gen(function*() {
+          const { client } = yield* TestServer.TestServer
+          const { cardId } = yield* cardOnFundedAccount(client, 5_000)
+          const request = () => client.cardSimulations.requestDigitalWalletToken({ payload: { card_id: cardId } })
+          const ids = [(yield* request()).digital_wallet_token_id, (yield* request()).digital_wallet_token_id]
+            .map((id) => DigitalWalletTokenId.make(id ?? ""))
+          const tokens = () =>
+            Effect.forEach(
+              ids,
+              (id) => client.digitalWalletTokens.retrieve({ params: { digital_wallet_token_id: id } })
+            )
+          expect((yield* tokens()).map((token) => token.token_requestor)).toEqual(["wallet_a", "wallet_b"])
+          const setCard = (status: "active" | "disabled" | "canceled") =>
+            client.cards.update({ params: { card_id: cardId }, payload: { status } })
+          yield* setCard("disabled")
+          expect((yield* tokens()).map((token) => token.status)).toEqual(["suspended", "suspended"])
+          const suspended = yield* client.cardSimulations.authorize({
+            payload: { amount: 100, digital_wallet_token_id: ids[0] ?? DigitalWalletTokenId.make("") }
           })
-          expect(token).toMatchObject({ status: "declined", decline: { reason: "card_not_active" }, card_id: cardId })
+          expect(suspended.declined_transaction?.source).toMatchObject({
+            category: "card_decline",
+            card_decline: { reason: "card_not_active" }
+          })
+          yield* setCard("active")
+          expect((yield* tokens()).map((token) => token.status)).toEqual(["active", "active"])
+          yield* setCard("canceled")
+          const canceled = yield* tokens()
+          expect(canceled.map((token) => token.status)).toEqual(["deactivated", "deactivated"])
+          expect(canceled[0]?.updates.map((update) => update.status)).toEqual([
+            "active",
+            "suspended",
+            "active",
+            "deactivated"
+          ])
+          for (const id of ids) {
+            expect(yield* eventCategoriesOf(client, id)).toEqual([
+              "digital_wallet_token.created",
+              "digital_wallet_token.updated",
+              "digital_wallet_token.updated",
+              "digital_wallet_token.updated"
+            ])
+          }
         }))
 
       it.effect("a provisioned wallet token authorizes on its card and is listed by card", () =>

@@ -68,7 +68,7 @@ for (const kind of TestDatabase.testDatabases) {
               ["GET", "/accounts/account_x/statements"],
               ["DELETE", "/accounts"],
               ["PUT", "/entities"],
-              ["PATCH", `/accounts/${server.accountId}`],
+              ["DELETE", `/accounts/${server.accountId}`],
               ["POST", "/events"],
               ["GET", "/simulations/interest_payments"]
             ] as const

@@ -2,11 +2,12 @@
  * Model-based test: random sequences of create / approve / cancel / submit /
  * reverse / fund over a few accounts, driven through the HTTP API; after every
  * step the transfer's status and both balances of every account must match a
- * small model of decisions.md g.
+ * small model of decisions.md g and its "Sandbox wire outcomes" (a transfer is
+ * sent to an ordinary destination or to one of the sandbox's outcome account numbers).
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { AccountId, type WireTransferId } from "@moneta/domain/Ids"
-import type { WireTransferStatus } from "@moneta/domain/WireTransfer"
+import { sandboxAccountNumbers, type SandboxWireOutcome, type WireTransferStatus } from "@moneta/domain/WireTransfer"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect, Result } from "effect"
 import * as fc from "fast-check"
@@ -22,8 +23,19 @@ interface ModelAccount {
 interface ModelTransfer {
   readonly account: number
   readonly amount: number
+  readonly outcome: SandboxWireOutcome
   status: WireTransferStatus
 }
+
+const outcomes: ReadonlyArray<SandboxWireOutcome> = [
+  "ordinary",
+  "review_passes",
+  "review_rejects",
+  "requires_attention",
+  "stays_submitted"
+]
+
+const reviewed = (outcome: SandboxWireOutcome) => outcome === "review_passes" || outcome === "review_rejects"
 
 interface Model {
   readonly accounts: Array<ModelAccount>
@@ -83,32 +95,68 @@ class Fund implements fc.AsyncCommand<Model, Real> {
 }
 
 class Create implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly account: number, readonly amount: number, readonly requireApproval: boolean) {}
+  constructor(
+    readonly account: number,
+    readonly amount: number,
+    readonly requireApproval: boolean,
+    readonly outcome: SandboxWireOutcome
+  ) {}
   check = () => true
   async run(model: Model, real: Real) {
     const account = model.accounts[this.account]
     if (account === undefined) throw new Error("no such account in the model")
     const covered = this.amount <= account.available
     const outcome = await real.run(Effect.result(real.client.wireTransfers.create({
-      payload: wireBody(real.accountIds[this.account] ?? "", this.amount, { require_approval: this.requireApproval })
+      payload: wireBody(real.accountIds[this.account] ?? "", this.amount, {
+        require_approval: this.requireApproval,
+        ...(this.outcome === "ordinary" ? {} : { account_number: sandboxAccountNumbers[this.outcome] })
+      })
     })))
     if (!covered) {
       expect(Result.isFailure(outcome) ? outcome.failure._tag : "accepted").toBe("InvalidOperationError")
     } else {
       if (Result.isFailure(outcome)) throw new Error(`create refused: ${outcome.failure._tag}`)
-      const status: WireTransferStatus = this.requireApproval ? "pending_approval" : "pending_creating"
+      const status: WireTransferStatus = this.requireApproval
+        ? "pending_approval"
+        : reviewed(this.outcome)
+        ? "pending_reviewing"
+        : "pending_creating"
       expect(outcome.success.status).toBe(status)
-      model.transfers.push({ account: this.account, amount: this.amount, status })
+      model.transfers.push({ account: this.account, amount: this.amount, outcome: this.outcome, status })
       real.transferIds.push(outcome.success.id)
       account.available -= this.amount
-      if (!this.requireApproval) account.current -= this.amount
+      if (status === "pending_creating") account.current -= this.amount
     }
     await checkBalances(model, real)
   }
-  toString = () => `create(${this.account}, ${this.amount}, ${this.requireApproval ? "approval" : "direct"})`
+  toString = () =>
+    `create(${this.account}, ${this.amount}, ${this.requireApproval ? "approval" : "direct"}, ${this.outcome})`
 }
 
 type Action = "approve" | "cancel" | "submit" | "reverse"
+
+/**
+ * The sandbox's submit in the model: the next status, with the balance changes
+ * made on `account`, or null (409). A held transfer is reviewed first; the
+ * outcome destinations stop at `rejected`, `requires_attention` or `submitted`,
+ * and the next submit moves the last two on.
+ */
+const submitted = (transfer: ModelTransfer, account: ModelAccount): WireTransferStatus | null => {
+  const { amount, outcome, status } = transfer
+  if (status === "submitted" || status === "requires_attention") return "complete"
+  if (status === "pending_reviewing" || (status === "pending_approval" && reviewed(outcome))) {
+    if (outcome === "review_rejects") {
+      account.available += amount
+      return "rejected"
+    }
+    account.current -= amount
+    return "complete"
+  }
+  if (status !== "pending_approval" && status !== "pending_creating") return null
+  if (status === "pending_approval") account.current -= amount
+  if (outcome === "requires_attention") return "requires_attention"
+  return outcome === "stays_submitted" ? "submitted" : "complete"
+}
 
 class Act implements fc.AsyncCommand<Model, Real> {
   constructor(readonly action: Action, readonly pick: number) {}
@@ -127,8 +175,9 @@ class Act implements fc.AsyncCommand<Model, Real> {
     switch (this.action) {
       case "approve":
         if (transfer.status === "pending_approval") {
-          next = "pending_creating"
-          account.current -= transfer.amount
+          // Sent to review, the hold stays; otherwise it settles into the debit.
+          next = reviewed(transfer.outcome) ? "pending_reviewing" : "pending_creating"
+          if (next === "pending_creating") account.current -= transfer.amount
         }
         await expectOutcome(real, client.wireTransfers.approve(byId), next)
         break
@@ -140,10 +189,7 @@ class Act implements fc.AsyncCommand<Model, Real> {
         await expectOutcome(real, client.wireTransfers.cancel(byId), next)
         break
       case "submit":
-        if (transfer.status === "pending_approval" || transfer.status === "pending_creating") {
-          if (transfer.status === "pending_approval") account.current -= transfer.amount
-          next = "complete"
-        }
+        next = submitted(transfer, account)
         await expectOutcome(real, client.wireTransferSimulations.submit(byId), next)
         break
       case "reverse":
@@ -167,8 +213,12 @@ const commands = [
   fc.tuple(fc.nat(accountCount - 1), fc.integer({ min: 1, max: 5_000 })).map(([account, amount]) =>
     new Fund(account, amount)
   ),
-  fc.tuple(fc.nat(accountCount - 1), fc.integer({ min: 1, max: 8_000 }), fc.boolean())
-    .map(([account, amount, approval]) => new Create(account, amount, approval)),
+  fc.tuple(
+    fc.nat(accountCount - 1),
+    fc.integer({ min: 1, max: 8_000 }),
+    fc.boolean(),
+    fc.oneof({ arbitrary: fc.constant<SandboxWireOutcome>("ordinary"), weight: 2 }, fc.constantFrom(...outcomes))
+  ).map(([account, amount, approval, outcome]) => new Create(account, amount, approval, outcome)),
   fc.tuple(fc.constantFrom<Action>("approve", "cancel", "submit", "reverse"), fc.nat())
     .map(([action, pick]) => new Act(action, pick))
 ]

@@ -3,8 +3,8 @@
  * balance and the total held by open pending transactions; every change that
  * spends or holds money locks the row first, so concurrent spenders queue.
  */
-import { Account, type AccountFilter } from "@moneta/domain/Account"
-import type { AccountId } from "@moneta/domain/Ids"
+import { Account, type AccountFilter, AccountStatus } from "@moneta/domain/Account"
+import type { AccountId, EntityId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
@@ -13,18 +13,25 @@ import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs } from "./Tenant.js"
 import * as Writes from "./Writes.js"
 
-const BalanceRow = Schema.Struct({ current_balance: Schema.NumberFromString, held_amount: Schema.NumberFromString })
+const BalanceRow = Schema.Struct({
+  current_balance: Schema.NumberFromString,
+  held_amount: Schema.NumberFromString,
+  status: AccountStatus
+})
 
 export interface Balance {
   readonly current: number
   readonly held: number
   readonly available: number
+  /** The account's status: a closed account moves no money (the domain's `Ledger.settle`). */
+  readonly status: AccountStatus
 }
 
 const toBalance = (row: typeof BalanceRow.Type): Balance => ({
   current: row.current_balance,
   held: row.held_amount,
-  available: row.current_balance - row.held_amount
+  available: row.current_balance - row.held_amount,
+  status: row.status
 })
 
 export class AccountStore extends Context.Service<AccountStore>()("@moneta/store/AccountStore", {
@@ -50,7 +57,7 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
      * but lets rows that merely reference it (postings, holds) be inserted.
      */
     const lockBalance = (tenant: TenantShape, id: AccountId) =>
-      sql`SELECT current_balance::text, held_amount::text FROM accounts WHERE id = ${id} AND ${
+      sql`SELECT current_balance::text, held_amount::text, status FROM accounts WHERE id = ${id} AND ${
         tenantIs(sql, tenant)
       } FOR NO KEY UPDATE`.pipe(
         Effect.flatMap(decodeBalances),
@@ -59,7 +66,9 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
       )
 
     const balance = (tenant: TenantShape, id: AccountId) =>
-      sql`SELECT current_balance::text, held_amount::text FROM accounts WHERE id = ${id} AND ${tenantIs(sql, tenant)}`
+      sql`SELECT current_balance::text, held_amount::text, status FROM accounts WHERE id = ${id} AND ${
+        tenantIs(sql, tenant)
+      }`
         .pipe(
           Effect.flatMap(decodeBalances),
           Effect.map(firstBalance),
@@ -79,7 +88,8 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
               ORDER BY created_at DESC, id DESC LIMIT 1), 0)::text AS current_balance,
             (SELECT coalesce(sum(held_amount), 0) FROM pending_transactions
               WHERE account_id = ${id} AND created_at <= ${instant}
-                AND (completed_at IS NULL OR completed_at > ${instant}))::text AS held_amount
+                AND (completed_at IS NULL OR completed_at > ${instant}))::text AS held_amount,
+            status
           FROM accounts WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(
           Effect.flatMap(decodeBalances),
           Effect.orDie
@@ -116,6 +126,17 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
       totals: { readonly current: number; readonly held: number }
     ) => Writes.run(sql, [balanceWrite(tenant, id, totals)])
 
+    /** Saves a change (name, status); the caller holds the row lock (`lock`). */
+    const update = (tenant: TenantShape, account: Account) => table.update(tenant, account, { status: account.status })
+
+    const lock = (tenant: TenantShape, id: AccountId) => table.lock(tenant, id)
+
+    /** Whether the entity owns an open account of the tenant's. */
+    const entityHasOpenAccount = (tenant: TenantShape, entityId: EntityId) =>
+      sql`SELECT 1 AS found FROM accounts WHERE entity_id = ${entityId} AND status = 'open' AND ${
+        tenantIs(sql, tenant)
+      } LIMIT 1`.pipe(Effect.map((rows) => rows.length > 0), Effect.orDie)
+
     const list = (tenant: TenantShape, request: PageRequest, filter: AccountFilter) =>
       table.page(tenant, request, [
         ...(filter.entity_id === undefined ? [] : [sql`entity_id = ${filter.entity_id}`]),
@@ -132,6 +153,9 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
     return {
       insert,
       find: table.find,
+      lock,
+      update,
+      entityHasOpenAccount,
       list,
       lockBalance,
       balance,

@@ -61,7 +61,7 @@ export class BookkeepingStore extends Context.Service<BookkeepingStore>()("@mone
           date: DateTime.toDate(entrySet.date),
           transaction_id: entrySet.transaction_id
         })
-        // Each entry carries its account's balance at the end of its date (migration 0019): the
+        // Each entry carries its account's balance at the end of its date (migration 0017): the
         // new entry the balance of its date so far plus itself, and every other entry dated on or
         // after it moves by its amount. The insert and the update share one statement, so neither
         // sees the other's row. The caller holds the touched accounts' rows.

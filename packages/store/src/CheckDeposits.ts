@@ -33,9 +33,16 @@ export class CheckDepositStore extends Context.Service<CheckDepositStore>()("@mo
       return table.page(tenant, request, conditions)
     }
 
+    /** A step saved, as a write to run with another statement of the step (`Writes`); the caller holds the row lock (`lock`). */
+    const updateWrite = (tenant: TenantShape, deposit: CheckDeposit) =>
+      table.updateWrite(tenant, deposit, { status: deposit.status })
+
     const find = (tenant: TenantShape, id: CheckDepositId) => table.find(tenant, id)
 
-    return { insertWrite, find, list } as const
+    /** Reads the deposit under its row lock, so that concurrent steps on it queue. */
+    const lock = (tenant: TenantShape, id: CheckDepositId) => table.lock(tenant, id)
+
+    return { insertWrite, updateWrite, find, lock, list } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make)

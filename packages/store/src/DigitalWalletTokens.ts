@@ -1,11 +1,11 @@
 /** Digital wallet tokens: a card added to a wallet. */
 import type { DigitalWalletTokenFilter } from "@moneta/domain/DigitalWalletToken"
 import { DigitalWalletToken } from "@moneta/domain/DigitalWalletToken"
-import type { DigitalWalletTokenId } from "@moneta/domain/Ids"
+import type { CardId, DigitalWalletTokenId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
-import type { PageRequest } from "./Pagination.js"
+import type { PageOf, PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 
 export class DigitalWalletTokenStore
@@ -29,7 +29,25 @@ export class DigitalWalletTokenStore
         return table.page(tenant, request, conditions)
       }
 
-      return { insert, find, list } as const
+      const update = (tenant: TenantShape, token: DigitalWalletToken) =>
+        table.update(tenant, token, { status: token.status })
+
+      /** Every token of the card (a card has a handful), newest first. */
+      const ofCard = (tenant: TenantShape, cardId: CardId) =>
+        Effect.gen(function*() {
+          const tokens: Array<DigitalWalletToken> = []
+          let cursor: string | undefined = undefined
+          do {
+            const page: PageOf<DigitalWalletToken> = yield* table.page(tenant, { limit: 100, cursor }, [
+              sql`card_id = ${cardId}`
+            ])
+            tokens.push(...page.data)
+            cursor = page.nextCursor ?? undefined
+          } while (cursor !== undefined)
+          return tokens
+        })
+
+      return { insert, update, find, list, ofCard } as const
     })
   })
 {

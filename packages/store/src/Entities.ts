@@ -31,6 +31,10 @@ export class EntityStore extends Context.Service<EntityStore>()("@moneta/store/E
       ])
 
     const find = (tenant: TenantShape, id: EntityId) => table.find(tenant, id)
+    const lock = (tenant: TenantShape, id: EntityId) => table.lock(tenant, id)
+
+    /** Saves a change; the caller holds the row lock (`lock`). */
+    const update = (tenant: TenantShape, entity: Entity) => table.update(tenant, entity)
 
     /** The tenant's oldest active entity, if it has one. */
     const oldestActive = (tenant: TenantShape) =>
@@ -41,7 +45,7 @@ export class EntityStore extends Context.Service<EntityStore>()("@moneta/store/E
         Effect.orDie
       )
 
-    return { insert, find, list, oldestActive } as const
+    return { insert, find, lock, update, list, oldestActive } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make)

@@ -1,4 +1,5 @@
 /** Wire transfers, the locked sender of a new transfer, and the wire message sequence. */
+import { AccountStatus } from "@moneta/domain/Account"
 import { AddressObject } from "@moneta/domain/Entity"
 import type { AccountId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
@@ -17,6 +18,7 @@ export type EntityParty = typeof EntityParty.Type
 const SenderRow = Schema.Struct({
   current_balance: Schema.NumberFromString,
   held_amount: Schema.NumberFromString,
+  status: AccountStatus,
   party: Schema.NullOr(EntityParty)
 })
 
@@ -54,11 +56,15 @@ export class WireTransferStore extends Context.Service<WireTransferStore>()("@mo
     /**
      * Locks the sending account (the row lock every spender takes, see the
      * bank's Ledger) and reads, in the same statement, its balance and the
-     * party of its entity. None when the caller has no such account.
+     * party of its entity (the detail object of its structure that is not a
+     * JSON null). None when the caller has no such account.
      */
     const lockSender = (tenant: TenantShape, accountId: AccountId) =>
       sql`SELECT accounts.current_balance::text AS current_balance, accounts.held_amount::text AS held_amount,
-          coalesce(entities.body -> 'natural_person', entities.body -> 'corporation') AS party
+          accounts.status, coalesce(
+            nullif(entities.body -> 'natural_person', 'null'), nullif(entities.body -> 'corporation', 'null'),
+            nullif(entities.body -> 'trust', 'null'), nullif(entities.body -> 'government_authority', 'null')
+          ) AS party
         FROM accounts LEFT JOIN entities ON entities.id = accounts.entity_id
           AND entities.group_id = accounts.group_id AND entities.environment = accounts.environment
         WHERE accounts.id = ${accountId} AND accounts.group_id = ${tenant.groupId} AND accounts.environment = ${tenant.environment}
@@ -71,7 +77,8 @@ export class WireTransferStore extends Context.Service<WireTransferStore>()("@mo
               balance: {
                 current: row.current_balance,
                 held: row.held_amount,
-                available: row.current_balance - row.held_amount
+                available: row.current_balance - row.held_amount,
+                status: row.status
               },
               party: Option.fromNullishOr(row.party)
             }))

@@ -294,7 +294,7 @@ const cases: ReadonlyArray<Case> = [
     )
   },
   {
-    // The range check of an entry set on an account past ±(2^53 − 1) of Σ|amount| (migration 0019):
+    // The range check of an entry set on an account past ±(2^53 − 1) of Σ|amount| (migration 0017):
     // the balances from the set's date on, not a window over the account's history.
     name: "the balances an entry set dated at the end of history can change",
     table: "bookkeeping_entries",

@@ -1,7 +1,7 @@
 /**
  * Running balances (migration 0008): postings and bookkeeping entries written
  * in any order, at any time or date, give the same balance at every instant as
- * summing the history; the migrations' backfills (0008, and 0019's balances at
+ * summing the history; the migrations' backfills (0008, and 0017's balances at
  * the end of each entry's date) give the same numbers.
  */
 import { describe, expect, layer } from "@effect/vitest"
@@ -21,7 +21,7 @@ import * as fc from "fast-check"
 import { AccountStore } from "../src/Accounts.js"
 import { BookkeepingStore } from "../src/Bookkeeping.js"
 import runningBalances from "../src/migrations/0008_running_balances.js"
-import datedRunningBalances from "../src/migrations/0019_dated_running_balances.js"
+import datedRunningBalances from "../src/migrations/0017_dated_running_balances.js"
 import * as TestDatabase from "../src/testing.js"
 import { TransactionStore } from "../src/Transactions.js"
 
@@ -254,7 +254,7 @@ for (const kind of TestDatabase.testDatabases) {
           const balance = yield* accounts.balanceAt(tenant, AccountId.make(accountId), at(2))
           expect(Option.map(balance, (b) => b.current)).toEqual(Option.some(127))
 
-          // 0019: every entry then carries its account's balance at the end of its date.
+          // 0017: every entry then carries its account's balance at the end of its date.
           yield* datedRunningBalances
           const datedRows = yield* sql`SELECT id, running_balance::text,
               (SELECT sum(amount) FROM bookkeeping_entries AS earlier WHERE earlier.account_id = e.account_id

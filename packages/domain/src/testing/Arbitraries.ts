@@ -17,6 +17,7 @@ import * as AccountNumber from "../AccountNumber.js"
 import * as Bookkeeping from "../Bookkeeping.js"
 import * as CheckDeposit from "../CheckDeposit.js"
 import * as Entity from "../Entity.js"
+import type { Environment } from "../Environment.js"
 import * as Event from "../Event.js"
 import * as EventCategory from "../EventCategory.js"
 import * as EventSubscription from "../EventSubscription.js"
@@ -244,16 +245,23 @@ export const wireTransferCreationArbitrary: fc.Arbitrary<WireTransfer.CreateInpu
     id: wireTransferIdArbitrary,
     createdAt: timestampArbitrary,
     body: createWireTransferArbitrary,
-    accountNumber: accountNumberDigitsArbitrary,
+    // Now and then one of the sandbox's outcome destinations (`WireTransferSandbox`).
+    accountNumber: fc.oneof(
+      { arbitrary: accountNumberDigitsArbitrary, weight: 3 },
+      { arbitrary: fc.constantFrom(...Object.values(WireTransfer.sandboxAccountNumbers)), weight: 2 }
+    ),
     routingNumber: routingNumberArbitrary,
     idempotencyKey: idempotencyKeyArbitrary,
     transactionId: transactionIdArbitrary,
-    pendingTransactionId: pendingTransactionIdArbitrary
+    pendingTransactionId: pendingTransactionIdArbitrary,
+    environment: fc.constantFrom<Environment>("sandbox", "live")
   })
   .map((generated) => ({
     id: generated.id,
     createdAt: generated.createdAt,
-    body: generated.body,
+    body: generated.body.account_number === undefined
+      ? generated.body
+      : { ...generated.body, account_number: generated.accountNumber },
     externalAccount: generated.body.external_account_id === undefined
       ? null
       : new ExternalAccount.ExternalAccount({
@@ -271,23 +279,31 @@ export const wireTransferCreationArbitrary: fc.Arbitrary<WireTransfer.CreateInpu
     idempotencyKey: generated.idempotencyKey,
     defaultDebtor: null,
     transactionId: generated.transactionId,
-    pendingTransactionId: generated.pendingTransactionId
+    pendingTransactionId: generated.pendingTransactionId,
+    environment: generated.environment
   }))
 
-/** Freshly created transfers (`pending_approval` or `pending_creating`). */
+/** Freshly created transfers (`pending_approval`, `pending_creating` or, in the sandbox, `pending_reviewing`). */
 export const createdWireTransferArbitrary: fc.Arbitrary<WireTransfer.WireTransfer> = wireTransferCreationArbitrary.map(
   (input) => Result.getOrThrowWith(WireTransfer.create(input), (error) => new Error(error.detail)).next
 )
 
-/** Any of the five commands, with random data. */
+/** Any of the commands, with random data. */
 export const wireTransferCommandArbitrary: fc.Arbitrary<WireTransfer.Command> = fc.oneof(
   fc
     .record({
       at: timestampArbitrary,
       approvedBy: fc.option(fc.emailAddress(), { nil: null }),
-      transactionId: transactionIdArbitrary
+      transactionId: transactionIdArbitrary,
+      review: fc.boolean()
     })
     .map(WireTransfer.Command.Approve),
+  fc
+    .record({ at: timestampArbitrary, passes: fc.boolean(), transactionId: transactionIdArbitrary })
+    .map(WireTransfer.Command.Review),
+  fc.record({ at: timestampArbitrary, transactionId: transactionIdArbitrary }).map(
+    WireTransfer.Command.RequireAttention
+  ),
   fc.record({ at: timestampArbitrary, canceledBy: fc.option(fc.emailAddress(), { nil: null }) }).map(
     WireTransfer.Command.Cancel
   ),

@@ -18,7 +18,8 @@ import inboundWireReversalSource from "./0010_inbound_wire_reversal_source.js"
 import idempotencyLeases from "./0011_idempotency_leases.js"
 import historyIndexes from "./0012_history_indexes.js"
 import apiKeyPrefixes from "./0013_api_key_prefixes.js"
-import datedRunningBalances from "./0019_dated_running_balances.js"
+import accountLifecycle from "./0014_account_lifecycle.js"
+import datedRunningBalances from "./0017_dated_running_balances.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_core": core,
@@ -34,5 +35,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0011_idempotency_leases": idempotencyLeases,
   "0012_history_indexes": historyIndexes,
   "0013_api_key_prefixes": apiKeyPrefixes,
-  "0019_dated_running_balances": datedRunningBalances
+  "0014_account_lifecycle": accountLifecycle,
+  "0017_dated_running_balances": datedRunningBalances
 }

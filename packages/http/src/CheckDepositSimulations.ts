@@ -1,0 +1,25 @@
+/** Sandbox check processing simulations; a live server answers 404 as if they did not exist. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
+import { CheckDepositSimulations } from "@moneta/bank/CheckDepositSimulations"
+import { CheckDeposit } from "@moneta/domain/CheckDeposit"
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { idempotent } from "./Idempotent.js"
+import { sandboxOnly } from "./Simulations.js"
+
+export const CheckDepositSimulationsLive = HttpApiBuilder.group(
+  MonetaApi,
+  "checkDepositSimulations",
+  (handlers) =>
+    Effect.gen(function*() {
+      const simulations = yield* CheckDepositSimulations
+      const inSandbox = yield* sandboxOnly
+      return handlers
+        .handle("submit", ({ params, payload }) =>
+          inSandbox(idempotent(CheckDeposit, simulations.submit(params.check_deposit_id, payload ?? {}))))
+        .handle("reject", ({ params }) =>
+          inSandbox(idempotent(CheckDeposit, simulations.reject(params.check_deposit_id))))
+        .handle("return", ({ params }) =>
+          inSandbox(idempotent(CheckDeposit, simulations.return(params.check_deposit_id))))
+    })
+)

@@ -1,0 +1,34 @@
+/** Inbound wire drawdown request handlers; the simulation answers 404 on a live server, as if it did not exist. */
+import { MonetaApi } from "@moneta/api/MonetaApi"
+import { InboundWireDrawdownRequests } from "@moneta/bank/InboundWireDrawdownRequests"
+import { InboundWireDrawdownRequest } from "@moneta/domain/InboundWireDrawdownRequest"
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { idempotent } from "./Idempotent.js"
+import { sandboxOnly } from "./Simulations.js"
+
+export const InboundWireDrawdownRequestsLive = HttpApiBuilder.group(
+  MonetaApi,
+  "inboundWireDrawdownRequests",
+  (handlers) =>
+    Effect.gen(function*() {
+      const requests = yield* InboundWireDrawdownRequests
+      return handlers
+        .handle("list", ({ query }) => requests.list(query))
+        .handle("retrieve", ({ params }) => requests.retrieve(params.inbound_wire_drawdown_request_id))
+    })
+)
+
+export const InboundWireDrawdownRequestSimulationsLive = HttpApiBuilder.group(
+  MonetaApi,
+  "inboundWireDrawdownRequestSimulations",
+  (handlers) =>
+    Effect.gen(function*() {
+      const requests = yield* InboundWireDrawdownRequests
+      const inSandbox = yield* sandboxOnly
+      return handlers.handle(
+        "create",
+        ({ payload }) => inSandbox(idempotent(InboundWireDrawdownRequest, requests.simulate(payload)))
+      )
+    })
+)
