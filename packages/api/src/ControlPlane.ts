@@ -41,7 +41,7 @@ export class ControlPlane extends HttpApiGroup.make("controlPlane")
   .annotateMerge(OpenApi.annotations({
     title: "Moneta: Control",
     description:
-      "A Moneta extension, not part of Increase's API: an operator creates groups (customers) and their API keys, lists and revokes keys. Authenticated with the admin key the server was started with (`MONETA_ADMIN_KEY`); API keys are refused."
+      "A Moneta extension, not part of Increase's API: an operator creates groups (customers) and their API keys, lists and revokes keys, authenticated with the admin key the server was started with (`MONETA_ADMIN_KEY`; API keys are refused). Reset, snapshots and webhook faults act on one group's sandbox instead, and take a sandbox API key of that group."
   }))
   .add(
     HttpApiEndpoint.post("createGroup", "/moneta/groups", { payload: CreateGroup, success: Group })

@@ -33,8 +33,11 @@ import { LockboxRecipients } from "./LockboxRecipients.js"
 import { pathParseOptions, strictParseOptions } from "./Parameters.js"
 import { PendingTransactions } from "./PendingTransactions.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
+import { SandboxClocks } from "./SandboxClock.js"
+import { SandboxState } from "./SandboxState.js"
 import { Simulations } from "./Simulations.js"
 import { Transactions } from "./Transactions.js"
+import { WebhookFaults } from "./WebhookFaults.js"
 import { WireTransfers } from "./WireTransfers.js"
 import { WireTransferSimulations } from "./WireTransferSimulations.js"
 
@@ -67,6 +70,9 @@ const contract = HttpApi.make("moneta")
   .add(DigitalWalletTokens)
   .add(RealTimeDecisions)
   .add(ControlPlane)
+  .add(SandboxClocks)
+  .add(SandboxState)
+  .add(WebhookFaults)
   // After every group: `middleware` reaches only the endpoints already added.
   .middleware(CommonErrors)
   .annotate(HttpApi.ParamsParseOptions, pathParseOptions)

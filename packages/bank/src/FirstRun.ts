@@ -36,33 +36,41 @@ export interface FirstRunResult {
 /** Starting balance of the seeded sandbox account: $10,000.00. */
 export const seededBalance = 1_000_000
 
+/**
+ * What the first run seeds in a group's sandbox (the reset seeds it again):
+ * an entity, a funded account, a card and an active lockbox address. Returns
+ * the account's id.
+ */
+export const seedSandbox = Effect.gen(function*() {
+  const entities = yield* Entities
+  const accounts = yield* Accounts
+  const simulations = yield* Simulations
+  const cards = yield* Cards
+  const lockboxAddresses = yield* LockboxAddresses
+  const entity = yield* entities.create({
+    structure: "natural_person",
+    natural_person: {
+      name: "Ada Lovelace",
+      date_of_birth: "1990-12-10",
+      address: { line1: "1 Analytical Way", city: "New York", state: "NY", zip: "10001" },
+      identification: { method: "social_security_number", number: "078051120" }
+    },
+    description: "Sandbox entity"
+  })
+  const account = yield* accounts.create({ name: "Sandbox checking", entity_id: entity.id })
+  yield* simulations.interestPayment({ account_id: account.id, amount: seededBalance })
+  yield* cards.create({ account_id: account.id, description: "Sandbox card" })
+  yield* lockboxAddresses.create({ description: "Sandbox lockbox" })
+  return account.id
+})
+
 export class FirstRun extends Context.Service<FirstRun>()("@moneta/bank/FirstRun", {
   make: Effect.gen(function*() {
     const keys = yield* ApiKeyStore
     const authentication = yield* Authentication
-    const entities = yield* Entities
-    const accounts = yield* Accounts
-    const simulations = yield* Simulations
-    const cards = yield* Cards
-    const lockboxAddresses = yield* LockboxAddresses
-
-    const seedSandbox = Effect.gen(function*() {
-      const entity = yield* entities.create({
-        structure: "natural_person",
-        natural_person: {
-          name: "Ada Lovelace",
-          date_of_birth: "1990-12-10",
-          address: { line1: "1 Analytical Way", city: "New York", state: "NY", zip: "10001" },
-          identification: { method: "social_security_number", number: "078051120" }
-        },
-        description: "Sandbox entity"
-      })
-      const account = yield* accounts.create({ name: "Sandbox checking", entity_id: entity.id })
-      yield* simulations.interestPayment({ account_id: account.id, amount: seededBalance })
-      yield* cards.create({ account_id: account.id, description: "Sandbox card" })
-      yield* lockboxAddresses.create({ description: "Sandbox lockbox" })
-      return account.id
-    })
+    const seedServices = Context.pick(Entities, Accounts, Simulations, Cards, LockboxAddresses)(
+      yield* Effect.context<Entities | Accounts | Simulations | Cards | LockboxAddresses>()
+    )
 
     const run = (options: FirstRunOptions) =>
       transactionally(Effect.gen(function*() {
@@ -79,7 +87,8 @@ export class FirstRun extends Context.Service<FirstRun>()("@moneta/bank/FirstRun
         if (Option.isNone(existing)) {
           yield* keys.insertGroup(groupId, "Sandbox group", yield* now)
           if (options.environment === "sandbox") {
-            accountId = Option.some(yield* Effect.provideService(seedSandbox, Tenant, tenant))
+            const seeded = seedSandbox.pipe(Effect.provideService(Tenant, tenant), Effect.provideContext(seedServices))
+            accountId = Option.some(yield* seeded)
           }
         }
         const apiKey = Option.getOrElse(options.apiKey, () => generateKey(options.environment))

@@ -27,7 +27,8 @@ import { Cause, Context, Data, DateTime, Duration, Effect, Exit, Layer, Option }
 import { type AskingWrite, run as runUnkeyed } from "./AskingWrite.js"
 import { CurrentClaim, CurrentIdempotencyKey } from "./IdempotencyKey.js"
 import { RealTimeDecisionTiming } from "./RealTimeDecisions.js"
-import { now } from "./Time.js"
+// Leases are the server's time, not the tenant's sandbox clock: the sweeper compares them with its own.
+import { realNow } from "./Time.js"
 
 export interface StoredResponse {
   readonly status: number
@@ -106,7 +107,7 @@ export class Idempotency extends Context.Service<Idempotency>()("@moneta/bank/Id
         onSome: (key) =>
           transactionally(Effect.gen(function*() {
             const tenant = yield* Tenant
-            const existing = yield* records.claim(tenant, key, request.fingerprint, yield* now)
+            const existing = yield* records.claim(tenant, key, request.fingerprint, yield* realNow)
             if (Option.isSome(existing)) return yield* replayOf(existing.value, request.fingerprint)
             const value = yield* withKey
             yield* records.complete(tenant, key, yield* toResponse(value))
@@ -115,7 +116,7 @@ export class Idempotency extends Context.Service<Idempotency>()("@moneta/bank/Id
       })
     }
 
-    const leaseUntil = Effect.map(now, (at) => DateTime.addDuration(at, lease))
+    const leaseUntil = Effect.map(realNow, (at) => DateTime.addDuration(at, lease))
 
     /**
      * Holds the key for this run: claims it, or takes over the claim of a
@@ -124,7 +125,7 @@ export class Idempotency extends Context.Service<Idempotency>()("@moneta/bank/Id
      */
     const hold = (tenant: TenantShape, key: string, fingerprint: string) =>
       Effect.gen(function*() {
-        const at = yield* now
+        const at = yield* realNow
         const until = yield* leaseUntil
         const claimed = yield* transactionally(records.claimLeased(tenant, key, fingerprint, at, until))
         if (claimed._tag === "Held") return claimed
@@ -221,7 +222,7 @@ export class Idempotency extends Context.Service<Idempotency>()("@moneta/bank/Id
 
     /** Marks `abandoned` the held keys of `environment` whose lease expired (their run died); how many. */
     const abandonExpired = (environment: Environment) =>
-      Effect.flatMap(now, (at) => transactionally(records.abandonExpired(environment, at)))
+      Effect.flatMap(realNow, (at) => transactionally(records.abandonExpired(environment, at)))
 
     return { run, runAsking, abandonExpired } as const
   })

@@ -21,6 +21,7 @@ import type { Environment } from "@moneta/domain/Environment"
 import { type EventSubscriptionId, type RealTimeDecisionId } from "@moneta/domain/Ids"
 import * as RealTimeDecision from "@moneta/domain/RealTimeDecision"
 import { RealTimeDecisionAlreadyApplied } from "@moneta/domain/Refusals"
+import { timeAt } from "@moneta/domain/SandboxClock"
 import { Tenant } from "@moneta/domain/Tenant"
 import { EventStore } from "@moneta/store/Events"
 import { newId } from "@moneta/store/IdGenerator"
@@ -33,7 +34,7 @@ import { SqlClient } from "effect/sql"
 import { CurrentClaim, idempotencyKey } from "./IdempotencyKey.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
-import { now } from "./Time.js"
+import { now, realNow } from "./Time.js"
 
 /**
  * How long the client has to answer, per category; how often a waiter looks
@@ -288,12 +289,16 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
     /** Times out every pending decision of `environment` whose window has passed (the sweeper's work); how many. */
     const timeOutDue = (environment: Environment, batchSize = 100) =>
       transactionally(Effect.gen(function*() {
-        const at = yield* now
-        const due = yield* store.lockDue(environment, RealTimeDecision.dueCutoff(at), batchSize)
-        yield* Effect.forEach(due, ({ decision, tenant }) =>
+        // The server's time: each decision is compared on its group's sandbox clock (`lockDue`).
+        const real = yield* realNow
+        const due = yield* store.lockDue(environment, RealTimeDecision.dueCutoff(real), batchSize)
+        yield* Effect.forEach(due, ({ clockOffsetMillis, decision, tenant }) =>
           Effect.flatMap(
             // selected as due at `at`, so the window has passed: a refusal here is a defect
-            Effect.orDie(Effect.fromResult(RealTimeDecision.transition(decision, { _tag: "TimeOut", at }))),
+            Effect.orDie(Effect.fromResult(RealTimeDecision.transition(decision, {
+              _tag: "TimeOut",
+              at: timeAt(real, clockOffsetMillis)
+            }))),
             ({ next }) => store.update(tenant, next)
           ))
         return due.length

@@ -94,7 +94,12 @@ export class WebhookAttempt extends Schema.Class<WebhookAttempt>("WebhookAttempt
     Schema.NullOr(Timestamp),
     "When the next attempt of this delivery is due (ISO 8601, UTC); null when none will follow (it succeeded, or the retries are spent)."
   ),
-  type: described(Schema.tag("webhook_attempt"), "Always `webhook_attempt`: the type of this object.")
+  type: described(Schema.tag("webhook_attempt"), "Always `webhook_attempt`: the type of this object."),
+  /** Present only on attempts a sandbox fault shaped (`WebhookFault`). */
+  injected_fault: Schema.optionalKey(described(
+    Schema.String,
+    "A Moneta extension, present only on attempts that a sandbox webhook fault shaped (`POST /moneta/event_subscriptions/{id}/faults`): which one, e.g. `status 500`, `timeout`, `delay 5s`, `duplicate`, `reorder`. An attempt of a `status` or `timeout` fault never reached the endpoint; its `response_body` reads `moneta: injected …`."
+  ))
 }) {}
 
 /**
@@ -117,7 +122,8 @@ export const encodeWebhookAttempt = (attempt: WebhookAttempt): typeof WebhookAtt
   response_body: attempt.response_body,
   duration_ms: attempt.duration_ms,
   next_attempt_at: attempt.next_attempt_at === null ? null : DateTime.formatIso(attempt.next_attempt_at),
-  type: attempt.type
+  type: attempt.type,
+  ...(attempt.injected_fault === undefined ? {} : { injected_fault: attempt.injected_fault })
 })
 
 /** Whether an answer with this status delivers the event. */

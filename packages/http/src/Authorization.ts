@@ -7,7 +7,9 @@
  */
 import { Authorization } from "@moneta/api/Authorization"
 import { Authentication } from "@moneta/bank/Authentication"
+import { SandboxClocks } from "@moneta/bank/SandboxClock"
 import { InvalidApiKeyError } from "@moneta/domain/Errors"
+import { ClockOffset } from "@moneta/domain/SandboxClock"
 import { Tenant } from "@moneta/domain/Tenant"
 import { Effect, Layer, Redacted } from "effect"
 import { HttpServerRequest } from "effect/http"
@@ -16,16 +18,25 @@ const bearerScheme = /^bearer(?:\s+|$)/i
 
 export const AuthorizationLive = Layer.effect(
   Authorization,
-  Effect.map(Authentication, (authentication) => ({
-    apiKey: <A, E, R>(httpEffect: Effect.Effect<A, E, R>) =>
-      Effect.gen(function*() {
-        const header = (yield* HttpServerRequest.HttpServerRequest).headers.authorization
-        if (header === undefined || header.trim().length === 0) {
-          return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_header" }))
-        }
-        if (!bearerScheme.test(header)) return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_credential" }))
-        const tenant = yield* authentication.authenticate(Redacted.make(header.replace(bearerScheme, "")))
-        return yield* Effect.provideService(httpEffect, Tenant, tenant)
-      })
-  }))
+  Effect.gen(function*() {
+    const authentication = yield* Authentication
+    const clocks = yield* SandboxClocks
+    return {
+      apiKey: <A, E, R>(httpEffect: Effect.Effect<A, E, R>) =>
+        Effect.gen(function*() {
+          const header = (yield* HttpServerRequest.HttpServerRequest).headers.authorization
+          if (header === undefined || header.trim().length === 0) {
+            return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_header" }))
+          }
+          if (!bearerScheme.test(header)) return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_credential" }))
+          const tenant = yield* authentication.authenticate(Redacted.make(header.replace(bearerScheme, "")))
+          // The group's sandbox clock, read per request: another server may have just advanced it.
+          const offset = yield* clocks.offsetOf(tenant)
+          return yield* httpEffect.pipe(
+            Effect.provideService(Tenant, tenant),
+            Effect.provideService(ClockOffset, offset)
+          )
+        })
+    }
+  })
 )

@@ -47,8 +47,11 @@ import { LockboxAddresses } from "@moneta/bank/LockboxAddresses"
 import { LockboxRecipients } from "@moneta/bank/LockboxRecipients"
 import { PendingTransactions } from "@moneta/bank/PendingTransactions"
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
+import { SandboxClocks } from "@moneta/bank/SandboxClock"
+import { SandboxState } from "@moneta/bank/SandboxState"
 import { Simulations } from "@moneta/bank/Simulations"
 import { Transactions } from "@moneta/bank/Transactions"
+import { WebhookFaults } from "@moneta/bank/WebhookFaults"
 import { WireTransfers } from "@moneta/bank/WireTransfers"
 import { WireTransferSimulations } from "@moneta/bank/WireTransferSimulations"
 import { Context, Effect, Layer } from "effect"
@@ -83,8 +86,11 @@ import { LockboxAddressesLive } from "./LockboxAddresses.js"
 import { LockboxRecipientsLive } from "./LockboxRecipients.js"
 import { PendingTransactionsLive } from "./PendingTransactions.js"
 import { RealTimeDecisionsLive } from "./RealTimeDecisions.js"
+import { SandboxClockLive } from "./SandboxClock.js"
+import { SandboxStateLive } from "./SandboxState.js"
 import { SimulationsLive } from "./Simulations.js"
 import { TransactionsLive } from "./Transactions.js"
+import { WebhookFaultsLive } from "./WebhookFaults.js"
 import { WireTransfersLive } from "./WireTransfers.js"
 import { WireTransferSimulationsLive } from "./WireTransferSimulations.js"
 
@@ -120,6 +126,9 @@ export const BankLive = Layer.mergeAll(
   InboundWireDrawdownRequests.Default,
   WireTransferSimulations.Default,
   ControlPlane.Default,
+  SandboxClocks.Default,
+  SandboxState.Default,
+  WebhookFaults.Default
 )
 
 const GroupsLive = Layer.mergeAll(
@@ -151,6 +160,9 @@ const GroupsLive = Layer.mergeAll(
   DigitalWalletTokensLive,
   RealTimeDecisionsLive,
   ControlPlaneLive,
+  SandboxClockLive,
+  SandboxStateLive,
+  WebhookFaultsLive
 )
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The `moneta` command (`pnpm start`, `pnpm moneta …`, the installed bin),
  * loaded by `main.ts`, on effect/cli: `moneta` or `moneta serve` is the
- * Moneta server; `moneta groups …`, `keys …`, `listen`, `trigger` and `fixtures` call a running one
+ * Moneta server; `moneta groups …`, `keys …`, `listen`, `trigger`, `clock`, `fixtures`,
+ * `reset`, `snapshot` and `faults` call a running one
  * (`cli/`, docs/workbench.md); `--help` and `--version`.
  *
  * The server: SIGINT/SIGTERM stop it gracefully (in-flight requests finish,
@@ -17,13 +18,16 @@
 import { NodeRuntime, NodeServices } from "@effect/platform-node"
 import { Cause, Console, Effect, Exit, Layer, Option, Runtime } from "effect"
 import { CliConfig, CliError, Command, GlobalFlag } from "effect/cli"
+import { clock } from "./cli/Clock.js"
 import * as ControlClient from "./cli/ControlClient.js"
 import { fixtures } from "./cli/Fixtures.js"
 import { groups } from "./cli/Groups.js"
 import { keys } from "./cli/Keys.js"
 import { listen } from "./cli/Listen.js"
 import * as Presenter from "./cli/Presenter.js"
+import { reset, snapshot } from "./cli/SandboxState.js"
 import { trigger } from "./cli/Trigger.js"
+import { faults } from "./cli/WebhookFaults.js"
 import * as Cluster from "./Cluster.js"
 import * as Help from "./Help.js"
 import * as Logging from "./Logging.js"
@@ -73,7 +77,11 @@ const command = (entry: string) =>
       keys,
       listen,
       trigger,
-      fixtures
+      clock,
+      fixtures,
+      reset,
+      snapshot,
+      faults
     ])
   )
 

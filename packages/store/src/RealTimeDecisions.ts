@@ -10,13 +10,19 @@ import { type Category, RealTimeDecision, RealTimeDecisionAction } from "@moneta
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
+import { groupOffset } from "./GroupClock.js"
 import { jsonb, makeResourceTable } from "./ResourceTable.js"
 import { tenantIs } from "./Tenant.js"
 
 /** The NOTIFY channel of answered and timed-out decisions; the payload is the decision's id. */
 export const channel = "moneta_real_time_decisions"
 
-const DueRow = Schema.Struct({ group_id: GroupId, environment: Environment, body: RealTimeDecision })
+const DueRow = Schema.Struct({
+  group_id: GroupId,
+  environment: Environment,
+  clock_offset: Schema.NumberFromString,
+  body: RealTimeDecision
+})
 const AnswerRow = Schema.Struct({ answer: RealTimeDecisionAction })
 const IdRow = Schema.Struct({ id: RealTimeDecisionId })
 
@@ -107,14 +113,19 @@ export class RealTimeDecisionStore
        * already changing are skipped.
        */
       const lockDue = (environment: Environment, cutoff: DateTime.Utc, limit: number) =>
-        sql`SELECT group_id, environment, body FROM real_time_decisions
-        WHERE status = 'pending' AND timeout_at <= ${DateTime.toDate(cutoff)} AND environment = ${environment}
+        // `timeout_at` is on its group's sandbox clock (`SandboxClocks`); `cutoff` is the server's time.
+        sql`SELECT group_id, environment, body,
+          (SELECT clock_offset_ms FROM groups WHERE groups.id = group_id)::text AS clock_offset
+        FROM real_time_decisions
+        WHERE status = 'pending' AND environment = ${environment}
+          AND timeout_at <= ${DateTime.toDate(cutoff)}::timestamptz + ${groupOffset(sql, sql`group_id`)}
         ORDER BY timeout_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`.pipe(
           Effect.flatMap(decodeDue),
           Effect.orDie,
           Effect.map((rows) =>
             rows.map((row) => ({
               tenant: { groupId: row.group_id, environment: row.environment } satisfies TenantShape,
+              clockOffsetMillis: row.clock_offset,
               decision: row.body
             }))
           )

@@ -37,9 +37,11 @@ import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import { Info } from "./Database.js"
 import { type SigningSecrets, toSigningSecrets } from "./EventSubscriptions.js"
+import { groupOffset } from "./GroupClock.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs } from "./Tenant.js"
+import { takeFault } from "./WebhookFaults.js"
 
 /** The NOTIFY channel of committed deliveries; the payload is their environment. */
 export const channel = "moneta_webhook_deliveries"
@@ -92,6 +94,12 @@ export interface ClaimedDelivery {
   readonly subscriptionId: EventSubscriptionId
   readonly url: string
   readonly secrets: SigningSecrets
+  /** Whether the subscription held an injected fault when claimed (`takeFault` then says which, if still any). */
+  readonly faulted: boolean
+  /** The offset of the group's sandbox clock when claimed: its attempts and retries are set on that clock. */
+  readonly clockOffsetMillis: number
+  /** The subscription takes the live retry schedule though it is the sandbox's (`SandboxClocks`). */
+  readonly liveRetrySchedule: boolean
 }
 
 export interface AttemptRecord {
@@ -153,7 +161,10 @@ const ClaimRow = Schema.Struct({
   url: Schema.String,
   shared_secret: Schema.String,
   previous_shared_secret: Schema.NullOr(Schema.String),
-  previous_shared_secret_expires_at: Schema.NullOr(Schema.DateTimeUtcFromDate)
+  previous_shared_secret_expires_at: Schema.NullOr(Schema.DateTimeUtcFromDate),
+  faulted: Schema.Boolean,
+  clock_offset: Schema.NumberFromString,
+  live_retry_schedule: Schema.Boolean
 })
 
 const NextDueRow = Schema.Struct({ due_at: Schema.NullOr(Schema.DateTimeUtcFromDate) })
@@ -192,6 +203,8 @@ export class WebhookDeliveryStore
       const decodeClaims = Schema.decodeUnknownEffect(Schema.Array(ClaimRow))
       const decodeNextDue = Schema.decodeUnknownEffect(Schema.Array(NextDueRow))
       const decodeCount = Schema.decodeUnknownEffect(Schema.Array(CountRow))
+      // Due times and creation times are on the row's group's sandbox clock; the dispatcher's `now` is the server's.
+      const onGroupClock = groupOffset(sql, sql`group_id`)
 
       // The row was decoded (checked) once, whole: the event is built from it, not decoded again.
       const toClaimed = (claimToken: string) => (row: typeof ClaimRow.Type): ClaimedDelivery => ({
@@ -209,7 +222,10 @@ export class WebhookDeliveryStore
         }),
         subscriptionId: row.event_subscription_id,
         url: row.url,
-        secrets: toSigningSecrets(row)
+        secrets: toSigningSecrets(row),
+        faulted: row.faulted,
+        clockOffsetMillis: row.clock_offset,
+        liveRetrySchedule: row.live_retry_schedule
       })
 
       /**
@@ -220,15 +236,15 @@ export class WebhookDeliveryStore
       const claim = (request: ClaimRequest): Effect.Effect<Claimed> =>
         sql`WITH due AS (
           SELECT id, unrecorded_claims FROM webhook_deliveries
-          WHERE status = 'pending' AND environment = ${request.environment} AND due_at <= ${
-          DateTime.toDate(request.now)
-        }
+          WHERE status = 'pending' AND environment = ${request.environment}
+            AND due_at <= ${DateTime.toDate(request.now)}::timestamptz + ${onGroupClock}
           ORDER BY due_at
           LIMIT ${request.limit}
           FOR UPDATE SKIP LOCKED
         ), claimed AS (
           UPDATE webhook_deliveries AS delivery
-          SET due_at = ${DateTime.toDate(request.leaseEnd)}, claimed_until = ${DateTime.toDate(request.leaseEnd)},
+          SET due_at = ${DateTime.toDate(request.leaseEnd)}::timestamptz + ${groupOffset(sql, sql`delivery.group_id`)},
+            claimed_until = ${DateTime.toDate(request.leaseEnd)},
             claim_token = ${request.claimToken}, unrecorded_claims = delivery.unrecorded_claims + 1
           FROM due WHERE delivery.id = due.id AND due.unrecorded_claims < ${request.maxClaims}
           RETURNING 'claimed'::text AS outcome, delivery.id, delivery.group_id, delivery.environment, delivery.event_id,
@@ -247,7 +263,11 @@ export class WebhookDeliveryStore
           event.id AS event_id, event.created_at AS event_created_at, event.category,
           event.associated_object_type, event.associated_object_id,
           subscription.id AS event_subscription_id, subscription.body->>'url' AS url, subscription.shared_secret,
-          subscription.previous_shared_secret, subscription.previous_shared_secret_expires_at
+          subscription.previous_shared_secret, subscription.previous_shared_secret_expires_at,
+          EXISTS (SELECT 1 FROM webhook_faults AS fault
+            WHERE fault.event_subscription_id = subscription.id AND fault.remaining > 0) AS faulted,
+          (SELECT clock_offset_ms FROM groups WHERE groups.id = taken.group_id)::text AS clock_offset,
+          subscription.live_retry_schedule
         FROM taken
           JOIN events AS event ON event.id = taken.event_id
           JOIN event_subscriptions AS subscription ON subscription.id = taken.event_subscription_id`.pipe(
@@ -310,7 +330,12 @@ export class WebhookDeliveryStore
         INSERT INTO webhook_attempts
           (id, group_id, environment, created_at, delivery_id, event_id, event_subscription_id, status, body)
         SELECT id, group_id, environment, created_at, delivery_id, event_id, event_subscription_id, attempt_status, body
-        FROM recorded`.pipe(Effect.asVoid, Effect.orDie)
+        FROM recorded
+        -- A reset or a restore may have deleted the delivery while it was under way: its attempt goes with it.
+        WHERE EXISTS (SELECT 1 FROM webhook_deliveries AS kept WHERE kept.id = recorded.delivery_id)`.pipe(
+          Effect.asVoid,
+          Effect.orDie
+        )
       }
 
       /** Hands claimed deliveries back, due at `now`, for this or another process to send. */
@@ -321,7 +346,8 @@ export class WebhookDeliveryStore
         claims.length === 0
           ? Effect.void
           : sql`UPDATE webhook_deliveries AS delivery
-            SET due_at = ${DateTime.toDate(now)}, claimed_until = NULL, claim_token = NULL,
+            SET due_at = ${DateTime.toDate(now)}::timestamptz + ${groupOffset(sql, sql`delivery.group_id`)},
+              claimed_until = NULL, claim_token = NULL,
               unrecorded_claims = greatest(delivery.unrecorded_claims - 1, 0)
             FROM (VALUES ${sql.csv(claims.map((claim) => sql`(${claim.id}::bigint, ${claim.claimToken}::text)`))})
               AS released (id, claim_token)
@@ -352,7 +378,8 @@ export class WebhookDeliveryStore
 
       /** When the earliest pending delivery of the environment falls due (claimed ones: when their lease ends). */
       const nextDueAt = (environment: Environment) =>
-        sql`SELECT min(due_at) AS due_at FROM webhook_deliveries WHERE status = 'pending' AND environment = ${environment}`
+        sql`SELECT min(due_at - ${onGroupClock}) AS due_at FROM webhook_deliveries
+        WHERE status = 'pending' AND environment = ${environment}`
           .pipe(
             Effect.flatMap(decodeNextDue),
             Effect.map((rows) => Option.fromNullishOr(rows[0]?.due_at)),
@@ -377,7 +404,7 @@ export class WebhookDeliveryStore
           const attemptsDeleted = yield* deleted(sql`WITH expired AS (
             DELETE FROM webhook_attempts WHERE id IN (
               SELECT id FROM webhook_attempts
-              WHERE environment = ${request.environment} AND created_at < ${before}
+              WHERE environment = ${request.environment} AND created_at < ${before}::timestamptz + ${onGroupClock}
               LIMIT ${request.limit} FOR UPDATE SKIP LOCKED
             ) RETURNING 1
           ) SELECT count(*)::text AS count FROM expired`)
@@ -385,7 +412,7 @@ export class WebhookDeliveryStore
             DELETE FROM webhook_deliveries WHERE id IN (
               SELECT delivery.id FROM webhook_deliveries AS delivery
               WHERE delivery.environment = ${request.environment} AND delivery.status <> 'pending'
-                AND delivery.created_at < ${before}
+                AND delivery.created_at < ${before}::timestamptz + ${groupOffset(sql, sql`delivery.group_id`)}
                 AND NOT EXISTS (SELECT 1 FROM webhook_attempts AS attempt WHERE attempt.delivery_id = delivery.id)
               LIMIT ${request.limit} FOR UPDATE SKIP LOCKED
             ) RETURNING 1
@@ -409,6 +436,7 @@ export class WebhookDeliveryStore
 
       return {
         claim,
+        takeFault: (subscriptionId: EventSubscriptionId) => takeFault(sql, subscriptionId),
         record,
         release,
         enqueue,

@@ -21,12 +21,18 @@
  * - A delivery claimed `maxClaims` times without a recorded attempt (its
  *   sending keeps killing the process, or its recording keeps failing) is
  *   failed at the next claim, with a log line, instead of being sent forever.
+ * - Injected faults (`Faults`, sandbox subscriptions only): a claimed delivery
+ *   whose subscription holds one is recorded, delayed, doubled or held back as
+ *   the fault says; the others go straight to the sender.
  * - Retention: every `sweepInterval`, attempts and finished deliveries older
  *   than the event retention (30 days) are deleted in bounded batches.
  * - All time is Effect's Clock, so `TestClock` drives deadlines and retries.
+ *   Due times, attempts and retention are on each group's sandbox clock
+ *   (`SandboxClocks`): the store adds the group's offset to this clock's now.
  */
 import type { Environment } from "@moneta/domain/Environment"
 import { retainedSinceAt } from "@moneta/domain/Event"
+import { timeAt } from "@moneta/domain/SandboxClock"
 import { WebhookAttempt, type WebhookAttemptId } from "@moneta/domain/WebhookAttempt"
 import { reachOf, WebhookDestinations, withoutCredentials } from "@moneta/domain/WebhookDestination"
 import { newIds } from "@moneta/store/IdGenerator"
@@ -55,6 +61,7 @@ import {
 } from "effect"
 import { randomUUID } from "node:crypto"
 import type { Sent } from "./Delivery.js"
+import * as Faults from "./Faults.js"
 import { nextAttemptAt } from "./RetrySchedule.js"
 import * as Sender from "./Sender.js"
 import { DeliveryTransport } from "./Transport.js"
@@ -100,12 +107,14 @@ export class Dispatcher extends Context.Service<Dispatcher, {
 
 /** An attempt made and waiting for its batch's statement, or a marker that completes once those before it are recorded. */
 type Finished =
-  | { readonly claimed: ClaimedDelivery; readonly sent: Sent }
+  | { readonly claimed: Faults.FaultedDelivery; readonly sent: Sent }
   | { readonly flushed: Deferred.Deferred<void> }
 
 type CycleResult = "more" | "full" | "drained"
 
 const maxRecordBatch = 500
+
+const isFaulted = (delivery: ClaimedDelivery) => delivery.faulted
 
 /** Up to `max` items already in the queue, without waiting for any. */
 const takeUpTo = <A>(queue: Queue.Queue<A>, max: number): Effect.Effect<ReadonlyArray<A>> =>
@@ -154,20 +163,22 @@ export const make = (options: DispatcherOptions) =>
     const wake = Effect.asVoid(Queue.offer(wakeups, undefined))
 
     /** The log entry of a finished POST, and the delivery's next due time. */
-    const recordOf = (claimed: ClaimedDelivery, sent: Sent, id: WebhookAttemptId): AttemptRecord => {
+    const recordOf = (claimed: Faults.FaultedDelivery, sent: Sent, id: WebhookAttemptId): AttemptRecord => {
       const attemptNumber = claimed.attemptCount + 1
       const succeeded = Option.isNone(sent.failureReason)
+      // The attempt and its retry are set on the group's sandbox clock, as the event's time is.
+      const startedAt = timeAt(sent.startedAt, claimed.clockOffsetMillis)
       const next = nextAttemptAt({
-        environment: claimed.tenant.environment,
+        environment: claimed.liveRetrySchedule ? "live" : claimed.tenant.environment,
         trigger: claimed.trigger,
         eventCreatedAt: claimed.event.created_at,
         attemptNumber,
-        startedAt: sent.startedAt,
+        startedAt,
         succeeded
       })
       const attempt = new WebhookAttempt({
         id,
-        created_at: sent.startedAt,
+        created_at: startedAt,
         event_id: claimed.event.id,
         event_category: claimed.event.category,
         event_subscription_id: claimed.subscriptionId,
@@ -179,7 +190,8 @@ export const make = (options: DispatcherOptions) =>
         response_status_code: Option.getOrNull(sent.statusCode),
         response_body: Option.getOrNull(sent.responseBody),
         duration_ms: sent.durationMs,
-        next_attempt_at: Option.getOrNull(next)
+        next_attempt_at: Option.getOrNull(next),
+        ...(claimed.injectedFault === undefined ? {} : { injected_fault: claimed.injectedFault })
       })
       return { deliveryId: claimed.id, claimToken: claimed.claimToken, tenant: claimed.tenant, attempt, next }
     }
@@ -232,7 +244,8 @@ export const make = (options: DispatcherOptions) =>
         // scheduled; otherwise it found nothing more due and new deliveries wake it (NOTIFY, this
         // process's commits): a wake-up would cost an empty claim per batch.
         const claimerWaits = shortOfRoom(held) || records.some((record) => Option.isSome(record.next))
-        held -= attempts.length
+        // A duplicate's copy was never claimed on its own.
+        held -= attempts.filter((item) => item.claimed.extra !== true).length
         if (claimerWaits) yield* wake
       }
       for (const item of batch) if ("flushed" in item) yield* Deferred.succeed(item.flushed, undefined)
@@ -240,13 +253,25 @@ export const make = (options: DispatcherOptions) =>
 
     yield* Effect.forkScoped(Effect.forever(recordBatch))
     // POSTs run outside fibers; each finished one joins the recorder's queue.
-    const sender = yield* Sender.make<ClaimedDelivery>({
+    const sender = yield* Sender.make<Faults.FaultedDelivery>({
       transport,
       rule,
       deadline,
       concurrency,
-      onFinished: (claimed, sent) => Queue.offerUnsafe(finished, { claimed, sent })
+      onFinished: (claimed, sent) => finish(claimed, sent)
     })
+
+    const router = yield* Faults.makeRouter({
+      takeFault: store.takeFault,
+      send: (deliveries) => sender.enqueue(deliveries),
+      finish: (claimed, sent) => finish(claimed, sent),
+      deadline
+    })
+    /** A delivery's outcome, for the recorder (and for a delivery held back behind it). */
+    function finish(claimed: Faults.FaultedDelivery, sent: Sent) {
+      Queue.offerUnsafe(finished, { claimed, sent })
+      router.finished(claimed)
+    }
 
     const claimDue = Effect.gen(function*() {
       const holding = held
@@ -266,9 +291,13 @@ export const make = (options: DispatcherOptions) =>
           maxClaims
         })
         held += taken.claimed.length
-        sender.enqueue(taken.claimed)
+        sender.enqueue(
+          taken.claimed.some(isFaulted) ? taken.claimed.filter((delivery) => !delivery.faulted) : taken.claimed
+        )
         return taken
       }))
+      // Deliveries whose subscription holds an injected fault (sandbox only) go as the fault says.
+      if (claimed.some(isFaulted)) yield* router.route(claimed.filter(isFaulted))
       yield* Effect.forEach(abandoned, (delivery) =>
         Effect.logError("Webhook delivery failed: claimed without a recorded attempt too many times").pipe(
           Effect.annotateLogs({

@@ -19,6 +19,8 @@ import idempotencyLeases from "./0011_idempotency_leases.js"
 import historyIndexes from "./0012_history_indexes.js"
 import apiKeyPrefixes from "./0013_api_key_prefixes.js"
 import accountLifecycle from "./0014_account_lifecycle.js"
+import sandboxClock from "./0015_sandbox_clock.js"
+import snapshotsAndFaults from "./0016_snapshots_and_faults.js"
 import datedRunningBalances from "./0017_dated_running_balances.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -36,5 +38,7 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0012_history_indexes": historyIndexes,
   "0013_api_key_prefixes": apiKeyPrefixes,
   "0014_account_lifecycle": accountLifecycle,
+  "0015_sandbox_clock": sandboxClock,
+  "0016_snapshots_and_faults": snapshotsAndFaults,
   "0017_dated_running_balances": datedRunningBalances
 }

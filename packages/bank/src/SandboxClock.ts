@@ -1,0 +1,200 @@
+/**
+ * The sandbox clock (docs/workbench.md, "Clock"): each group's sandbox time
+ * is real time plus an offset kept on its row, so every server on the
+ * database reads the same clock. A request's offset is read per request
+ * (`offsetOf`, by the HTTP authentication) and `Time.now` adds it. Only a
+ * sandbox key of the group moves its clock; live requests never have one.
+ *
+ * Advancing fires what fell due before it answers, in this order: pending
+ * real-time decisions past their `timeout_at` time out, authorizations past
+ * their `expires_at` expire (as the expiration simulation does), then the
+ * group's webhook deliveries that are due (first attempts, and retries whose
+ * time came) are attempted by the dispatchers, and the answer waits for them.
+ */
+import { InsufficientPermissionsError, InvalidParametersError } from "@moneta/domain/Errors"
+import type { CardPaymentId, EventSubscriptionId } from "@moneta/domain/Ids"
+import {
+  advancedOffset,
+  type AdvanceSandboxClock,
+  ClockOffset,
+  EventSubscriptionRetrySchedule,
+  parseDuration,
+  SandboxClock,
+  SandboxClockAdvance,
+  SandboxClockFired,
+  type SetWebhookRetrySchedule,
+  timeAt
+} from "@moneta/domain/SandboxClock"
+import { Tenant, type TenantShape } from "@moneta/domain/Tenant"
+import { SandboxClockStore } from "@moneta/store/SandboxClocks"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { CommittedHere } from "@moneta/store/WebhookDeliveries"
+import { Context, Duration, Effect, Layer, Result, Schedule } from "effect"
+import { CardSimulations } from "./CardSimulations.js"
+import { notFound } from "./NotFound.js"
+import { spanned, withOperationSpan } from "./OperationSpan.js"
+import { RealTimeDecisions } from "./RealTimeDecisions.js"
+import { realNow } from "./Time.js"
+
+/** How long an advance waits for the dispatchers to attempt the deliveries that fell due. */
+export const deliveryWait = Duration.seconds(30)
+
+const batchSize = 100
+
+export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/bank/SandboxClocks", {
+  make: Effect.gen(function*() {
+    const store = yield* SandboxClockStore
+    const decisions = yield* RealTimeDecisions
+    const cardSimulations = yield* CardSimulations
+    const committedHere = yield* CommittedHere
+
+    /** The offset of the tenant's clock, read from the database: 0 for live. */
+    const offsetOf = (tenant: TenantShape) =>
+      tenant.environment === "sandbox" ? store.offsetOf(tenant.groupId) : Effect.succeed(0)
+
+    const sandboxTenant = Effect.flatMap(Effect.service(Tenant), (tenant) =>
+      tenant.environment === "sandbox"
+        ? Effect.succeed(tenant)
+        : Effect.fail(
+          new InsufficientPermissionsError({
+            detail: "Only the sandbox has a clock: use a sandbox key of the group. Live time is real time."
+          })
+        ))
+
+    const clockOf = (tenant: TenantShape, offsetMillis: number) =>
+      Effect.map(realNow, (real) => ({
+        group_id: tenant.groupId,
+        current_time: timeAt(real, offsetMillis),
+        real_time: real,
+        offset_ms: offsetMillis
+      }))
+
+    const show = Effect.gen(function*() {
+      const tenant = yield* sandboxTenant
+      const clock = yield* clockOf(tenant, yield* store.offsetOf(tenant.groupId))
+      return new SandboxClock({ ...clock, type: "sandbox_clock" })
+    })
+
+    const timeOutDecisions = Effect.gen(function*() {
+      let total = 0
+      for (;;) {
+        const swept = yield* decisions.timeOutDue("sandbox")
+        total += swept
+        if (swept === 0) return total
+      }
+    })
+
+    /** Expires the tenant's authorizations past their `expires_at` on its clock, oldest first; how many. */
+    const expireAuthorizations = (tenant: TenantShape, offsetMillis: number) =>
+      Effect.gen(function*() {
+        const skipped = new Set<CardPaymentId>()
+        let total = 0
+        for (;;) {
+          const at = timeAt(yield* realNow, offsetMillis)
+          const due = (yield* store.authorizationsExpiredAt(tenant, at, batchSize + skipped.size))
+            .filter((id) => !skipped.has(id))
+          if (due.length === 0) return total
+          for (const id of due) {
+            // Another request may have settled or reversed it meanwhile: then there is nothing to expire.
+            const expired = yield* cardSimulations.expire({ card_payment_id: id }).pipe(
+              Effect.as(true),
+              Effect.catchTag("CardAuthorizationNotUsable", () => Effect.succeed(false)),
+              Effect.catch((error) =>
+                Effect.as(
+                  Effect.logWarning(`sandbox clock: card payment ${id} could not be expired (${error._tag})`),
+                  false
+                )
+              )
+            )
+            if (expired) total += 1
+            else skipped.add(id)
+          }
+        }
+      })
+
+    /** Wakes every dispatcher and waits until the tenant's deliveries due at its clock's now are attempted. */
+    const attemptDueDeliveries = (tenant: TenantShape, offsetMillis: number) =>
+      Effect.gen(function*() {
+        const at = timeAt(yield* realNow, offsetMillis)
+        const owed = yield* store.deliveriesOwed(tenant, at)
+        if (owed === 0) return 0
+        yield* store.wakeDispatchers(tenant.environment)
+        committedHere.signal(tenant.environment)
+        yield* store.deliveriesOwed(tenant, at).pipe(
+          Effect.repeat({
+            schedule: Schedule.spaced(Duration.millis(20)),
+            until: (left) => left === 0
+          }),
+          Effect.timeoutOption(deliveryWait),
+          Effect.tap((done) =>
+            done._tag === "None"
+              ? Effect.logWarning(
+                "sandbox clock: webhook deliveries that fell due were not all attempted in time; they go out when a dispatcher takes them"
+              )
+              : Effect.void
+          )
+        )
+        return owed
+      })
+
+    const advance = (request: AdvanceSandboxClock) =>
+      Effect.gen(function*() {
+        const tenant = yield* sandboxTenant
+        const byMillis = yield* Effect.fromResult(
+          Result.mapError(parseDuration(request.duration), (message) =>
+            InvalidParametersError.single("duration", message))
+        )
+        const offsetMillis = yield* transactionally(Effect.gen(function*() {
+          // The key that authenticated the request belongs to the group: its row is there.
+          const current = yield* Effect.flatMap(store.lock(tenant.groupId), Effect.fromOption).pipe(Effect.orDie)
+          const next = yield* Effect.fromResult(
+            Result.mapError(advancedOffset(current, byMillis), (message) =>
+              InvalidParametersError.single("duration", message))
+          )
+          yield* store.set(tenant.groupId, next)
+          return next
+        }))
+        // What fell due happens on the new clock.
+        const fired = yield* Effect.gen(function*() {
+          const realTimeDecisionsTimedOut = yield* timeOutDecisions
+          const cardAuthorizationsExpired = yield* expireAuthorizations(tenant, offsetMillis)
+          const webhookDeliveriesAttempted = yield* attemptDueDeliveries(tenant, offsetMillis)
+          return new SandboxClockFired({
+            real_time_decisions_timed_out: realTimeDecisionsTimedOut,
+            card_authorizations_expired: cardAuthorizationsExpired,
+            webhook_deliveries_attempted: webhookDeliveriesAttempted
+          })
+        }).pipe(Effect.provideService(ClockOffset, offsetMillis))
+        const clock = yield* clockOf(tenant, offsetMillis)
+        return new SandboxClockAdvance({ ...clock, advanced_by_ms: byMillis, fired, type: "sandbox_clock_advance" })
+      })
+
+    const setRetrySchedule = (id: EventSubscriptionId, request: SetWebhookRetrySchedule) =>
+      Effect.gen(function*() {
+        const tenant = yield* sandboxTenant
+        const found = yield* store.setLiveRetrySchedule(tenant, id, request.schedule === "live")
+        if (!found) return yield* Effect.fail(notFound("event_subscription", id))
+        return new EventSubscriptionRetrySchedule({
+          event_subscription_id: id,
+          schedule: request.schedule,
+          type: "event_subscription_retry_schedule"
+        })
+      })
+
+    return {
+      offsetOf,
+      setRetrySchedule: spanned(
+        "bank.SandboxClocks.setRetrySchedule",
+        setRetrySchedule,
+        (id) => ({ "moneta.event_subscription_id": id })
+      ),
+      show: withOperationSpan(show, "bank.SandboxClocks.show", {}),
+      advance: spanned("bank.SandboxClocks.advance", advance)
+    } as const
+  })
+}) {
+  static readonly DefaultWithoutDependencies = Layer.effect(this, this.make)
+  static readonly Default = this.DefaultWithoutDependencies.pipe(
+    Layer.provide([SandboxClockStore.Default, RealTimeDecisions.Default, CardSimulations.Default])
+  )
+}

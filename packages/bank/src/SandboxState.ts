@@ -1,0 +1,118 @@
+/**
+ * A group's sandbox state as a whole (docs/workbench.md, "Snapshots and
+ * reset"), for a sandbox key of the group: reset (delete every object of the
+ * group's sandbox, then seed what the first run seeds), and snapshots saved,
+ * restored, listed and deleted. Each is one transaction that first takes the
+ * group's lock (`SandboxSnapshotStore.lockGroup`); live data is never read
+ * or written (a live key is refused), nor are the group and its keys.
+ */
+import { InsufficientPermissionsError } from "@moneta/domain/Errors"
+import { type CreateSnapshot, SandboxReset, Snapshot, snapshotAllowed } from "@moneta/domain/SandboxState"
+import { Tenant } from "@moneta/domain/Tenant"
+import { SandboxSnapshotStore, type StoredSnapshot } from "@moneta/store/SandboxSnapshots"
+import { transactionally } from "@moneta/store/UnitOfWork"
+import { Context, Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Accounts } from "./Accounts.js"
+import { Cards } from "./Cards.js"
+import { Entities } from "./Entities.js"
+import { seedSandbox } from "./FirstRun.js"
+import { LockboxAddresses } from "./LockboxAddresses.js"
+import { notFound } from "./NotFound.js"
+import { spanned, withOperationSpan } from "./OperationSpan.js"
+import { Simulations } from "./Simulations.js"
+import { now } from "./Time.js"
+
+export const liveKeyRefused =
+  "Snapshots and reset work on sandbox data only: use a sandbox API key of the group (a live key may not call them)."
+
+const toSnapshot = (stored: StoredSnapshot) =>
+  new Snapshot({ name: stored.name, created_at: stored.createdAt, row_count: stored.rowCount, type: "snapshot" })
+
+export class SandboxState extends Context.Service<SandboxState>()("@moneta/bank/SandboxState", {
+  make: Effect.gen(function*() {
+    const store = yield* SandboxSnapshotStore
+    const sql = yield* SqlClient.SqlClient
+    const seedServices = Context.pick(Entities, Accounts, Simulations, Cards, LockboxAddresses)(
+      yield* Effect.context<Entities | Accounts | Simulations | Cards | LockboxAddresses>()
+    )
+
+    /** The caller's tenant, if it is a sandbox one; the group's lock taken, inside a transaction. */
+    const lockedSandbox = <A, E, R>(
+      operation: (tenant: Tenant["Service"]) => Effect.Effect<A, E, R>
+    ): Effect.Effect<A, E | InsufficientPermissionsError, Exclude<R, SqlClient.SqlClient> | Tenant> =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        if (tenant.environment !== "sandbox") {
+          return yield* new InsufficientPermissionsError({ detail: liveKeyRefused })
+        }
+        return yield* transactionally(Effect.andThen(store.lockGroup(tenant), operation(tenant))).pipe(
+          Effect.provideService(SqlClient.SqlClient, sql)
+        )
+      })
+
+    const reset = lockedSandbox(() =>
+      Effect.gen(function*() {
+        const tenant = yield* Tenant
+        yield* store.deleteAll(tenant)
+        // Seeding an emptied sandbox cannot be refused (no closed account, no balance short): a failure is a bug.
+        const accountId = yield* seedSandbox.pipe(Effect.provideContext(seedServices), Effect.orDie)
+        return new SandboxReset({ account_id: accountId, type: "sandbox_reset" })
+      })
+    )
+
+    const save = (request: CreateSnapshot) =>
+      lockedSandbox((tenant) =>
+        Effect.gen(function*() {
+          const existing = yield* store.list(tenant)
+          const replacing = existing.some((snapshot) => snapshot.name === request.name)
+          yield* Effect.fromResult(snapshotAllowed(existing.length, replacing))
+          return toSnapshot(yield* store.save(tenant, request.name, yield* now))
+        })
+      )
+
+    const restore = (name: string) =>
+      lockedSandbox((tenant) =>
+        Effect.flatMap(
+          store.restore(tenant, name),
+          Option.match({
+            onNone: () => Effect.fail(notFound("snapshot", name)),
+            onSome: (restored) => Effect.succeed(toSnapshot(restored))
+          })
+        )
+      )
+
+    const list = lockedSandbox((tenant) =>
+      Effect.map(store.list(tenant), (snapshots) => ({ data: snapshots.map(toSnapshot), next_cursor: null }))
+    )
+
+    const remove = (name: string) =>
+      lockedSandbox((tenant) =>
+        Effect.gen(function*() {
+          const found = (yield* store.list(tenant)).find((snapshot) => snapshot.name === name)
+          if (found === undefined || !(yield* store.remove(tenant, name))) return yield* notFound("snapshot", name)
+          return toSnapshot(found)
+        })
+      )
+
+    return {
+      reset: withOperationSpan(reset, "bank.SandboxState.reset", {}),
+      save: spanned("bank.SandboxState.save", save, (request) => ({ "moneta.snapshot": request.name })),
+      restore: spanned("bank.SandboxState.restore", restore, (name) => ({ "moneta.snapshot": name })),
+      list: withOperationSpan(list, "bank.SandboxState.list", {}),
+      remove: spanned("bank.SandboxState.remove", remove, (name) => ({ "moneta.snapshot": name }))
+    } as const
+  })
+}) {
+  static readonly DefaultWithoutDependencies = Layer.effect(this, this.make)
+  static readonly Default = this.DefaultWithoutDependencies.pipe(
+    Layer.provide([
+      SandboxSnapshotStore.Default,
+      Entities.Default,
+      Accounts.Default,
+      Simulations.Default,
+      Cards.Default,
+      LockboxAddresses.Default
+    ])
+  )
+}

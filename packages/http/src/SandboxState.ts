@@ -1,0 +1,21 @@
+/** Snapshots and reset handlers (a sandbox key of the group; `@moneta/bank/SandboxState`). */
+import { MonetaApi } from "@moneta/api/MonetaApi"
+import { SandboxState } from "@moneta/bank/SandboxState"
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { answerRefusals } from "./ErrorMapping.js"
+
+export const SandboxStateLive = HttpApiBuilder.group(
+  MonetaApi,
+  "sandboxState",
+  (handlers) =>
+    Effect.gen(function*() {
+      const sandboxState = yield* SandboxState
+      return handlers
+        .handle("reset", () => sandboxState.reset)
+        .handle("saveSnapshot", ({ payload }) => answerRefusals(sandboxState.save(payload)))
+        .handle("listSnapshots", () => sandboxState.list)
+        .handle("restoreSnapshot", ({ params }) => sandboxState.restore(params.name))
+        .handle("deleteSnapshot", ({ params }) => sandboxState.remove(params.name))
+    })
+)

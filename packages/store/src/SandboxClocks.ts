@@ -1,0 +1,95 @@
+/**
+ * Each group's sandbox clock offset (`groups.clock_offset_ms`), and what an
+ * advance looks for: the authorizations it passed the expiry of, and the
+ * group's webhook deliveries not yet attempted that are due.
+ */
+import type { Environment } from "@moneta/domain/Environment"
+import type { CardPaymentId, EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
+import { CardPaymentId as CardPaymentIdSchema } from "@moneta/domain/Ids"
+import type { TenantShape } from "@moneta/domain/Tenant"
+import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import { tenantIs } from "./Tenant.js"
+import { channel } from "./WebhookDeliveries.js"
+
+const OffsetRow = Schema.Struct({ offset: Schema.NumberFromString })
+const PaymentRow = Schema.Struct({ card_payment_id: CardPaymentIdSchema })
+const CountRow = Schema.Struct({ count: Schema.NumberFromString })
+
+export class SandboxClockStore extends Context.Service<SandboxClockStore>()("@moneta/store/SandboxClockStore", {
+  make: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const decodeOffsets = Schema.decodeUnknownEffect(Schema.Array(OffsetRow))
+    const decodePayments = Schema.decodeUnknownEffect(Schema.Array(PaymentRow))
+    const decodeCount = Schema.decodeUnknownEffect(Schema.Array(CountRow))
+
+    const offsetRows = (statement: Effect.Effect<ReadonlyArray<unknown>, unknown>) =>
+      statement.pipe(
+        Effect.flatMap(decodeOffsets),
+        Effect.map((rows) => Option.fromNullishOr(rows[0]?.offset)),
+        Effect.orDie
+      )
+
+    /** The group's offset in milliseconds (0 for a group that does not exist). */
+    const offsetOf = (groupId: GroupId) =>
+      offsetRows(sql`SELECT clock_offset_ms::text AS offset FROM groups WHERE id = ${groupId}`).pipe(
+        Effect.map(Option.getOrElse(() => 0))
+      )
+
+    /** The group's offset, its row locked until the transaction ends (advances of one group go one at a time). */
+    const lock = (groupId: GroupId) =>
+      offsetRows(sql`SELECT clock_offset_ms::text AS offset FROM groups WHERE id = ${groupId} FOR UPDATE`)
+
+    const set = (groupId: GroupId, offsetMillis: number) =>
+      sql`UPDATE groups SET clock_offset_ms = ${offsetMillis} WHERE id = ${groupId}`.pipe(Effect.asVoid, Effect.orDie)
+
+    /** The card payments of the tenant whose authorization hold is still pending past its `expires_at`, oldest first. */
+    const authorizationsExpiredAt = (tenant: TenantShape, at: DateTime.Utc, limit: number) =>
+      sql`SELECT body->'source'->'card_authorization'->>'card_payment_id' AS card_payment_id
+        FROM pending_transactions
+        WHERE ${tenantIs(sql, tenant)} AND status = 'pending' AND category = 'card_authorization'
+          AND (body->'source'->'card_authorization'->>'expires_at')::timestamptz <= ${DateTime.toDate(at)}
+        ORDER BY created_at, id LIMIT ${limit}`.pipe(
+        Effect.flatMap(decodePayments),
+        Effect.map((rows): ReadonlyArray<CardPaymentId> => rows.map((row) => row.card_payment_id)),
+        Effect.orDie
+      )
+
+    /**
+     * The tenant's pending deliveries due by `at` (its clock) or claimed and
+     * not yet recorded: what an advance waits for the dispatchers to attempt.
+     */
+    const deliveriesOwed = (tenant: TenantShape, at: DateTime.Utc) =>
+      sql`SELECT count(*)::text AS count FROM webhook_deliveries
+        WHERE ${tenantIs(sql, tenant)} AND status = 'pending'
+          AND (due_at <= ${DateTime.toDate(at)} OR claim_token IS NOT NULL)`.pipe(
+        Effect.flatMap(decodeCount),
+        Effect.map((rows) => rows[0]?.count ?? 0),
+        Effect.orDie
+      )
+
+    /** Wakes the webhook dispatchers of every process serving `environment`, as committed deliveries do. */
+    const wakeDispatchers = (environment: Environment) =>
+      sql`SELECT pg_notify(${channel}, ${environment})`.pipe(Effect.asVoid, Effect.orDie)
+
+    /** Sets whether the tenant's subscription takes the live retry schedule; false when it has no such subscription. */
+    const setLiveRetrySchedule = (tenant: TenantShape, subscriptionId: EventSubscriptionId, live: boolean) =>
+      sql`UPDATE event_subscriptions SET live_retry_schedule = ${live}
+        WHERE ${tenantIs(sql, tenant)} AND id = ${subscriptionId} RETURNING id`.pipe(
+        Effect.map((rows) => rows.length > 0),
+        Effect.orDie
+      )
+
+    return {
+      setLiveRetrySchedule,
+      offsetOf,
+      lock,
+      set,
+      authorizationsExpiredAt,
+      deliveriesOwed,
+      wakeDispatchers
+    } as const
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}
