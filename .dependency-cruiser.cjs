@@ -19,6 +19,8 @@ const mayImport = {
   http: { workspace: ["api", "bank", "domain", "webhooks"], npm: ["effect"] },
   webhooks: { workspace: ["domain", "store"], npm: ["effect", "undici"] },
   receiver: { workspace: ["domain", "api"], npm: ["effect"] },
+  // The browser app: the contract's types only (type-only imports), Preact for the page.
+  dashboard: { workspace: ["domain", "api"], npm: ["preact"] },
   server: {
     workspace: ["domain", "api", "store", "bank", "http", "webhooks", "receiver"],
     npm: [
@@ -27,7 +29,9 @@ const mayImport = {
       "@effect/sql-pg",
       "@effect/opentelemetry",
       "@opentelemetry/exporter-trace-otlp-http",
-      "@opentelemetry/sdk-trace-base"
+      "@opentelemetry/sdk-trace-base",
+      // Builds the dashboard when run from the sources (DashboardBuild, a dynamic import; a bundle carries it built).
+      "esbuild"
     ]
   }
 }
@@ -112,7 +116,7 @@ module.exports = {
       // "@moneta/source" first: inside the workspace, packages resolve to their sources.
       conditionNames: ["@moneta/source", "import", "require", "node", "default", "types"],
       mainFields: ["module", "main", "types"],
-      extensions: [".ts", ".js", ".mjs", ".cjs", ".d.ts"]
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".d.ts"]
     },
     reporterOptions: { text: { highlightFocused: true } }
   }

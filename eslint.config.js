@@ -14,7 +14,14 @@ const workspaceBarrels = ["@moneta/domain", "@moneta/api", "@moneta/store", "@mo
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "**/build/**", "**/bundle/**", "**/coverage/**", "**/.moneta/**"] },
   {
-    files: ["packages/*/{src,test}/**/*.ts", "examples/*/src/**/*.ts", "examples/*/test/**/*.ts", "bench/src/**/*.ts"],
+    files: [
+      "packages/*/{src,test}/**/*.ts",
+      // The dashboard's Preact components (packages/dashboard).
+      "packages/*/src/**/*.tsx",
+      "examples/*/src/**/*.ts",
+      "examples/*/test/**/*.ts",
+      "bench/src/**/*.ts"
+    ],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     plugins: { "@effect": effect },
     rules: {
@@ -39,12 +46,12 @@ export default tseslint.config(
   },
   {
     // Inside the workspace each module is imported by its own path; the barrels are for downstream projects (examples/).
-    files: ["packages/*/{src,test}/**/*.ts"],
+    files: ["packages/*/{src,test}/**/*.ts", "packages/*/src/**/*.tsx"],
     rules: { "@effect/no-import-from-barrel-package": ["error", { packageNames: workspaceBarrels }] }
   },
   {
     // The packages log through Effect; examples and bench are programs that may print.
-    files: ["packages/*/src/**/*.ts"],
+    files: ["packages/*/src/**/*.ts", "packages/*/src/**/*.tsx"],
     rules: { "no-console": "error" }
   }
 )

@@ -16,7 +16,7 @@ import { createHash } from "node:crypto"
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
-import { dirname, join } from "node:path"
+import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
@@ -25,9 +25,10 @@ const root = fileURLToPath(new URL("..", import.meta.url))
  * Packages that stay outside the bundle: PGlite finds its WASM and data files
  * next to its own modules, the OpenTelemetry SDK is required only when an
  * exporter is configured (the modules a dynamic import reaches are evaluated
- * only then, in the bundle too), and `pg-native` is an optional addon `pg` tries.
+ * only then, in the bundle too), `pg-native` is an optional addon `pg` tries,
+ * and esbuild builds the dashboard only when its files are not beside the bundle.
  */
-const external = ["@electric-sql/pglite", "@opentelemetry", "pg-native"]
+const external = ["@electric-sql/pglite", "@opentelemetry", "pg-native", "esbuild"]
 const isExternal = (path) => external.some((name) => path === name || path.startsWith(`${name}/`))
 
 /**
@@ -121,7 +122,31 @@ const writeReferenceDocuments = async (outfile, key) => {
 }
 
 /**
- * Bundles the server into `outfile`, with its reference documents built
+ * Builds the dashboard (server/src/DashboardAssets.ts's `writePrebuilt`,
+ * bundled into a file of its own and run here) into the folder beside
+ * `outfile` the bundled server reads it from; returns the sources it read,
+ * relative to the checkout.
+ */
+const writeDashboard = async (outfile, key) => {
+  const scratch = mkdtempSync(join(tmpdir(), "moneta-dashboard-"))
+  try {
+    const writer = join(scratch, "dashboard.cjs")
+    await build({
+      ...common,
+      entryPoints: ["packages/server/src/DashboardAssets.ts"],
+      outfile: writer,
+      plugins: [externalByPath]
+    })
+    const { writePrebuilt } = createRequire(import.meta.url)(writer)
+    const inputs = await writePrebuilt(join(dirname(outfile), "dashboard"), key, `${root}packages/dashboard/src/`)
+    return inputs.map((input) => relative(root, input))
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Bundles the server into `outfile`, with its reference documents and the dashboard built
  * beside it (`writeReferenceDocuments`). `resolveExternals`: load the packages left
  * outside by their absolute paths here (a bundle run in this checkout) rather
  * than by name (a bundle shipped in the package). Returns esbuild's metafile.
@@ -138,6 +163,8 @@ export const bundleServer = async ({ outfile, resolveExternals, sourcemap }) => 
     define: { ...common.define, __MONETA_REFERENCE_KEY__: JSON.stringify(key) }
   })
   await writeReferenceDocuments(outfile, key)
+  // The dashboard's sources are inputs too: scripts/start.mjs rebuilds when one changes.
+  for (const input of await writeDashboard(outfile, key)) result.metafile.inputs[input] ??= { bytes: 0, imports: [] }
   return result.metafile
 }
 

@@ -33,7 +33,9 @@ const fail = (message) => {
 const run = (command, args, cwd) => execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
 
 try {
+  // A private package (the dashboard, which ships built inside the server's bundle) is not published.
   const packages = readdirSync(join(root, "packages")).sort()
+    .filter((name) => !JSON.parse(readFileSync(join(root, "packages", name, "package.json"), "utf8")).private)
   const packed = []
   for (const name of packages) {
     const output = run("pnpm", ["pack", "--pack-destination", tarballs], join(root, "packages", name))
@@ -126,12 +128,15 @@ try {
     server.kill("SIGKILL")
     fail(`npx moneta did not become ready: ${output}`)
   }
+  // The dashboard's files are built beside the bundle (dist/dashboard): the installed server has no esbuild.
+  const dashboard = await fetch(`http://127.0.0.1:${port}/dashboard`).then((response) => response.text())
+  if (!/\/dashboard\/assets\/app-[0-9a-f]+\.js/.test(dashboard)) fail(`the installed server's /dashboard is not the page: ${dashboard}`)
   server.kill("SIGINT")
   const { code, signal } = await exited
   if (code !== 0 || !output.includes("Moneta stopped")) fail(`moneta stopped with ${code ?? signal}: ${output}`)
   const kept = readdirSync(join(temporary, "moneta-compile-cache"), { recursive: true }).filter((file) => String(file).endsWith(".cache"))
   if (kept.length !== 1) fail(`the moneta command kept ${kept.length} compiled code caches of its bundle, not 1`)
-  log("the moneta command lists its configuration, serves /ready from its bundle, stops cleanly and keeps its compiled code")
+  log("the moneta command lists its configuration, serves /ready and /dashboard from its bundle, stops cleanly and keeps its compiled code")
   log("all checks passed")
 } finally {
   rmSync(work, { recursive: true, force: true })

@@ -2,7 +2,8 @@
  * What the server serves over HTTP: the API, `/openapi.json`, the reference
  * page at `/docs` (bundled and without an outside font host, so it works
  * offline; prepared and compressed once, `ReferenceDocuments`, which this
- * layer also provides), `GET /` (pointing at those), `/favicon.ico`,
+ * layer also provides), the dashboard at `/dashboard` (`DashboardRoute`),
+ * `GET /` (pointing at those), `/favicon.ico`,
  * `/health` and `/ready`, with one log line per request. Needs an
  * `HttpServer`, the database, `ServerEnvironment` and the webhook
  * `Dispatcher` (for `/ready`).
@@ -10,6 +11,8 @@
 import * as MonetaHttp from "@moneta/http/MonetaHttp"
 import { Layer } from "effect"
 import { HttpMiddleware, HttpRouter } from "effect/http"
+import * as DashboardAssets from "./DashboardAssets.js"
+import * as DashboardRoute from "./DashboardRoute.js"
 import * as DocsRoute from "./DocsRoute.js"
 import * as Favicon from "./Favicon.js"
 import * as Health from "./Health.js"
@@ -23,6 +26,7 @@ const routes = Layer.mergeAll(
   MonetaHttp.layer,
   MonetaHttp.layerUnroutable,
   DocsRoute.layer,
+  DashboardRoute.layer,
   Favicon.layer,
   Health.layer,
   OpenApiRoute.layer,
@@ -40,4 +44,8 @@ export const layer = HttpRouter.serve(routes, {
   disableLogger: true,
   disableListenLog: true,
   middleware: RequestLog.middleware
-}).pipe(Layer.provide(spanNames), Layer.provideMerge(ReferenceDocuments.layer))
+}).pipe(
+  Layer.provide(spanNames),
+  Layer.provideMerge(ReferenceDocuments.layer),
+  Layer.provide(DashboardAssets.layer)
+)

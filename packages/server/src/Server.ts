@@ -56,7 +56,7 @@ const hostAndPort = (address: NetAddress.SocketAddress): string => {
 }
 
 const banner = (lines: ReadonlyArray<readonly [string, string]>) =>
-  lines.map(([label, value]) => `  ${label.padEnd(10)}${value}`).join("\n")
+  lines.map(([label, value]) => `  ${label.padEnd(11)}${value}`).join("\n")
 
 /** Tells the operator where the server is and which key to use. */
 const AnnounceLive = Layer.effectDiscard(Effect.gen(function*() {
@@ -71,6 +71,7 @@ const AnnounceLive = Layer.effectDiscard(Effect.gen(function*() {
     banner([
       ["API key", key],
       ["Database", database.label],
+      ["Dashboard", `${address}/dashboard${Option.isSome(config.apiKey) ? "" : `#key=${result.apiKey}`}`],
       ["API docs", `${address}/docs`],
       ["OpenAPI", `${address}/openapi.json`],
       [
