@@ -224,6 +224,10 @@ const accept = (
       amount: deposit.amount,
       description: "Check deposit",
       source: { category: "check_deposit_acceptance", check_deposit_acceptance: acceptance },
+      // a check mailed to a lockbox recipient came in through that lockbox
+      route: deposit.lockbox_recipient_id === null
+        ? undefined
+        : { id: deposit.lockbox_recipient_id, type: "lockbox" },
       requiresAvailableBalance: false
     }
   }

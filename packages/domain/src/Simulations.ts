@@ -107,5 +107,7 @@ export const wireReversal = (input: {
     inputSequenceNumber: input.inputSequenceNumber,
     description: "Sandbox simulated reversal",
     returnReasonCode: "CUST",
-    returnReasonAdditionalInformation: null
+    returnReasonAdditionalInformation: "Returned at the beneficiary's request",
+    // the reversing bank's own reference: its message's sequence number
+    instructionIdentification: `SANDBOXRVSL${input.inputSequenceNumber}`
   })

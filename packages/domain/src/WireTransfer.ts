@@ -277,6 +277,8 @@ export type Command = Data.TaggedEnum<{
     readonly description: string
     readonly returnReasonCode: string | null
     readonly returnReasonAdditionalInformation: string | null
+    /** The reversing bank's identifier of the reversal message; null when it gave none. */
+    readonly instructionIdentification: string | null
   }
 }>
 export const Command = Data.taggedEnum<Command>()
@@ -373,13 +375,14 @@ const apply = (transfer: WireTransfer, command: Command): Transition =>
       const reversal: Reversal = {
         amount: transfer.amount,
         created_at: reverse.at,
-        debtor_routing_number: null,
+        // the bank sending the money back is the one the transfer went to
+        debtor_routing_number: transfer.routing_number,
         description: reverse.description,
         input_cycle_date: cycleDate(reverse.at),
         input_message_accountability_data: inputMessageAccountabilityData(reverse.at, reverse.inputSequenceNumber),
         input_sequence_number: reverse.inputSequenceNumber,
         input_source: inputSource,
-        instruction_identification: null,
+        instruction_identification: reverse.instructionIdentification,
         return_reason_additional_information: reverse.returnReasonAdditionalInformation,
         return_reason_code: reverse.returnReasonCode,
         return_reason_code_description: reverse.returnReasonCode === null

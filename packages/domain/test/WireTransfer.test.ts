@@ -370,7 +370,9 @@ class WireCommand implements fc.Command<Model, Real> {
         expect(next.reversal).toMatchObject({
           amount: model.amount,
           transaction_id: this.command.transactionId,
-          wire_transfer_id: before.id
+          wire_transfer_id: before.id,
+          debtor_routing_number: before.routing_number,
+          instruction_identification: this.command.instructionIdentification
         })
         break
     }

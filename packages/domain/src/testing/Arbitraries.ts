@@ -325,7 +325,8 @@ export const wireTransferCommandArbitrary: fc.Arbitrary<WireTransfer.Command> = 
       returnReasonCode: fc.option(fc.constantFrom(...Object.keys(WireTransfer.returnReasonDescriptions), "XX99"), {
         nil: null
       }),
-      returnReasonAdditionalInformation: fc.option(shortTextArbitrary, { nil: null })
+      returnReasonAdditionalInformation: fc.option(shortTextArbitrary, { nil: null }),
+      instructionIdentification: fc.option(shortTextArbitrary, { nil: null })
     })
     .map(WireTransfer.Command.Reverse)
 )
