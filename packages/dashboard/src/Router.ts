@@ -20,6 +20,16 @@ export const navigate = (path: string): void => {
   window.scrollTo(0, 0)
 }
 
+/**
+ * The same page with another query (a list's filters), kept in the history;
+ * commas stay commas (the API's lists, `status.in=a,b`), so the address reads as the request.
+ */
+export const setQuery = (search: URLSearchParams): void => {
+  const text = search.toString().replaceAll("%2C", ",")
+  history.pushState(null, "", `${window.location.pathname}${text === "" ? "" : `?${text}`}`)
+  window.dispatchEvent(new Event(changed))
+}
+
 export const usePath = (): string => {
   const [path, setPath] = useState(route)
   useEffect(() => {

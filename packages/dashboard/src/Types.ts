@@ -8,6 +8,7 @@ import type { BookkeepingAccount, BookkeepingBalanceLookup, BookkeepingEntrySet 
 import type { Card } from "@moneta/domain/Card"
 import type { CardPayment } from "@moneta/domain/CardPayment"
 import type { CheckDeposit } from "@moneta/domain/CheckDeposit"
+import type { DeclinedTransaction } from "@moneta/domain/DeclinedTransaction"
 import type { Event } from "@moneta/domain/Event"
 import type { EventSubscription } from "@moneta/domain/EventSubscription"
 import type { File } from "@moneta/domain/File"
@@ -27,6 +28,7 @@ export type BookkeepingEntrySetJson = typeof BookkeepingEntrySet.Encoded
 export type CardJson = typeof Card.Encoded
 export type CardPaymentJson = typeof CardPayment.Encoded
 export type CheckDepositJson = typeof CheckDeposit.Encoded
+export type DeclinedTransactionJson = typeof DeclinedTransaction.Encoded
 export type EventJson = typeof Event.Encoded
 export type EventSubscriptionJson = typeof EventSubscription.Encoded
 export type FileJson = typeof File.Encoded

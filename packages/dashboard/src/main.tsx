@@ -19,12 +19,14 @@ import { InboundMailItemPage, InboundMailItemsPage } from "./pages/InboundMail.j
 import { ControlPage } from "./pages/Operations.js"
 import { CheckDepositsPage, FilesPage, LockboxRecipientsPage } from "./pages/Others.js"
 import { RealTimeDecisionPage, RealTimeDecisionsPage } from "./pages/RealTimeDecisions.js"
+import { TransactionsPage } from "./pages/Transactions.js"
 import { WireTransferPage, WireTransfersPage } from "./pages/WireTransfers.js"
 import * as Router from "./Router.js"
 import type { PageJson } from "./Types.js"
 
 const sections: ReadonlyArray<readonly [string, string]> = [
   ["/accounts", "Accounts"],
+  ["/transactions", "Transactions"],
   ["/bookkeeping", "Bookkeeping"],
   ["/wire_transfers", "Wire transfers"],
   ["/real_time_decisions", "Real-time decisions"],
@@ -42,12 +44,14 @@ const sections: ReadonlyArray<readonly [string, string]> = [
 
 /** The page of a route: `/section` or `/section/{id}`. */
 const Page = (props: { readonly path: string }) => {
-  const [pathname = "/", search = ""] = props.path.split("?")
+  const [pathname = "/"] = props.path.split("?")
   const [, section = "", id] = pathname.split("/")
   switch (section) {
     case "":
     case "accounts":
       return id === undefined ? <AccountsPage /> : <AccountPage id={id} />
+    case "transactions":
+      return <TransactionsPage />
     case "bookkeeping":
       return <BookkeepingPage />
     case "wire_transfers":
@@ -61,7 +65,7 @@ const Page = (props: { readonly path: string }) => {
     case "cards":
       return <CardsPage />
     case "card_payments":
-      return id === undefined ? <CardPaymentsPage search={search} /> : <CardPaymentPage id={id} />
+      return id === undefined ? <CardPaymentsPage /> : <CardPaymentPage id={id} />
     case "inbound_mail_items":
       return id === undefined ? <InboundMailItemsPage /> : <InboundMailItemPage id={id} />
     case "check_deposits":

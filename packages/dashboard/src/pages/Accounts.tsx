@@ -1,8 +1,11 @@
-/** Accounts with their balances; an account's page with its transactions and pending transactions. */
+/** Accounts with their balances; an account's page with its transactions, pending and declined transactions. */
 import { useState } from "preact/hooks"
 import * as Api from "../Api.js"
-import { ErrorBox, Fields, Id, Json, Money, Section, Status, Time, usePaged, useResource } from "../Components.js"
-import type { AccountJson, BalanceJson, PendingTransactionJson, TransactionJson } from "../Types.js"
+import { ErrorBox, Fields, Id, Json, Money, Status, Time, useResource } from "../Components.js"
+import { createdColumn, idColumn, ListPage } from "../List.js"
+import * as Router from "../Router.js"
+import type { AccountJson, BalanceJson } from "../Types.js"
+import { TransactionLists } from "./Transactions.js"
 
 const Balance = (props: { readonly accountId: string; readonly which: "current_balance" | "available_balance" }) => {
   const balance = useResource<BalanceJson>(`/accounts/${props.accountId}/balance`)
@@ -35,133 +38,29 @@ const NewAccount = (props: { readonly onCreated: () => void }) => {
   )
 }
 
-export const AccountsPage = () => {
-  const list = usePaged<AccountJson>("/accounts")
-  return (
-    <>
-      <h1>Accounts</h1>
-      <NewAccount onCreated={list.reload} />
-      <ErrorBox error={list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Id</th>
-            <th>Status</th>
-            <th class="number">Current balance</th>
-            <th class="number">Available balance</th>
-            <th>Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.rows.map((account) => (
-            <tr key={account.id} data-id={account.id}>
-              <td>
-                <a href={`/dashboard/accounts/${account.id}`}>{account.name}</a>
-              </td>
-              <td>
-                <Id id={account.id} />
-              </td>
-              <td>
-                <Status value={account.status} />
-              </td>
-              <td class="number current-balance">
-                <Balance accountId={account.id} which="current_balance" />
-              </td>
-              <td class="number available-balance">
-                <Balance accountId={account.id} which="available_balance" />
-              </td>
-              <td>
-                <Time iso={account.created_at} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {list.pager}
-    </>
-  )
-}
-
-const Transactions = (props: { readonly accountId: string }) => {
-  const list = usePaged<TransactionJson>(`/transactions${Api.query({ account_id: props.accountId })}`)
-  return (
-    <Section title="Transactions">
-      <ErrorBox error={list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>Date</th>
-            <th>Description</th>
-            <th>Source</th>
-            <th class="number">Amount</th>
-            <th>Id</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.rows.map((transaction) => (
-            <tr key={transaction.id}>
-              <td>
-                <Time iso={transaction.created_at} />
-              </td>
-              <td>{transaction.description}</td>
-              <td>{transaction.source.category}</td>
-              <td class="number">
-                <Money cents={transaction.amount} currency={transaction.currency} />
-              </td>
-              <td>
-                <Id id={transaction.id} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {list.pager}
-    </Section>
-  )
-}
-
-const PendingTransactions = (props: { readonly accountId: string }) => {
-  const list = usePaged<PendingTransactionJson>(`/pending_transactions${Api.query({ account_id: props.accountId })}`)
-  return (
-    <Section title="Pending transactions">
-      <ErrorBox error={list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>Date</th>
-            <th>Description</th>
-            <th>Source</th>
-            <th>Status</th>
-            <th class="number">Amount</th>
-            <th>Id</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.rows.map((pending) => (
-            <tr key={pending.id}>
-              <td>
-                <Time iso={pending.created_at} />
-              </td>
-              <td>{pending.description}</td>
-              <td>{pending.source.category}</td>
-              <td>
-                <Status value={pending.status} />
-              </td>
-              <td class="number">
-                <Money cents={pending.amount} currency={pending.currency} />
-              </td>
-              <td>
-                <Id id={pending.id} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {list.pager}
-    </Section>
-  )
-}
+export const AccountsPage = () => (
+  <ListPage<AccountJson>
+    title="Accounts"
+    endpoint="/accounts"
+    header={(reload) => <NewAccount onCreated={reload} />}
+    columns={[
+      { label: "Name", cell: (account) => <a href={Router.href(`/accounts/${account.id}`)}>{account.name}</a> },
+      idColumn(),
+      { label: "Status", cell: (account) => <Status value={account.status} /> },
+      {
+        label: "Current balance",
+        class: "number current-balance",
+        cell: (account) => <Balance accountId={account.id} which="current_balance" />
+      },
+      {
+        label: "Available balance",
+        class: "number available-balance",
+        cell: (account) => <Balance accountId={account.id} which="available_balance" />
+      },
+      createdColumn()
+    ]}
+  />
+)
 
 export const AccountPage = (props: { readonly id: string }) => {
   const account = useResource<AccountJson>(`/accounts/${props.id}`)
@@ -193,8 +92,7 @@ export const AccountPage = (props: { readonly id: string }) => {
         />
       )}
       {account.data === undefined ? null : <Json value={account.data} />}
-      <Transactions accountId={props.id} />
-      <PendingTransactions accountId={props.id} />
+      <TransactionLists accountId={props.id} />
     </>
   )
 }

@@ -1,56 +1,30 @@
 /** Cards, card payments (their elements as a timeline) and the card simulations' forms. */
 import { useState } from "preact/hooks"
 import * as Api from "../Api.js"
-import { ErrorBox, Fields, Id, Json, Money, Section, Status, Time, usePaged, useResource } from "../Components.js"
+import { ErrorBox, Fields, Id, Json, Money, Section, Status, Time, useResource } from "../Components.js"
 import * as Format from "../Format.js"
+import { accountColumn, createdColumn, idColumn, ListPage } from "../List.js"
 import * as Router from "../Router.js"
 import type { CardJson, CardPaymentJson, PageJson } from "../Types.js"
 import { Operations } from "./Operations.js"
 
-export const CardsPage = () => {
-  const list = usePaged<CardJson>("/cards")
-  return (
-    <>
-      <h1>Cards</h1>
-      <ErrorBox error={list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>Card</th>
-            <th>Id</th>
-            <th>Status</th>
-            <th>Account</th>
-            <th>Created</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {list.rows.map((card) => (
-            <tr key={card.id} data-id={card.id}>
-              <td>•••• {card.last4} {card.description ?? ""}</td>
-              <td>
-                <Id id={card.id} />
-              </td>
-              <td>
-                <Status value={card.status} />
-              </td>
-              <td>
-                <Id id={card.account_id} to={`/accounts/${card.account_id}`} />
-              </td>
-              <td>
-                <Time iso={card.created_at} />
-              </td>
-              <td>
-                <a href={Router.href(`/card_payments?card_id=${card.id}`)}>Payments</a>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {list.pager}
-    </>
-  )
-}
+export const CardsPage = () => (
+  <ListPage<CardJson>
+    title="Cards"
+    endpoint="/cards"
+    columns={[
+      { label: "Card", cell: (card) => `•••• ${card.last4} ${card.description ?? ""}` },
+      idColumn(),
+      { label: "Status", cell: (card) => <Status value={card.status} /> },
+      accountColumn(),
+      createdColumn(),
+      {
+        label: "",
+        cell: (card) => <a href={Router.href(`/card_payments${Api.query({ card_id: card.id })}`)}>Payments</a>
+      }
+    ]}
+  />
+)
 
 type Element = CardPaymentJson["elements"][number]
 
@@ -63,48 +37,22 @@ const amountOf = (element: Element): number | undefined => {
   return typeof amount === "number" ? amount : undefined
 }
 
-export const CardPaymentsPage = (props: { readonly search: string }) => {
-  const cardId = new URLSearchParams(props.search).get("card_id")
-  const list = usePaged<CardPaymentJson>(`/card_payments${Api.query({ card_id: cardId })}`)
-  return (
-    <>
-      <h1>Card payments</h1>
-      {cardId === null ? null : (
-        <p>
-          Of card <Id id={cardId} />
-        </p>
-      )}
-      <ErrorBox error={list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>Id</th>
-            <th>Card</th>
-            <th>Elements</th>
-            <th>Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.rows.map((payment) => (
-            <tr key={payment.id} data-id={payment.id}>
-              <td>
-                <Id id={payment.id} to={`/card_payments/${payment.id}`} />
-              </td>
-              <td>
-                <Id id={payment.card_id} />
-              </td>
-              <td>{payment.elements.map((element) => Format.words(element.category)).join(" → ")}</td>
-              <td>
-                <Time iso={payment.created_at} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {list.pager}
-    </>
-  )
-}
+export const CardPaymentsPage = () => (
+  <ListPage<CardPaymentJson>
+    title="Card payments"
+    endpoint="/card_payments"
+    columns={[
+      idColumn((id) => `/card_payments/${id}`),
+      { label: "Card", cell: (payment) => <Id id={payment.card_id} /> },
+      accountColumn(),
+      {
+        label: "Elements",
+        cell: (payment) => payment.elements.map((element) => Format.words(element.category)).join(" → ")
+      },
+      createdColumn()
+    ]}
+  />
+)
 
 export const CardPaymentPage = (props: { readonly id: string }) => {
   const payment = useResource<CardPaymentJson>(`/card_payments/${props.id}`)

@@ -1,18 +1,8 @@
 /** Event subscriptions: the list with a form for a new one; a subscription's page with its delivery log, resend and heartbeat. */
 import { useState } from "preact/hooks"
 import * as Api from "../Api.js"
-import {
-  ActionButton,
-  ErrorBox,
-  Fields,
-  Id,
-  Json,
-  Section,
-  Status,
-  Time,
-  usePaged,
-  useResource
-} from "../Components.js"
+import { ActionButton, ErrorBox, Fields, Id, Json, Section, Status, Time, useResource } from "../Components.js"
+import { createdColumn, idColumn, ListPage } from "../List.js"
 import * as Router from "../Router.js"
 import type { EventSubscriptionJson } from "../Types.js"
 import { Attempts } from "./Attempts.js"
@@ -61,47 +51,23 @@ const NewSubscription = (props: { readonly onCreated: () => void }) => {
   )
 }
 
-export const EventSubscriptionsPage = () => {
-  const list = usePaged<EventSubscriptionJson>("/event_subscriptions")
-  return (
-    <>
-      <h1>Event subscriptions</h1>
-      <NewSubscription onCreated={list.reload} />
-      <ErrorBox error={list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>Id</th>
-            <th>URL</th>
-            <th>Categories</th>
-            <th>Status</th>
-            <th>Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.rows.map((subscription) => (
-            <tr key={subscription.id} data-id={subscription.id}>
-              <td>
-                <Id id={subscription.id} to={`/event_subscriptions/${subscription.id}`} />
-              </td>
-              <td>
-                <code>{subscription.url}</code>
-              </td>
-              <td>{categoriesOf(subscription)}</td>
-              <td>
-                <Status value={subscription.status} />
-              </td>
-              <td>
-                <Time iso={subscription.created_at} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {list.pager}
-    </>
-  )
-}
+export const EventSubscriptionsPage = () => (
+  <ListPage<EventSubscriptionJson>
+    title="Event subscriptions"
+    endpoint="/event_subscriptions"
+    header={(reload) => <NewSubscription onCreated={reload} />}
+    columns={[
+      idColumn((id) => `/event_subscriptions/${id}`),
+      {
+        label: "URL",
+        cell: (subscription) => <code>{subscription.url}</code>
+      },
+      { label: "Categories", cell: categoriesOf },
+      { label: "Status", cell: (subscription) => <Status value={subscription.status} /> },
+      createdColumn()
+    ]}
+  />
+)
 
 export const EventSubscriptionPage = (props: { readonly id: string }) => {
   const subscription = useResource<EventSubscriptionJson>(`/event_subscriptions/${props.id}`)

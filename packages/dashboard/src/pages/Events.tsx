@@ -1,7 +1,6 @@
-/** Events, newest first, filterable by category and object; an event's page with its delivery attempts. */
-import { useState } from "preact/hooks"
-import * as Api from "../Api.js"
-import { ErrorBox, Fields, Id, Json, Section, Time, usePaged, useResource } from "../Components.js"
+/** Events, newest first, filterable as the API filters them; an event's page with its delivery attempts. */
+import { ErrorBox, Fields, Id, Json, Section, Time, useResource } from "../Components.js"
+import { createdColumn, idColumn, ListPage } from "../List.js"
 import * as Router from "../Router.js"
 import type { EventJson } from "../Types.js"
 import { Attempts } from "./Attempts.js"
@@ -24,59 +23,23 @@ export const pageOf = (type: string, id: string): string | undefined => {
   }
 }
 
-export const EventsPage = () => {
-  const [category, setCategory] = useState("")
-  const [objectId, setObjectId] = useState("")
-  const list = usePaged<EventJson>(`/events${Api.query({ "category.in": category, associated_object_id: objectId })}`)
-  return (
-    <>
-      <h1>Events</h1>
-      <form class="inline filters" onSubmit={(event) => event.preventDefault()}>
-        <input
-          placeholder="Categories, comma-separated (account.created,…)"
-          value={category}
-          onChange={(event) => setCategory(event.currentTarget.value.trim())}
-        />
-        <input
-          placeholder="Object id"
-          value={objectId}
-          onChange={(event) => setObjectId(event.currentTarget.value.trim())}
-        />
-      </form>
-      <ErrorBox error={list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>Created</th>
-            <th>Category</th>
-            <th>Object</th>
-            <th>Id</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.rows.map((event) => (
-            <tr key={event.id} data-id={event.id}>
-              <td>
-                <Time iso={event.created_at} />
-              </td>
-              <td>{event.category}</td>
-              <td>
-                <Id
-                  id={event.associated_object_id}
-                  to={pageOf(event.associated_object_type, event.associated_object_id)}
-                />
-              </td>
-              <td>
-                <Id id={event.id} to={`/events/${event.id}`} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {list.pager}
-    </>
-  )
-}
+export const EventsPage = () => (
+  <ListPage<EventJson>
+    title="Events"
+    endpoint="/events"
+    columns={[
+      createdColumn(),
+      { label: "Category", cell: (event) => event.category },
+      {
+        label: "Object",
+        cell: (event) => (
+          <Id id={event.associated_object_id} to={pageOf(event.associated_object_type, event.associated_object_id)} />
+        )
+      },
+      idColumn((id) => `/events/${id}`)
+    ]}
+  />
+)
 
 export const EventPage = (props: { readonly id: string }) => {
   const event = useResource<EventJson>(`/events/${props.id}`)

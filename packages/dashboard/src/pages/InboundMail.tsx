@@ -1,48 +1,27 @@
 /** Inbound mail items: the list, and an item's page with its checks' images and the deposit / ignore action. */
 import { useEffect, useState } from "preact/hooks"
 import * as Api from "../Api.js"
-import { ErrorBox, Fields, Id, Json, Money, Status, Time, usePaged, useResource } from "../Components.js"
+import { ErrorBox, Fields, Id, Json, Money, Status, Time, useResource } from "../Components.js"
+import { createdColumn, idColumn, ListPage } from "../List.js"
 import * as Router from "../Router.js"
 import type { InboundMailItemJson, LockboxRecipientJson } from "../Types.js"
 
-export const InboundMailItemsPage = () => {
-  const list = usePaged<InboundMailItemJson>("/inbound_mail_items")
-  return (
-    <>
-      <h1>Inbound mail items</h1>
-      <ErrorBox error={list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>Id</th>
-            <th>Recipient</th>
-            <th>Status</th>
-            <th>Checks</th>
-            <th>Received</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.rows.map((item) => (
-            <tr key={item.id} data-id={item.id}>
-              <td>
-                <Id id={item.id} to={`/inbound_mail_items/${item.id}`} />
-              </td>
-              <td>{item.recipient_name ?? "—"}</td>
-              <td>
-                <Status value={item.status} />
-              </td>
-              <td>{item.checks.map((check, index) => <Money key={index} cents={check.amount} />)}</td>
-              <td>
-                <Time iso={item.created_at} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {list.pager}
-    </>
-  )
-}
+export const InboundMailItemsPage = () => (
+  <ListPage<InboundMailItemJson>
+    title="Inbound mail items"
+    endpoint="/inbound_mail_items"
+    columns={[
+      idColumn((id) => `/inbound_mail_items/${id}`),
+      { label: "Recipient", cell: (item) => item.recipient_name ?? "—" },
+      { label: "Status", cell: (item) => <Status value={item.status} /> },
+      {
+        label: "Checks",
+        cell: (item) => item.checks.map((check, index) => <Money key={index} cents={check.amount} />)
+      },
+      createdColumn("Received")
+    ]}
+  />
+)
 
 /** A file's image, fetched with the key (an <img src> cannot send it) and shown from a blob URL. */
 const FileImage = (props: { readonly fileId: string | null; readonly label: string }) => {

@@ -10,6 +10,7 @@
 import { useEffect, useState } from "preact/hooks"
 import * as Api from "../Api.js"
 import { ErrorBox, Json } from "../Components.js"
+import { load as loadDocument, record } from "../OpenApi.js"
 
 interface Operation {
   readonly method: string
@@ -18,9 +19,6 @@ interface Operation {
   readonly example: string
   readonly parameters: ReadonlyArray<string>
 }
-
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null ? value as Record<string, unknown> : {}
 
 /** The operations of the document under `prefix`, skipping uploads (multipart bodies). */
 const operationsOf = (document: unknown, prefix: string): ReadonlyArray<Operation> =>
@@ -43,13 +41,6 @@ const operationsOf = (document: unknown, prefix: string): ReadonlyArray<Operatio
       })
       : []
   )
-
-let document: Promise<unknown> | undefined
-
-const loadDocument = () => {
-  document ??= fetch("/openapi.json").then((response) => response.json())
-  return document
-}
 
 const OperationForm = (props: { readonly operation: Operation; readonly adminKey: string | undefined }) => {
   const [values, setValues] = useState<Record<string, string>>({})

@@ -1,53 +1,28 @@
 /** Wire transfers: the list, and a transfer's page with the actions its status allows. */
 import * as Api from "../Api.js"
-import { ActionButton, ErrorBox, Fields, Id, Json, Money, Status, Time, usePaged, useResource } from "../Components.js"
+import { ActionButton, ErrorBox, Fields, Id, Json, Money, Status, Time, useResource } from "../Components.js"
+import { accountColumn, createdColumn, idColumn, ListPage } from "../List.js"
 import * as Router from "../Router.js"
 import type { WireTransferJson, WireTransferStatus } from "../Types.js"
 
-export const WireTransfersPage = () => {
-  const list = usePaged<WireTransferJson>("/wire_transfers")
-  return (
-    <>
-      <h1>Wire transfers</h1>
-      <ErrorBox error={list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>Id</th>
-            <th>Creditor</th>
-            <th>Status</th>
-            <th class="number">Amount</th>
-            <th>Account</th>
-            <th>Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.rows.map((transfer) => (
-            <tr key={transfer.id} data-id={transfer.id}>
-              <td>
-                <Id id={transfer.id} to={`/wire_transfers/${transfer.id}`} />
-              </td>
-              <td>{transfer.creditor?.name ?? "—"}</td>
-              <td>
-                <Status value={transfer.status} />
-              </td>
-              <td class="number">
-                <Money cents={transfer.amount} currency={transfer.currency} />
-              </td>
-              <td>
-                <Id id={transfer.account_id} to={`/accounts/${transfer.account_id}`} />
-              </td>
-              <td>
-                <Time iso={transfer.created_at} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {list.pager}
-    </>
-  )
-}
+export const WireTransfersPage = () => (
+  <ListPage<WireTransferJson>
+    title="Wire transfers"
+    endpoint="/wire_transfers"
+    columns={[
+      idColumn((id) => `/wire_transfers/${id}`),
+      { label: "Creditor", cell: (transfer) => transfer.creditor?.name ?? "—" },
+      { label: "Status", cell: (transfer) => <Status value={transfer.status} /> },
+      {
+        label: "Amount",
+        class: "number",
+        cell: (transfer) => <Money cents={transfer.amount} currency={transfer.currency} />
+      },
+      accountColumn(),
+      createdColumn()
+    ]}
+  />
+)
 
 /**
  * The statuses each action starts from, as the API allows them (domain
