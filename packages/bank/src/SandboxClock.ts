@@ -12,7 +12,7 @@
  * time came) are attempted by the dispatchers, and the answer waits for them.
  */
 import { InsufficientPermissionsError, InvalidParametersError } from "@moneta/domain/Errors"
-import type { CardPaymentId, EventSubscriptionId } from "@moneta/domain/Ids"
+import type { EventSubscriptionId } from "@moneta/domain/Ids"
 import {
   advancedOffset,
   type AdvanceSandboxClock,
@@ -25,11 +25,12 @@ import {
   type SetWebhookRetrySchedule,
   timeAt
 } from "@moneta/domain/SandboxClock"
-import { Tenant, type TenantShape } from "@moneta/domain/Tenant"
+import { type AuthenticatedTenant, Tenant, type TenantShape } from "@moneta/domain/Tenant"
 import { SandboxClockStore } from "@moneta/store/SandboxClocks"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { CommittedHere } from "@moneta/store/WebhookDeliveries"
 import { Context, Duration, Effect, Layer, Result, Schedule } from "effect"
+import { expireDue } from "./CardAuthorizationExpiries.js"
 import { CardSimulations } from "./CardSimulations.js"
 import { notFound } from "./NotFound.js"
 import { spanned, withOperationSpan } from "./OperationSpan.js"
@@ -38,8 +39,6 @@ import { realNow } from "./Time.js"
 
 /** How long an advance waits for the dispatchers to attempt the deliveries that fell due. */
 export const deliveryWait = Duration.seconds(30)
-
-const batchSize = 100
 
 export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/bank/SandboxClocks", {
   make: Effect.gen(function*() {
@@ -85,32 +84,18 @@ export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/ban
     })
 
     /** Expires the tenant's authorizations past their `expires_at` on its clock, oldest first; how many. */
-    const expireAuthorizations = (tenant: TenantShape, offsetMillis: number) =>
-      Effect.gen(function*() {
-        const skipped = new Set<CardPaymentId>()
-        let total = 0
-        for (;;) {
-          const at = timeAt(yield* realNow, offsetMillis)
-          const due = (yield* store.authorizationsExpiredAt(tenant, at, batchSize + skipped.size))
-            .filter((id) => !skipped.has(id))
-          if (due.length === 0) return total
-          for (const id of due) {
-            // Another request may have settled or reversed it meanwhile: then there is nothing to expire.
-            const expired = yield* cardSimulations.expire({ card_payment_id: id }).pipe(
-              Effect.as(true),
-              Effect.catchTag("CardAuthorizationNotUsable", () => Effect.succeed(false)),
-              Effect.catch((error) =>
-                Effect.as(
-                  Effect.logWarning(`sandbox clock: card payment ${id} could not be expired (${error._tag})`),
-                  false
-                )
+    const expireAuthorizations = (tenant: AuthenticatedTenant, offsetMillis: number) =>
+      expireDue(
+        cardSimulations,
+        (limit) =>
+          Effect.flatMap(realNow, (real) => store.authorizationsExpiredAt(tenant, timeAt(real, offsetMillis), limit))
+            .pipe(
+              Effect.map((ids) =>
+                ids.map((cardPaymentId) => ({ tenant, cardPaymentId, clockOffsetMillis: offsetMillis }))
               )
-            )
-            if (expired) total += 1
-            else skipped.add(id)
-          }
-        }
-      })
+            ),
+        "sandbox clock"
+      )
 
     /** Wakes every dispatcher and waits until the tenant's deliveries due at its clock's now are attempted. */
     const attemptDueDeliveries = (tenant: TenantShape, offsetMillis: number) =>

@@ -97,6 +97,11 @@ export const settings: ReadonlyArray<Setting> = [
     meaning: "how often each server times out decisions whose window passed"
   },
   {
+    name: "MONETA_AUTHORIZATION_EXPIRY_SWEEP_INTERVAL",
+    default: "5 seconds",
+    meaning: "how often each server expires card authorizations past their expires_at"
+  },
+  {
     name: "MONETA_RTD_LEASE",
     default: "10 seconds",
     meaning: "the lease on a waiting simulation's idempotency key: a retry takes over a key not renewed for this long"

@@ -12,6 +12,7 @@ import { DateTime, Duration, Effect, Schema } from "effect"
 import type { Statement } from "effect/sql"
 import { SqlClient } from "effect/sql"
 import { BookkeepingStore } from "../src/Bookkeeping.js"
+import { CardAuthorizationExpiryStore } from "../src/CardAuthorizationExpiries.js"
 import { DeclinedTransactionStore } from "../src/DeclinedTransactions.js"
 import { type EventQuery, EventStore } from "../src/Events.js"
 import type { PageRequest } from "../src/Pagination.js"
@@ -302,6 +303,17 @@ const cases: ReadonlyArray<Case> = [
     statement: captured(
       BookkeepingStore.make,
       (bookkeeping) => bookkeeping.balanceExtremes(tenant, [bookkeepingAccount], middle(rowsPerTable - 5))
+    )
+  },
+  {
+    // The authorization expiry sweep, every few seconds across groups (migration 0018): only the
+    // pending holds, never the completed history.
+    name: "card authorization holds still pending, oldest first",
+    table: "pending_transactions",
+    indexes: ["pending_transactions_pending_card_authorizations"],
+    statement: captured(
+      CardAuthorizationExpiryStore.make,
+      (expiries) => expiries.due("sandbox", middle(rowsPerTable), 100)
     )
   },
   {

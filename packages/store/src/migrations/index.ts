@@ -22,6 +22,7 @@ import accountLifecycle from "./0014_account_lifecycle.js"
 import sandboxClock from "./0015_sandbox_clock.js"
 import snapshotsAndFaults from "./0016_snapshots_and_faults.js"
 import datedRunningBalances from "./0017_dated_running_balances.js"
+import pendingAuthorizationIndex from "./0018_pending_authorization_index.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_core": core,
@@ -40,5 +41,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0014_account_lifecycle": accountLifecycle,
   "0015_sandbox_clock": sandboxClock,
   "0016_snapshots_and_faults": snapshotsAndFaults,
-  "0017_dated_running_balances": datedRunningBalances
+  "0017_dated_running_balances": datedRunningBalances,
+  "0018_pending_authorization_index": pendingAuthorizationIndex
 }
