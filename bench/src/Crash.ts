@@ -239,6 +239,10 @@ const main = async (): Promise<number> => {
     return 1
   }
   judgeFaults(client, findings)
+  // A 500 says nothing to the client: its cause is in the server's log.
+  for (const entry of servers.unexpectedFailures()) {
+    timeline.note(`a server logged:\n    ${entry.split("\n").slice(0, 40).join("\n    ")}`)
+  }
   process.stdout.write(report({
     options,
     postgres: cluster.label,

@@ -11,6 +11,11 @@ export interface Child {
   readonly process: ChildProcess
   /** What the child wrote to stderr (shown when it fails); with `keepOutput`, the end of its stdout before it. */
   readonly errors: () => string
+  /**
+   * With `keepOutput`: the server's "Unexpected failure" log entries (a 500's cause), the first
+   * few of the run kept whole however much it logs after them.
+   */
+  readonly unexpected: () => ReadonlyArray<string>
   readonly stop: () => Promise<void>
 }
 
@@ -57,8 +62,12 @@ export const start = (
   })
   let stdout = ""
   let stderr = ""
+  const unexpected: Array<string> = []
   child.stdout?.on("data", (chunk: Buffer) => {
-    stdout = (stdout + chunk.toString("utf8")).slice(-10_000)
+    const text = chunk.toString("utf8")
+    const at = text.indexOf("Unexpected failure")
+    if (at >= 0 && unexpected.length < 5) unexpected.push(text.slice(at, at + 4_000))
+    stdout = (stdout + text).slice(-10_000)
   })
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString("utf8")).slice(-10_000)
@@ -67,6 +76,7 @@ export const start = (
   return {
     process: child,
     errors: () => (stdout === "" ? stderr : `${stdout}${stderr}`),
+    unexpected: () => unexpected,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
       await exited

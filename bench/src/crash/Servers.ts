@@ -28,6 +28,8 @@ export interface Servers {
   readonly stopAll: () => Promise<void>
   /** Ends every process of the run at once (after a failure). */
   readonly killAll: () => Promise<void>
+  /** The "Unexpected failure" entries the run's servers logged (the causes of 500s). */
+  readonly unexpectedFailures: () => ReadonlyArray<string>
   readonly stats: { kills: number; starts: number; failedStarts: number; stopSeconds: Array<number> }
 }
 
@@ -253,5 +255,8 @@ export const makeServers = (options: {
     }))
   }
 
-  return { slots, ports: options.ports, start: startSlot, kill, stopAll, killAll, stats }
+  const unexpectedFailures = () =>
+    started.flatMap((child) => child.unexpected().map((entry) => `pid ${pidOf(child)}: ${entry}`))
+
+  return { slots, ports: options.ports, start: startSlot, kill, stopAll, killAll, stats, unexpectedFailures }
 }
