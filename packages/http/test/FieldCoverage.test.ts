@@ -30,37 +30,6 @@ const timing = Layer.succeed(RealTimeDecisionTiming)({
   lease: Duration.seconds(10)
 })
 
-/** The object types of the card area (issue 30, helper H3's part); the others are measured but not asserted. */
-const cardArea = [
-  "card",
-  "card_payment",
-  "card_authorization",
-  "card_authentication",
-  "card_balance_inquiry",
-  "card_decline",
-  "card_increment",
-  "card_reversal",
-  "card_settlement",
-  "card_refund",
-  "card_fuel_confirmation",
-  "card_authorization_expiration",
-  "real_time_decision",
-  "digital_wallet_token",
-  "inbound_card_authorization_simulation_result",
-  "inbound_digital_wallet_token_request_simulation_result",
-  // the card schemas several of these share, measured once (support/FieldCoverage.ts)
-  "additional_amounts",
-  "verification",
-  "network_details",
-  "network_identifiers",
-  "scheme_fees",
-  "device_channel",
-  "message_category",
-  "purchase_details",
-  "interchange",
-  "healthcare"
-]
-
 /** The card area's leaf paths no simulation sets, each with its reason in docs/decisions.md. */
 const documentedNeverSet: ReadonlyArray<string> = [
   "additional_amounts.unknown",
@@ -411,8 +380,6 @@ const readBack = async (sdk: Increase, coverage: FieldCoverage.FieldCoverage, ac
   coverage.add(await sdk.digitalWalletTokens.list({ limit: 100 }))
 }
 
-const inCardArea = (path: string) => cardArea.some((type) => path.startsWith(`${type}.`))
-
 describe("fields never set by the card simulations (embedded PGlite)", () => {
   layer(TestServer.layer("embedded").pipe(Layer.provide(timing)), {
     timeout: TestDatabase.timeout,
@@ -434,11 +401,12 @@ describe("fields never set by the card simulations (embedded PGlite)", () => {
             await readBack(decided, coverage, [deciding])
             return coverage.neverSet()
           })
-          const card = neverSet.filter(inCardArea)
+          const card = neverSet.filter(FieldCoverage.inCardArea)
           if (process.env["FIELD_COVERAGE_PRINT"] !== undefined) {
             process.stdout.write(
               `leaf paths seen: ${coverage.seen()}; never set: ${neverSet.length} (card area ${card.length})\n` +
-                neverSet.map((path) => `${inCardArea(path) ? "card " : "other"} ${path}`).join("\n") + "\n"
+                neverSet.map((path) => `${FieldCoverage.inCardArea(path) ? "card " : "other"} ${path}`).join("\n") +
+                "\n"
             )
           }
           expect(card).toEqual(documentedNeverSet)

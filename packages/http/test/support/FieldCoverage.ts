@@ -34,6 +34,30 @@ const sharedSchemas = new Set([
   "healthcare"
 ])
 
+/** The object types of the card area (FieldCoverage.test.ts), with the card schemas several of them share. */
+export const cardArea: ReadonlySet<string> = new Set([
+  "card",
+  "card_payment",
+  "card_authorization",
+  "card_authentication",
+  "card_balance_inquiry",
+  "card_decline",
+  "card_increment",
+  "card_reversal",
+  "card_settlement",
+  "card_refund",
+  "card_fuel_confirmation",
+  "card_authorization_expiration",
+  "real_time_decision",
+  "digital_wallet_token",
+  "inbound_card_authorization_simulation_result",
+  "inbound_digital_wallet_token_request_simulation_result",
+  ...sharedSchemas
+])
+
+/** Whether a measured leaf path (`<object type>.<field>…`) belongs to the card area. */
+export const inCardArea = (path: string): boolean => cardArea.has(path.split(".")[0] ?? "")
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
