@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { CardDecline } from "./CardPaymentElements.js"
-import { depositRejectionReasonDescription } from "./CheckDepositSources.js"
+import { DepositRejectionReason, depositRejectionReasonDescription } from "./CheckDepositSources.js"
 import { described } from "./Described.js"
 import { AccountId, CheckDepositId, DeclinedTransactionId, FileId } from "./Ids.js"
 import { CommaSeparated } from "./ListParameters.js"
@@ -117,23 +117,7 @@ export const CheckDepositRejection = Schema.Struct({
   check_deposit_id: described(CheckDepositId, "The identifier of the Check Deposit that was rejected."),
   currency: described(Currency, "The ISO 4217 code of the check's currency: `USD` (US Dollar)."),
   declined_transaction_id: described(DeclinedTransactionId, "The identifier of the Declined Transaction it created."),
-  reason: described(
-    Schema.Literals([
-      "incomplete_image",
-      "duplicate",
-      "poor_image_quality",
-      "incorrect_amount",
-      "incorrect_recipient",
-      "not_eligible_for_mobile_deposit",
-      "missing_required_data_elements",
-      "suspected_fraud",
-      "deposit_window_expired",
-      "requested_by_user",
-      "international",
-      "unknown"
-    ]),
-    depositRejectionReasonDescription
-  ),
+  reason: described(DepositRejectionReason, depositRejectionReasonDescription),
   rejected_at: described(Timestamp, "When the Check Deposit was rejected (ISO 8601, UTC).")
 })
 
