@@ -9,7 +9,7 @@ import { Tenant, type TenantShape } from "@moneta/domain/Tenant"
 import { isValidCursor, type PageOf, type PageRequest } from "@moneta/store/Pagination"
 import { Effect } from "effect"
 
-/** Paging and date filters of every list, as the contract decodes them (`domain/src/ListParameters.ts`). */
+/** Paging and date filters of every list, as the contract decodes them (`domain/src/core/ListParameters.ts`). */
 export type ListParameters = ListFields
 
 export const defaultLimit = 100

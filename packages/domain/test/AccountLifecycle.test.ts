@@ -6,10 +6,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Option, Result, Schema } from "effect"
 import * as fc from "fast-check"
-import * as Account from "../src/Account.js"
-import * as AccountNumber from "../src/AccountNumber.js"
-import * as Entity from "../src/Entity.js"
-import * as EntityUpdate from "../src/EntityUpdate.js"
+import * as Account from "../src/accounts/Account.js"
+import * as AccountNumber from "../src/accounts/AccountNumber.js"
+import * as Entity from "../src/accounts/Entity.js"
+import * as EntityUpdate from "../src/accounts/EntityUpdate.js"
 import {
   accountArbitrary,
   accountNumberArbitrary,

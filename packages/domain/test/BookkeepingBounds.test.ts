@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import { absoluteAmounts, needExactBalanceCheck } from "../src/Bookkeeping.js"
-import { BookkeepingAccountId } from "../src/Ids.js"
-import { isRepresentable, maxAmount } from "../src/Money.js"
+import { BookkeepingAccountId } from "../src/core/Ids.js"
+import { absoluteAmounts, needExactBalanceCheck } from "../src/money/Bookkeeping.js"
+import { isRepresentable, maxAmount } from "../src/money/Money.js"
 import { prop } from "./support/Property.js"
 
 const accountIds = ["bookkeeping_account_a", "bookkeeping_account_b"].map((id) => BookkeepingAccountId.make(id))

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Result } from "effect"
 import * as fc from "fast-check"
-import * as CardAuthentication from "../src/CardAuthentication.js"
-import { CardAuthenticationWrongStatus } from "../src/Refusals.js"
+import * as CardAuthentication from "../src/cards/CardAuthentication.js"
+import { CardAuthenticationWrongStatus } from "../src/core/Refusals.js"
 import * as Cards from "../src/testing/Cards.js"
 
 const now = DateTime.makeUnsafe("2026-03-01T12:00:00.000Z")

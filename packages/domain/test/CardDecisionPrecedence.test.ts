@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import * as CardDecision from "../src/CardDecision.js"
+import * as CardDecision from "../src/decisions/CardDecision.js"
 import { prop } from "./support/Property.js"
 
 const answer = fc.option(fc.string(), { nil: undefined })

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime } from "effect"
 import * as fc from "fast-check"
-import * as CardAuthenticationDetail from "../src/CardAuthenticationDetail.js"
-import * as CardDetail from "../src/CardDetail.js"
-import { PointOfServiceEntryMode } from "../src/CardNetwork.js"
+import * as CardAuthenticationDetail from "../src/cards/CardAuthenticationDetail.js"
+import * as CardDetail from "../src/cards/CardDetail.js"
+import { PointOfServiceEntryMode } from "../src/cards/CardNetwork.js"
 import { cardArbitrary } from "../src/testing/CardSchemas.js"
 import { prop } from "./support/Property.js"
 

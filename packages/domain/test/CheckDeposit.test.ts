@@ -6,10 +6,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
 import * as fc from "fast-check"
-import * as CheckDeposit from "../src/CheckDeposit.js"
-import type { FilePurpose } from "../src/File.js"
-import { DeclinedTransactionId, FileId } from "../src/Ids.js"
-import { CheckDepositImageInvalid, CheckDepositWrongStatus } from "../src/Refusals.js"
+import { DeclinedTransactionId, FileId } from "../src/core/Ids.js"
+import { CheckDepositImageInvalid, CheckDepositWrongStatus } from "../src/core/Refusals.js"
+import * as CheckDeposit from "../src/mail/CheckDeposit.js"
+import type { FilePurpose } from "../src/mail/File.js"
 import {
   checkDepositIdArbitrary,
   createCheckDepositArbitrary,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import * as CheckImage from "../src/CheckImage.js"
-import * as File from "../src/File.js"
-import { FileId } from "../src/Ids.js"
+import { FileId } from "../src/core/Ids.js"
+import * as CheckImage from "../src/mail/CheckImage.js"
+import * as File from "../src/mail/File.js"
 import { timestampArbitrary } from "../src/testing/Arbitraries.js"
 import { prop } from "./support/Property.js"
 

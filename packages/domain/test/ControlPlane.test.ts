@@ -6,8 +6,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime } from "effect"
 import * as fc from "fast-check"
-import { adminKeyProblem, apiKey, keyPrefix, revoke } from "../src/ControlPlane.js"
-import { ApiKeyId, GroupId } from "../src/Ids.js"
+import { ApiKeyId, GroupId } from "../src/core/Ids.js"
+import { adminKeyProblem, apiKey, keyPrefix, revoke } from "../src/sandbox/ControlPlane.js"
 import { prop } from "./support/Property.js"
 
 const instant = fc.integer({ min: 0, max: 4_102_444_800_000 }).map((ms) => DateTime.makeUnsafe(ms))

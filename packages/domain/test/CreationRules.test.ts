@@ -6,16 +6,17 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Option, Result } from "effect"
 import * as fc from "fast-check"
-import * as Account from "../src/Account.js"
-import * as AccountNumber from "../src/AccountNumber.js"
-import * as Bookkeeping from "../src/Bookkeeping.js"
-import * as EntityCreation from "../src/EntityCreation.js"
-import { ObjectNotFoundError } from "../src/Errors.js"
-import * as Event from "../src/Event.js"
-import * as EventSubscription from "../src/EventSubscription.js"
-import * as ExternalAccount from "../src/ExternalAccount.js"
-import * as Ids from "../src/Ids.js"
-import * as Ledger from "../src/Ledger.js"
+import * as Account from "../src/accounts/Account.js"
+import * as AccountNumber from "../src/accounts/AccountNumber.js"
+import * as EntityCreation from "../src/accounts/EntityCreation.js"
+import * as ExternalAccount from "../src/accounts/ExternalAccount.js"
+import { ObjectNotFoundError } from "../src/core/Errors.js"
+import * as Ids from "../src/core/Ids.js"
+import * as Event from "../src/events/Event.js"
+import * as EventSubscription from "../src/events/EventSubscription.js"
+import * as Bookkeeping from "../src/money/Bookkeeping.js"
+import * as Ledger from "../src/money/Ledger.js"
+import * as Transaction from "../src/money/Transaction.js"
 import {
   balancedEntrySetArbitrary,
   createAccountArbitrary,
@@ -32,7 +33,6 @@ import {
   updateEventSubscriptionArbitrary,
   updateExternalAccountArbitrary
 } from "../src/testing/Arbitraries.js"
-import * as Transaction from "../src/Transaction.js"
 import { prop } from "./support/Property.js"
 
 const entityId = idOf("entity", (text) => Ids.EntityId.make(text))

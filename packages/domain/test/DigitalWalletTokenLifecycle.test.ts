@@ -1,10 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime } from "effect"
 import * as fc from "fast-check"
-import type { Status as CardStatus } from "../src/Card.js"
-import { DigitalWalletToken } from "../src/DigitalWalletToken.js"
-import * as Lifecycle from "../src/DigitalWalletTokenLifecycle.js"
-import { CardId, DigitalWalletTokenId } from "../src/Ids.js"
+import type { Status as CardStatus } from "../src/cards/Card.js"
+import { DigitalWalletToken } from "../src/cards/DigitalWalletToken.js"
+import * as Lifecycle from "../src/cards/DigitalWalletTokenLifecycle.js"
+import { CardId, DigitalWalletTokenId } from "../src/core/Ids.js"
 import { prop } from "./support/Property.js"
 
 const at = DateTime.makeUnsafe("2026-03-01T12:00:00.000Z")

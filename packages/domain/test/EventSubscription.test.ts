@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
 import * as fc from "fast-check"
-import * as EventCategory from "../src/EventCategory.js"
-import * as EventSubscription from "../src/EventSubscription.js"
+import * as EventCategory from "../src/events/EventCategory.js"
+import * as EventSubscription from "../src/events/EventSubscription.js"
 import {
   createdEventSubscriptionArbitrary,
   createEventSubscriptionArbitrary,

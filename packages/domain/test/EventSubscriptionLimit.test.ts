@@ -6,14 +6,14 @@
 import { describe, expect } from "@effect/vitest"
 import { Result } from "effect"
 import * as fc from "fast-check"
+import { EventSubscriptionId } from "../src/core/Ids.js"
 import {
   ensureMayBeActive,
   ensureRoomForActive,
   EventSubscription,
   EventSubscriptionStatus,
   maxActiveSubscriptions
-} from "../src/EventSubscription.js"
-import { EventSubscriptionId } from "../src/Ids.js"
+} from "../src/events/EventSubscription.js"
 import { createdEventSubscriptionArbitrary } from "../src/testing/Arbitraries.js"
 import { prop } from "./support/Property.js"
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Schema } from "effect"
 import * as fc from "fast-check"
-import { Event, eventJson } from "../src/Event.js"
+import { Event, eventJson } from "../src/events/Event.js"
 import {
   EventCategory,
   eventCategoryOf,
@@ -15,10 +15,10 @@ import {
   isRealTimeDecisionCategory,
   KnownEventCategory,
   RealTimeDecisionEventCategory
-} from "../src/EventCategory.js"
+} from "../src/events/EventCategory.js"
+import { encodeWebhookAttempt, WebhookAttempt } from "../src/events/WebhookAttempt.js"
 import { eventCategoryArbitrary, knownEventCategoryArbitrary } from "../src/testing/Arbitraries.js"
 import { fromSchema } from "../src/testing/FromSchema.js"
-import { encodeWebhookAttempt, WebhookAttempt } from "../src/WebhookAttempt.js"
 import { prop } from "./support/Property.js"
 
 const categoryText = fc.oneof(knownEventCategoryArbitrary, eventCategoryArbitrary, fc.string())

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result, Schema } from "effect"
 import * as fc from "fast-check"
-import * as InboundMailItem from "../src/InboundMailItem.js"
-import * as LockboxAddress from "../src/LockboxAddress.js"
-import * as LockboxRecipient from "../src/LockboxRecipient.js"
-import { InboundMailItemChecksMismatch, InboundMailItemNotPending } from "../src/Refusals.js"
-import * as Simulations from "../src/Simulations.js"
+import { InboundMailItemChecksMismatch, InboundMailItemNotPending } from "../src/core/Refusals.js"
+import * as InboundMailItem from "../src/mail/InboundMailItem.js"
+import * as LockboxAddress from "../src/mail/LockboxAddress.js"
+import * as LockboxRecipient from "../src/mail/LockboxRecipient.js"
+import * as Simulations from "../src/sandbox/Simulations.js"
 import {
   actionInboundMailItemArbitrary,
   actionInboundMailItemArbitraryFor,

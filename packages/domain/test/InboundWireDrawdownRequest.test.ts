@@ -1,8 +1,8 @@
 /** A received inbound wire drawdown request is what the simulation describes, the sender's missing fields null. */
 import { describe, expect } from "@effect/vitest"
-import * as Ids from "../src/Ids.js"
-import * as InboundWireDrawdownRequest from "../src/InboundWireDrawdownRequest.js"
+import * as Ids from "../src/core/Ids.js"
 import { timestampArbitrary, wireSafe } from "../src/testing/Arbitraries.js"
+import * as InboundWireDrawdownRequest from "../src/wires/InboundWireDrawdownRequest.js"
 import { prop } from "./support/Property.js"
 
 const simulateArbitrary = wireSafe(InboundWireDrawdownRequest.SimulateInboundWireDrawdownRequest)

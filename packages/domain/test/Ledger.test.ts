@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Result } from "effect"
-import { AccountId, PendingTransactionId, TransactionId } from "../src/Ids.js"
-import * as Ledger from "../src/Ledger.js"
-import type { CreatePendingTransaction, PostTransaction } from "../src/MoneyEffect.js"
+import { AccountId, PendingTransactionId, TransactionId } from "../src/core/Ids.js"
+import * as Ledger from "../src/money/Ledger.js"
+import type { CreatePendingTransaction, PostTransaction } from "../src/money/MoneyEffect.js"
 
 const at = DateTime.makeUnsafe("2026-11-23T12:00:00.000Z")
 const accountA = AccountId.make("account_a")

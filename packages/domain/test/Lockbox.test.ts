@@ -1,8 +1,8 @@
 import { describe, expect } from "@effect/vitest"
 import { Result } from "effect"
 import * as fc from "fast-check"
-import * as LockboxAddress from "../src/LockboxAddress.js"
-import * as LockboxRecipient from "../src/LockboxRecipient.js"
+import * as LockboxAddress from "../src/mail/LockboxAddress.js"
+import * as LockboxRecipient from "../src/mail/LockboxRecipient.js"
 import {
   activeLockboxAddressArbitrary,
   createdLockboxAddressArbitrary,

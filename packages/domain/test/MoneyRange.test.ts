@@ -6,10 +6,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
 import * as fc from "fast-check"
-import { applyChange } from "../src/BalanceChange.js"
-import { checkBalanceExtremes, validateEntrySet } from "../src/Bookkeeping.js"
-import { BookkeepingAccountId } from "../src/Ids.js"
-import { isRepresentable, maxAmount, sum } from "../src/Money.js"
+import { BookkeepingAccountId } from "../src/core/Ids.js"
+import { applyChange } from "../src/money/BalanceChange.js"
+import { checkBalanceExtremes, validateEntrySet } from "../src/money/Bookkeeping.js"
+import { isRepresentable, maxAmount, sum } from "../src/money/Money.js"
 import { prop } from "./support/Property.js"
 
 const max = BigInt(maxAmount)

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Result, Schema, SchemaIssue } from "effect"
 import * as fc from "fast-check"
-import * as Ids from "../src/Ids.js"
-import * as RealTimeDecision from "../src/RealTimeDecision.js"
-import { RealTimeDecisionActionInvalid, RealTimeDecisionNotAnswerable } from "../src/Refusals.js"
+import * as Ids from "../src/core/Ids.js"
+import { RealTimeDecisionActionInvalid, RealTimeDecisionNotAnswerable } from "../src/core/Refusals.js"
+import * as RealTimeDecision from "../src/decisions/RealTimeDecision.js"
 import * as Cards from "../src/testing/Cards.js"
 import { fromSchema } from "../src/testing/FromSchema.js"
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Duration, Result } from "effect"
 import * as fc from "fast-check"
-import * as RealTimeDecision from "../src/RealTimeDecision.js"
+import * as RealTimeDecision from "../src/decisions/RealTimeDecision.js"
 import { pendingRealTimeDecisionArbitrary } from "../src/testing/RealTimeDecisions.js"
 import { prop } from "./support/Property.js"
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result, Schema } from "effect"
 import * as fc from "fast-check"
-import * as RoutingNumber from "../src/RoutingNumber.js"
+import * as RoutingNumber from "../src/accounts/RoutingNumber.js"
 import { routingNumberArbitrary as routingNumber } from "../src/testing/Arbitraries.js"
 import { prop } from "./support/Property.js"
 

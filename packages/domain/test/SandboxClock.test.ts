@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Result } from "effect"
 import * as fc from "fast-check"
-import { advancedOffset, formatOffset, maxOffsetMillis, parseDuration, timeAt } from "../src/SandboxClock.js"
+import { advancedOffset, formatOffset, maxOffsetMillis, parseDuration, timeAt } from "../src/sandbox/SandboxClock.js"
 import { prop } from "./support/Property.js"
 
 const second = 1_000

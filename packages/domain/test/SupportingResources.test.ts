@@ -1,12 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result, Schema } from "effect"
 import * as fc from "fast-check"
-import * as AccountNumber from "../src/AccountNumber.js"
-import * as CheckDeposit from "../src/CheckDeposit.js"
-import * as ExternalAccount from "../src/ExternalAccount.js"
-import * as InboundMailItem from "../src/InboundMailItem.js"
-import * as PendingTransaction from "../src/PendingTransaction.js"
-import * as RoutingNumber from "../src/RoutingNumber.js"
+import * as AccountNumber from "../src/accounts/AccountNumber.js"
+import * as ExternalAccount from "../src/accounts/ExternalAccount.js"
+import * as RoutingNumber from "../src/accounts/RoutingNumber.js"
+import * as CheckDeposit from "../src/mail/CheckDeposit.js"
+import * as InboundMailItem from "../src/mail/InboundMailItem.js"
+import * as PendingTransaction from "../src/money/PendingTransaction.js"
 import {
   actionInboundMailItemArbitraryFor,
   checkDepositIdArbitrary,

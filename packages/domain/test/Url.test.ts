@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result, Schema } from "effect"
 import * as fc from "fast-check"
-import * as EventSubscription from "../src/EventSubscription.js"
+import * as Url from "../src/core/Url.js"
+import * as EventSubscription from "../src/events/EventSubscription.js"
 import { webhookUrlArbitrary } from "../src/testing/Arbitraries.js"
-import * as Url from "../src/Url.js"
 import { prop } from "./support/Property.js"
 import { errorPaths } from "./support/Violations.js"
 

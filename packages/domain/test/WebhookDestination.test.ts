@@ -13,7 +13,7 @@ import {
   permits,
   urlRefusal,
   withoutCredentials
-} from "../src/WebhookDestination.js"
+} from "../src/events/WebhookDestination.js"
 import { prop } from "./support/Property.js"
 
 const byte = fc.integer({ min: 0, max: 255 })

@@ -6,7 +6,13 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import { addressRefusal, classify, listensOnLoopbackOnly, reachOf, urlRefusal } from "../src/WebhookDestination.js"
+import {
+  addressRefusal,
+  classify,
+  listensOnLoopbackOnly,
+  reachOf,
+  urlRefusal
+} from "../src/events/WebhookDestination.js"
 import { prop } from "./support/Property.js"
 
 const byte = fc.integer({ min: 0, max: 255 })

@@ -3,12 +3,12 @@ import { DateTime, Result } from "effect"
 import { Base64 } from "effect/encoding"
 import * as fc from "fast-check"
 import { Webhook } from "standardwebhooks"
+import * as WebhookSignature from "../src/events/WebhookSignature.js"
 import {
   base64SecretArbitrary as base64Secret,
   sharedSecretArbitrary as sharedSecret,
   unixTimestampArbitrary as unixTimestamp
 } from "../src/testing/Arbitraries.js"
-import * as WebhookSignature from "../src/WebhookSignature.js"
 import { prop } from "./support/Property.js"
 
 const webhookId = fc.string({ minLength: 1, maxLength: 60 })

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Result, Schema } from "effect"
 import * as fc from "fast-check"
-import * as ExternalAccount from "../src/ExternalAccount.js"
-import { TransactionId } from "../src/Ids.js"
-import type { MoneyEffect } from "../src/MoneyEffect.js"
-import { WireTransferWrongStatus } from "../src/Refusals.js"
-import * as RoutingNumber from "../src/RoutingNumber.js"
+import * as ExternalAccount from "../src/accounts/ExternalAccount.js"
+import * as RoutingNumber from "../src/accounts/RoutingNumber.js"
+import { TransactionId } from "../src/core/Ids.js"
+import { WireTransferWrongStatus } from "../src/core/Refusals.js"
+import type { MoneyEffect } from "../src/money/MoneyEffect.js"
 import {
   createdWireTransferArbitrary,
   createWireTransferArbitrary,
   wireTransferCommandArbitrary,
   wireTransferCreationArbitrary
 } from "../src/testing/Arbitraries.js"
-import * as WireTransfer from "../src/WireTransfer.js"
+import * as WireTransfer from "../src/wires/WireTransfer.js"
 import { prop } from "./support/Property.js"
 import { errorPaths, type JsonObject, objectAt, toJsonObject, type Violation } from "./support/Violations.js"
 

@@ -5,7 +5,7 @@
  * order and ordering never depends on chance.
  *
  * Id generation is a service, `IdGenerator`: `make(kind)` returns the branded
- * id of that object type (`IdOf` in `domain/src/Ids.ts`). Its default is the
+ * id of that object type (`IdOf` in `domain/src/core/Ids.ts`). Its default is the
  * process's live generator, so nothing has to provide it; a test provides
  * `IdGenerator.deterministic` for ids that are the same on every run.
  */

@@ -5,7 +5,7 @@
  */
 import { Result } from "effect"
 import * as fc from "fast-check"
-import * as CardAuthentication from "../CardAuthentication.js"
+import * as CardAuthentication from "../cards/CardAuthentication.js"
 import { ensure, instantArbitrary } from "./CardChecks.js"
 import { cardAuthenticationArbitrary } from "./CardSchemas.js"
 import { fromSchema } from "./FromSchema.js"

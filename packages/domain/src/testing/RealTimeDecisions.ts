@@ -5,11 +5,11 @@
  */
 import { DateTime, Result, Schema } from "effect"
 import * as fc from "fast-check"
-import * as CardAuthentication from "../CardAuthentication.js"
-import { AuthorizationDeclineReason } from "../CardNetwork.js"
-import * as Ids from "../Ids.js"
-import * as RealTimeDecision from "../RealTimeDecision.js"
-import { RealTimeDecisionActionInvalid, RealTimeDecisionNotAnswerable } from "../Refusals.js"
+import * as CardAuthentication from "../cards/CardAuthentication.js"
+import { AuthorizationDeclineReason } from "../cards/CardNetwork.js"
+import * as Ids from "../core/Ids.js"
+import { RealTimeDecisionActionInvalid, RealTimeDecisionNotAnswerable } from "../core/Refusals.js"
+import * as RealTimeDecision from "../decisions/RealTimeDecision.js"
 import { emailArbitrary, ensure, instantArbitrary, leftOf, phoneArbitrary } from "./CardChecks.js"
 import { fromSchema } from "./FromSchema.js"
 

@@ -1,5 +1,5 @@
 /** The ids a simulated authorization reserves, fixed for planner tests. */
-import * as Ids from "../../src/Ids.js"
+import * as Ids from "../../src/core/Ids.js"
 
 export const authorizationIds = {
   cardPayment: Ids.CardPaymentId.make("card_payment_model"),
