@@ -8,23 +8,25 @@ import {
   close as closeAccount,
   create as createAccount,
   type CreateAccount,
+  type CreateInput as CreateAccountInput,
   ownedByGroupEntity,
+  type Transition,
   update as updateAccount,
   type UpdateAccount
 } from "@moneta/domain/Account"
 import { requireUnarchived } from "@moneta/domain/EntityUpdate"
 import type { AccountId, EntityId } from "@moneta/domain/Ids"
-import { Tenant } from "@moneta/domain/Tenant"
+import { Tenant, type TenantShape } from "@moneta/domain/Tenant"
 import { AccountStore } from "@moneta/store/Accounts"
 import { EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
-import { transactionally } from "@moneta/store/UnitOfWork"
-import { Context, type DateTime, Effect, Layer, Option } from "effect"
+import { Context, type DateTime, Effect, Layer, Option, Result } from "effect"
 import { Events } from "./Events.js"
 import { idempotencyKey } from "./IdempotencyKey.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn, orNotFound } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
+import { runStep } from "./Step.js"
 import { now } from "./Time.js"
 
 export class Accounts extends Context.Service<Accounts>()("@moneta/bank/Accounts", {
@@ -35,58 +37,75 @@ export class Accounts extends Context.Service<Accounts>()("@moneta/bank/Accounts
 
     const requireEntity = (id: EntityId) => Effect.asVoid(findOwn("entity", id, entities.find))
 
-    /** The owner a request names must be one of the caller's entities, and not archived. */
-    const requireOwner = (id: EntityId) =>
-      Effect.flatMap(findOwn("entity", id, entities.find), (entity) => Effect.fromResult(requireUnarchived(entity)))
-
     const create = (request: CreateAccount) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        if (request.entity_id !== undefined) yield* requireOwner(request.entity_id)
-        if (request.informational_entity_id !== undefined) yield* requireEntity(request.informational_entity_id)
-        const groupEntity = ownedByGroupEntity(request) ? yield* entities.oldestActive(tenant) : Option.none()
-        const createdAt = yield* now
-        const { next: account, events: emitted } = yield* Effect.fromResult(createAccount({
-          id: yield* newId("account"),
-          createdAt,
-          idempotencyKey: yield* idempotencyKey,
-          body: request,
-          environment: tenant.environment,
-          groupEntity
-        }))
-        yield* store.insert(tenant, account)
-        yield* events.record(emitted, createdAt)
-        return account
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const owner = request.entity_id === undefined
+            ? null
+            : yield* findOwn("entity", request.entity_id, entities.find)
+          if (request.informational_entity_id !== undefined) yield* requireEntity(request.informational_entity_id)
+          const groupEntity = ownedByGroupEntity(request) ? yield* entities.oldestActive(tenant) : Option.none()
+          const input: CreateAccountInput = {
+            id: yield* newId("account"),
+            createdAt: yield* now,
+            idempotencyKey: yield* idempotencyKey,
+            body: request,
+            environment: tenant.environment,
+            groupEntity
+          }
+          return { tenant, owner, input }
+        }),
+        decide: ({ input, owner }) =>
+          Result.flatMap(owner === null ? Result.succeed(null) : requireUnarchived(owner), () => createAccount(input)),
+        persist: ({ events: emitted, next: account }, { input, tenant }) =>
+          Effect.gen(function*() {
+            yield* store.insert(tenant, account)
+            yield* events.record(emitted, input.createdAt)
+            return account
+          })
+      })
 
     const retrieve = (id: AccountId) => findOwn("account", id, store.find)
 
+    /** Writes a changed account and its events. */
+    const persistChange = (
+      { events: emitted, next }: Transition,
+      { at, tenant }: { readonly at: DateTime.Utc; readonly tenant: TenantShape }
+    ) =>
+      Effect.gen(function*() {
+        yield* store.update(tenant, next)
+        yield* events.record(emitted, at)
+        return next
+      })
+
     /** Changes the given fields (the domain's `update`). */
     const update = (id: AccountId, request: UpdateAccount) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const current = yield* findOwn("account", id, store.lock)
-        const { next: updated, events: emitted } = yield* Effect.fromResult(updateAccount(current, request))
-        yield* store.update(tenant, updated)
-        yield* events.record(emitted, yield* now)
-        return updated
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const current = yield* findOwn("account", id, store.lock)
+          return { tenant, current, at: yield* now }
+        }),
+        decide: ({ current }) => updateAccount(current, request),
+        persist: persistChange
+      })
 
     /**
      * Closes the account (the domain's `close`) against its balance read
      * under the row lock every spender takes, so no money moves in between.
      */
     const close = (id: AccountId) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const current = yield* findOwn("account", id, store.lock)
-        const balance = yield* store.lockBalance(tenant, id).pipe(orNotFound("account", id))
-        const at = yield* now
-        const { next: closed, events: emitted } = yield* Effect.fromResult(closeAccount(current, balance, at))
-        yield* store.update(tenant, closed)
-        yield* events.record(emitted, at)
-        return closed
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const current = yield* findOwn("account", id, store.lock)
+          const balance = yield* store.lockBalance(tenant, id).pipe(orNotFound("account", id))
+          return { tenant, current, balance, at: yield* now }
+        }),
+        decide: ({ at, balance, current }) => closeAccount(current, balance, at),
+        persist: persistChange
+      })
 
     const list = (parameters: ListParameters & AccountFilter) =>
       listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))

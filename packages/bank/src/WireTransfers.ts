@@ -18,15 +18,15 @@ import type { Balance } from "@moneta/store/Accounts"
 import { ExternalAccountStore } from "@moneta/store/ExternalAccounts"
 import { newId } from "@moneta/store/IdGenerator"
 import { InboundWireDrawdownRequestStore } from "@moneta/store/InboundWireDrawdownRequests"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import { type EntityParty, WireTransferStore } from "@moneta/store/WireTransfers"
 import type { Write } from "@moneta/store/Writes"
-import { Context, type DateTime, Effect, Layer, Option } from "effect"
+import { Context, type DateTime, Effect, Layer, Option, Result } from "effect"
 import { idempotencyKey } from "./IdempotencyKey.js"
 import { Ledger } from "./Ledger.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { spanned, withOperationSpan } from "./OperationSpan.js"
+import { runStep } from "./Step.js"
 import { now } from "./Time.js"
 
 export type WireTransferListParameters = ListParameters & WireTransfer.WireTransferFilter
@@ -59,15 +59,6 @@ export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/ban
         return yield* findOwn("external_account", body.external_account_id, externalAccounts.find)
       })
 
-    /** Loads the account number a transfer sends from, for the domain to judge. */
-    const checkSourceAccountNumber = (body: WireTransfer.CreateWireTransfer) =>
-      Effect.gen(function*() {
-        const id = body.source_account_number_id
-        if (id === undefined) return
-        const accountNumber = yield* findOwn("account_number", id, accountNumbers.find)
-        yield* Effect.fromResult(WireTransfer.checkSourceAccountNumber(body, accountNumber))
-      })
-
     /**
      * Writes a step: first its money movements, which lock the account (a
      * 409 here leaves nothing written), then the transfer and its events.
@@ -88,41 +79,57 @@ export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/ban
       })
 
     const create = (body: WireTransfer.CreateWireTransfer) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const externalAccount: ExternalAccount | null = yield* externalAccountOf(body)
-        yield* checkSourceAccountNumber(body)
-        if (body.inbound_wire_drawdown_request_id !== undefined) {
-          yield* findOwn("inbound_wire_drawdown_request", body.inbound_wire_drawdown_request_id, drawdownRequests.find)
-        }
-        // One statement locks the account (before anything referencing it is written) and reads its entity.
-        const sender = yield* findOwn("account", body.account_id, store.lockSender)
-        const createdAt = yield* now
-        const step = yield* Effect.fromResult(WireTransfer.create({
-          id: yield* newId("wire_transfer"),
-          createdAt,
-          body,
-          externalAccount,
-          createdBy: WireTransfer.createdByApiKey(tenant.apiKeyDescription),
-          idempotencyKey: yield* idempotencyKey,
-          defaultDebtor: Option.getOrNull(Option.map(sender.party, debtorOf)),
-          transactionId: yield* transactionId,
-          pendingTransactionId: yield* newId("pending_transaction"),
-          environment: tenant.environment
-        }))
-        return yield* persist(
-          step,
-          createdAt,
-          store.insertWrite(tenant, step.next),
-          new Map([[body.account_id, sender.balance]])
-        )
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const externalAccount: ExternalAccount | null = yield* externalAccountOf(body)
+          const sourceAccountNumber = body.source_account_number_id === undefined
+            ? null
+            : yield* findOwn("account_number", body.source_account_number_id, accountNumbers.find)
+          if (body.inbound_wire_drawdown_request_id !== undefined) {
+            yield* findOwn(
+              "inbound_wire_drawdown_request",
+              body.inbound_wire_drawdown_request_id,
+              drawdownRequests.find
+            )
+          }
+          // One statement locks the account (before anything referencing it is written) and reads its entity.
+          const sender = yield* findOwn("account", body.account_id, store.lockSender)
+          const input: WireTransfer.CreateInput = {
+            id: yield* newId("wire_transfer"),
+            createdAt: yield* now,
+            body,
+            externalAccount,
+            createdBy: WireTransfer.createdByApiKey(tenant.apiKeyDescription),
+            idempotencyKey: yield* idempotencyKey,
+            defaultDebtor: Option.getOrNull(Option.map(sender.party, debtorOf)),
+            transactionId: yield* transactionId,
+            pendingTransactionId: yield* newId("pending_transaction"),
+            environment: tenant.environment
+          }
+          return { tenant, sender, sourceAccountNumber, input }
+        }),
+        decide: ({ input, sourceAccountNumber }) =>
+          Result.flatMap(
+            sourceAccountNumber === null
+              ? Result.void
+              : WireTransfer.checkSourceAccountNumber(input.body, sourceAccountNumber),
+            () => WireTransfer.create(input)
+          ),
+        persist: (step, { input, sender, tenant }) =>
+          persist(
+            step,
+            input.createdAt,
+            store.insertWrite(tenant, step.next),
+            new Map([[body.account_id, sender.balance]])
+          )
+      })
 
     /**
      * Locks the transfer and applies the `commands` made for it in turn (the
-     * sandbox's submit is up to three steps); the first refused one fails the
-     * whole call with 409. The transfer's one write path:
-     * `WireTransferSimulations` acts through it too.
+     * sandbox's submit is up to three steps, `WireTransfer.transitionAll`);
+     * the first refused one fails the whole call with 409. The transfer's one
+     * write path: `WireTransferSimulations` acts through it too.
      */
     const act = <R>(
       id: WireTransferId,
@@ -131,21 +138,16 @@ export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/ban
         transfer: WireTransfer.WireTransfer
       ) => Effect.Effect<ReadonlyArray<WireTransfer.Command>, never, R>
     ) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const transfer = yield* findOwn("wire_transfer", id, store.lock)
-        const at = yield* now
-        let step: WireTransfer.Transition = { next: transfer, events: [], effects: [] }
-        for (const command of yield* commands(at, transfer)) {
-          const next = yield* Effect.fromResult(WireTransfer.transition(step.next, command))
-          step = {
-            next: next.next,
-            events: [...step.events, ...next.events],
-            effects: [...step.effects, ...next.effects]
-          }
-        }
-        return yield* persist(step, at, store.updateWrite(tenant, step.next))
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const transfer = yield* findOwn("wire_transfer", id, store.lock)
+          const at = yield* now
+          return { tenant, transfer, at, commands: yield* commands(at, transfer) }
+        }),
+        decide: ({ commands, transfer }) => WireTransfer.transitionAll(transfer, commands),
+        persist: (step, { at, tenant }) => persist(step, at, store.updateWrite(tenant, step.next))
+      })
 
     const approve = (id: WireTransferId) =>
       act(id, (at, transfer) =>

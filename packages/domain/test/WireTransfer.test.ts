@@ -523,6 +523,42 @@ describe("sandbox wire outcomes", () => {
   )
 })
 
+describe("transitionAll", () => {
+  prop(
+    "applies the sandbox's submit steps as one: the last state, every step's events and money, or the first refusal",
+    [wireTransferCreationArbitrary, fc.constantFrom(...outcomes), fc.boolean(), fc.nat({ max: 3 })],
+    ([generated, outcome, requireApproval, submits]) => {
+      const input = toOutcome({ ...generated, body: { ...generated.body, require_approval: requireApproval } }, outcome)
+      let transfer = Result.getOrThrow(WireTransfer.create(input)).next
+      for (let index = 0; index <= submits; index++) {
+        const steps = WireTransfer.sandboxSubmitSteps(transfer, submitInput(input.createdAt, index))
+        const all = WireTransfer.transitionAll(transfer, steps)
+        // One at a time, stopping at the first refusal.
+        let expected: Result.Result<WireTransfer.Transition, unknown> = Result.succeed({
+          next: transfer,
+          events: [],
+          effects: []
+        })
+        for (const step of steps) {
+          if (Result.isFailure(expected)) break
+          const done = expected.success
+          expected = Result.map(WireTransfer.transition(done.next, step), (next) => ({
+            next: next.next,
+            events: [...done.events, ...next.events],
+            effects: [...done.effects, ...next.effects]
+          }))
+        }
+        expect(Result.isSuccess(all)).toBe(Result.isSuccess(expected))
+        if (Result.isFailure(all) || Result.isFailure(expected)) return
+        expect(all.success).toEqual(expected.success)
+        expect(all.success.events).toHaveLength(steps.length)
+        transfer = all.success.next
+      }
+    },
+    { numRuns: 100 }
+  )
+})
+
 describe("Fedwire cycle dates", () => {
   it("the wire day begins at 9:00 PM Eastern Time the evening before", () => {
     expect(WireTransfer.cycleDate(DateTime.makeUnsafe("2024-03-10T01:59:00.000Z"))).toBe("2024-03-09") // 20:59 EST

@@ -468,3 +468,23 @@ export const transition = (
         }: its status is ${transfer.status} (needs ${allowedFrom[command._tag].join(" or ")})`
       })
     )
+
+/**
+ * Applies `commands` in turn (the sandbox's submit is up to three steps):
+ * the last state, every step's events and money movements, or the first
+ * refusal, in which case nothing applies.
+ */
+export const transitionAll = (
+  transfer: WireTransfer,
+  commands: ReadonlyArray<Command>
+): Result.Result<Transition, WireTransferWrongStatus> =>
+  commands.reduce<Result.Result<Transition, WireTransferWrongStatus>>(
+    (done, command) =>
+      Result.flatMap(done, (step) =>
+        Result.map(transition(step.next, command), (next) => ({
+          next: next.next,
+          events: [...step.events, ...next.events],
+          effects: [...step.effects, ...next.effects]
+        }))),
+    Result.succeed({ next: transfer, events: [], effects: [] })
+  )
