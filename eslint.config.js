@@ -8,6 +8,28 @@ import js from "@eslint/js"
 import effect from "@effect/eslint-plugin"
 import tseslint from "typescript-eslint"
 
+/** Rules of this repository that no plugin has. */
+const moneta = {
+  rules: {
+    "store-names-as-they-are": {
+      meta: {
+        type: "problem",
+        messages: { renamed: "Import `{{name}}` from the store as it is: store services are named <Thing>Store already." }
+      },
+      create: (context) => ({
+        ImportDeclaration: (node) => {
+          if (!String(node.source.value).startsWith("@moneta/store/")) return
+          for (const specifier of node.specifiers) {
+            if (specifier.type === "ImportSpecifier" && specifier.imported.name !== specifier.local.name) {
+              context.report({ node: specifier, messageId: "renamed", data: { name: specifier.imported.name } })
+            }
+          }
+        }
+      })
+    }
+  }
+}
+
 /** Workspace packages whose barrels re-export every module: import the module itself. */
 const workspaceBarrels = ["@moneta/domain", "@moneta/api", "@moneta/store", "@moneta/bank", "@moneta/http", "@moneta/webhooks"]
 
@@ -52,6 +74,11 @@ export default tseslint.config(
   {
     // The packages log through Effect; examples and bench are programs that may print.
     files: ["packages/*/src/**/*.ts", "packages/*/src/**/*.tsx"],
-    rules: { "no-console": "error" }
+    plugins: { moneta },
+    rules: {
+      "no-console": "error",
+      // A store service is imported by its own name (`AccountStore`), never renamed to tell it from bank's.
+      "moneta/store-names-as-they-are": "error"
+    }
   }
 )

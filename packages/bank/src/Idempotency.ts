@@ -16,11 +16,11 @@ import { Tenant } from "@moneta/domain/Tenant"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import {
   abandoned,
+  type ClaimedRecord,
   type Hold,
   IdempotencyRecordStore,
   inProgress,
-  retrying,
-  type StoredResponse as ClaimedRecord
+  retrying
 } from "@moneta/store/IdempotencyRecords"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Cause, Context, Data, DateTime, Duration, Effect, Exit, Layer, Option } from "effect"

@@ -38,7 +38,7 @@ export const inProgress = 0
 export const abandoned = -1
 export const retrying = -2
 
-export interface StoredResponse {
+export interface ClaimedRecord {
   readonly fingerprint: string
   readonly resourceId: string | null
   readonly status: number
@@ -67,7 +67,7 @@ export class IdempotencyRecordStore
           Effect.flatMap(decodeRecords),
           Effect.orDie,
           Effect.map((rows) =>
-            Option.map(Option.fromUndefinedOr(rows[0]), (row): StoredResponse => ({
+            Option.map(Option.fromUndefinedOr(rows[0]), (row): ClaimedRecord => ({
               fingerprint: row.fingerprint,
               resourceId: row.resource_id,
               status: row.status,
@@ -96,7 +96,7 @@ export class IdempotencyRecordStore
             })
           ON CONFLICT (group_id, environment, key) DO NOTHING
           RETURNING key`.pipe(Effect.orDie)
-          if (inserted.length > 0) return Option.none<StoredResponse>()
+          if (inserted.length > 0) return Option.none<ClaimedRecord>()
           return yield* existing(tenant, key)
         })
 
