@@ -4,7 +4,8 @@ import { AccountNumber } from "@moneta/domain/AccountNumber"
 import type { AccountNumberId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
-import { SqlClient, type Statement } from "effect/sql"
+import { SqlClient } from "effect/sql"
+import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 
@@ -31,18 +32,17 @@ export class AccountNumberStore extends Context.Service<AccountNumberStore>()("@
     const update = (tenant: TenantShape, accountNumber: AccountNumber) =>
       table.update(tenant, accountNumber, columnsOf(accountNumber))
 
-    const list = (tenant: TenantShape, request: PageRequest, filter: AccountNumberFilter) => {
-      const conditions: Array<Statement.Fragment> = []
-      if (filter.account_id !== undefined) conditions.push(sql`account_id = ${filter.account_id}`)
-      if (filter.idempotency_key !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotency_key}`)
-      if (filter["status.in"] !== undefined && filter["status.in"].length > 0) {
-        conditions.push(sql`status IN ${sql.in(filter["status.in"])}`)
-      }
-      if (filter["ach_debit_status.in"] !== undefined && filter["ach_debit_status.in"].length > 0) {
-        conditions.push(sql`ach_debit_status IN ${sql.in(filter["ach_debit_status.in"])}`)
-      }
-      return table.page(tenant, request, conditions)
-    }
+    const list = (tenant: TenantShape, request: PageRequest, filter: AccountNumberFilter) =>
+      table.page(
+        tenant,
+        request,
+        filterConditions(sql, filter, {
+          account_id: "account_id",
+          idempotency_key: "idempotency_key",
+          "status.in": "status",
+          "ach_debit_status.in": "ach_debit_status"
+        })
+      )
 
     const find = (tenant: TenantShape, id: AccountNumberId) => table.find(tenant, id)
     const lock = (tenant: TenantShape, id: AccountNumberId) => table.lock(tenant, id)

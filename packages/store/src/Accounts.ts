@@ -8,6 +8,7 @@ import type { AccountId, EntityId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs } from "./Tenant.js"
@@ -138,17 +139,17 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
       } LIMIT 1`.pipe(Effect.map((rows) => rows.length > 0), Effect.orDie)
 
     const list = (tenant: TenantShape, request: PageRequest, filter: AccountFilter) =>
-      table.page(tenant, request, [
-        ...(filter.entity_id === undefined ? [] : [sql`entity_id = ${filter.entity_id}`]),
-        ...(filter.informational_entity_id === undefined
-          ? []
-          : [sql`body->>'informational_entity_id' = ${filter.informational_entity_id}`]),
-        ...(filter.program_id === undefined ? [] : [sql`body->>'program_id' = ${filter.program_id}`]),
-        ...(filter.idempotency_key === undefined ? [] : [sql`idempotency_key = ${filter.idempotency_key}`]),
-        ...(filter["status.in"] === undefined || filter["status.in"].length === 0
-          ? []
-          : [sql`status IN ${sql.in(filter["status.in"])}`])
-      ])
+      table.page(
+        tenant,
+        request,
+        filterConditions(sql, filter, {
+          entity_id: "entity_id",
+          informational_entity_id: sql`body->>'informational_entity_id'`,
+          program_id: sql`body->>'program_id'`,
+          idempotency_key: "idempotency_key",
+          "status.in": "status"
+        })
+      )
 
     return {
       insert,

@@ -4,7 +4,8 @@ import { CardPayment } from "@moneta/domain/CardPayment"
 import type { CardPaymentId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
-import { SqlClient, type Statement } from "effect/sql"
+import { SqlClient } from "effect/sql"
+import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 
@@ -28,12 +29,8 @@ export class CardPaymentStore extends Context.Service<CardPaymentStore>()("@mone
 
     const lock = (tenant: TenantShape, id: CardPaymentId) => table.lock(tenant, id)
 
-    const list = (tenant: TenantShape, request: PageRequest, filter: CardPaymentFilter) => {
-      const conditions: Array<Statement.Fragment> = []
-      if (filter.account_id !== undefined) conditions.push(sql`account_id = ${filter.account_id}`)
-      if (filter.card_id !== undefined) conditions.push(sql`card_id = ${filter.card_id}`)
-      return table.page(tenant, request, conditions)
-    }
+    const list = (tenant: TenantShape, request: PageRequest, filter: CardPaymentFilter) =>
+      table.page(tenant, request, filterConditions(sql, filter, { account_id: "account_id", card_id: "card_id" }))
 
     return { insertWrite, updateWrite, find, lock, list } as const
   })

@@ -4,6 +4,7 @@ import type { CardId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 
@@ -23,13 +24,15 @@ export class CardStore extends Context.Service<CardStore>()("@moneta/store/CardS
     const update = (tenant: TenantShape, card: Card) => table.update(tenant, card, { status: card.status })
 
     const list = (tenant: TenantShape, request: PageRequest, filter: CardFilter) =>
-      table.page(tenant, request, [
-        ...(filter.account_id === undefined ? [] : [sql`account_id = ${filter.account_id}`]),
-        ...(filter.idempotency_key === undefined ? [] : [sql`idempotency_key = ${filter.idempotency_key}`]),
-        ...(filter["status.in"] === undefined || filter["status.in"].length === 0
-          ? []
-          : [sql`status IN ${sql.in(filter["status.in"])}`])
-      ])
+      table.page(
+        tenant,
+        request,
+        filterConditions(sql, filter, {
+          account_id: "account_id",
+          idempotency_key: "idempotency_key",
+          "status.in": "status"
+        })
+      )
 
     const find = (tenant: TenantShape, id: CardId) => table.find(tenant, id)
     const lock = (tenant: TenantShape, id: CardId) => table.lock(tenant, id)

@@ -4,7 +4,8 @@ import { DeclinedTransaction } from "@moneta/domain/DeclinedTransaction"
 import type { DeclinedTransactionId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
-import { SqlClient, type Statement } from "effect/sql"
+import { SqlClient } from "effect/sql"
+import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 
@@ -25,15 +26,12 @@ export class DeclinedTransactionStore
 
       const find = (tenant: TenantShape, id: DeclinedTransactionId) => table.find(tenant, id)
 
-      const list = (tenant: TenantShape, request: PageRequest, filter: DeclinedTransactionFilter) => {
-        const conditions: Array<Statement.Fragment> = []
-        if (filter.account_id !== undefined) conditions.push(sql`account_id = ${filter.account_id}`)
-        if (filter.route_id !== undefined) conditions.push(sql`route_id = ${filter.route_id}`)
-        if (filter["category.in"] !== undefined && filter["category.in"].length > 0) {
-          conditions.push(sql`category IN ${sql.in(filter["category.in"])}`)
-        }
-        return table.page(tenant, request, conditions)
-      }
+      const list = (tenant: TenantShape, request: PageRequest, filter: DeclinedTransactionFilter) =>
+        table.page(
+          tenant,
+          request,
+          filterConditions(sql, filter, { account_id: "account_id", route_id: "route_id", "category.in": "category" })
+        )
 
       return { insertWrite, find, list } as const
     })

@@ -4,7 +4,8 @@ import { DigitalWalletToken } from "@moneta/domain/DigitalWalletToken"
 import type { CardId, DigitalWalletTokenId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
-import { SqlClient, type Statement } from "effect/sql"
+import { SqlClient } from "effect/sql"
+import { filterConditions } from "./FilterConditions.js"
 import type { PageOf, PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 
@@ -23,11 +24,8 @@ export class DigitalWalletTokenStore
 
       const find = (tenant: TenantShape, id: DigitalWalletTokenId) => table.find(tenant, id)
 
-      const list = (tenant: TenantShape, request: PageRequest, filter: DigitalWalletTokenFilter) => {
-        const conditions: Array<Statement.Fragment> = []
-        if (filter.card_id !== undefined) conditions.push(sql`card_id = ${filter.card_id}`)
-        return table.page(tenant, request, conditions)
-      }
+      const list = (tenant: TenantShape, request: PageRequest, filter: DigitalWalletTokenFilter) =>
+        table.page(tenant, request, filterConditions(sql, filter, { card_id: "card_id" }))
 
       const update = (tenant: TenantShape, token: DigitalWalletToken) =>
         table.update(tenant, token, { status: token.status })

@@ -4,6 +4,7 @@ import { EntityId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Array as Arr, Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs } from "./Tenant.js"
@@ -20,15 +21,15 @@ export class EntityStore extends Context.Service<EntityStore>()("@moneta/store/E
         idempotency_key: entity.idempotency_key
       })
     const list = (tenant: TenantShape, request: PageRequest, filter: EntityFilter) =>
-      table.page(tenant, request, [
-        ...(filter.idempotency_key === undefined ? [] : [sql`idempotency_key = ${filter.idempotency_key}`]),
-        ...(filter["status.in"] === undefined || filter["status.in"].length === 0
-          ? []
-          : [sql`body->>'status' IN ${sql.in(filter["status.in"])}`]),
-        ...(filter["validation_status.in"] === undefined || filter["validation_status.in"].length === 0
-          ? []
-          : [sql`body->'validation'->>'status' IN ${sql.in(filter["validation_status.in"])}`])
-      ])
+      table.page(
+        tenant,
+        request,
+        filterConditions(sql, filter, {
+          idempotency_key: "idempotency_key",
+          "status.in": sql`body->>'status'`,
+          "validation_status.in": sql`body->'validation'->>'status'`
+        })
+      )
 
     const find = (tenant: TenantShape, id: EntityId) => table.find(tenant, id)
     const lock = (tenant: TenantShape, id: EntityId) => table.lock(tenant, id)

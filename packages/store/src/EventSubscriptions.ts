@@ -9,6 +9,7 @@ import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { jsonb, makeResourceTable } from "./ResourceTable.js"
 import { tenantIs } from "./Tenant.js"
@@ -104,12 +105,7 @@ export class EventSubscriptionStore
         tenant: TenantShape,
         request: PageRequest,
         filter: IdempotencyKeyFilter
-      ) =>
-        table.page(
-          tenant,
-          request,
-          filter.idempotency_key === undefined ? [] : [sql`idempotency_key = ${filter.idempotency_key}`]
-        )
+      ) => table.page(tenant, request, filterConditions(sql, filter, { idempotency_key: "idempotency_key" }))
 
       const find = (tenant: TenantShape, id: EventSubscriptionId) => table.find(tenant, id)
       const lock = (tenant: TenantShape, id: EventSubscriptionId) => table.lock(tenant, id)

@@ -4,7 +4,8 @@ import { ExternalAccount } from "@moneta/domain/ExternalAccount"
 import type { ExternalAccountId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
-import { SqlClient, type Statement } from "effect/sql"
+import { SqlClient } from "effect/sql"
+import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 
@@ -30,15 +31,16 @@ export class ExternalAccountStore
       const update = (tenant: TenantShape, account: ExternalAccount) =>
         table.update(tenant, account, columnsOf(account))
 
-      const list = (tenant: TenantShape, request: PageRequest, filter: ExternalAccountFilter) => {
-        const conditions: Array<Statement.Fragment> = []
-        if (filter.idempotency_key !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotency_key}`)
-        if (filter.routing_number !== undefined) conditions.push(sql`routing_number = ${filter.routing_number}`)
-        if (filter["status.in"] !== undefined && filter["status.in"].length > 0) {
-          conditions.push(sql`status IN ${sql.in(filter["status.in"])}`)
-        }
-        return table.page(tenant, request, conditions)
-      }
+      const list = (tenant: TenantShape, request: PageRequest, filter: ExternalAccountFilter) =>
+        table.page(
+          tenant,
+          request,
+          filterConditions(sql, filter, {
+            idempotency_key: "idempotency_key",
+            routing_number: "routing_number",
+            "status.in": "status"
+          })
+        )
 
       const find = (tenant: TenantShape, id: ExternalAccountId) => table.find(tenant, id)
       const lock = (tenant: TenantShape, id: ExternalAccountId) => table.lock(tenant, id)

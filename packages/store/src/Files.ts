@@ -4,7 +4,8 @@ import { File } from "@moneta/domain/File"
 import type { FileId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, type Statement } from "effect/sql"
+import { SqlClient } from "effect/sql"
+import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs } from "./Tenant.js"
@@ -47,14 +48,12 @@ export class FileStore extends Context.Service<FileStore>()("@moneta/store/FileS
         return Option.some<FileWithContents>({ file, contents: row.contents })
       })
 
-    const list = (tenant: TenantShape, request: PageRequest, filter: FileFilter) => {
-      const conditions: Array<Statement.Fragment> = []
-      if (filter["purpose.in"] !== undefined && filter["purpose.in"].length > 0) {
-        conditions.push(sql`purpose IN ${sql.in(filter["purpose.in"])}`)
-      }
-      if (filter.idempotency_key !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotency_key}`)
-      return table.page(tenant, request, conditions)
-    }
+    const list = (tenant: TenantShape, request: PageRequest, filter: FileFilter) =>
+      table.page(
+        tenant,
+        request,
+        filterConditions(sql, filter, { "purpose.in": "purpose", idempotency_key: "idempotency_key" })
+      )
 
     return { insert, find, findWithContents, list } as const
   })

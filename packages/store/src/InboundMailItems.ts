@@ -4,7 +4,8 @@ import type { InboundMailItemFilter } from "@moneta/domain/InboundMailItem"
 import { InboundMailItem } from "@moneta/domain/InboundMailItem"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
-import { SqlClient, type Statement } from "effect/sql"
+import { SqlClient } from "effect/sql"
+import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 
@@ -27,16 +28,15 @@ export class InboundMailItemStore
       const updateWrite = (tenant: TenantShape, item: InboundMailItem) =>
         table.updateWrite(tenant, item, { status: item.status })
 
-      const list = (tenant: TenantShape, request: PageRequest, filter: InboundMailItemFilter) => {
-        const conditions: Array<Statement.Fragment> = []
-        if (filter.lockbox_address_id !== undefined) {
-          conditions.push(sql`lockbox_address_id = ${filter.lockbox_address_id}`)
-        }
-        if (filter.lockbox_recipient_id !== undefined) {
-          conditions.push(sql`lockbox_recipient_id = ${filter.lockbox_recipient_id}`)
-        }
-        return table.page(tenant, request, conditions)
-      }
+      const list = (tenant: TenantShape, request: PageRequest, filter: InboundMailItemFilter) =>
+        table.page(
+          tenant,
+          request,
+          filterConditions(sql, filter, {
+            lockbox_address_id: "lockbox_address_id",
+            lockbox_recipient_id: "lockbox_recipient_id"
+          })
+        )
 
       const find = (tenant: TenantShape, id: InboundMailItemId) => table.find(tenant, id)
       const lock = (tenant: TenantShape, id: InboundMailItemId) => table.lock(tenant, id)

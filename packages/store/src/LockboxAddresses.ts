@@ -5,6 +5,7 @@ import { LockboxAddress } from "@moneta/domain/LockboxAddress"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 
@@ -31,7 +32,7 @@ export class LockboxAddressStore extends Context.Service<LockboxAddressStore>()(
       table.page(
         tenant,
         request,
-        filter.idempotency_key === undefined ? [] : [sql`idempotency_key = ${filter.idempotency_key}`]
+        filterConditions(sql, filter, { idempotency_key: "idempotency_key" })
       )
 
     const find = (tenant: TenantShape, id: LockboxAddressId) => table.find(tenant, id)

@@ -4,7 +4,8 @@ import type { LockboxRecipientFilter } from "@moneta/domain/LockboxRecipient"
 import { LockboxRecipient } from "@moneta/domain/LockboxRecipient"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
-import { SqlClient, type Statement } from "effect/sql"
+import { SqlClient } from "effect/sql"
+import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 
@@ -36,15 +37,16 @@ export class LockboxRecipientStore
           Effect.map((rows) => rows.length > 0)
         )
 
-      const list = (tenant: TenantShape, request: PageRequest, filter: LockboxRecipientFilter) => {
-        const conditions: Array<Statement.Fragment> = []
-        if (filter.account_id !== undefined) conditions.push(sql`account_id = ${filter.account_id}`)
-        if (filter.lockbox_address_id !== undefined) {
-          conditions.push(sql`lockbox_address_id = ${filter.lockbox_address_id}`)
-        }
-        if (filter.idempotency_key !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotency_key}`)
-        return table.page(tenant, request, conditions)
-      }
+      const list = (tenant: TenantShape, request: PageRequest, filter: LockboxRecipientFilter) =>
+        table.page(
+          tenant,
+          request,
+          filterConditions(sql, filter, {
+            account_id: "account_id",
+            lockbox_address_id: "lockbox_address_id",
+            idempotency_key: "idempotency_key"
+          })
+        )
 
       const find = (tenant: TenantShape, id: LockboxRecipientId) => table.find(tenant, id)
       const lock = (tenant: TenantShape, id: LockboxRecipientId) => table.lock(tenant, id)

@@ -10,7 +10,8 @@ import type { PendingTransactionFilter } from "@moneta/domain/PendingTransaction
 import { PendingTransaction } from "@moneta/domain/PendingTransaction"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer } from "effect"
-import { SqlClient, type Statement } from "effect/sql"
+import { SqlClient } from "effect/sql"
+import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 
@@ -45,18 +46,17 @@ export class PendingTransactionStore
       const update = (tenant: TenantShape, pendingTransaction: PendingTransaction) =>
         table.update(tenant, pendingTransaction, columnsOf(pendingTransaction))
 
-      const list = (tenant: TenantShape, request: PageRequest, filter: PendingTransactionFilter) => {
-        const conditions: Array<Statement.Fragment> = []
-        if (filter.account_id !== undefined) conditions.push(sql`account_id = ${filter.account_id}`)
-        if (filter.route_id !== undefined) conditions.push(sql`route_id = ${filter.route_id}`)
-        if (filter["status.in"] !== undefined && filter["status.in"].length > 0) {
-          conditions.push(sql`status IN ${sql.in(filter["status.in"])}`)
-        }
-        if (filter["category.in"] !== undefined && filter["category.in"].length > 0) {
-          conditions.push(sql`category IN ${sql.in(filter["category.in"])}`)
-        }
-        return table.page(tenant, request, conditions)
-      }
+      const list = (tenant: TenantShape, request: PageRequest, filter: PendingTransactionFilter) =>
+        table.page(
+          tenant,
+          request,
+          filterConditions(sql, filter, {
+            account_id: "account_id",
+            route_id: "route_id",
+            "status.in": "status",
+            "category.in": "category"
+          })
+        )
 
       const find = (tenant: TenantShape, id: PendingTransactionId) => table.find(tenant, id)
       const lock = (tenant: TenantShape, id: PendingTransactionId) => table.lock(tenant, id)

@@ -4,7 +4,8 @@ import type { TenantShape } from "@moneta/domain/Tenant"
 import type { TransactionFilter } from "@moneta/domain/Transaction"
 import { Transaction } from "@moneta/domain/Transaction"
 import { Context, DateTime, Effect, Layer } from "effect"
-import { SqlClient, type Statement } from "effect/sql"
+import { SqlClient } from "effect/sql"
+import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { type Write, write } from "./Writes.js"
@@ -45,15 +46,12 @@ export class TransactionStore extends Context.Service<TransactionStore>()("@mone
       )
     }
 
-    const list = (tenant: TenantShape, request: PageRequest, filter: TransactionFilter) => {
-      const conditions: Array<Statement.Fragment> = []
-      if (filter.account_id !== undefined) conditions.push(sql`account_id = ${filter.account_id}`)
-      if (filter.route_id !== undefined) conditions.push(sql`route_id = ${filter.route_id}`)
-      if (filter["category.in"] !== undefined && filter["category.in"].length > 0) {
-        conditions.push(sql`category IN ${sql.in(filter["category.in"])}`)
-      }
-      return table.page(tenant, request, conditions)
-    }
+    const list = (tenant: TenantShape, request: PageRequest, filter: TransactionFilter) =>
+      table.page(
+        tenant,
+        request,
+        filterConditions(sql, filter, { account_id: "account_id", route_id: "route_id", "category.in": "category" })
+      )
 
     /** Transactions of an account that no bookkeeping entry set references yet. */
     const unbookkept = (tenant: TenantShape, accountId: AccountId, request: PageRequest) =>

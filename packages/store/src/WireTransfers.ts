@@ -6,8 +6,9 @@ import type { TenantShape } from "@moneta/domain/Tenant"
 import { WireTransfer } from "@moneta/domain/WireTransfer"
 import type { WireTransferFilter } from "@moneta/domain/WireTransferRequests"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, type Statement } from "effect/sql"
+import { SqlClient } from "effect/sql"
 import type { Balance } from "./Accounts.js"
+import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 
@@ -94,18 +95,17 @@ export class WireTransferStore extends Context.Service<WireTransferStore>()("@mo
       )
     )
 
-    const list = (tenant: TenantShape, request: PageRequest, filter: WireTransferFilter) => {
-      const conditions: Array<Statement.Fragment> = []
-      if (filter.account_id !== undefined) conditions.push(sql`account_id = ${filter.account_id}`)
-      if (filter.external_account_id !== undefined) {
-        conditions.push(sql`external_account_id = ${filter.external_account_id}`)
-      }
-      if (filter.idempotency_key !== undefined) conditions.push(sql`idempotency_key = ${filter.idempotency_key}`)
-      if (filter["status.in"] !== undefined && filter["status.in"].length > 0) {
-        conditions.push(sql`status IN ${sql.in(filter["status.in"])}`)
-      }
-      return table.page(tenant, request, conditions)
-    }
+    const list = (tenant: TenantShape, request: PageRequest, filter: WireTransferFilter) =>
+      table.page(
+        tenant,
+        request,
+        filterConditions(sql, filter, {
+          account_id: "account_id",
+          external_account_id: "external_account_id",
+          idempotency_key: "idempotency_key",
+          "status.in": "status"
+        })
+      )
 
     return {
       insertWrite,
