@@ -1,4 +1,5 @@
 /** Wire transfers: the list, and a transfer's page with the actions its status allows. */
+import { allowedFrom } from "@moneta/domain/WireTransferActions"
 import * as Api from "../Api.js"
 import { ActionButton, ErrorBox, Fields, Id, Json, Money, Status, Time, useResource } from "../Components.js"
 import { accountColumn, createdColumn, idColumn, ListPage } from "../List.js"
@@ -25,9 +26,9 @@ export const WireTransfersPage = () => (
 )
 
 /**
- * The statuses each action starts from, as the API allows them (domain
- * WireTransfer's `allowedFrom`; repeated here, not imported, to keep the
- * domain's code out of the page): a button shows only where it can succeed.
+ * The actions of a transfer's page, each shown only where it can succeed:
+ * from the statuses domain's `WireTransferActions` allows its command from
+ * (that plain-data module alone is bundled, not the domain's code).
  */
 const actions: ReadonlyArray<{
   readonly label: string
@@ -35,14 +36,18 @@ const actions: ReadonlyArray<{
   readonly from: ReadonlyArray<WireTransferStatus>
   readonly kind?: "primary" | "danger"
 }> = [
-  { label: "Approve", path: (id) => `/wire_transfers/${id}/approve`, from: ["pending_approval"], kind: "primary" },
-  { label: "Cancel", path: (id) => `/wire_transfers/${id}/cancel`, from: ["pending_approval"], kind: "danger" },
+  { label: "Approve", path: (id) => `/wire_transfers/${id}/approve`, from: allowedFrom.Approve, kind: "primary" },
+  { label: "Cancel", path: (id) => `/wire_transfers/${id}/cancel`, from: allowedFrom.Cancel, kind: "danger" },
   {
     label: "Submit (simulation)",
     path: (id) => `/simulations/wire_transfers/${id}/submit`,
-    from: ["pending_approval", "pending_creating"]
+    from: allowedFrom.Submit
   },
-  { label: "Reverse (simulation)", path: (id) => `/simulations/wire_transfers/${id}/reverse`, from: ["complete"] }
+  {
+    label: "Reverse (simulation)",
+    path: (id) => `/simulations/wire_transfers/${id}/reverse`,
+    from: allowedFrom.Reverse
+  }
 ]
 
 export const WireTransferPage = (props: { readonly id: string }) => {

@@ -29,6 +29,7 @@ import type { Timestamp } from "../core/Timestamp.js"
 import { type PendingEvent, pendingEvent } from "../events/Event.js"
 import type { CompletePendingTransaction, MoneyEffect, PostTransaction } from "../money/MoneyEffect.js"
 import { cycleDate, inputMessageAccountabilityData, inputSource, returnReasonDescriptions } from "./WireMessages.js"
+import { allowedFrom as actionsAllowedFrom } from "./WireTransferActions.js"
 import {
   type CreatedBy,
   type Party,
@@ -284,16 +285,8 @@ export type Command = Data.TaggedEnum<{
 export const Command = Data.taggedEnum<Command>()
 export type CommandTag = Command["_tag"]
 
-/** The statuses each command may start from; every other pair is refused (409). */
-export const allowedFrom: { readonly [Tag in CommandTag]: ReadonlyArray<WireTransferStatus> } = {
-  Approve: ["pending_approval"],
-  Cancel: ["pending_approval"],
-  Review: ["pending_approval", "pending_reviewing"],
-  RequireAttention: ["pending_approval", "pending_creating"],
-  Submit: ["pending_approval", "pending_creating", "requires_attention"],
-  Complete: ["submitted"],
-  Reverse: ["complete"]
-}
+/** The statuses each command may start from (`WireTransferActions`: plain data the dashboard shares); a command without its row fails to compile here. */
+export const allowedFrom: { readonly [Tag in CommandTag]: ReadonlyArray<WireTransferStatus> } = actionsAllowedFrom
 
 /** Statuses no command leaves. */
 export const terminalStatuses: ReadonlyArray<WireTransferStatus> = ["canceled", "rejected", "reversed"]
