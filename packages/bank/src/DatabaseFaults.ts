@@ -4,4 +4,4 @@
  * restarting; the store's `TransientFault` decides), so that the HTTP layer
  * answers them 503 "retry" rather than 500, without knowing the store.
  */
-export { describe, isTransient } from "@moneta/store/TransientFault"
+export { describe, findTransient, isTransient } from "@moneta/store/TransientFault"

@@ -364,10 +364,11 @@ const answerCause = (
   const error = Cause.squash(cause)
   const mapped = toContractError(error)
   if (mapped !== undefined) return respondWith(mapped)
-  if (DatabaseFaults.isTransient(error)) {
+  const transient = DatabaseFaults.findTransient(cause)
+  if (transient !== undefined) {
     // Expected while the database restarts: one line per request, no stack.
     return Effect.andThen(
-      Effect.logWarning(`Database unavailable while serving a request: ${DatabaseFaults.describe(error)}`),
+      Effect.logWarning(`Database unavailable while serving a request: ${DatabaseFaults.describe(transient)}`),
       respondWith(new ServiceUnavailableError({ detail: "The database is unavailable; retry shortly." }))
     )
   }

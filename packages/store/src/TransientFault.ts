@@ -10,6 +10,7 @@
  * (`Database.layer`, `MONETA_DATABASE_WAIT`). Both database clients fail with
  * `SqlError`s classified alike (`@effect/sql-pg`, and `PgliteClient` as it).
  */
+import { Cause } from "effect"
 import { SqlError } from "effect/sql"
 
 /**
@@ -45,3 +46,16 @@ export const isTransient = (error: unknown): error is SqlError.SqlError =>
  */
 export const describe = (error: SqlError.SqlError): string =>
   error.reason.cause instanceof Error && error.reason.cause.message !== "" ? error.reason.cause.message : error.message
+
+/**
+ * The first fault that heals among all of `cause`'s failures and defects,
+ * not only its first: a transaction cut by a restarting database may also
+ * fail its ROLLBACK, and which of the two comes first says nothing.
+ */
+export const findTransient = (cause: Cause.Cause<unknown>): SqlError.SqlError | undefined => {
+  for (const reason of cause.reasons) {
+    const error = Cause.isFailReason(reason) ? reason.error : Cause.isDieReason(reason) ? reason.defect : undefined
+    if (isTransient(error)) return error
+  }
+  return undefined
+}

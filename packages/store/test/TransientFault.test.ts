@@ -11,7 +11,7 @@ import * as Database from "../src/Database.js"
 import * as PgliteClient from "../src/PgliteClient.js"
 import * as Template from "../src/Template.js"
 import * as TestDatabase from "../src/testing.js"
-import { isTransient } from "../src/TransientFault.js"
+import { findTransient, isTransient } from "../src/TransientFault.js"
 
 const props = { cause: new Error("probe"), message: "probe" }
 
@@ -20,6 +20,25 @@ const unknownWithState = (code: string) =>
   new SqlError.SqlError({
     reason: new SqlError.UnknownError({ ...props, cause: Object.assign(new Error("probe"), { code }) })
   })
+
+describe("findTransient", () => {
+  const cut = new SqlError.SqlError({ reason: new SqlError.ConnectionError(props) })
+  const bug = new Error("a bug")
+
+  it("finds the fault that heals among every failure and defect of a cause, wherever it comes", () => {
+    expect(findTransient(Cause.die(cut))).toBe(cut)
+    expect(findTransient(Cause.fail(cut))).toBe(cut)
+    // A ROLLBACK that failed first, then the statement cut by the restart.
+    expect(findTransient(Cause.combine(Cause.die(bug), Cause.die(cut)))).toBe(cut)
+    expect(findTransient(Cause.combine(Cause.fail("refused"), Cause.die(cut)))).toBe(cut)
+  })
+
+  it("finds none in a cause without one", () => {
+    expect(findTransient(Cause.die(bug))).toBeUndefined()
+    expect(findTransient(Cause.combine(Cause.die(bug), Cause.fail(unknownWithState("XX000"))))).toBeUndefined()
+    expect(findTransient(Cause.interrupt())).toBeUndefined()
+  })
+})
 
 describe("isTransient", () => {
   it("heals: connection lost or refused, deadlock, serialization failure, lock and statement timeouts", () => {
