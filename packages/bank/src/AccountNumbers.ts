@@ -9,6 +9,7 @@ import {
   creatableOn,
   create as createAccountNumber,
   type CreateAccountNumber,
+  type CreateInput as CreateAccountNumberInput,
   update as updateAccountNumber,
   type UpdateAccountNumber
 } from "@moneta/domain/AccountNumber"
@@ -17,13 +18,13 @@ import { Tenant } from "@moneta/domain/Tenant"
 import { AccountNumberStore } from "@moneta/store/AccountNumbers"
 import { AccountStore } from "@moneta/store/Accounts"
 import { newId } from "@moneta/store/IdGenerator"
-import { transactionally } from "@moneta/store/UnitOfWork"
-import { Context, Effect, Layer, Random } from "effect"
+import { Context, Effect, Layer, Random, Result } from "effect"
 import { Events } from "./Events.js"
 import { idempotencyKey } from "./IdempotencyKey.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
+import { runStep } from "./Step.js"
 import { now } from "./Time.js"
 
 export type AccountNumberListParameters = ListParameters & AccountNumberFilter
@@ -41,37 +42,47 @@ export class AccountNumbers extends Context.Service<AccountNumbers>()("@moneta/b
     const events = yield* Events
 
     const create = (request: CreateAccountNumber) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        yield* Effect.fromResult(creatableOn(yield* findOwn("account", request.account_id, accounts.find)))
-        const createdAt = yield* now
-        const { next: accountNumber, events: emitted } = createAccountNumber({
-          id: yield* newId("account_number"),
-          createdAt,
-          idempotencyKey: yield* idempotencyKey,
-          body: request,
-          accountNumber: yield* newAccountNumber
-        })
-        yield* store.insert(tenant, accountNumber)
-        yield* events.record(emitted, createdAt)
-        return accountNumber
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const account = yield* findOwn("account", request.account_id, accounts.find)
+          const input: CreateAccountNumberInput = {
+            id: yield* newId("account_number"),
+            createdAt: yield* now,
+            idempotencyKey: yield* idempotencyKey,
+            body: request,
+            accountNumber: yield* newAccountNumber
+          }
+          return { tenant, account, input }
+        }),
+        decide: ({ account, input }) => Result.map(creatableOn(account), () => createAccountNumber(input)),
+        persist: ({ events: emitted, next: accountNumber }, { input, tenant }) =>
+          Effect.gen(function*() {
+            yield* store.insert(tenant, accountNumber)
+            yield* events.record(emitted, input.createdAt)
+            return accountNumber
+          })
+      })
 
     const retrieve = (id: AccountNumberId) => findOwn("account_number", id, store.find)
 
     /** Changes the given fields (the domain's `update`: status transitions, name, inbound settings). */
     const update = (id: AccountNumberId, request: UpdateAccountNumber) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const current = yield* findOwn("account_number", id, store.lock)
-        const account = yield* findOwn("account", current.account_id, accounts.find)
-        const { next: updated, events: emitted } = yield* Effect.fromResult(
-          updateAccountNumber(current, account, request)
-        )
-        yield* store.update(tenant, updated)
-        yield* events.record(emitted, yield* now)
-        return updated
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const current = yield* findOwn("account_number", id, store.lock)
+          const account = yield* findOwn("account", current.account_id, accounts.find)
+          return { tenant, current, account, at: yield* now }
+        }),
+        decide: ({ account, current }) => updateAccountNumber(current, account, request),
+        persist: ({ events: emitted, next: updated }, { at, tenant }) =>
+          Effect.gen(function*() {
+            yield* store.update(tenant, updated)
+            yield* events.record(emitted, at)
+            return updated
+          })
+      })
 
     const list = (parameters: AccountNumberListParameters) =>
       listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))

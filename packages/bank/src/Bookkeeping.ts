@@ -28,13 +28,13 @@ import { BookkeepingStore } from "@moneta/store/Bookkeeping"
 import { EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
 import { TransactionStore } from "@moneta/store/Transactions"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, type DateTime, Effect, Layer, Option } from "effect"
 import { Events } from "./Events.js"
 import { idempotencyKey } from "./IdempotencyKey.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn, orNotFound } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
+import { always, runStep } from "./Step.js"
 import { now } from "./Time.js"
 
 export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/bank/Bookkeeping", {
@@ -46,36 +46,49 @@ export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/bank/Bo
     const events = yield* Events
 
     const createAccount = (request: CreateBookkeepingAccount) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        if (request.account_id !== undefined) {
-          yield* findOwn("account", request.account_id, accounts.find)
-        }
-        if (request.entity_id !== undefined) {
-          yield* findOwn("entity", request.entity_id, entities.find)
-        }
-        const createdAt = yield* now
-        const { next: account, events: emitted } = createBookkeepingAccount({
-          id: yield* newId("bookkeeping_account"),
-          idempotencyKey: yield* idempotencyKey,
-          body: request
-        })
-        yield* store.insertAccount(tenant, account, createdAt)
-        yield* events.record(emitted, createdAt)
-        return account
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          if (request.account_id !== undefined) {
+            yield* findOwn("account", request.account_id, accounts.find)
+          }
+          if (request.entity_id !== undefined) {
+            yield* findOwn("entity", request.entity_id, entities.find)
+          }
+          const at = yield* now
+          const input = {
+            id: yield* newId("bookkeeping_account"),
+            idempotencyKey: yield* idempotencyKey,
+            body: request
+          }
+          return { tenant, at, input }
+        }),
+        decide: ({ input }) => always(createBookkeepingAccount(input)),
+        persist: ({ events: emitted, next: account }, { at, tenant }) =>
+          Effect.gen(function*() {
+            yield* store.insertAccount(tenant, account, at)
+            yield* events.record(emitted, at)
+            return account
+          })
+      })
 
     const retrieveAccount = (id: BookkeepingAccountId) => findOwn("bookkeeping_account", id, store.findAccount)
 
     const updateAccount = (id: BookkeepingAccountId, request: UpdateBookkeepingAccount) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const current = yield* findOwn("bookkeeping_account", id, store.lockAccount)
-        const { next: updated, events: emitted } = updateBookkeepingAccount(current, request)
-        yield* store.updateAccount(tenant, updated)
-        yield* events.record(emitted, yield* now)
-        return updated
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const current = yield* findOwn("bookkeeping_account", id, store.lockAccount)
+          return { tenant, current, at: yield* now }
+        }),
+        decide: ({ current }) => always(updateBookkeepingAccount(current, request)),
+        persist: ({ events: emitted, next: updated }, { at, tenant }) =>
+          Effect.gen(function*() {
+            yield* store.updateAccount(tenant, updated)
+            yield* events.record(emitted, at)
+            return updated
+          })
+      })
 
     const listAccounts = (parameters: ListParameters & IdempotencyKeyFilter) =>
       listOwn(
@@ -89,40 +102,54 @@ export class Bookkeeping extends Context.Service<Bookkeeping>()("@moneta/bank/Bo
         return new BookkeepingBalanceLookup({ balance: amount, bookkeeping_account_id: id })
       })
 
+    /**
+     * The set is dated and built by the domain (`createEntrySet`); its
+     * balance bounds are checked once it is written, against the totals its
+     * write locked (`needExactBalanceCheck`, `checkBalanceExtremes`): a
+     * refusal there rolls the whole step back.
+     */
     const createEntrySet = (request: CreateBookkeepingEntrySet) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const valid = yield* Effect.fromResult(validateEntrySet(request))
-        for (const accountId of new Set(valid.entries.map((entry) => entry.account_id))) {
-          yield* findOwn("bookkeeping_account", accountId, store.findAccount)
-        }
-        const transaction = valid.transaction_id === undefined
-          ? Option.none()
-          : Option.some(
-            yield* findOwn("transaction", valid.transaction_id, transactions.find)
-          )
-        const createdAt = yield* now
-        const entryIds = yield* Effect.forEach(valid.entries, () => newId("bookkeeping_entry"))
-        const { next: entrySet, events: emitted } = createBookkeepingEntrySet({
-          id: yield* newId("bookkeeping_entry_set"),
-          createdAt,
-          idempotencyKey: yield* idempotencyKey,
-          body: valid,
-          entryIds,
-          transaction
-        })
-        // Touched accounts are locked (by adding to their absolute totals) in the domain's order, so
-        // concurrent entry sets on them queue and each checks the others' totals.
-        const additions = absoluteAmountsInLockOrder(valid.entries)
-        const absoluteTotals = yield* store.addAbsoluteTotals(tenant, additions)
-        yield* store.insertEntrySet(tenant, entrySet)
-        const uncertain = needExactBalanceCheck(absoluteTotals)
-        if (uncertain.length > 0) {
-          yield* Effect.fromResult(checkBalanceExtremes(yield* store.balanceExtremes(tenant, uncertain, entrySet.date)))
-        }
-        yield* events.record(emitted, createdAt)
-        return entrySet
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          // The body's own rules answer first (400), before any object it names is looked up (404).
+          const body = yield* Effect.fromResult(validateEntrySet(request))
+          for (const accountId of new Set(body.entries.map((entry) => entry.account_id))) {
+            yield* findOwn("bookkeeping_account", accountId, store.findAccount)
+          }
+          const transaction = body.transaction_id === undefined
+            ? Option.none()
+            : Option.some(yield* findOwn("transaction", body.transaction_id, transactions.find))
+          const createdAt = yield* now
+          const entryIds = yield* Effect.forEach(body.entries, () => newId("bookkeeping_entry"))
+          const input = {
+            id: yield* newId("bookkeeping_entry_set"),
+            createdAt,
+            idempotencyKey: yield* idempotencyKey,
+            body,
+            entryIds,
+            transaction
+          }
+          return { tenant, input }
+        }),
+        decide: ({ input }) => always(createBookkeepingEntrySet(input)),
+        persist: ({ events: emitted, next: entrySet }, { input, tenant }) =>
+          Effect.gen(function*() {
+            // Touched accounts are locked (by adding to their absolute totals) in the domain's order, so
+            // concurrent entry sets on them queue and each checks the others' totals.
+            const additions = absoluteAmountsInLockOrder(input.body.entries)
+            const absoluteTotals = yield* store.addAbsoluteTotals(tenant, additions)
+            yield* store.insertEntrySet(tenant, entrySet)
+            const uncertain = needExactBalanceCheck(absoluteTotals)
+            if (uncertain.length > 0) {
+              yield* Effect.fromResult(
+                checkBalanceExtremes(yield* store.balanceExtremes(tenant, uncertain, entrySet.date))
+              )
+            }
+            yield* events.record(emitted, input.createdAt)
+            return entrySet
+          })
+      })
 
     const retrieveEntrySet = (id: BookkeepingEntrySetId) => findOwn("bookkeeping_entry_set", id, store.findEntrySet)
 

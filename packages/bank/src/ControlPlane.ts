@@ -11,12 +11,11 @@ import {
   apiKeyRefused,
   controlPlaneOff,
   type CreateApiKey,
-  CreatedApiKey,
   type CreateGroup,
-  defaultGroupName,
   Group,
-  keyPrefix,
   looksLikeApiKey,
+  newApiKey,
+  newGroup,
   revoke
 } from "@moneta/domain/ControlPlane"
 import {
@@ -30,12 +29,12 @@ import { ApiKeyStore } from "@moneta/store/ApiKeys"
 import { ControlPlaneStore, type StoredGroup } from "@moneta/store/ControlPlane"
 import { newId } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
 import { timingSafeEqual } from "node:crypto"
 import { Authentication, generateKey, hashKey, revokedKeysChannel } from "./Authentication.js"
 import { spanned, withOperationSpan } from "./OperationSpan.js"
+import { always, runStep, type Step } from "./Step.js"
 import { now } from "./Time.js"
 
 /**
@@ -61,8 +60,10 @@ export class ControlPlane extends Context.Service<ControlPlane>()("@moneta/bank/
     const notifications = yield* Notifications
     const sql = yield* SqlClient.SqlClient
     const adminKey = yield* AdminKey
-    const inTransaction = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient>) =>
-      Effect.provideService(transactionally(effect), SqlClient.SqlClient, sql)
+    /** A step in its own transaction on the control plane's database connection. */
+    const runControlStep = <Loaded, Decision, A, EL, ED, EP>(
+      step: Step<Loaded, Decision, A, EL, SqlClient.SqlClient, ED, EP, SqlClient.SqlClient>
+    ) => Effect.provideService(runStep(step), SqlClient.SqlClient, sql)
 
     /**
      * Whether `presented` (the bearer credential, empty when none) opens the
@@ -91,31 +92,26 @@ export class ControlPlane extends Context.Service<ControlPlane>()("@moneta/bank/
       )
 
     const createGroup = (request: CreateGroup) =>
-      Effect.gen(function*() {
-        const group = { id: yield* newId("group"), name: request.name ?? defaultGroupName, createdAt: yield* now }
-        yield* store.insertGroup(group)
-        return toGroup(group)
+      runControlStep({
+        load: Effect.gen(function*() {
+          return { id: yield* newId("group"), body: request, createdAt: yield* now }
+        }),
+        decide: (input) => always(newGroup(input)),
+        persist: (group) => Effect.as(store.insertGroup(group), toGroup(group))
       })
 
     const listGroups = Effect.map(store.listGroups, (groups) => ({ data: groups.map(toGroup), next_cursor: null }))
 
     const createKey = (request: CreateApiKey) =>
-      inTransaction(Effect.gen(function*() {
-        yield* existingGroup(request.group_id)
-        const secret = generateKey(request.environment)
-        const stored = {
-          id: yield* newId("api_key"),
-          groupId: request.group_id,
-          environment: request.environment,
-          name: request.name ?? null,
-          prefix: keyPrefix(secret),
-          hash: hashKey(secret),
-          createdAt: yield* now,
-          revokedAt: null
-        }
-        yield* store.insertKey(stored)
-        return new CreatedApiKey({ ...apiKey(stored), secret })
-      }))
+      runControlStep({
+        load: Effect.gen(function*() {
+          yield* existingGroup(request.group_id)
+          const secret = generateKey(request.environment)
+          return { id: yield* newId("api_key"), body: request, secret, hash: hashKey(secret), createdAt: yield* now }
+        }),
+        decide: (input) => always(newApiKey(input)),
+        persist: ({ created, stored }) => Effect.as(store.insertKey(stored), created)
+      })
 
     const listKeys = (groupId: Option.Option<GroupId>) =>
       Effect.gen(function*() {
@@ -126,18 +122,23 @@ export class ControlPlane extends Context.Service<ControlPlane>()("@moneta/bank/
 
     const revokeKey = (id: ApiKeyId): Effect.Effect<ApiKey, ObjectNotFoundError> =>
       Effect.gen(function*() {
-        const revoked = yield* inTransaction(Effect.gen(function*() {
-          const found = yield* store.lockKey(id)
-          if (Option.isNone(found)) return yield* new ObjectNotFoundError({ objectType: "api_key", id })
-          const current = apiKey(found.value)
-          const { newly, revokedAt: at } = revoke(current, yield* now)
-          if (newly) {
-            yield* store.setRevokedAt(id, at)
-            // Sent on commit, to every process listening (this one too).
-            yield* notifications.notify(revokedKeysChannel, found.value.hash).pipe(Effect.orDie)
-          }
-          return { key: apiKey({ ...found.value, revokedAt: at }), hash: found.value.hash }
-        }))
+        const revoked = yield* runControlStep({
+          load: Effect.gen(function*() {
+            const found = yield* store.lockKey(id)
+            if (Option.isNone(found)) return yield* new ObjectNotFoundError({ objectType: "api_key", id })
+            return { stored: found.value, at: yield* now }
+          }),
+          decide: ({ at, stored }) => always(revoke(apiKey(stored), at)),
+          persist: ({ newly, revokedAt }, { stored }) =>
+            Effect.gen(function*() {
+              if (newly) {
+                yield* store.setRevokedAt(id, revokedAt)
+                // Sent on commit, to every process listening (this one too).
+                yield* notifications.notify(revokedKeysChannel, stored.hash).pipe(Effect.orDie)
+              }
+              return { key: apiKey({ ...stored, revokedAt }), hash: stored.hash }
+            })
+        })
         yield* authentication.forget(revoked.hash)
         return revoked.key
       })

@@ -25,16 +25,14 @@
 import {
   checkResolved,
   checkUrl,
-  create as createSubscription,
+  createAmong,
   type CreateEventSubscription,
+  createsActive,
   ensureActive,
-  ensureMayBeActive,
-  ensureReceives,
-  type EventSubscription,
   heartbeatEvent,
-  joinsActiveSet,
-  replacedSecretSignsUntil,
-  update as updateSubscription,
+  mayActivate,
+  resend as resendTo,
+  updateAmong,
   type UpdateEventSubscription
 } from "@moneta/domain/EventSubscription"
 import type { EventId, EventSubscriptionId, OAuthConnectionId } from "@moneta/domain/Ids"
@@ -45,7 +43,6 @@ import { hostOf, needsResolving, reachOf, WebhookDestinations } from "@moneta/do
 import { EventStore } from "@moneta/store/Events"
 import { EventSubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { newId } from "@moneta/store/IdGenerator"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import { WebhookDeliveryStore } from "@moneta/store/WebhookDeliveries"
 import { Context, Effect, Layer } from "effect"
 import { randomBytes } from "node:crypto"
@@ -54,6 +51,7 @@ import { idempotencyKey } from "./IdempotencyKey.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn, notFound, orNotFound } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
+import { always, runStep } from "./Step.js"
 import { now } from "./Time.js"
 
 /** A secret for a subscription created without one: 256 random bits. */
@@ -84,16 +82,17 @@ export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@
       })
 
     /**
-     * When `candidate` is active: fails past the cap of active subscriptions, or when it would
-     * receive a real-time decision category another active one receives. The lock holds until the
-     * transaction ends, so the active set read here is the one the write joins.
+     * The active subscriptions, read under the per-tenant lock when the write
+     * may make one active (`joins`): the lock holds until the transaction
+     * ends, so the active set the domain checks is the one the write joins.
+     * None otherwise (the domain reads them only for a subscription becoming active).
      */
-    const ensureRoomAmongActive = (candidate: EventSubscription) =>
+    const activeSetIf = (joins: boolean) =>
       Effect.gen(function*() {
-        if (!joinsActiveSet(candidate)) return
+        if (!joins) return []
         const tenant = yield* Tenant
         yield* store.lockActiveSet(tenant)
-        yield* Effect.fromResult(ensureMayBeActive(candidate, yield* store.active(tenant)))
+        return yield* store.active(tenant)
       })
 
     // This service makes no OAuth connections: such an id names nothing of the caller's, and a
@@ -104,42 +103,49 @@ export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@
     const create = (request: CreateEventSubscription) =>
       Effect.andThen(
         Effect.andThen(refuseOAuthConnection(request.oauth_connection_id), checkDestination(request.url)),
-        transactionally(Effect.gen(function*() {
-          const tenant = yield* Tenant
-          const createdAt = yield* now
-          const { next, events: emitted } = createSubscription({
-            id: yield* newId("event_subscription"),
-            createdAt,
-            body: request,
-            idempotencyKey: yield* idempotencyKey
-          })
-          yield* ensureRoomAmongActive(next)
-          yield* store.insert(tenant, next, request.shared_secret ?? generateSecret())
-          yield* events.record(emitted, createdAt)
-          return next
-        }))
+        runStep({
+          load: Effect.gen(function*() {
+            const tenant = yield* Tenant
+            const input = {
+              id: yield* newId("event_subscription"),
+              createdAt: yield* now,
+              body: request,
+              idempotencyKey: yield* idempotencyKey,
+              generatedSecret: generateSecret()
+            }
+            return { tenant, input, active: yield* activeSetIf(createsActive(request)) }
+          }),
+          decide: ({ active, input }) => createAmong(input, active),
+          persist: ({ events: emitted, next, secret }, { input, tenant }) =>
+            Effect.gen(function*() {
+              yield* store.insert(tenant, next, secret)
+              yield* events.record(emitted, input.createdAt)
+              return next
+            })
+        })
       )
 
     const retrieve = (id: EventSubscriptionId) => findOwn("event_subscription", id, store.find)
 
     const update = (id: EventSubscriptionId, request: UpdateEventSubscription) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const current = yield* findOwn("event_subscription", id, store.lock)
-        const change = yield* Effect.fromResult(updateSubscription(current, request))
-        const { next, events: emitted } = change
-        const updatedAt = yield* now
-        if (change.statusChanged) {
-          yield* ensureRoomAmongActive(next)
-          yield* store.update(tenant, next)
-          if (change.cancelsPendingDeliveries) yield* deliveries.cancelPending(tenant, id)
-        }
-        if (request.shared_secret !== undefined) {
-          yield* store.rotateSecret(tenant, id, request.shared_secret, replacedSecretSignsUntil(updatedAt))
-        }
-        yield* events.record(emitted, updatedAt)
-        return next
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const current = yield* findOwn("event_subscription", id, store.lock)
+          return { tenant, current, at: yield* now, active: yield* activeSetIf(mayActivate(current, request)) }
+        }),
+        decide: ({ active, at, current }) => updateAmong(current, request, active, at),
+        persist: (change, { at, tenant }) =>
+          Effect.gen(function*() {
+            if (change.statusChanged) yield* store.update(tenant, change.next)
+            if (change.cancelsPendingDeliveries) yield* deliveries.cancelPending(tenant, id)
+            if (change.rotation !== null) {
+              yield* store.rotateSecret(tenant, id, change.rotation.secret, change.rotation.replacedSignsUntil)
+            }
+            yield* events.record(change.events, at)
+            return change.next
+          })
+      })
 
     const list = (parameters: ListParameters & IdempotencyKeyFilter) =>
       listOwn(
@@ -164,41 +170,44 @@ export class EventSubscriptions extends Context.Service<EventSubscriptions>()("@
 
     /** Sends an event to a subscription once more (one attempt, whatever the environment). */
     const resend = (id: EventSubscriptionId, eventId: EventId) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const subscription = yield* activeSubscription(id)
-        const event = yield* eventStore.find(tenant, eventId, yield* retainedSince).pipe(orNotFound("event", eventId))
-        yield* Effect.fromResult(ensureReceives(subscription, event.category))
-        yield* deliveries.enqueue(tenant, {
-          eventId: event.id,
-          subscriptionId: id,
-          trigger: "resend",
-          dueAt: yield* now
-        })
-        return event
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          // An inactive subscription is refused before the event is looked up (409 before 404).
+          const subscription = yield* activeSubscription(id)
+          const event = yield* eventStore.find(tenant, eventId, yield* retainedSince).pipe(orNotFound("event", eventId))
+          return { tenant, subscription, event, at: yield* now }
+        }),
+        decide: ({ event, subscription }) => resendTo(subscription, event),
+        persist: (event, { at, tenant }) =>
+          Effect.as(
+            deliveries.enqueue(tenant, { eventId: event.id, subscriptionId: id, trigger: "resend", dueAt: at }),
+            event
+          )
+      })
 
     /** Sends a `group.heartbeat` event to this subscription only, to test its endpoint. */
     const heartbeat = (id: EventSubscriptionId) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        yield* activeSubscription(id)
-        const createdAt = yield* now
-        const [event] = yield* eventStore.append(
-          tenant,
-          [heartbeatEvent(tenant.groupId)],
-          createdAt,
-          { deliver: false }
-        )
-        if (event === undefined) return yield* Effect.die(new Error("the heartbeat event was not written"))
-        yield* deliveries.enqueue(tenant, {
-          eventId: event.id,
-          subscriptionId: id,
-          trigger: "heartbeat",
-          dueAt: createdAt
-        })
-        return event
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          yield* activeSubscription(id)
+          return { tenant, at: yield* now }
+        }),
+        decide: ({ tenant }) => always(heartbeatEvent(tenant.groupId)),
+        persist: (heartbeat, { at, tenant }) =>
+          Effect.gen(function*() {
+            const [event] = yield* eventStore.append(tenant, [heartbeat], at, { deliver: false })
+            if (event === undefined) return yield* Effect.die(new Error("the heartbeat event was not written"))
+            yield* deliveries.enqueue(tenant, {
+              eventId: event.id,
+              subscriptionId: id,
+              trigger: "heartbeat",
+              dueAt: at
+            })
+            return event
+          })
+      })
 
     return {
       create: spanned("bank.EventSubscriptions.create", create),

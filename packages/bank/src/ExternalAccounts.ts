@@ -10,13 +10,13 @@ import type { ExternalAccountId } from "@moneta/domain/Ids"
 import { Tenant } from "@moneta/domain/Tenant"
 import { ExternalAccountStore } from "@moneta/store/ExternalAccounts"
 import { newId } from "@moneta/store/IdGenerator"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer } from "effect"
 import { Events } from "./Events.js"
 import { idempotencyKey } from "./IdempotencyKey.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
+import { always, runStep } from "./Step.js"
 import { now } from "./Time.js"
 
 export type ExternalAccountListParameters = ListParameters & ExternalAccountFilter
@@ -27,29 +27,42 @@ export class ExternalAccounts extends Context.Service<ExternalAccounts>()("@mone
     const events = yield* Events
 
     const create = (request: CreateExternalAccount) =>
-      transactionally(Effect.gen(function*() {
-        const createdAt = yield* now
-        const { next: account, events: emitted } = createExternalAccount({
-          id: yield* newId("external_account"),
-          createdAt,
-          idempotencyKey: yield* idempotencyKey,
-          body: request
-        })
-        yield* store.insert(yield* Tenant, account)
-        yield* events.record(emitted, createdAt)
-        return account
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const createdAt = yield* now
+          const input = {
+            id: yield* newId("external_account"),
+            createdAt,
+            idempotencyKey: yield* idempotencyKey,
+            body: request
+          }
+          return { tenant: yield* Tenant, input }
+        }),
+        decide: ({ input }) => always(createExternalAccount(input)),
+        persist: ({ events: emitted, next: account }, { input, tenant }) =>
+          Effect.gen(function*() {
+            yield* store.insert(tenant, account)
+            yield* events.record(emitted, input.createdAt)
+            return account
+          })
+      })
 
     /** Changes the given fields (the domain's `update`). */
     const update = (id: ExternalAccountId, request: UpdateExternalAccount) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const current = yield* findOwn("external_account", id, store.lock)
-        const { next: updated, events: emitted } = updateExternalAccount(current, request)
-        yield* store.update(tenant, updated)
-        yield* events.record(emitted, yield* now)
-        return updated
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const current = yield* findOwn("external_account", id, store.lock)
+          return { tenant, current, at: yield* now }
+        }),
+        decide: ({ current }) => always(updateExternalAccount(current, request)),
+        persist: ({ events: emitted, next: updated }, { at, tenant }) =>
+          Effect.gen(function*() {
+            yield* store.update(tenant, updated)
+            yield* events.record(emitted, at)
+            return updated
+          })
+      })
 
     const retrieve = (id: ExternalAccountId) => findOwn("external_account", id, store.find)
 

@@ -8,13 +8,13 @@ import { type FileId } from "@moneta/domain/Ids"
 import { Tenant } from "@moneta/domain/Tenant"
 import { FileStore } from "@moneta/store/Files"
 import { newId } from "@moneta/store/IdGenerator"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, type DateTime, Effect, Layer } from "effect"
 import { Events } from "./Events.js"
 import { idempotencyKey } from "./IdempotencyKey.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
+import { always, applyStep, runStep } from "./Step.js"
 import { now } from "./Time.js"
 
 export type FileListParameters = ListParameters & File.FileFilter
@@ -53,31 +53,34 @@ export class Files extends Context.Service<Files>()("@moneta/bank/Files", {
 
     /** Makes a file inside the caller's transaction (no transaction of its own). */
     const produce = (production: Production, at: DateTime.Utc) =>
-      Effect.gen(function*() {
-        const file = File.produced({
-          id: yield* fileId,
+      applyStep({
+        load: Effect.map(fileId, (id) => ({
+          id,
           createdAt: at,
           purpose: production.purpose,
           filename: production.filename,
           mimeType: production.mimeType,
           description: production.description
-        })
-        return yield* write(file, utf8.encode(production.contents), at)
+        })),
+        decide: (input: File.ProducedInput) => always(File.produced(input)),
+        persist: (file) => write(file, utf8.encode(production.contents), at)
       })
 
     const upload = (body: File.CreateFile, part: UploadedPart) =>
-      transactionally(Effect.gen(function*() {
-        const createdAt = yield* now
-        const file = File.uploaded({
-          id: yield* fileId,
-          createdAt,
-          body,
-          filename: part.filename,
-          mimeType: part.mimeType,
-          idempotencyKey: yield* idempotencyKey
-        })
-        return yield* write(file, part.contents, createdAt)
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          return {
+            id: yield* fileId,
+            createdAt: yield* now,
+            body,
+            filename: part.filename,
+            mimeType: part.mimeType,
+            idempotencyKey: yield* idempotencyKey
+          }
+        }),
+        decide: (input) => always(File.uploaded(input)),
+        persist: (file, { createdAt }) => write(file, part.contents, createdAt)
+      })
 
     const retrieve = (id: FileId) => findOwn("file", id, store.find)
 

@@ -4,12 +4,12 @@
  * lockbox address, so that every endpoint can be tried at once. Later starts reuse the group and register the
  * configured key, or issue a new sandbox key to print.
  */
+import { firstRun, firstRunGroupName } from "@moneta/domain/ControlPlane"
 import type { Environment } from "@moneta/domain/Environment"
 import { type GroupId } from "@moneta/domain/Ids"
 import { Tenant } from "@moneta/domain/Tenant"
 import { ApiKeyStore } from "@moneta/store/ApiKeys"
 import { newId } from "@moneta/store/IdGenerator"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer, Option } from "effect"
 import { Accounts } from "./Accounts.js"
 import { Authentication, generateKey } from "./Authentication.js"
@@ -18,6 +18,7 @@ import { Entities } from "./Entities.js"
 import { LockboxAddresses } from "./LockboxAddresses.js"
 import { spanned } from "./OperationSpan.js"
 import { Simulations } from "./Simulations.js"
+import { always, runStep } from "./Step.js"
 import { now } from "./Time.js"
 
 export interface FirstRunOptions {
@@ -73,28 +74,34 @@ export class FirstRun extends Context.Service<FirstRun>()("@moneta/bank/FirstRun
     )
 
     const run = (options: FirstRunOptions) =>
-      transactionally(Effect.gen(function*() {
-        yield* keys.lockFirstRun
-        const existing = yield* keys.firstGroup
-        const groupId = Option.isSome(existing) ? existing.value : yield* newId("group")
-        const tenant = {
-          groupId,
-          environment: options.environment,
-          apiKeyId: "first_run",
-          apiKeyDescription: "First run"
-        }
-        let accountId = Option.none<string>()
-        if (Option.isNone(existing)) {
-          yield* keys.insertGroup(groupId, "Sandbox group", yield* now)
-          if (options.environment === "sandbox") {
-            const seeded = seedSandbox.pipe(Effect.provideService(Tenant, tenant), Effect.provideContext(seedServices))
-            accountId = Option.some(yield* seeded)
-          }
-        }
-        const apiKey = Option.getOrElse(options.apiKey, () => generateKey(options.environment))
-        yield* authentication.register(groupId, options.environment, apiKey, "Created at start-up")
-        return { groupId, apiKey, seeded: Option.isNone(existing), accountId } satisfies FirstRunResult
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          yield* keys.lockFirstRun
+          const existingGroup = yield* keys.firstGroup
+          // The new group's id is reserved in case the domain's `firstRun` finds the database fresh.
+          const newGroupId = yield* newId("group")
+          return { existingGroup, newGroupId, environment: options.environment, at: yield* now }
+        }),
+        decide: (loaded) => always(firstRun(loaded)),
+        persist: ({ createsGroup, groupId, seeds }, { at }) =>
+          Effect.gen(function*() {
+            const tenant = {
+              groupId,
+              environment: options.environment,
+              apiKeyId: "first_run",
+              apiKeyDescription: "First run"
+            }
+            if (createsGroup) yield* keys.insertGroup(groupId, firstRunGroupName, at)
+            const accountId = seeds
+              ? Option.some<string>(
+                yield* seedSandbox.pipe(Effect.provideService(Tenant, tenant), Effect.provideContext(seedServices))
+              )
+              : Option.none<string>()
+            const apiKey = Option.getOrElse(options.apiKey, () => generateKey(options.environment))
+            yield* authentication.register(groupId, options.environment, apiKey, "Created at start-up")
+            return { groupId, apiKey, seeded: createsGroup, accountId } satisfies FirstRunResult
+          })
+      })
 
     return {
       run: spanned("bank.FirstRun.run", run)

@@ -16,7 +16,6 @@ import { Tenant } from "@moneta/domain/Tenant"
 import { CheckDepositStore } from "@moneta/store/CheckDeposits"
 import { newId } from "@moneta/store/IdGenerator"
 import { InboundMailItemStore } from "@moneta/store/InboundMailItems"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import type { Write } from "@moneta/store/Writes"
 import { Context, type DateTime, Effect, Layer } from "effect"
 import { Events } from "./Events.js"
@@ -24,6 +23,7 @@ import { Ledger } from "./Ledger.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
+import { runStep } from "./Step.js"
 import { now } from "./Time.js"
 
 export type InboundMailItemListParameters = ListParameters & InboundMailItem.InboundMailItemFilter
@@ -65,15 +65,21 @@ export class InboundMailItems extends Context.Service<InboundMailItems>()("@mone
       })
 
     const action = (id: InboundMailItemId, body: InboundMailItem.ActionInboundMailItem) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const item = yield* findOwn("inbound_mail_item", id, store.lock)
-        const at = yield* now
-        const checkDepositIds: Array<CheckDepositId> = []
-        for (const _check of item.checks) checkDepositIds.push(yield* checkDepositId)
-        const step = yield* Effect.fromResult(InboundMailItem.action(item, { body, checkDepositIds }))
-        return yield* persist(step, at, store.updateWrite(tenant, step.next))
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const item = yield* findOwn("inbound_mail_item", id, store.lock)
+          const at = yield* now
+          // One id reserved per check: the domain chooses which checks become deposits.
+          const checkDepositIds: ReadonlyArray<CheckDepositId> = yield* Effect.forEach(
+            item.checks,
+            () => checkDepositId
+          )
+          return { tenant, item, at, checkDepositIds }
+        }),
+        decide: ({ checkDepositIds, item }) => InboundMailItem.action(item, { body, checkDepositIds }),
+        persist: (step, { at, tenant }) => persist(step, at, store.updateWrite(tenant, step.next))
+      })
 
     /** Writes mail that arrived (the domain's `receive` step) with its deposits; call inside the arrival's transaction. */
     const receive = (step: InboundMailItem.Transition, at: DateTime.Utc) =>

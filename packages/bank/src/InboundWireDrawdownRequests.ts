@@ -13,13 +13,13 @@ import { inputMessageAccountabilityData } from "@moneta/domain/WireTransfer"
 import { AccountNumberStore } from "@moneta/store/AccountNumbers"
 import { newId } from "@moneta/store/IdGenerator"
 import { InboundWireDrawdownRequestStore } from "@moneta/store/InboundWireDrawdownRequests"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import { WireTransferStore } from "@moneta/store/WireTransfers"
 import { Context, Effect, Layer } from "effect"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
+import { always, runStep } from "./Step.js"
 import { now } from "./Time.js"
 
 export class InboundWireDrawdownRequests
@@ -32,20 +32,30 @@ export class InboundWireDrawdownRequests
 
       /** The simulation: a request received for one of the caller's account numbers. */
       const simulate = (request: SimulateInboundWireDrawdownRequest) =>
-        transactionally(Effect.gen(function*() {
-          const tenant = yield* Tenant
-          yield* findOwn("account_number", request.recipient_account_number_id, accountNumbers.find)
-          const createdAt = yield* now
-          const { next: received, events: emitted } = createInboundWireDrawdownRequest({
-            id: yield* newId("inbound_wire_drawdown_request"),
-            createdAt,
-            body: request,
-            inputMessageAccountabilityData: inputMessageAccountabilityData(createdAt, yield* wires.nextMessageSequence)
-          })
-          yield* store.insert(tenant, received)
-          yield* events.record(emitted, createdAt)
-          return received
-        }))
+        runStep({
+          load: Effect.gen(function*() {
+            const tenant = yield* Tenant
+            yield* findOwn("account_number", request.recipient_account_number_id, accountNumbers.find)
+            const createdAt = yield* now
+            const input = {
+              id: yield* newId("inbound_wire_drawdown_request"),
+              createdAt,
+              body: request,
+              inputMessageAccountabilityData: inputMessageAccountabilityData(
+                createdAt,
+                yield* wires.nextMessageSequence
+              )
+            }
+            return { tenant, input }
+          }),
+          decide: ({ input }) => always(createInboundWireDrawdownRequest(input)),
+          persist: ({ events: emitted, next: received }, { input, tenant }) =>
+            Effect.gen(function*() {
+              yield* store.insert(tenant, received)
+              yield* events.record(emitted, input.createdAt)
+              return received
+            })
+        })
 
       const retrieve = (id: InboundWireDrawdownRequestId) => findOwn("inbound_wire_drawdown_request", id, store.find)
 

@@ -8,22 +8,22 @@ import type { LockboxAddressId } from "@moneta/domain/Ids"
 import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import {
   Command,
-  create as createAddress,
+  createInSandbox,
   type CreateLockboxAddress,
-  sandboxMailingAddress,
+  type Transition,
   transition,
   type UpdateLockboxAddress
 } from "@moneta/domain/LockboxAddress"
 import { Tenant } from "@moneta/domain/Tenant"
 import { newId } from "@moneta/store/IdGenerator"
 import { LockboxAddressStore } from "@moneta/store/LockboxAddresses"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer } from "effect"
 import { Events } from "./Events.js"
 import { idempotencyKey } from "./IdempotencyKey.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
+import { runStep } from "./Step.js"
 import { now } from "./Time.js"
 
 export class LockboxAddresses extends Context.Service<LockboxAddresses>()("@moneta/bank/LockboxAddresses", {
@@ -32,32 +32,44 @@ export class LockboxAddresses extends Context.Service<LockboxAddresses>()("@mone
     const events = yield* Events
 
     const create = (request: CreateLockboxAddress) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const createdAt = yield* now
-        const id = yield* newId("lockbox_address")
-        const created = createAddress({ id, createdAt, body: request, idempotencyKey: yield* idempotencyKey })
-        const activated = yield* Effect.fromResult(
-          transition(created.next, Command.Activate({ address: sandboxMailingAddress(id) }))
-        )
-        yield* store.insert(tenant, activated.next)
-        yield* events.record([...created.events, ...activated.events], createdAt)
-        return activated.next
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const createdAt = yield* now
+          const input = {
+            id: yield* newId("lockbox_address"),
+            createdAt,
+            body: request,
+            idempotencyKey: yield* idempotencyKey
+          }
+          return { tenant, input }
+        }),
+        decide: ({ input }) => createInSandbox(input),
+        persist: ({ events: emitted, next }: Transition, { input, tenant }) =>
+          Effect.gen(function*() {
+            yield* store.insert(tenant, next)
+            yield* events.record(emitted, input.createdAt)
+            return next
+          })
+      })
 
     const retrieve = (id: LockboxAddressId) => findOwn("lockbox_address", id, store.find)
 
     const update = (id: LockboxAddressId, request: UpdateLockboxAddress) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const current = yield* findOwn("lockbox_address", id, store.lock)
-        const { next, events: emitted } = yield* Effect.fromResult(
-          transition(current, Command.Update({ body: request }))
-        )
-        yield* store.update(tenant, next)
-        yield* events.record(emitted, yield* now)
-        return next
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const current = yield* findOwn("lockbox_address", id, store.lock)
+          return { tenant, current, at: yield* now }
+        }),
+        decide: ({ current }) => transition(current, Command.Update({ body: request })),
+        persist: ({ events: emitted, next }, { at, tenant }) =>
+          Effect.gen(function*() {
+            yield* store.update(tenant, next)
+            yield* events.record(emitted, at)
+            return next
+          })
+      })
 
     const list = (parameters: ListParameters & IdempotencyKeyFilter) =>
       listOwn(

@@ -11,25 +11,25 @@ import { AccountStore } from "@moneta/store/Accounts"
 import { newId } from "@moneta/store/IdGenerator"
 import { LockboxAddressStore } from "@moneta/store/LockboxAddresses"
 import { LockboxRecipientStore } from "@moneta/store/LockboxRecipients"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer, Random } from "effect"
 import { Events } from "./Events.js"
 import { idempotencyKey } from "./IdempotencyKey.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
+import { runStep } from "./Step.js"
 import { now } from "./Time.js"
 
 export type LockboxRecipientListParameters = ListParameters & LockboxRecipient.LockboxRecipientFilter
 
-const drawMailStopCode = Effect.gen(function*() {
-  const alphabet = LockboxRecipient.mailStopCodeAlphabet
-  let code = ""
-  for (let index = 0; index < LockboxRecipient.mailStopCodeLength; index++) {
-    code += alphabet[yield* Random.nextIntBetween(0, alphabet.length, { halfOpen: true })] ?? ""
-  }
-  return code
-})
+/** A new mail stop code: the domain's characters, each drawn at random in its range. */
+const drawMailStopCode = Effect.map(
+  Effect.forEach(
+    LockboxRecipient.mailStopCodeDraws,
+    ([min, max]) => Random.nextIntBetween(min, max, { halfOpen: true })
+  ),
+  LockboxRecipient.mailStopCodeOf
+)
 
 export class LockboxRecipients extends Context.Service<LockboxRecipients>()("@moneta/bank/LockboxRecipients", {
   make: Effect.gen(function*() {
@@ -48,33 +48,45 @@ export class LockboxRecipients extends Context.Service<LockboxRecipients>()("@mo
       })
 
     const create = (body: LockboxRecipient.CreateLockboxRecipient) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const address = yield* findOwn("lockbox_address", body.lockbox_address_id, addresses.lock)
-        yield* findOwn("account", body.account_id, accounts.find)
-        const createdAt = yield* now
-        const { events: emitted, next } = yield* Effect.fromResult(LockboxRecipient.create({
-          id: yield* newId("lockbox_recipient"),
-          createdAt,
-          body,
-          address,
-          mailStopCode: yield* freeMailStopCode(address.id),
-          idempotencyKey: yield* idempotencyKey
-        }))
-        yield* store.insert(tenant, next)
-        yield* events.record(emitted, createdAt)
-        return next
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const address = yield* findOwn("lockbox_address", body.lockbox_address_id, addresses.lock)
+          yield* findOwn("account", body.account_id, accounts.find)
+          const input: LockboxRecipient.CreateInput = {
+            id: yield* newId("lockbox_recipient"),
+            createdAt: yield* now,
+            body,
+            address,
+            mailStopCode: yield* freeMailStopCode(address.id),
+            idempotencyKey: yield* idempotencyKey
+          }
+          return { tenant, input }
+        }),
+        decide: ({ input }) => LockboxRecipient.create(input),
+        persist: ({ events: emitted, next }, { input, tenant }) =>
+          Effect.gen(function*() {
+            yield* store.insert(tenant, next)
+            yield* events.record(emitted, input.createdAt)
+            return next
+          })
+      })
 
     const update = (id: LockboxRecipientId, body: LockboxRecipient.UpdateLockboxRecipient) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const current = yield* findOwn("lockbox_recipient", id, store.lock)
-        const { events: emitted, next } = yield* Effect.fromResult(LockboxRecipient.update(current, body))
-        yield* store.update(tenant, next)
-        yield* events.record(emitted, yield* now)
-        return next
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const current = yield* findOwn("lockbox_recipient", id, store.lock)
+          return { tenant, current, at: yield* now }
+        }),
+        decide: ({ current }) => LockboxRecipient.update(current, body),
+        persist: ({ events: emitted, next }, { at, tenant }) =>
+          Effect.gen(function*() {
+            yield* store.update(tenant, next)
+            yield* events.record(emitted, at)
+            return next
+          })
+      })
 
     const retrieve = (id: LockboxRecipientId) => findOwn("lockbox_recipient", id, store.find)
 

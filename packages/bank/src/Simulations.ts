@@ -1,11 +1,14 @@
 /** Sandbox simulations of the outside world that are not tied to one area. */
-import { interestPaymentSource, type SimulateInterestPayment } from "@moneta/domain/Transaction"
+import { transactionOf } from "@moneta/domain/Ledger"
+import { interestPayment as interestPaymentPosting } from "@moneta/domain/Simulations"
+import type { SimulateInterestPayment } from "@moneta/domain/Transaction"
 import { AccountStore } from "@moneta/store/Accounts"
-import { transactionally } from "@moneta/store/UnitOfWork"
+import { newId } from "@moneta/store/IdGenerator"
 import { Context, Effect, Layer } from "effect"
 import { Ledger } from "./Ledger.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
+import { always, runStep } from "./Step.js"
 import { now } from "./Time.js"
 
 export class Simulations extends Context.Service<Simulations>()("@moneta/bank/Simulations", {
@@ -18,21 +21,20 @@ export class Simulations extends Context.Service<Simulations>()("@moneta/bank/Si
      * accrued on is the caller's too (404 otherwise, as for the paid account).
      */
     const interestPayment = (request: SimulateInterestPayment) =>
-      transactionally(Effect.gen(function*() {
-        const accruedOn = request.accrued_on_account_id
-        if (accruedOn !== undefined) {
-          yield* findOwn("account", accruedOn, accounts.find)
-        }
-        const createdAt = yield* now
-        return yield* ledger.post({
-          accountId: request.account_id,
-          amount: request.amount,
-          description: "Interest payment",
-          route: null,
-          createdAt,
-          source: interestPaymentSource(request, createdAt)
-        })
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const accruedOn = request.accrued_on_account_id
+          if (accruedOn !== undefined) {
+            yield* findOwn("account", accruedOn, accounts.find)
+          }
+          return { createdAt: yield* now, transactionId: yield* newId("transaction") }
+        }),
+        decide: ({ createdAt, transactionId }) =>
+          always(interestPaymentPosting({ body: request, transactionId, createdAt })),
+        // The ledger locks the paid account (404 unless it is the caller's) and settles the posting.
+        persist: (posting, { createdAt }) =>
+          Effect.as(ledger.apply([posting], createdAt), transactionOf(posting, createdAt))
+      })
 
     return {
       interestPayment: spanned(

@@ -4,10 +4,9 @@
  * clear them. The dispatcher uses them (`@moneta/webhooks/Dispatcher`); the
  * rules are the domain's (`@moneta/domain/WebhookFault`).
  */
-import { InsufficientPermissionsError } from "@moneta/domain/Errors"
 import type { EventSubscriptionId } from "@moneta/domain/Ids"
 import { Tenant } from "@moneta/domain/Tenant"
-import { type CreateWebhookFault, faultAllowed, faultFields } from "@moneta/domain/WebhookFault"
+import * as WebhookFault from "@moneta/domain/WebhookFault"
 import { EventSubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { WebhookFaultStore } from "@moneta/store/WebhookFaults"
@@ -15,10 +14,10 @@ import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
+import { always, runStep, type Step } from "./Step.js"
 import { now } from "./Time.js"
 
-export const liveKeyRefused =
-  "Webhook faults are injected in the sandbox only: use a sandbox API key of the group (a live key may not)."
+export const liveKeyRefused = WebhookFault.liveKeyRefused
 
 export class WebhookFaults extends Context.Service<WebhookFaults>()("@moneta/bank/WebhookFaults", {
   make: Effect.gen(function*() {
@@ -26,13 +25,14 @@ export class WebhookFaults extends Context.Service<WebhookFaults>()("@moneta/ban
     const subscriptions = yield* EventSubscriptionStore
     const sql = yield* SqlClient.SqlClient
 
-    /** The caller's subscription (locked), for a sandbox key; 404 when it is not the caller's. */
+    /**
+     * The caller's subscription (locked), for a sandbox key (the domain's
+     * `sandboxOnly`: 403 for a live one); 404 when it is not the caller's.
+     */
     const ownSubscription = (id: EventSubscriptionId) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
-        if (tenant.environment !== "sandbox") {
-          return yield* new InsufficientPermissionsError({ detail: liveKeyRefused })
-        }
+        yield* Effect.fromResult(WebhookFault.sandboxOnly(tenant.environment))
         yield* findOwn("event_subscription", id, subscriptions.lock)
         return tenant
       })
@@ -40,12 +40,20 @@ export class WebhookFaults extends Context.Service<WebhookFaults>()("@moneta/ban
     const inTransaction = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
       Effect.provideService(transactionally(effect), SqlClient.SqlClient, sql)
 
-    const add = (id: EventSubscriptionId, request: CreateWebhookFault) =>
-      inTransaction(Effect.gen(function*() {
-        const tenant = yield* ownSubscription(id)
-        yield* Effect.fromResult(faultAllowed(yield* store.pending(tenant, id)))
-        return yield* store.insert(tenant, id, faultFields(request), yield* now)
-      }))
+    /** A step in its own transaction on the service's database connection. */
+    const runFaultStep = <Loaded, Decision, A, EL, RL, ED, EP, RP>(
+      step: Step<Loaded, Decision, A, EL, RL, ED, EP, RP>
+    ) => Effect.provideService(runStep(step), SqlClient.SqlClient, sql)
+
+    const add = (id: EventSubscriptionId, request: WebhookFault.CreateWebhookFault) =>
+      runFaultStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* ownSubscription(id)
+          return { tenant, pending: yield* store.pending(tenant, id), at: yield* now }
+        }),
+        decide: ({ pending }) => WebhookFault.add(pending, request),
+        persist: (fields, { at, tenant }) => store.insert(tenant, id, fields, at)
+      })
 
     const list = (id: EventSubscriptionId) =>
       inTransaction(Effect.gen(function*() {
@@ -54,12 +62,14 @@ export class WebhookFaults extends Context.Service<WebhookFaults>()("@moneta/ban
       }))
 
     const clear = (id: EventSubscriptionId) =>
-      inTransaction(Effect.gen(function*() {
-        const tenant = yield* ownSubscription(id)
-        const cleared = yield* store.list(tenant, id)
-        yield* store.clear(tenant, id)
-        return { data: cleared, next_cursor: null }
-      }))
+      runFaultStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* ownSubscription(id)
+          return { tenant, cleared: yield* store.list(tenant, id) }
+        }),
+        decide: ({ cleared }) => always(cleared),
+        persist: (cleared, { tenant }) => Effect.as(store.clear(tenant, id), { data: cleared, next_cursor: null })
+      })
 
     return {
       add: spanned("bank.WebhookFaults.add", add, (id) => ({ "moneta.event_subscription_id": id })),

@@ -8,7 +8,7 @@
  * transaction, so the transfer's write path stays in one module.
  */
 import type { WireTransferId } from "@moneta/domain/Ids"
-import { wireReversal } from "@moneta/domain/Simulations"
+import { uuidByteCount, uuidOf, wireReversal, wireReversalSequenceNumber } from "@moneta/domain/Simulations"
 import { Tenant } from "@moneta/domain/Tenant"
 import * as WireTransfer from "@moneta/domain/WireTransfer"
 import { WireTransferStore } from "@moneta/store/WireTransfers"
@@ -16,17 +16,14 @@ import { Context, Effect, Layer, Random } from "effect"
 import { spanned } from "./OperationSpan.js"
 import { transactionId, WireTransfers } from "./WireTransfers.js"
 
-const hex = (byte: number) => byte.toString(16).padStart(2, "0")
-
 /** A random (version 4) UUID: the unique end-to-end transaction reference of a submitted transfer. */
-const uuid: Effect.Effect<string> = Effect.gen(function*() {
-  const bytes: Array<number> = []
-  for (let index = 0; index < 16; index++) bytes.push(yield* Random.nextIntBetween(0, 256, { halfOpen: true }))
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
-  const text = bytes.map(hex).join("")
-  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`
-})
+const uuid: Effect.Effect<string> = Effect.map(
+  Effect.forEach(
+    Array.from({ length: uuidByteCount }),
+    () => Random.nextIntBetween(0, 256, { halfOpen: true })
+  ),
+  uuidOf
+)
 
 export class WireTransferSimulations
   extends Context.Service<WireTransferSimulations>()("@moneta/bank/WireTransferSimulations", {
@@ -57,7 +54,7 @@ export class WireTransferSimulations
               wireReversal({
                 at,
                 transactionId: yield* transactionId,
-                inputSequenceNumber: sequence.padStart(6, "0").slice(-6)
+                inputSequenceNumber: wireReversalSequenceNumber(sequence)
               })
             ]
           }))

@@ -217,6 +217,9 @@ export interface CreateInput {
   readonly idempotencyKey: string | null
 }
 
+/** The status of a subscription created without one. */
+const createdStatus: EventSubscriptionStatus = "active"
+
 /** A new subscription; both selection forms are echoed on the object. */
 export const create = (input: CreateInput): Transition => {
   const { body } = input
@@ -230,7 +233,7 @@ export const create = (input: CreateInput): Transition => {
     oauth_connection_id: body.oauth_connection_id ?? null,
     selected_event_categories: categories?.map((event_category) => ({ event_category })) ?? null,
     selected_event_category: categories?.length === 1 ? (categories[0] ?? null) : null,
-    status: body.status ?? "active",
+    status: body.status ?? createdStatus,
     url: body.url
   })
   return { next, events: [event(next, "created")] }
@@ -367,3 +370,68 @@ export const ensureReceives = (
         detail: `event subscription ${subscription.id} does not receive ${category} events`
       })
     )
+
+/** Whether a subscription made of `body` is active, so its creation reads the active set (`createAmong`). */
+export const createsActive = (body: CreateEventSubscription): boolean => (body.status ?? createdStatus) === "active"
+
+/** Whether `body` may make `subscription` active, so the update reads the active set (`updateAmong`). */
+export const mayActivate = (subscription: EventSubscription, body: UpdateEventSubscription): boolean =>
+  body.status === "active" && subscription.status !== "active" && !isTerminal(subscription.status)
+
+/** A creation: the subscription, its events, and the signing secret it is stored with. */
+export interface Creation extends Transition {
+  readonly secret: string
+}
+
+/**
+ * `POST`: the new subscription (`create`), which, when active, must fit
+ * among the `active` ones (`ensureMayBeActive`); signed by the body's secret,
+ * else by `generatedSecret`.
+ */
+export const createAmong = (
+  input: CreateInput & { readonly generatedSecret: string },
+  active: ReadonlyArray<EventSubscription>
+): Result.Result<Creation, TooManyActiveSubscriptions | DecisionCategoriesTaken> => {
+  const created = create(input)
+  return Result.map(
+    joinsActiveSet(created.next) ? ensureMayBeActive(created.next, active) : Result.void,
+    () => ({ ...created, secret: input.body.shared_secret ?? input.generatedSecret })
+  )
+}
+
+/** An update as written: the change (`update`) and the secret it rotates in, if any. */
+export interface Updating extends UpdateTransition {
+  /** A new signing secret, and until when the one it replaces keeps signing; null when the secret is kept. */
+  readonly rotation: { readonly secret: string; readonly replacedSignsUntil: Timestamp } | null
+}
+
+/**
+ * `PATCH` at `at`: the change (`update`); a subscription becoming active must
+ * fit among the `active` ones; a new secret rotates in (`replacedSecretSignsUntil`).
+ */
+export const updateAmong = (
+  subscription: EventSubscription,
+  body: UpdateEventSubscription,
+  active: ReadonlyArray<EventSubscription>,
+  at: Timestamp
+): Result.Result<Updating, EventSubscriptionWrongStatus | TooManyActiveSubscriptions | DecisionCategoriesTaken> =>
+  Result.flatMap(update(subscription, body), (change) =>
+    Result.map(
+      change.statusChanged && joinsActiveSet(change.next) ? ensureMayBeActive(change.next, active) : Result.void,
+      () => ({
+        ...change,
+        rotation: body.shared_secret === undefined
+          ? null
+          : { secret: body.shared_secret, replacedSignsUntil: replacedSecretSignsUntil(at) }
+      })
+    ))
+
+/** A resend of `event` (of `category`): to an active subscription that receives its category. */
+export const resend = <E extends { readonly category: EventCategory }>(
+  subscription: EventSubscription,
+  event: E
+): Result.Result<E, EventSubscriptionWrongStatus | EventCategoryNotSubscribed> =>
+  Result.flatMap(
+    ensureActive(subscription),
+    () => Result.map(ensureReceives(subscription, event.category), () => event)
+  )

@@ -16,6 +16,8 @@
  */
 import { Result, Schema } from "effect"
 import { described } from "../core/Described.js"
+import type { Environment } from "../core/Environment.js"
+import { InsufficientPermissionsError } from "../core/Errors.js"
 import { EventSubscriptionId } from "../core/Ids.js"
 import { TooManyWebhookFaults } from "../core/Refusals.js"
 import { Timestamp } from "../core/Timestamp.js"
@@ -123,3 +125,19 @@ export const injectedFaultLabel = (fault: FaultToApply): string => {
 
 /** The response excerpt of an attempt the endpoint never saw (a `status` or `timeout` fault). */
 export const injectedExcerpt = (fault: FaultToApply): string => `moneta: injected ${injectedFaultLabel(fault)}`
+
+/** A fault added to a subscription holding `pending` ones (`faultAllowed`): its fields as stored (`faultFields`). */
+export const add = (
+  pending: number,
+  request: CreateWebhookFault
+): Result.Result<FaultToApply & { readonly count: number }, TooManyWebhookFaults> =>
+  Result.map(faultAllowed(pending), () => faultFields(request))
+
+export const liveKeyRefused =
+  "Webhook faults are injected in the sandbox only: use a sandbox API key of the group (a live key may not)."
+
+/** Faults are injected for a sandbox key only (403 for a live one). */
+export const sandboxOnly = (environment: Environment): Result.Result<void, InsufficientPermissionsError> =>
+  environment === "sandbox"
+    ? Result.succeed(undefined)
+    : Result.fail(new InsufficientPermissionsError({ detail: liveKeyRefused }))

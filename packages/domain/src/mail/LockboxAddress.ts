@@ -172,3 +172,16 @@ export const transition = (
     }
   })
 }
+
+/**
+ * A new address as the sandbox makes it: created `pending`, then assigned its
+ * mailing address (`sandboxMailingAddress`) at once, so it is `active`; both
+ * moves' events are emitted.
+ */
+export const createInSandbox = (input: CreateInput): Result.Result<Transition, LockboxAddressWrongStatus> => {
+  const created = create(input)
+  return Result.map(
+    transition(created.next, Command.Activate({ address: sandboxMailingAddress(input.id) })),
+    (activated) => ({ next: activated.next, events: [...created.events, ...activated.events] })
+  )
+}

@@ -97,6 +97,16 @@ const event = (recipient: LockboxRecipient, change: "created" | "updated"): Pend
 export const mailStopCodeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 export const mailStopCodeLength = 6
 
+/** The draws a new mail stop code is made of: one index into `mailStopCodeAlphabet` (each `[min, max)`) per character. */
+export const mailStopCodeDraws: ReadonlyArray<readonly [number, number]> = Array.from(
+  { length: mailStopCodeLength },
+  () => [0, mailStopCodeAlphabet.length] as const
+)
+
+/** The mail stop code of the drawn indices (one per `mailStopCodeDraws` range). */
+export const mailStopCodeOf = (draws: ReadonlyArray<number>): string =>
+  draws.map((index) => mailStopCodeAlphabet[index] ?? "").join("")
+
 export interface CreateInput {
   readonly id: LockboxRecipientId
   readonly createdAt: Timestamp

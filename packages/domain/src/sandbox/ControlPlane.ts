@@ -11,7 +11,7 @@
  * - the admin key is no API key: an API key (sandbox or live) never opens the
  *   control API, and an admin key that could be taken for one is refused at start.
  */
-import { type DateTime, Schema } from "effect"
+import { type DateTime, Option, Schema } from "effect"
 import { described } from "../core/Described.js"
 import { Environment } from "../core/Environment.js"
 import { ApiKeyId, GroupId } from "../core/Ids.js"
@@ -141,3 +141,68 @@ export const controlPlaneOff =
 /** What a control endpoint answers to an API key. */
 export const apiKeyRefused =
   "API keys cannot use the control API: send the admin key (MONETA_ADMIN_KEY) as `Authorization: Bearer <admin key>`."
+
+/** A group as written: its id, name and creation time. */
+export interface NewGroup {
+  readonly id: GroupId
+  readonly name: string
+  readonly createdAt: DateTime.Utc
+}
+
+/** `POST /moneta/groups`: the body's name, else `defaultGroupName`. */
+export const newGroup = (input: {
+  readonly id: GroupId
+  readonly body: CreateGroup
+  readonly createdAt: DateTime.Utc
+}): NewGroup => ({ id: input.id, name: input.body.name ?? defaultGroupName, createdAt: input.createdAt })
+
+/** A key as written (its secret only as `hash`) and as the create call answers (with the secret, this once). */
+export interface NewApiKey {
+  readonly stored: Parameters<typeof apiKey>[0] & { readonly hash: string }
+  readonly created: CreatedApiKey
+}
+
+/** `POST /moneta/api_keys`: an active key of the body's group and environment, shown by its `keyPrefix`. */
+export const newApiKey = (input: {
+  readonly id: ApiKeyId
+  readonly body: CreateApiKey
+  readonly secret: string
+  readonly hash: string
+  readonly createdAt: DateTime.Utc
+}): NewApiKey => {
+  const stored = {
+    id: input.id,
+    groupId: input.body.group_id,
+    environment: input.body.environment,
+    name: input.body.name ?? null,
+    prefix: keyPrefix(input.secret),
+    hash: input.hash,
+    createdAt: input.createdAt,
+    revokedAt: null
+  }
+  return { stored, created: new CreatedApiKey({ ...apiKey(stored), secret: input.secret }) }
+}
+
+/** The name of the group a fresh database's first run creates. */
+export const firstRunGroupName = "Sandbox group"
+
+/** What a server's start does (decisions k). */
+export interface FirstRun {
+  /** The group the start's key belongs to: the first one, else a new one. */
+  readonly groupId: GroupId
+  /** A fresh database: the group is created now (`firstRunGroupName`). */
+  readonly createsGroup: boolean
+  /** A fresh sandbox: it is seeded (an entity, a funded account, a card, a lockbox address). */
+  readonly seeds: boolean
+}
+
+/** A start on a database whose first group is `existingGroup` (none on a fresh one), in `environment`. */
+export const firstRun = (input: {
+  readonly existingGroup: Option.Option<GroupId>
+  readonly newGroupId: GroupId
+  readonly environment: Environment
+}): FirstRun =>
+  Option.match(input.existingGroup, {
+    onSome: (groupId) => ({ groupId, createsGroup: false, seeds: false }),
+    onNone: () => ({ groupId: input.newGroupId, createsGroup: true, seeds: input.environment === "sandbox" })
+  })

@@ -6,6 +6,8 @@
  */
 import { Result, Schema } from "effect"
 import { described } from "../core/Described.js"
+import type { Environment } from "../core/Environment.js"
+import { InsufficientPermissionsError } from "../core/Errors.js"
 import { TooManySnapshots } from "../core/Refusals.js"
 import { Timestamp } from "../core/Timestamp.js"
 
@@ -53,3 +55,18 @@ export const snapshotAllowed = (existing: number, replacing: boolean): Result.Re
           `The sandbox already keeps ${maxSnapshots} snapshots, the most it may keep: delete one (DELETE /moneta/snapshots/{name}) or save under a name in use.`
       })
     )
+
+/** Saving `name` beside the snapshots named `existing` (`snapshotAllowed`: a name in use is replaced). */
+export const saveAllowed = (
+  existing: ReadonlyArray<string>,
+  name: string
+): Result.Result<void, TooManySnapshots> => snapshotAllowed(existing.length, existing.includes(name))
+
+export const liveKeyRefused =
+  "Snapshots and reset work on sandbox data only: use a sandbox API key of the group (a live key may not call them)."
+
+/** Snapshots and reset are for a sandbox key only (403 for a live one). */
+export const sandboxOnly = (environment: Environment): Result.Result<void, InsufficientPermissionsError> =>
+  environment === "sandbox"
+    ? Result.succeed(undefined)
+    : Result.fail(new InsufficientPermissionsError({ detail: liveKeyRefused }))

@@ -6,7 +6,10 @@ import { Schema } from "effect"
 import { described } from "../core/Described.js"
 import { FileId, LockboxAddressId, LockboxRecipientId, type TransactionId } from "../core/Ids.js"
 import type { Timestamp } from "../core/Timestamp.js"
+import { posting } from "../money/Ledger.js"
 import { PositiveAmount } from "../money/Money.js"
+import type { PostTransaction } from "../money/MoneyEffect.js"
+import { interestPaymentSource, type SimulateInterestPayment } from "../money/Transaction.js"
 import { Command as WireTransferCommand } from "../wires/WireTransfer.js"
 
 /** `POST /simulations/inbound_mail_items`: exactly one of the two lockbox ids. */
@@ -110,4 +113,39 @@ export const wireReversal = (input: {
     returnReasonAdditionalInformation: "Returned at the beneficiary's request",
     // the reversing bank's own reference: its message's sequence number
     instructionIdentification: `SANDBOXRVSL${input.inputSequenceNumber}`
+  })
+
+/** The Fedwire sequence number of a reversal message: the last six digits of the network's `sequence`, zero-padded. */
+export const wireReversalSequenceNumber = (sequence: string): string => sequence.padStart(6, "0").slice(-6)
+
+/** The random bytes a version 4 UUID is made of. */
+export const uuidByteCount = 16
+
+const hex = (byte: number) => byte.toString(16).padStart(2, "0")
+
+/**
+ * The version 4 UUID of `uuidByteCount` random bytes (the unique end-to-end
+ * transaction reference of a submitted wire): the version and variant bits set.
+ */
+export const uuidOf = (randomBytes: ReadonlyArray<number>): string => {
+  const bytes = Array.from({ length: uuidByteCount }, (_, index) => randomBytes[index] ?? 0)
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
+  const text = bytes.map(hex).join("")
+  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`
+}
+
+/** `POST /simulations/interest_payments`: the sandbox's way to fund an account, one posted Transaction. */
+export const interestPayment = (input: {
+  readonly body: SimulateInterestPayment
+  readonly transactionId: TransactionId
+  readonly createdAt: Timestamp
+}): PostTransaction =>
+  posting({
+    transactionId: input.transactionId,
+    accountId: input.body.account_id,
+    amount: input.body.amount,
+    description: "Interest payment",
+    source: interestPaymentSource(input.body, input.createdAt),
+    route: undefined
   })
