@@ -1,6 +1,8 @@
 /** Sandbox simulations of the check processing a deposit goes through (absent from live servers). */
 import { CheckDeposit } from "@moneta/domain/CheckDeposit"
-import { SimulateCheckDepositSubmission } from "@moneta/domain/Simulations"
+import { PendingTransactionId } from "@moneta/domain/Ids"
+import { PendingTransaction } from "@moneta/domain/PendingTransaction"
+import { SimulateCheckDepositAdjustment, SimulateCheckDepositSubmission } from "@moneta/domain/Simulations"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ObjectNotFoundError } from "./ApiError.js"
@@ -14,12 +16,24 @@ const at = "2026-11-22T09:20:03.118Z"
  * The submit's body may be left out (the SDK sends none for `submit(id)`): the
  * document says so, with the body's own schema rather than "it or null".
  */
-const optionalSubmissionBody = {
+const optionalBody = (schema: string) => ({
   requestBody: {
     required: false,
-    content: { "application/json": { schema: { $ref: "#/components/schemas/SimulateCheckDepositSubmission" } } }
+    content: { "application/json": { schema: { $ref: `#/components/schemas/${schema}` } } }
   }
-}
+})
+
+const hold = {
+  amount: pendingCheckDeposit.amount,
+  automatically_releases_at: "2026-11-24T09:20:03.118Z",
+  created_at: at,
+  currency: "USD",
+  held_transaction_id: "transaction_7kq2m9xw4bn8vj3hc5pe",
+  pending_transaction_id: "pending_transaction_c3n8w1qz5rk7vm2dx6tb",
+  released_at: null,
+  status: "held",
+  type: "inbound_funds_hold"
+} as const
 
 const submittedCheckDeposit = {
   ...pendingCheckDeposit,
@@ -37,9 +51,41 @@ const submittedCheckDeposit = {
     front_file_id: pendingCheckDeposit.front_image_file_id,
     submitted_at: at
   },
+  inbound_funds_hold: hold,
   status: "submitted",
   transaction_id: "transaction_7kq2m9xw4bn8vj3hc5pe"
 } satisfies typeof CheckDeposit.Encoded
+
+const releasedAt = "2026-11-22T16:45:12.330Z"
+
+const adjustedCheckDeposit = {
+  ...submittedCheckDeposit,
+  deposit_adjustments: [{
+    adjusted_at: "2026-11-23T11:05:27.642Z",
+    amount: -pendingCheckDeposit.amount,
+    reason: "non_conforming_item",
+    transaction_id: "transaction_g5t1k8vr3mx9cq2wn7hd"
+  }]
+} satisfies typeof CheckDeposit.Encoded
+
+const releasedHold = {
+  id: hold.pending_transaction_id,
+  account_id: pendingCheckDeposit.account_id,
+  amount: -pendingCheckDeposit.amount,
+  completed_at: releasedAt,
+  created_at: at,
+  currency: "USD",
+  description: "Check deposit hold",
+  held_amount: -pendingCheckDeposit.amount,
+  route_id: null,
+  route_type: null,
+  source: {
+    category: "inbound_funds_hold",
+    inbound_funds_hold: { ...hold, status: "complete", released_at: releasedAt }
+  },
+  status: "complete",
+  type: "pending_transaction"
+} satisfies typeof PendingTransaction.Encoded
 
 const rejectedCheckDeposit = {
   ...pendingCheckDeposit,
@@ -81,10 +127,10 @@ export class CheckDepositSimulations extends HttpApiGroup.make("checkDepositSimu
       error: ObjectNotFoundError
     })
       .annotate(OpenApi.Summary, "Simulate the submission of a Check Deposit")
-      .annotate(OpenApi.Override, optionalSubmissionBody)
+      .annotate(OpenApi.Override, optionalBody("SimulateCheckDepositSubmission"))
       .annotate(
         OpenApi.Description,
-        "Sandbox only. A `pending` deposit is accepted and submitted to the Check21 network: it becomes `submitted`, with `deposit_acceptance` (the check as read, from `scan` when given) and `deposit_submission`, and a Transaction of source `check_deposit_acceptance` credits the amount at once (the sandbox holds no funds). Any other status is 409. Emits `check_deposit.updated` and `transaction.created`."
+        "Sandbox only. A `pending` deposit is accepted and submitted to the Check21 network: it becomes `submitted`, with `deposit_acceptance` (the check as read, from `scan` when given) and `deposit_submission`; a Transaction of source `check_deposit_acceptance` credits the amount, and a Pending Transaction of source `inbound_funds_hold` holds it (`inbound_funds_hold`, `status: held`): the current balance rises, the available balance once the hold is released (`POST /simulations/pending_transactions/{pending_transaction_id}/release_inbound_funds_hold`, or the deposit's return). Any other status is 409. Emits `check_deposit.updated`, `transaction.created` and `pending_transaction.created`."
       )
       .pipe((endpoint) => Examples.exchange(endpoint, { request: {}, response: submittedCheckDeposit }))
   )
@@ -110,9 +156,47 @@ export class CheckDepositSimulations extends HttpApiGroup.make("checkDepositSimu
       .annotate(OpenApi.Summary, "Simulate the return of a Check Deposit")
       .annotate(
         OpenApi.Description,
-        "Sandbox only. The bank the check was drawn on returns a `submitted` deposit (`insufficient_funds`): it becomes `returned` with `deposit_return`, and a Transaction of source `check_deposit_return` debits the amount back, whatever the balance (a return can overdraw the account). Any other status is 409. Emits `check_deposit.updated` and `transaction.created`."
+        "Sandbox only. The bank the check was drawn on returns a `submitted` deposit (`insufficient_funds`): it becomes `returned` with `deposit_return`, and a Transaction of source `check_deposit_return` debits the amount back, whatever the balance (a return can overdraw the account); a hold still on its funds is released (`pending_transaction.updated`). Any other status is 409. Emits `check_deposit.updated` and `transaction.created`."
       )
       .pipe((endpoint) => Examples.exchange(endpoint, { response: returnedCheckDeposit }))
+  )
+  .add(
+    HttpApiEndpoint.post("adjustment", "/simulations/check_deposits/:check_deposit_id/adjustment", {
+      params: checkDepositPath,
+      // The official SDK sends no body when called without one (`adjustment(id)`): that is `{}`.
+      payload: [SimulateCheckDepositAdjustment, Schema.Null],
+      success: CheckDeposit,
+      error: ObjectNotFoundError
+    })
+      .annotate(OpenApi.Summary, "Simulate an adjustment of a Check Deposit")
+      .annotate(OpenApi.Override, optionalBody("SimulateCheckDepositAdjustment"))
+      .annotate(
+        OpenApi.Description,
+        "Sandbox only. The bank the check was drawn on adjusts a `submitted` deposit: `amount` (signed; the negative of the deposit's amount when absent) is credited or debited by a Transaction of source `inbound_check_adjustment` (naming the deposit's credit as `adjusted_transaction_id`), whatever the balance, and appended to `deposit_adjustments` with its `reason` (`non_conforming_item` when absent). The status stays `submitted`; a deposit may be adjusted more than once. Any other status is 409; a zero `amount`, or a `reason` of `late_return` or `wrong_payee_credit` (they adjust an inbound check's return, and a deposit's adjustments cannot carry them) is 400. Emits `check_deposit.updated` and `transaction.created`."
+      )
+      .pipe((endpoint) =>
+        Examples.exchange(endpoint, {
+          request: { amount: -pendingCheckDeposit.amount, reason: "non_conforming_item" },
+          response: adjustedCheckDeposit
+        })
+      )
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "releaseInboundFundsHold",
+      "/simulations/pending_transactions/:pending_transaction_id/release_inbound_funds_hold",
+      {
+        params: Schema.Struct({ pending_transaction_id: PendingTransactionId }),
+        success: PendingTransaction,
+        error: ObjectNotFoundError
+      }
+    )
+      .annotate(OpenApi.Summary, "Simulate the release of an Inbound Funds Hold")
+      .annotate(
+        OpenApi.Description,
+        "Sandbox only. Releases an Inbound Funds Hold at once: the Pending Transaction (source `inbound_funds_hold`, in this service a submitted Check Deposit's hold) becomes `complete` and its source's hold `complete` with `released_at`, the deposit's `inbound_funds_hold` alike, and the held funds count in the available balance. A Pending Transaction of another source, or a hold already released, is 409. Emits `pending_transaction.updated` and `check_deposit.updated`."
+      )
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: releasedHold }))
   )
   .middleware(Authorization)
 {}

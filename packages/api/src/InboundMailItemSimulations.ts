@@ -17,7 +17,7 @@ export class InboundMailItemSimulations extends HttpApiGroup.make("inboundMailIt
       .annotateMerge(OpenApi.annotations({
         summary: "Simulate an Inbound Mail Item",
         description:
-          "Sandbox only. Mail with one check of `amount` arrives for exactly one of `lockbox_recipient_id` or `lockbox_address_id`. To an active recipient it is `processed` and the check deposited into the recipient's account at once; to an active address it stays `pending` until actioned; where the recipient or address is not active it is `rejected`. Without `contents_file_id` a default check image is the scan."
+          "Sandbox only. Mail with one check of `amount` arrives for exactly one of `lockbox_recipient_id` or `lockbox_address_id`. To an active recipient it is `processed` and the check deposited into the recipient's account at once; to an active address it stays `pending` until actioned; where the recipient or address is not active it is `rejected`. Three sandbox amounts reach the other rejection reasons (Increase's simulation takes no reason): `99999901` (`no_check`: the envelope holds no check), `99999902` (`no_matching_lockbox`: no recipient could be read off it, `lockbox_recipient_id` null) and `99999903` (`lockbox_not_active`); they win over the lockboxes' state. Without `contents_file_id` a default check image is the scan."
       }))
       .pipe((endpoint) =>
         Examples.exchange(endpoint, {

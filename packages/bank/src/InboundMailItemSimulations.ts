@@ -1,8 +1,11 @@
 /**
  * The sandbox's simulated mail (decisions.md d): one envelope with one check
- * arrives at a lockbox address or recipient. The images are drawn here; the
- * item's arrival (`InboundMailItem.receive`) and its deposits are written by
- * `InboundMailItems`, in the simulation's one transaction.
+ * arrives at a lockbox address or recipient, unless its amount is one of the
+ * sandbox's rejection amounts (`InboundMailItem.sandboxRejectionOf`). A
+ * `runStep`: the load finds the lockbox and draws the envelope's images (the
+ * sandbox's stand-in for the scanner, as files of their own), the domain
+ * decides the arrival (`InboundMailItem.receive`), and `InboundMailItems`
+ * writes it with its deposits, all in one transaction.
  */
 import * as CheckImage from "@moneta/domain/CheckImage"
 import * as InboundMailItem from "@moneta/domain/InboundMailItem"
@@ -12,12 +15,12 @@ import type { SimulateInboundMailItem } from "@moneta/domain/Simulations"
 import { newId } from "@moneta/store/IdGenerator"
 import { LockboxAddressStore } from "@moneta/store/LockboxAddresses"
 import { LockboxRecipientStore } from "@moneta/store/LockboxRecipients"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer } from "effect"
 import { Files } from "./Files.js"
 import { checkDepositId, InboundMailItems } from "./InboundMailItems.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
+import { always, runStep } from "./Step.js"
 import { now } from "./Time.js"
 
 /** The line a simulated envelope is addressed to. */
@@ -49,16 +52,13 @@ export class InboundMailItemSimulations
           return { address, recipient }
         })
 
-      /**
-       * Sandbox: one envelope with one check of `amount` arrives. Its images are
-       * drawn from the check; the scan of the item is `contents_file_id` when
-       * given (404 unless it is one of the caller's files).
-       */
-      const create = (body: SimulateInboundMailItem) =>
-        transactionally(Effect.gen(function*() {
+      /** What arrived: the lockbox, the envelope's scan and the check's images, and the ids the arrival needs. */
+      const arrival = (body: SimulateInboundMailItem) =>
+        Effect.gen(function*() {
           const { address, recipient } = yield* destinationOf(body)
           const contentsFileId = body.contents_file_id
           const contents = contentsFileId === undefined ? null : yield* files.retrieve(contentsFileId)
+          const sandboxRejection = InboundMailItem.sandboxRejectionOf(body.amount)
           const at = yield* now
           const mailed: CheckImage.MailedCheck = {
             amount: body.amount,
@@ -73,24 +73,45 @@ export class InboundMailItemSimulations
               description: "Sandbox simulated mail",
               contents: svg
             }, at)
-          const scan = contents ?? (yield* image("inbound_mail_item", CheckImage.mailScan(mailed)))
-          const front = yield* image("check_image_front", CheckImage.front(mailed))
-          const back = yield* image("check_image_back", CheckImage.back())
-          const step = InboundMailItem.receive({
-            id: yield* newId("inbound_mail_item"),
-            createdAt: at,
-            fileId: scan.id,
-            checks: [{
+          const scan = contents ?? (yield* image(
+            "inbound_mail_item",
+            sandboxRejection === "no_check" ? CheckImage.emptyMailScan(mailed.mailedTo) : CheckImage.mailScan(mailed)
+          ))
+          // An envelope without a check has no check to draw.
+          const checks: Array<InboundMailItem.ReceivedCheck> = []
+          if (sandboxRejection !== "no_check") {
+            const front = yield* image("check_image_front", CheckImage.front(mailed))
+            const back = yield* image("check_image_back", CheckImage.back())
+            checks.push({
               amount: body.amount,
               frontFileId: front.id,
               backFileId: back.id,
               checkDepositId: yield* checkDepositId
-            }],
+            })
+          }
+          return {
+            id: yield* newId("inbound_mail_item"),
+            createdAt: at,
+            fileId: scan.id,
+            checks,
             address,
-            recipient
-          })
-          return yield* items.receive(step, at)
-        }))
+            recipient,
+            sandboxRejection
+          } satisfies InboundMailItem.ReceiveInput
+        })
+
+      /**
+       * Sandbox: one envelope with one check of `amount` arrives (none for the
+       * `no_check` amount). Its images are drawn from the check; the scan of
+       * the item is `contents_file_id` when given (404 unless it is one of the
+       * caller's files).
+       */
+      const create = (body: SimulateInboundMailItem) =>
+        runStep({
+          load: arrival(body),
+          decide: (input) => always(InboundMailItem.receive(input)),
+          persist: (step, input) => items.receive(step, input.createdAt)
+        })
 
       return {
         create: spanned("bank.InboundMailItemSimulations.create", create, (body) => ({ "moneta.amount": body.amount }))

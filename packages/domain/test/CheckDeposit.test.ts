@@ -1,15 +1,20 @@
 /**
  * The check deposit lifecycle: create (its images checked), then random
- * sequences of the sandbox's submit / reject / return against a plain model of
- * the states Increase documents, with the money each step moves.
+ * sequences of the sandbox's submit / reject / return / adjustment / hold
+ * release against a plain model of the states Increase documents, with the
+ * money each step posts and holds.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
 import * as fc from "fast-check"
-import { DeclinedTransactionId, FileId } from "../src/core/Ids.js"
+import { InvalidParametersError } from "../src/core/Errors.js"
+import { DeclinedTransactionId, FileId, PendingTransactionId, type TransactionId } from "../src/core/Ids.js"
 import { CheckDepositImageInvalid, CheckDepositWrongStatus } from "../src/core/Refusals.js"
 import * as CheckDeposit from "../src/mail/CheckDeposit.js"
 import type { FilePurpose } from "../src/mail/File.js"
+import * as Ledger from "../src/money/Ledger.js"
+import { PendingTransaction } from "../src/money/PendingTransaction.js"
+import { Transaction } from "../src/money/Transaction.js"
 import {
   checkDepositIdArbitrary,
   createCheckDepositArbitrary,
@@ -38,11 +43,18 @@ const creationArbitrary: fc.Arbitrary<CheckDeposit.CreateInput> = fc
     backImage: { id: generated.body.back_image_file_id, purpose: "check_image_back" }
   }))
 
+/** A small pool, so that a release sometimes names the hold a submit opened and sometimes another. */
+const holdIdArbitrary = fc.constantFrom(
+  PendingTransactionId.make("pending_transaction_hold00000000000001"),
+  PendingTransactionId.make("pending_transaction_hold00000000000002")
+)
+
 const commandArbitrary: fc.Arbitrary<CheckDeposit.Command> = fc.oneof(
   fc
     .record({
       at: timestampArbitrary,
       transactionId: transactionIdArbitrary,
+      holdId: holdIdArbitrary,
       scan: fc.option(
         fc.record({
           account_number: fc.stringMatching(/^\d{4,17}$/),
@@ -56,7 +68,25 @@ const commandArbitrary: fc.Arbitrary<CheckDeposit.Command> = fc.oneof(
   fc.record({ at: timestampArbitrary, declinedTransactionId: declinedTransactionIdArbitrary }).map(
     CheckDeposit.Command.Reject
   ),
-  fc.record({ at: timestampArbitrary, transactionId: transactionIdArbitrary }).map(CheckDeposit.Command.Return)
+  fc.record({ at: timestampArbitrary, transactionId: transactionIdArbitrary }).map(CheckDeposit.Command.Return),
+  fc
+    .record({
+      at: timestampArbitrary,
+      transactionId: transactionIdArbitrary,
+      amount: fc.option(fc.oneof(fc.constant(0), fc.integer({ min: -2_000_000, max: 2_000_000 })), { nil: undefined }),
+      reason: fc.option(
+        fc.constantFrom<CheckDeposit.AdjustmentReason>(
+          "late_return",
+          "wrong_payee_credit",
+          "adjusted_amount",
+          "non_conforming_item",
+          "paid"
+        ),
+        { nil: undefined }
+      )
+    })
+    .map(CheckDeposit.Command.Adjust),
+  fc.record({ at: timestampArbitrary, holdId: holdIdArbitrary }).map(CheckDeposit.Command.ReleaseHold)
 )
 
 describe("creating a check deposit", () => {
@@ -129,13 +159,23 @@ describe("creating a check deposit", () => {
 const modelNext: Readonly<Record<CheckDeposit.CommandTag, Partial<Record<Status, Status>>>> = {
   Submit: { pending: "submitted" },
   Reject: { pending: "rejected" },
-  Return: { submitted: "returned" }
+  Return: { submitted: "returned" },
+  Adjust: { submitted: "submitted" },
+  ReleaseHold: { submitted: "submitted" }
 }
+
+/** The adjustment reasons a Check Deposit's `deposit_adjustments` carry (the SDK's type). */
+const depositAdjustmentReasons: ReadonlyArray<string> = ["adjusted_amount", "non_conforming_item", "paid"]
 
 interface Model {
   status: Status
-  /** What the deposit has added to the account's balance. */
+  /** What the deposit has added to the account's current balance. */
   credited: number
+  /** What its hold keeps off the available balance (0 when none is held). */
+  held: number
+  /** The hold's Pending Transaction, once submitted. */
+  holdId: PendingTransactionId | null
+  adjustments: number
   declined: number
   readonly amount: number
 }
@@ -143,7 +183,20 @@ interface Model {
 interface Real {
   deposit: CheckDeposit.CheckDeposit
   posted: number
+  held: number
+  /** The amounts of the holds the steps opened, to undo when one is completed. */
+  holds: Map<PendingTransactionId, number>
   declined: number
+}
+
+/** The refusal a step gets when the status allows it (the model's rules beyond the status table). */
+const refusalOf = (model: Model, command: CheckDeposit.Command) => {
+  if (command._tag === "Adjust") {
+    if (command.reason !== undefined && !depositAdjustmentReasons.includes(command.reason)) return "reason"
+    if (command.amount === 0) return "amount"
+  }
+  if (command._tag === "ReleaseHold" && (model.holdId !== command.holdId || model.held === 0)) return "hold"
+  return null
 }
 
 class DepositCommand implements fc.Command<Model, Real> {
@@ -153,9 +206,20 @@ class DepositCommand implements fc.Command<Model, Real> {
     const before = real.deposit
     const result = CheckDeposit.transition(before, this.command)
     const expected = modelNext[this.command._tag][model.status]
+    const failure = Result.getFailure(result)
     if (expected === undefined) {
-      const failure = Result.getFailure(result)
       expect(failure._tag === "Some" && failure.value instanceof CheckDepositWrongStatus).toBe(true)
+      return
+    }
+    const refusal = refusalOf(model, this.command)
+    if (refusal !== null) {
+      expect(failure._tag).toBe("Some")
+      if (failure._tag !== "Some") return
+      if (refusal === "hold") expect(failure.value).toBeInstanceOf(CheckDepositWrongStatus)
+      else {
+        expect(failure.value).toBeInstanceOf(InvalidParametersError)
+        expect(failure.value instanceof InvalidParametersError && failure.value.errors[0]?.field).toBe(refusal)
+      }
       return
     }
     const { declined, effects, events, next } = Result.getOrThrow(result)
@@ -165,13 +229,41 @@ class DepositCommand implements fc.Command<Model, Real> {
       associatedObjectType: "check_deposit",
       associatedObjectId: before.id
     })
-    for (const effect of effects) real.posted += effect.amount
+    for (const effect of effects) {
+      switch (effect.kind) {
+        case "post_transaction":
+          real.posted += effect.amount
+          break
+        case "create_pending_transaction":
+          real.held -= effect.amount
+          real.holds.set(effect.pendingTransactionId, -effect.amount)
+          break
+        case "complete_pending_transaction":
+          real.held -= real.holds.get(effect.pendingTransactionId) ?? Number.NaN
+          expect(effect.source).toMatchObject({
+            inbound_funds_hold: { status: "complete", released_at: this.command.at }
+          })
+          break
+        case "revise_pending_transaction":
+          throw new Error("a check deposit revises no hold")
+      }
+    }
     real.declined += declined.length
     real.deposit = next
     model.status = expected
     switch (this.command._tag) {
       case "Submit": {
         model.credited += model.amount
+        model.held = model.amount
+        model.holdId = this.command.holdId
+        expect(next.inbound_funds_hold).toMatchObject({
+          amount: model.amount,
+          status: "held",
+          held_transaction_id: this.command.transactionId,
+          pending_transaction_id: this.command.holdId,
+          created_at: this.command.at,
+          released_at: null
+        })
         const scan = this.command.scan
         expect(next.transaction_id).toBe(this.command.transactionId)
         expect(next.deposit_submission?.submitted_at).toEqual(this.command.at)
@@ -181,7 +273,13 @@ class DepositCommand implements fc.Command<Model, Real> {
           account_number: scan?.account_number ?? CheckDeposit.sandboxPayerAccountNumber,
           serial_number: scan?.serial_number ?? null
         })
-        expect(effects).toMatchObject([{ source: { category: "check_deposit_acceptance" } }])
+        expect(effects).toMatchObject([
+          { source: { category: "check_deposit_acceptance" } },
+          {
+            amount: -model.amount,
+            source: { category: "inbound_funds_hold", inbound_funds_hold: next.inbound_funds_hold }
+          }
+        ])
         break
       }
       case "Reject":
@@ -203,6 +301,7 @@ class DepositCommand implements fc.Command<Model, Real> {
         break
       case "Return":
         model.credited -= model.amount
+        model.held = 0
         expect(next.deposit_return).toMatchObject({
           amount: model.amount,
           transaction_id: this.command.transactionId,
@@ -210,13 +309,42 @@ class DepositCommand implements fc.Command<Model, Real> {
         })
         // The acceptance's Transaction stays; the return is a Transaction of its own.
         expect(next.transaction_id).toBe(before.transaction_id)
-        expect(effects).toMatchObject([{
+        expect(effects.at(-1)).toMatchObject({
           amount: -model.amount,
           requiresAvailableBalance: false,
           source: { category: "check_deposit_return", check_deposit_return: next.deposit_return }
+        })
+        expect(next.inbound_funds_hold?.status).toBe("complete")
+        break
+      case "Adjust": {
+        const amount = this.command.amount ?? -model.amount
+        model.credited += amount
+        model.adjustments += 1
+        expect(next.deposit_adjustments.at(-1)).toEqual({
+          adjusted_at: this.command.at,
+          amount,
+          reason: this.command.reason ?? CheckDeposit.sandboxAdjustmentReason,
+          transaction_id: this.command.transactionId
+        })
+        expect(effects).toMatchObject([{
+          amount,
+          transactionId: this.command.transactionId,
+          requiresAvailableBalance: false,
+          source: {
+            category: "inbound_check_adjustment",
+            inbound_check_adjustment: { adjusted_transaction_id: before.transaction_id, amount }
+          }
         }])
+        expect(next.inbound_funds_hold).toEqual(before.inbound_funds_hold)
+        break
+      }
+      case "ReleaseHold":
+        model.held = 0
+        expect(next.inbound_funds_hold).toMatchObject({ status: "complete", released_at: this.command.at })
         break
     }
+    expect(next.deposit_adjustments).toHaveLength(model.adjustments)
+    expect(real.held).toBe(model.held)
     expect(real.posted).toBe(model.credited)
     expect(real.declined).toBe(model.declined)
   }
@@ -234,8 +362,19 @@ describe("check deposit lifecycle", () => {
     ],
     ([input, commands]) => {
       const created = Result.getOrThrow(CheckDeposit.create(input))
-      const model: Model = { status: "pending", credited: 0, declined: 0, amount: input.body.amount }
-      fc.modelRun(() => ({ model, real: { deposit: created.next, posted: 0, declined: 0 } }), commands)
+      const model: Model = {
+        status: "pending",
+        credited: 0,
+        held: 0,
+        holdId: null,
+        adjustments: 0,
+        declined: 0,
+        amount: input.body.amount
+      }
+      fc.modelRun(
+        () => ({ model, real: { deposit: created.next, posted: 0, held: 0, holds: new Map(), declined: 0 } }),
+        commands
+      )
     },
     { numRuns: 300 }
   )
@@ -251,5 +390,50 @@ describe("check deposit lifecycle", () => {
     expect(Result.getFailure(result).pipe((failure) => failure._tag === "Some" && failure.value.detail)).toContain(
       `its status is ${status}`
     )
+  })
+})
+
+describe("the deposit an inbound funds hold holds the funds of", () => {
+  const submitted = (input: CheckDeposit.CreateInput, holdId: PendingTransactionId, transactionId: TransactionId) =>
+    Result.getOrThrow(
+      CheckDeposit.transition(
+        Result.getOrThrow(CheckDeposit.create(input)).next,
+        CheckDeposit.Command.Submit({ at: input.createdAt, transactionId, scan: null, holdId })
+      )
+    )
+
+  prop("is found from the hold's Pending Transaction and its credit; any other hold is refused (409)", [
+    creationArbitrary,
+    holdIdArbitrary,
+    transactionIdArbitrary
+  ], ([input, holdId, transactionId]) => {
+    const step = submitted(input, holdId, transactionId)
+    const [posting, holding] = step.effects
+    if (posting?.kind !== "post_transaction" || holding?.kind !== "create_pending_transaction") {
+      throw new Error("submit posts a credit and opens a hold")
+    }
+    const credit = Ledger.transactionOf(posting, input.createdAt)
+    const hold = Ledger.holdOf(holding, input.createdAt)
+    expect(CheckDeposit.heldTransactionOf(hold)).toEqual(Result.succeed(transactionId))
+    expect(CheckDeposit.depositCreditedBy(hold, credit)).toEqual(Result.succeed(input.id))
+    const userHold = new PendingTransaction({
+      ...hold,
+      source: { category: "user_initiated_hold", user_initiated_hold: {} }
+    })
+    expect(Result.getFailure(CheckDeposit.heldTransactionOf(userHold)).pipe((failure) => failure._tag)).toBe("Some")
+    const notACheck = new Transaction({
+      ...credit,
+      source: {
+        category: "interest_payment",
+        interest_payment: {
+          accrued_on_account_id: credit.account_id,
+          amount: 1,
+          currency: "USD",
+          period_end: input.createdAt,
+          period_start: input.createdAt
+        }
+      }
+    })
+    expect(Result.isFailure(CheckDeposit.depositCreditedBy(hold, notACheck))).toBe(true)
   })
 })

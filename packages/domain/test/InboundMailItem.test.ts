@@ -118,25 +118,49 @@ const receivedCheck = fc.record({
   checkDepositId: checkDepositIdArbitrary
 })
 
+describe("the sandbox's rejection amounts", () => {
+  it("each reason the lockboxes' state cannot reach has its own amount, and those amounts only", () => {
+    for (const reason of InboundMailItem.SandboxRejectionReason.literals) {
+      expect(InboundMailItem.sandboxRejectionOf(InboundMailItem.sandboxRejectionAmounts[reason])).toBe(reason)
+    }
+  })
+
+  prop("any other amount is received as it is", [positiveAmountArbitrary], ([amount]) => {
+    fc.pre(!Object.values(InboundMailItem.sandboxRejectionAmounts).includes(amount))
+    expect(InboundMailItem.sandboxRejectionOf(amount)).toBeNull()
+  })
+})
+
 describe("receiving mail", () => {
   prop(
-    "an active recipient's checks are deposited at once; an address's wait; inactive lockboxes reject",
+    "an active recipient's checks are deposited at once; an address's wait; inactive lockboxes and the sandbox's amounts reject",
     [
       inboundMailItemIdArbitrary,
       timestampArbitrary,
       fileIdArbitrary,
       fc.array(receivedCheck, { maxLength: 3 }),
       addressInStatus,
-      fc.option(recipientInStatus, { nil: null })
+      fc.option(recipientInStatus, { nil: null }),
+      fc.option(fc.constantFrom(...InboundMailItem.SandboxRejectionReason.literals), { nil: null, freq: 3 })
     ],
-    ([id, createdAt, fileId, checks, address, recipient]) => {
-      const { effects, events, next } = InboundMailItem.receive({ id, createdAt, fileId, checks, address, recipient })
+    ([id, createdAt, fileId, checks, address, recipient, sandboxRejection]) => {
+      const { effects, events, next } = InboundMailItem.receive({
+        id,
+        createdAt,
+        fileId,
+        checks,
+        address,
+        recipient,
+        sandboxRejection
+      })
       expect(events).toEqual([{
         category: "inbound_mail_item.created",
         associatedObjectType: "inbound_mail_item",
         associatedObjectId: id
       }])
-      const expectedReason = checks.length === 0
+      const expectedReason = sandboxRejection !== null
+        ? sandboxRejection
+        : checks.length === 0
         ? "no_check"
         : address.status !== "active"
         ? "lockbox_address_not_active"
@@ -144,6 +168,8 @@ describe("receiving mail", () => {
         ? "lockbox_recipient_not_active"
         : null
       expect(next.rejection_reason).toBe(expectedReason)
+      expect(next.checks).toHaveLength(expectedReason === "no_check" ? 0 : checks.length)
+      expect(next.lockbox_recipient_id).toBe(expectedReason === "no_matching_lockbox" ? null : recipient?.id ?? null)
       if (expectedReason !== null) {
         expect(next.status).toBe("rejected")
         expect(effects).toEqual([])

@@ -2,6 +2,7 @@
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { CheckDepositSimulations } from "@moneta/bank/CheckDepositSimulations"
 import { CheckDeposit } from "@moneta/domain/CheckDeposit"
+import { PendingTransaction } from "@moneta/domain/PendingTransaction"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
@@ -21,5 +22,11 @@ export const CheckDepositSimulationsLive = HttpApiBuilder.group(
           inSandbox(idempotent(CheckDeposit, simulations.reject(params.check_deposit_id))))
         .handle("return", ({ params }) =>
           inSandbox(idempotent(CheckDeposit, simulations.return(params.check_deposit_id))))
+        .handle("adjustment", ({ params, payload }) =>
+          inSandbox(idempotent(CheckDeposit, simulations.adjustment(params.check_deposit_id, payload ?? {}))))
+        .handle("releaseInboundFundsHold", ({ params }) =>
+          inSandbox(
+            idempotent(PendingTransaction, simulations.releaseInboundFundsHold(params.pending_transaction_id))
+          ))
     })
 )

@@ -4,7 +4,14 @@
  * declined transactions, events, refusals and idempotency.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { AccountId, type CheckDepositId, DeclinedTransactionId, type FileId, TransactionId } from "@moneta/domain/Ids"
+import {
+  AccountId,
+  type CheckDepositId,
+  DeclinedTransactionId,
+  type FileId,
+  PendingTransactionId,
+  TransactionId
+} from "@moneta/domain/Ids"
 import * as TestDatabase from "@moneta/store/testing"
 import { Effect } from "effect"
 import * as TestServer from "./support/TestServer.js"
@@ -101,6 +108,14 @@ for (const kind of TestDatabase.testDatabases) {
             account_id: setup.accountId,
             source: { category: "check_deposit_acceptance", check_deposit_acceptance: submitted.deposit_acceptance }
           })
+          // The credit is held until the hold is released.
+          expect(yield* balanceOf(client, setup.accountId)).toEqual({ current: 12_500, available: 0 })
+          const holdId = submitted.inbound_funds_hold?.pending_transaction_id ?? null
+          expect(holdId).not.toBeNull()
+          const released = yield* client.checkDepositSimulations.releaseInboundFundsHold({
+            params: { pending_transaction_id: PendingTransactionId.make(holdId ?? "") }
+          })
+          expect(released).toMatchObject({ id: holdId, status: "complete", amount: -12_500 })
           expect(yield* balanceOf(client, setup.accountId)).toEqual({ current: 12_500, available: 12_500 })
           expect(yield* outcomeTag(client.checkDepositSimulations.submit({ ...byId(deposit.id), payload: {} }))).toBe(
             "InvalidOperationError"
@@ -141,6 +156,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect(yield* eventCategoriesOf(client, deposit.id)).toEqual([
             "check_deposit.created",
             "check_deposit.updated",
+            "check_deposit.updated",
             "check_deposit.updated"
           ])
         }))
@@ -150,7 +166,14 @@ for (const kind of TestDatabase.testDatabases) {
           const { client } = yield* TestServer.TestServer
           const setup = yield* depositSetup(client)
           const deposit = yield* createDeposit(client, setup, 3_000)
-          yield* client.checkDepositSimulations.submit({ ...byId(deposit.id), payload: {} })
+          const submitted = yield* client.checkDepositSimulations.submit({ ...byId(deposit.id), payload: {} })
+          yield* client.checkDepositSimulations.releaseInboundFundsHold({
+            params: {
+              pending_transaction_id: PendingTransactionId.make(
+                submitted.inbound_funds_hold?.pending_transaction_id ?? ""
+              )
+            }
+          })
           yield* client.wireTransfers.create({ payload: wireBody(setup.accountId, 2_000) })
           yield* client.checkDepositSimulations.return(byId(deposit.id))
           expect(yield* balanceOf(client, setup.accountId)).toEqual({ current: -2_000, available: -2_000 })
@@ -276,7 +299,8 @@ for (const kind of TestDatabase.testDatabases) {
           expect(tags.filter((tag) => tag !== "accepted").every((tag) => tag === "InvalidOperationError")).toBe(true)
           const final = yield* client.checkDeposits.retrieve(byId(deposit.id))
           const credited = final.status === "submitted" ? 900 : 0
-          expect(yield* balanceOf(client, setup.accountId)).toEqual({ current: credited, available: credited })
+          // A submitted deposit's credit is held: nothing of it is available yet.
+          expect(yield* balanceOf(client, setup.accountId)).toEqual({ current: credited, available: 0 })
           expect((yield* eventCategoriesOf(client, deposit.id)).length).toBe(2)
         }))
 
@@ -309,7 +333,8 @@ for (const kind of TestDatabase.testDatabases) {
           })
           expect(submit.status).toBe(200)
           expect(resubmit).toMatchObject({ status: 200, replayed: true })
-          expect(yield* balanceOf(server.client, setup.accountId)).toEqual({ current: 777, available: 777 })
+          // Submitted once: one credit, held by one hold.
+          expect(yield* balanceOf(server.client, setup.accountId)).toEqual({ current: 777, available: 0 })
           const listed = yield* server.client.checkDeposits.list({ query: { idempotency_key: "deposit-1" } })
           expect(listed.data.map((item) => item.id)).toEqual([id])
         }))

@@ -17,7 +17,7 @@ for (const kind of TestDatabase.testDatabases) {
   describe(`check deposits through the official SDK (${kind})`, () => {
     layer(TestServer.layer(kind), { timeout: TestDatabase.timeout })((it) => {
       it.effect(
-        "create, submit, return; create, reject; refusals are the SDK's error classes",
+        "create, submit (funds held), return; release a hold; adjust; create, reject; refusals are the SDK's error classes",
         () =>
           Effect.gen(function*() {
             const sdk = sdkFor(yield* TestServer.TestServer)
@@ -62,9 +62,23 @@ for (const kind of TestDatabase.testDatabases) {
               const credit = await sdk.transactions.retrieve(submitted.transaction_id ?? "")
               expect(credit.source.category).toBe("check_deposit_acceptance")
               expect(credit.source.check_deposit_acceptance?.check_deposit_id).toBe(deposit.id)
+              // The credited funds are held until the hold is released.
+              expect(submitted.inbound_funds_hold).toMatchObject({
+                amount: 25_000,
+                status: "held",
+                held_transaction_id: submitted.transaction_id,
+                released_at: null,
+                type: "inbound_funds_hold"
+              })
+              const hold = await sdk.pendingTransactions.retrieve(
+                submitted.inbound_funds_hold?.pending_transaction_id ?? ""
+              )
+              expect(hold).toMatchObject({ amount: -25_000, status: "pending" })
+              expect(hold.source.category).toBe("inbound_funds_hold")
+              expect(hold.source.inbound_funds_hold).toEqual(submitted.inbound_funds_hold)
               expect(await sdk.accounts.balance(account.id)).toMatchObject({
                 current_balance: 25_000,
-                available_balance: 25_000
+                available_balance: 0
               })
 
               const again = await thrown(() => sdk.simulations.checkDeposits.submit(deposit.id, {}))
@@ -76,7 +90,10 @@ for (const kind of TestDatabase.testDatabases) {
               expect(debit.amount).toBe(-25_000)
               expect(debit.source.category).toBe("check_deposit_return")
               expect(debit.source.check_deposit_return).toEqual(returned.deposit_return)
-              expect(await sdk.accounts.balance(account.id)).toMatchObject({ current_balance: 0 })
+              // The return ends the hold: nothing is held of funds taken back.
+              expect(returned.inbound_funds_hold).toMatchObject({ status: "complete", released_at: expect.any(String) })
+              expect(await sdk.pendingTransactions.retrieve(hold.id)).toMatchObject({ status: "complete" })
+              expect(await sdk.accounts.balance(account.id)).toMatchObject({ current_balance: 0, available_balance: 0 })
               const returns = await sdk.transactions.list({
                 account_id: account.id,
                 category: { in: ["check_deposit_return"] }
@@ -94,6 +111,73 @@ for (const kind of TestDatabase.testDatabases) {
                 serial_number: null
               })
 
+              // Releasing the hold makes the funds available; a second release, or a release of another hold, is 409.
+              const released = await sdk.simulations.pendingTransactions.releaseInboundFundsHold(
+                withScan.inbound_funds_hold?.pending_transaction_id ?? ""
+              )
+              expect(released).toMatchObject({ status: "complete", amount: -800 })
+              expect(released.source.inbound_funds_hold).toMatchObject({
+                status: "complete",
+                released_at: released.completed_at
+              })
+              const afterRelease = await sdk.checkDeposits.retrieve(scanned.id)
+              expect(afterRelease.inbound_funds_hold).toEqual(released.source.inbound_funds_hold)
+              expect(await sdk.accounts.balance(account.id)).toMatchObject({
+                current_balance: 800,
+                available_balance: 800
+              })
+              const releasedAgain = await thrown(() =>
+                sdk.simulations.pendingTransactions.releaseInboundFundsHold(released.id)
+              )
+              expect(releasedAgain).toBeInstanceOf(Increase.ConflictError)
+              const unknownHold = await thrown(() =>
+                sdk.simulations.pendingTransactions.releaseInboundFundsHold("pending_transaction_nonexistent00000000")
+              )
+              expect(unknownHold).toBeInstanceOf(Increase.NotFoundError)
+
+              // Adjustments: the default claws the whole amount back; one with a body credits or debits its amount.
+              const clawedBack = await sdk.simulations.checkDeposits.adjustment(scanned.id, {})
+              expect(clawedBack.status).toBe("submitted")
+              expect(clawedBack.deposit_adjustments).toEqual([{
+                adjusted_at: expect.any(String),
+                amount: -800,
+                reason: "non_conforming_item",
+                transaction_id: expect.any(String)
+              }])
+              const claw = await sdk.transactions.retrieve(clawedBack.deposit_adjustments[0]?.transaction_id ?? "")
+              expect(claw.amount).toBe(-800)
+              expect(claw.source.category).toBe("inbound_check_adjustment")
+              expect(claw.source.inbound_check_adjustment).toEqual({
+                adjusted_transaction_id: withScan.transaction_id,
+                amount: -800,
+                reason: "non_conforming_item"
+              })
+              const corrected = await sdk.simulations.checkDeposits.adjustment(scanned.id, {
+                amount: 50,
+                reason: "adjusted_amount"
+              })
+              expect(corrected.deposit_adjustments.map((adjustment) => [adjustment.amount, adjustment.reason])).toEqual(
+                [
+                  [-800, "non_conforming_item"],
+                  [50, "adjusted_amount"]
+                ]
+              )
+              expect(await sdk.accounts.balance(account.id)).toMatchObject({
+                current_balance: 50,
+                available_balance: 50
+              })
+              const lateReturn = await thrown(() =>
+                sdk.simulations.checkDeposits.adjustment(scanned.id, { reason: "late_return" })
+              )
+              expect(lateReturn).toBeInstanceOf(Increase.BadRequestError)
+              const zero = await thrown(() => sdk.simulations.checkDeposits.adjustment(scanned.id, { amount: 0 }))
+              expect(zero).toBeInstanceOf(Increase.BadRequestError)
+              const adjustments = await sdk.transactions.list({
+                account_id: account.id,
+                category: { in: ["inbound_check_adjustment"] }
+              })
+              expect(adjustments.data.map((transaction) => transaction.amount)).toEqual([50, -800])
+
               const rejectedOne = await sdk.checkDeposits.create({ ...body, amount: 1_500 })
               const rejected = await sdk.simulations.checkDeposits.reject(rejectedOne.id)
               expect(rejected.status).toBe("rejected")
@@ -105,6 +189,8 @@ for (const kind of TestDatabase.testDatabases) {
               expect(declined.source.check_deposit_rejection).toEqual(rejected.deposit_rejection)
               const returnRejected = await thrown(() => sdk.simulations.checkDeposits.return(rejectedOne.id))
               expect(returnRejected).toBeInstanceOf(Increase.ConflictError)
+              const adjustRejected = await thrown(() => sdk.simulations.checkDeposits.adjustment(rejectedOne.id, {}))
+              expect(adjustRejected).toBeInstanceOf(Increase.ConflictError)
 
               const swapped = await thrown(() =>
                 sdk.checkDeposits.create({ ...body, front_image_file_id: back.id, back_image_file_id: front.id })

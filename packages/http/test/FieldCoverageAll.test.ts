@@ -26,8 +26,6 @@ const documentedNeverSet: ReadonlyArray<string> = [
   "account.account_revenue_rate",
   "account.loan",
   "balance_lookup.loan",
-  "check_deposit.deposit_adjustments",
-  "check_deposit.inbound_funds_hold",
   "entity.creating_entity_onboarding_session_id",
   "entity.supplemental_documents",
   "entity.validation",

@@ -151,6 +151,58 @@ for (const kind of TestDatabase.testDatabases) {
             expect(withScan.file_id).toBe(uploaded.id)
           })
         }))
+
+      it.effect("the sandbox's rejection amounts reach no_check, no_matching_lockbox and lockbox_not_active", () =>
+        Effect.gen(function*() {
+          const sdk = sdkFor(yield* TestServer.TestServer)
+          yield* Effect.promise(async () => {
+            const account = await sdk.accounts.create({ name: "SDK mail rejections" })
+            const address = (await sdk.lockboxAddresses.list()).data.find((item) => item.status === "active")
+            const recipient = await sdk.lockboxRecipients.create({
+              account_id: account.id,
+              lockbox_address_id: address?.id ?? "",
+              recipient_name: "Grace Hopper"
+            })
+            const noCheck = await sdk.simulations.inboundMailItems.create({
+              amount: 99_999_901,
+              lockbox_recipient_id: recipient.id
+            })
+            expect(noCheck).toMatchObject({
+              status: "rejected",
+              rejection_reason: "no_check",
+              checks: [],
+              lockbox_recipient_id: recipient.id
+            })
+            const scan = await (await sdk.files.contents(noCheck.file_id)).text()
+            expect(scan).toContain("no check")
+            const unmatched = await sdk.simulations.inboundMailItems.create({
+              amount: 99_999_902,
+              lockbox_recipient_id: recipient.id
+            })
+            expect(unmatched).toMatchObject({
+              status: "rejected",
+              rejection_reason: "no_matching_lockbox",
+              lockbox_address_id: address?.id,
+              lockbox_recipient_id: null,
+              recipient_name: null,
+              checks: [{ amount: 99_999_902, status: null, check_deposit_id: null }]
+            })
+            const inactive = await sdk.simulations.inboundMailItems.create({
+              amount: 99_999_903,
+              lockbox_address_id: address?.id ?? ""
+            })
+            expect(inactive).toMatchObject({ status: "rejected", rejection_reason: "lockbox_not_active" })
+            // Nothing was deposited: the account's balance and deposits are untouched.
+            expect(await sdk.accounts.balance(account.id)).toMatchObject({ current_balance: 0 })
+            expect((await sdk.checkDeposits.list({ account_id: account.id })).data).toEqual([])
+            // Any other amount is ordinary mail.
+            const ordinary = await sdk.simulations.inboundMailItems.create({
+              amount: 99_999_904,
+              lockbox_recipient_id: recipient.id
+            })
+            expect(ordinary).toMatchObject({ status: "processed", rejection_reason: null })
+          })
+        }))
     })
   })
 }

@@ -3,12 +3,18 @@
  * (`POST /check_deposits`) or by the service when an inbound mail item's check
  * is deposited. Shapes follow the SDK so its clients decode what we send.
  *
- * Its `CheckDepositAcceptance` and `InboundFundsHold`, which the Transaction and
- * Pending Transaction sources reuse, live in `CheckDepositSources`.
+ * Its `CheckDepositAcceptance`, `InboundFundsHold` and `InboundCheckAdjustment`,
+ * which the Transaction and Pending Transaction sources reuse, live in
+ * `CheckDepositSources`.
+ *
+ *   pending ─submit─▶ submitted (credited; funds held) ─return─▶ returned (debited; hold ended)
+ *   pending ─reject─▶ rejected (a Declined Transaction; nothing moves)
+ *   submitted ─adjust─▶ submitted (another adjustment: its amount credited or debited)
+ *   submitted ─release the hold─▶ submitted (the held funds become available)
  */
-import { Data, Result, Schema } from "effect"
+import { Data, DateTime, Result, Schema } from "effect"
 import { described } from "../core/Described.js"
-import { FieldError } from "../core/Errors.js"
+import { FieldError, InvalidParametersError } from "../core/Errors.js"
 import {
   AccountId,
   CheckDepositId,
@@ -16,18 +22,29 @@ import {
   FileId,
   InboundMailItemId,
   LockboxRecipientId,
+  type PendingTransactionId,
   TransactionId
 } from "../core/Ids.js"
 import { idempotencyKeyFilterDescription } from "../core/ListParameters.js"
-import { CheckDepositImageInvalid, CheckDepositWrongStatus, namingFields } from "../core/Refusals.js"
+import {
+  CheckDepositImageInvalid,
+  CheckDepositWrongStatus,
+  namingFields,
+  PendingTransactionNotReleasable
+} from "../core/Refusals.js"
 import { IdempotencyKey, idempotencyKeyFieldDescription, ShortText } from "../core/Text.js"
 import { Timestamp } from "../core/Timestamp.js"
 import { type PendingEvent, pendingEvent } from "../events/Event.js"
 import { DeclinedTransaction } from "../money/DeclinedTransaction.js"
-import { Amount, Currency, PositiveAmount } from "../money/Money.js"
-import type { PostTransaction } from "../money/MoneyEffect.js"
+import { Amount, Currency, maxAmount, PositiveAmount } from "../money/Money.js"
+import type { MoneyEffect, PostTransaction } from "../money/MoneyEffect.js"
+import type { PendingTransaction, PendingTransactionSource } from "../money/PendingTransaction.js"
+import type { Transaction } from "../money/Transaction.js"
 import {
+  type AdjustmentReason,
   CheckDepositAcceptance,
+  DepositAdjustmentReason,
+  depositAdjustmentReasonDescription,
   DepositRejectionReason,
   depositRejectionReasonDescription,
   DepositReturn,
@@ -38,11 +55,14 @@ import type { FilePurpose } from "./File.js"
 import type { DepositCheck } from "./InboundMailItem.js"
 
 export {
+  AdjustmentReason,
   CheckDepositAcceptance,
+  DepositAdjustmentReason,
   DepositRejectionReason,
   depositRejectionReasonDescription,
   DepositReturn,
   DepositReturnReason,
+  InboundCheckAdjustment,
   InboundFundsHold
 } from "./CheckDepositSources.js"
 
@@ -52,10 +72,7 @@ export type CheckDepositStatus = typeof CheckDepositStatus.Type
 export const DepositAdjustment = Schema.Struct({
   adjusted_at: described(Timestamp, "When the adjustment was received (ISO 8601, UTC)."),
   amount: described(Amount, "The amount of the adjustment, in the minor unit of the currency (cents for USD)."),
-  reason: described(
-    Schema.Literals(["adjusted_amount", "non_conforming_item", "paid"]),
-    "Why the deposit was adjusted. `adjusted_amount`: the check was deposited for a different amount than written on it. `non_conforming_item`: the receiving bank could not process the check (a low quality image, for example). `paid`: the check was already deposited elsewhere."
-  ),
+  reason: described(DepositAdjustmentReason, depositAdjustmentReasonDescription),
   transaction_id: described(TransactionId, "The identifier of the Transaction of the adjustment.")
 })
 
@@ -147,10 +164,12 @@ export const CreateCheckDeposit = Schema.Struct({
 }).annotate({ identifier: "CreateCheckDeposit" })
 export type CreateCheckDeposit = typeof CreateCheckDeposit.Type
 
+export type DepositAdjustment = typeof DepositAdjustment.Type
+
 export interface Transition {
   readonly next: CheckDeposit
   readonly events: ReadonlyArray<PendingEvent>
-  readonly effects: ReadonlyArray<PostTransaction>
+  readonly effects: ReadonlyArray<MoneyEffect>
   /** Declined Transactions the step records (a rejection's); empty for the others. */
   readonly declined: ReadonlyArray<DeclinedTransaction>
 }
@@ -175,6 +194,17 @@ export const sandboxRejectionReason: typeof DepositRejectionReason.Type = "poor_
 /** Why the sandbox's drawee bank returns a deposited check: the commonest return (Check21 code `A`). */
 export const sandboxReturnReason: typeof DepositReturnReason.Type = "insufficient_funds"
 
+/**
+ * How long the sandbox holds the funds of a check deposited through the API
+ * (`automatically_releases_at`): two days, the usual availability of a
+ * deposited check beyond its first dollars. The release simulation ends it
+ * earlier.
+ */
+export const inboundFundsHoldDays = 2
+
+/** Why the sandbox's adjustment simulation adjusts a deposit when it is not told: the check could not be processed. */
+export const sandboxAdjustmentReason: DepositAdjustmentReason = "non_conforming_item"
+
 /** A deposit built by this module, validated by its class's constructor as every deposit is. */
 const depositOf = (fields: ConstructorParameters<typeof CheckDeposit>[0]): CheckDeposit => new CheckDeposit(fields)
 
@@ -184,16 +214,36 @@ const createdEvent = (deposit: CheckDeposit): PendingEvent =>
 const updatedEvent = (deposit: CheckDeposit): PendingEvent =>
   pendingEvent("check_deposit.updated", "check_deposit", deposit.id)
 
+/** The pending-transaction source of a hold: the hold itself. */
+const holdSource = (hold: InboundFundsHold): PendingTransactionSource => ({
+  category: "inbound_funds_hold",
+  inbound_funds_hold: hold
+})
+
+/** A held hold, released at `at`: `complete`, with `released_at`. */
+const released = (hold: InboundFundsHold, at: Timestamp): InboundFundsHold => ({
+  ...hold,
+  status: "complete",
+  released_at: at
+})
+
 /**
  * The deposit accepted and submitted: `deposit_acceptance` says what was read
  * off the check, `deposit_submission` which images went to the Check21
  * network, and a +amount Transaction (source `check_deposit_acceptance`)
- * credits the account at once (the sandbox holds no funds).
+ * credits the account at once. With `holdId`, a −amount Pending Transaction
+ * (source `inbound_funds_hold`) holds the credited funds: the current balance
+ * rises, the available balance does not until the hold is released.
  */
 const accept = (
   deposit: CheckDeposit,
-  input: { readonly at: Timestamp; readonly transactionId: TransactionId; readonly scan: Scan }
-): { readonly next: CheckDeposit; readonly effect: PostTransaction } => {
+  input: {
+    readonly at: Timestamp
+    readonly transactionId: TransactionId
+    readonly scan: Scan
+    readonly holdId: PendingTransactionId | null
+  }
+): { readonly next: CheckDeposit; readonly effects: ReadonlyArray<MoneyEffect> } => {
   const acceptance: CheckDepositAcceptance = {
     account_number: input.scan.account_number,
     amount: deposit.amount,
@@ -203,9 +253,25 @@ const accept = (
     routing_number: input.scan.routing_number,
     serial_number: input.scan.serial_number ?? null
   }
+  const hold: InboundFundsHold | null = input.holdId === null ? null : {
+    amount: deposit.amount,
+    automatically_releases_at: DateTime.add(input.at, { days: inboundFundsHoldDays }),
+    created_at: input.at,
+    currency: "USD",
+    held_transaction_id: input.transactionId,
+    pending_transaction_id: input.holdId,
+    released_at: null,
+    status: "held",
+    type: "inbound_funds_hold"
+  }
+  // a check mailed to a lockbox recipient came in through that lockbox
+  const route = deposit.lockbox_recipient_id === null
+    ? undefined
+    : { id: deposit.lockbox_recipient_id, type: "lockbox" as const }
   const next = depositOf({
     ...deposit,
     deposit_acceptance: acceptance,
+    inbound_funds_hold: hold,
     deposit_submission: {
       front_file_id: deposit.front_image_file_id,
       // A mailed check scanned on one side only is submitted with its front twice, as image exchange requires two.
@@ -215,22 +281,28 @@ const accept = (
     status: "submitted",
     transaction_id: input.transactionId
   })
-  return {
-    next,
-    effect: {
-      kind: "post_transaction",
-      transactionId: input.transactionId,
-      accountId: deposit.account_id,
-      amount: deposit.amount,
-      description: "Check deposit",
-      source: { category: "check_deposit_acceptance", check_deposit_acceptance: acceptance },
-      // a check mailed to a lockbox recipient came in through that lockbox
-      route: deposit.lockbox_recipient_id === null
-        ? undefined
-        : { id: deposit.lockbox_recipient_id, type: "lockbox" },
-      requiresAvailableBalance: false
-    }
+  const credit: PostTransaction = {
+    kind: "post_transaction",
+    transactionId: input.transactionId,
+    accountId: deposit.account_id,
+    amount: deposit.amount,
+    description: "Check deposit",
+    source: { category: "check_deposit_acceptance", check_deposit_acceptance: acceptance },
+    route,
+    requiresAvailableBalance: false
   }
+  const holding: ReadonlyArray<MoneyEffect> = hold === null || input.holdId === null ? [] : [{
+    kind: "create_pending_transaction",
+    pendingTransactionId: input.holdId,
+    accountId: deposit.account_id,
+    amount: -deposit.amount,
+    description: "Check deposit hold",
+    source: holdSource(hold),
+    route,
+    // it holds funds the same step credits: the available balance does not change
+    requiresAvailableBalance: false
+  }]
+  return { next, effects: [credit, ...holding] }
 }
 
 // ---------------------------------------------------------------------------
@@ -341,8 +413,9 @@ export const depositFromMail = ({ createdAt, deposit, transactionId }: DepositFr
     status: "pending",
     transaction_id: null
   })
-  const { effect, next } = accept(received, { at: createdAt, transactionId, scan: sandboxScan })
-  return { next, events: [createdEvent(next)], effects: [effect], declined: [] }
+  // The sandbox holds no funds of a mailed check: they are available at once.
+  const { effects, next } = accept(received, { at: createdAt, transactionId, scan: sandboxScan, holdId: null })
+  return { next, events: [createdEvent(next)], effects, declined: [] }
 }
 
 // ---------------------------------------------------------------------------
@@ -350,12 +423,30 @@ export const depositFromMail = ({ createdAt, deposit, transactionId }: DepositFr
 // ---------------------------------------------------------------------------
 
 export type Command = Data.TaggedEnum<{
-  /** `POST /simulations/check_deposits/{id}/submit`: accepted and sent to the Check21 network. */
-  Submit: { readonly at: Timestamp; readonly transactionId: TransactionId; readonly scan: Scan | null }
+  /** `POST /simulations/check_deposits/{id}/submit`: accepted and sent to the Check21 network, its funds held. */
+  Submit: {
+    readonly at: Timestamp
+    readonly transactionId: TransactionId
+    readonly scan: Scan | null
+    /** Reserved for the Pending Transaction that holds the funds. */
+    readonly holdId: PendingTransactionId
+  }
   /** `POST /simulations/check_deposits/{id}/reject`: refused before submission. */
   Reject: { readonly at: Timestamp; readonly declinedTransactionId: DeclinedTransactionId }
   /** `POST /simulations/check_deposits/{id}/return`: the bank the check was drawn on sent it back. */
   Return: { readonly at: Timestamp; readonly transactionId: TransactionId }
+  /**
+   * `POST /simulations/check_deposits/{id}/adjustment`: the other bank adjusted
+   * the deposit. `amount` (signed) and `reason` as the simulation's body gave them.
+   */
+  Adjust: {
+    readonly at: Timestamp
+    readonly transactionId: TransactionId
+    readonly amount: number | undefined
+    readonly reason: AdjustmentReason | undefined
+  }
+  /** `POST /simulations/pending_transactions/{id}/release_inbound_funds_hold`: the held funds become available. */
+  ReleaseHold: { readonly at: Timestamp; readonly holdId: PendingTransactionId }
 }>
 export const Command = Data.taggedEnum<Command>()
 export type CommandTag = Command["_tag"]
@@ -364,7 +455,9 @@ export type CommandTag = Command["_tag"]
 export const allowedFrom: { readonly [Tag in CommandTag]: ReadonlyArray<CheckDepositStatus> } = {
   Submit: ["pending"],
   Reject: ["pending"],
-  Return: ["submitted"]
+  Return: ["submitted"],
+  Adjust: ["submitted"],
+  ReleaseHold: ["submitted"]
 }
 
 /** Statuses no command leaves. */
@@ -373,14 +466,115 @@ export const terminalStatuses: ReadonlyArray<CheckDepositStatus> = ["rejected", 
 const verbs: { readonly [Tag in CommandTag]: string } = {
   Submit: "submitted",
   Reject: "rejected",
-  Return: "returned"
+  Return: "returned",
+  Adjust: "adjusted",
+  ReleaseHold: "released from its hold"
 }
 
-const apply = (deposit: CheckDeposit, command: Command): Transition =>
+export type Refusal = CheckDepositWrongStatus | InvalidParametersError
+
+/** The hold ended by a step that takes the deposit's money back (a return): nothing when none is held. */
+const endHold = (deposit: CheckDeposit, at: Timestamp) => {
+  const hold = deposit.inbound_funds_hold
+  if (hold === null || hold.status !== "held" || hold.pending_transaction_id === null) {
+    return { hold, effects: [] }
+  }
+  const ended = released(hold, at)
+  const effect: MoneyEffect = {
+    kind: "complete_pending_transaction",
+    pendingTransactionId: hold.pending_transaction_id,
+    source: holdSource(ended)
+  }
+  return { hold: ended, effects: [effect] }
+}
+
+/** Whether a simulation's reason is one a Check Deposit's `deposit_adjustments` can carry. */
+const isDepositAdjustmentReason = Schema.is(DepositAdjustmentReason)
+
+/**
+ * An adjustment the other bank made to a submitted deposit: `amount` (signed;
+ * the deposit's amount clawed back when absent) is credited or debited by a
+ * Transaction of source `inbound_check_adjustment` naming the deposit's credit,
+ * and appended to `deposit_adjustments`. The status stays `submitted`.
+ */
+const adjust = (
+  deposit: CheckDeposit,
+  command: Extract<Command, { readonly _tag: "Adjust" }>
+): Result.Result<Transition, Refusal> => {
+  const reason = command.reason ?? sandboxAdjustmentReason
+  if (!isDepositAdjustmentReason(reason)) {
+    return Result.fail(
+      InvalidParametersError.single(
+        "reason",
+        `${reason} adjusts the return of an inbound check, not a Check Deposit: a Check Deposit is adjusted for adjusted_amount, non_conforming_item or paid`
+      )
+    )
+  }
+  const amount = command.amount ?? -deposit.amount
+  if (amount === 0 || Math.abs(amount) > maxAmount) {
+    return Result.fail(
+      InvalidParametersError.single("amount", `must be a non-zero integer of at most ${maxAmount} in magnitude`)
+    )
+  }
+  const adjustedTransactionId = deposit.transaction_id
+  if (adjustedTransactionId === null) {
+    return Result.fail(
+      new CheckDepositWrongStatus({ detail: `check deposit ${deposit.id} has no credit to adjust` })
+    )
+  }
+  const adjustment: DepositAdjustment = {
+    adjusted_at: command.at,
+    amount,
+    reason,
+    transaction_id: command.transactionId
+  }
+  const next = depositOf({ ...deposit, deposit_adjustments: [...deposit.deposit_adjustments, adjustment] })
+  const posting: PostTransaction = {
+    kind: "post_transaction",
+    transactionId: command.transactionId,
+    accountId: deposit.account_id,
+    amount,
+    description: "Check deposit adjustment",
+    source: {
+      category: "inbound_check_adjustment",
+      inbound_check_adjustment: { adjusted_transaction_id: adjustedTransactionId, amount, reason }
+    },
+    // The other bank's claim is settled whatever the balance, as a return is: it may overdraw the account.
+    requiresAvailableBalance: false
+  }
+  return Result.succeed({ next, events: [updatedEvent(next)], effects: [posting], declined: [] })
+}
+
+/** The held funds of a submitted deposit released: its hold `complete`, the Pending Transaction completed. */
+const releaseHold = (
+  deposit: CheckDeposit,
+  command: Extract<Command, { readonly _tag: "ReleaseHold" }>
+): Result.Result<Transition, Refusal> => {
+  const hold = deposit.inbound_funds_hold
+  if (hold === null || hold.pending_transaction_id !== command.holdId) {
+    return Result.fail(
+      new CheckDepositWrongStatus({
+        detail: `check deposit ${deposit.id} has no hold under pending transaction ${command.holdId}`
+      })
+    )
+  }
+  if (hold.status !== "held") {
+    return Result.fail(
+      new CheckDepositWrongStatus({
+        detail: `the inbound funds hold of check deposit ${deposit.id} was already released`
+      })
+    )
+  }
+  const ended = endHold(deposit, command.at)
+  const next = depositOf({ ...deposit, inbound_funds_hold: ended.hold })
+  return Result.succeed({ next, events: [updatedEvent(next)], effects: ended.effects, declined: [] })
+}
+
+const apply = (deposit: CheckDeposit, command: Command): Result.Result<Transition, Refusal> =>
   Command.$match(command, {
-    Submit: ({ at, scan, transactionId }) => {
-      const { effect, next } = accept(deposit, { at, transactionId, scan: scan ?? sandboxScan })
-      return { next, events: [updatedEvent(next)], effects: [effect], declined: [] }
+    Submit: ({ at, holdId, scan, transactionId }) => {
+      const { effects, next } = accept(deposit, { at, transactionId, scan: scan ?? sandboxScan, holdId })
+      return Result.succeed({ next, events: [updatedEvent(next)], effects, declined: [] })
     },
     Reject: ({ at, declinedTransactionId }) => {
       const rejection: typeof DepositRejection.Type = {
@@ -404,7 +598,7 @@ const apply = (deposit: CheckDeposit, command: Command): Transition =>
         route_type: null,
         source: { category: "check_deposit_rejection", check_deposit_rejection: rejection }
       })
-      return {
+      return Result.succeed({
         next,
         events: [
           updatedEvent(next),
@@ -412,7 +606,7 @@ const apply = (deposit: CheckDeposit, command: Command): Transition =>
         ],
         effects: [],
         declined: [declined]
-      }
+      })
     },
     Return: ({ at, transactionId }) => {
       const depositReturn: DepositReturn = {
@@ -423,7 +617,14 @@ const apply = (deposit: CheckDeposit, command: Command): Transition =>
         returned_at: at,
         transaction_id: transactionId
       }
-      const next = depositOf({ ...deposit, status: "returned", deposit_return: depositReturn })
+      // The funds taken back are held no longer.
+      const ended = endHold(deposit, at)
+      const next = depositOf({
+        ...deposit,
+        status: "returned",
+        deposit_return: depositReturn,
+        inbound_funds_hold: ended.hold
+      })
       const debit: PostTransaction = {
         kind: "post_transaction",
         transactionId,
@@ -434,17 +635,23 @@ const apply = (deposit: CheckDeposit, command: Command): Transition =>
         // The drawee bank takes the money back whatever the balance: a return may overdraw the account.
         requiresAvailableBalance: false
       }
-      return { next, events: [updatedEvent(next)], effects: [debit], declined: [] }
-    }
+      return Result.succeed({ next, events: [updatedEvent(next)], effects: [...ended.effects, debit], declined: [] })
+    },
+    Adjust: (adjustment) => adjust(deposit, adjustment),
+    ReleaseHold: (release) => releaseHold(deposit, release)
   })
 
-/** Applies `command` to `deposit`, or refuses it (409) when the status does not allow it. */
+/**
+ * Applies `command` to `deposit`, or refuses it: 409 when the status does not
+ * allow it (checked first) or a released hold is released again, 400 for an
+ * adjustment's body a deposit cannot take.
+ */
 export const transition = (
   deposit: CheckDeposit,
   command: Command
-): Result.Result<Transition, CheckDepositWrongStatus> =>
+): Result.Result<Transition, Refusal> =>
   allowedFrom[command._tag].includes(deposit.status)
-    ? Result.succeed(apply(deposit, command))
+    ? apply(deposit, command)
     : Result.fail(
       new CheckDepositWrongStatus({
         detail: `check deposit ${deposit.id} cannot be ${verbs[command._tag]}: its status is ${deposit.status} (needs ${
@@ -452,6 +659,47 @@ export const transition = (
         })`
       })
     )
+
+// ---------------------------------------------------------------------------
+// Finding the deposit an inbound funds hold holds the funds of
+// ---------------------------------------------------------------------------
+
+const isInboundFundsHold = Schema.is(InboundFundsHold)
+const isCheckDepositAcceptance = Schema.is(CheckDepositAcceptance)
+
+const notAHold = (pendingTransaction: PendingTransaction, why: string) =>
+  Result.fail(
+    new PendingTransactionNotReleasable({
+      detail: `pending transaction ${pendingTransaction.id} ${why}: only inbound funds holds are released this way`
+    })
+  )
+
+/**
+ * The Transaction whose funds an `inbound_funds_hold` Pending Transaction
+ * holds (a deposit's credit); any other Pending Transaction is refused (409).
+ */
+export const heldTransactionOf = (
+  pendingTransaction: PendingTransaction
+): Result.Result<TransactionId, PendingTransactionNotReleasable> => {
+  const source = pendingTransaction.source
+  const hold = "inbound_funds_hold" in source ? source.inbound_funds_hold : undefined
+  if (source.category !== "inbound_funds_hold" || !isInboundFundsHold(hold)) {
+    return notAHold(pendingTransaction, `is a ${source.category}`)
+  }
+  const held = hold.held_transaction_id
+  return held === null ? notAHold(pendingTransaction, "holds no Transaction's funds") : Result.succeed(held)
+}
+
+/** The Check Deposit a held Transaction credited (its source `check_deposit_acceptance`); refused (409) for another. */
+export const depositCreditedBy = (
+  pendingTransaction: PendingTransaction,
+  credit: Transaction
+): Result.Result<CheckDepositId, PendingTransactionNotReleasable> => {
+  const acceptance = "check_deposit_acceptance" in credit.source ? credit.source.check_deposit_acceptance : undefined
+  return credit.source.category === "check_deposit_acceptance" && isCheckDepositAcceptance(acceptance)
+    ? Result.succeed(acceptance.check_deposit_id)
+    : notAHold(pendingTransaction, `holds the funds of a ${credit.source.category}, not of a Check Deposit`)
+}
 
 /** `GET /check_deposits` filters (beside the paging of `ListParameters`). */
 export const CheckDepositFilter = Schema.Struct({

@@ -2,8 +2,9 @@
  * The parts of a check deposit that other resources carry: the accepted
  * check (the `check_deposit_acceptance` transaction source), the hold on
  * its funds (the `inbound_funds_hold` pending-transaction source), the return
- * (the `check_deposit_return` transaction source) and the rejection reasons
- * (of the `check_deposit_rejection` declined-transaction source). A module of
+ * (the `check_deposit_return` transaction source), an adjustment's credit or
+ * debit (the `inbound_check_adjustment` transaction source) and the rejection
+ * reasons (of the `check_deposit_rejection` declined-transaction source). A module of
  * their own so that the Transaction schemas need not import the deposit's
  * rules (which import the money effects that name transaction sources).
  */
@@ -128,3 +129,37 @@ export const DepositReturn = Schema.Struct({
   )
 })
 export type DepositReturn = typeof DepositReturn.Type
+
+/** Why a check deposit, or its return, was adjusted by the other bank (the adjustment simulation's `reason`). */
+export const AdjustmentReason = Schema.Literals([
+  "late_return",
+  "wrong_payee_credit",
+  "adjusted_amount",
+  "non_conforming_item",
+  "paid"
+])
+export type AdjustmentReason = typeof AdjustmentReason.Type
+
+/** The adjustment reasons a Check Deposit's `deposit_adjustments` carry (the SDK's three). */
+export const DepositAdjustmentReason = Schema.Literals(["adjusted_amount", "non_conforming_item", "paid"])
+export type DepositAdjustmentReason = typeof DepositAdjustmentReason.Type
+
+export const depositAdjustmentReasonDescription =
+  "Why the deposit was adjusted. `adjusted_amount`: the check was deposited for a different amount than written on it. `non_conforming_item`: the receiving bank could not process the check (a low quality image, for example). `paid`: the check was already deposited elsewhere."
+
+/** An adjustment Increase received for a check deposited through Check21; the `inbound_check_adjustment` transaction source. */
+export const InboundCheckAdjustment = Schema.Struct({
+  adjusted_transaction_id: described(
+    TransactionId,
+    "The identifier of the Transaction that was adjusted (a Check Deposit's: the one that credited it)."
+  ),
+  amount: described(
+    Amount,
+    "The amount of the adjustment, in the minor unit of the currency (cents for USD): negative when funds are clawed back."
+  ),
+  reason: described(
+    AdjustmentReason,
+    "Why the check was adjusted. `late_return`: the return was initiated too late and the receiving bank answered with a Late Return Claim. `wrong_payee_credit`: the check went to the wrong payee and the depositing bank reimbursed the funds. `adjusted_amount`: the check was deposited for a different amount than written on it. `non_conforming_item`: the receiving bank could not process the check. `paid`: the check was already deposited elsewhere."
+  )
+})
+export type InboundCheckAdjustment = typeof InboundCheckAdjustment.Type

@@ -55,3 +55,13 @@ export const mailScan = (check: MailedCheck): string =>
       text(24, 100, 12, `Contents: one check for ${formatDollars(check.amount)}`) +
       `<g transform="translate(20 130)">${front(check)}</g>`
   )
+
+/** The scan of an envelope that holds no check (the sandbox's `no_check` mail). */
+export const emptyMailScan = (mailedTo: string): string =>
+  svg(
+    640,
+    160,
+    text(24, 40, 14, "Scanned mail item") +
+      text(24, 70, 12, `To: ${mailedTo}`) +
+      text(24, 100, 12, "Contents: no check")
+  )

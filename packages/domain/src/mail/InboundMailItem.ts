@@ -4,6 +4,7 @@
  *   received for an active recipient ─▶ processed (its checks deposited into the recipient's account)
  *   received at an active address ─▶ pending ─action─▶ processed (each check deposited or ignored)
  *   received where the address or recipient is not active ─▶ rejected (nothing deposited)
+ *   received in the sandbox with one of its rejection amounts ─▶ rejected for that amount's reason
  *
  * The action body lists one entry per check, in the item's order
  * (`checks[i]` acts on the item's `checks[i]`, decisions.md h).
@@ -37,6 +38,29 @@ export const RejectionReason = Schema.Literals([
   "lockbox_recipient_not_active"
 ])
 export type RejectionReason = typeof RejectionReason.Type
+
+/**
+ * The rejection reasons the sandbox cannot reach from its lockboxes' state,
+ * reached instead by simulated mail of a magic amount (decisions.md, "Sandbox
+ * mail outcomes"): Increase's simulation takes no reason.
+ */
+export const SandboxRejectionReason = Schema.Literals(["no_check", "no_matching_lockbox", "lockbox_not_active"])
+export type SandboxRejectionReason = typeof SandboxRejectionReason.Type
+
+/** The magic amount (cents; $999,999.01 to .03) of each reason: amounts no test or client sends by chance. */
+export const sandboxRejectionAmounts: { readonly [Reason in SandboxRejectionReason]: number } = {
+  no_check: 99_999_901,
+  no_matching_lockbox: 99_999_902,
+  lockbox_not_active: 99_999_903
+}
+
+/** The reason simulated mail of `amount` is rejected for in the sandbox; null for any other amount. */
+export const sandboxRejectionOf = (amount: number): SandboxRejectionReason | null => {
+  for (const reason of SandboxRejectionReason.literals) {
+    if (sandboxRejectionAmounts[reason] === amount) return reason
+  }
+  return null
+}
 
 export const CheckStatus = Schema.Literals(["pending", "deposited", "ignored"])
 export type CheckStatus = typeof CheckStatus.Type
@@ -188,9 +212,12 @@ export interface ReceiveInput {
   /** The address the mail came to (a recipient's own address when a recipient is named). */
   readonly address: LockboxAddress
   readonly recipient: LockboxRecipient | null
+  /** The sandbox's magic-amount rejection (`sandboxRejectionOf`): it wins over every other reason. */
+  readonly sandboxRejection?: SandboxRejectionReason | null | undefined
 }
 
 const rejectionReason = (input: ReceiveInput): RejectionReason | null => {
+  if (input.sandboxRejection !== undefined && input.sandboxRejection !== null) return input.sandboxRejection
   if (input.checks.length === 0) return "no_check"
   if (!acceptsMail(input.address)) return "lockbox_address_not_active"
   if (input.recipient !== null && !acceptsMailFor(input.recipient)) return "lockbox_recipient_not_active"
@@ -200,15 +227,19 @@ const rejectionReason = (input: ReceiveInput): RejectionReason | null => {
 /**
  * Mail arrives. For an active recipient its checks are deposited at once into
  * the recipient's account; at an address it waits, `pending`, for an action;
- * where the address or recipient is not active it is rejected.
+ * where the address or recipient is not active it is rejected. Mail rejected
+ * with `no_check` holds no check; with `no_matching_lockbox` it names no
+ * recipient (it reached the address, but none could be read off it).
  */
 export const receive = (input: ReceiveInput): Transition => {
   const reason = rejectionReason(input)
   const depositsAtOnce = reason === null && input.recipient !== null
   const checkStatus: CheckStatus | null = reason !== null ? null : depositsAtOnce ? "deposited" : "pending"
+  const checks = reason === "no_check" ? [] : input.checks
+  const recipient = reason === "no_matching_lockbox" ? null : input.recipient
   const next = new InboundMailItem({
     id: input.id,
-    checks: input.checks.map((check) => ({
+    checks: checks.map((check) => ({
       amount: check.amount,
       back_file_id: check.backFileId,
       check_deposit_id: depositsAtOnce ? check.checkDepositId : null,
@@ -218,12 +249,11 @@ export const receive = (input: ReceiveInput): Transition => {
     created_at: input.createdAt,
     file_id: input.fileId,
     lockbox_address_id: input.address.id,
-    lockbox_recipient_id: input.recipient?.id ?? null,
-    recipient_name: input.recipient?.recipient_name ?? null,
+    lockbox_recipient_id: recipient?.id ?? null,
+    recipient_name: recipient?.recipient_name ?? null,
     rejection_reason: reason,
     status: reason !== null ? "rejected" : depositsAtOnce ? "processed" : "pending"
   })
-  const recipient = input.recipient
   const effects = depositsAtOnce && recipient !== null
     ? next.checks.flatMap((check, index) => {
       const reserved = input.checks[index]

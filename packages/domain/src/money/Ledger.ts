@@ -142,7 +142,7 @@ export const plan = (
   for (const effect of effects) {
     switch (effect.kind) {
       case "complete_pending_transaction": {
-        const transition = PendingTransaction.complete(effect.hold, at)
+        const transition = PendingTransaction.complete(effect.hold, at, effect.source)
         if (Result.isFailure(transition)) return Result.fail(transition.failure)
         movementOf(effect.hold.account_id).held -= heldBy(effect.hold)
         completedHolds.push(transition.success.next)

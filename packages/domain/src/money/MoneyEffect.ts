@@ -46,6 +46,8 @@ export interface CreatePendingTransaction {
 export interface CompletePendingTransaction {
   readonly kind: "complete_pending_transaction"
   readonly pendingTransactionId: PendingTransactionId
+  /** The hold's source as it ends (an inbound funds hold records its release); unchanged when absent. */
+  readonly source?: PendingTransactionSource | undefined
 }
 
 /**

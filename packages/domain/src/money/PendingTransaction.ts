@@ -185,14 +185,15 @@ export const createdEvent = (pendingTransaction: PendingTransaction): PendingEve
 /** Ends a hold: the money posted, or the hold was released. Only a `pending` one completes. */
 export const complete = (
   pendingTransaction: PendingTransaction,
-  at: Timestamp
+  at: Timestamp,
+  source: PendingTransactionSource = pendingTransaction.source
 ): Result.Result<Transition, PendingTransactionComplete> => {
   if (pendingTransaction.status !== "pending") {
     return Result.fail(
       new PendingTransactionComplete({ detail: `pending transaction ${pendingTransaction.id} is already complete` })
     )
   }
-  const next = new PendingTransaction({ ...pendingTransaction, status: "complete", completed_at: at })
+  const next = new PendingTransaction({ ...pendingTransaction, source, status: "complete", completed_at: at })
   return Result.succeed({ next, events: [updated(next)] })
 }
 

@@ -9,7 +9,7 @@ import { described } from "../core/Described.js"
 import { AccountId, TransactionId } from "../core/Ids.js"
 import { CommaSeparated } from "../core/ListParameters.js"
 import { Timestamp } from "../core/Timestamp.js"
-import { CheckDepositAcceptance, DepositReturn } from "../mail/CheckDepositSources.js"
+import { CheckDepositAcceptance, DepositReturn, InboundCheckAdjustment } from "../mail/CheckDepositSources.js"
 import { Reversal } from "../wires/WireTransferReversal.js"
 import { Amount, Currency } from "./Money.js"
 
@@ -179,6 +179,11 @@ export const TransactionSource = Schema.Union([
     "check_deposit_return",
     DepositReturn,
     "A deposited check was returned by the bank it was drawn on: its amount is debited back."
+  ),
+  sourceOf(
+    "inbound_check_adjustment",
+    InboundCheckAdjustment,
+    "The other bank adjusted a check deposited through Check21 (a Check Deposit's adjustment): the amount, signed, is credited or debited."
   ),
   sourceOf("card_settlement", CardSettlement, "A card purchase settled: the merchant's bank collected the funds."),
   sourceOf("card_refund", CardRefund, "A merchant refunded a card purchase."),

@@ -223,7 +223,11 @@ const driveWires = async (sdk: Increase, add: <A>(value: A) => A, accountId: str
   }
 }
 
-/** Check deposits through the API (submit with and without a scan, reject, return) and through mail. */
+/**
+ * Check deposits through the API (submit with and without a scan, reject,
+ * return, a hold released, adjustments) and through mail (with the sandbox's
+ * rejection amounts).
+ */
 const driveChecks = async (sdk: Increase, add: <A>(value: A) => A, accountId: string) => {
   const front = add(await upload(sdk, "check_image_front", "front.png"))
   const back = add(await upload(sdk, "check_image_back", "back.png"))
@@ -243,7 +247,14 @@ const driveChecks = async (sdk: Increase, add: <A>(value: A) => A, accountId: st
   )
   add(await sdk.simulations.checkDeposits.return(returned.id))
   const accepted = add(await deposit())
-  add(await sdk.simulations.checkDeposits.submit(accepted.id, {}))
+  const submitted = add(await sdk.simulations.checkDeposits.submit(accepted.id, {}))
+  add(
+    await sdk.simulations.pendingTransactions.releaseInboundFundsHold(
+      submitted.inbound_funds_hold?.pending_transaction_id ?? ""
+    )
+  )
+  add(await sdk.simulations.checkDeposits.adjustment(accepted.id, { amount: -500, reason: "adjusted_amount" }))
+  add(await sdk.simulations.checkDeposits.adjustment(accepted.id, {}))
   const rejected = add(await deposit())
   add(await sdk.simulations.checkDeposits.reject(rejected.id))
 
@@ -276,6 +287,10 @@ const driveChecks = async (sdk: Increase, add: <A>(value: A) => A, accountId: st
   add(await sdk.inboundMailItems.action(ignored.id, { checks: [{ action: "ignore" }] }))
   add(await sdk.lockboxRecipients.update(recipient.id, { status: "disabled", description: "Old rent" }))
   add(await sdk.simulations.inboundMailItems.create({ amount: 100, lockbox_recipient_id: recipient.id }))
+  // The sandbox's rejection amounts (decisions.md, "Sandbox mail outcomes").
+  for (const amount of [99_999_901, 99_999_902, 99_999_903]) {
+    add(await sdk.simulations.inboundMailItems.create({ amount, lockbox_recipient_id: recipient.id }))
+  }
 }
 
 /** Bookkeeping through the 0.405 SDK (0.583 has none). */
