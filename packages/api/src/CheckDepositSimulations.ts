@@ -1,7 +1,5 @@
 /** Sandbox simulations of the check processing a deposit goes through (absent from live servers). */
 import { CheckDeposit } from "@moneta/domain/CheckDeposit"
-import { PendingTransactionId } from "@moneta/domain/Ids"
-import { PendingTransaction } from "@moneta/domain/PendingTransaction"
 import { SimulateCheckDepositAdjustment, SimulateCheckDepositSubmission } from "@moneta/domain/Simulations"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
@@ -23,7 +21,8 @@ const optionalBody = (schema: string) => ({
   }
 })
 
-const hold = {
+/** A submitted deposit's hold on its funds (the example of `inbound_funds_hold`). */
+export const inboundFundsHold = {
   amount: pendingCheckDeposit.amount,
   automatically_releases_at: "2026-11-24T09:20:03.118Z",
   created_at: at,
@@ -51,12 +50,10 @@ const submittedCheckDeposit = {
     front_file_id: pendingCheckDeposit.front_image_file_id,
     submitted_at: at
   },
-  inbound_funds_hold: hold,
+  inbound_funds_hold: inboundFundsHold,
   status: "submitted",
   transaction_id: "transaction_7kq2m9xw4bn8vj3hc5pe"
 } satisfies typeof CheckDeposit.Encoded
-
-const releasedAt = "2026-11-22T16:45:12.330Z"
 
 const adjustedCheckDeposit = {
   ...submittedCheckDeposit,
@@ -67,25 +64,6 @@ const adjustedCheckDeposit = {
     transaction_id: "transaction_g5t1k8vr3mx9cq2wn7hd"
   }]
 } satisfies typeof CheckDeposit.Encoded
-
-const releasedHold = {
-  id: hold.pending_transaction_id,
-  account_id: pendingCheckDeposit.account_id,
-  amount: -pendingCheckDeposit.amount,
-  completed_at: releasedAt,
-  created_at: at,
-  currency: "USD",
-  description: "Check deposit hold",
-  held_amount: -pendingCheckDeposit.amount,
-  route_id: null,
-  route_type: null,
-  source: {
-    category: "inbound_funds_hold",
-    inbound_funds_hold: { ...hold, status: "complete", released_at: releasedAt }
-  },
-  status: "complete",
-  type: "pending_transaction"
-} satisfies typeof PendingTransaction.Encoded
 
 const rejectedCheckDeposit = {
   ...pendingCheckDeposit,
@@ -180,23 +158,6 @@ export class CheckDepositSimulations extends HttpApiGroup.make("checkDepositSimu
           response: adjustedCheckDeposit
         })
       )
-  )
-  .add(
-    HttpApiEndpoint.post(
-      "releaseInboundFundsHold",
-      "/simulations/pending_transactions/:pending_transaction_id/release_inbound_funds_hold",
-      {
-        params: Schema.Struct({ pending_transaction_id: PendingTransactionId }),
-        success: PendingTransaction,
-        error: ObjectNotFoundError
-      }
-    )
-      .annotate(OpenApi.Summary, "Simulate the release of an Inbound Funds Hold")
-      .annotate(
-        OpenApi.Description,
-        "Sandbox only. Releases an Inbound Funds Hold at once: the Pending Transaction (source `inbound_funds_hold`, in this service a submitted Check Deposit's hold) becomes `complete` and its source's hold `complete` with `released_at`, the deposit's `inbound_funds_hold` alike, and the held funds count in the available balance. A Pending Transaction of another source, or a hold already released, is 409. Emits `pending_transaction.updated` and `check_deposit.updated`."
-      )
-      .pipe((endpoint) => Examples.exchange(endpoint, { response: releasedHold }))
   )
   .middleware(Authorization)
 {}

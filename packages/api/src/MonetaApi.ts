@@ -31,7 +31,7 @@ import { InboundWireDrawdownRequests, InboundWireDrawdownRequestSimulations } fr
 import { LockboxAddresses } from "./LockboxAddresses.js"
 import { LockboxRecipients } from "./LockboxRecipients.js"
 import { pathParseOptions, strictParseOptions } from "./Parameters.js"
-import { PendingTransactions } from "./PendingTransactions.js"
+import { PendingTransactions, PendingTransactionSimulations } from "./PendingTransactions.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { SandboxClocks } from "./SandboxClock.js"
 import { SandboxState } from "./SandboxState.js"
@@ -54,6 +54,7 @@ const contract = HttpApi.make("moneta")
   .add(WireTransfers)
   .add(WireTransferSimulations)
   .add(PendingTransactions)
+  .add(PendingTransactionSimulations)
   .add(ExternalAccounts)
   .add(AccountNumbers)
   .add(LockboxRecipients)

@@ -5,6 +5,8 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ObjectNotFoundError } from "./ApiError.js"
 import { Authorization } from "./Authorization.js"
+import { pendingCheckDeposit } from "./CheckDeposits.js"
+import { inboundFundsHold } from "./CheckDepositSimulations.js"
 import * as Examples from "./Examples.js"
 import { listFields, Page } from "./Parameters.js"
 
@@ -60,6 +62,53 @@ export class PendingTransactions extends HttpApiGroup.make("pendingTransactions"
       .annotate(OpenApi.Summary, "Retrieve a Pending Transaction")
       .annotate(OpenApi.Description, "Returns the pending transaction with this identifier.")
       .pipe((endpoint) => Examples.exchange(endpoint, { response: pendingTransaction }))
+  )
+  .middleware(Authorization)
+{}
+
+const releasedAt = "2026-11-22T16:45:12.330Z"
+
+const releasedHold = {
+  id: inboundFundsHold.pending_transaction_id,
+  account_id: pendingCheckDeposit.account_id,
+  amount: -pendingCheckDeposit.amount,
+  completed_at: releasedAt,
+  created_at: inboundFundsHold.created_at,
+  currency: "USD",
+  description: "Check deposit hold",
+  held_amount: -pendingCheckDeposit.amount,
+  route_id: null,
+  route_type: null,
+  source: {
+    category: "inbound_funds_hold",
+    inbound_funds_hold: { ...inboundFundsHold, status: "complete", released_at: releasedAt }
+  },
+  status: "complete",
+  type: "pending_transaction"
+} satisfies typeof PendingTransaction.Encoded
+
+/** Sandbox simulations of pending transactions (absent from live servers). */
+export class PendingTransactionSimulations extends HttpApiGroup.make("pendingTransactionSimulations")
+  .annotateMerge(OpenApi.annotations({
+    title: "Sandbox: Pending Transactions",
+    description: "Sandbox-only endpoints under `/simulations` that end a hold on an account's funds."
+  }))
+  .add(
+    HttpApiEndpoint.post(
+      "releaseInboundFundsHold",
+      "/simulations/pending_transactions/:pending_transaction_id/release_inbound_funds_hold",
+      {
+        params: Schema.Struct({ pending_transaction_id: PendingTransactionId }),
+        success: PendingTransaction,
+        error: ObjectNotFoundError
+      }
+    )
+      .annotate(OpenApi.Summary, "Simulate the release of an Inbound Funds Hold")
+      .annotate(
+        OpenApi.Description,
+        "Sandbox only. Releases an Inbound Funds Hold at once: the Pending Transaction (source `inbound_funds_hold`, in this service a submitted Check Deposit's hold) becomes `complete` and its source's hold `complete` with `released_at`, the deposit's `inbound_funds_hold` alike, and the held funds count in the available balance. A Pending Transaction of another source, or a hold already released, is 409. Emits `pending_transaction.updated` and `check_deposit.updated`."
+      )
+      .pipe((endpoint) => Examples.exchange(endpoint, { response: releasedHold }))
   )
   .middleware(Authorization)
 {}

@@ -2,7 +2,6 @@
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { CheckDepositSimulations } from "@moneta/bank/CheckDepositSimulations"
 import { CheckDeposit } from "@moneta/domain/CheckDeposit"
-import { PendingTransaction } from "@moneta/domain/PendingTransaction"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { idempotent } from "./Idempotent.js"
@@ -24,9 +23,5 @@ export const CheckDepositSimulationsLive = HttpApiBuilder.group(
           inSandbox(idempotent(CheckDeposit, simulations.return(params.check_deposit_id))))
         .handle("adjustment", ({ params, payload }) =>
           inSandbox(idempotent(CheckDeposit, simulations.adjustment(params.check_deposit_id, payload ?? {}))))
-        .handle("releaseInboundFundsHold", ({ params }) =>
-          inSandbox(
-            idempotent(PendingTransaction, simulations.releaseInboundFundsHold(params.pending_transaction_id))
-          ))
     })
 )

@@ -84,7 +84,7 @@ import {
 } from "./InboundWireDrawdownRequests.js"
 import { LockboxAddressesLive } from "./LockboxAddresses.js"
 import { LockboxRecipientsLive } from "./LockboxRecipients.js"
-import { PendingTransactionsLive } from "./PendingTransactions.js"
+import { PendingTransactionSimulationsLive, PendingTransactionsLive } from "./PendingTransactions.js"
 import { RealTimeDecisionsLive } from "./RealTimeDecisions.js"
 import { SandboxClockLive } from "./SandboxClock.js"
 import { SandboxStateLive } from "./SandboxState.js"
@@ -144,6 +144,7 @@ const GroupsLive = Layer.mergeAll(
   AccountNumbersLive,
   ExternalAccountsLive,
   PendingTransactionsLive,
+  PendingTransactionSimulationsLive,
   WireTransfersLive,
   WireTransferSimulationsLive,
   LockboxRecipientsLive,

@@ -1,8 +1,12 @@
-/** Pending transactions handlers. */
+/** Pending transactions handlers, and their sandbox simulations (a live server answers those 404). */
 import { MonetaApi } from "@moneta/api/MonetaApi"
+import { CheckDepositSimulations } from "@moneta/bank/CheckDepositSimulations"
 import { PendingTransactions } from "@moneta/bank/PendingTransactions"
+import { PendingTransaction } from "@moneta/domain/PendingTransaction"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { idempotent } from "./Idempotent.js"
+import { sandboxOnly } from "./Simulations.js"
 
 export const PendingTransactionsLive = HttpApiBuilder.group(
   MonetaApi,
@@ -13,5 +17,20 @@ export const PendingTransactionsLive = HttpApiBuilder.group(
       return handlers
         .handle("list", ({ query }) => pendingTransactions.list(query))
         .handle("retrieve", ({ params }) => pendingTransactions.retrieve(params.pending_transaction_id))
+    })
+)
+
+/** The only inbound funds holds this service places are check deposits' (`CheckDepositSimulations`). */
+export const PendingTransactionSimulationsLive = HttpApiBuilder.group(
+  MonetaApi,
+  "pendingTransactionSimulations",
+  (handlers) =>
+    Effect.gen(function*() {
+      const checkDeposits = yield* CheckDepositSimulations
+      const inSandbox = yield* sandboxOnly
+      return handlers.handle("releaseInboundFundsHold", ({ params }) =>
+        inSandbox(
+          idempotent(PendingTransaction, checkDeposits.releaseInboundFundsHold(params.pending_transaction_id))
+        ))
     })
 )

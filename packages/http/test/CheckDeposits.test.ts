@@ -112,7 +112,7 @@ for (const kind of TestDatabase.testDatabases) {
           expect(yield* balanceOf(client, setup.accountId)).toEqual({ current: 12_500, available: 0 })
           const holdId = submitted.inbound_funds_hold?.pending_transaction_id ?? null
           expect(holdId).not.toBeNull()
-          const released = yield* client.checkDepositSimulations.releaseInboundFundsHold({
+          const released = yield* client.pendingTransactionSimulations.releaseInboundFundsHold({
             params: { pending_transaction_id: PendingTransactionId.make(holdId ?? "") }
           })
           expect(released).toMatchObject({ id: holdId, status: "complete", amount: -12_500 })
@@ -167,7 +167,7 @@ for (const kind of TestDatabase.testDatabases) {
           const setup = yield* depositSetup(client)
           const deposit = yield* createDeposit(client, setup, 3_000)
           const submitted = yield* client.checkDepositSimulations.submit({ ...byId(deposit.id), payload: {} })
-          yield* client.checkDepositSimulations.releaseInboundFundsHold({
+          yield* client.pendingTransactionSimulations.releaseInboundFundsHold({
             params: {
               pending_transaction_id: PendingTransactionId.make(
                 submitted.inbound_funds_hold?.pending_transaction_id ?? ""
