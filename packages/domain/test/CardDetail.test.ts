@@ -69,7 +69,9 @@ describe("card detail rules", () => {
         .reduce((sum, part) => sum + (part?.amount ?? 0), 0)
       expect(itemized.total_healthcare?.amount ?? 0).toBe(healthcare)
       expect(itemized.total_healthcare === null).toBe(CardDetail.healthcareOf(merchantCategoryCode) === null)
-      expect(itemized.unknown).toBeNull()
+      // the cash back of a purchase with cash back is the amount of unknown kind, as the settlement clears it
+      const cashBack = CardDetail.cashBackOf(amount, merchantCategoryCode, processingCategory)
+      expect(itemized.unknown?.amount ?? 0).toBe(cashBack)
     }
   )
 
@@ -79,9 +81,11 @@ describe("card detail rules", () => {
     ([amount, merchantCategoryCode, processingCategory]) => {
       const of = (direction: "settlement" | "refund") =>
         CardDetail.clearingDetailsOf({
+          at,
           amount,
           direction,
           merchantCategoryCode,
+          merchantName: "Sandbox Merchant",
           processingCategory,
           transactionReference: "123456789012"
         })

@@ -179,7 +179,7 @@ for (const kind of TestDatabase.testDatabases) {
               const element = created.elements[0]?.card_authentication
               expect(element).toMatchObject({
                 status: "awaiting_challenge",
-                cardholder_name: "Sandbox Cardholder",
+                cardholder_name: "Ada Lovelace",
                 billing_address_line1: "1 Main St",
                 billing_address_country: "US",
                 shipping_address_postal_code: "62701",

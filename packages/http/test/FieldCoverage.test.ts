@@ -32,23 +32,62 @@ const timing = Layer.succeed(RealTimeDecisionTiming)({
 
 /** The card area's leaf paths no simulation sets, each with its reason in docs/decisions.md. */
 const documentedNeverSet: ReadonlyArray<string> = [
-  "additional_amounts.unknown",
-  "card_authentication.billing_address_line3",
-  "card_authentication.shipping_address_line3",
   "card_authorization.physical_card_id",
   "card_balance_inquiry.physical_card_id",
   "card_decline.physical_card_id",
   "card_payment.physical_card_id",
   "digital_wallet_token.decline",
-  "network_details.network_b",
-  "purchase_details.car_rental",
-  "purchase_details.lodging",
-  "purchase_details.travel",
-  "real_time_decision.card_authentication.billing_address_line3",
-  "real_time_decision.card_authentication.shipping_address_line3",
   "real_time_decision.card_authorization.physical_card_id",
   "real_time_decision.card_balance_inquiry.physical_card_id"
 ]
+
+/** A corporation whose control person has a middle name: its cards' holder (domain `Cardholder`). */
+const corporationCard = async (sdk: Increase, name: string) => {
+  const address = { line1: "33 Liberty Street", city: "New York", state: "NY", zip: "10045", country: "US" }
+  const entity = await sdk.entities.create({
+    structure: "corporation",
+    corporation: {
+      name,
+      address,
+      legal_identifier: { value: "602214076", category: "us_employer_identification_number" },
+      beneficial_owners: [{
+        individual: {
+          name: "Ada Byron King",
+          date_of_birth: "1970-01-31",
+          address,
+          identification: { method: "social_security_number", number: "078051120" }
+        },
+        prongs: ["control"]
+      }]
+    }
+  })
+  const account = await sdk.accounts.create({ name, entity_id: entity.id })
+  await sdk.simulations.interestPayments.create({ account_id: account.id, amount: 1_000_000 })
+  return { account, entity }
+}
+
+/**
+ * Purchases at a car rental agency, a hotel, an airline (a ticket and a checked
+ * bag) and a travel agency, settled, one refunded: their level 3 details.
+ */
+const driveTravelMerchants = async (sdk: Increase, cardId: string, add: <A>(value: A) => A) => {
+  const purchases = [["7512", 24_000], ["7011", 45_000], ["4511", 38_000], ["3000", 4_500], ["4722", 61_000]] as const
+  for (const [merchant_category_code, amount] of purchases) {
+    const authorized = add(
+      await sdk.simulations.cardAuthorizations.create({ amount, card_id: cardId, merchant_category_code })
+    )
+    if (authorized.pending_transaction === null) throw new Error(`declined at ${merchant_category_code}`)
+    const settled = add(
+      await sdk.simulations.cardSettlements.create({
+        card_id: cardId,
+        pending_transaction_id: authorized.pending_transaction.id
+      })
+    )
+    if (merchant_category_code === "4511" || merchant_category_code === "3000") {
+      add(await sdk.simulations.cardRefunds.create({ transaction_id: settled.id, amount: 1_000 }))
+    }
+  }
+}
 
 /** Every card simulation without a real-time decision: the service decides. */
 const driveWithoutDecisions = async (sdk: Increase, coverage: FieldCoverage.FieldCoverage) => {
@@ -139,6 +178,7 @@ const driveWithoutDecisions = async (sdk: Increase, coverage: FieldCoverage.Fiel
     add(await sdk.simulations.cardRefunds.create({ transaction_id: settledCash.id, amount: 500 }))
   }
   add(await sdk.simulations.cardBalanceInquiries.create({ card_id: card.id, merchant_category_code: "6011" }))
+  await driveTravelMerchants(sdk, card.id, add)
   const processing = [
     "account_funding",
     "automatic_fuel_dispenser",
@@ -275,6 +315,15 @@ const driveWithoutDecisions = async (sdk: Increase, coverage: FieldCoverage.Fiel
       })
     )
   }
+  // a corporation's card: its control person holds it, the corporation is the address's third line
+  const business = await corporationCard(sdk, "Analytical Engines Inc.")
+  const businessCard = add(
+    await sdk.cards.create({
+      account_id: business.account.id,
+      billing_address: { line1: "33 Liberty Street", city: "New York", state: "NY", postal_code: "10045" }
+    })
+  )
+  add(await sdk.simulations.cardAuthentications.create({ card_id: businessCard.id, purchase_amount: 1_200 }))
   const disabled = add(await sdk.cards.create({ account_id: account.id }))
   add(await sdk.cards.update(disabled.id, { status: "disabled" }))
   add(await sdk.simulations.digitalWalletTokenRequests.create({ card_id: disabled.id }))
@@ -298,8 +347,8 @@ const driveWithDecisions = async (sdk: Increase, coverage: FieldCoverage.FieldCo
       url: "https://hooks.example.com/decisions",
       selected_event_categories: Decisions.realTimeCategories.map((event_category) => ({ event_category }))
     })
-    const account = await sdk.accounts.create({ name: "Coverage decisions" })
-    await sdk.simulations.interestPayments.create({ account_id: account.id, amount: 1_000_000 })
+    // the cards belong to a corporation: the decisions about 3DS attempts name it too
+    const { account } = await corporationCard(sdk, "Coverage decisions Inc.")
     const cardFor = async (mode: Mode, contact: "phone" | "email" = "phone") => {
       const card = add(
         await sdk.cards.create({

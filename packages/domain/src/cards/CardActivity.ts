@@ -27,7 +27,13 @@ import * as CardDecision from "../decisions/CardDecision.js"
 import type { MoneyEffect } from "../money/MoneyEffect.js"
 import type { Card } from "./Card.js"
 import * as CardDetail from "./CardDetail.js"
-import { authorizationLifetime, merchantOf, networkDetailsOf, networkIdentifiersOf } from "./CardMessages.js"
+import {
+  authorizationLifetime,
+  entryModeOf,
+  merchantOf,
+  networkDetailsOf,
+  networkIdentifiersOf
+} from "./CardMessages.js"
 import type { Direction, ProcessingCategory } from "./CardNetwork.js"
 import * as CardPayment from "./CardPayment.js"
 import {
@@ -116,9 +122,10 @@ export const authorize = (input: AuthorizationInput): Result.Result<Step, Operat
   const amount = CardDecision.approvedAmount(answer, body.amount)
   const cardPaymentId = input.authenticatedCardPayment?.id ?? ids.cardPayment
   const merchant = merchantOf(body)
+  const networkDetails = networkDetailsOf(body.network_details, merchant.merchant_category_code)
   const verification = CardDetail.verificationOf({
     card,
-    entryMode: body.network_details?.network_a.point_of_service_entry_mode,
+    entryMode: entryModeOf(body.network_details, merchant.merchant_category_code),
     forcedDecline: answer._tag === "Decline" ? answer.reason : undefined,
     verdict: answer._tag === "Approve" ? answer.addressVerdict : null
   })
@@ -134,7 +141,7 @@ export const authorize = (input: AuthorizationInput): Result.Result<Step, Operat
     digital_wallet_token_id: input.digitalWalletTokenId,
     direction: question.direction,
     ...merchant,
-    network_details: networkDetailsOf(body.network_details),
+    network_details: networkDetails,
     network_identifiers: networkIdentifiersOf(input.reference),
     network_risk_score: body.network_risk_score ?? null,
     physical_card_id: null,
@@ -147,7 +154,8 @@ export const authorize = (input: AuthorizationInput): Result.Result<Step, Operat
       kind: "authorization",
       amount,
       merchantCountry: merchant.merchant_country,
-      addressChecked: verification.cardholder_address.result !== "not_checked"
+      addressChecked: verification.cardholder_address.result !== "not_checked",
+      network: networkDetails.category
     }),
     terminal_id: body.terminal_id ?? null,
     verification
@@ -322,7 +330,8 @@ export const increment = (input: IncrementInput): Result.Result<Step, OperationR
           at,
           kind: "authorization",
           amount,
-          merchantCountry: authorization.merchant_country
+          merchantCountry: authorization.merchant_country,
+          network: authorization.network_details.category
         })
       })
       if (answer._tag === "Decline") {
@@ -364,7 +373,7 @@ export const increment = (input: IncrementInput): Result.Result<Step, OperationR
         amount: approved,
         card_authorization_id: authorization.id,
         currency: "USD",
-        network: "network_a",
+        network: authorization.network_details.category,
         network_identifiers: networkIdentifiersOf(input.reference),
         pending_transaction_id: hold,
         presentment_amount: approved,
@@ -398,14 +407,19 @@ export const reverse = (input: {
         card_authorization_id: authorization.id,
         currency: "USD",
         ...merchantOfAuthorization(authorization),
-        network: "network_a",
+        network: authorization.network_details.category,
         network_identifiers: networkIdentifiersOf(input.reference),
         pending_transaction_id: hold,
         presentment_currency: "USD",
         reversal_amount: amount,
         reversal_presentment_amount: amount,
         reversal_reason: amount >= outstanding ? "reversed_by_customer" : "partial_reversal",
-        scheme_fees: CardDetail.schemeFeesOf({ at: input.at, kind: "reversal", amount }),
+        scheme_fees: CardDetail.schemeFeesOf({
+          at: input.at,
+          kind: "reversal",
+          amount,
+          network: authorization.network_details.category
+        }),
         terminal_id: authorization.terminal_id,
         type: "card_reversal",
         updated_authorization_amount: Math.max(0, outstanding - amount),
@@ -436,7 +450,7 @@ export const expire = (input: {
             card_authorization_id: authorization.id,
             currency: "USD",
             expired_amount: CardPayment.outstandingAuthorization(input.cardPayment),
-            network: "network_a",
+            network: authorization.network_details.category,
             type: "card_authorization_expiration"
           })
         },
@@ -461,10 +475,15 @@ export const confirmFuel = (input: {
           id: input.id,
           card_authorization_id: authorization.id,
           currency: "USD",
-          network: "network_a",
+          network: authorization.network_details.category,
           network_identifiers: networkIdentifiersOf(input.reference),
           pending_transaction_id: authorization.pending_transaction_id,
-          scheme_fees: CardDetail.schemeFeesOf({ at: input.at, kind: "clearing", amount: input.amount }),
+          scheme_fees: CardDetail.schemeFeesOf({
+            at: input.at,
+            kind: "clearing",
+            amount: input.amount,
+            network: authorization.network_details.category
+          }),
           type: "card_fuel_confirmation",
           updated_authorization_amount: input.amount
         })

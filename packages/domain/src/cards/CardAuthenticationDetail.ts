@@ -2,7 +2,7 @@
  * What the sandbox merchant's 3DS server sends about an attempt (the
  * element's and the real-time decision's request fields), beyond what the
  * simulation names (docs/decisions.md, "Card detail and token rules"): the
- * cardholder's name, email and billing address as the card knows them, the
+ * cardholder's name (of the card's entity), email and billing address as the card knows them, the
  * billing address as the shipping address of a purchase, a desktop browser,
  * the requestor's indicators and transaction type read from the category
  * and the merchant, and the card's earlier authenticated attempt. Pure and deterministic from the inputs.
@@ -10,7 +10,7 @@
 import type { CardPaymentId } from "../core/Ids.js"
 import type { Card } from "./Card.js"
 import type * as CardAuthentication from "./CardAuthentication.js"
-import { sandboxCardholderName } from "./CardDetail.js"
+import { type Cardholder, sandboxCardholder } from "./Cardholder.js"
 import { authenticationOf, type CardPayment } from "./CardPayment.js"
 import type { SimulateCardAuthentication } from "./CardSimulations.js"
 
@@ -81,8 +81,13 @@ export const messageCategoryOf = (body: SimulateCardAuthentication): CardAuthent
       non_payment: null
     }
 
-/** The card's billing address as the 3DS fields of `prefix` (`billing` or `shipping`). */
-const addressOf = (card: Card) => {
+/**
+ * The card's billing address as the cardholder types it into the merchant's
+ * three-line form: an organization's card (its entity a corporation, trust or
+ * government authority) names the organization on the third line, as a
+ * business address does; a person's card leaves it empty.
+ */
+const addressOf = (card: Card, cardholder: Cardholder) => {
   const address = card.billing_address
   const known = address.line1 !== null
   return {
@@ -90,8 +95,7 @@ const addressOf = (card: Card) => {
     country: known ? "US" : null,
     line1: address.line1,
     line2: address.line2,
-    // a US address has two lines
-    line3: null,
+    line3: known ? cardholder.organization : null,
     postal_code: address.postal_code,
     state: address.state
   }
@@ -114,14 +118,17 @@ export const authenticationRequestFields = (input: {
   readonly reference: string
   /** The card's earlier authenticated attempt (`priorAuthenticatedOf`). */
   readonly priorAuthenticated?: CardPaymentId | null | undefined
+  /** The holder of the card (`Cardholder.cardholderOf` its entity); the sandbox's when not given. */
+  readonly cardholder?: Cardholder | undefined
 }) => {
   const { body, card, reference } = input
+  const cardholder = input.cardholder ?? sandboxCardholder
   const payment = body.category !== "non_payment_authentication"
-  const billing = addressOf(card)
+  const billing = addressOf(card, cardholder)
   // a purchase ships to the billing address; adding a card ships nothing
   const shipping = payment
     ? billing
-    : { ...billing, city: null, country: null, line1: null, line2: null, postal_code: null, state: null }
+    : { city: null, country: null, line1: null, line2: null, line3: null, postal_code: null, state: null }
   return {
     access_control_server_transaction_identifier: `acs-${reference}`,
     billing_address_city: billing.city,
@@ -133,7 +140,7 @@ export const authenticationRequestFields = (input: {
     billing_address_state: billing.state,
     card_id: card.id,
     cardholder_email: card.digital_wallet?.email ?? null,
-    cardholder_name: sandboxCardholderName,
+    cardholder_name: `${cardholder.first} ${cardholder.last}`,
     device_channel: deviceChannelOf(body),
     directory_server_transaction_identifier: `ds-${reference}`,
     merchant_acceptor_id: body.merchant_acceptor_id ?? null,

@@ -109,19 +109,27 @@ export const settle = (input: SettlementInput): Result.Result<Step, OperationRef
     card_payment_id: cardPaymentId,
     currency: "USD",
     ...CardDetail.clearingDetailsOf({
+      at,
       amount,
       direction: "settlement",
       merchantCategoryCode: merchant.merchant_category_code,
+      merchantName: merchant.merchant_name,
       processingCategory: authorization?.processing_category ?? null,
       transactionReference: input.reference
     }),
     ...merchant,
-    network: "network_a",
+    network: authorization?.network_details.category ?? "network_a",
     network_identifiers: clearingIdentifiersOf(input.reference),
     pending_transaction_id: authorized?.hold.id ?? null,
     presentment_amount: amount,
     presentment_currency: "USD",
-    scheme_fees: CardDetail.schemeFeesOf({ at, kind: "clearing", amount, merchantCountry: merchant.merchant_country }),
+    scheme_fees: CardDetail.schemeFeesOf({
+      at,
+      kind: "clearing",
+      amount,
+      merchantCountry: merchant.merchant_country,
+      network: authorization?.network_details.category
+    }),
     transaction_id: ids.transaction,
     type: "card_settlement"
   })
@@ -243,9 +251,11 @@ export const refund = (input: RefundInput): Result.Result<Step, OperationRefusal
     const merchant = clearingMerchantOf(authorization)
     // a refund clears no surcharge: the merchant gives back what it sold
     const { surcharge: _none, ...clearing } = CardDetail.clearingDetailsOf({
+      at: input.at,
       amount,
       direction: "refund",
       merchantCategoryCode: merchant.merchant_category_code,
+      merchantName: merchant.merchant_name,
       processingCategory: authorization?.processing_category ?? null,
       transactionReference: input.reference
     })
@@ -263,7 +273,8 @@ export const refund = (input: RefundInput): Result.Result<Step, OperationRefusal
         at: input.at,
         kind: "clearing",
         amount,
-        merchantCountry: merchant.merchant_country
+        merchantCountry: merchant.merchant_country,
+        network: authorization?.network_details.category
       }),
       transaction_id: input.ids.transaction,
       type: "card_refund"

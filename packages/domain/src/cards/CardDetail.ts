@@ -8,21 +8,22 @@
 import type { Timestamp } from "../core/Timestamp.js"
 import type { Card } from "./Card.js"
 import type { Interchange, PurchaseDetails, Surcharge } from "./CardClearingDetails.js"
+import { type Cardholder, sandboxCardholder } from "./Cardholder.js"
 import type {
   Actioner,
   AdditionalAmounts,
   CardDeclineReason,
   CardholderAddressResult,
+  Network,
   PartialApprovalCapability,
   PointOfServiceEntryMode,
   SchemeFee,
   Verification
 } from "./CardNetwork.js"
 import { noAdditionalAmounts } from "./CardNetwork.js"
+import { kindDetailsOf } from "./CardPurchaseDetails.js"
 
-/** The name the sandbox's merchants and wallets give for every cardholder (the simulations cannot name one). */
-export const sandboxCardholder = { first: "Sandbox", middle: "Q", last: "Cardholder" } as const
-export const sandboxCardholderName = `${sandboxCardholder.first} ${sandboxCardholder.last}`
+export { type Cardholder, cardholderOf, sandboxCardholder, sandboxCardholderName } from "./Cardholder.js"
 
 /** Whether the card was read at a terminal (chip, stripe, contactless): no code or address is checked then. */
 export const cardPresent = (entryMode: PointOfServiceEntryMode | null | undefined): boolean =>
@@ -104,12 +105,24 @@ const itemizedCategory: Record<string, "clinic" | "dental" | "prescription" | "v
 /** What an ATM (or a cash disbursement) adds as its surcharge, in cents, at most the amount. */
 export const atmSurcharge = 300
 
+/** The cash back a store gives with a purchase (a `cash_disbursement` not at an ATM), in cents, at most the amount. */
+export const cashBackLimit = 2_000
+
+/** The cash back within `amount` of a purchase with cash back; 0 when it is none. */
+export const cashBackOf = (
+  amount: number,
+  merchantCategoryCode: string,
+  processingCategory: string | null | undefined
+) => merchantCategoryCode !== "6011" && processingCategory === "cash_disbursement" ? Math.min(cashBackLimit, amount) : 0
+
 /**
  * The amounts the network itemizes within a message: at a healthcare merchant
  * the whole amount is that kind of care (and the healthcare total), at a
  * transit merchant it is transit, at an ATM (merchant category 6011 or a
- * `cash_disbursement`) a $3.00 surcharge is part of it. An incremental
- * authorization carries the original amount and the new cumulative total.
+ * `cash_disbursement`) a $3.00 surcharge is part of it, and the cash back of
+ * a purchase with cash back is an amount of a kind this API does not name
+ * (`unknown`). An incremental authorization carries the original amount and
+ * the new cumulative total.
  */
 export const additionalAmountsOf = (input: {
   readonly amount: number
@@ -120,11 +133,13 @@ export const additionalAmountsOf = (input: {
   const kind = itemizedCategory[input.merchantCategoryCode]
   const atm = input.merchantCategoryCode === "6011" || input.processingCategory === "cash_disbursement"
   const healthcare = kind !== undefined && kind !== "transit"
+  const cashBack = cashBackOf(input.amount, input.merchantCategoryCode, input.processingCategory)
   return {
     ...noAdditionalAmounts,
     ...(kind === undefined ? {} : { [kind]: usd(input.amount) }),
     ...(healthcare ? { total_healthcare: usd(input.amount) } : {}),
     ...(atm && input.amount > 0 ? { surcharge: usd(Math.min(atmSurcharge, input.amount)) } : {}),
+    ...(cashBack > 0 ? { unknown: usd(cashBack) } : {}),
     ...(input.increment === undefined ? {} : {
       original: usd(input.increment.original),
       total_cumulative: usd(input.increment.cumulative)
@@ -156,6 +171,7 @@ export const dollars = (cents: number): string => {
  * an authorization-like message (not a reversal) the domestic point-of-sale
  * authorization fee, a foreign merchant's the international service assessment,
  * a checked address the address verification fee; a clearing the purchase fee.
+ * On `network_b` every message pays only its switch fee.
  */
 export const schemeFeesOf = (input: {
   readonly at: Timestamp
@@ -163,6 +179,8 @@ export const schemeFeesOf = (input: {
   readonly amount: number
   readonly merchantCountry?: string | null | undefined
   readonly addressChecked?: boolean | undefined
+  /** The network the message travels; `network_a` when not given. */
+  readonly network?: Network | undefined
 }): ReadonlyArray<SchemeFee> => {
   const fee = (fee_type: SchemeFee["fee_type"], amount: string, fixed: string | null, rate: string | null) => ({
     amount,
@@ -172,6 +190,7 @@ export const schemeFeesOf = (input: {
     fixed_component: fixed,
     variable_rate: rate
   })
+  if (input.network === "network_b") return [fee("network_b_switch_fee", "0.0300", "0.0300", null)]
   const fees: Array<SchemeFee> = [fee("network_a_message_transmission", "0.0020", "0.0020", null)]
   if (input.kind === "authorization") {
     fees.push(fee("network_a_authorization_domestic_point_of_sale", "0.0195", "0.0195", null))
@@ -225,21 +244,35 @@ export const partialApprovalCapabilityOf = (body: {
 export const actionerOf = (answered: Actioner, standInReason: string | null | undefined): Actioner =>
   standInReason === null || standInReason === undefined ? answered : "network"
 
+/** A rental names its agreement, a stay its folio, any other purchase its order. */
+const purchaseIdentifierOf = (
+  kind: { readonly car_rental: unknown; readonly lodging: unknown },
+  reference: string
+): Pick<PurchaseDetails, "purchase_identifier" | "purchase_identifier_format"> =>
+  kind.car_rental !== null
+    ? { purchase_identifier: `RA${reference.slice(-10)}`, purchase_identifier_format: "rental_agreement_number" }
+    : kind.lodging !== null
+    ? { purchase_identifier: `FOLIO${reference.slice(-8)}`, purchase_identifier_format: "hotel_folio_number" }
+    : { purchase_identifier: `PO${reference.slice(-10)}`, purchase_identifier_format: "order_number" }
+
 /**
  * What a clearing adds to a settlement or refund: the interchange the issuer
  * earns (1.75% + $0.10 of a settlement, given back on a refund), the surcharge
  * of a cash withdrawal, the cashback of a purchase with cash back (a
  * `cash_disbursement` at a store that is not an ATM, $20 at most), and the
- * purchase details every clearing has (the car rental, lodging and travel
- * details come only from merchants of those kinds, which the simulations
- * cannot name).
+ * purchase details every clearing has, with the car rental, lodging or travel
+ * details a merchant of that kind sends (`CardPurchaseDetails`).
  */
 export const clearingDetailsOf = (input: {
+  readonly at: Timestamp
   readonly amount: number
   readonly direction: "settlement" | "refund"
   readonly merchantCategoryCode: string
+  readonly merchantName: string
   readonly processingCategory: string | null
   readonly transactionReference: string
+  /** The renter, guest or passenger a car rental, lodging or travel merchant names; the sandbox's when unknown. */
+  readonly cardholder?: Cardholder | undefined
 }): {
   readonly interchange: Interchange
   readonly surcharge: Surcharge | null
@@ -251,23 +284,30 @@ export const clearingDetailsOf = (input: {
   const atm = input.merchantCategoryCode === "6011"
   const cashWithdrawal = atm || input.processingCategory === "cash_disbursement"
   const surcharge = cashWithdrawal ? Math.min(atmSurcharge, input.amount) : 0
-  const cashback = !atm && input.processingCategory === "cash_disbursement" ? Math.min(2_000, input.amount) : 0
+  const cashback = cashBackOf(input.amount, input.merchantCategoryCode, input.processingCategory)
   const localTax = Math.round(input.amount * 0.08)
+  const kind = kindDetailsOf(input.merchantCategoryCode, {
+    amount: input.amount,
+    direction: input.direction,
+    at: input.at,
+    merchantName: input.merchantName,
+    transactionReference: input.transactionReference,
+    cardholder: input.cardholder ?? sandboxCardholder
+  })
   return {
     interchange: { amount: dollars(sign * interchange), code: "CPS/RETAIL", currency: "USD" },
     surcharge: surcharge === 0 ? null : { amount: sign * surcharge, presentment_amount: sign * surcharge },
     cashback: cashback === 0 ? null : { amount: dollars(sign * cashback), currency: "USD" },
     purchase_details: {
-      car_rental: null,
+      car_rental: kind.car_rental,
       customer_reference_identifier: `CUST${input.transactionReference.slice(-8)}`,
       local_tax_amount: localTax,
       local_tax_currency: "USD",
-      lodging: null,
+      lodging: kind.lodging,
       national_tax_amount: 0,
       national_tax_currency: "USD",
-      purchase_identifier: `PO${input.transactionReference.slice(-10)}`,
-      purchase_identifier_format: "order_number",
-      travel: null
+      ...purchaseIdentifierOf(kind, input.transactionReference),
+      travel: kind.travel
     }
   }
 }

@@ -3,7 +3,14 @@
  * fields, or defaults), the network identifiers of authorization-like and
  * clearing messages, the network details and the (unchecked) verification.
  */
-import { type NetworkADetails, type NetworkDetails, type NetworkIdentifiers, type Verification } from "./CardNetwork.js"
+import {
+  type Network,
+  type NetworkADetails,
+  type NetworkDetails,
+  type NetworkIdentifiers,
+  type PointOfServiceEntryMode,
+  type Verification
+} from "./CardNetwork.js"
 
 /** How long an authorization holds money unless the merchant settles it first. */
 export const authorizationLifetime = { days: 7 } as const
@@ -85,7 +92,7 @@ export const noVerification: Verification = {
   cardholder_name: null
 }
 
-/** The network fields a simulation may set (each optional); the sandbox's network is `network_a`. */
+/** The network fields a simulation may set (each optional); naming them routes the message over `network_a`. */
 export interface NetworkInput {
   readonly network_a: {
     readonly electronic_commerce_indicator?: NetworkADetails["electronic_commerce_indicator"] | undefined
@@ -95,13 +102,49 @@ export interface NetworkInput {
   }
 }
 
-export const networkDetailsOf = (input: NetworkInput | undefined): NetworkDetails => ({
-  category: "network_a",
-  network_a: {
-    electronic_commerce_indicator: input?.network_a.electronic_commerce_indicator ?? null,
-    point_of_service_entry_mode: input?.network_a.point_of_service_entry_mode ?? null,
-    stand_in_processing_reason: input?.network_a.stand_in_processing_reason ?? null,
-    terminal_entry_capability: input?.network_a.terminal_entry_capability ?? null
-  },
-  network_b: null
-})
+/** The merchant category of an ATM. */
+export const atmCategory = "6011"
+
+/**
+ * The network a message travels. A US debit card carries two unaffiliated
+ * networks and the acquirer picks one: an ATM (merchant category 6011) sends
+ * a withdrawal or balance inquiry that names no `network_a` fields over
+ * `network_b`, the card's PIN debit network; everything else goes over
+ * `network_a` (as does an ATM's message naming `network_details.network_a`).
+ */
+export const networkOf = (input: NetworkInput | undefined, merchantCategoryCode: string): Network =>
+  input === undefined && merchantCategoryCode === atmCategory ? "network_b" : "network_a"
+
+export const networkDetailsOf = (input: NetworkInput | undefined, merchantCategoryCode: string): NetworkDetails =>
+  networkOf(input, merchantCategoryCode) === "network_b"
+    ? { category: "network_b", network_a: null, network_b: {} }
+    : {
+      category: "network_a",
+      network_a: {
+        electronic_commerce_indicator: input?.network_a.electronic_commerce_indicator ?? null,
+        point_of_service_entry_mode: input?.network_a.point_of_service_entry_mode ?? null,
+        stand_in_processing_reason: input?.network_a.stand_in_processing_reason ?? null,
+        terminal_entry_capability: input?.network_a.terminal_entry_capability ?? null
+      },
+      network_b: null
+    }
+
+/**
+ * How the card was read, for its verification: as the simulation says; an
+ * ATM on `network_b` reads the card's chip (and takes its PIN), so the
+ * message is card-present.
+ */
+export const entryModeOf = (
+  input: NetworkInput | undefined,
+  merchantCategoryCode: string
+): PointOfServiceEntryMode | null | undefined =>
+  networkOf(input, merchantCategoryCode) === "network_b"
+    ? "integrated_circuit_card"
+    : input?.network_a.point_of_service_entry_mode
+
+/** A balance inquiry is card-not-present (the simulation cannot say otherwise), unless an ATM reads it on `network_b`. */
+export const inquiryEntryModeOf = (
+  input: NetworkInput | undefined,
+  merchantCategoryCode: string
+): PointOfServiceEntryMode | null =>
+  networkOf(input, merchantCategoryCode) === "network_b" ? "integrated_circuit_card" : null

@@ -20,12 +20,15 @@ import type { Card } from "./Card.js"
 import * as CardAuthentication from "./CardAuthentication.js"
 import { authenticationRequestFields } from "./CardAuthenticationDetail.js"
 import * as CardDetail from "./CardDetail.js"
+import type { Cardholder } from "./Cardholder.js"
 import {
+  inquiryEntryModeOf,
   type MerchantInput,
   merchantOf,
   networkDetailsOf,
   networkIdentifiersOf,
-  type NetworkInput
+  type NetworkInput,
+  networkOf
 } from "./CardMessages.js"
 import * as CardPayment from "./CardPayment.js"
 import { CardBalanceInquiry, CardDecline } from "./CardPaymentElements.js"
@@ -91,7 +94,7 @@ export const inquireBalance = (input: BalanceInquiryInput): Result.Result<Step, 
     currency: "USD" as const,
     digital_wallet_token_id: input.digitalWalletTokenId,
     ...merchant,
-    network_details: networkDetailsOf(body.network_details),
+    network_details: networkDetailsOf(body.network_details, merchant.merchant_category_code),
     network_identifiers: networkIdentifiersOf(input.reference),
     network_risk_score: body.network_risk_score ?? null,
     physical_card_id: null,
@@ -100,13 +103,13 @@ export const inquireBalance = (input: BalanceInquiryInput): Result.Result<Step, 
       at,
       kind: "authorization",
       amount: 0,
-      merchantCountry: merchant.merchant_country
+      merchantCountry: merchant.merchant_country,
+      network: networkOf(body.network_details, merchant.merchant_category_code)
     }),
     terminal_id: body.terminal_id ?? null,
-    // a balance inquiry is card-not-present unless the network says otherwise (the simulation cannot)
     verification: CardDetail.verificationOf({
       card,
-      entryMode: null,
+      entryMode: inquiryEntryModeOf(body.network_details, merchant.merchant_category_code),
       forcedDecline: answer._tag === "Decline" ? answer.reason : undefined
     })
   }
@@ -155,6 +158,8 @@ export interface AuthenticationInput {
   readonly reference: string
   /** The card's earlier authenticated attempt (`CardAuthenticationDetail.priorAuthenticatedOf`). */
   readonly priorAuthenticated?: CardPaymentId | null | undefined
+  /** The holder of the card, of its entity (`Cardholder.cardholderOf`); the sandbox's when not given. */
+  readonly cardholder?: Cardholder | undefined
   readonly ids: { readonly cardPayment: CardPaymentId; readonly cardAuthentication: CardAuthenticationId }
 }
 

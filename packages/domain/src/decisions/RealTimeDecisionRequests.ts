@@ -8,7 +8,14 @@ import type { Card } from "../cards/Card.js"
 import { directionOf } from "../cards/CardActivity.js"
 import { authenticationRequestFields } from "../cards/CardAuthenticationDetail.js"
 import * as CardDetail from "../cards/CardDetail.js"
-import { merchantOf, networkDetailsOf, networkIdentifiersOf } from "../cards/CardMessages.js"
+import type { Cardholder } from "../cards/Cardholder.js"
+import {
+  entryModeOf,
+  inquiryEntryModeOf,
+  merchantOf,
+  networkDetailsOf,
+  networkIdentifiersOf
+} from "../cards/CardMessages.js"
 import type { PartialApprovalCapability } from "../cards/CardNetwork.js"
 import type { CardAuthorization } from "../cards/CardPaymentElements.js"
 import type {
@@ -68,7 +75,7 @@ export const authorizationRequest = (input: {
       digital_wallet_token_id: input.digitalWalletTokenId,
       direction: directionOf(body),
       ...merchant,
-      network_details: networkDetailsOf(body.network_details),
+      network_details: networkDetailsOf(body.network_details, merchant.merchant_category_code),
       network_identifiers: networkIdentifiersOf(input.reference),
       network_risk_score: body.network_risk_score ?? null,
       physical_card_id: null,
@@ -82,7 +89,7 @@ export const authorizationRequest = (input: {
       upcoming_card_payment_id: input.cardPaymentId,
       verification: CardDetail.verificationOf({
         card: input.card,
-        entryMode: body.network_details?.network_a.point_of_service_entry_mode
+        entryMode: entryModeOf(body.network_details, merchant.merchant_category_code)
       })
     }
   }
@@ -152,13 +159,16 @@ export const balanceInquiryRequest = (input: {
     decision: null,
     digital_wallet_token_id: input.digitalWalletTokenId,
     ...merchantOf(input.body),
-    network_details: networkDetailsOf(input.body.network_details),
+    network_details: networkDetailsOf(input.body.network_details, merchantOf(input.body).merchant_category_code),
     network_identifiers: networkIdentifiersOf(input.reference),
     network_risk_score: input.body.network_risk_score ?? null,
     physical_card_id: null,
     terminal_id: input.body.terminal_id ?? null,
     upcoming_card_payment_id: input.cardPaymentId,
-    verification: CardDetail.verificationOf({ card: input.card, entryMode: null })
+    verification: CardDetail.verificationOf({
+      card: input.card,
+      entryMode: inquiryEntryModeOf(input.body.network_details, merchantOf(input.body).merchant_category_code)
+    })
   }
 })
 
@@ -169,6 +179,7 @@ export const authenticationRequest = (input: {
   readonly cardPaymentId: CardPaymentId
   readonly reference: string
   readonly priorAuthenticated?: CardPaymentId | null | undefined
+  readonly cardholder?: Cardholder | undefined
 }): Request => ({
   category: "card_authentication_requested",
   card_authentication: {
