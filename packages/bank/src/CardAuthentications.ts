@@ -1,13 +1,15 @@
 /**
- * Sandbox 3-D Secure simulations: an authentication attempt opens a card
- * payment with its `card_authentication` element in the status the decider's
- * answer gives; a challenge sends a one-time code; attempts validate it. Each
- * writes the card payment and `card_payment.created` / `.updated` in one
+ * Sandbox 3-D Secure simulations, each one step (`Step.ts`): an
+ * authentication attempt opens a card payment with its `card_authentication`
+ * element in the status the domain's answer gives (`CardDecision`: forced >
+ * client, asked through `RealTimeDecisions.askFirst` > service); a challenge
+ * sends a one-time code; attempts validate it. Each writes the card payment and `card_payment.created` / `.updated` in one
  * database transaction; a move the status graph refuses is 409 and writes nothing.
  */
 import type { Card } from "@moneta/domain/Card"
 import * as CardAuthenticationDetail from "@moneta/domain/CardAuthenticationDetail"
 import * as CardDecision from "@moneta/domain/CardDecision"
+import { cardholderOf } from "@moneta/domain/CardDetail"
 import * as CardRequests from "@moneta/domain/CardRequests"
 import type {
   SimulateCardAuthentication,
@@ -20,15 +22,14 @@ import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionReques
 import { Tenant } from "@moneta/domain/Tenant"
 import { CardPaymentStore } from "@moneta/store/CardPayments"
 import { CardStore } from "@moneta/store/Cards"
+import { EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
-import { transactionally } from "@moneta/store/UnitOfWork"
-import { Context, type DateTime, Effect, Layer, Random } from "effect"
-import { asking } from "./AskingWrite.js"
-import { answerFrom, CardDecider, serviceDecides } from "./CardDecider.js"
+import { Context, type DateTime, Effect, Layer, Option, Random } from "effect"
 import { Events } from "./Events.js"
 import { findOwn } from "./NotFound.js"
 import { spanned, spannedAsking } from "./OperationSpan.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
+import { runAskingStep, runStep, step } from "./Step.js"
 import { now } from "./Time.js"
 
 const digits = (length: number): Effect.Effect<string> =>
@@ -42,8 +43,8 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
     const cards = yield* CardStore
     const cardPayments = yield* CardPaymentStore
     const events = yield* Events
-    const decider = yield* CardDecider
     const realTimeDecisions = yield* RealTimeDecisions
+    const entities = yield* EntityStore
 
     const persist = (step: Step, at: DateTime.Utc) =>
       Effect.gen(function*() {
@@ -65,63 +66,74 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
         (page) => CardAuthenticationDetail.priorAuthenticatedOf(page.data)
       )
 
-    /**
-     * A 3DS attempt asks the client, before its transaction, when a
-     * subscription wants it; null when the service decides.
-     */
+    /** Who holds the card, as the merchant's 3DS server names them: of the card's entity (domain `Cardholder`). */
+    const cardholder = (card: Card) => {
+      const entityId = card.entity_id
+      if (entityId === null) return Effect.succeed(cardholderOf(null))
+      return Effect.map(
+        Effect.flatMap(Tenant, (tenant) => entities.find(tenant, entityId)),
+        (found) => cardholderOf(Option.getOrNull(found))
+      )
+    }
+
+    /** The client's answer to a 3DS attempt, when a subscription wants it. */
     const askAboutAuthentication = (body: SimulateCardAuthentication) =>
       Effect.gen(function*() {
         const card = yield* findOwn("card", body.card_id, cards.find)
-        const forced = CardDecision.forcedAuthenticationDenial(card.status)
-        if (!(yield* realTimeDecisions.asksClient("card_authentication_requested", null, forced))) return null
-        const cardPaymentId = yield* newId("card_payment")
-        const reference = yield* digits(12)
-        const decision = yield* realTimeDecisions.ask(
-          RealTimeDecisionRequests.authenticationRequest({
-            card,
-            body,
-            cardPaymentId,
-            reference,
-            priorAuthenticated: yield* priorAuthenticated(card)
+        return yield* realTimeDecisions.askFirst({
+          category: "card_authentication_requested",
+          eventSubscriptionId: null,
+          forced: CardDecision.forcedAuthenticationDenial(card.status),
+          request: Effect.gen(function*() {
+            const cardPaymentId = yield* newId("card_payment")
+            const reference = yield* digits(12)
+            return {
+              request: RealTimeDecisionRequests.authenticationRequest({
+                card,
+                body,
+                cardPaymentId,
+                reference,
+                priorAuthenticated: yield* priorAuthenticated(card),
+                cardholder: yield* cardholder(card)
+              }),
+              kept: { cardPaymentId, reference }
+            }
           }),
-          null
-        )
-        return {
-          answer: RealTimeDecisionOutcome.authenticationAnswerOf(decision),
-          decisionId: decision.id,
-          // a retried request reuses its first decision, and the payment that decision announced
-          cardPaymentId: decision.card_authentication?.upcoming_card_payment_id ?? cardPaymentId,
-          reference
-        }
+          answerOf: RealTimeDecisionOutcome.authenticationAnswerOf
+        })
       })
 
     const authenticate = (body: SimulateCardAuthentication) =>
-      asking(askAboutAuthentication(body), (asked) =>
-        Effect.gen(function*() {
-          if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
-          const card = yield* findOwn("card", body.card_id, cards.find)
-          const cardPaymentId = asked?.cardPaymentId ?? (yield* newId("card_payment"))
-          const answer = yield* answerFrom(
-            CardDecision.answerSource(CardDecision.forcedAuthenticationDenial(card.status), asked?.answer),
-            decider.authentication({ card, cardPaymentId, eventSubscriptionId: null })
-          )
-          const at = yield* now
-          const step = yield* Effect.fromResult(CardRequests.authenticate({
-            at,
-            card,
-            body,
-            answer,
-            reference: asked?.reference ?? (yield* digits(12)),
-            priorAuthenticated: yield* priorAuthenticated(card),
-            ids: { cardPayment: cardPaymentId, cardAuthentication: yield* newId("card_authentication") }
-          }))
-          return yield* persist(step, at)
+      runAskingStep(askAboutAuthentication(body), (asked) =>
+        step({
+          load: Effect.gen(function*() {
+            yield* realTimeDecisions.markAsked(asked)
+            const card = yield* findOwn("card", body.card_id, cards.find)
+            // a retried request reuses its first decision, and the payment that decision announced
+            const cardPaymentId = asked?.decision.card_authentication?.upcoming_card_payment_id ??
+              asked?.kept.cardPaymentId ?? (yield* newId("card_payment"))
+            return {
+              at: yield* now,
+              card,
+              body,
+              reference: asked?.kept.reference ?? (yield* digits(12)),
+              priorAuthenticated: yield* priorAuthenticated(card),
+              cardholder: yield* cardholder(card),
+              ids: { cardPayment: cardPaymentId, cardAuthentication: yield* newId("card_authentication") }
+            }
+          }),
+          decide: (input) =>
+            CardRequests.authenticate({
+              ...input,
+              answer: CardDecision.authenticationAnswer({
+                cardStatus: input.card.status,
+                client: asked?.answer ?? null
+              })
+            }),
+          persist: (planned, { at }) => persist(planned, at)
         }))
 
-    /**
-     * A challenge's code is delivered by the client, asked before the
-     * transaction when a subscription wants it; null when the service delivers it.
-     */
+    /** The client's delivery of a challenge's code, when a subscription wants it. */
     const askAboutChallengeDelivery = (cardPaymentId: CardPaymentId) =>
       Effect.gen(function*() {
         const cardPayment = yield* findOwn("card_payment", cardPaymentId, cardPayments.find)
@@ -132,53 +144,54 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
           oneTimeCode: "000000",
           delivery: CardDecision.serviceChallengeDelivery
         }))
-        // nothing forces a delivery's answer
-        if (!(yield* realTimeDecisions.asksClient("card_authentication_challenge_requested", null, undefined))) {
-          return null
-        }
-        const card = yield* findOwn("card", cardPayment.card_id, cards.find)
-        const oneTimeCode = yield* digits(6)
-        const decision = yield* realTimeDecisions.ask(
-          RealTimeDecisionRequests.challengeRequest({ card, cardPaymentId, oneTimeCode }),
-          null
-        )
-        return {
-          delivery: RealTimeDecisionOutcome.challengeDeliveryAnswerOf(decision),
-          decisionId: decision.id,
-          oneTimeCode: decision.card_authentication_challenge?.one_time_code ?? oneTimeCode
-        }
+        return yield* realTimeDecisions.askFirst({
+          category: "card_authentication_challenge_requested",
+          eventSubscriptionId: null,
+          // nothing forces a delivery's answer
+          forced: undefined,
+          request: Effect.gen(function*() {
+            const card = yield* findOwn("card", cardPayment.card_id, cards.find)
+            const oneTimeCode = yield* digits(6)
+            return {
+              request: RealTimeDecisionRequests.challengeRequest({ card, cardPaymentId, oneTimeCode }),
+              kept: { oneTimeCode }
+            }
+          }),
+          answerOf: RealTimeDecisionOutcome.challengeDeliveryAnswerOf
+        })
       })
 
     const challenge = (cardPaymentId: CardPaymentId) =>
-      asking(askAboutChallengeDelivery(cardPaymentId), (asked) =>
-        Effect.gen(function*() {
-          if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
-          const cardPayment = yield* lockPayment(cardPaymentId)
-          const card = yield* findOwn("card", cardPayment.card_id, cards.find)
-          const delivery = yield* answerFrom(
-            CardDecision.answerSource(undefined, asked?.delivery),
-            decider.challengeDelivery({ card, cardPaymentId, eventSubscriptionId: null })
-          )
-          const at = yield* now
-          const step = yield* Effect.fromResult(CardRequests.startChallenge({
-            at,
-            cardPayment,
-            oneTimeCode: asked?.oneTimeCode ?? (yield* digits(6)),
-            delivery,
-            phone: card.digital_wallet?.phone ?? null
-          }))
-          return yield* persist(step, at)
+      runAskingStep(askAboutChallengeDelivery(cardPaymentId), (asked) =>
+        step({
+          load: Effect.gen(function*() {
+            yield* realTimeDecisions.markAsked(asked)
+            const cardPayment = yield* lockPayment(cardPaymentId)
+            const card = yield* findOwn("card", cardPayment.card_id, cards.find)
+            return {
+              at: yield* now,
+              cardPayment,
+              oneTimeCode: asked?.decision.card_authentication_challenge?.one_time_code ?? asked?.kept.oneTimeCode ??
+                (yield* digits(6)),
+              phone: card.digital_wallet?.phone ?? null
+            }
+          }),
+          decide: (input) =>
+            CardRequests.startChallenge({
+              ...input,
+              delivery: CardDecision.challengeDeliveryAnswer(asked?.answer ?? null)
+            }),
+          persist: (planned, { at }) => persist(planned, at)
         }))
 
     const attemptChallenge = (cardPaymentId: CardPaymentId, body: SimulateCardAuthenticationChallengeAttempt) =>
-      transactionally(Effect.gen(function*() {
-        const cardPayment = yield* lockPayment(cardPaymentId)
-        const at = yield* now
-        const step = yield* Effect.fromResult(
-          CardRequests.attemptChallenge({ at, cardPayment, oneTimeCode: body.one_time_code })
-        )
-        return yield* persist(step, at)
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          return { cardPayment: yield* lockPayment(cardPaymentId), at: yield* now, oneTimeCode: body.one_time_code }
+        }),
+        decide: CardRequests.attemptChallenge,
+        persist: (planned, { at }) => persist(planned, at)
+      })
 
     return {
       authenticate: spannedAsking(
@@ -203,9 +216,9 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
     Layer.provide([
       CardStore.Default,
       CardPaymentStore.Default,
+      EntityStore.Default,
       Events.Default,
-      RealTimeDecisions.Default,
-      serviceDecides
+      RealTimeDecisions.Default
     ])
   )
 }

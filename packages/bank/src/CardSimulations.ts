@@ -1,11 +1,14 @@
 /**
  * Sandbox card network simulations (decisions.md d): authorizations,
  * increments, reversals, expirations, settlements, refunds, fuel
- * confirmations and balance inquiries. Each loads what it needs, asks the decider where the network
- * would ask the issuer, lets the domain's planner (`CardActivity`) decide the
- * outcome, and writes the card payment, its holds and postings, the declined
- * transaction and every event in one database transaction; a refused
- * simulation (409, 404, 400) writes nothing.
+ * confirmations and balance inquiries. Each is one step (`Step.ts`): it loads
+ * what it needs; where the network would ask the issuer, it first asks the
+ * client through the one ask path (`RealTimeDecisions.askFirst`, outside any
+ * transaction); the domain decides the answer (`CardDecision`: forced >
+ * client > service) and plans the outcome (`CardActivity`, `CardClearing`,
+ * `CardRequests`); and the card payment, its holds and postings, the
+ * declined transaction and every event are written in one database
+ * transaction. A refused simulation (409, 404, 400) writes nothing.
  *
  * Lock order: the card payment row, then the account row (read for the
  * available balance), then the holds the ledger ends or revises. Every change
@@ -29,29 +32,42 @@ import type {
   SimulateCardSettlement
 } from "@moneta/domain/CardSimulations"
 import { approvedAuthorization, declinedAuthorization } from "@moneta/domain/CardSimulations"
-import type { Step } from "@moneta/domain/CardSteps"
+import type { Step as CardStep } from "@moneta/domain/CardSteps"
+import type { DigitalWalletToken } from "@moneta/domain/DigitalWalletToken"
 import type { AccountId, CardPaymentId } from "@moneta/domain/Ids"
 import * as RealTimeDecisionOutcome from "@moneta/domain/RealTimeDecisionOutcome"
 import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionRequests"
-import type { Balance } from "@moneta/store/Accounts"
+import { Tenant } from "@moneta/domain/Tenant"
+import { AccountStore, type Balance } from "@moneta/store/Accounts"
 import { CardPaymentStore } from "@moneta/store/CardPayments"
 import { newId } from "@moneta/store/IdGenerator"
-import { transactionally } from "@moneta/store/UnitOfWork"
-import { Context, type DateTime, Effect, Layer, Option } from "effect"
-import { asking } from "./AskingWrite.js"
-import { answerFrom, CardDecider, serviceDecides } from "./CardDecider.js"
+import { Context, type DateTime, Effect, Layer, type Result } from "effect"
 import { CardSimulationData, networkReference } from "./CardSimulationData.js"
 import { Ledger } from "./Ledger.js"
-import { findOwn } from "./NotFound.js"
+import { findOwn, orNotFound } from "./NotFound.js"
 import { spanned, spannedAsking } from "./OperationSpan.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
+import { runAskingStep, runStep, step } from "./Step.js"
 import { now } from "./Time.js"
+
+/** What an authorization-like event meets before anyone is asked (the domain's `CardDecision.forcedDecline`). */
+const circumstancesOf = (
+  forced: CardDecision.AuthorizationCircumstances["forced"],
+  card: Card,
+  token: DigitalWalletToken | null,
+  accountStatus?: Balance["status"]
+): CardDecision.AuthorizationCircumstances => ({
+  forced,
+  cardStatus: card.status,
+  tokenStatus: token?.status ?? null,
+  accountStatus
+})
 
 export class CardSimulations extends Context.Service<CardSimulations>()("@moneta/bank/CardSimulations", {
   make: Effect.gen(function*() {
     const cardPayments = yield* CardPaymentStore
+    const accounts = yield* AccountStore
     const ledger = yield* Ledger
-    const decider = yield* CardDecider
     const realTimeDecisions = yield* RealTimeDecisions
     const {
       findCard,
@@ -66,316 +82,303 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
       refundTarget
     } = yield* CardSimulationData
 
-    /**
-     * Asks the client through a real-time decision when a subscription wants
-     * it, before the simulation's transaction (nothing is held while it
-     * waits); null when the service decides.
-     */
+    /** The card's account as it is now (not locked: read to know, before asking, whether it is closed). */
+    const accountOf = (card: Card) =>
+      Effect.flatMap(
+        Tenant,
+        (tenant) => accounts.balance(tenant, card.account_id).pipe(orNotFound("account", card.account_id))
+      )
+
+    /** The client's answer to an authorization, when a subscription wants it. */
     const askAboutAuthorization = (body: SimulateCardAuthorization) =>
       Effect.gen(function*() {
-        const loaded = yield* loadAuthorization(body, false)
-        const asks = yield* realTimeDecisions.asksClient(
-          "card_authorization_requested",
-          loaded.eventSubscriptionId,
-          loaded.forced
-        )
-        if (!asks) return null
-        const cardPaymentId = loaded.authenticated?.id ?? (yield* newId("card_payment"))
-        const reference = yield* networkReference
-        const decision = yield* realTimeDecisions.ask(
-          RealTimeDecisionRequests.authorizationRequest({
-            card: loaded.card,
-            body,
-            digitalWalletTokenId: loaded.token?.id ?? null,
-            cardPaymentId,
-            reference
-          }),
-          loaded.eventSubscriptionId
-        )
-        return {
-          answer: RealTimeDecisionOutcome.authorizationAnswerOf(
-            decision,
-            Option.getOrNull(yield* realTimeDecisions.answerOf(decision.id))
+        const { authenticated, card, eventSubscriptionId, token } = yield* loadAuthorization(body, false)
+        const account = yield* accountOf(card)
+        return yield* realTimeDecisions.askFirst({
+          category: "card_authorization_requested",
+          eventSubscriptionId,
+          forced: CardDecision.forcedAuthorizationAnswer(
+            circumstancesOf(body.decline_reason, card, token, account.status)
           ),
-          decisionId: decision.id,
-          // a retried request reuses its first decision, and the payment that decision announced
-          cardPaymentId: decision.card_authorization?.upcoming_card_payment_id ?? cardPaymentId,
-          reference
-        }
+          request: Effect.gen(function*() {
+            const cardPaymentId = authenticated?.id ?? (yield* newId("card_payment"))
+            const reference = yield* networkReference
+            return {
+              request: RealTimeDecisionRequests.authorizationRequest({
+                card,
+                body,
+                digitalWalletTokenId: token?.id ?? null,
+                cardPaymentId,
+                reference
+              }),
+              kept: { cardPaymentId, reference }
+            }
+          }),
+          answerOf: RealTimeDecisionOutcome.authorizationAnswerOf
+        })
       })
 
     const authorize = (body: SimulateCardAuthorization) =>
-      asking(askAboutAuthorization(body), (asked) =>
-        Effect.gen(function*() {
-          if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
-          const { card, token, authenticated, eventSubscriptionId, forced } = yield* loadAuthorization(body, true)
-          const balance = yield* ledger.lockAccount(card.account_id)
-          const cardPaymentId = asked?.cardPaymentId ?? authenticated?.id ??
-            (yield* newId("card_payment"))
-          const question = CardActivity.authorizationQuestion({ body, available: balance.available })
-          // a decline nobody can overrule wins over the client's answer (the card may have changed while it was asked)
-          const answer = yield* answerFrom(
-            CardDecision.answerSource(forced, asked?.answer),
-            decider.authorization({ card, cardPaymentId, eventSubscriptionId }, { ...question, incremental: false })
-          )
-          const at = yield* now
-          const step = yield* Effect.fromResult(CardActivity.authorize({
-            at,
-            card,
-            digitalWalletTokenId: token?.id ?? null,
-            body,
-            available: balance.available,
-            answer,
-            authenticatedCardPayment: authenticated,
-            reference: asked?.reference ?? (yield* networkReference),
-            ids: {
-              cardPayment: cardPaymentId,
-              cardAuthorization: yield* newId("card_authorization"),
-              cardDecline: yield* newId("card_decline"),
-              pendingTransaction: yield* newId("pending_transaction"),
-              declinedTransaction: yield* newId("declined_transaction")
+      runAskingStep(askAboutAuthorization(body), (asked) =>
+        step({
+          load: Effect.gen(function*() {
+            yield* realTimeDecisions.markAsked(asked)
+            const { authenticated, card, token } = yield* loadAuthorization(body, true)
+            const balance = yield* ledger.lockAccount(card.account_id)
+            // a retried request reuses its first decision, and the payment that decision announced
+            const cardPaymentId = asked?.decision.card_authorization?.upcoming_card_payment_id ??
+              asked?.kept.cardPaymentId ?? authenticated?.id ?? (yield* newId("card_payment"))
+            const input = {
+              at: yield* now,
+              card,
+              digitalWalletTokenId: token?.id ?? null,
+              body,
+              available: balance.available,
+              authenticatedCardPayment: authenticated,
+              reference: asked?.kept.reference ?? (yield* networkReference),
+              ids: {
+                cardPayment: cardPaymentId,
+                cardAuthorization: yield* newId("card_authorization"),
+                cardDecline: yield* newId("card_decline"),
+                pendingTransaction: yield* newId("pending_transaction"),
+                declinedTransaction: yield* newId("declined_transaction")
+              }
             }
-          }))
-          const applied = yield* persist(step, at, new Map([[card.account_id, balance]]))
-          const hold = applied.createdHolds[0]
-          if (hold !== undefined) return approvedAuthorization(hold)
-          if (step.declinedTransaction !== null) return declinedAuthorization(step.declinedTransaction)
-          return yield* Effect.die(new Error("an authorization step neither held money nor declined"))
+            return { balance, input, circumstances: circumstancesOf(body.decline_reason, card, token, balance.status) }
+          }),
+          // the answer is taken again under the locks: a decline nobody can overrule (the card or account
+          // may have changed while the client was asked) wins over the client's answer
+          decide: ({ circumstances, input }) =>
+            CardActivity.authorize({
+              ...input,
+              answer: CardDecision.authorizationAnswer({
+                ...circumstances,
+                client: asked?.answer ?? null,
+                question: CardActivity.authorizationQuestion(input)
+              })
+            }),
+          persist: (step, { balance, input }) =>
+            Effect.gen(function*() {
+              const applied = yield* persist(step, input.at, new Map([[input.card.account_id, balance]]))
+              const hold = applied.createdHolds[0]
+              if (hold !== undefined) return approvedAuthorization(hold)
+              if (step.declinedTransaction !== null) return declinedAuthorization(step.declinedTransaction)
+              return yield* Effect.die(new Error("an authorization step neither held money nor declined"))
+            })
         }))
 
-    /** An increment asks the client, before its transaction, when a subscription wants it; null when the service decides. */
+    /** The client's answer to an increment, when a subscription wants it. */
     const askAboutIncrement = (body: SimulateCardIncrement) =>
       Effect.gen(function*() {
         const cardPayment = yield* findOwn("card_payment", body.card_payment_id, cardPayments.find)
         const card = yield* findCard(cardPayment.card_id)
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
+        // refuse an increment of an authorization that is not open before anyone is asked about it
         const authorization = yield* Effect.fromResult(CardActivity.openAuthorization(cardPayment))
-        const forced = CardDecision.forcedAuthorizationAnswer({
-          forced: undefined,
-          cardStatus: card.status,
-          tokenStatus: null
+        return yield* realTimeDecisions.askFirst({
+          category: "card_authorization_requested",
+          eventSubscriptionId,
+          forced: CardDecision.forcedAuthorizationAnswer(circumstancesOf(undefined, card, null)),
+          request: Effect.map(networkReference, (reference) => ({
+            request: RealTimeDecisionRequests.incrementRequest({
+              card,
+              cardPaymentId: cardPayment.id,
+              outstanding: outstandingAuthorization(cardPayment),
+              authorization,
+              amount: body.amount,
+              reference
+            }),
+            kept: { reference }
+          })),
+          answerOf: (decision) => RealTimeDecisionOutcome.authorizationAnswerOf(decision)
         })
-        if (!(yield* realTimeDecisions.asksClient("card_authorization_requested", eventSubscriptionId, forced))) {
-          return null
-        }
-        const reference = yield* networkReference
-        const decision = yield* realTimeDecisions.ask(
-          RealTimeDecisionRequests.incrementRequest({
-            card,
-            cardPaymentId: cardPayment.id,
-            outstanding: outstandingAuthorization(cardPayment),
-            authorization,
-            amount: body.amount,
-            reference
-          }),
-          eventSubscriptionId
-        )
-        return { answer: RealTimeDecisionOutcome.authorizationAnswerOf(decision), decisionId: decision.id, reference }
       })
 
     const increment = (body: SimulateCardIncrement) =>
-      asking(askAboutIncrement(body), (asked) =>
-        Effect.gen(function*() {
-          if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
-          const { card, cardPayment } = yield* loadPayment(body.card_payment_id)
-          const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
-          // refuse an increment of an authorization that is not open before anyone is asked about it
-          yield* Effect.fromResult(CardActivity.openAuthorization(cardPayment))
-          const balance = yield* ledger.lockAccount(card.account_id)
-          const forced = CardDecision.forcedAuthorizationAnswer({
-            forced: undefined,
-            cardStatus: card.status,
-            tokenStatus: null
-          })
-          const answer = yield* answerFrom(
-            CardDecision.answerSource(forced, asked?.answer),
-            decider.authorization(
-              { card, cardPaymentId: cardPayment.id, eventSubscriptionId },
-              { amount: body.amount, direction: "settlement", available: balance.available, incremental: true }
-            )
-          )
-          const at = yield* now
-          const step = yield* Effect.fromResult(CardActivity.increment({
-            at,
-            card,
-            cardPayment,
-            amount: body.amount,
-            available: balance.available,
-            answer,
-            reference: asked?.reference ?? (yield* networkReference),
-            ids: {
-              cardIncrement: yield* newId("card_increment"),
-              cardDecline: yield* newId("card_decline"),
-              declinedTransaction: yield* newId("declined_transaction")
+      runAskingStep(askAboutIncrement(body), (asked) =>
+        step({
+          load: Effect.gen(function*() {
+            yield* realTimeDecisions.markAsked(asked)
+            const { card, cardPayment } = yield* loadPayment(body.card_payment_id)
+            yield* subscriptionOf(body.event_subscription_id)
+            // refuse an increment of an authorization that is not open before the account is locked
+            yield* Effect.fromResult(CardActivity.openAuthorization(cardPayment))
+            const balance = yield* ledger.lockAccount(card.account_id)
+            const input = {
+              at: yield* now,
+              card,
+              cardPayment,
+              amount: body.amount,
+              available: balance.available,
+              reference: asked?.kept.reference ?? (yield* networkReference),
+              ids: {
+                cardIncrement: yield* newId("card_increment"),
+                cardDecline: yield* newId("card_decline"),
+                declinedTransaction: yield* newId("declined_transaction")
+              }
             }
-          }))
-          yield* persist(step, at, new Map([[card.account_id, balance]]))
-          return step.cardPayment
+            return { balance, input }
+          }),
+          decide: ({ input }) =>
+            CardActivity.increment({
+              ...input,
+              answer: CardDecision.authorizationAnswer({
+                ...circumstancesOf(undefined, input.card, null),
+                client: asked?.answer ?? null,
+                question: { amount: input.amount, direction: "settlement", available: input.available }
+              })
+            }),
+          persist: (step, { balance, input }) =>
+            Effect.as(persist(step, input.at, new Map([[input.card.account_id, balance]])), step.cardPayment)
         }))
 
     /** Locks the payment and applies one planned change to it (reversal, expiration, fuel confirmation). */
-    const changePayment = <E>(
+    const changePayment = <Prepared, E>(
       id: CardPaymentId,
-      plan: (cardPayment: CardPayment, at: DateTime.Utc) => Effect.Effect<Step, E>
+      prepare: Effect.Effect<Prepared>,
+      plan: (cardPayment: CardPayment, at: DateTime.Utc, prepared: Prepared) => Result.Result<CardStep, E>
     ) =>
-      transactionally(Effect.gen(function*() {
-        const cardPayment = yield* lockPayment(id)
-        const at = yield* now
-        const step = yield* plan(cardPayment, at)
-        yield* persist(step, at)
-        return step.cardPayment
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const cardPayment = yield* lockPayment(id)
+          return { cardPayment, at: yield* now, prepared: yield* prepare }
+        }),
+        decide: ({ at, cardPayment, prepared }) => plan(cardPayment, at, prepared),
+        persist: (step, { at }) => Effect.as(persist(step, at), step.cardPayment)
+      })
 
     const reverse = (body: SimulateCardReversal) =>
-      changePayment(body.card_payment_id, (cardPayment, at) =>
-        Effect.gen(function*() {
-          return yield* Effect.fromResult(CardActivity.reverse({
-            at,
-            cardPayment,
-            amount: body.amount,
-            reference: yield* networkReference,
-            id: yield* newId("card_reversal")
-          }))
-        }))
+      changePayment(
+        body.card_payment_id,
+        Effect.all({ reference: networkReference, id: newId("card_reversal") }),
+        (cardPayment, at, prepared) => CardActivity.reverse({ at, cardPayment, amount: body.amount, ...prepared })
+      )
 
     const expire = (body: SimulateCardAuthorizationExpiration) =>
-      changePayment(body.card_payment_id, (cardPayment, at) =>
-        Effect.gen(function*() {
-          return yield* Effect.fromResult(CardActivity.expire({
-            at,
-            cardPayment,
-            id: yield* newId("card_authorization_expiration")
-          }))
-        }))
+      changePayment(
+        body.card_payment_id,
+        newId("card_authorization_expiration"),
+        (cardPayment, at, id) => CardActivity.expire({ at, cardPayment, id })
+      )
 
     const confirmFuel = (body: SimulateCardFuelConfirmation) =>
-      changePayment(body.card_payment_id, (cardPayment, at) =>
-        Effect.gen(function*() {
-          return yield* Effect.fromResult(CardActivity.confirmFuel({
-            at,
-            cardPayment,
-            amount: body.amount,
-            reference: yield* networkReference,
-            id: yield* newId("card_fuel_confirmation")
-          }))
-        }))
+      changePayment(
+        body.card_payment_id,
+        Effect.all({ reference: networkReference, id: newId("card_fuel_confirmation") }),
+        (cardPayment, at, prepared) => CardActivity.confirmFuel({ at, cardPayment, amount: body.amount, ...prepared })
+      )
 
     const settle = (body: SimulateCardSettlement) =>
-      transactionally(Effect.gen(function*() {
-        const card = yield* findCard(body.card_id)
-        const authorized = body.pending_transaction_id === undefined
-          ? null
-          : yield* authorizedPaymentOf(body.pending_transaction_id)
-        const locked = authorized === null
-          ? new Map([[card.account_id, yield* ledger.lockAccount(card.account_id)]])
-          : new Map<AccountId, Balance>()
-        const at = yield* now
-        const step = yield* Effect.fromResult(CardClearing.settle({
-          at,
-          card,
-          authorized,
-          amount: body.amount,
-          reference: yield* networkReference,
-          ids: {
-            cardPayment: yield* newId("card_payment"),
-            cardSettlement: yield* newId("card_settlement"),
-            transaction: yield* newId("transaction")
+      runStep({
+        load: Effect.gen(function*() {
+          const card = yield* findCard(body.card_id)
+          const authorized = body.pending_transaction_id === undefined
+            ? null
+            : yield* authorizedPaymentOf(body.pending_transaction_id)
+          // a settlement without an authorization draws on the account directly: its row is locked here
+          const locked = authorized === null
+            ? new Map([[card.account_id, yield* ledger.lockAccount(card.account_id)]])
+            : new Map<AccountId, Balance>()
+          const input = {
+            at: yield* now,
+            card,
+            authorized,
+            amount: body.amount,
+            reference: yield* networkReference,
+            ids: {
+              cardPayment: yield* newId("card_payment"),
+              cardSettlement: yield* newId("card_settlement"),
+              transaction: yield* newId("transaction")
+            }
           }
-        }))
-        return yield* postedOf(yield* persist(step, at, locked))
-      }))
+          return { input, locked }
+        }),
+        decide: ({ input }) => CardClearing.settle(input),
+        persist: (step, { input, locked }) => Effect.flatMap(persist(step, input.at, locked), postedOf)
+      })
 
     const refund = (body: SimulateCardRefund) =>
-      transactionally(Effect.gen(function*() {
-        const target = yield* refundTarget(body)
-        const card: Pick<Card, "id" | "account_id"> = {
-          id: target.cardPayment.card_id,
-          account_id: target.cardPayment.account_id
-        }
-        const at = yield* now
-        const step = yield* Effect.fromResult(CardClearing.refund({
-          at,
-          card,
-          cardPayment: target.cardPayment,
-          of: target.of,
-          amount: body.amount,
-          reference: yield* networkReference,
-          ids: {
-            cardRefund: yield* newId("card_refund"),
-            transaction: yield* newId("transaction")
+      runStep({
+        load: Effect.gen(function*() {
+          const target = yield* refundTarget(body)
+          const card: Pick<Card, "id" | "account_id"> = {
+            id: target.cardPayment.card_id,
+            account_id: target.cardPayment.account_id
           }
-        }))
-        return yield* postedOf(yield* persist(step, at))
-      }))
+          return {
+            at: yield* now,
+            card,
+            cardPayment: target.cardPayment,
+            of: target.of,
+            amount: body.amount,
+            reference: yield* networkReference,
+            ids: { cardRefund: yield* newId("card_refund"), transaction: yield* newId("transaction") }
+          }
+        }),
+        decide: CardClearing.refund,
+        persist: (step, { at }) => Effect.flatMap(persist(step, at), postedOf)
+      })
 
-    /** A balance inquiry asks the client, before its transaction, when a subscription wants it; null when the service decides. */
+    /** The client's answer to a balance inquiry, when a subscription wants it. */
     const askAboutBalanceInquiry = (body: SimulateCardBalanceInquiry) =>
       Effect.gen(function*() {
         const { card, token } = yield* cardOf(body)
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
-        const forced = CardDecision.forcedAuthorizationAnswer({
-          forced: body.decline_reason,
-          cardStatus: card.status,
-          tokenStatus: token?.status ?? null
-        })
-        if (!(yield* realTimeDecisions.asksClient("card_balance_inquiry_requested", eventSubscriptionId, forced))) {
-          return null
-        }
-        const cardPaymentId = yield* newId("card_payment")
-        const reference = yield* networkReference
-        const decision = yield* realTimeDecisions.ask(
-          RealTimeDecisionRequests.balanceInquiryRequest({
-            card,
-            body,
-            digitalWalletTokenId: token?.id ?? null,
-            cardPaymentId,
-            reference
+        return yield* realTimeDecisions.askFirst({
+          category: "card_balance_inquiry_requested",
+          eventSubscriptionId,
+          forced: CardDecision.forcedAuthorizationAnswer(circumstancesOf(body.decline_reason, card, token)),
+          request: Effect.gen(function*() {
+            const cardPaymentId = yield* newId("card_payment")
+            const reference = yield* networkReference
+            return {
+              request: RealTimeDecisionRequests.balanceInquiryRequest({
+                card,
+                body,
+                digitalWalletTokenId: token?.id ?? null,
+                cardPaymentId,
+                reference
+              }),
+              kept: { cardPaymentId, reference }
+            }
           }),
-          eventSubscriptionId
-        )
-        return {
-          answer: RealTimeDecisionOutcome.authorizationAnswerOf(decision),
-          decisionId: decision.id,
-          cardPaymentId: decision.card_balance_inquiry?.upcoming_card_payment_id ?? cardPaymentId,
-          reference
-        }
+          answerOf: (decision) => RealTimeDecisionOutcome.authorizationAnswerOf(decision)
+        })
       })
 
     const inquireBalance = (body: SimulateCardBalanceInquiry) =>
-      asking(askAboutBalanceInquiry(body), (asked) =>
-        Effect.gen(function*() {
-          if (asked !== null) yield* realTimeDecisions.markApplied(asked.decisionId)
-          const { card, token } = yield* cardOf(body)
-          const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
-          const balance = yield* ledger.lockAccount(card.account_id)
-          const cardPaymentId = asked?.cardPaymentId ?? (yield* newId("card_payment"))
-          const forced = CardDecision.forcedAuthorizationAnswer({
-            forced: body.decline_reason,
-            cardStatus: card.status,
-            tokenStatus: token?.status ?? null
-          })
-          const answer = yield* answerFrom(
-            CardDecision.answerSource(forced, asked?.answer),
-            decider.balanceInquiry({ card, cardPaymentId, eventSubscriptionId }, { available: balance.available })
-          )
-          const at = yield* now
-          const step = yield* Effect.fromResult(CardRequests.inquireBalance({
-            at,
-            card,
-            digitalWalletTokenId: token?.id ?? null,
-            body,
-            available: balance.available,
-            answer,
-            reference: asked?.reference ?? (yield* networkReference),
-            ids: {
-              cardPayment: cardPaymentId,
-              cardBalanceInquiry: yield* newId("card_balance_inquiry"),
-              cardDecline: yield* newId("card_decline"),
-              declinedTransaction: yield* newId("declined_transaction")
+      runAskingStep(askAboutBalanceInquiry(body), (asked) =>
+        step({
+          load: Effect.gen(function*() {
+            yield* realTimeDecisions.markAsked(asked)
+            const { card, token } = yield* cardOf(body)
+            yield* subscriptionOf(body.event_subscription_id)
+            const balance = yield* ledger.lockAccount(card.account_id)
+            const cardPaymentId = asked?.decision.card_balance_inquiry?.upcoming_card_payment_id ??
+              asked?.kept.cardPaymentId ?? (yield* newId("card_payment"))
+            const input = {
+              at: yield* now,
+              card,
+              digitalWalletTokenId: token?.id ?? null,
+              body,
+              available: balance.available,
+              reference: asked?.kept.reference ?? (yield* networkReference),
+              ids: {
+                cardPayment: cardPaymentId,
+                cardBalanceInquiry: yield* newId("card_balance_inquiry"),
+                cardDecline: yield* newId("card_decline"),
+                declinedTransaction: yield* newId("declined_transaction")
+              }
             }
-          }))
-          yield* persist(step, at, new Map([[card.account_id, balance]]))
-          return step.cardPayment
+            return { balance, input, circumstances: circumstancesOf(body.decline_reason, card, token) }
+          }),
+          decide: ({ circumstances, input }) =>
+            CardRequests.inquireBalance({
+              ...input,
+              answer: CardDecision.balanceInquiryAnswer({ ...circumstances, client: asked?.answer ?? null })
+            }),
+          persist: (step, { balance, input }) =>
+            Effect.as(persist(step, input.at, new Map([[input.card.account_id, balance]])), step.cardPayment)
         }))
 
     return {
@@ -438,9 +441,9 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
     Layer.provide([
       CardSimulationData.Default,
       CardPaymentStore.Default,
+      AccountStore.Default,
       Ledger.Default,
-      RealTimeDecisions.Default,
-      serviceDecides
+      RealTimeDecisions.Default
     ])
   )
 }

@@ -1,6 +1,8 @@
 /**
- * Cards: issue, retrieve, update, list. The sandbox issues card numbers with
- * a test BIN; the full number is never stored or shown. A status change
+ * Cards: issue, retrieve, update, list, each write one step (`Step.ts`). The
+ * sandbox issues card numbers with a test BIN; the full number is never
+ * stored or shown. A card is issued only on an open account (domain
+ * `Card.requireIssuableOn`). A status change
  * carries the card's wallet tokens along (domain's `DigitalWalletTokenLifecycle`).
  */
 import type { CardFilter } from "@moneta/domain/Card"
@@ -8,6 +10,7 @@ import {
   create as createCard,
   type CreateCard,
   last4Choices,
+  requireIssuableOn,
   update as updateCard,
   type UpdateCard
 } from "@moneta/domain/Card"
@@ -19,13 +22,13 @@ import { CardStore } from "@moneta/store/Cards"
 import { DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
 import { EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
-import { transactionally } from "@moneta/store/UnitOfWork"
-import { Context, Effect, Layer, Random } from "effect"
+import { Context, Effect, Layer, Random, Result } from "effect"
 import { Events } from "./Events.js"
 import { idempotencyKey } from "./IdempotencyKey.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
+import { runStep } from "./Step.js"
 import { now } from "./Time.js"
 
 export class Cards extends Context.Service<Cards>()("@moneta/bank/Cards", {
@@ -43,46 +46,61 @@ export class Cards extends Context.Service<Cards>()("@moneta/bank/Cards", {
         : Effect.asVoid(findOwn("entity", entityId, entities.find))
 
     const create = (request: CreateCard) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const account = yield* findOwn("account", request.account_id, accounts.find)
-        yield* requireEntity(request.entity_id)
-        const createdAt = yield* now
-        const { next: card, events: emitted } = createCard({
-          id: yield* newId("card"),
-          createdAt,
-          idempotencyKey: yield* idempotencyKey,
-          body: request,
-          accountEntityId: account.entity_id,
-          last4Draw: yield* Random.nextIntBetween(0, last4Choices, { halfOpen: true })
-        })
-        yield* store.insert(tenant, card)
-        yield* events.record(emitted, createdAt)
-        return card
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const account = yield* findOwn("account", request.account_id, accounts.find)
+          yield* requireEntity(request.entity_id)
+          const input = {
+            id: yield* newId("card"),
+            createdAt: yield* now,
+            idempotencyKey: yield* idempotencyKey,
+            body: request,
+            accountEntityId: account.entity_id,
+            last4Draw: yield* Random.nextIntBetween(0, last4Choices, { halfOpen: true })
+          }
+          return { tenant, account, input }
+        }),
+        decide: ({ account, input }) => Result.map(requireIssuableOn(account), () => createCard(input)),
+        persist: ({ events: emitted, next: card }, { input, tenant }) =>
+          Effect.gen(function*() {
+            yield* store.insert(tenant, card)
+            yield* events.record(emitted, input.createdAt)
+            return card
+          })
+      })
 
     const retrieve = (id: CardId) => findOwn("card", id, store.find)
 
+    /** Changes the card (domain `Card.update`); its wallet tokens follow its status, in the same transaction. */
     const update = (id: CardId, request: UpdateCard) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const current = yield* findOwn("card", id, store.lock)
-        yield* requireEntity(request.entity_id)
-        const { next, events: emitted } = yield* Effect.fromResult(updateCard(current, request))
-        yield* store.update(tenant, next)
-        const at = yield* now
-        yield* events.record(emitted, at)
-        // the card's wallet tokens follow its status, in the same transaction
-        if (next.status !== current.status) {
-          for (const token of yield* tokens.ofCard(tenant, next.id)) {
-            const followed = DigitalWalletTokenLifecycle.followCard(token, next.status, at)
-            if (followed === null) continue
-            yield* tokens.update(tenant, followed.next)
-            yield* events.record(followed.events, at)
-          }
-        }
-        return next
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          const current = yield* findOwn("card", id, store.lock)
+          yield* requireEntity(request.entity_id)
+          return { tenant, current, tokens: yield* tokens.ofCard(tenant, id), at: yield* now }
+        }),
+        decide: ({ at, current, tokens }) =>
+          Result.map(updateCard(current, request), (changed) => ({
+            ...changed,
+            tokens: DigitalWalletTokenLifecycle.followCardChange(
+              tokens,
+              { previous: current.status, next: changed.next.status },
+              at
+            )
+          })),
+        persist: ({ events: emitted, next, tokens: followed }, { at, tenant }) =>
+          Effect.gen(function*() {
+            yield* store.update(tenant, next)
+            yield* events.record(emitted, at)
+            for (const token of followed) {
+              yield* tokens.update(tenant, token.next)
+              yield* events.record(token.events, at)
+            }
+            return next
+          })
+      })
 
     const list = (parameters: ListParameters & CardFilter) =>
       listOwn(parameters, (tenant, request) => store.list(tenant, request, parameters))

@@ -20,6 +20,7 @@ import * as CardDecision from "@moneta/domain/CardDecision"
 import type { Environment } from "@moneta/domain/Environment"
 import { type EventSubscriptionId, type RealTimeDecisionId } from "@moneta/domain/Ids"
 import * as RealTimeDecision from "@moneta/domain/RealTimeDecision"
+import type { RealTimeDecisionAction } from "@moneta/domain/RealTimeDecisionAction"
 import { RealTimeDecisionAlreadyApplied } from "@moneta/domain/Refusals"
 import { timeAt } from "@moneta/domain/SandboxClock"
 import { Tenant } from "@moneta/domain/Tenant"
@@ -27,14 +28,52 @@ import { EventStore } from "@moneta/store/Events"
 import { newId } from "@moneta/store/IdGenerator"
 import { Notifications } from "@moneta/store/Notifications"
 import { channel, RealTimeDecisionStore } from "@moneta/store/RealTimeDecisions"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import { CommittedHere, WebhookDeliveryStore } from "@moneta/store/WebhookDeliveries"
-import { Config, Context, Deferred, Duration, Effect, Layer, Option, Queue, Schema, Stream } from "effect"
+import {
+  Config,
+  Context,
+  type DateTime,
+  Deferred,
+  Duration,
+  Effect,
+  Layer,
+  Option,
+  Queue,
+  Result,
+  Schema,
+  Stream
+} from "effect"
 import { SqlClient } from "effect/sql"
 import { CurrentClaim, idempotencyKey } from "./IdempotencyKey.js"
 import { findOwn } from "./NotFound.js"
-import { spanned } from "./OperationSpan.js"
+import { spanned, withOperationSpan } from "./OperationSpan.js"
+import { always, runStep } from "./Step.js"
 import { now, realNow } from "./Time.js"
+
+/**
+ * A question a write may ask the client before it applies anything (a card
+ * event's real-time decision): `answerOf` turns the finished decision into
+ * the write's answer type.
+ */
+export interface ClientQuestion<A, Kept, E, R> {
+  readonly category: RealTimeDecision.Category
+  /** The subscription the simulation named, which then gets the only delivery. */
+  readonly eventSubscriptionId: EventSubscriptionId | null
+  /** The answer nobody can overrule, if any: the client is then not asked. */
+  readonly forced: unknown
+  /** The decision's request, and what the write keeps of it (ids, references); built only when the client is asked. */
+  readonly request: Effect.Effect<{ readonly request: RealTimeDecision.Request; readonly kept: Kept }, E, R>
+  /** The finished decision as the answer; `given` is the action as the client sent it (null when it did not answer). */
+  readonly answerOf: (decision: RealTimeDecision.RealTimeDecision, given: RealTimeDecisionAction | null) => A
+}
+
+/** What a write learnt from the client: the answer, the finished decision, the action as given, what it kept. */
+export interface Asked<A, Kept> {
+  readonly answer: A
+  readonly decision: RealTimeDecision.RealTimeDecision
+  readonly given: RealTimeDecisionAction | null
+  readonly kept: Kept
+}
 
 /**
  * How long the client has to answer, per category; how often a waiter looks
@@ -122,13 +161,14 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
 
     /** `POST /real_time_decisions/{id}/action`: 400 for an answer that does not fit, 409 once answered or timed out. */
     const action = (id: RealTimeDecisionId, body: RealTimeDecision.RealTimeDecisionAction) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const decision = yield* findOwn("real_time_decision", id, store.lock)
-        const { next } = yield* Effect.fromResult(RealTimeDecision.respond(decision, body, yield* now))
-        yield* store.updateAnswered(tenant, next, body)
-        return next
-      })).pipe(Effect.tap((next) => wakeWaiterIfCommitted(next.id)))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          return { tenant, decision: yield* findOwn("real_time_decision", id, store.lock), at: yield* now }
+        }),
+        decide: ({ at, decision }) => RealTimeDecision.respond(decision, body, at),
+        persist: ({ next }, { tenant }) => Effect.as(store.updateAnswered(tenant, next, body), next)
+      }).pipe(Effect.tap((next) => wakeWaiterIfCommitted(next.id)))
 
     /**
      * Whether the client is asked about a card event of this category (the
@@ -161,16 +201,14 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
           : Effect.flatMap(Tenant, (tenant) => Effect.sync(() => committedHere.signal(tenant.environment)))
     )
 
-    const raiseInTransaction = (request: RealTimeDecision.Request, eventSubscriptionId: EventSubscriptionId | null) =>
-      transactionally(Effect.gen(function*() {
+    /** Writes the decision and its event; a named subscription gets the only delivery. */
+    const persistRaised = (
+      { events: emitted, next }: RealTimeDecision.Transition,
+      createdAt: DateTime.Utc,
+      eventSubscriptionId: EventSubscriptionId | null
+    ) =>
+      Effect.gen(function*() {
         const tenant = yield* Tenant
-        const createdAt = yield* now
-        const id = yield* newId("real_time_decision")
-        const timeoutAt = RealTimeDecision.timeoutAtOf(createdAt, timing.windows[request.category])
-        const { next, events: emitted } = RealTimeDecision.create(
-          { id, created_at: createdAt, timeout_at: timeoutAt },
-          request
-        )
         yield* store.insert(tenant, next, yield* raisedBy)
         if (eventSubscriptionId === null) {
           yield* events.append(tenant, emitted, createdAt)
@@ -188,18 +226,34 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
           )
         }
         return next
-      }))
+      })
+
+    const raiseInTransaction = (request: RealTimeDecision.Request, eventSubscriptionId: EventSubscriptionId | null) =>
+      runStep({
+        load: Effect.gen(function*() {
+          const createdAt = yield* now
+          const id = yield* newId("real_time_decision")
+          return { createdAt, id, timeoutAt: RealTimeDecision.timeoutAtOf(createdAt, timing.windows[request.category]) }
+        }),
+        decide: ({ createdAt, id, timeoutAt }) =>
+          always(RealTimeDecision.create({ id, created_at: createdAt, timeout_at: timeoutAt }, request)),
+        persist: (raised, { createdAt }) => persistRaised(raised, createdAt, eventSubscriptionId)
+      })
 
     /** Times the decision out if it is still pending and its window has passed; the decision as it now is. */
     const timeOut = (id: RealTimeDecisionId) =>
-      transactionally(Effect.gen(function*() {
-        const tenant = yield* Tenant
-        const decision = yield* findOwn("real_time_decision", id, store.lock)
-        const next = RealTimeDecision.timedOutIfDue(decision, yield* now)
-        if (next === undefined) return decision
-        yield* store.update(tenant, next)
-        return next
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          const tenant = yield* Tenant
+          return { tenant, decision: yield* findOwn("real_time_decision", id, store.lock), at: yield* now }
+        }),
+        decide: ({ at, decision }) => always(Option.fromUndefinedOr(RealTimeDecision.timedOutIfDue(decision, at))),
+        persist: (timedOut, { decision, tenant }) =>
+          Option.match(timedOut, {
+            onNone: () => Effect.succeed(decision),
+            onSome: (next) => Effect.as(store.update(tenant, next), next)
+          })
+      })
 
     /**
      * Waits until the decision is answered or times out; returns it finished.
@@ -286,36 +340,66 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
         )
       })
 
+    /**
+     * The one way a write asks the client (every card write that asks goes
+     * through it, as the write's `ask`, outside any transaction): when the
+     * domain's `CardDecision.asksClient` says the client decides, builds the
+     * request, commits the decision with its event and waits until it is
+     * answered or timed out. What it learnt goes to the write's step, which
+     * marks it applied (`markAsked`) and takes its answer by the domain's
+     * precedence (forced > client > service). Null when the client is not asked.
+     */
+    const askFirst = <A, Kept, E, R>(question: ClientQuestion<A, Kept, E, R>) =>
+      Effect.gen(function*() {
+        if (!(yield* asksClient(question.category, question.eventSubscriptionId, question.forced))) return null
+        const { kept, request } = yield* question.request
+        const decision = yield* ask(request, question.eventSubscriptionId)
+        const given = Option.getOrNull(yield* answerOf(decision.id))
+        const asked: Asked<A, Kept> = { answer: question.answerOf(decision, given), decision, given, kept }
+        return asked
+      })
+
+    /** Inside the step that applies them: marks the decisions a write asked as applied (`markApplied`). */
+    const markAsked = (...asked: ReadonlyArray<Asked<unknown, unknown> | null>) =>
+      Effect.forEach(asked, (each) => each === null ? Effect.void : markApplied(each.decision.id), { discard: true })
+
     /** Times out every pending decision of `environment` whose window has passed (the sweeper's work); how many. */
     const timeOutDue = (environment: Environment, batchSize = 100) =>
-      transactionally(Effect.gen(function*() {
-        // The server's time: each decision is compared on its group's sandbox clock (`lockDue`).
-        const real = yield* realNow
-        const due = yield* store.lockDue(environment, RealTimeDecision.dueCutoff(real), batchSize)
-        yield* Effect.forEach(due, ({ clockOffsetMillis, decision, tenant }) =>
-          Effect.flatMap(
-            // selected as due at `at`, so the window has passed: a refusal here is a defect
-            Effect.orDie(Effect.fromResult(RealTimeDecision.transition(decision, {
-              _tag: "TimeOut",
-              at: timeAt(real, clockOffsetMillis)
-            }))),
-            ({ next }) => store.update(tenant, next)
-          ))
-        return due.length
-      }))
+      runStep({
+        load: Effect.gen(function*() {
+          // The server's time: each decision is compared on its group's sandbox clock (`lockDue`).
+          const real = yield* realNow
+          return { real, due: yield* store.lockDue(environment, RealTimeDecision.dueCutoff(real), batchSize) }
+        }),
+        decide: ({ due, real }) =>
+          Result.all(due.map(({ clockOffsetMillis, decision, tenant }) =>
+            Result.map(
+              RealTimeDecision.transition(decision, { _tag: "TimeOut", at: timeAt(real, clockOffsetMillis) }),
+              ({ next }) => ({ tenant, next })
+            )
+          )),
+        persist: (timedOut) =>
+          Effect.as(Effect.forEach(timedOut, ({ next, tenant }) => store.update(tenant, next)), timedOut.length)
+      }).pipe(
+        // selected as due at its time, so the window has passed: a refusal here is a defect
+        Effect.catchTag("RealTimeDecisionNotAnswerable", Effect.die)
+      )
 
     return {
       retrieve: spanned("bank.RealTimeDecisions.retrieve", retrieve, (id) => ({ "moneta.real_time_decision_id": id })),
 
       action: spanned("bank.RealTimeDecisions.action", action, (id) => ({ "moneta.real_time_decision_id": id })),
 
-      asksClient: spanned("bank.RealTimeDecisions.asksClient", asksClient),
-
       raise: spanned("bank.RealTimeDecisions.raise", raise, (request) => ({ "moneta.category": request.category })),
 
       ask: spanned("bank.RealTimeDecisions.ask", ask, (request) => ({ "moneta.category": request.category })),
 
-      answerOf: spanned("bank.RealTimeDecisions.answerOf", answerOf, (id) => ({ "moneta.real_time_decision_id": id })),
+      askFirst: <A, Kept, E, R>(question: ClientQuestion<A, Kept, E, R>) =>
+        withOperationSpan(askFirst(question), "bank.RealTimeDecisions.askFirst", {
+          "moneta.category": question.category
+        }),
+
+      markAsked,
 
       markApplied: spanned(
         "bank.RealTimeDecisions.markApplied",

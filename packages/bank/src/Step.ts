@@ -28,6 +28,15 @@ export interface Step<Loaded, Decision, A, EL, RL, ED, EP, RP> {
   readonly persist: (decision: Decision, loaded: Loaded) => Effect.Effect<A, EP, RP>
 }
 
+/**
+ * The step as written (an identity): TypeScript infers what `load` yields for
+ * `decide` and `persist` from an object passed to a generic function, not from
+ * one a callback returns, so `runAskingStep`'s callback returns `step({ … })`.
+ */
+export const step = <Loaded, Decision, A, EL, RL, ED, EP, RP>(
+  step: Step<Loaded, Decision, A, EL, RL, ED, EP, RP>
+): Step<Loaded, Decision, A, EL, RL, ED, EP, RP> => step
+
 /** Load, decide and persist, without a transaction of their own (a caller that already holds one). */
 export const applyStep = <Loaded, Decision, A, EL, RL, ED, EP, RP>(
   step: Step<Loaded, Decision, A, EL, RL, ED, EP, RP>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime } from "effect"
+import { DateTime, Result } from "effect"
 import * as fc from "fast-check"
 import * as Card from "../src/cards/Card.js"
 import * as Ids from "../src/core/Ids.js"
@@ -65,4 +65,12 @@ describe("creating a card", () => {
       expect(events).toEqual([{ category: "card.created", associatedObjectType: "card", associatedObjectId: cardId }])
     }
   )
+
+  it("a card is issued only on an open account", () => {
+    const accountId = Ids.AccountId.make("account_card_creation_test")
+    expect(Result.isSuccess(Card.requireIssuableOn({ id: accountId, status: "open" }))).toBe(true)
+    const refused = Card.requireIssuableOn({ id: accountId, status: "closed" })
+    expect(Result.isFailure(refused) && refused.failure._tag).toBe("AccountClosed")
+    expect(Result.isFailure(refused) && refused.failure.detail).toContain("no card can be issued")
+  })
 })

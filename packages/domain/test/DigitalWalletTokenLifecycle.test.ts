@@ -66,6 +66,28 @@ describe("a wallet token follows its card", () => {
     }
   )
 
+  prop(
+    "a card's status change carries each token that changes along; an unchanged status carries none",
+    [
+      fc.constantFrom<"active" | "inactive">("active", "inactive"),
+      fc.constantFrom<CardStatus>("active", "disabled", "canceled"),
+      fc.constantFrom<CardStatus>("active", "disabled", "canceled")
+    ],
+    ([initial, previous, next]) => {
+      const tokens = [tokenWith(initial)]
+      const followed = Lifecycle.followCardChange(tokens, { previous, next }, at)
+      if (previous === next) expect(followed).toEqual([])
+      else {
+        expect(followed).toEqual(
+          tokens.flatMap((token) => {
+            const one = Lifecycle.followCard(token, next, at)
+            return one === null ? [] : [one]
+          })
+        )
+      }
+    }
+  )
+
   it("a deactivated token never comes back", () => {
     for (const cardStatus of ["active", "disabled", "canceled"] as const) {
       expect(Lifecycle.statusForCard("deactivated", cardStatus)).toBe("deactivated")

@@ -6,10 +6,11 @@
  * canceled card can no longer be changed).
  */
 import { DateTime, Result, Schema } from "effect"
+import type { AccountStatus } from "../accounts/Account.js"
 import { described } from "../core/Described.js"
 import { AccountId, CardId, EntityId } from "../core/Ids.js"
 import { CommaSeparated } from "../core/ListParameters.js"
-import { CardCanceled } from "../core/Refusals.js"
+import { AccountClosed, CardCanceled } from "../core/Refusals.js"
 import { IdempotencyKey } from "../core/Text.js"
 import { ShortText } from "../core/Text.js"
 import { Timestamp } from "../core/Timestamp.js"
@@ -442,6 +443,14 @@ export const create = (input: CreateInput): Transition => {
   })
   return { next, events: [pendingEvent("card.created", "card", next.id)] }
 }
+
+/** A card is issued only on an open account: a closed one is refused (409, nothing written). */
+export const requireIssuableOn = (
+  account: { readonly id: AccountId; readonly status: AccountStatus }
+): Result.Result<void, AccountClosed> =>
+  account.status === "open"
+    ? Result.void
+    : Result.fail(new AccountClosed({ detail: `Account ${account.id} is closed: no card can be issued on it.` }))
 
 /** Applies an update; a canceled card is final. Emits `card.updated`. */
 export const update = (card: Card, body: UpdateCard): Result.Result<Transition, CardCanceled> => {

@@ -95,3 +95,19 @@ export const followCard = (
   const next = new DigitalWalletToken({ ...token, status, updates: [...token.updates, { status, timestamp: at }] })
   return { next, events: [pendingEvent("digital_wallet_token.updated", "digital_wallet_token", token.id)] }
 }
+
+/**
+ * What a card's status change does to its tokens (`followCard` for each):
+ * nothing when the status did not change; else each token that changes, with its event.
+ */
+export const followCardChange = (
+  tokens: ReadonlyArray<DigitalWalletToken>,
+  change: { readonly previous: CardStatus; readonly next: CardStatus },
+  at: Timestamp
+): ReadonlyArray<{ readonly next: DigitalWalletToken; readonly events: ReadonlyArray<PendingEvent> }> =>
+  change.previous === change.next
+    ? []
+    : tokens.flatMap((token) => {
+      const followed = followCard(token, change.next, at)
+      return followed === null ? [] : [followed]
+    })

@@ -7,6 +7,7 @@
  * the client answer instead, through the same answer types.
  */
 import { Data } from "effect"
+import type { AccountStatus } from "../accounts/Account.js"
 import type * as Card from "../cards/Card.js"
 import type { Decision as AuthenticationDecision, DenyReason } from "../cards/CardAuthentication.js"
 import type { AddressVerdict } from "../cards/CardDetail.js"
@@ -48,16 +49,24 @@ export interface AuthorizationQuestion {
 export const declineByService = (reason: CardDeclineReason): AuthorizationAnswer =>
   AuthorizationAnswer.Decline({ actioner: "increase", reason, realTimeDecisionId: null, realTimeDecisionReason: null })
 
-/**
- * Declines that come before anyone is asked: a `decline_reason` the
- * simulation forces, a card that is not active, a wallet token that is not active.
- */
-export const forcedDecline = (input: {
+/** What an authorization-like event meets before anyone is asked about it. */
+export interface AuthorizationCircumstances {
+  /** The `decline_reason` the simulation forces, if any. */
   readonly forced: CardDeclineReason | undefined
   readonly cardStatus: Card.Status
   readonly tokenStatus: TokenStatus | null
-}): CardDeclineReason | undefined => {
+  /** The status of the card's account, when the event declines on a closed one (an authorization does). */
+  readonly accountStatus?: AccountStatus | undefined
+}
+
+/**
+ * Declines that come before anyone is asked: a `decline_reason` the
+ * simulation forces, a closed account (`account_closed`, as Increase
+ * declines it), a card that is not active, a wallet token that is not active.
+ */
+export const forcedDecline = (input: AuthorizationCircumstances): CardDeclineReason | undefined => {
   if (input.forced !== undefined) return input.forced
+  if (input.accountStatus === "closed") return "account_closed"
   if (input.cardStatus === "canceled") return "card_canceled"
   if (input.cardStatus !== "active") return "card_not_active"
   if (input.tokenStatus !== null && input.tokenStatus !== "active") return "transaction_not_allowed"
@@ -90,6 +99,16 @@ export const answerSource = <A>(forced: A | undefined, client: A | null | undefi
     : client !== undefined && client !== null
     ? { _tag: "Client", answer: client }
     : { _tag: "Service" }
+
+/**
+ * The answer to a card event, by the precedence of `answerSource`: the forced
+ * one, else the client's, else the service's own (`service`, called only then).
+ * Every card event takes its answer here (the functions below).
+ */
+export const answer = <A>(forced: A | undefined, client: A | null, service: () => A): A => {
+  const source = answerSource(forced, client)
+  return source._tag === "Service" ? service() : source.answer
+}
 
 /**
  * Whether the client is asked about a card event: nothing forced its answer
@@ -201,3 +220,42 @@ export const forcedTokenAnswer = (cardStatus: Card.Status): TokenAnswer | undefi
 }
 
 export const serviceTokenDecision: TokenAnswer = { _tag: "Approve", realTimeDecisionId: null }
+
+/**
+ * The answer to an initial or incremental authorization: forced
+ * (`forcedAuthorizationAnswer`), else the client's, else the service's
+ * (`serviceAuthorizationDecision` on the balance read under the account's lock).
+ */
+export const authorizationAnswer = (
+  input: AuthorizationCircumstances & {
+    readonly client: AuthorizationAnswer | null
+    readonly question: AuthorizationQuestion
+  }
+): AuthorizationAnswer =>
+  answer(forcedAuthorizationAnswer(input), input.client, () => serviceAuthorizationDecision(input.question))
+
+/** The answer to a balance inquiry: forced, else the client's, else the service's approval. */
+export const balanceInquiryAnswer = (
+  input: AuthorizationCircumstances & { readonly client: AuthorizationAnswer | null }
+): AuthorizationAnswer => answer(forcedAuthorizationAnswer(input), input.client, () => serviceBalanceInquiryDecision)
+
+/** The answer to a 3DS attempt: denied for a card that is not active, else the client's, else the service's. */
+export const authenticationAnswer = (input: {
+  readonly cardStatus: Card.Status
+  readonly client: AuthenticationAnswer | null
+}): AuthenticationAnswer =>
+  answer(
+    forcedAuthenticationDenial(input.cardStatus),
+    input.client,
+    () => serviceAuthenticationDecision(input.cardStatus)
+  )
+
+/** The delivery of a challenge code: nothing forces it; the client's result, else the service delivers it. */
+export const challengeDeliveryAnswer = (client: ChallengeDeliveryAnswer | null): ChallengeDeliveryAnswer =>
+  answer(undefined, client, () => serviceChallengeDelivery)
+
+/** The answer to a wallet token request: declined for a card that is not active, else the client's, else approved. */
+export const tokenAnswer = (input: {
+  readonly cardStatus: Card.Status
+  readonly client: TokenAnswer | null
+}): TokenAnswer => answer(forcedTokenAnswer(input.cardStatus), input.client, () => serviceTokenDecision)
