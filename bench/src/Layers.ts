@@ -5,14 +5,14 @@
  * `pg` (what the hand-written reference servers of bench:reads and
  * bench:wires do), by `effect/sql` (the same statements), and as Moneta's
  * bank operations; the difference between rows is what each layer costs. The
- * read is also served whole, in process, through `HttpRouter.toWebHandler`
- * (a web Request in, a Response out, no socket): Moneta's API (key, input
- * guards, error mapping, the bank's read, the response encoded; not the
- * server's request log) and the platform's floor (PlatformFloorApi.ts: the
+ * read and the write are also served whole, in process, through
+ * `HttpRouter.toWebHandler` (a web Request in, a Response out, no socket):
+ * Moneta's API (key, input guards, error mapping, the bank's operation, the
+ * response encoded; not the server's request log) and, for the read, the platform's floor (PlatformFloorApi.ts: the
  * same endpoint answering the account from memory, and reading it through
  * `effect/sql`).
  *
- *   DATABASE_URL=postgres://… pnpm --filter @moneta/bench bench:layers [--operations 2000] [--rounds 6]
+ *   DATABASE_URL=postgres://… pnpm --filter @moneta/bench bench:layers [--operations 2000] [--rounds 6] [--rows REGEX]
  *
  * Each row runs `--operations` operations one at a time per round, rounds
  * alternating over the rows, so that JIT warm-up and the machine's other work
@@ -47,11 +47,14 @@ import { startPostgres } from "./Postgres.js"
 const { values } = parseArgs({
   options: {
     operations: { type: "string", default: "2000" },
-    rounds: { type: "string", default: "6" }
+    rounds: { type: "string", default: "6" },
+    rows: { type: "string", default: "" }
   }
 })
 const operations = Number(values.operations)
 const rounds = Number(values.rounds)
+/** Only the rows whose label matches (a regular expression, case-insensitive); all by default. */
+const rowFilter = new RegExp(values.rows, "i")
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
 
@@ -139,7 +142,9 @@ const main = async () => {
             Effect.flatMap(FirstRun, (firstRun) => firstRun.run({ environment: "sandbox", apiKey: Option.none() }))
           )
           const key = Redacted.make(seeded.apiKey)
-          const caller = await runtime.runPromise(Effect.flatMap(Authentication, (auth) => auth.authenticate(key)))
+          const { tenant: caller } = await runtime.runPromise(
+            Effect.flatMap(Authentication, (auth) => auth.authenticate(key))
+          )
           const accountId = AccountId.make(Option.getOrThrow(seeded.accountId))
           const asCaller = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provideService(effect, Tenant, caller)
           await runtime.runPromise(asCaller(Effect.flatMap(Simulations, (simulations) =>
@@ -162,6 +167,7 @@ const main = async () => {
             account_number: "987654321",
             routing_number: "021000021"
           })
+          const wireText = JSON.stringify(Schema.encodeSync(CreateWireTransfer)(wire))
           const tenant = [accountId, caller.groupId, caller.environment] as const
           const account = await runtime.runPromise(
             asCaller(Effect.flatMap(Accounts, (accounts) =>
@@ -185,7 +191,9 @@ const main = async () => {
           const served = async (response: Promise<Response>) => {
             const answered = await response
             const text = await answered.text()
-            if (answered.status !== 200) throw new Error(`GET ${accountUrl} answered ${answered.status}: ${text}`)
+            if (answered.status !== 200) {
+              throw new Error(`${answered.url || accountUrl} answered ${answered.status}: ${text}`)
+            }
             return text
           }
           const rowsOf = (id: string, groupId: string, environment: string) =>
@@ -268,6 +276,17 @@ const main = async () => {
                 )
             },
             {
+              label: "HTTP in process: Moneta's API, POST /wire_transfers (no request log)",
+              run: () =>
+                served(moneta.handler(
+                  new Request("http://localhost/wire_transfers", {
+                    method: "POST",
+                    headers: { authorization, "content-type": "application/json" },
+                    body: wireText
+                  })
+                ))
+            },
+            {
               label: "bank: WireTransfers.create, then the response encoded (JSON text)",
               run: () =>
                 runtime.runPromise(
@@ -279,8 +298,9 @@ const main = async () => {
             }
           ]
           try {
-            const micros = await measure(all)
-            return all.map((row, index) => ({ label: row.label, micros: micros[index] ?? Number.NaN }))
+            const chosen = all.filter((row) => rowFilter.test(row.label))
+            const micros = await measure(chosen)
+            return chosen.map((row, index) => ({ label: row.label, micros: micros[index] ?? Number.NaN }))
           } finally {
             await client.end()
             await floor.dispose()

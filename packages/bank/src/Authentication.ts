@@ -4,11 +4,18 @@
  * environment is refused with 403. A key revoked (`ControlPlane`) is
  * forgotten at once by every process on the database: the revocation is
  * notified on `revokedKeysChannel`.
+ *
+ * A key resolves with its group's sandbox clock offset (`SandboxClocks`),
+ * cached with it: a request reads neither from the database while its key is
+ * cached. An advance of the clock is notified on `clockMovedChannel`, and
+ * every process drops the group's keys, so the next request reads the new
+ * offset; a process whose notification connection is being re-established
+ * is bounded by the cache's time to live, as for revocations.
  */
 import { keyPrefix } from "@moneta/domain/ControlPlane"
 import type { Environment } from "@moneta/domain/Environment"
 import { EnvironmentMismatchError, InvalidApiKeyError } from "@moneta/domain/Errors"
-import { type GroupId } from "@moneta/domain/Ids"
+import { GroupId } from "@moneta/domain/Ids"
 import type { AuthenticatedTenant } from "@moneta/domain/Tenant"
 import { ApiKeyStore } from "@moneta/store/ApiKeys"
 import { newId } from "@moneta/store/IdGenerator"
@@ -28,6 +35,15 @@ export const keyCacheTimeToLive = Duration.seconds(5)
 
 /** Where a revocation is announced, with the revoked key's hash: each process drops it from its cache. */
 export const revokedKeysChannel = "moneta_api_key_revoked"
+
+/** Where a moved sandbox clock is announced, with its group's id: each process drops the group's keys from its cache. */
+export const clockMovedChannel = "moneta_group_clock_moved"
+
+/** Who a request's key says it comes from, and the clock it is served on (0 for live). */
+export interface AuthenticatedRequest {
+  readonly tenant: AuthenticatedTenant
+  readonly clockOffsetMillis: number
+}
 
 export const hashKey = (key: string): string => createHash("sha256").update(key, "utf8").digest("hex")
 
@@ -49,18 +65,31 @@ export class Authentication extends Context.Service<Authentication>()("@moneta/b
       timeToLive: keyCacheTimeToLive,
       lookup: (hash: string) => keys.findByHash(hash)
     })
-    // A key revoked in another process is dropped as soon as its notification arrives (the time to
-    // live bounds the rest: a LISTEN connection being re-established misses what is sent meanwhile).
-    const notifications = yield* Effect.serviceOption(Notifications)
-    if (Option.isSome(notifications)) {
-      yield* Stream.runForEach(
-        notifications.value.listen(revokedKeysChannel),
-        (hash) => Cache.invalidate(lookups, hash)
-      )
-        .pipe(Effect.retry(Schedule.spaced(Duration.seconds(1))), Effect.forkScoped)
-    }
     /** Drops a key from this process's cache (the revoking process, before it answers). */
     const forget = (hash: string) => Cache.invalidate(lookups, hash)
+
+    /** Drops the group's keys from this process's cache: their clock offset moved (the advancing process, before it answers). */
+    const forgetGroup = (groupId: GroupId) =>
+      Effect.flatMap(Cache.keys(lookups), (hashes) =>
+        Effect.forEach(
+          Array.from(hashes),
+          (hash) =>
+            Cache.invalidateWhen(lookups, hash, (found) => Option.isSome(found) && found.value.groupId === groupId),
+          { discard: true }
+        ))
+
+    // A key revoked, or a clock moved, in another process is dropped as soon as its notification arrives (the
+    // time to live bounds the rest: a LISTEN connection being re-established misses what is sent meanwhile).
+    const notifications = yield* Effect.serviceOption(Notifications)
+    if (Option.isSome(notifications)) {
+      const dropOn = (channel: string, drop: (payload: string) => Effect.Effect<unknown>) =>
+        Stream.runForEach(notifications.value.listen(channel), drop).pipe(
+          Effect.retry(Schedule.spaced(Duration.seconds(1))),
+          Effect.forkScoped
+        )
+      yield* dropOn(revokedKeysChannel, forget)
+      yield* dropOn(clockMovedChannel, (groupId) => forgetGroup(GroupId.make(groupId)))
+    }
 
     const lookUp = (hash: string) =>
       Cache.get(lookups, hash).pipe(
@@ -84,11 +113,15 @@ export class Authentication extends Context.Service<Authentication>()("@moneta/b
           )
         }
         return {
-          groupId: stored.value.groupId,
-          environment: stored.value.environment,
-          apiKeyId: stored.value.id,
-          apiKeyDescription: stored.value.description
-        } satisfies AuthenticatedTenant
+          tenant: {
+            groupId: stored.value.groupId,
+            environment: stored.value.environment,
+            apiKeyId: stored.value.id,
+            apiKeyDescription: stored.value.description
+          },
+          // Only the sandbox has a clock of its own.
+          clockOffsetMillis: stored.value.environment === "sandbox" ? stored.value.clockOffsetMillis : 0
+        } satisfies AuthenticatedRequest
       })
 
     /** Registers a key (idempotent: a key already registered is left as it is). */
@@ -112,7 +145,8 @@ export class Authentication extends Context.Service<Authentication>()("@moneta/b
         register,
         (groupId, environment) => ({ "moneta.group_id": groupId, "moneta.environment": environment })
       ),
-      forget: spanned("bank.Authentication.forget", forget)
+      forget: spanned("bank.Authentication.forget", forget),
+      forgetGroup: spanned("bank.Authentication.forgetGroup", forgetGroup)
     } as const
   })
 }) {

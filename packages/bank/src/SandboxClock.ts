@@ -1,9 +1,11 @@
 /**
  * The sandbox clock (docs/workbench.md, "Clock"): each group's sandbox time
  * is real time plus an offset kept on its row, so every server on the
- * database reads the same clock. A request's offset is read per request
- * (`offsetOf`, by the HTTP authentication) and `Time.now` adds it. Only a
- * sandbox key of the group moves its clock; live requests never have one.
+ * database reads the same clock. A request's offset comes with its key
+ * (`Authentication`, which caches both) and `Time.now` adds it. An advance
+ * announces itself on `clockMovedChannel` when it commits, so every process
+ * drops the group's cached keys and serves the new clock. Only a sandbox key
+ * of the group moves its clock; live requests never have one.
  *
  * Advancing fires what fell due before it answers, in this order: pending
  * real-time decisions past their `timeout_at` time out, authorizations past
@@ -26,10 +28,12 @@ import {
   timeAt
 } from "@moneta/domain/SandboxClock"
 import { type AuthenticatedTenant, Tenant, type TenantShape } from "@moneta/domain/Tenant"
+import { Notifications } from "@moneta/store/Notifications"
 import { SandboxClockStore } from "@moneta/store/SandboxClocks"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { CommittedHere } from "@moneta/store/WebhookDeliveries"
-import { Context, Duration, Effect, Layer, Result, Schedule } from "effect"
+import { Context, Duration, Effect, Layer, Option, Result, Schedule } from "effect"
+import { Authentication, clockMovedChannel } from "./Authentication.js"
 import { expireDue } from "./CardAuthorizationExpiries.js"
 import { CardSimulations } from "./CardSimulations.js"
 import { notFound } from "./NotFound.js"
@@ -46,10 +50,8 @@ export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/ban
     const decisions = yield* RealTimeDecisions
     const cardSimulations = yield* CardSimulations
     const committedHere = yield* CommittedHere
-
-    /** The offset of the tenant's clock, read from the database: 0 for live. */
-    const offsetOf = (tenant: TenantShape) =>
-      tenant.environment === "sandbox" ? store.offsetOf(tenant.groupId) : Effect.succeed(0)
+    const authentication = yield* Authentication
+    const notifications = yield* Effect.serviceOption(Notifications)
 
     const sandboxTenant = Effect.flatMap(Effect.service(Tenant), (tenant) =>
       tenant.environment === "sandbox"
@@ -137,8 +139,14 @@ export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/ban
               InvalidParametersError.single("duration", message))
           )
           yield* store.set(tenant.groupId, next)
+          // Sent on commit, to every process listening (this one too): each drops the group's cached keys.
+          if (Option.isSome(notifications)) {
+            yield* notifications.value.notify(clockMovedChannel, tenant.groupId).pipe(Effect.orDie)
+          }
           return next
         }))
+        // This process serves the new clock from its next request on, whenever the notification arrives.
+        yield* authentication.forgetGroup(tenant.groupId)
         // What fell due happens on the new clock.
         const fired = yield* Effect.gen(function*() {
           const realTimeDecisionsTimedOut = yield* timeOutDecisions
@@ -167,7 +175,6 @@ export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/ban
       })
 
     return {
-      offsetOf,
       setRetrySchedule: spanned(
         "bank.SandboxClocks.setRetrySchedule",
         setRetrySchedule,
@@ -180,6 +187,11 @@ export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/ban
 }) {
   static readonly DefaultWithoutDependencies = Layer.effect(this, this.make)
   static readonly Default = this.DefaultWithoutDependencies.pipe(
-    Layer.provide([SandboxClockStore.Default, RealTimeDecisions.Default, CardSimulations.Default])
+    Layer.provide([
+      SandboxClockStore.Default,
+      RealTimeDecisions.Default,
+      CardSimulations.Default,
+      Authentication.Default
+    ])
   )
 }

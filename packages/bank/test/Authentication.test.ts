@@ -2,7 +2,8 @@
  * The API key cache keeps only keys it found (issue 9, item 7): a lookup that
  * failed (the database was down) or found nothing (the key is registered a
  * moment later) is made again on the next request; a found key is trusted for
- * `keyCacheTimeToLive`.
+ * `keyCacheTimeToLive`. The key comes with its group's sandbox clock offset,
+ * cached with it until the group's clock moves (`forgetGroup`).
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Authentication, hashKey, keyCacheTimeToLive, ServerEnvironment } from "@moneta/bank/Authentication"
@@ -17,12 +18,14 @@ const stored: StoredKey = {
   description: null,
   groupId: GroupId.make("group_1"),
   environment: "sandbox",
-  revoked: false
+  revoked: false,
+  clockOffsetMillis: 0
 }
 
 /** Answers for successive lookups: "down" (a database failure), "missing" or "found"; the last repeats. */
-const scriptedKeys = (script: ReadonlyArray<"down" | "missing" | "found">) => {
+const scriptedKeys = (script: ReadonlyArray<"down" | "missing" | "found">, found: StoredKey = stored) => {
   let lookups = 0
+  let clockOffsetMillis = found.clockOffsetMillis
   const findByHash = (hash: string) =>
     Effect.suspend(() => {
       const answer = script[Math.min(lookups, script.length - 1)]
@@ -30,7 +33,7 @@ const scriptedKeys = (script: ReadonlyArray<"down" | "missing" | "found">) => {
       if (hash !== hashKey(key)) return Effect.succeed(Option.none())
       return answer === "down"
         ? Effect.die(new Error("connection refused"))
-        : Effect.succeed(answer === "found" ? Option.some(stored) : Option.none())
+        : Effect.succeed(answer === "found" ? Option.some({ ...found, clockOffsetMillis }) : Option.none())
     })
   const layer = Authentication.DefaultWithoutDependencies.pipe(
     Layer.provide(Layer.succeed(
@@ -43,9 +46,17 @@ const scriptedKeys = (script: ReadonlyArray<"down" | "missing" | "found">) => {
         findByHash
       })
     )),
-    Layer.provide(Layer.succeed(ServerEnvironment, "sandbox"))
+    // The server serves the key's environment.
+    Layer.provide(Layer.succeed(ServerEnvironment, found.environment))
   )
-  return { layer, lookups: () => lookups }
+  return {
+    layer,
+    lookups: () => lookups,
+    /** Moves the group's clock in the "database". */
+    setOffset: (offsetMillis: number) => {
+      clockOffsetMillis = offsetMillis
+    }
+  }
 }
 
 const authenticate = Effect.flatMap(
@@ -83,6 +94,36 @@ describe("API key cache", () => {
       yield* TestClock.adjust(Duration.sum(keyCacheTimeToLive, Duration.millis(1)))
       yield* authenticate
       expect(keys.lookups()).toBe(2)
+    }).pipe(Effect.provide(keys.layer))
+  })
+
+  it.effect("the group's clock offset is cached with its key until the group's clock moves", () => {
+    const keys = scriptedKeys(["found"], { ...stored, clockOffsetMillis: 5_000 })
+    const offset = Effect.flatMap(
+      Authentication,
+      (authentication) => authentication.authenticate(Redacted.make(key))
+    ).pipe(Effect.map((request) => request.clockOffsetMillis))
+    return Effect.gen(function*() {
+      expect(yield* offset).toBe(5_000)
+      keys.setOffset(86_400_000)
+      // Another group's clock moving drops nothing.
+      yield* Effect.flatMap(Authentication, (authentication) => authentication.forgetGroup(GroupId.make("group_2")))
+      expect(yield* offset).toBe(5_000)
+      expect(keys.lookups()).toBe(1)
+      yield* Effect.flatMap(Authentication, (authentication) => authentication.forgetGroup(stored.groupId))
+      expect(yield* offset).toBe(86_400_000)
+      expect(keys.lookups()).toBe(2)
+    }).pipe(Effect.provide(keys.layer))
+  })
+
+  it.effect("a live key is served on real time, whatever its group's sandbox clock says", () => {
+    const keys = scriptedKeys(["found"], { ...stored, environment: "live", clockOffsetMillis: 5_000 })
+    return Effect.gen(function*() {
+      const request = yield* Effect.flatMap(
+        Authentication,
+        (authentication) => authentication.authenticate(Redacted.make(key))
+      )
+      expect(request.clockOffsetMillis).toBe(0)
     }).pipe(Effect.provide(keys.layer))
   })
 })

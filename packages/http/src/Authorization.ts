@@ -7,7 +7,6 @@
  */
 import { Authorization } from "@moneta/api/Authorization"
 import { Authentication } from "@moneta/bank/Authentication"
-import { SandboxClocks } from "@moneta/bank/SandboxClock"
 import { InvalidApiKeyError } from "@moneta/domain/Errors"
 import { ClockOffset } from "@moneta/domain/SandboxClock"
 import { Tenant } from "@moneta/domain/Tenant"
@@ -20,7 +19,6 @@ export const AuthorizationLive = Layer.effect(
   Authorization,
   Effect.gen(function*() {
     const authentication = yield* Authentication
-    const clocks = yield* SandboxClocks
     return {
       apiKey: <A, E, R>(httpEffect: Effect.Effect<A, E, R>) =>
         Effect.gen(function*() {
@@ -29,12 +27,13 @@ export const AuthorizationLive = Layer.effect(
             return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_header" }))
           }
           if (!bearerScheme.test(header)) return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_credential" }))
-          const tenant = yield* authentication.authenticate(Redacted.make(header.replace(bearerScheme, "")))
-          // The group's sandbox clock, read per request: another server may have just advanced it.
-          const offset = yield* clocks.offsetOf(tenant)
+          // The group's sandbox clock comes with the key (cached with it, dropped when the clock moves).
+          const { clockOffsetMillis, tenant } = yield* authentication.authenticate(
+            Redacted.make(header.replace(bearerScheme, ""))
+          )
           return yield* httpEffect.pipe(
             Effect.provideService(Tenant, tenant),
-            Effect.provideService(ClockOffset, offset)
+            Effect.provideService(ClockOffset, clockOffsetMillis)
           )
         })
     }

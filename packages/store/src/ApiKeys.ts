@@ -1,4 +1,8 @@
-/** Groups (customers) and their API keys. Keys are stored only as a hash. */
+/**
+ * Groups (customers) and their API keys. Keys are stored only as a hash. A
+ * key is found with its group's sandbox clock offset (`groups.clock_offset_ms`,
+ * `SandboxClockStore`): a request needs both, and one statement reads them.
+ */
 import { Environment } from "@moneta/domain/Environment"
 import { ApiKeyId, GroupId } from "@moneta/domain/Ids"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
@@ -9,7 +13,8 @@ const KeyRow = Schema.Struct({
   description: Schema.NullOr(Schema.String),
   group_id: GroupId,
   environment: Environment,
-  revoked_at: Schema.NullOr(Schema.Date)
+  revoked_at: Schema.NullOr(Schema.Date),
+  clock_offset: Schema.NumberFromString
 })
 
 export interface StoredKey {
@@ -18,6 +23,8 @@ export interface StoredKey {
   readonly groupId: GroupId
   readonly environment: Environment
   readonly revoked: boolean
+  /** The group's sandbox clock offset in milliseconds when the key was read (the group's, whatever the key's environment). */
+  readonly clockOffsetMillis: number
 }
 
 export class ApiKeyStore extends Context.Service<ApiKeyStore>()("@moneta/store/ApiKeyStore", {
@@ -55,7 +62,10 @@ export class ApiKeyStore extends Context.Service<ApiKeyStore>()("@moneta/store/A
         ON CONFLICT (key_hash) DO NOTHING`.pipe(Effect.asVoid, Effect.orDie)
 
     const findByHash = (hash: string) =>
-      sql`SELECT id, description, group_id, environment, revoked_at FROM api_keys WHERE key_hash = ${hash}`.pipe(
+      sql`SELECT api_keys.id, api_keys.description, api_keys.group_id, api_keys.environment, api_keys.revoked_at,
+          groups.clock_offset_ms::text AS clock_offset
+        FROM api_keys JOIN groups ON groups.id = api_keys.group_id
+        WHERE api_keys.key_hash = ${hash}`.pipe(
         Effect.flatMap(decodeKeys),
         Effect.map((rows) =>
           Option.map(Option.fromNullishOr(rows[0]), (row): StoredKey => ({
@@ -63,7 +73,8 @@ export class ApiKeyStore extends Context.Service<ApiKeyStore>()("@moneta/store/A
             description: row.description,
             groupId: row.group_id,
             environment: row.environment,
-            revoked: row.revoked_at !== null
+            revoked: row.revoked_at !== null,
+            clockOffsetMillis: row.clock_offset
           }))
         ),
         Effect.orDie
