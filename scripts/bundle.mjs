@@ -93,6 +93,11 @@ const common = {
   target: "node20",
   conditions: ["@moneta/source"],
   logLevel: "warning",
+  // Comments and whitespace out; names kept (no identifier minifying), so stack traces still name their
+  // functions. Less to read, compile and keep resident at every start (docs/benchmarks.md, "Start and
+  // footprint (issue 34)"). Not `minifySyntax`: esbuild 0.28 then inlined a constant of one module into
+  // another under its name before renaming (`created_at: at` where the module's `at` had become `at2`).
+  minifyWhitespace: true,
   // The modules that find files beside them (or name the file cluster workers run) read import.meta.url.
   define: { "import.meta.url": "__bundleUrl" },
   banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' }

@@ -3,9 +3,14 @@
 // plain node in this very process, so Ctrl-C reaches the server directly,
 // compiled with V8's code cache beside the bundle once a first run has kept it
 // (packages/server/bin/run-bundle.js). The bundle is reused while none of its
-// workspace sources changed and no install happened (their sizes and
-// modification times are kept beside it). `pnpm build` compiles the packages
-// to dist/ with tsc instead, as installed packages use them.
+// workspace sources changed and no install changed the lockfile: their sizes
+// and modification times are kept beside it, and when those differ (a checkout
+// or a copy touches files without changing them) a hash of their contents
+// decides. `pnpm install` builds it already (the root package's postinstall
+// runs `node scripts/start.mjs --bundle-only`), so a first start does not
+// bundle. `pnpm build` compiles the packages to dist/ with tsc instead, as
+// installed packages use them.
+import { createHash } from "node:crypto"
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { runBundle } from "../packages/server/bin/run-bundle.js"
@@ -27,23 +32,64 @@ const stamps = (files) =>
     }
   }))
 
+/** A hash of the files' names and contents (a missing file counts as such). */
+const contentHash = (files) => {
+  const hash = createHash("sha256")
+  for (const file of files) {
+    let content
+    try {
+      content = readFileSync(`${root}${file}`)
+    } catch {
+      content = undefined
+    }
+    hash.update(`${file}\0${content === undefined ? -1 : content.length}\0`)
+    if (content !== undefined) hash.update(content)
+  }
+  return hash.digest("hex")
+}
+
+/** The inputs' record: `{ stamps, hash }` (or, written by an older start.mjs, the stamps alone). */
+const readInputs = () => {
+  const recorded = JSON.parse(readFileSync(inputsFile, "utf8"))
+  return typeof recorded.stamps === "object" && recorded.stamps !== null
+    ? recorded
+    : { stamps: recorded, hash: undefined }
+}
+
+const writeInputs = (files) => writeFileSync(inputsFile, JSON.stringify({ stamps: stamps(files), hash: contentHash(files) }))
+
 const isCurrent = () => {
   if (!existsSync(bundleFile) || !existsSync(inputsFile)) return false
-  const recorded = JSON.parse(readFileSync(inputsFile, "utf8"))
-  const now = stamps(Object.keys(recorded))
-  return Object.entries(recorded).every(([file, stamp]) => stamp !== "" && now[file] === stamp)
+  const recorded = readInputs()
+  const files = Object.keys(recorded.stamps)
+  const now = stamps(files)
+  if (files.every((file) => recorded.stamps[file] !== "" && now[file] === recorded.stamps[file])) return true
+  // Touched, perhaps not changed: the same contents keep the bundle (its stamps renewed, so the next start only stats).
+  if (recorded.hash === undefined || contentHash(files) !== recorded.hash) return false
+  writeInputs(files)
+  return true
 }
+
+const bundleOnly = process.argv.includes("--bundle-only")
 
 if (!isCurrent()) {
   // Loaded only to bundle: importing esbuild costs a start that reuses the bundle some 50 ms.
   const { bundleServer } = await import("./bundle.mjs")
   // The old bundle's compiled code (its server-….cache) goes with it.
   rmSync(outdir, { recursive: true, force: true })
-  const metafile = await bundleServer({ outfile: bundleFile, resolveExternals: true, sourcemap: "linked" })
-  // The workspace sources bundled, the scripts, and pnpm's record of the last install (third-party packages change only with one).
-  const workspaceInputs = Object.keys(metafile.inputs).filter((file) => !file.startsWith("/") && !file.includes("node_modules/"))
-  const inputs = [...workspaceInputs, "scripts/start.mjs", "scripts/bundle.mjs", "node_modules/.modules.yaml"]
-  writeFileSync(inputsFile, JSON.stringify(stamps(inputs)))
+  try {
+    const metafile = await bundleServer({ outfile: bundleFile, resolveExternals: true, sourcemap: "linked" })
+    // The workspace sources bundled, the scripts, and the lockfile (third-party packages change only with it).
+    const workspaceInputs = Object.keys(metafile.inputs).filter((file) =>
+      !file.startsWith("/") && !file.includes("node_modules/")
+    )
+    writeInputs([...workspaceInputs, "scripts/start.mjs", "scripts/bundle.mjs", "pnpm-lock.yaml"])
+  } catch (error) {
+    // At install time a failed bundle must not fail the install: `pnpm start` bundles again and reports it.
+    if (!bundleOnly) throw error
+    rmSync(outdir, { recursive: true, force: true })
+    process.stderr.write(`moneta: the server was not bundled now (${error.message}); \`pnpm start\` will bundle it\n`)
+  }
 }
 
-runBundle(bundleFile, { cacheDir: outdir })
+if (!bundleOnly) runBundle(bundleFile, { cacheDir: outdir })

@@ -11,7 +11,15 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
 import Module from "node:module"
 import { basename, dirname, join } from "node:path"
+import v8 from "node:v8"
 import vm from "node:vm"
+
+/**
+ * The embedded database's V8 flag (store/src/PgliteOpening.ts, `wasmTieringBudget`, the same value), set
+ * here before the bundle compiles: V8 accepts a code cache only under the flags it was written with, and
+ * PGlite sets it once the server runs, before the cache is written at exit.
+ */
+const wasmTieringBudget = 20_000_000
 
 /**
  * Runs `bundleFile`, keeping its compiled code in `cacheDir`. The bundle reads
@@ -27,6 +35,9 @@ export const runBundle = (bundleFile, { cacheDir, replaceOthers = false }) => {
   }
   // V8 checks a cache against its script's length only: the name ties it to this very bundle file,
   // so that a server started before a rebuild, stopping after it, cannot hand its code to the new one.
+  if (!process.execArgv.some((arg) => arg.startsWith("--wasm-tiering-budget"))) {
+    v8.setFlagsFromString(`--wasm-tiering-budget=${wasmTieringBudget}`)
+  }
   const bundle = statSync(bundleFile)
   const cacheFile = join(cacheDir, `${basename(bundleFile, ".cjs")}-${bundle.ino}-${bundle.mtimeMs}-${bundle.size}.cache`)
   const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined

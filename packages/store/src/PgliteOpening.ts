@@ -15,6 +15,7 @@
 import { PGlite, types } from "@electric-sql/pglite"
 import * as Fs from "node:fs"
 import * as Path from "node:path"
+import * as V8 from "node:v8"
 
 // node-postgres's defaults where PGlite's differ (sql-pg is set to the same: `Database.postgresTypes`): int8
 // would come back as a JS number.
@@ -167,8 +168,34 @@ export const startParams: ReadonlyArray<string> = [
   "default_statistics_target=30"
 ]
 
+/**
+ * How much a WASM function runs before V8 recompiles it with its optimizing
+ * compiler (V8's `--wasm-tiering-budget`; its default is 1,800,000). Postgres
+ * runs a great many functions a few times while it opens a data directory: at
+ * the default, V8 optimized hundreds of them on its background threads during
+ * every start, a quarter of the CPU of opening PGlite (0.8 s → 0.6 s) and some
+ * 15 MB of resident code, while the functions a running server keeps calling
+ * are optimized a little later all the same. A larger budget (50M: 0.45 s) made
+ * the next thousands of queries cost 20–30% more CPU while they warmed up
+ * (docs/benchmarks.md, "Start and footprint (issue 34)"). Set for the whole process, before PGlite compiles:
+ * PGlite is its only WASM. A bundled server sets the same value before its
+ * bundle compiles (server/bin/run-bundle.js): V8 takes a code cache only under
+ * the flags it was written with.
+ */
+export const wasmTieringBudget = 20_000_000
+
+let tieringSet = false
+const setWasmTiering = () => {
+  if (tieringSet) return
+  tieringSet = true
+  // An operator's own `--wasm-tiering-budget` (NODE_OPTIONS does not take it, the command line does) wins.
+  if (process.execArgv.some((arg) => arg.startsWith("--wasm-tiering-budget"))) return
+  V8.setFlagsFromString(`--wasm-tiering-budget=${wasmTieringBudget}`)
+}
+
 /** PGlite on `dataDir` (a path or `memory://`), from the `loadDataDir` dump when given, with node-postgres's parsers. */
 export const create = (dataDir: string, loadDataDir: Blob | undefined): Promise<PGlite> => {
+  setWasmTiering()
   // PGlite creates only the last directory of the path.
   if (isPath(dataDir)) Fs.mkdirSync(dataDir, { recursive: true })
   return PGlite.create({
