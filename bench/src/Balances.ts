@@ -8,8 +8,10 @@
  *
  * Postgres only (`DATABASE_URL` when set, otherwise a throwaway cluster): the
  * history is seeded straight into the server's tables with generate_series,
- * running balances included, the way migration 0008 backfills them.
+ * the postings' running balances and the entries' balance blocks included, the
+ * way migrations 0008 and 0019 backfill them.
  */
+import { rebuildStatements } from "@moneta/store/BalanceBlocks"
 import * as Os from "node:os"
 import { parseArgs } from "node:util"
 import pg from "pg"
@@ -61,7 +63,7 @@ const seedPostings = (client: pg.Client, accountId: string, count: number) =>
     [accountId, count, new Date(start).toISOString()]
   )
 
-/** `count` one-entry sets of 1 to the bookkeeping account, one a minute. */
+/** `count` one-entry sets of 1 to the bookkeeping account, one a minute, and the account's balance blocks. */
 const seedEntries = async (client: pg.Client, accountId: string, count: number) => {
   await client.query(
     `WITH account AS (SELECT group_id, environment FROM bookkeeping_accounts WHERE id = $1)
@@ -73,13 +75,18 @@ const seedEntries = async (client: pg.Client, accountId: string, count: number) 
   )
   await client.query(
     `WITH account AS (SELECT group_id, environment FROM bookkeeping_accounts WHERE id = $1)
-     INSERT INTO bookkeeping_entries (id, group_id, environment, created_at, account_id, entry_set_id, amount, date, body, running_balance)
+     INSERT INTO bookkeeping_entries (id, group_id, environment, created_at, account_id, entry_set_id, amount, date, body)
      SELECT 'bookkeeping_entry_seed_' || $1 || '_' || n, account.group_id, account.environment, now(), $1,
-       'bookkeeping_entry_set_seed_' || $1 || '_' || n, 1, $3::timestamptz + n * interval '1 minute', '{}'::jsonb, n
+       'bookkeeping_entry_set_seed_' || $1 || '_' || n, 1, $3::timestamptz + n * interval '1 minute', '{}'::jsonb
      FROM account, generate_series(1, $2::int) AS n`,
     [accountId, count, new Date(start).toISOString()]
   )
   await client.query(`UPDATE bookkeeping_accounts SET absolute_total = $2 WHERE id = $1`, [accountId, count])
+  // The balances `at_time` reads (migration 0019): the tenant's balance blocks, from its entries.
+  const tenant = await client.query(`SELECT group_id, environment FROM bookkeeping_accounts WHERE id = $1`, [accountId])
+  for (const statement of rebuildStatements) {
+    await client.query(statement, [tenant.rows[0]?.group_id, tenant.rows[0]?.environment])
+  }
 }
 
 const main = async () => {

@@ -8,6 +8,8 @@
  *
  *   pnpm bench:history [--seconds 3] [--warmup 1] [--rounds 3] [--connections 4] [--small 1000]
  *     [--large 1200000] [--embedded-large 50000] [--databases postgres,embedded]
+ *     [--suites pages,entry-sets] [--entry-sets-small 10] [--entry-sets-large 100000]
+ *     [--entry-sets-embedded-large 50000]
  *
  * - `GET /accounts/{id}`, the control: flat whatever the history.
  * - `GET /events?category.in=` a category with 3 events, the tenant's oldest.
@@ -15,6 +17,12 @@
  *   tenant's history (the other tenant, and a third with a quarter as many
  *   events, have events at the same times).
  * - `GET /transactions?account_id=&category.in=` a category the account has none of.
+ * - (suite `entry-sets`) `POST /bookkeeping_entry_sets` dated before the
+ *   account's history, a bookkeeping account with `--entry-sets-small` entries
+ *   against one with `--entry-sets-large` (`--entry-sets-embedded-large`
+ *   embedded): latencies, not rates, as these are writes one at a time; with
+ *   `MONETA_BENCH_BASELINE` set, that checkout is measured too
+ *   (bench/src/HistoryEntrySets.ts).
  *
  * The histories are seeded straight into the tables with generate_series (one
  * event and one posting a second) and analyzed; "before" swaps 0012's indexes
@@ -31,6 +39,7 @@ import * as Path from "node:path"
 import { parseArgs } from "node:util"
 import pg from "pg"
 import { withResource } from "./Cleanup.js"
+import { type EntrySetRow, entrySetTable, onEmbedded, onPostgres } from "./HistoryEntrySets.js"
 import { type LoadResult, measure } from "./Load.js"
 import { type Database, type MonetaServer, startMoneta } from "./MonetaServer.js"
 import { startPostgres } from "./Postgres.js"
@@ -44,7 +53,11 @@ const { values } = parseArgs({
     small: { type: "string", default: "1000" },
     large: { type: "string", default: "1200000" },
     "embedded-large": { type: "string", default: "50000" },
-    databases: { type: "string", default: "postgres,embedded" }
+    databases: { type: "string", default: "postgres,embedded" },
+    suites: { type: "string", default: "pages,entry-sets" },
+    "entry-sets-small": { type: "string", default: "10" },
+    "entry-sets-large": { type: "string", default: "100000" },
+    "entry-sets-embedded-large": { type: "string", default: "50000" }
   }
 })
 const seconds = Number(values.seconds)
@@ -53,6 +66,7 @@ const connections = Number(values.connections)
 const rounds = Number(values.rounds)
 const small = Number(values.small)
 const databases = values.databases.split(",").map((name) => name.trim())
+const suites = values.suites.split(",").map((name) => name.trim())
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
 
@@ -319,7 +333,26 @@ const main = async () => {
   )
   const rows: Array<Row> = []
   const histories: Record<string, number> = {}
-  if (databases.includes("postgres")) {
+  const entrySetRows: Array<EntrySetRow> = []
+  const entrySetOptions = (large: string) => ({
+    seconds,
+    rounds,
+    small: Number(values["entry-sets-small"]),
+    large: Number(large)
+  })
+  if (suites.includes("entry-sets") && databases.includes("postgres")) {
+    entrySetRows.push(
+      ...await withResource(
+        () => startPostgres(process.env["DATABASE_URL"] || undefined),
+        (postgres) => postgres.stop(),
+        (postgres) => onPostgres(postgres, entrySetOptions(values["entry-sets-large"]))
+      )
+    )
+  }
+  if (suites.includes("entry-sets") && databases.includes("embedded")) {
+    entrySetRows.push(...await onEmbedded(entrySetOptions(values["entry-sets-embedded-large"])))
+  }
+  if (suites.includes("pages") && databases.includes("postgres")) {
     histories["postgres"] = Number(values.large)
     rows.push(
       ...await withResource(
@@ -336,7 +369,7 @@ const main = async () => {
       )
     )
   }
-  if (databases.includes("embedded")) {
+  if (suites.includes("pages") && databases.includes("embedded")) {
     histories["embedded"] = Number(values["embedded-large"])
     const dataDir = Fs.mkdtempSync(Path.join(Os.tmpdir(), "moneta-bench-history-"))
     try {
@@ -378,7 +411,7 @@ const main = async () => {
       })
     })
   ]
-  process.stdout.write(`${lines.join("\n")}\n`)
+  process.stdout.write(`${[...(rows.length > 0 ? lines : []), ...entrySetTable(entrySetRows)].join("\n")}\n`)
 }
 
 main().catch((error: unknown) => {

@@ -9,8 +9,8 @@ import * as fc from "fast-check"
 import {
   type BalanceBlock,
   balanceOf,
-  blockSize,
   type BlockRange,
+  blockSize,
   extremesFrom,
   fanOut,
   pathAfter,

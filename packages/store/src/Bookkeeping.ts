@@ -1,5 +1,13 @@
 /** Bookkeeping accounts, entry sets and entries. */
 import {
+  extremesFrom,
+  pathAfter,
+  rangesBefore,
+  rangesFrom,
+  rangesOfAll,
+  rangesToWrite
+} from "@moneta/domain/BalanceBlocks"
+import {
   BookkeepingAccount,
   BookkeepingEntry,
   type BookkeepingEntryFilter,
@@ -11,20 +19,14 @@ import type { IdempotencyKeyFilter } from "@moneta/domain/ListParameters"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import { blocksIn, rangesTable, readBlocks, writeBlocks } from "./BalanceBlocks.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs } from "./Tenant.js"
-import { write } from "./Writes.js"
 
 const SumRow = Schema.Struct({ balance: Schema.NumberFromString, found: Schema.Boolean })
 
 const AbsoluteTotalRow = Schema.Struct({ absolute_total: Schema.BigIntFromString })
-
-const ExtremesRow = Schema.Struct({
-  account_id: Schema.String,
-  lowest: Schema.BigIntFromString,
-  highest: Schema.BigIntFromString
-})
 
 export class BookkeepingStore extends Context.Service<BookkeepingStore>()("@moneta/store/BookkeepingStore", {
   make: Effect.gen(function*() {
@@ -52,23 +54,33 @@ export class BookkeepingStore extends Context.Service<BookkeepingStore>()("@mone
         ...(filter.idempotency_key === undefined ? [] : [sql`idempotency_key = ${filter.idempotency_key}`])
       ])
 
-    /** Writes the set and its entries; the caller has checked the rules and runs this in a transaction. */
+    /**
+     * Writes the set and its entries, and the balance blocks of its date of each
+     * account it touches (domain `BalanceBlocks`): the ten blocks covering the
+     * date, from the at most 32 children of each, whatever the account's history.
+     * The caller has checked the rules, runs this in a transaction and holds the
+     * touched accounts' rows (`addAbsoluteTotals`), so no other write of their
+     * blocks comes between this read and this write.
+     */
     const insertEntrySet = (tenant: TenantShape, entrySet: BookkeepingEntrySet) =>
       Effect.gen(function*() {
+        const date = DateTime.toEpochMillis(entrySet.date)
+        const amounts = new Map<string, bigint>()
+        for (const entry of entrySet.entries) {
+          amounts.set(entry.account_id, (amounts.get(entry.account_id) ?? 0n) + BigInt(entry.amount))
+        }
+        const read = yield* readBlocks(sql, tenant, [...amounts.keys()], rangesToWrite(date))
+        const blocks = [...amounts].flatMap(([accountId, amount]) =>
+          pathAfter(date, amount, read.get(accountId) ?? []).map((block) => ({ accountId, block }))
+        )
         yield* entrySets.insert(tenant, entrySet, {
           created_at: DateTime.toDate(entrySet.created_at),
           idempotency_key: entrySet.idempotency_key,
           date: DateTime.toDate(entrySet.date),
           transaction_id: entrySet.transaction_id
-        })
-        // Each entry carries its account's balance at the end of its date (migration 0017): the
-        // new entry the balance of its date so far plus itself, and every other entry dated on or
-        // after it moves by its amount. The insert and the update share one statement, so neither
-        // sees the other's row. The caller holds the touched accounts' rows.
-        const date = DateTime.toDate(entrySet.date)
-        yield* Effect.forEach(entrySet.entries, (entry) => {
-          const fromDate = sql`account_id = ${entry.account_id} AND date >= ${date}`
-          return entries.insert(
+        }, [writeBlocks(sql, blocks)])
+        yield* Effect.forEach(entrySet.entries, (entry) =>
+          entries.insert(
             tenant,
             new BookkeepingEntry({
               id: entry.id,
@@ -82,16 +94,9 @@ export class BookkeepingStore extends Context.Service<BookkeepingStore>()("@mone
               account_id: entry.account_id,
               entry_set_id: entrySet.id,
               amount: entry.amount,
-              date,
-              running_balance: sql`coalesce((SELECT running_balance FROM bookkeeping_entries
-                WHERE account_id = ${entry.account_id} AND date <= ${date}
-                ORDER BY date DESC, id DESC LIMIT 1), 0) + ${entry.amount}`
-            },
-            [write(
-              sql`UPDATE bookkeeping_entries SET running_balance = running_balance + ${entry.amount} WHERE ${fromDate}`
-            )]
-          )
-        }, { discard: true })
+              date: DateTime.toDate(entrySet.date)
+            }
+          ), { discard: true })
       })
 
     const listEntrySets = (
@@ -115,17 +120,22 @@ export class BookkeepingStore extends Context.Service<BookkeepingStore>()("@mone
 
     /**
      * Σ entry amounts of the account, counting only entries dated at or before
-     * `at` when given: the running balance of the last such entry, one index
-     * probe. None if no such account.
+     * `at` when given: the sums of the balance blocks that cover those dates (at
+     * most 32 a level), or of the top blocks for all of them. None if no such
+     * account.
      */
     const balance = (tenant: TenantShape, accountId: BookkeepingAccountId, at: Option.Option<DateTime.Utc>) =>
       sql`SELECT
-          coalesce((SELECT running_balance FROM bookkeeping_entries
-            WHERE account_id = ${accountId}
-              ${
-        Option.match(at, { onNone: () => sql``, onSome: (instant) => sql`AND date <= ${DateTime.toDate(instant)}` })
+          coalesce((SELECT sum(blocks.net) FROM ${
+        rangesTable(
+          sql,
+          Option.match(at, {
+            onNone: () => rangesOfAll,
+            onSome: (instant) => rangesBefore(DateTime.toEpochMillis(instant) + 1)
+          })
+        )
       }
-            ORDER BY date DESC, id DESC LIMIT 1), 0)::text AS balance,
+            CROSS JOIN LATERAL ${blocksIn(sql, accountId)} AS blocks), 0)::text AS balance,
           EXISTS (SELECT 1 FROM bookkeeping_accounts WHERE id = ${accountId}
             AND ${tenantIs(sql, tenant)}) AS found`.pipe(
         Effect.flatMap(decodeSums),
@@ -156,27 +166,27 @@ export class BookkeepingStore extends Context.Service<BookkeepingStore>()("@mone
       )
 
     /**
-     * The lowest and highest balance each account shows at any date from
-     * `since` on: every entry carries the balance at the end of its date, so
-     * these are the extremes of the entries dated from `since` on, read through
-     * the account's date index. Balances dated before `since` are not read: an
-     * entry set dated `since` leaves them as they were when they were checked.
+     * The lowest and highest balance each account shows at the end of any date
+     * from `since` on (none for an account with no entry dated that late): the
+     * balance blocks before `since` give the balance it starts from, and those
+     * from `since` on, in date order, the extremes (domain `extremesFrom`); at
+     * most 32 blocks a level, whatever the history. Balances dated before
+     * `since` are not read: an entry set dated `since` leaves them as they were
+     * when they were checked.
      */
     const balanceExtremes = (
       tenant: TenantShape,
       accountIds: ReadonlyArray<BookkeepingAccountId>,
       since: DateTime.Utc
     ) =>
-      sql`SELECT account_id, min(running_balance)::text AS lowest, max(running_balance)::text AS highest
-        FROM bookkeeping_entries
-        WHERE account_id IN ${sql.in(accountIds)} AND date >= ${DateTime.toDate(since)} AND ${tenantIs(sql, tenant)}
-        GROUP BY account_id`.pipe(
-        Effect.flatMap(Schema.decodeUnknownEffect(Schema.Array(ExtremesRow))),
-        Effect.map((rows) =>
-          rows.map((row) => ({ accountId: row.account_id, lowest: row.lowest, highest: row.highest }))
-        ),
-        Effect.orDie
-      )
+      Effect.gen(function*() {
+        const split = DateTime.toEpochMillis(since)
+        const read = yield* readBlocks(sql, tenant, accountIds, [...rangesBefore(split), ...rangesFrom(split)])
+        return accountIds.flatMap((accountId) => {
+          const extremes = extremesFrom(read.get(accountId) ?? [], split)
+          return extremes === undefined ? [] : [{ accountId, lowest: extremes.lowest, highest: extremes.highest }]
+        })
+      })
 
     return {
       addAbsoluteTotals,

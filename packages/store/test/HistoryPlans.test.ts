@@ -6,11 +6,14 @@
  * rows of the tenant, nor other tenants' rows, nor a sequential scan.
  */
 import { describe, expect, layer } from "@effect/vitest"
+import { fanOut, topLevel } from "@moneta/domain/BalanceBlocks"
+import { BookkeepingEntrySet, BookkeepingEntrySetEntry } from "@moneta/domain/Bookkeeping"
 import { EventCategory } from "@moneta/domain/EventCategory"
-import { AccountId, BookkeepingAccountId, GroupId } from "@moneta/domain/Ids"
-import { DateTime, Duration, Effect, Schema } from "effect"
+import { AccountId, BookkeepingAccountId, BookkeepingEntryId, BookkeepingEntrySetId, GroupId } from "@moneta/domain/Ids"
+import { Data, DateTime, Duration, Effect, Option, Schema } from "effect"
 import type { Statement } from "effect/sql"
 import { SqlClient } from "effect/sql"
+import * as BalanceBlocks from "../src/BalanceBlocks.js"
 import { BookkeepingStore } from "../src/Bookkeeping.js"
 import { CardAuthorizationExpiryStore } from "../src/CardAuthorizationExpiries.js"
 import { DeclinedTransactionStore } from "../src/DeclinedTransactions.js"
@@ -20,7 +23,10 @@ import { PendingTransactionStore } from "../src/PendingTransactions.js"
 import * as TestDatabase from "../src/testing.js"
 import { TransactionStore } from "../src/Transactions.js"
 import { WireTransferStore } from "../src/WireTransfers.js"
-import { captured, type CapturedStatement, explain } from "./QueryPlans.js"
+import { captured, type CapturedStatement, explain, type PlanFacts } from "./QueryPlans.js"
+
+/** Ends a transaction whose writes were only explained, carrying what was learnt. */
+class RolledBack extends Data.TaggedError("RolledBack")<{ readonly facts: ReadonlyArray<PlanFacts> }> {}
 
 const rowsPerTable = 10_000
 const tenant = { groupId: GroupId.make("group_history_plans"), environment: "sandbox" as const }
@@ -32,6 +38,8 @@ const start = Date.parse("2026-01-01T00:00:00Z")
 const minute = 60_000
 /** A page reads at most this many rows of its table: the page (10 + 1) and a few rare matches, never the history. */
 const bounded = 60
+/** Balance blocks a read covers at most: 32 a level under one parent, on both sides of a date (domain `BalanceBlocks`). */
+const blocksAtMost = 2 * (topLevel + 1) * fanOut
 
 const category = (name: string) => Schema.decodeUnknownSync(EventCategory)(name)
 
@@ -100,7 +108,7 @@ const seed = Effect.gen(function*() {
       sql`${id("wire_transfer", prefix)}, ${group}, 'sandbox', ${at}, ${accountOf(group)},
         ${rare("complete", "pending_approval")}, '{}'::jsonb`
   )
-  // One bookkeeping account with an entry a minute, each in its own set, carrying its balance.
+  // One bookkeeping account with an entry a minute, each in its own set, and its balance blocks.
   yield* sql`INSERT INTO bookkeeping_accounts (id, group_id, environment, created_at, body)
     VALUES (${bookkeepingAccount}, ${tenant.groupId}, 'sandbox', ${new Date(start)}, '{}'::jsonb)`
   yield* series(
@@ -110,11 +118,12 @@ const seed = Effect.gen(function*() {
   )
   yield* series(
     "bookkeeping_entries",
-    "id, group_id, environment, created_at, account_id, entry_set_id, amount, date, running_balance, body",
+    "id, group_id, environment, created_at, account_id, entry_set_id, amount, date, body",
     (group, prefix) =>
       sql`${id("bookkeeping_entry", prefix)}, ${group}, 'sandbox', ${at}, ${bookkeepingAccount},
-        ${id("bookkeeping_entry_set", prefix)}, 100, ${at}, 100 * i, '{}'::jsonb`
+        ${id("bookkeeping_entry_set", prefix)}, 100, ${at}, '{}'::jsonb`
   )
+  yield* BalanceBlocks.rebuild(sql, tenant)
   yield* sql`ANALYZE`
 })
 
@@ -295,14 +304,35 @@ const cases: ReadonlyArray<Case> = [
     )
   },
   {
-    // The range check of an entry set on an account past ±(2^53 − 1) of Σ|amount| (migration 0017):
-    // the balances from the set's date on, not a window over the account's history.
+    // The range check of an entry set on an account past ±(2^53 − 1) of Σ|amount| (migration 0019):
+    // the balance blocks before and from the set's date, never the account's entries.
     name: "the balances an entry set dated at the end of history can change",
-    table: "bookkeeping_entries",
-    indexes: ["bookkeeping_entries_account"],
+    table: "bookkeeping_balance_blocks",
+    indexes: ["bookkeeping_balance_blocks_pkey"],
+    rows: blocksAtMost,
     statement: captured(
       BookkeepingStore.make,
       (bookkeeping) => bookkeeping.balanceExtremes(tenant, [bookkeepingAccount], middle(rowsPerTable - 5))
+    )
+  },
+  {
+    name: "the balances an entry set dated in the middle of history can change",
+    table: "bookkeeping_balance_blocks",
+    indexes: ["bookkeeping_balance_blocks_pkey"],
+    rows: blocksAtMost,
+    statement: captured(
+      BookkeepingStore.make,
+      (bookkeeping) => bookkeeping.balanceExtremes(tenant, [bookkeepingAccount], middle(rowsPerTable / 2))
+    )
+  },
+  {
+    name: "a bookkeeping account's balance at a date in the middle of history",
+    table: "bookkeeping_balance_blocks",
+    indexes: ["bookkeeping_balance_blocks_pkey"],
+    rows: blocksAtMost,
+    statement: captured(
+      BookkeepingStore.make,
+      (bookkeeping) => bookkeeping.balance(tenant, bookkeepingAccount, Option.some(middle(rowsPerTable / 2)))
     )
   },
   {
@@ -344,6 +374,47 @@ for (const kind of TestDatabase.testDatabases) {
             expect(plan.rowsRead, message).toBeLessThanOrEqual(testCase.rows ?? bounded)
           }))
       }
+
+      // Migration 0019: before it, this set moved the running balance of each of the 10,000 later entries.
+      it.effect("an entry set dated before a 10,000-entry account's history reads and writes a bounded number of rows", () =>
+        Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          const backDated = new BookkeepingEntrySet({
+            id: BookkeepingEntrySetId.make("bookkeeping_entry_set_back_dated"),
+            created_at: middle(rowsPerTable),
+            date: middle(-24 * 60),
+            entries: [
+              new BookkeepingEntrySetEntry({
+                id: BookkeepingEntryId.make("bookkeeping_entry_back_dated_debit"),
+                account_id: bookkeepingAccount,
+                amount: 5
+              }),
+              new BookkeepingEntrySetEntry({
+                id: BookkeepingEntryId.make("bookkeeping_entry_back_dated_credit"),
+                account_id: bookkeepingAccount,
+                amount: -5
+              })
+            ],
+            idempotency_key: null,
+            transaction_id: null
+          })
+          const statements = yield* captured(
+            BookkeepingStore.make,
+            (bookkeeping) => bookkeeping.insertEntrySet(tenant, backDated)
+          )
+          // Each statement under EXPLAIN ANALYZE, in order, in one transaction rolled back.
+          const plans = yield* sql.withTransaction(Effect.gen(function*() {
+            const facts = []
+            for (const statement of statements) {
+              facts.push(yield* explain(statement, ["bookkeeping_entries", "bookkeeping_balance_blocks"]))
+            }
+            return yield* Effect.fail(new RolledBack({ facts }))
+          })).pipe(Effect.catchTag("RolledBack", (rolledBack) => Effect.succeed(rolledBack.facts)), Effect.orDie)
+          const message = plans.map((plan) => plan.text).join("\n")
+          expect(statements.length).toBeLessThanOrEqual(5)
+          for (const plan of plans) expect(plan.scans, message).not.toContain("Seq Scan")
+          expect(plans.reduce((total, plan) => total + plan.rowsRead, 0), message).toBeLessThanOrEqual(blocksAtMost)
+        }))
     })
   })
 }

@@ -83,7 +83,7 @@ const ExplainRows = Schema.Array(Schema.Struct({
 export interface PlanFacts {
   /** Every node type of the plan, outermost first. */
   readonly nodeTypes: ReadonlyArray<string>
-  /** The kinds of scan the plan runs on `relation` (Index Scan, Bitmap Heap Scan, Seq Scan …). */
+  /** The kinds of scan the plan runs on `relation` (Index Scan, Bitmap Heap Scan, Seq Scan …; ModifyTable for a write). */
   readonly scans: ReadonlyArray<string>
   /** The indexes the plan reads. */
   readonly indexes: ReadonlyArray<string>
@@ -98,10 +98,13 @@ const walk = (node: PlanNode, visit: (node: PlanNode) => void): void => {
   for (const child of node.Plans ?? []) walk(child, visit)
 }
 
-/** Runs the statement under EXPLAIN ANALYZE on the current database and sums up what its scans of `relation` read. */
+/**
+ * Runs the statement under EXPLAIN ANALYZE on the current database and sums up what its scans of `relation`
+ * (or of any of several) read.
+ */
 export const explain = (
   statement: CapturedStatement,
-  relation: string
+  relation: string | ReadonlyArray<string>
 ): Effect.Effect<PlanFacts, never, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -118,7 +121,8 @@ export const explain = (
     walk(root, (node) => {
       nodeTypes.push(node["Node Type"])
       if (node["Index Name"] !== undefined) indexes.push(node["Index Name"])
-      if (node["Relation Name"] === relation) {
+      const name = node["Relation Name"]
+      if (name !== undefined && (typeof relation === "string" ? name === relation : relation.includes(name))) {
         scans.push(node["Node Type"])
         // EXPLAIN shows each count per loop.
         rowsRead += ((node["Actual Rows"] ?? 0) + (node["Rows Removed by Filter"] ?? 0) +

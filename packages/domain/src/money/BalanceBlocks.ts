@@ -69,6 +69,9 @@ export const rangesBefore = (split: number): ReadonlyArray<BlockRange> =>
     to: level === 0 ? split : blockStart(split, level)
   }))
 
+/** The blocks that cover every date: the top ones. */
+export const rangesOfAll: ReadonlyArray<BlockRange> = [{ level: topLevel, from: -unbounded, to: unbounded }]
+
 /** The blocks that together cover every date from `split` on exactly once, in date order level by level. */
 export const rangesFrom = (split: number): ReadonlyArray<BlockRange> =>
   levels.map((level) => ({

@@ -23,6 +23,7 @@ import sandboxClock from "./0015_sandbox_clock.js"
 import snapshotsAndFaults from "./0016_snapshots_and_faults.js"
 import datedRunningBalances from "./0017_dated_running_balances.js"
 import pendingAuthorizationIndex from "./0018_pending_authorization_index.js"
+import balanceBlocks from "./0019_balance_blocks.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_core": core,
@@ -42,5 +43,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0015_sandbox_clock": sandboxClock,
   "0016_snapshots_and_faults": snapshotsAndFaults,
   "0017_dated_running_balances": datedRunningBalances,
-  "0018_pending_authorization_index": pendingAuthorizationIndex
+  "0018_pending_authorization_index": pendingAuthorizationIndex,
+  "0019_balance_blocks": balanceBlocks
 }
