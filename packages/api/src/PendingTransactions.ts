@@ -106,7 +106,7 @@ export class PendingTransactionSimulations extends HttpApiGroup.make("pendingTra
       .annotate(OpenApi.Summary, "Simulate the release of an Inbound Funds Hold")
       .annotate(
         OpenApi.Description,
-        "Sandbox only. Releases an Inbound Funds Hold at once: the Pending Transaction (source `inbound_funds_hold`, in this service a submitted Check Deposit's hold) becomes `complete` and its source's hold `complete` with `released_at`, the deposit's `inbound_funds_hold` alike, and the held funds count in the available balance. A Pending Transaction of another source, or a hold already released, is 409. Emits `pending_transaction.updated` and `check_deposit.updated`."
+        "Sandbox only. Releases an Inbound Funds Hold at once, ahead of its `automatically_releases_at` (when it is released on its own): the Pending Transaction (source `inbound_funds_hold`, in this service a submitted Check Deposit's hold) becomes `complete` and its source's hold `complete` with `released_at`, the deposit's `inbound_funds_hold` alike, and the held funds count in the available balance. A Pending Transaction of another source, or a hold already released, is 409. Emits `pending_transaction.updated` and `check_deposit.updated`."
       )
       .pipe((endpoint) => Examples.exchange(endpoint, { response: releasedHold }))
   )

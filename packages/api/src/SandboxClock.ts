@@ -45,7 +45,7 @@ export class SandboxClocks extends HttpApiGroup.make("sandboxClock")
       .annotate(OpenApi.Summary, "Advance the sandbox clock")
       .annotate(
         OpenApi.Description,
-        "Moves the group's sandbox clock forward by `duration` (never back; at most 10 years ahead of real time in total), then makes what fell due happen before answering: pending real-time decisions past their `timeout_at` time out, card authorizations past their `expires_at` expire, and the webhook deliveries that came due are attempted. Every server on the database sees the new time at once. A bad duration is a 400 naming `duration`."
+        "Moves the group's sandbox clock forward by `duration` (never back; at most 10 years ahead of real time in total), then makes what fell due happen before answering: pending real-time decisions past their `timeout_at` time out, card authorizations past their `expires_at` expire, check deposits' inbound funds holds past their `automatically_releases_at` are released, and the webhook deliveries that came due are attempted. Every server on the database sees the new time at once. A bad duration is a 400 naming `duration`."
       )
       .pipe((endpoint) =>
         Examples.exchange(endpoint, {
@@ -56,6 +56,7 @@ export class SandboxClocks extends HttpApiGroup.make("sandboxClock")
             fired: {
               real_time_decisions_timed_out: 0,
               card_authorizations_expired: 1,
+              inbound_funds_holds_released: 0,
               webhook_deliveries_attempted: 2
             },
             type: "sandbox_clock_advance"

@@ -9,8 +9,9 @@
  *
  * Advancing fires what fell due before it answers, in this order: pending
  * real-time decisions past their `timeout_at` time out, authorizations past
- * their `expires_at` expire (as the expiration simulation does), then the
- * group's webhook deliveries that are due (first attempts, and retries whose
+ * their `expires_at` expire (as the expiration simulation does), check
+ * deposits' inbound funds holds past their `automatically_releases_at` are
+ * released (as the release simulation does), then the group's webhook deliveries that are due (first attempts, and retries whose
  * time came) are attempted by the dispatchers, and the answer waits for them.
  */
 import { InsufficientPermissionsError, InvalidParametersError } from "@moneta/domain/Errors"
@@ -28,14 +29,16 @@ import {
   timeAt
 } from "@moneta/domain/SandboxClock"
 import { type AuthenticatedTenant, Tenant, type TenantShape } from "@moneta/domain/Tenant"
+import { InboundFundsHoldStore } from "@moneta/store/InboundFundsHolds"
 import { Notifications } from "@moneta/store/Notifications"
 import { SandboxClockStore } from "@moneta/store/SandboxClocks"
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { CommittedHere } from "@moneta/store/WebhookDeliveries"
 import { Context, Duration, Effect, Layer, Option, Result, Schedule } from "effect"
 import { Authentication, clockMovedChannel } from "./Authentication.js"
-import { expireDue } from "./CardAuthorizationExpiries.js"
 import { CardSimulations } from "./CardSimulations.js"
+import { CheckDepositSimulations } from "./CheckDepositSimulations.js"
+import { expireAuthorizations as expireDueAuthorizations, releaseInboundFundsHolds } from "./DueHolds.js"
 import { notFound } from "./NotFound.js"
 import { spanned, withOperationSpan } from "./OperationSpan.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
@@ -49,6 +52,8 @@ export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/ban
     const store = yield* SandboxClockStore
     const decisions = yield* RealTimeDecisions
     const cardSimulations = yield* CardSimulations
+    const checkDepositSimulations = yield* CheckDepositSimulations
+    const inboundFundsHolds = yield* InboundFundsHoldStore
     const committedHere = yield* CommittedHere
     const authentication = yield* Authentication
     const notifications = yield* Effect.serviceOption(Notifications)
@@ -87,15 +92,21 @@ export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/ban
 
     /** Expires the tenant's authorizations past their `expires_at` on its clock, oldest first; how many. */
     const expireAuthorizations = (tenant: AuthenticatedTenant, offsetMillis: number) =>
-      expireDue(
+      expireDueAuthorizations(
         cardSimulations,
         (limit) =>
           Effect.flatMap(realNow, (real) => store.authorizationsExpiredAt(tenant, timeAt(real, offsetMillis), limit))
-            .pipe(
-              Effect.map((ids) =>
-                ids.map((cardPaymentId) => ({ tenant, cardPaymentId, clockOffsetMillis: offsetMillis }))
-              )
-            ),
+            .pipe(Effect.map((ids) => ids.map((id) => ({ tenant, id, clockOffsetMillis: offsetMillis })))),
+        "sandbox clock"
+      )
+
+    /** Releases the tenant's inbound funds holds past their `automatically_releases_at` on its clock; how many. */
+    const releaseHolds = (tenant: AuthenticatedTenant, offsetMillis: number) =>
+      releaseInboundFundsHolds(
+        checkDepositSimulations,
+        (limit) =>
+          Effect.flatMap(realNow, (real) => inboundFundsHolds.dueFor(tenant, timeAt(real, offsetMillis), limit))
+            .pipe(Effect.map((ids) => ids.map((id) => ({ tenant, id, clockOffsetMillis: offsetMillis })))),
         "sandbox clock"
       )
 
@@ -151,10 +162,12 @@ export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/ban
         const fired = yield* Effect.gen(function*() {
           const realTimeDecisionsTimedOut = yield* timeOutDecisions
           const cardAuthorizationsExpired = yield* expireAuthorizations(tenant, offsetMillis)
+          const inboundFundsHoldsReleased = yield* releaseHolds(tenant, offsetMillis)
           const webhookDeliveriesAttempted = yield* attemptDueDeliveries(tenant, offsetMillis)
           return new SandboxClockFired({
             real_time_decisions_timed_out: realTimeDecisionsTimedOut,
             card_authorizations_expired: cardAuthorizationsExpired,
+            inbound_funds_holds_released: inboundFundsHoldsReleased,
             webhook_deliveries_attempted: webhookDeliveriesAttempted
           })
         }).pipe(Effect.provideService(ClockOffset, offsetMillis))
@@ -191,6 +204,8 @@ export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/ban
       SandboxClockStore.Default,
       RealTimeDecisions.Default,
       CardSimulations.Default,
+      CheckDepositSimulations.Default,
+      InboundFundsHoldStore.Default,
       Authentication.Default
     ])
   )

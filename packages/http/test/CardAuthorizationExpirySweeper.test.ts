@@ -1,5 +1,5 @@
 /**
- * The card authorization expiry sweeper over the real server, on both
+ * The hold sweeper's card authorization expiry over the real server, on both
  * databases: a hold past its `expires_at` on its group's sandbox clock is
  * expired as the expiration simulation does (the hold completes, the card
  * payment gets its expiration element, the available balance comes back);
@@ -7,10 +7,8 @@
  * expire it once; the sweeper's layer does it on its own.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import * as CardAuthorizationExpirySweeper from "@moneta/bank/CardAuthorizationExpirySweeper"
-import { CardSimulations } from "@moneta/bank/CardSimulations"
+import * as HoldSweeper from "@moneta/bank/HoldSweeper"
 import type { GroupId } from "@moneta/domain/Ids"
-import { CardAuthorizationExpiryStore } from "@moneta/store/CardAuthorizationExpiries"
 import * as TestDatabase from "@moneta/store/testing"
 import { DateTime, Duration, Effect, Layer, References, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
@@ -51,13 +49,11 @@ const groupWithHold = Effect.gen(function*() {
   return { groupId: group.groupId, available, status, expirations }
 })
 
-const sweep = CardAuthorizationExpirySweeper.sweep("sandbox")
-
-const sweeperServices = Layer.mergeAll(CardSimulations.Default, CardAuthorizationExpiryStore.Default)
+const sweep = HoldSweeper.sweep("sandbox")
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`the card authorization expiry sweeper (${kind})`, () => {
-    layer(Layer.provideMerge(sweeperServices, TestServer.layer(kind)), {
+    layer(Layer.provideMerge(HoldSweeper.services, TestServer.layer(kind)), {
       timeout: TestDatabase.timeout,
       excludeTestServices: true
     })((it) => {
@@ -70,7 +66,7 @@ for (const kind of TestDatabase.testDatabases) {
           // Seven days and a minute ahead for one group; six days and 23 hours for the other.
           yield* setOffset(due.groupId, 7 * day + 60_000)
           yield* setOffset(notDue.groupId, 7 * day - 3_600_000)
-          expect(yield* sweep).toBeGreaterThanOrEqual(1)
+          expect((yield* sweep).cardAuthorizationsExpired).toBeGreaterThanOrEqual(1)
 
           expect(yield* due.status()).toBe("complete")
           expect(yield* due.available()).toBe(10_000)
@@ -106,7 +102,7 @@ for (const kind of TestDatabase.testDatabases) {
           const due = yield* groupWithHold
           yield* setOffset(due.groupId, 8 * day)
           yield* Effect.scoped(Effect.gen(function*() {
-            yield* Layer.build(CardAuthorizationExpirySweeper.layer({ environment: "sandbox", interval: "50 millis" }))
+            yield* Layer.build(HoldSweeper.layer({ environment: "sandbox", interval: "50 millis" }))
             // Waits on the hold's status, bounded.
             yield* due.status().pipe(
               Effect.repeat({

@@ -1,6 +1,6 @@
 /**
  * The server's background work, the webhook dispatcher, the real-time
- * decision sweeper and the card authorization expiry sweeper, started only
+ * decision sweeper and the hold sweeper, started only
  * once the server serves requests (and a moment later, so that the first
  * requests go first): building
  * them (their stores, the delivery agent, the dispatcher's workers, LISTEN,
@@ -15,12 +15,10 @@
  * (the database unreachable at that moment) is logged and tried again, each
  * attempt in a scope of its own, so what a failed one acquired is released.
  */
-import * as CardAuthorizationExpirySweeper from "@moneta/bank/CardAuthorizationExpirySweeper"
-import { CardSimulations } from "@moneta/bank/CardSimulations"
+import * as HoldSweeper from "@moneta/bank/HoldSweeper"
 import { Idempotency } from "@moneta/bank/Idempotency"
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
 import * as RealTimeDecisionSweeper from "@moneta/bank/RealTimeDecisionSweeper"
-import { CardAuthorizationExpiryStore } from "@moneta/store/CardAuthorizationExpiries"
 import * as ConfiguredDispatcher from "@moneta/webhooks/ConfiguredDispatcher"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
 import { Cause, Config, Context, Deferred, Duration, Effect, Exit, Layer, Option, Ref, Schedule, Scope } from "effect"
@@ -93,24 +91,24 @@ const settings = Config.all({
   server: ServerConfig,
   tuning: Dispatcher.config,
   sweepInterval: RealTimeDecisionSweeper.intervalConfig,
-  expirySweepInterval: CardAuthorizationExpirySweeper.intervalConfig
+  holdSweepInterval: HoldSweeper.intervalConfig
 })
 
 export const layer = Layer.effect(
   Dispatcher.Dispatcher,
   Effect.gen(function*() {
-    const { expirySweepInterval, server, sweepInterval, tuning } = yield* settings
+    const { holdSweepInterval, server, sweepInterval, tuning } = yield* settings
     const environment = server.environment
     // Deliveries connect only to addresses the destination rule lets receive (`Destinations`).
     const dispatcherLive = ConfiguredDispatcher.layerTuned(environment, tuning)
     const sweeperLive = RealTimeDecisionSweeper.layer({ environment, interval: sweepInterval }).pipe(
       Layer.provide(Layer.merge(RealTimeDecisions.Default, Idempotency.Default))
     )
-    const expirySweeperLive = CardAuthorizationExpirySweeper.layer({ environment, interval: expirySweepInterval }).pipe(
-      Layer.provide(Layer.merge(CardSimulations.Default, CardAuthorizationExpiryStore.Default))
+    const holdSweeperLive = HoldSweeper.layer({ environment, interval: holdSweepInterval }).pipe(
+      Layer.provide(HoldSweeper.services)
     )
     // Built in this layer's scope: when the server stops, the dispatcher stops gracefully as before.
-    const built = yield* buildWhenServing(Layer.mergeAll(dispatcherLive, sweeperLive, expirySweeperLive))
+    const built = yield* buildWhenServing(Layer.mergeAll(dispatcherLive, sweeperLive, holdSweeperLive))
     const started = Ref.get(built).pipe(Effect.map(Option.map(Context.get(Dispatcher.Dispatcher))))
     return Dispatcher.Dispatcher.of({
       wake: Effect.flatMap(started, Option.match({ onNone: () => Effect.void, onSome: (it) => it.wake })),

@@ -99,7 +99,8 @@ export const settings: ReadonlyArray<Setting> = [
   {
     name: "MONETA_AUTHORIZATION_EXPIRY_SWEEP_INTERVAL",
     default: "5 seconds",
-    meaning: "how often each server expires card authorizations past their expires_at"
+    meaning:
+      "how often each server expires card authorizations past their expires_at and releases check deposit holds past their automatically_releases_at"
   },
   {
     name: "MONETA_RTD_LEASE",

@@ -9,7 +9,7 @@ import { CardPaymentId, GroupId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { groupOffset } from "./GroupClock.js"
+import { cutoffOnGroupClock, groupOffsetText } from "./GroupClock.js"
 
 const DueRow = Schema.Struct({
   group_id: GroupId,
@@ -36,19 +36,13 @@ export class CardAuthorizationExpiryStore
        * pending past its `expires_at`, oldest first; `cutoff` is the server's time.
        */
       const due = (environment: Environment, cutoff: DateTime.Utc, limit: number) => {
-        // Live time is real time: only sandbox rows add their group's offset.
-        const offset = environment === "sandbox"
-          ? sql`(SELECT clock_offset_ms FROM groups WHERE groups.id = group_id)::text`
-          : sql`'0'`
-        const onClock = environment === "sandbox"
-          ? sql`${DateTime.toDate(cutoff)}::timestamptz + ${groupOffset(sql, sql`group_id`)}`
-          : sql`${DateTime.toDate(cutoff)}::timestamptz`
         return sql`SELECT group_id, environment,
             body->'source'->'card_authorization'->>'card_payment_id' AS card_payment_id,
-            ${offset} AS clock_offset
+            ${groupOffsetText(sql, environment)} AS clock_offset
           FROM pending_transactions
           WHERE environment = ${environment} AND status = 'pending' AND category = 'card_authorization'
-            AND (body->'source'->'card_authorization'->>'expires_at')::timestamptz <= ${onClock}
+            AND (body->'source'->'card_authorization'->>'expires_at')::timestamptz
+              <= ${cutoffOnGroupClock(sql, environment, DateTime.toDate(cutoff))}
           ORDER BY created_at, id LIMIT ${limit}`.pipe(
           Effect.flatMap(decodeDue),
           Effect.orDie,

@@ -3,8 +3,32 @@
  * time plus `groups.clock_offset_ms`, `SandboxClocks`). Statements that
  * compare such a time with the server's add this offset to the server's.
  */
+import type { Environment } from "@moneta/domain/Environment"
 import type { Statement } from "effect/sql"
 
 /** The clock offset of the group `groupId` names (a column or a value), as an SQL interval. */
 export const groupOffset = (sql: Statement.Constructor, groupId: Statement.Fragment): Statement.Fragment =>
   sql`((SELECT clock_offset_ms::double precision FROM groups WHERE groups.id = ${groupId}) * interval '1 millisecond')`
+
+/**
+ * The server's `cutoff` on the clock of each row's group (`group_id`), for
+ * statements across the groups of `environment`: live time is real time, so
+ * only sandbox rows add their group's offset.
+ */
+export const cutoffOnGroupClock = (
+  sql: Statement.Constructor,
+  environment: Environment,
+  cutoff: Date
+): Statement.Fragment =>
+  environment === "sandbox"
+    ? sql`${cutoff}::timestamptz + ${groupOffset(sql, sql`group_id`)}`
+    : sql`${cutoff}::timestamptz`
+
+/** The clock offset of each row's group (`group_id`) in milliseconds, as text; 0 for live rows. */
+export const groupOffsetText = (
+  sql: Statement.Constructor,
+  environment: Environment
+): Statement.Fragment =>
+  environment === "sandbox"
+    ? sql`(SELECT clock_offset_ms FROM groups WHERE groups.id = group_id)::text`
+    : sql`'0'`

@@ -18,6 +18,7 @@ import { BookkeepingStore } from "../src/Bookkeeping.js"
 import { CardAuthorizationExpiryStore } from "../src/CardAuthorizationExpiries.js"
 import { DeclinedTransactionStore } from "../src/DeclinedTransactions.js"
 import { type EventQuery, EventStore } from "../src/Events.js"
+import { InboundFundsHoldStore } from "../src/InboundFundsHolds.js"
 import type { PageRequest } from "../src/Pagination.js"
 import { PendingTransactionStore } from "../src/PendingTransactions.js"
 import * as TestDatabase from "../src/testing.js"
@@ -344,6 +345,16 @@ const cases: ReadonlyArray<Case> = [
     statement: captured(
       CardAuthorizationExpiryStore.make,
       (expiries) => expiries.due("sandbox", middle(rowsPerTable), 100)
+    )
+  },
+  {
+    // The inbound funds hold release sweep, beside it (migration 0020): only the pending holds.
+    name: "inbound funds holds still pending, oldest first",
+    table: "pending_transactions",
+    indexes: ["pending_transactions_pending_inbound_funds_holds"],
+    statement: captured(
+      InboundFundsHoldStore.make,
+      (holds) => holds.due("sandbox", middle(rowsPerTable), 100)
     )
   },
   {

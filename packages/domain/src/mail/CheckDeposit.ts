@@ -197,8 +197,9 @@ export const sandboxReturnReason: typeof DepositReturnReason.Type = "insufficien
 /**
  * How long the sandbox holds the funds of a check deposited through the API
  * (`automatically_releases_at`): two days, the usual availability of a
- * deposited check beyond its first dollars. The release simulation ends it
- * earlier.
+ * deposited check beyond its first dollars. The hold sweeper and a sandbox
+ * clock advance release it then (bank `DueHolds`); the release simulation
+ * ends it earlier.
  */
 export const inboundFundsHoldDays = 2
 
@@ -445,7 +446,10 @@ export type Command = Data.TaggedEnum<{
     readonly amount: number | undefined
     readonly reason: AdjustmentReason | undefined
   }
-  /** `POST /simulations/pending_transactions/{id}/release_inbound_funds_hold`: the held funds become available. */
+  /**
+   * `POST /simulations/pending_transactions/{id}/release_inbound_funds_hold`, or the hold's
+   * `automatically_releases_at` passed (the hold sweeper, a clock advance): the held funds become available.
+   */
   ReleaseHold: { readonly at: Timestamp; readonly holdId: PendingTransactionId }
 }>
 export const Command = Data.taggedEnum<Command>()

@@ -133,6 +133,10 @@ export class SandboxClockFired extends Schema.Class<SandboxClockFired>("SandboxC
     Schema.Int,
     "Card authorizations whose `expires_at` was passed, now expired (their holds released)."
   ),
+  inbound_funds_holds_released: described(
+    Schema.Int,
+    "Check deposits' inbound funds holds whose `automatically_releases_at` was passed, now released."
+  ),
   webhook_deliveries_attempted: described(
     Schema.Int,
     "Webhook deliveries of the group (first attempts and retries) that fell due and were attempted."

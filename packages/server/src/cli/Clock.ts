@@ -26,6 +26,7 @@ const firedLine = (fired: SandboxClockFired) =>
   [
     `timed out ${plural(fired.real_time_decisions_timed_out, "real-time decision", "real-time decisions")}`,
     `expired ${plural(fired.card_authorizations_expired, "card authorization", "card authorizations")}`,
+    `released ${plural(fired.inbound_funds_holds_released, "inbound funds hold", "inbound funds holds")}`,
     `attempted ${plural(fired.webhook_deliveries_attempted, "webhook delivery", "webhook deliveries")}`
   ].join(", ")
 
