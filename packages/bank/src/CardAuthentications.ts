@@ -9,7 +9,6 @@
 import type { Card } from "@moneta/domain/Card"
 import * as CardAuthenticationDetail from "@moneta/domain/CardAuthenticationDetail"
 import * as CardDecision from "@moneta/domain/CardDecision"
-import { cardholderOf } from "@moneta/domain/CardDetail"
 import * as CardRequests from "@moneta/domain/CardRequests"
 import type {
   SimulateCardAuthentication,
@@ -22,9 +21,9 @@ import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionReques
 import { Tenant } from "@moneta/domain/Tenant"
 import { CardPaymentStore } from "@moneta/store/CardPayments"
 import { CardStore } from "@moneta/store/Cards"
-import { EntityStore } from "@moneta/store/Entities"
 import { newId } from "@moneta/store/IdGenerator"
-import { Context, type DateTime, Effect, Layer, Option, Random } from "effect"
+import { Context, type DateTime, Effect, Layer, Random } from "effect"
+import { CardSimulationData } from "./CardSimulationData.js"
 import { Events } from "./Events.js"
 import { findOwn } from "./NotFound.js"
 import { spanned, spannedAsking } from "./OperationSpan.js"
@@ -44,7 +43,8 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
     const cardPayments = yield* CardPaymentStore
     const events = yield* Events
     const realTimeDecisions = yield* RealTimeDecisions
-    const entities = yield* EntityStore
+    // who holds the card, as the merchant's 3DS server names them: the one rule every card message uses
+    const { cardholderOf: cardholder } = yield* CardSimulationData
 
     const persist = (step: Step, at: DateTime.Utc) =>
       Effect.gen(function*() {
@@ -65,16 +65,6 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
         Effect.flatMap(Tenant, (tenant) => cardPayments.list(tenant, { limit: 100 }, { card_id: card.id })),
         (page) => CardAuthenticationDetail.priorAuthenticatedOf(page.data)
       )
-
-    /** Who holds the card, as the merchant's 3DS server names them: of the card's entity (domain `Cardholder`). */
-    const cardholder = (card: Card) => {
-      const entityId = card.entity_id
-      if (entityId === null) return Effect.succeed(cardholderOf(null))
-      return Effect.map(
-        Effect.flatMap(Tenant, (tenant) => entities.find(tenant, entityId)),
-        (found) => cardholderOf(Option.getOrNull(found))
-      )
-    }
 
     /** The client's answer to a 3DS attempt, when a subscription wants it. */
     const askAboutAuthentication = (body: SimulateCardAuthentication) =>
@@ -216,7 +206,7 @@ export class CardAuthentications extends Context.Service<CardAuthentications>()(
     Layer.provide([
       CardStore.Default,
       CardPaymentStore.Default,
-      EntityStore.Default,
+      CardSimulationData.Default,
       Events.Default,
       RealTimeDecisions.Default
     ])

@@ -1,9 +1,10 @@
 /**
  * The loads and the write the card simulations share (`CardSimulations`).
  */
+import type { Card } from "@moneta/domain/Card"
 import * as CardActivity from "@moneta/domain/CardActivity"
 import * as CardClearing from "@moneta/domain/CardClearing"
-import * as CardDecision from "@moneta/domain/CardDecision"
+import { cardholderOf as cardholderOfEntity } from "@moneta/domain/Cardholder"
 import type { CardPayment } from "@moneta/domain/CardPayment"
 import type { SimulateCardAuthorization, SimulateCardRefund } from "@moneta/domain/CardSimulations"
 import type { Step } from "@moneta/domain/CardSteps"
@@ -22,10 +23,11 @@ import { CardPaymentStore } from "@moneta/store/CardPayments"
 import { CardStore } from "@moneta/store/Cards"
 import { DeclinedTransactionStore } from "@moneta/store/DeclinedTransactions"
 import { DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
+import { EntityStore } from "@moneta/store/Entities"
 import { EventSubscriptionStore } from "@moneta/store/EventSubscriptions"
 import { PendingTransactionStore } from "@moneta/store/PendingTransactions"
 import { TransactionStore } from "@moneta/store/Transactions"
-import { Context, type DateTime, Effect, Layer, Random } from "effect"
+import { Context, type DateTime, Effect, Layer, Option, Random } from "effect"
 import { type Applied, Ledger } from "./Ledger.js"
 import { findOwn, notFound } from "./NotFound.js"
 
@@ -51,10 +53,26 @@ export class CardSimulationData extends Context.Service<CardSimulationData>()("@
     const transactions = yield* TransactionStore
     const ledger = yield* Ledger
     const subscriptions = yield* EventSubscriptionStore
+    const entities = yield* EntityStore
 
     const findCard = (id: CardId) => findOwn("card", id, cards.find)
 
     const lockPayment = (id: CardPaymentId) => findOwn("card_payment", id, cardPayments.lock)
+
+    /**
+     * Who holds the card (domain `Cardholder`, of the card's entity): the one
+     * name its authorizations, balance inquiries, settlements, 3DS attempts and
+     * wallet tokens give. A card without an entity is the sandbox's cardholder's.
+     */
+    const cardholderOf = (card: Pick<Card, "entity_id">) =>
+      Effect.map(
+        Effect.flatMap(Tenant, (tenant) =>
+          Option.match(Option.fromNullishOr(card.entity_id), {
+            onNone: () => Effect.succeedNone,
+            onSome: (entityId) => entities.find(tenant, entityId)
+          })),
+        (entity) => cardholderOfEntity(Option.getOrNull(entity))
+      )
 
     /**
      * Writes a step: its money movements first (they lock the account; a 409
@@ -124,12 +142,7 @@ export class CardSimulationData extends Context.Service<CardSimulationData>()("@
         if (original !== undefined) {
           yield* findOwn("card_payment", original, cardPayments.find)
         }
-        const forced = CardDecision.forcedAuthorizationAnswer({
-          forced: body.decline_reason,
-          cardStatus: card.status,
-          tokenStatus: token?.status ?? null
-        })
-        return { card, token, authenticated, eventSubscriptionId, forced }
+        return { card, token, authenticated, eventSubscriptionId }
       })
 
     /** Locks the payment and its card, for the steps that change an existing payment. */
@@ -179,6 +192,7 @@ export class CardSimulationData extends Context.Service<CardSimulationData>()("@
     return {
       findCard,
       lockPayment,
+      cardholderOf,
       persist,
       subscriptionOf,
       cardOf,
@@ -199,7 +213,8 @@ export class CardSimulationData extends Context.Service<CardSimulationData>()("@
       PendingTransactionStore.Default,
       TransactionStore.Default,
       Ledger.Default,
-      EventSubscriptionStore.Default
+      EventSubscriptionStore.Default,
+      EntityStore.Default
     ])
   )
 }

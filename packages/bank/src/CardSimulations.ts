@@ -31,7 +31,7 @@ import type {
   SimulateCardReversal,
   SimulateCardSettlement
 } from "@moneta/domain/CardSimulations"
-import { approvedAuthorization, declinedAuthorization } from "@moneta/domain/CardSimulations"
+import { authorizationResultOf } from "@moneta/domain/CardSimulations"
 import type { Step as CardStep } from "@moneta/domain/CardSteps"
 import type { DigitalWalletToken } from "@moneta/domain/DigitalWalletToken"
 import type { AccountId, CardPaymentId } from "@moneta/domain/Ids"
@@ -72,6 +72,7 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
     const {
       findCard,
       lockPayment,
+      cardholderOf,
       persist,
       subscriptionOf,
       cardOf,
@@ -109,7 +110,8 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
                 body,
                 digitalWalletTokenId: token?.id ?? null,
                 cardPaymentId,
-                reference
+                reference,
+                cardholder: yield* cardholderOf(card)
               }),
               kept: { cardPaymentId, reference }
             }
@@ -136,6 +138,7 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
               available: balance.available,
               authenticatedCardPayment: authenticated,
               reference: asked?.kept.reference ?? (yield* networkReference),
+              cardholder: yield* cardholderOf(card),
               ids: {
                 cardPayment: cardPaymentId,
                 cardAuthorization: yield* newId("card_authorization"),
@@ -158,13 +161,15 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
               })
             }),
           persist: (step, { balance, input }) =>
-            Effect.gen(function*() {
-              const applied = yield* persist(step, input.at, new Map([[input.card.account_id, balance]]))
-              const hold = applied.createdHolds[0]
-              if (hold !== undefined) return approvedAuthorization(hold)
-              if (step.declinedTransaction !== null) return declinedAuthorization(step.declinedTransaction)
-              return yield* Effect.die(new Error("an authorization step neither held money nor declined"))
-            })
+            Effect.flatMap(
+              persist(step, input.at, new Map([[input.card.account_id, balance]])),
+              ({ createdHolds }) =>
+                Effect.orDie(
+                  Effect.fromResult(
+                    authorizationResultOf({ createdHolds, declinedTransaction: step.declinedTransaction })
+                  )
+                )
+            )
         }))
 
     /** The client's answer to an increment, when a subscription wants it. */
@@ -285,6 +290,7 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
             authorized,
             amount: body.amount,
             reference: yield* networkReference,
+            cardholder: yield* cardholderOf(card),
             ids: {
               cardPayment: yield* newId("card_payment"),
               cardSettlement: yield* newId("card_settlement"),
@@ -305,7 +311,10 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
             id: target.cardPayment.card_id,
             account_id: target.cardPayment.account_id
           }
+          // the renter or passenger is the card's holder as it is now (the payment names the card, not its entity)
+          const cardholder = yield* Effect.flatMap(findCard(target.cardPayment.card_id), cardholderOf)
           return {
+            cardholder,
             at: yield* now,
             card,
             cardPayment: target.cardPayment,
@@ -337,7 +346,8 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
                 body,
                 digitalWalletTokenId: token?.id ?? null,
                 cardPaymentId,
-                reference
+                reference,
+                cardholder: yield* cardholderOf(card)
               }),
               kept: { cardPaymentId, reference }
             }
@@ -363,6 +373,7 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
               body,
               available: balance.available,
               reference: asked?.kept.reference ?? (yield* networkReference),
+              cardholder: yield* cardholderOf(card),
               ids: {
                 cardPayment: cardPaymentId,
                 cardBalanceInquiry: yield* newId("card_balance_inquiry"),

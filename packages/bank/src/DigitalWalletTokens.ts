@@ -11,7 +11,6 @@
 import { type Card, last4Choices, last4Of } from "@moneta/domain/Card"
 import * as CardDecision from "@moneta/domain/CardDecision"
 import type { SimulateDigitalWalletTokenRequest } from "@moneta/domain/CardSimulations"
-import { DigitalWalletTokenRequestSimulationResult } from "@moneta/domain/CardSimulations"
 import type { DigitalWalletTokenFilter } from "@moneta/domain/DigitalWalletToken"
 import * as DigitalWalletTokenLifecycle from "@moneta/domain/DigitalWalletTokenLifecycle"
 import { type DigitalWalletTokenId } from "@moneta/domain/Ids"
@@ -23,6 +22,7 @@ import { CardStore } from "@moneta/store/Cards"
 import { DigitalWalletTokenStore } from "@moneta/store/DigitalWalletTokens"
 import { newId } from "@moneta/store/IdGenerator"
 import { Context, Effect, Layer, Option, Random } from "effect"
+import { CardSimulationData } from "./CardSimulationData.js"
 import { Events } from "./Events.js"
 import { listOwn, type ListParameters } from "./Lists.js"
 import { findOwn } from "./NotFound.js"
@@ -45,6 +45,7 @@ export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()(
     const cards = yield* CardStore
     const events = yield* Events
     const realTimeDecisions = yield* RealTimeDecisions
+    const { cardholderOf } = yield* CardSimulationData
 
     const retrieve = (id: DigitalWalletTokenId) => findOwn("digital_wallet_token", id, store.find)
 
@@ -108,31 +109,23 @@ export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()(
                 card,
                 tokensOfCard: (yield* store.ofCard(tenant, card.id)).length,
                 last4: last4Of(yield* Random.nextIntBetween(0, last4Choices, { halfOpen: true })),
-                id: yield* newId("digital_wallet_token")
+                id: yield* newId("digital_wallet_token"),
+                cardholder: yield* cardholderOf(card)
               }
               return { tenant, input }
             }),
             // a card that can no longer be used is refused whatever was answered while it was asked
             decide: ({ input }) =>
-              always(DigitalWalletTokenLifecycle.requestToken({
+              always(DigitalWalletTokenLifecycle.requestWritesOf(DigitalWalletTokenLifecycle.requestToken({
                 ...input,
                 answer: CardDecision.tokenAnswer({ cardStatus: input.card.status, client: token?.answer ?? null }),
                 approvedStatus: WalletAuthentication.approvedTokenStatus(authenticated?.answer ?? null)
-              })),
-            persist: (outcome, { input, tenant }) =>
+              }))),
+            persist: ({ events: emitted, result, tokens }, { input, tenant }) =>
               Effect.gen(function*() {
-                if (outcome._tag === "Declined") {
-                  return new DigitalWalletTokenRequestSimulationResult({
-                    digital_wallet_token_id: null,
-                    decline_reason: outcome.reason
-                  })
-                }
-                yield* store.insert(tenant, outcome.token)
-                yield* events.record(outcome.events, input.at)
-                return new DigitalWalletTokenRequestSimulationResult({
-                  digital_wallet_token_id: outcome.token.id,
-                  decline_reason: null
-                })
+                yield* Effect.forEach(tokens, (provisioned) => store.insert(tenant, provisioned), { discard: true })
+                yield* events.record(emitted, input.at)
+                return result
               })
           })
       )
@@ -158,6 +151,7 @@ export class DigitalWalletTokens extends Context.Service<DigitalWalletTokens>()(
     Layer.provide([
       DigitalWalletTokenStore.Default,
       CardStore.Default,
+      CardSimulationData.Default,
       Events.Default,
       RealTimeDecisions.Default
     ])

@@ -73,12 +73,16 @@ for (const kind of TestDatabase.testDatabases) {
                 provided_postal_code: "62701",
                 result: "match"
               },
+              // the holder of the card's entity, as 3DS and wallet tokens name them too
               cardholder_name: {
-                provided_first_name: "Sandbox",
-                provided_last_name: "Cardholder",
-                provided_middle_name: "Q"
+                provided_first_name: "Ada",
+                provided_last_name: "Lovelace",
+                provided_middle_name: null
               }
             })
+            const requested = await sdk.simulations.digitalWalletTokenRequests.create({ card_id: card.id })
+            const token = await sdk.digitalWalletTokens.retrieve(requested.digital_wallet_token_id ?? "")
+            expect(token.cardholder.name).toBe("Ada Lovelace")
             expect(online.scheme_fees.map((fee) => fee.fee_type)).toEqual([
               "network_a_message_transmission",
               "network_a_authorization_domestic_point_of_sale",

@@ -27,6 +27,7 @@ import * as CardDecision from "../decisions/CardDecision.js"
 import type { MoneyEffect } from "../money/MoneyEffect.js"
 import type { Card } from "./Card.js"
 import * as CardDetail from "./CardDetail.js"
+import type { Cardholder } from "./Cardholder.js"
 import {
   authorizationLifetime,
   entryModeOf,
@@ -78,6 +79,8 @@ export interface AuthorizationInput {
   readonly authenticatedCardPayment: CardPayment.CardPayment | null
   /** A random 12-digit network reference. */
   readonly reference: string
+  /** The holder of the card, of its entity (`Cardholder.cardholderOf`); the sandbox's when not given. */
+  readonly cardholder?: Cardholder | undefined
   readonly ids: {
     readonly cardPayment: CardPaymentId
     readonly cardAuthorization: CardAuthorizationId
@@ -127,7 +130,8 @@ export const authorize = (input: AuthorizationInput): Result.Result<Step, Operat
     card,
     entryMode: entryModeOf(body.network_details, merchant.merchant_category_code),
     forcedDecline: answer._tag === "Decline" ? answer.reason : undefined,
-    verdict: answer._tag === "Approve" ? answer.addressVerdict : null
+    verdict: answer._tag === "Approve" ? answer.addressVerdict : null,
+    cardholder: input.cardholder
   })
   const common = {
     additional_amounts: CardDetail.additionalAmountsOf({

@@ -10,7 +10,7 @@
 import type { CardPaymentId } from "../core/Ids.js"
 import type { Card } from "./Card.js"
 import type * as CardAuthentication from "./CardAuthentication.js"
-import { type Cardholder, sandboxCardholder } from "./Cardholder.js"
+import { type Cardholder, nameOf, sandboxCardholder } from "./Cardholder.js"
 import { authenticationOf, type CardPayment } from "./CardPayment.js"
 import type { SimulateCardAuthentication } from "./CardSimulations.js"
 
@@ -140,7 +140,7 @@ export const authenticationRequestFields = (input: {
     billing_address_state: billing.state,
     card_id: card.id,
     cardholder_email: card.digital_wallet?.email ?? null,
-    cardholder_name: `${cardholder.first} ${cardholder.last}`,
+    cardholder_name: nameOf(cardholder),
     device_channel: deviceChannelOf(body),
     directory_server_transaction_identifier: `ds-${reference}`,
     merchant_acceptor_id: body.merchant_acceptor_id ?? null,

@@ -21,6 +21,7 @@ import type { PendingTransaction } from "../money/PendingTransaction.js"
 import type { Transaction } from "../money/Transaction.js"
 import type { Card } from "./Card.js"
 import * as CardDetail from "./CardDetail.js"
+import type { Cardholder } from "./Cardholder.js"
 import { clearingIdentifiersOf, defaultMerchant } from "./CardMessages.js"
 import * as CardPayment from "./CardPayment.js"
 import { CardAuthorization, CardRefund, CardSettlement } from "./CardPaymentElements.js"
@@ -56,6 +57,8 @@ export interface SettlementInput {
   readonly authorized: { readonly cardPayment: CardPayment.CardPayment; readonly hold: PendingTransaction } | null
   readonly amount: number | undefined
   readonly reference: string
+  /** The holder of the card (`Cardholder.cardholderOf` its entity): the renter, guest or passenger; the sandbox's when not given. */
+  readonly cardholder?: Cardholder | undefined
   readonly ids: {
     readonly cardPayment: CardPaymentId
     readonly cardSettlement: CardSettlementId
@@ -115,7 +118,8 @@ export const settle = (input: SettlementInput): Result.Result<Step, OperationRef
       merchantCategoryCode: merchant.merchant_category_code,
       merchantName: merchant.merchant_name,
       processingCategory: authorization?.processing_category ?? null,
-      transactionReference: input.reference
+      transactionReference: input.reference,
+      cardholder: input.cardholder
     }),
     ...merchant,
     network: authorization?.network_details.category ?? "network_a",
@@ -170,6 +174,8 @@ export interface RefundInput {
     | { readonly _tag: "RefundAuthorization"; readonly hold: PendingTransaction }
   readonly amount: number | undefined
   readonly reference: string
+  /** The holder of the card (`Cardholder.cardholderOf` its entity): the renter, guest or passenger; the sandbox's when not given. */
+  readonly cardholder?: Cardholder | undefined
   readonly ids: { readonly cardRefund: CardRefundId; readonly transaction: TransactionId }
 }
 
@@ -257,7 +263,8 @@ export const refund = (input: RefundInput): Result.Result<Step, OperationRefusal
       merchantCategoryCode: merchant.merchant_category_code,
       merchantName: merchant.merchant_name,
       processingCategory: authorization?.processing_category ?? null,
-      transactionReference: input.reference
+      transactionReference: input.reference,
+      cardholder: input.cardholder
     })
     const element = new CardRefund({
       id: input.ids.cardRefund,

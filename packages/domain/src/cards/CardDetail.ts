@@ -47,7 +47,8 @@ export const addressResultOf = (verdict: AddressVerdict): CardholderAddressResul
 /**
  * The verification of a message. A card-not-present message (keyed or
  * e-commerce) carries the card verification code (it matches unless the
- * simulation forces `cvv2_mismatch`), the cardholder's name and, when the card
+ * simulation forces `cvv2_mismatch`), the cardholder's name (of the card's
+ * entity, `Cardholder`) and, when the card
  * has a billing address, that address (so it matches, unless the client's
  * verdict says otherwise). A message from a stored credential carries no code;
  * a card-present one carries neither code nor address nor name.
@@ -57,7 +58,10 @@ export const verificationOf = (input: {
   readonly entryMode: PointOfServiceEntryMode | null | undefined
   readonly forcedDecline?: CardDeclineReason | undefined
   readonly verdict?: AddressVerdict | null | undefined
+  /** The holder whose name the merchant gives (`Cardholder.cardholderOf` the card's entity); the sandbox's when not given. */
+  readonly cardholder?: Cardholder | undefined
 }): Verification => {
+  const cardholder = input.cardholder ?? sandboxCardholder
   const present = cardPresent(input.entryMode)
   const address = input.card.billing_address
   const checked = !present && address.line1 !== null && address.postal_code !== null
@@ -80,9 +84,9 @@ export const verificationOf = (input: {
         : addressResultOf(input.verdict)
     },
     cardholder_name: present ? null : {
-      provided_first_name: sandboxCardholder.first,
-      provided_last_name: sandboxCardholder.last,
-      provided_middle_name: sandboxCardholder.middle
+      provided_first_name: cardholder.first,
+      provided_last_name: cardholder.last,
+      provided_middle_name: cardholder.middle
     }
   }
 }

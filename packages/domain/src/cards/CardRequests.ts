@@ -72,6 +72,8 @@ export interface BalanceInquiryInput {
   readonly available: number
   readonly answer: CardDecision.AuthorizationAnswer
   readonly reference: string
+  /** The holder of the card, of its entity (`Cardholder.cardholderOf`); the sandbox's when not given. */
+  readonly cardholder?: Cardholder | undefined
   readonly ids: {
     readonly cardPayment: CardPaymentId
     readonly cardBalanceInquiry: CardBalanceInquiryId
@@ -110,7 +112,8 @@ export const inquireBalance = (input: BalanceInquiryInput): Result.Result<Step, 
     verification: CardDetail.verificationOf({
       card,
       entryMode: inquiryEntryModeOf(body.network_details, merchant.merchant_category_code),
-      forcedDecline: answer._tag === "Decline" ? answer.reason : undefined
+      forcedDecline: answer._tag === "Decline" ? answer.reason : undefined,
+      cardholder: input.cardholder
     })
   }
   const fields = newPayment(ids.cardPayment, card, at, input.digitalWalletTokenId)

@@ -3,7 +3,7 @@
  * or the declined transaction it made) and the token request's (the token or
  * the reason it was declined). Exported from `CardSimulations` too.
  */
-import { Schema } from "effect"
+import { Result, Schema } from "effect"
 import { described } from "../core/Described.js"
 import { DigitalWalletTokenId } from "../core/Ids.js"
 import { DeclinedTransaction } from "../money/DeclinedTransaction.js"
@@ -37,6 +37,22 @@ export const approvedAuthorization = (pendingTransaction: PendingTransaction): C
 
 export const declinedAuthorization = (declinedTransaction: DeclinedTransaction): CardAuthorizationSimulationResult =>
   new CardAuthorizationSimulationResult({ pending_transaction: null, declined_transaction: declinedTransaction })
+
+/**
+ * What a simulated authorization answers, from what its step wrote: the hold
+ * it opened when approved, else its declined transaction. An authorization
+ * step does one or the other, so a step that did neither is a broken planner
+ * (the failure is a defect for the caller, never an answer to the client).
+ */
+export const authorizationResultOf = (written: {
+  readonly createdHolds: ReadonlyArray<PendingTransaction>
+  readonly declinedTransaction: DeclinedTransaction | null
+}): Result.Result<CardAuthorizationSimulationResult, Error> => {
+  const hold = written.createdHolds[0]
+  if (hold !== undefined) return Result.succeed(approvedAuthorization(hold))
+  if (written.declinedTransaction !== null) return Result.succeed(declinedAuthorization(written.declinedTransaction))
+  return Result.fail(new Error("an authorization step neither held money nor declined"))
+}
 
 /** The result of a simulated token request: the token when provisioned, the reason when declined. */
 export class DigitalWalletTokenRequestSimulationResult extends Schema.Class<DigitalWalletTokenRequestSimulationResult>(

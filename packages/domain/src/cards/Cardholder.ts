@@ -57,6 +57,9 @@ export const cardholderOf = (entity: Entity | null): Cardholder => {
   }
 }
 
+/** The name as a wallet or a 3DS server shows it: first and last (`Sandbox Cardholder` for the sandbox's). */
+export const nameOf = (cardholder: Cardholder): string => `${cardholder.first} ${cardholder.last}`
+
 /** The name as a merchant's form takes it: first, middle and last. */
 export const fullNameOf = (cardholder: Cardholder): string =>
   [cardholder.first, cardholder.middle, cardholder.last].filter((part) => part !== null).join(" ")

@@ -12,8 +12,9 @@ import type { Timestamp } from "../core/Timestamp.js"
 import type * as CardDecision from "../decisions/CardDecision.js"
 import { type PendingEvent, pendingEvent } from "../events/Event.js"
 import type { Card, Status as CardStatus } from "./Card.js"
-import { sandboxCardholderName } from "./CardDetail.js"
+import { type Cardholder, nameOf, sandboxCardholder } from "./Cardholder.js"
 import type { DigitalWallet } from "./CardNetwork.js"
+import { DigitalWalletTokenRequestSimulationResult } from "./CardSimulationResults.js"
 import { type DeclineReason, DigitalWalletToken, type Status } from "./DigitalWalletToken.js"
 
 /** The sandbox's wallets in turn: a card's first token is `wallet_a`, its second `wallet_b`, its third `wallet_c` … */
@@ -48,13 +49,15 @@ export const requestToken = (input: {
   readonly tokensOfCard: number
   readonly last4: string
   readonly id: DigitalWalletTokenId
+  /** The holder of the card (`Cardholder.cardholderOf` its entity), whose name the wallet gives; the sandbox's when not given. */
+  readonly cardholder?: Cardholder | undefined
 }): TokenRequestOutcome => {
   if (input.answer._tag === "Decline") return { _tag: "Declined", reason: input.answer.reason }
   const wallet = walletFor(input.tokensOfCard)
   const token = new DigitalWalletToken({
     id: input.id,
     card_id: input.card.id,
-    cardholder: { name: sandboxCardholderName },
+    cardholder: { name: nameOf(input.cardholder ?? sandboxCardholder) },
     created_at: input.at,
     decline: null,
     device: deviceFor(wallet, input.card.id, input.tokensOfCard),
@@ -70,6 +73,34 @@ export const requestToken = (input: {
     events: [pendingEvent("digital_wallet_token.created", "digital_wallet_token", token.id)]
   }
 }
+
+/**
+ * What a token request writes and answers: a provisioned token with its
+ * event and its id as the result; when declined, nothing written and the
+ * reason as the result (no token is created).
+ */
+export const requestWritesOf = (outcome: TokenRequestOutcome): {
+  readonly tokens: ReadonlyArray<DigitalWalletToken>
+  readonly events: ReadonlyArray<PendingEvent>
+  readonly result: DigitalWalletTokenRequestSimulationResult
+} =>
+  outcome._tag === "Declined"
+    ? {
+      tokens: [],
+      events: [],
+      result: new DigitalWalletTokenRequestSimulationResult({
+        digital_wallet_token_id: null,
+        decline_reason: outcome.reason
+      })
+    }
+    : {
+      tokens: [outcome.token],
+      events: outcome.events,
+      result: new DigitalWalletTokenRequestSimulationResult({
+        digital_wallet_token_id: outcome.token.id,
+        decline_reason: null
+      })
+    }
 
 /** The status a token takes when its card takes `cardStatus`; the same status when nothing changes. */
 export const statusForCard = (token: Status, cardStatus: CardStatus): Status => {

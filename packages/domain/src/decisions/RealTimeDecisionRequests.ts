@@ -55,6 +55,8 @@ export const authorizationRequest = (input: {
   readonly digitalWalletTokenId: DigitalWalletTokenId | null
   readonly cardPaymentId: CardPaymentId
   readonly reference: string
+  /** The holder of the card, of its entity (`Cardholder.cardholderOf`); the sandbox's when not given. */
+  readonly cardholder?: Cardholder | undefined
 }): Request => {
   const { body } = input
   const merchant = merchantOf(body)
@@ -89,7 +91,8 @@ export const authorizationRequest = (input: {
       upcoming_card_payment_id: input.cardPaymentId,
       verification: CardDetail.verificationOf({
         card: input.card,
-        entryMode: entryModeOf(body.network_details, merchant.merchant_category_code)
+        entryMode: entryModeOf(body.network_details, merchant.merchant_category_code),
+        cardholder: input.cardholder
       })
     }
   }
@@ -149,6 +152,8 @@ export const balanceInquiryRequest = (input: {
   readonly digitalWalletTokenId: DigitalWalletTokenId | null
   readonly cardPaymentId: CardPaymentId
   readonly reference: string
+  /** The holder of the card, of its entity (`Cardholder.cardholderOf`); the sandbox's when not given. */
+  readonly cardholder?: Cardholder | undefined
 }): Request => ({
   category: "card_balance_inquiry_requested",
   card_balance_inquiry: {
@@ -167,7 +172,8 @@ export const balanceInquiryRequest = (input: {
     upcoming_card_payment_id: input.cardPaymentId,
     verification: CardDetail.verificationOf({
       card: input.card,
-      entryMode: inquiryEntryModeOf(input.body.network_details, merchantOf(input.body).merchant_category_code)
+      entryMode: inquiryEntryModeOf(input.body.network_details, merchantOf(input.body).merchant_category_code),
+      cardholder: input.cardholder
     })
   }
 })
