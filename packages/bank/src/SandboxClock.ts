@@ -32,7 +32,6 @@ import { type AuthenticatedTenant, Tenant, type TenantShape } from "@moneta/doma
 import { InboundFundsHoldStore } from "@moneta/store/InboundFundsHolds"
 import { Notifications } from "@moneta/store/Notifications"
 import { SandboxClockStore } from "@moneta/store/SandboxClocks"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import { CommittedHere } from "@moneta/store/WebhookDeliveries"
 import { Context, Duration, Effect, Layer, Option, Result, Schedule } from "effect"
 import { Authentication, clockMovedChannel } from "./Authentication.js"
@@ -42,6 +41,7 @@ import { expireAuthorizations as expireDueAuthorizations, releaseInboundFundsHol
 import { notFound } from "./NotFound.js"
 import { spanned, withOperationSpan } from "./OperationSpan.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
+import { runStep } from "./Step.js"
 import { realNow } from "./Time.js"
 
 /** How long an advance waits for the dispatchers to attempt the deliveries that fell due. */
@@ -142,20 +142,22 @@ export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/ban
           Result.mapError(parseDuration(request.duration), (message) =>
             InvalidParametersError.single("duration", message))
         )
-        const offsetMillis = yield* transactionally(Effect.gen(function*() {
+        const offsetMillis = yield* runStep({
           // The key that authenticated the request belongs to the group: its row is there.
-          const current = yield* Effect.flatMap(store.lock(tenant.groupId), Effect.fromOption).pipe(Effect.orDie)
-          const next = yield* Effect.fromResult(
+          load: Effect.flatMap(store.lock(tenant.groupId), Effect.fromOption).pipe(Effect.orDie),
+          decide: (current) =>
             Result.mapError(advancedOffset(current, byMillis), (message) =>
-              InvalidParametersError.single("duration", message))
-          )
-          yield* store.set(tenant.groupId, next)
-          // Sent on commit, to every process listening (this one too): each drops the group's cached keys.
-          if (Option.isSome(notifications)) {
-            yield* notifications.value.notify(clockMovedChannel, tenant.groupId).pipe(Effect.orDie)
-          }
-          return next
-        }))
+              InvalidParametersError.single("duration", message)),
+          persist: (next) =>
+            Effect.gen(function*() {
+              yield* store.set(tenant.groupId, next)
+              // Sent on commit, to every process listening (this one too): each drops the group's cached keys.
+              if (Option.isSome(notifications)) {
+                yield* notifications.value.notify(clockMovedChannel, tenant.groupId).pipe(Effect.orDie)
+              }
+              return next
+            })
+        })
         // This process serves the new clock from its next request on, whenever the notification arrives.
         yield* authentication.forgetGroup(tenant.groupId)
         // What fell due happens on the new clock.
