@@ -13,6 +13,7 @@ import { SqlClient, type Statement } from "effect/sql"
 import { groupOffset } from "./GroupClock.js"
 import { jsonb, makeResourceTable } from "./ResourceTable.js"
 import { tenantIs } from "./Tenant.js"
+import * as Writes from "./Writes.js"
 
 /** The NOTIFY channel of answered and timed-out decisions; the payload is the decision's id. */
 export const channel = "moneta_real_time_decisions"
@@ -36,9 +37,6 @@ export class RealTimeDecisionStore
       const decodeIds = Schema.decodeUnknownEffect(Schema.Array(IdRow))
       const encodeAnswer = Schema.encodeEffect(RealTimeDecisionAction)
 
-      const notify = (decision: RealTimeDecision) =>
-        sql`SELECT pg_notify(${channel}, ${decision.id})`.pipe(Effect.asVoid, Effect.orDie)
-
       /**
        * A new decision; `raisedBy` is the idempotent request that raised it, if
        * any: its key, and the claim (the request's lineage) under which a retry
@@ -58,12 +56,21 @@ export class RealTimeDecisionStore
           idempotency_claim: raisedBy?.claim ?? null
         })
 
-      /** Writes the decision's new status (and `columns`) and tells its waiters (on commit). */
+      /**
+       * Writes the decision's new status (and `columns`) and tells its waiters (on commit), in one
+       * statement: the NOTIFY rides on the UPDATE, a round trip fewer on the answer's way to its waiter.
+       */
       const update = (
         tenant: TenantShape,
         decision: RealTimeDecision,
         columns: Record<string, Statement.Fragment> = {}
-      ) => Effect.andThen(table.update(tenant, decision, { status: decision.status, ...columns }), notify(decision))
+      ) =>
+        Effect.flatMap(
+          table.updateWrite(tenant, decision, { status: decision.status, ...columns }),
+          (write) =>
+            sql`${Writes.withClause(sql, Writes.asCtes(sql, [write]))} SELECT pg_notify(${channel}, ${decision.id})`
+              .pipe(Effect.asVoid, Effect.orDie)
+        )
 
       /** Writes the decision answered, keeping the client's answer as given, and tells its waiters (on commit). */
       const updateAnswered = (tenant: TenantShape, decision: RealTimeDecision, answer: RealTimeDecisionAction) =>

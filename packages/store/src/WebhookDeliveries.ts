@@ -22,16 +22,16 @@
  *   tables on the embedded database, which has no autovacuum.
  */
 import type { Environment } from "@moneta/domain/Environment"
-import { Environment as EnvironmentSchema } from "@moneta/domain/Environment"
-import { Event } from "@moneta/domain/Event"
+import type { EventFields } from "@moneta/domain/Event"
 import { eventCategoryOf } from "@moneta/domain/EventCategory"
-import { EventId, EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
+import { type EventId, type EventSubscriptionId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import {
   encodeWebhookAttempt,
   WebhookAttempt,
+  type WebhookAttemptFields,
   type WebhookAttemptFilter,
-  WebhookAttemptTrigger
+  type WebhookAttemptTrigger
 } from "@moneta/domain/WebhookAttempt"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
@@ -41,6 +41,7 @@ import { groupOffset } from "./GroupClock.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs } from "./Tenant.js"
+import { type ClaimRow, claimRowOf } from "./WebhookClaimRows.js"
 import { takeFault } from "./WebhookFaults.js"
 
 /** The NOTIFY channel of committed deliveries; the payload is their environment. */
@@ -90,7 +91,7 @@ export interface ClaimedDelivery {
   readonly trigger: WebhookAttemptTrigger
   /** Attempts recorded before this one. */
   readonly attemptCount: number
-  readonly event: Event
+  readonly event: EventFields
   readonly subscriptionId: EventSubscriptionId
   readonly url: string
   readonly secrets: SigningSecrets
@@ -106,7 +107,7 @@ export interface AttemptRecord {
   readonly deliveryId: string
   readonly claimToken: string
   readonly tenant: TenantShape
-  readonly attempt: WebhookAttempt
+  readonly attempt: WebhookAttemptFields
   /** The delivery's next attempt; `None` finishes it (`succeeded`, or `failed` after its last attempt). */
   readonly next: Option.Option<DateTime.Utc>
 }
@@ -143,30 +144,6 @@ export interface ExpiryRequest {
   readonly limit: number
 }
 
-const ClaimRow = Schema.Struct({
-  outcome: Schema.Literals(["claimed", "abandoned"]),
-  unrecorded_claims: Schema.Number,
-  id: Schema.String,
-  group_id: GroupId,
-  environment: EnvironmentSchema,
-  trigger: WebhookAttemptTrigger,
-  attempt_count: Schema.Number,
-  event_id: EventId,
-  event_created_at: Schema.DateTimeUtcFromDate,
-  // Text here, made an EventCategory by `eventCategoryOf`: the same result as the Schema's union, at a tenth of its cost.
-  category: Schema.String,
-  associated_object_type: Schema.String,
-  associated_object_id: Schema.String,
-  event_subscription_id: EventSubscriptionId,
-  url: Schema.String,
-  shared_secret: Schema.String,
-  previous_shared_secret: Schema.NullOr(Schema.String),
-  previous_shared_secret_expires_at: Schema.NullOr(Schema.DateTimeUtcFromDate),
-  faulted: Schema.Boolean,
-  clock_offset: Schema.NumberFromString,
-  live_retry_schedule: Schema.Boolean
-})
-
 const NextDueRow = Schema.Struct({ due_at: Schema.NullOr(Schema.DateTimeUtcFromDate) })
 const CountRow = Schema.Struct({ count: Schema.NumberFromString })
 
@@ -200,26 +177,27 @@ export class WebhookDeliveryStore
       const sql = yield* SqlClient.SqlClient
       const database = yield* Effect.serviceOption(Info)
       const attempts = yield* makeResourceTable("webhook_attempts", WebhookAttempt)
-      const decodeClaims = Schema.decodeUnknownEffect(Schema.Array(ClaimRow))
+      const decodeClaims = (rows: ReadonlyArray<unknown>) => Effect.try(() => rows.map(claimRowOf))
       const decodeNextDue = Schema.decodeUnknownEffect(Schema.Array(NextDueRow))
       const decodeCount = Schema.decodeUnknownEffect(Schema.Array(CountRow))
       // Due times and creation times are on the row's group's sandbox clock; the dispatcher's `now` is the server's.
       const onGroupClock = groupOffset(sql, sql`group_id`)
 
-      // The row was decoded (checked) once, whole: the event is built from it, not decoded again.
-      const toClaimed = (claimToken: string) => (row: typeof ClaimRow.Type): ClaimedDelivery => ({
+      // The row was checked once, whole: the event is built from it, not checked again.
+      const toClaimed = (claimToken: string) => (row: ClaimRow): ClaimedDelivery => ({
         id: row.id,
         claimToken,
         tenant: { groupId: row.group_id, environment: row.environment },
         trigger: row.trigger,
         attemptCount: row.attempt_count,
-        event: new Event({
+        event: {
           id: row.event_id,
           created_at: row.event_created_at,
           category: eventCategoryOf(row.category),
           associated_object_type: row.associated_object_type,
-          associated_object_id: row.associated_object_id
-        }),
+          associated_object_id: row.associated_object_id,
+          type: "event"
+        },
         subscriptionId: row.event_subscription_id,
         url: row.url,
         secrets: toSigningSecrets(row),
@@ -294,24 +272,27 @@ export class WebhookDeliveryStore
       const record = (records: ReadonlyArray<AttemptRecord>) => {
         if (records.length === 0) return Effect.void
         // The attempts were built by the dispatcher from checked values: encoded as the Schema would, not re-checked.
-        const rows = records.map((record) => ({
-          id: record.attempt.id,
-          group_id: record.tenant.groupId,
-          environment: record.tenant.environment,
-          created_at: DateTime.formatIso(record.attempt.created_at),
-          delivery_id: record.deliveryId,
-          event_id: record.attempt.event_id,
-          event_subscription_id: record.attempt.event_subscription_id,
-          attempt_status: record.attempt.status,
-          body: encodeWebhookAttempt(record.attempt),
-          claim_token: record.claimToken,
-          delivery_status: Option.isSome(record.next)
-            ? "pending"
-            : record.attempt.status === "succeeded"
-            ? "succeeded"
-            : "failed" satisfies DeliveryStatus,
-          due_at: Option.match(record.next, { onNone: () => null, onSome: DateTime.formatIso })
-        }))
+        const rows = records.map((record) => {
+          const body = encodeWebhookAttempt(record.attempt)
+          return {
+            id: record.attempt.id,
+            group_id: record.tenant.groupId,
+            environment: record.tenant.environment,
+            created_at: body.created_at,
+            delivery_id: record.deliveryId,
+            event_id: record.attempt.event_id,
+            event_subscription_id: record.attempt.event_subscription_id,
+            attempt_status: record.attempt.status,
+            body,
+            claim_token: record.claimToken,
+            delivery_status: Option.isSome(record.next)
+              ? "pending"
+              : record.attempt.status === "succeeded"
+              ? "succeeded"
+              : "failed" satisfies DeliveryStatus,
+            due_at: Option.match(record.next, { onNone: () => null, onSome: DateTime.formatIso })
+          }
+        })
         return sql`WITH recorded AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) AS row (
             id text, group_id text, environment text, created_at timestamptz, delivery_id bigint, event_id text,

@@ -8,7 +8,7 @@
  * attempt's start on the Clock. Plain functions: `Sender` calls them once per
  * delivery, outside any fiber.
  */
-import { type Event, eventJson } from "@moneta/domain/Event"
+import { type EventFields, eventJson } from "@moneta/domain/Event"
 import { isSuccessStatus, type WebhookAttemptFailureReason } from "@moneta/domain/WebhookAttempt"
 import { type Reach, urlRefusal } from "@moneta/domain/WebhookDestination"
 import * as WebhookSignature from "@moneta/domain/WebhookSignature"
@@ -23,7 +23,7 @@ export const responseDeadline = Duration.seconds(10)
 export const userAgent = "Moneta-Webhooks/1.0"
 
 /** The request body: the Event object as JSON, as the API shows it. */
-export const bodyOf = (event: Event): Uint8Array => Buffer.from(eventJson(event), "utf8")
+export const bodyOf = (event: EventFields): Uint8Array => Buffer.from(eventJson(event), "utf8")
 
 /** The secrets that sign at `at`, newest first: the current one, and the previous one during its overlap. */
 export const activeSecrets = (secrets: SigningSecrets, at: DateTime.Utc): ReadonlyArray<string> =>
@@ -33,12 +33,31 @@ export const activeSecrets = (secrets: SigningSecrets, at: DateTime.Utc): Readon
       DateTime.isLessThan(at, previous.expiresAt) ? [secrets.current, previous.secret] : [secrets.current]
   })
 
-// The same HMAC as the domain's portable one (the Standard Webhooks tests verify every delivery), at a fifth of its cost.
-const nodeHmacSha256: WebhookSignature.HmacSha256 = (key, content) => createHmac("sha256", key).update(content).digest()
+/**
+ * The `webhook-signature` header, as `WebhookSignature.sign` writes it (tested equal, and the
+ * Standard Webhooks and svix verifiers check every test delivery): one `v1,<base64 HMAC>` per
+ * secret, keyed by the secret's UTF-8 bytes (`subscriptionKey`), over `${id}.${timestamp}.`
+ * and the body. `node:crypto` hashes the parts and writes the base64 itself, with no joined
+ * copy of the content: a third of the portable signer's cost, once per delivery.
+ */
+export const signatureOf = (
+  id: string,
+  timestamp: string,
+  body: Uint8Array,
+  secrets: ReadonlyArray<string>
+): string => {
+  const prefix = `${id}.${timestamp}.`
+  let header = ""
+  for (const secret of secrets) {
+    const signature = createHmac("sha256", secret).update(prefix, "utf8").update(body).digest("base64")
+    header += `${header === "" ? "" : " "}${WebhookSignature.signatureVersion},${signature}`
+  }
+  return header
+}
 
 export interface Target {
   readonly url: string
-  readonly event: Event
+  readonly event: EventFields
   readonly secrets: SigningSecrets
 }
 
@@ -73,13 +92,23 @@ export const destinationOf = (rule: DestinationRule, text: string): Destination 
 /** The signed POST of `target` to `url`, started at `startedAt`. */
 export const requestOf = (target: Target, url: URL, startedAt: DateTime.Utc): Post => {
   const body = bodyOf(target.event)
-  const signature = WebhookSignature.headers({
-    id: target.event.id,
-    timestamp: WebhookSignature.unixSeconds(startedAt),
-    body,
-    secrets: activeSecrets(target.secrets, startedAt).map(WebhookSignature.subscriptionKey)
-  }, nodeHmacSha256)
-  return { url, headers: { ...signature, "user-agent": userAgent, "content-type": "application/json" }, body }
+  const timestamp = String(WebhookSignature.unixSeconds(startedAt))
+  return {
+    url,
+    headers: {
+      [WebhookSignature.idHeader]: target.event.id,
+      [WebhookSignature.timestampHeader]: timestamp,
+      [WebhookSignature.signatureHeader]: signatureOf(
+        target.event.id,
+        timestamp,
+        body,
+        activeSecrets(target.secrets, startedAt)
+      ),
+      "user-agent": userAgent,
+      "content-type": "application/json"
+    },
+    body
+  }
 }
 
 /** Not contacted: the rule refuses the destination. */

@@ -102,12 +102,15 @@ export class WebhookAttempt extends Schema.Class<WebhookAttempt>("WebhookAttempt
   ))
 }) {}
 
+/** An attempt's fields: a `WebhookAttempt`, or the dispatcher's own value of one (built from checked values, not re-checked). */
+export type WebhookAttemptFields = Pick<WebhookAttempt, keyof typeof WebhookAttempt.fields>
+
 /**
  * The attempt as `Schema.encodeSync(WebhookAttempt)` gives it (same keys in the same order;
  * tested against it for generated attempts), without the Schema work: the dispatcher records
  * one per delivery, and encoding through the Schema costs about 30 µs (mostly the category union).
  */
-export const encodeWebhookAttempt = (attempt: WebhookAttempt): typeof WebhookAttempt.Encoded => ({
+export const encodeWebhookAttempt = (attempt: WebhookAttemptFields): typeof WebhookAttempt.Encoded => ({
   id: attempt.id,
   created_at: DateTime.formatIso(attempt.created_at),
   event_id: attempt.event_id,
