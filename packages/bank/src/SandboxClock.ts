@@ -44,8 +44,14 @@ import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { runStep } from "./Step.js"
 import { realNow } from "./Time.js"
 
-/** How long an advance waits for the dispatchers to attempt the deliveries that fell due. */
-export const deliveryWait = Duration.seconds(30)
+/**
+ * How long an advance waits for the dispatchers to attempt the deliveries
+ * that fell due: long enough for a receiver on this machine, short enough
+ * that the request is answered within the bound every request is held to (a
+ * slow or unreachable receiver holds its attempt up to 10 s; what is not
+ * attempted by then goes out when a dispatcher takes it).
+ */
+export const deliveryWait = Duration.seconds(3)
 
 export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/bank/SandboxClocks", {
   make: Effect.gen(function*() {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as TestDatabase from "@moneta/store/testing"
-import { Deferred, Effect, Exit, Fiber, Redacted, Schedule } from "effect"
+import { Deferred, Effect, Exit, Fiber, Redacted, Ref, Schedule } from "effect"
 import { reset, snapshot } from "../src/cli/SandboxState.js"
 import { faults } from "../src/cli/WebhookFaults.js"
 import * as RunningServer from "../src/testing.js"
@@ -183,13 +183,19 @@ if (TestDatabase.testDatabases.includes("postgres")) {
           yield* moneta(["snapshot", "save", "shared", ...connection(first)], capture())
           const saved = yield* accountIds(second)
 
-          // The other server keeps taking writes and reads while the restore runs.
-          const busy = yield* Effect.forkScoped(
-            Effect.forever(Effect.andThen(createAccount(second, "Meanwhile"), accountIds(second)))
-          )
+          // The other server keeps taking writes and reads while the restore runs. The loop is
+          // stopped, not interrupted: an interrupted request may still commit after the reads below.
+          const stop = yield* Ref.make(false)
+          const busy = yield* Effect.forkScoped(Effect.gen(function*() {
+            while (!(yield* Ref.get(stop))) {
+              yield* createAccount(second, "Meanwhile")
+              yield* accountIds(second)
+            }
+          }))
           const beforeRestore = yield* createAccount(second, "Before the restore")
           yield* moneta(["snapshot", "restore", "shared", ...connection(first)], capture())
-          yield* Fiber.interrupt(busy)
+          yield* Ref.set(stop, true)
+          yield* Fiber.join(busy)
 
           // Every saved account is back and none written before the restore remains (writes the
           // other server made after it may follow); both servers read the same.
