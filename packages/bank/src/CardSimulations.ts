@@ -50,12 +50,15 @@ import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { runAskingStep, runStep, step } from "./Step.js"
 import { now } from "./Time.js"
 
-/** What an authorization-like event meets before anyone is asked (the domain's `CardDecision.forcedDecline`). */
+/**
+ * What an authorization-like event (an authorization, an increment, a balance
+ * inquiry) meets before anyone is asked (the domain's `CardDecision.forcedDecline`).
+ */
 const circumstancesOf = (
   forced: CardDecision.AuthorizationCircumstances["forced"],
   card: Card,
   token: DigitalWalletToken | null,
-  accountStatus?: Balance["status"]
+  accountStatus: Balance["status"]
 ): CardDecision.AuthorizationCircumstances => ({
   forced,
   cardStatus: card.status,
@@ -180,10 +183,11 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
         // refuse an increment of an authorization that is not open before anyone is asked about it
         const authorization = yield* Effect.fromResult(CardActivity.openAuthorization(cardPayment))
+        const account = yield* accountOf(card)
         return yield* realTimeDecisions.askFirst({
           category: "card_authorization_requested",
           eventSubscriptionId,
-          forced: CardDecision.forcedAuthorizationAnswer(circumstancesOf(undefined, card, null)),
+          forced: CardDecision.forcedAuthorizationAnswer(circumstancesOf(undefined, card, null, account.status)),
           request: Effect.map(networkReference, (reference) => ({
             request: RealTimeDecisionRequests.incrementRequest({
               card,
@@ -224,11 +228,12 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
             }
             return { balance, input }
           }),
-          decide: ({ input }) =>
+          // a closed account declines the increment account_closed (a card_decline naming the authorization)
+          decide: ({ balance, input }) =>
             CardActivity.increment({
               ...input,
               answer: CardDecision.authorizationAnswer({
-                ...circumstancesOf(undefined, input.card, null),
+                ...circumstancesOf(undefined, input.card, null, balance.status),
                 client: asked?.answer ?? null,
                 question: { amount: input.amount, direction: "settlement", available: input.available }
               })
@@ -333,10 +338,13 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
       Effect.gen(function*() {
         const { card, token } = yield* cardOf(body)
         const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
+        const account = yield* accountOf(card)
         return yield* realTimeDecisions.askFirst({
           category: "card_balance_inquiry_requested",
           eventSubscriptionId,
-          forced: CardDecision.forcedAuthorizationAnswer(circumstancesOf(body.decline_reason, card, token)),
+          forced: CardDecision.forcedAuthorizationAnswer(
+            circumstancesOf(body.decline_reason, card, token, account.status)
+          ),
           request: Effect.gen(function*() {
             const cardPaymentId = yield* newId("card_payment")
             const reference = yield* networkReference
@@ -381,7 +389,11 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
                 declinedTransaction: yield* newId("declined_transaction")
               }
             }
-            return { balance, input, circumstances: circumstancesOf(body.decline_reason, card, token) }
+            return {
+              balance,
+              input,
+              circumstances: circumstancesOf(body.decline_reason, card, token, balance.status)
+            }
           }),
           decide: ({ circumstances, input }) =>
             CardRequests.inquireBalance({

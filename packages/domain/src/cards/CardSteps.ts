@@ -37,7 +37,8 @@ export const declinedTransactionOf = (
   new DeclinedTransaction({
     id,
     account_id: card.account_id,
-    amount: decline.direction === "refund" ? decline.amount : -decline.amount,
+    // a debit's amount negated (0 − amount: a balance inquiry's zero stays 0, not −0)
+    amount: decline.direction === "refund" ? decline.amount : 0 - decline.amount,
     created_at: at,
     currency: "USD",
     description: decline.merchant_descriptor,

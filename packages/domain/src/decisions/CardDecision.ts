@@ -55,14 +55,20 @@ export interface AuthorizationCircumstances {
   readonly forced: CardDeclineReason | undefined
   readonly cardStatus: Card.Status
   readonly tokenStatus: TokenStatus | null
-  /** The status of the card's account, when the event declines on a closed one (an authorization does). */
+  /**
+   * The status of the card's account, read under its row lock. Every
+   * authorization-like event gives it (an authorization, an increment, a
+   * balance inquiry): each is declined `account_closed` on a closed account.
+   */
   readonly accountStatus?: AccountStatus | undefined
 }
 
 /**
  * Declines that come before anyone is asked: a `decline_reason` the
  * simulation forces, a closed account (`account_closed`, as Increase
- * declines it), a card that is not active, a wallet token that is not active.
+ * declines it: for an increment a `card_decline` naming the incremented
+ * authorization, for a balance inquiry a zero `card_decline`), a card that is
+ * not active, a wallet token that is not active.
  */
 export const forcedDecline = (input: AuthorizationCircumstances): CardDeclineReason | undefined => {
   if (input.forced !== undefined) return input.forced
