@@ -69,13 +69,15 @@ export const layerPglite = (
 
 /**
  * Embedded Postgres in `dataDir`; a data directory without a database yet
- * starts from the migrated template (`Template`) instead of initdb. Does not migrate.
+ * starts from the migrated template (`Template.prepare`: its files copied, or
+ * its dump for `memory://`) instead of initdb. Does not migrate.
  */
 const layerPgliteFromTemplate = (dataDir: string, preparedStatements: boolean) =>
   Layer.unwrap(
     Effect.flatMap(Template.isFresh(dataDir), (fresh) =>
       fresh
-        ? Effect.map(Template.load, (loadDataDir) => layerPglite(dataDir, { loadDataDir, preparedStatements }))
+        ? Effect.map(Template.prepare(dataDir), (loadDataDir) =>
+          layerPglite(dataDir, { loadDataDir, preparedStatements }))
         : Effect.succeed(layerPglite(dataDir, { preparedStatements })))
   )
 
