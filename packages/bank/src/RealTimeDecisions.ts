@@ -11,7 +11,8 @@
  * missed (LISTEN not yet in effect, its connection lost). An answer committed
  * by this same process also wakes its waiter directly, without the round trip
  * through the database's notification (the waiter still reads the decision
- * from the database, the source of truth). At `timeout_at` the
+ * from the database, the source of truth: the decision and the answer as given
+ * in one statement). At `timeout_at` the
  * waiter times the decision out itself; the sweeper does the same for
  * decisions whose waiter died. All time is the Clock's, so `TestClock` drives
  * windows and polls in tests.
@@ -65,6 +66,12 @@ export interface ClientQuestion<A, Kept, E, R> {
   readonly request: Effect.Effect<{ readonly request: RealTimeDecision.Request; readonly kept: Kept }, E, R>
   /** The finished decision as the answer; `given` is the action as the client sent it (null when it did not answer). */
   readonly answerOf: (decision: RealTimeDecision.RealTimeDecision, given: RealTimeDecisionAction | null) => A
+}
+
+/** A finished decision, with the client's answer as it was given (null when it did not answer). */
+interface Settled {
+  readonly decision: RealTimeDecision.RealTimeDecision
+  readonly given: RealTimeDecisionAction | null
 }
 
 /** What a write learnt from the client: the answer, the finished decision, the action as given, what it kept. */
@@ -209,11 +216,12 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
     ) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
-        yield* store.insert(tenant, next, yield* raisedBy)
+        // the decision's insert rides on its event's statement
+        const alongside = [yield* store.insertWrite(tenant, next, yield* raisedBy)]
         if (eventSubscriptionId === null) {
-          yield* events.append(tenant, emitted, createdAt)
+          yield* events.append(tenant, emitted, createdAt, { alongside })
         } else {
-          const written = yield* events.append(tenant, emitted, createdAt, { deliver: false })
+          const written = yield* events.append(tenant, emitted, createdAt, { deliver: false, alongside })
           yield* Effect.forEach(
             written,
             (event) =>
@@ -255,25 +263,44 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
           })
       })
 
+    /** The decision with its answer as given, in one read. */
+    const readAnswered = (id: RealTimeDecisionId) => findOwn("real_time_decision", id, store.findAnswered)
+
     /**
-     * Waits until the decision is answered or times out; returns it finished.
+     * The finished decision with its answer: known when it was read with it (`given` not undefined);
+     * none unless responded (only an answer writes one); read otherwise (a decision answered
+     * before this run looked: a retry's, or one answered while this run timed it out).
+     */
+    const settled = (decision: RealTimeDecision.RealTimeDecision, given: RealTimeDecisionAction | null | undefined) =>
+      given !== undefined
+        ? Effect.succeed<Settled>({ decision, given })
+        : decision.status !== "responded"
+        ? Effect.succeed<Settled>({ decision, given: null })
+        : Effect.map(readAnswered(decision.id), ({ answer }): Settled => ({ decision, given: answer }))
+
+    /**
+     * Waits until the decision is answered or times out; returns it finished, with its answer.
      * `wakeups` receives a NOTIFY naming the decision, or an answer committed in this process.
-     * `raised` is the decision as just written or read, so the first look needs no read; every later one reads it.
+     * `raised` is the decision as just written or read, so the first look needs no read; every
+     * later one reads the decision with its answer in one statement.
      */
     const settle = (raised: RealTimeDecision.RealTimeDecision, wakeups: Queue.Queue<void>) =>
       Effect.gen(function*() {
         let decision = raised
+        let given: RealTimeDecisionAction | null | undefined = undefined
         while (true) {
           const step = RealTimeDecision.waiting(decision, yield* now)
-          if (step._tag === "Finished") return decision
+          if (step._tag === "Finished") return yield* settled(decision, given)
           if (step._tag === "Due") {
             const finished = yield* timeOut(decision.id)
-            if (RealTimeDecision.isFinished(finished)) return finished
+            if (RealTimeDecision.isFinished(finished)) return yield* settled(finished, undefined)
           }
           // still pending after timing it out only if the clock moved back: look again
           const remaining = step._tag === "Wait" ? step.remaining : Duration.zero
           yield* Effect.raceFirst(Queue.take(wakeups), Effect.sleep(Duration.min(remaining, timing.pollInterval)))
-          decision = yield* findOwn("real_time_decision", decision.id, store.find)
+          const read = yield* readAnswered(decision.id)
+          decision = read.body
+          given = read.answer
         }
       })
 
@@ -282,7 +309,7 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
      * or timed out). Listening starts before the decision is written, so its
      * answer cannot be missed for want of a listener; the poll covers the rest.
      */
-    const ask = (request: RealTimeDecision.Request, eventSubscriptionId: EventSubscriptionId | null) =>
+    const askSettled = (request: RealTimeDecision.Request, eventSubscriptionId: EventSubscriptionId | null) =>
       Effect.scoped(Effect.gen(function*() {
         const wakeups = yield* Queue.dropping<void>(1)
         const idOf = yield* Deferred.make<string>()
@@ -301,6 +328,10 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
         )
         return yield* settle(raised, wakeups)
       }))
+
+    /** Asks the client (`askSettled`); the decision finished. */
+    const ask = (request: RealTimeDecision.Request, eventSubscriptionId: EventSubscriptionId | null) =>
+      Effect.map(askSettled(request, eventSubscriptionId), ({ decision }) => decision)
 
     /**
      * The decision of this category that an earlier run of the same request
@@ -321,9 +352,6 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
       const claim = yield* Effect.serviceOption(CurrentClaim)
       return key === null || Option.isNone(claim) ? null : { key, claim: claim.value.claim }
     })
-
-    /** The client's answer as given (a token approval's contact lives there); None when it did not answer. */
-    const answerOf = (id: RealTimeDecisionId) => Effect.flatMap(Tenant, (tenant) => store.answerOf(tenant, id))
 
     /**
      * Records, inside the transaction that applies a decision's outcome, that
@@ -353,8 +381,8 @@ export class RealTimeDecisions extends Context.Service<RealTimeDecisions>()("@mo
       Effect.gen(function*() {
         if (!(yield* asksClient(question.category, question.eventSubscriptionId, question.forced))) return null
         const { kept, request } = yield* question.request
-        const decision = yield* ask(request, question.eventSubscriptionId)
-        const given = Option.getOrNull(yield* answerOf(decision.id))
+        // the answer as given (a token approval's contact lives there) comes with the decision
+        const { decision, given } = yield* askSettled(request, question.eventSubscriptionId)
         const asked: Asked<A, Kept> = { answer: question.answerOf(decision, given), decision, given, kept }
         return asked
       })

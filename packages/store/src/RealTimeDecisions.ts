@@ -2,7 +2,7 @@
  * Real-time decisions. A change of a decision's status sends a NOTIFY on
  * `channel` (payload: the decision's id) inside the transaction that makes it,
  * so a waiting simulation on any process hears of it on commit; waiters poll
- * `statusOf` as well, since a notification can be missed.
+ * (`findAnswered`) as well, since a notification can be missed.
  */
 import { Environment } from "@moneta/domain/Environment"
 import { GroupId, RealTimeDecisionId } from "@moneta/domain/Ids"
@@ -24,7 +24,7 @@ const DueRow = Schema.Struct({
   clock_offset: Schema.NumberFromString,
   body: RealTimeDecision
 })
-const AnswerRow = Schema.Struct({ answer: RealTimeDecisionAction })
+const AnsweredRow = Schema.Struct({ body: RealTimeDecision, answer: Schema.NullOr(RealTimeDecisionAction) })
 const IdRow = Schema.Struct({ id: RealTimeDecisionId })
 
 export class RealTimeDecisionStore
@@ -33,21 +33,21 @@ export class RealTimeDecisionStore
       const sql = yield* SqlClient.SqlClient
       const table = yield* makeResourceTable("real_time_decisions", RealTimeDecision)
       const decodeDue = Schema.decodeUnknownEffect(Schema.Array(DueRow))
-      const decodeAnswers = Schema.decodeUnknownEffect(Schema.Array(AnswerRow))
+      const decodeAnswered = Schema.decodeUnknownEffect(Schema.Array(AnsweredRow))
       const decodeIds = Schema.decodeUnknownEffect(Schema.Array(IdRow))
       const encodeAnswer = Schema.encodeEffect(RealTimeDecisionAction)
 
       /**
-       * A new decision; `raisedBy` is the idempotent request that raised it, if
-       * any: its key, and the claim (the request's lineage) under which a retry
-       * finds it again.
+       * A new decision's insert, to run with its event (`EventStore.append`'s `alongside`: one
+       * statement); `raisedBy` is the idempotent request that raised it, if any: its key, and the
+       * claim (the request's lineage) under which a retry finds it again.
        */
-      const insert = (
+      const insertWrite = (
         tenant: TenantShape,
         decision: RealTimeDecision,
         raisedBy: { readonly key: string; readonly claim: string } | null
       ) =>
-        table.insert(tenant, decision, {
+        table.insertWrite(tenant, decision, {
           created_at: DateTime.toDate(decision.created_at),
           category: decision.category,
           status: decision.status,
@@ -79,14 +79,16 @@ export class RealTimeDecisionStore
           (encoded) => update(tenant, decision, { answer: jsonb(sql, encoded) })
         )
 
-      /** The client's answer to the decision as it was given; None while unanswered or timed out. */
-      const answerOf = (tenant: TenantShape, id: RealTimeDecisionId) =>
-        sql`SELECT answer FROM real_time_decisions WHERE ${tenantIs(sql, tenant)} AND id = ${id} AND answer IS NOT NULL`
-          .pipe(
-            Effect.flatMap(decodeAnswers),
-            Effect.orDie,
-            Effect.map((rows) => Option.fromNullishOr(rows[0]?.answer))
-          )
+      /**
+       * The decision with the client's answer as it was given (null while unanswered or timed
+       * out), in one statement: what a waiter needs after a wake-up.
+       */
+      const findAnswered = (tenant: TenantShape, id: RealTimeDecisionId) =>
+        sql`SELECT body, answer FROM real_time_decisions WHERE ${tenantIs(sql, tenant)} AND id = ${id}`.pipe(
+          Effect.flatMap(decodeAnswered),
+          Effect.orDie,
+          Effect.map((rows) => Option.fromNullishOr(rows[0]))
+        )
 
       /** The latest decision of `category` raised under the idempotency claim, if any (a retry reuses it). */
       const findByClaim = (tenant: TenantShape, claim: string, category: Category) =>
@@ -148,10 +150,10 @@ export class RealTimeDecisionStore
         )
 
       return {
-        insert,
+        insertWrite,
         update,
         updateAnswered,
-        answerOf,
+        findAnswered,
         findByClaim,
         markApplied,
         find,
