@@ -14,7 +14,7 @@
  * released (as the release simulation does), then the group's webhook deliveries that are due (first attempts, and retries whose
  * time came) are attempted by the dispatchers, and the answer waits for them.
  */
-import { InsufficientPermissionsError, InvalidParametersError } from "@moneta/domain/Errors"
+import { InvalidParametersError } from "@moneta/domain/Errors"
 import type { EventSubscriptionId } from "@moneta/domain/Ids"
 import {
   advancedOffset,
@@ -25,6 +25,7 @@ import {
   SandboxClock,
   SandboxClockAdvance,
   SandboxClockFired,
+  sandboxOnly,
   type SetWebhookRetrySchedule,
   timeAt
 } from "@moneta/domain/SandboxClock"
@@ -64,14 +65,11 @@ export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/ban
     const authentication = yield* Authentication
     const notifications = yield* Effect.serviceOption(Notifications)
 
-    const sandboxTenant = Effect.flatMap(Effect.service(Tenant), (tenant) =>
-      tenant.environment === "sandbox"
-        ? Effect.succeed(tenant)
-        : Effect.fail(
-          new InsufficientPermissionsError({
-            detail: "Only the sandbox has a clock: use a sandbox key of the group. Live time is real time."
-          })
-        ))
+    /** The caller's tenant, if it is a sandbox one (the domain's `sandboxOnly`: 403 for a live key). */
+    const sandboxTenant = Effect.flatMap(
+      Effect.service(Tenant),
+      (tenant) => Effect.as(Effect.fromResult(sandboxOnly(tenant.environment)), tenant)
+    )
 
     const clockOf = (tenant: TenantShape, offsetMillis: number) =>
       Effect.map(realNow, (real) => ({

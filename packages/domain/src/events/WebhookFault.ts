@@ -16,8 +16,8 @@
  */
 import { Result, Schema } from "effect"
 import { described } from "../core/Described.js"
-import type { Environment } from "../core/Environment.js"
-import { InsufficientPermissionsError } from "../core/Errors.js"
+import { type Environment, sandboxOnly as sandboxKeyOnly } from "../core/Environment.js"
+import { type InsufficientPermissionsError } from "../core/Errors.js"
 import { EventSubscriptionId } from "../core/Ids.js"
 import { TooManyWebhookFaults } from "../core/Refusals.js"
 import { Timestamp } from "../core/Timestamp.js"
@@ -138,6 +138,4 @@ export const liveKeyRefused =
 
 /** Faults are injected for a sandbox key only (403 for a live one). */
 export const sandboxOnly = (environment: Environment): Result.Result<void, InsufficientPermissionsError> =>
-  environment === "sandbox"
-    ? Result.succeed(undefined)
-    : Result.fail(new InsufficientPermissionsError({ detail: liveKeyRefused }))
+  sandboxKeyOnly(environment, liveKeyRefused)

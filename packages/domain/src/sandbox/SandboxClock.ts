@@ -5,6 +5,8 @@
  */
 import { Context, DateTime, Result, Schema } from "effect"
 import { described } from "../core/Described.js"
+import { type Environment, sandboxOnly as sandboxKeyOnly } from "../core/Environment.js"
+import type { InsufficientPermissionsError } from "../core/Errors.js"
 import { EventSubscriptionId, GroupId } from "../core/Ids.js"
 import { Timestamp } from "../core/Timestamp.js"
 
@@ -179,3 +181,10 @@ export class EventSubscriptionRetrySchedule
     )
   })
 {}
+
+/** What a live key calling the clock is told (403): live time is real time. */
+export const liveKeyRefused = "Only the sandbox has a clock: use a sandbox key of the group. Live time is real time."
+
+/** The clock is a sandbox key's only (403 for a live one). */
+export const sandboxOnly = (environment: Environment): Result.Result<void, InsufficientPermissionsError> =>
+  sandboxKeyOnly(environment, liveKeyRefused)

@@ -6,8 +6,8 @@
  */
 import { Result, Schema } from "effect"
 import { described } from "../core/Described.js"
-import type { Environment } from "../core/Environment.js"
-import { InsufficientPermissionsError } from "../core/Errors.js"
+import { type Environment, sandboxOnly as sandboxKeyOnly } from "../core/Environment.js"
+import { type InsufficientPermissionsError } from "../core/Errors.js"
 import { TooManySnapshots } from "../core/Refusals.js"
 import { Timestamp } from "../core/Timestamp.js"
 
@@ -67,6 +67,4 @@ export const liveKeyRefused =
 
 /** Snapshots and reset are for a sandbox key only (403 for a live one). */
 export const sandboxOnly = (environment: Environment): Result.Result<void, InsufficientPermissionsError> =>
-  environment === "sandbox"
-    ? Result.succeed(undefined)
-    : Result.fail(new InsufficientPermissionsError({ detail: liveKeyRefused }))
+  sandboxKeyOnly(environment, liveKeyRefused)
