@@ -20,20 +20,22 @@ export const AuthorizationLive = Layer.effect(
   Effect.gen(function*() {
     const authentication = yield* Authentication
     return {
+      // Combinators rather than Effect.gen: this wraps every authenticated request (docs/benchmarks.md).
       apiKey: <A, E, R>(httpEffect: Effect.Effect<A, E, R>) =>
-        Effect.gen(function*() {
-          const header = (yield* HttpServerRequest.HttpServerRequest).headers.authorization
+        Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+          const header = request.headers.authorization
           if (header === undefined || header.trim().length === 0) {
-            return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_header" }))
+            return Effect.fail(new InvalidApiKeyError({ reason: "no_header" }))
           }
-          if (!bearerScheme.test(header)) return yield* Effect.fail(new InvalidApiKeyError({ reason: "no_credential" }))
+          if (!bearerScheme.test(header)) return Effect.fail(new InvalidApiKeyError({ reason: "no_credential" }))
           // The group's sandbox clock comes with the key (cached with it, dropped when the clock moves).
-          const { clockOffsetMillis, tenant } = yield* authentication.authenticate(
-            Redacted.make(header.replace(bearerScheme, ""))
-          )
-          return yield* httpEffect.pipe(
-            Effect.provideService(Tenant, tenant),
-            Effect.provideService(ClockOffset, clockOffsetMillis)
+          return Effect.flatMap(
+            authentication.authenticate(Redacted.make(header.replace(bearerScheme, ""))),
+            ({ clockOffsetMillis, tenant }) =>
+              httpEffect.pipe(
+                Effect.provideService(Tenant, tenant),
+                Effect.provideService(ClockOffset, clockOffsetMillis)
+              )
           )
         })
     }

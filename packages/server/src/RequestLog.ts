@@ -6,7 +6,7 @@
  * them), a new UUID otherwise; it is echoed on the response and annotates
  * every log line of the request and its span. Health probes log at Debug.
  */
-import { Clock, Context, Effect, Option, Predicate, References } from "effect"
+import { Clock, Context, Effect, type Exit, type Fiber, Option, Predicate, References, Tracer } from "effect"
 import {
   HttpEffect,
   HttpMiddleware,
@@ -38,15 +38,13 @@ export const routeAttribute = HttpRouter.middleware((route) =>
   )
 ).layer
 
-/** The matched route; none for an unknown path, which only the API's catch-all route (`*`) answers. */
-const routeOf = Effect.map(
-  Effect.option(Effect.currentSpan),
-  (span) =>
-    span.pipe(
-      Option.flatMap((span) => Option.liftPredicate(span.attributes.get("http.route"), Predicate.isString)),
-      Option.filter((route) => route !== "*")
-    )
-)
+/** The matched route the request's span carries; none for an unknown path, which only the API's catch-all route (`*`) answers. */
+const routeOf = (context: Context.Context<never>): string => {
+  const span = Context.getOption(context, Tracer.ParentSpan)
+  if (Option.isNone(span) || span.value._tag !== "Span") return "-"
+  const route = span.value.attributes.get("http.route")
+  return Predicate.isString(route) && route !== "*" ? route : "-"
+}
 
 const logAt = (path: string, status: number) =>
   Health.paths.has(path) ? Effect.logDebug : status >= 500 ? Effect.logError : Effect.logInfo
@@ -57,37 +55,48 @@ const logAt = (path: string, status: number) =>
  * `Effect.annotateLogs` would, at several times the cost per request
  * (docs/benchmarks.md, "The request log line's annotations").
  */
-const annotateRequest = (annotations: Readonly<Record<string, unknown>>) =>
-  Effect.withFiber((fiber) => {
-    const current = fiber.getRef(References.CurrentLogAnnotations)
-    fiber.setContext(Context.add(fiber.context, References.CurrentLogAnnotations, { ...current, ...annotations }))
-    return Effect.void
-  })
+const annotateRequest = (fiber: Fiber.Fiber<unknown, unknown>, annotations: Readonly<Record<string, unknown>>) => {
+  const current = fiber.getRef(References.CurrentLogAnnotations)
+  fiber.setContext(Context.add(fiber.context, References.CurrentLogAnnotations, { ...current, ...annotations }))
+}
 
-export const middleware = HttpMiddleware.make((app) =>
-  Effect.gen(function*() {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const requestId = requestIdOf(request.headers[header])
-    const started = yield* Clock.currentTimeNanos
-    yield* Effect.annotateCurrentSpan("http.request_id", requestId)
-    // The server sends the response before this middleware sees it: echo the id in a pre-response handler.
-    yield* HttpEffect.appendPreResponseHandler((_request, response) =>
-      Effect.succeed(HttpServerResponse.setHeader(response, header, requestId))
-    )
-    yield* annotateRequest({ request_id: requestId })
-    const exit = yield* Effect.exit(app)
+/** The request's line, once its answer is known. */
+const logLine = (
+  request: HttpServerRequest.HttpServerRequest,
+  started: bigint,
+  exit: Exit.Exit<HttpServerResponse.HttpServerResponse, unknown>
+) =>
+  Effect.withFiber((fiber) => {
     const status = HttpServerError.exitResponse(exit).status
-    const durationMs = Number((yield* Clock.currentTimeNanos) - started) / 1e6
+    const durationMs = Number(fiber.getRef(Clock.Clock).currentTimeNanosUnsafe() - started) / 1e6
     const path = request.url.split("?", 1)[0] ?? request.url
-    const route = yield* routeOf
-    yield* annotateRequest({
+    annotateRequest(fiber, {
       method: request.method,
-      route: Option.getOrElse(route, () => "-"),
+      route: routeOf(fiber.context),
       path,
       status,
       duration_ms: Math.round(durationMs * 10) / 10
     })
-    yield* logAt(path, status)("request")
-    return yield* exit
+    return logAt(path, status)("request")
   })
+
+/**
+ * Written without `Effect.gen` and with the fiber's own state read directly:
+ * this runs for every request, and each step it saves shows in a read's CPU
+ * (docs/benchmarks.md, "The request log middleware").
+ */
+export const middleware = HttpMiddleware.make((app) =>
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+    Effect.withFiber((fiber) => {
+      const requestId = requestIdOf(request.headers[header])
+      const started = fiber.getRef(Clock.Clock).currentTimeNanosUnsafe()
+      const span = Context.getOption(fiber.context, Tracer.ParentSpan)
+      if (Option.isSome(span) && span.value._tag === "Span") span.value.attribute("http.request_id", requestId)
+      // The server sends the response before this middleware sees it: echo the id in a pre-response handler.
+      HttpEffect.appendPreResponseHandlerUnsafe(fiber.context, (_request, response) =>
+        Effect.succeed(HttpServerResponse.setHeader(response, header, requestId)))
+      annotateRequest(fiber, { request_id: requestId })
+      return Effect.onExit(app, (exit) =>
+        logLine(request, started, exit))
+    }))
 )
