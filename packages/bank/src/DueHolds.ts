@@ -9,12 +9,15 @@
  * of two servers ending one hold, the second finds it ended and skips it, as
  * it does one settled, reversed or returned meanwhile.
  */
+import type { Environment } from "@moneta/domain/Environment"
 import type { CardPaymentId, PendingTransactionId } from "@moneta/domain/Ids"
-import { ClockOffset } from "@moneta/domain/SandboxClock"
+import { ClockOffset, timeAt } from "@moneta/domain/SandboxClock"
 import { type AuthenticatedTenant, Tenant } from "@moneta/domain/Tenant"
+import type { HoldQueries } from "@moneta/store/DueHolds"
 import { Effect } from "effect"
 import type { CardSimulations } from "./CardSimulations.js"
 import type { CheckDepositSimulations } from "./CheckDepositSimulations.js"
+import { realNow } from "./Time.js"
 
 /** How many due holds are read at a time. */
 export const batchSize = 100
@@ -28,6 +31,36 @@ export interface DueHold<Id extends string> {
 
 /** Up to `limit` due holds, oldest first. */
 export type FindDue<Id extends string> = (limit: number) => Effect.Effect<ReadonlyArray<DueHold<Id>>>
+
+/** Who a sweeper records the ends for, in place of an API key. */
+export interface Ender {
+  readonly apiKeyId: string
+  readonly apiKeyDescription: string
+}
+
+/** The holds due across every group of `environment`, each on its group's clock, ended for `ender`. */
+export const dueAcrossGroups = <Id extends string>(
+  queries: HoldQueries<Id>,
+  environment: Environment,
+  ender: Ender
+): FindDue<Id> =>
+(limit) =>
+  Effect.flatMap(realNow, (real) => queries.due(environment, real, limit)).pipe(
+    Effect.map((rows) =>
+      rows.map((row) => ({ tenant: { ...row.tenant, ...ender }, id: row.id, clockOffsetMillis: row.clockOffsetMillis }))
+    )
+  )
+
+/** The tenant's holds due on its clock, `offsetMillis` from real time. */
+export const dueForTenant = <Id extends string>(
+  queries: HoldQueries<Id>,
+  tenant: AuthenticatedTenant,
+  offsetMillis: number
+): FindDue<Id> =>
+(limit) =>
+  Effect.flatMap(realNow, (real) => queries.dueFor(tenant, timeAt(real, offsetMillis), limit)).pipe(
+    Effect.map((ids) => ids.map((id) => ({ tenant, id, clockOffsetMillis: offsetMillis })))
+  )
 
 /**
  * Ends what `findDue(limit)` returns, oldest first, batch after batch until

@@ -10,14 +10,12 @@
  * Clock-driven: `TestClock` moves it.
  */
 import type { Environment } from "@moneta/domain/Environment"
-import { CardAuthorizationExpiryStore } from "@moneta/store/CardAuthorizationExpiries"
-import { InboundFundsHoldStore } from "@moneta/store/InboundFundsHolds"
+import { DueHoldStore } from "@moneta/store/DueHolds"
 import { Config, Duration, Effect, Layer, Schedule } from "effect"
 import type { SqlClient } from "effect/sql"
 import { CardSimulations } from "./CardSimulations.js"
 import { CheckDepositSimulations } from "./CheckDepositSimulations.js"
-import { expireAuthorizations, releaseInboundFundsHolds } from "./DueHolds.js"
-import { realNow } from "./Time.js"
+import { dueAcrossGroups, type Ender, expireAuthorizations, releaseInboundFundsHolds } from "./DueHolds.js"
 
 export interface SweeperOptions {
   readonly environment: Environment
@@ -28,14 +26,14 @@ export interface SweeperOptions {
 export const defaultInterval = Duration.seconds(5)
 
 /** Who the ends are recorded for: the sweeper, not an API key. */
-const authorizationExpiryKey = {
+const authorizationExpiryKey: Ender = {
   apiKeyId: "authorization_expiry_sweeper",
   apiKeyDescription: "Authorization expiry"
-} as const
-const holdReleaseKey = {
+}
+const holdReleaseKey: Ender = {
   apiKeyId: "inbound_funds_hold_sweeper",
   apiKeyDescription: "Inbound funds hold release"
-} as const
+}
 
 /** What one pass ended. */
 export interface Swept {
@@ -46,36 +44,15 @@ export interface Swept {
 /** One pass: ends every hold of `environment` due on its group's clock, in batches; how many of each. */
 export const sweep = (environment: Environment) =>
   Effect.gen(function*() {
-    const authorizations = yield* CardAuthorizationExpiryStore
-    const inboundFundsHolds = yield* InboundFundsHoldStore
-    const cardSimulations = yield* CardSimulations
-    const checkDepositSimulations = yield* CheckDepositSimulations
+    const holds = yield* DueHoldStore
     const cardAuthorizationsExpired = yield* expireAuthorizations(
-      cardSimulations,
-      (limit) =>
-        Effect.flatMap(realNow, (real) => authorizations.due(environment, real, limit)).pipe(
-          Effect.map((rows) =>
-            rows.map((row) => ({
-              tenant: { ...row.tenant, ...authorizationExpiryKey },
-              id: row.cardPaymentId,
-              clockOffsetMillis: row.clockOffsetMillis
-            }))
-          )
-        ),
+      yield* CardSimulations,
+      dueAcrossGroups(holds.cardAuthorizations, environment, authorizationExpiryKey),
       "card authorization expiry"
     )
     const inboundFundsHoldsReleased = yield* releaseInboundFundsHolds(
-      checkDepositSimulations,
-      (limit) =>
-        Effect.flatMap(realNow, (real) => inboundFundsHolds.due(environment, real, limit)).pipe(
-          Effect.map((rows) =>
-            rows.map((row) => ({
-              tenant: { ...row.tenant, ...holdReleaseKey },
-              id: row.pendingTransactionId,
-              clockOffsetMillis: row.clockOffsetMillis
-            }))
-          )
-        ),
+      yield* CheckDepositSimulations,
+      dueAcrossGroups(holds.inboundFundsHolds, environment, holdReleaseKey),
       "inbound funds hold release"
     )
     return { cardAuthorizationsExpired, inboundFundsHoldsReleased } satisfies Swept
@@ -105,8 +82,7 @@ export const layer = (
 ): Layer.Layer<
   never,
   never,
-  | CardAuthorizationExpiryStore
-  | InboundFundsHoldStore
+  | DueHoldStore
   | CardSimulations
   | CheckDepositSimulations
   | SqlClient.SqlClient
@@ -116,8 +92,7 @@ export const layer = (
 export const services = Layer.mergeAll(
   CardSimulations.Default,
   CheckDepositSimulations.Default,
-  CardAuthorizationExpiryStore.Default,
-  InboundFundsHoldStore.Default
+  DueHoldStore.Default
 )
 
 /** `MONETA_AUTHORIZATION_EXPIRY_SWEEP_INTERVAL` (default 5 seconds): how often each server sweeps both kinds. */

@@ -30,7 +30,7 @@ import {
   timeAt
 } from "@moneta/domain/SandboxClock"
 import { type AuthenticatedTenant, Tenant, type TenantShape } from "@moneta/domain/Tenant"
-import { InboundFundsHoldStore } from "@moneta/store/InboundFundsHolds"
+import { DueHoldStore } from "@moneta/store/DueHolds"
 import { Notifications } from "@moneta/store/Notifications"
 import { SandboxClockStore } from "@moneta/store/SandboxClocks"
 import { CommittedHere } from "@moneta/store/WebhookDeliveries"
@@ -38,7 +38,7 @@ import { Context, Duration, Effect, Layer, Option, Result, Schedule } from "effe
 import { Authentication, clockMovedChannel } from "./Authentication.js"
 import { CardSimulations } from "./CardSimulations.js"
 import { CheckDepositSimulations } from "./CheckDepositSimulations.js"
-import { expireAuthorizations as expireDueAuthorizations, releaseInboundFundsHolds } from "./DueHolds.js"
+import { dueForTenant, expireAuthorizations as expireDueAuthorizations, releaseInboundFundsHolds } from "./DueHolds.js"
 import { notFound } from "./NotFound.js"
 import { spanned, withOperationSpan } from "./OperationSpan.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
@@ -60,7 +60,7 @@ export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/ban
     const decisions = yield* RealTimeDecisions
     const cardSimulations = yield* CardSimulations
     const checkDepositSimulations = yield* CheckDepositSimulations
-    const inboundFundsHolds = yield* InboundFundsHoldStore
+    const holds = yield* DueHoldStore
     const committedHere = yield* CommittedHere
     const authentication = yield* Authentication
     const notifications = yield* Effect.serviceOption(Notifications)
@@ -98,9 +98,7 @@ export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/ban
     const expireAuthorizations = (tenant: AuthenticatedTenant, offsetMillis: number) =>
       expireDueAuthorizations(
         cardSimulations,
-        (limit) =>
-          Effect.flatMap(realNow, (real) => store.authorizationsExpiredAt(tenant, timeAt(real, offsetMillis), limit))
-            .pipe(Effect.map((ids) => ids.map((id) => ({ tenant, id, clockOffsetMillis: offsetMillis })))),
+        dueForTenant(holds.cardAuthorizations, tenant, offsetMillis),
         "sandbox clock"
       )
 
@@ -108,9 +106,7 @@ export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/ban
     const releaseHolds = (tenant: AuthenticatedTenant, offsetMillis: number) =>
       releaseInboundFundsHolds(
         checkDepositSimulations,
-        (limit) =>
-          Effect.flatMap(realNow, (real) => inboundFundsHolds.dueFor(tenant, timeAt(real, offsetMillis), limit))
-            .pipe(Effect.map((ids) => ids.map((id) => ({ tenant, id, clockOffsetMillis: offsetMillis })))),
+        dueForTenant(holds.inboundFundsHolds, tenant, offsetMillis),
         "sandbox clock"
       )
 
@@ -211,7 +207,7 @@ export class SandboxClocks extends Context.Service<SandboxClocks>()("@moneta/ban
       RealTimeDecisions.Default,
       CardSimulations.Default,
       CheckDepositSimulations.Default,
-      InboundFundsHoldStore.Default,
+      DueHoldStore.Default,
       Authentication.Default
     ])
   )

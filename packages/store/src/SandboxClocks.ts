@@ -1,11 +1,10 @@
 /**
- * Each group's sandbox clock offset (`groups.clock_offset_ms`), and what an
- * advance looks for: the authorizations it passed the expiry of, and the
- * group's webhook deliveries not yet attempted that are due.
+ * Each group's sandbox clock offset (`groups.clock_offset_ms`), and the
+ * group's webhook deliveries not yet attempted that are due, which an advance
+ * waits for (the holds it ends are `DueHolds`').
  */
 import type { Environment } from "@moneta/domain/Environment"
-import type { CardPaymentId, EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
-import { CardPaymentId as CardPaymentIdSchema } from "@moneta/domain/Ids"
+import type { EventSubscriptionId, GroupId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
@@ -13,14 +12,12 @@ import { tenantIs } from "./Tenant.js"
 import { channel } from "./WebhookDeliveries.js"
 
 const OffsetRow = Schema.Struct({ offset: Schema.NumberFromString })
-const PaymentRow = Schema.Struct({ card_payment_id: CardPaymentIdSchema })
 const CountRow = Schema.Struct({ count: Schema.NumberFromString })
 
 export class SandboxClockStore extends Context.Service<SandboxClockStore>()("@moneta/store/SandboxClockStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const decodeOffsets = Schema.decodeUnknownEffect(Schema.Array(OffsetRow))
-    const decodePayments = Schema.decodeUnknownEffect(Schema.Array(PaymentRow))
     const decodeCount = Schema.decodeUnknownEffect(Schema.Array(CountRow))
 
     const offsetRows = (statement: Effect.Effect<ReadonlyArray<unknown>, unknown>) =>
@@ -42,18 +39,6 @@ export class SandboxClockStore extends Context.Service<SandboxClockStore>()("@mo
 
     const set = (groupId: GroupId, offsetMillis: number) =>
       sql`UPDATE groups SET clock_offset_ms = ${offsetMillis} WHERE id = ${groupId}`.pipe(Effect.asVoid, Effect.orDie)
-
-    /** The card payments of the tenant whose authorization hold is still pending past its `expires_at`, oldest first. */
-    const authorizationsExpiredAt = (tenant: TenantShape, at: DateTime.Utc, limit: number) =>
-      sql`SELECT body->'source'->'card_authorization'->>'card_payment_id' AS card_payment_id
-        FROM pending_transactions
-        WHERE ${tenantIs(sql, tenant)} AND status = 'pending' AND category = 'card_authorization'
-          AND (body->'source'->'card_authorization'->>'expires_at')::timestamptz <= ${DateTime.toDate(at)}
-        ORDER BY created_at, id LIMIT ${limit}`.pipe(
-        Effect.flatMap(decodePayments),
-        Effect.map((rows): ReadonlyArray<CardPaymentId> => rows.map((row) => row.card_payment_id)),
-        Effect.orDie
-      )
 
     /**
      * The tenant's pending deliveries due by `at` (its clock) or claimed and
@@ -85,7 +70,6 @@ export class SandboxClockStore extends Context.Service<SandboxClockStore>()("@mo
       offsetOf,
       lock,
       set,
-      authorizationsExpiredAt,
       deliveriesOwed,
       wakeDispatchers
     } as const

@@ -15,10 +15,9 @@ import type { Statement } from "effect/sql"
 import { SqlClient } from "effect/sql"
 import * as BalanceBlocks from "../src/BalanceBlocks.js"
 import { BookkeepingStore } from "../src/Bookkeeping.js"
-import { CardAuthorizationExpiryStore } from "../src/CardAuthorizationExpiries.js"
 import { DeclinedTransactionStore } from "../src/DeclinedTransactions.js"
+import { DueHoldStore } from "../src/DueHolds.js"
 import { type EventQuery, EventStore } from "../src/Events.js"
-import { InboundFundsHoldStore } from "../src/InboundFundsHolds.js"
 import type { PageRequest } from "../src/Pagination.js"
 import { PendingTransactionStore } from "../src/PendingTransactions.js"
 import * as TestDatabase from "../src/testing.js"
@@ -343,8 +342,8 @@ const cases: ReadonlyArray<Case> = [
     table: "pending_transactions",
     indexes: ["pending_transactions_pending_card_authorizations"],
     statement: captured(
-      CardAuthorizationExpiryStore.make,
-      (expiries) => expiries.due("sandbox", middle(rowsPerTable), 100)
+      DueHoldStore.make,
+      (holds) => holds.cardAuthorizations.due("sandbox", middle(rowsPerTable), 100)
     )
   },
   {
@@ -353,8 +352,8 @@ const cases: ReadonlyArray<Case> = [
     table: "pending_transactions",
     indexes: ["pending_transactions_pending_inbound_funds_holds"],
     statement: captured(
-      InboundFundsHoldStore.make,
-      (holds) => holds.due("sandbox", middle(rowsPerTable), 100)
+      DueHoldStore.make,
+      (holds) => holds.inboundFundsHolds.due("sandbox", middle(rowsPerTable), 100)
     )
   },
   {
