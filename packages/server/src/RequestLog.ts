@@ -83,7 +83,7 @@ const logLine = (
 /**
  * Written without `Effect.gen` and with the fiber's own state read directly:
  * this runs for every request, and each step it saves shows in a read's CPU
- * (docs/benchmarks.md, "The request log middleware").
+ * (docs/benchmarks.md, "Where a read's CPU goes, path by path").
  */
 export const middleware = HttpMiddleware.make((app) =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
