@@ -11,7 +11,6 @@ import * as SandboxStateRules from "@moneta/domain/SandboxState"
 import { type CreateSnapshot, SandboxReset, Snapshot } from "@moneta/domain/SandboxState"
 import { Tenant, type TenantShape } from "@moneta/domain/Tenant"
 import { SandboxSnapshotStore, type StoredSnapshot } from "@moneta/store/SandboxSnapshots"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { Accounts } from "./Accounts.js"
@@ -22,7 +21,7 @@ import { LockboxAddresses } from "./LockboxAddresses.js"
 import { notFound } from "./NotFound.js"
 import { spanned, withOperationSpan } from "./OperationSpan.js"
 import { Simulations } from "./Simulations.js"
-import { always, runStep, type Step } from "./Step.js"
+import { always, onDatabase, type Step } from "./Step.js"
 import { now } from "./Time.js"
 
 export const liveKeyRefused = SandboxStateRules.liveKeyRefused
@@ -33,7 +32,7 @@ const toSnapshot = (stored: StoredSnapshot) =>
 export class SandboxState extends Context.Service<SandboxState>()("@moneta/bank/SandboxState", {
   make: Effect.gen(function*() {
     const store = yield* SandboxSnapshotStore
-    const sql = yield* SqlClient.SqlClient
+    const database = onDatabase(yield* SqlClient.SqlClient)
     const seedServices = Context.pick(Entities, Accounts, Simulations, Cards, LockboxAddresses)(
       yield* Effect.context<Entities | Accounts | Simulations | Cards | LockboxAddresses>()
     )
@@ -50,10 +49,7 @@ export class SandboxState extends Context.Service<SandboxState>()("@moneta/bank/
     ): Effect.Effect<A, E | InsufficientPermissionsError, Exclude<R, SqlClient.SqlClient> | Tenant> =>
       Effect.flatMap(
         sandboxTenant,
-        (tenant) =>
-          transactionally(Effect.andThen(store.lockGroup(tenant), operation(tenant))).pipe(
-            Effect.provideService(SqlClient.SqlClient, sql)
-          )
+        (tenant) => database.transactionally(Effect.andThen(store.lockGroup(tenant), operation(tenant)))
       )
 
     /**
@@ -65,10 +61,7 @@ export class SandboxState extends Context.Service<SandboxState>()("@moneta/bank/
     ) =>
       Effect.flatMap(
         sandboxTenant,
-        (tenant) =>
-          runStep({ ...step, load: Effect.andThen(store.lockGroup(tenant), step.load) }).pipe(
-            Effect.provideService(SqlClient.SqlClient, sql)
-          )
+        (tenant) => database.runStep({ ...step, load: Effect.andThen(store.lockGroup(tenant), step.load) })
       )
 
     const reset = sandboxStep({

@@ -16,7 +16,7 @@
  */
 import { transactionally } from "@moneta/store/UnitOfWork"
 import { Effect, Result } from "effect"
-import type { SqlClient } from "effect/sql"
+import { SqlClient } from "effect/sql"
 import { asking, type AskingWrite } from "./AskingWrite.js"
 
 export interface Step<Loaded, Decision, A, EL, RL, ED, EP, RP> {
@@ -50,6 +50,21 @@ export const applyStep = <Loaded, Decision, A, EL, RL, ED, EP, RP>(
 export const runStep = <Loaded, Decision, A, EL, RL, ED, EP, RP>(
   step: Step<Loaded, Decision, A, EL, RL, ED, EP, RP>
 ): Effect.Effect<A, EL | ED | EP, RL | RP | SqlClient.SqlClient> => transactionally(applyStep(step))
+
+/**
+ * `runStep` and `transactionally` on the database a service holds, for a
+ * service whose operations do not take the database from their caller (the
+ * sandbox state and the webhook faults, which the control plane and the
+ * workbench call outside any request).
+ */
+export const onDatabase = (sql: SqlClient.SqlClient) => ({
+  runStep: <Loaded, Decision, A, EL, RL, ED, EP, RP>(
+    step: Step<Loaded, Decision, A, EL, RL, ED, EP, RP>
+  ): Effect.Effect<A, EL | ED | EP, Exclude<RL | RP, SqlClient.SqlClient>> =>
+    Effect.provideService(runStep(step), SqlClient.SqlClient, sql),
+  transactionally: <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, Exclude<R, SqlClient.SqlClient>> =>
+    Effect.provideService(transactionally(effect), SqlClient.SqlClient, sql)
+})
 
 /**
  * A write that asks the client first: `ask` commits its decisions and waits

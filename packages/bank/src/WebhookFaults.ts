@@ -8,13 +8,12 @@ import type { EventSubscriptionId } from "@moneta/domain/Ids"
 import { Tenant } from "@moneta/domain/Tenant"
 import * as WebhookFault from "@moneta/domain/WebhookFault"
 import { EventSubscriptionStore } from "@moneta/store/EventSubscriptions"
-import { transactionally } from "@moneta/store/UnitOfWork"
 import { WebhookFaultStore } from "@moneta/store/WebhookFaults"
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { findOwn } from "./NotFound.js"
 import { spanned } from "./OperationSpan.js"
-import { always, runStep, type Step } from "./Step.js"
+import { always, onDatabase } from "./Step.js"
 import { now } from "./Time.js"
 
 export const liveKeyRefused = WebhookFault.liveKeyRefused
@@ -23,7 +22,6 @@ export class WebhookFaults extends Context.Service<WebhookFaults>()("@moneta/ban
   make: Effect.gen(function*() {
     const store = yield* WebhookFaultStore
     const subscriptions = yield* EventSubscriptionStore
-    const sql = yield* SqlClient.SqlClient
 
     /**
      * The caller's subscription (locked), for a sandbox key (the domain's
@@ -37,16 +35,11 @@ export class WebhookFaults extends Context.Service<WebhookFaults>()("@moneta/ban
         return tenant
       })
 
-    const inTransaction = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-      Effect.provideService(transactionally(effect), SqlClient.SqlClient, sql)
-
-    /** A step in its own transaction on the service's database connection. */
-    const runFaultStep = <Loaded, Decision, A, EL, RL, ED, EP, RP>(
-      step: Step<Loaded, Decision, A, EL, RL, ED, EP, RP>
-    ) => Effect.provideService(runStep(step), SqlClient.SqlClient, sql)
+    // Each operation in its own transaction on the service's database.
+    const database = onDatabase(yield* SqlClient.SqlClient)
 
     const add = (id: EventSubscriptionId, request: WebhookFault.CreateWebhookFault) =>
-      runFaultStep({
+      database.runStep({
         load: Effect.gen(function*() {
           const tenant = yield* ownSubscription(id)
           return { tenant, pending: yield* store.pending(tenant, id), at: yield* now }
@@ -56,13 +49,13 @@ export class WebhookFaults extends Context.Service<WebhookFaults>()("@moneta/ban
       })
 
     const list = (id: EventSubscriptionId) =>
-      inTransaction(Effect.gen(function*() {
+      database.transactionally(Effect.gen(function*() {
         const tenant = yield* ownSubscription(id)
         return { data: yield* store.list(tenant, id), next_cursor: null }
       }))
 
     const clear = (id: EventSubscriptionId) =>
-      runFaultStep({
+      database.runStep({
         load: Effect.gen(function*() {
           const tenant = yield* ownSubscription(id)
           return { tenant, cleared: yield* store.list(tenant, id) }
