@@ -19,6 +19,7 @@ import type { Card } from "@moneta/domain/Card"
 import * as CardActivity from "@moneta/domain/CardActivity"
 import * as CardClearing from "@moneta/domain/CardClearing"
 import * as CardDecision from "@moneta/domain/CardDecision"
+import type { Cardholder } from "@moneta/domain/Cardholder"
 import { type CardPayment, outstandingAuthorization } from "@moneta/domain/CardPayment"
 import * as CardRequests from "@moneta/domain/CardRequests"
 import type {
@@ -34,7 +35,8 @@ import type {
 import { authorizationResultOf } from "@moneta/domain/CardSimulations"
 import type { Step as CardStep } from "@moneta/domain/CardSteps"
 import type { DigitalWalletToken } from "@moneta/domain/DigitalWalletToken"
-import type { AccountId, CardPaymentId } from "@moneta/domain/Ids"
+import type { AccountId, CardPaymentId, DigitalWalletTokenId, EventSubscriptionId } from "@moneta/domain/Ids"
+import type * as RealTimeDecision from "@moneta/domain/RealTimeDecision"
 import * as RealTimeDecisionOutcome from "@moneta/domain/RealTimeDecisionOutcome"
 import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionRequests"
 import { Tenant } from "@moneta/domain/Tenant"
@@ -49,6 +51,15 @@ import { spanned, spannedAsking } from "./OperationSpan.js"
 import { RealTimeDecisions } from "./RealTimeDecisions.js"
 import { runAskingStep, runStep, step } from "./Step.js"
 import { now } from "./Time.js"
+
+/** What a card request's decision announces, beside the simulation's body. */
+interface RequestFields {
+  readonly card: Card
+  readonly digitalWalletTokenId: DigitalWalletTokenId | null
+  readonly cardPaymentId: CardPaymentId
+  readonly reference: string
+  readonly cardholder: Cardholder
+}
 
 /**
  * What an authorization-like event (an authorization, an increment, a balance
@@ -93,35 +104,63 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
         (tenant) => accounts.balance(tenant, card.account_id).pipe(orNotFound("account", card.account_id))
       )
 
-    /** The client's answer to an authorization, when a subscription wants it. */
-    const askAboutAuthorization = (body: SimulateCardAuthorization) =>
-      Effect.gen(function*() {
-        const { authenticated, card, eventSubscriptionId, token } = yield* loadAuthorization(body, false)
-        const account = yield* accountOf(card)
-        return yield* realTimeDecisions.askFirst({
-          category: "card_authorization_requested",
-          eventSubscriptionId,
+    /**
+     * The client's answer to a new request on a card (an authorization, a
+     * balance inquiry), when a subscription wants it: unless a decline nobody
+     * can overrule answers first, the decision announces the card payment
+     * (`cardPaymentId`, else a new one) and the network reference the write
+     * then keeps.
+     */
+    const askAboutCardRequest = (question: {
+      readonly category: RealTimeDecision.Category
+      readonly eventSubscriptionId: EventSubscriptionId | null
+      readonly card: Card
+      readonly token: DigitalWalletToken | null
+      readonly declineReason: CardDecision.AuthorizationCircumstances["forced"]
+      readonly cardPaymentId: CardPaymentId | undefined
+      readonly requestOf: (announced: RequestFields) => RealTimeDecision.Request
+    }) =>
+      Effect.flatMap(accountOf(question.card), (account) =>
+        realTimeDecisions.askFirst({
+          category: question.category,
+          eventSubscriptionId: question.eventSubscriptionId,
           forced: CardDecision.forcedAuthorizationAnswer(
-            circumstancesOf(body.decline_reason, card, token, account.status)
+            circumstancesOf(question.declineReason, question.card, question.token, account.status)
           ),
           request: Effect.gen(function*() {
-            const cardPaymentId = authenticated?.id ?? (yield* newId("card_payment"))
+            const cardPaymentId = question.cardPaymentId ?? (yield* newId("card_payment"))
             const reference = yield* networkReference
+            const cardholder = yield* cardholderOf(question.card)
             return {
-              request: RealTimeDecisionRequests.authorizationRequest({
-                card,
-                body,
-                digitalWalletTokenId: token?.id ?? null,
+              request: question.requestOf({
+                card: question.card,
+                digitalWalletTokenId: question.token?.id ?? null,
                 cardPaymentId,
                 reference,
-                cardholder: yield* cardholderOf(card)
+                cardholder
               }),
               kept: { cardPaymentId, reference }
             }
           }),
+          // The action as given carries an authorization's address verdict (a balance inquiry has none).
           answerOf: RealTimeDecisionOutcome.authorizationAnswerOf
-        })
-      })
+        }))
+
+    /** The client's answer to an authorization, when a subscription wants it. */
+    const askAboutAuthorization = (body: SimulateCardAuthorization) =>
+      Effect.flatMap(
+        loadAuthorization(body, false),
+        ({ authenticated, card, eventSubscriptionId, token }) =>
+          askAboutCardRequest({
+            category: "card_authorization_requested",
+            eventSubscriptionId,
+            card,
+            token,
+            declineReason: body.decline_reason,
+            cardPaymentId: authenticated?.id,
+            requestOf: (announced) => RealTimeDecisionRequests.authorizationRequest({ ...announced, body })
+          })
+      )
 
     const authorize = (body: SimulateCardAuthorization) =>
       runAskingStep(askAboutAuthorization(body), (asked) =>
@@ -337,30 +376,14 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
     const askAboutBalanceInquiry = (body: SimulateCardBalanceInquiry) =>
       Effect.gen(function*() {
         const { card, token } = yield* cardOf(body)
-        const eventSubscriptionId = yield* subscriptionOf(body.event_subscription_id)
-        const account = yield* accountOf(card)
-        return yield* realTimeDecisions.askFirst({
+        return yield* askAboutCardRequest({
           category: "card_balance_inquiry_requested",
-          eventSubscriptionId,
-          forced: CardDecision.forcedAuthorizationAnswer(
-            circumstancesOf(body.decline_reason, card, token, account.status)
-          ),
-          request: Effect.gen(function*() {
-            const cardPaymentId = yield* newId("card_payment")
-            const reference = yield* networkReference
-            return {
-              request: RealTimeDecisionRequests.balanceInquiryRequest({
-                card,
-                body,
-                digitalWalletTokenId: token?.id ?? null,
-                cardPaymentId,
-                reference,
-                cardholder: yield* cardholderOf(card)
-              }),
-              kept: { cardPaymentId, reference }
-            }
-          }),
-          answerOf: (decision) => RealTimeDecisionOutcome.authorizationAnswerOf(decision)
+          eventSubscriptionId: yield* subscriptionOf(body.event_subscription_id),
+          card,
+          token,
+          declineReason: body.decline_reason,
+          cardPaymentId: undefined,
+          requestOf: (announced) => RealTimeDecisionRequests.balanceInquiryRequest({ ...announced, body })
         })
       })
 
