@@ -30,7 +30,8 @@ const routes = Layer.mergeAll(
   Favicon.layer,
   Health.layer,
   OpenApiRoute.layer,
-  RootRoute.layer
+  RootRoute.layer,
+  RequestLog.layer
 ).pipe(Layer.provide(RequestLog.routeAttribute))
 
 /** Spans keep the name they had before Effect 4 (`http.server GET`), which traces are searched by. */
@@ -42,8 +43,7 @@ const spanNames = Layer.succeed(
 export const layer = HttpRouter.serve(routes, {
   // RequestLog writes the one line per request; the server's banner says where it listens.
   disableLogger: true,
-  disableListenLog: true,
-  middleware: RequestLog.middleware
+  disableListenLog: true
 }).pipe(
   Layer.provide(spanNames),
   Layer.provideMerge(ReferenceDocuments.layer),

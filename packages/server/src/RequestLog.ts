@@ -6,15 +6,8 @@
  * them), a new UUID otherwise; it is echoed on the response and annotates
  * every log line of the request and its span. Health probes log at Debug.
  */
-import { Clock, Context, Effect, type Exit, type Fiber, Option, Predicate, References, Tracer } from "effect"
-import {
-  HttpEffect,
-  HttpMiddleware,
-  HttpRouter,
-  HttpServerError,
-  HttpServerRequest,
-  HttpServerResponse
-} from "effect/http"
+import { Clock, Context, Effect, type Exit, type Fiber, Option, References, Tracer } from "effect"
+import { HttpEffect, HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { randomUUID } from "node:crypto"
 import * as Health from "./Health.js"
 
@@ -26,25 +19,25 @@ const plainToken = /^[A-Za-z0-9._:-]{1,128}$/
 export const requestIdOf = (value: string | undefined): string =>
   value !== undefined && plainToken.test(value) ? value : randomUUID()
 
-/**
- * Records the matched route's pattern on the request's span, where `middleware`
- * reads it. Effect 4's router records it only for an exporting tracer; this
- * route middleware records it always. Provided to the layers that add routes.
- */
-export const routeAttribute = HttpRouter.middleware((route) =>
-  Effect.flatMap(
-    HttpRouter.RouteContext,
-    (context) => Effect.andThen(Effect.annotateCurrentSpan("http.route", context.route.path), route)
-  )
-).layer
+/** The pattern of the route the request took, once routed: what its log line names. */
+class RouteTaken extends Context.Service<RouteTaken, { pattern: string | undefined }>()(
+  "@moneta/server/RequestLog/RouteTaken"
+) {}
 
-/** The matched route the request's span carries; none for an unknown path, which only the API's catch-all route (`*`) answers. */
-const routeOf = (context: Context.Context<never>): string => {
-  const span = Context.getOption(context, Tracer.ParentSpan)
-  if (Option.isNone(span) || span.value._tag !== "Span") return "-"
-  const route = span.value.attributes.get("http.route")
-  return Predicate.isString(route) && route !== "*" ? route : "-"
-}
+/**
+ * Records the matched route's pattern for the request's log line, and on its
+ * span (Effect 4's router records it there only for an exporting tracer).
+ * Provided to the layers that add routes.
+ */
+export const routeAttribute =
+  HttpRouter.middleware((route) =>
+    Effect.flatMap(HttpRouter.RouteContext, (context) =>
+      Effect.withFiber((fiber) => {
+        const taken = Context.getOption(fiber.context, RouteTaken)
+        if (Option.isSome(taken)) taken.value.pattern = context.route.path
+        return Effect.andThen(Effect.annotateCurrentSpan("http.route", context.route.path), route)
+      }))
+  ).layer
 
 const logAt = (path: string, status: number) =>
   Health.paths.has(path) ? Effect.logDebug : status >= 500 ? Effect.logError : Effect.logInfo
@@ -60,11 +53,12 @@ const annotateRequest = (fiber: Fiber.Fiber<unknown, unknown>, annotations: Read
   fiber.setContext(Context.add(fiber.context, References.CurrentLogAnnotations, { ...current, ...annotations }))
 }
 
-/** The request's line, once its answer is known. */
+/** The request's line, once its answer is known; `-` for the route of a path only the catch-all (`*`) takes. */
 const logLine = (
   request: HttpServerRequest.HttpServerRequest,
   started: bigint,
-  exit: Exit.Exit<HttpServerResponse.HttpServerResponse, unknown>
+  exit: Exit.Exit<HttpServerResponse.HttpServerResponse, unknown>,
+  route: string | undefined
 ) =>
   Effect.withFiber((fiber) => {
     const status = HttpServerError.exitResponse(exit).status
@@ -72,7 +66,7 @@ const logLine = (
     const path = request.url.split("?", 1)[0] ?? request.url
     annotateRequest(fiber, {
       method: request.method,
-      route: routeOf(fiber.context),
+      route: route === undefined || route === "*" ? "-" : route,
       path,
       status,
       duration_ms: Math.round(durationMs * 10) / 10
@@ -80,23 +74,32 @@ const logLine = (
     return logAt(path, status)("request")
   })
 
-/**
- * Written without `Effect.gen` and with the fiber's own state read directly:
- * this runs for every request, and each step it saves shows in a read's CPU
- * (docs/benchmarks.md, "Where a read's CPU goes, path by path").
- */
-export const middleware = HttpMiddleware.make((app) =>
+/** Logs the request answered by `app`, with its id echoed on the response. */
+const logged = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
     Effect.withFiber((fiber) => {
       const requestId = requestIdOf(request.headers[header])
       const started = fiber.getRef(Clock.Clock).currentTimeNanosUnsafe()
       const span = Context.getOption(fiber.context, Tracer.ParentSpan)
       if (Option.isSome(span) && span.value._tag === "Span") span.value.attribute("http.request_id", requestId)
-      // The server sends the response before this middleware sees it: echo the id in a pre-response handler.
+      // The server sends the response after the router answers: echo the id in a pre-response handler.
       HttpEffect.appendPreResponseHandlerUnsafe(fiber.context, (_request, response) =>
         Effect.succeed(HttpServerResponse.setHeader(response, header, requestId)))
       annotateRequest(fiber, { request_id: requestId })
-      return Effect.onExit(app, (exit) =>
-        logLine(request, started, exit))
+      const taken = { pattern: undefined }
+      return Effect.onExit(
+        Effect.provideService(app, RouteTaken, taken),
+        (exit) =>
+          logLine(request, started, exit, taken.pattern)
+      )
     }))
-)
+
+/**
+ * One line per request, as the router's global middleware rather than the
+ * server's: a server with no middleware of its own answers through the
+ * platform's single-frame path, without the request span nobody can see when
+ * no exporter is configured (docs/benchmarks.md, "Where a read's CPU goes,
+ * path by path"). Written without `Effect.gen`, reading the fiber's own state:
+ * it runs for every request. Merge it with the layers that add routes.
+ */
+export const layer = HttpRouter.middleware(logged, { global: true })
