@@ -32,7 +32,7 @@ const routes = Layer.mergeAll(
   OpenApiRoute.layer,
   RootRoute.layer,
   RequestLog.layer
-).pipe(Layer.provide(RequestLog.routeAttribute))
+).pipe(Layer.provide(RequestLog.recordRoute))
 
 /** Spans keep the name they had before Effect 4 (`http.server GET`), which traces are searched by. */
 const spanNames = Layer.succeed(

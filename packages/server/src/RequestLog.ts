@@ -25,17 +25,18 @@ class RouteTaken extends Context.Service<RouteTaken, { pattern: string | undefin
 ) {}
 
 /**
- * Records the matched route's pattern for the request's log line, and on its
- * span (Effect 4's router records it there only for an exporting tracer).
- * Provided to the layers that add routes.
+ * Records the matched route's pattern for the request's log line. (The span
+ * needs nothing from here: Effect 4's router sets `http.route` on the request
+ * span whenever a tracer that exports makes one.) Provided to the layers that
+ * add routes.
  */
-export const routeAttribute =
+export const recordRoute =
   HttpRouter.middleware((route) =>
     Effect.flatMap(HttpRouter.RouteContext, (context) =>
       Effect.withFiber((fiber) => {
         const taken = Context.getOption(fiber.context, RouteTaken)
         if (Option.isSome(taken)) taken.value.pattern = context.route.path
-        return Effect.andThen(Effect.annotateCurrentSpan("http.route", context.route.path), route)
+        return route
       }))
   ).layer
 
