@@ -63,8 +63,9 @@ const serve = (entry: string) =>
   Effect.suspend(() => {
     tolerateRelayedInterrupts()
     return Effect.andThen(boundTheStop, Cluster.run(Layer.launch(Server.layer), entry)).pipe(
-      Effect.onExit(farewell),
-      Effect.provide(Layer.merge(Logging.layer, Tracing.layer))
+      Effect.provide(Layer.merge(Logging.layer, Tracing.layer)),
+      // Outside the logs' and traces' layers, so that a setting of theirs refused is explained too.
+      Effect.onExit(farewell)
     )
   })
 

@@ -4,10 +4,24 @@
  * `OTEL_SERVICE_NAME`, default `moneta`). When it is not set, the
  * OpenTelemetry SDK is not even loaded.
  */
-import { Config, Effect, Layer, Option } from "effect"
+import { Config, Effect, Layer, Option, Schema } from "effect"
+
+const isHttpUrl = (text: string): boolean => {
+  try {
+    const url = new URL(text)
+    return url.protocol === "http:" || url.protocol === "https:"
+  } catch {
+    return false
+  }
+}
+
+/** The collector's base URL: refused at start unless http(s), rather than failing each export. */
+const CollectorUrl = Schema.String.check(
+  Schema.makeFilter(isHttpUrl, { message: "must be an http:// or https:// URL, such as http://127.0.0.1:4318" })
+)
 
 export const config = Config.all({
-  endpoint: Config.option(Config.String("OTEL_EXPORTER_OTLP_ENDPOINT")),
+  endpoint: Config.option(Config.schema(CollectorUrl, "OTEL_EXPORTER_OTLP_ENDPOINT")),
   serviceName: Config.String("OTEL_SERVICE_NAME").pipe(Config.withDefault("moneta"))
 })
 

@@ -111,6 +111,24 @@ describe("a start that fails says why in one line", () => {
       yield* saidOnly(moneta, `port ${port} on 127.0.0.1 is in use; set PORT to a free port`)
     }).pipe(Effect.scoped))
 
+  it.live("a log or tracing setting refused: one line naming it, exit code 1 (it once exited without a word)", () =>
+    Effect.gen(function*() {
+      const loud = yield* MonetaProcess.run({ MONETA_DATA_DIR: "memory://", PORT: "0", LOG_LEVEL: "loud" })
+      yield* saidOnly(
+        loud,
+        `LOG_LEVEL: Expected one of All, Trace, Debug, Info, Warning, Error, Fatal, None; received "loud" (moneta --help lists the settings)`
+      )
+      const collector = yield* MonetaProcess.run({
+        MONETA_DATA_DIR: "memory://",
+        PORT: "0",
+        OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318"
+      })
+      yield* saidOnly(
+        collector,
+        "OTEL_EXPORTER_OTLP_ENDPOINT: must be an http:// or https:// URL, such as http://127.0.0.1:4318 (moneta --help lists the settings)"
+      )
+    }).pipe(Effect.scoped))
+
   it.live("the data directory held by another process: one line naming it, exit code 1", () =>
     Effect.gen(function*() {
       const dataDir = yield* temporaryDataDir
