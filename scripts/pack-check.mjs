@@ -11,14 +11,20 @@
 // - the `moneta` command: `--help` lists the configuration, and the server
 //   (the bundle the server package's `prepack` writes, dist/moneta.cjs)
 //   starts, answers /ready, stops on SIGINT with its "stopped" line and keeps
-//   its compiled code for the next start.
+//   its compiled code for the next start; with tracing on, it also sends its
+//   spans to an OTLP/HTTP collector.
 // Needs the packages built (`pnpm build`, or `pnpm check`). Run by .ci/run.
 import { execFileSync, spawn } from "node:child_process"
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { createServer as createHttpServer } from "node:http"
+import { builtinModules } from "node:module"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+
+/** Native addons `ws` tries to load and goes on without (each `require` is in a try). */
+const optionalNativeAddons = ["bufferutil", "utf-8-validate"]
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const work = mkdtempSync(join(tmpdir(), "moneta-pack-check-"))
@@ -66,6 +72,18 @@ try {
     if (!files.includes("dist/index.js") || !files.includes("dist/index.d.ts")) fail(`${where} has no dist/index.js and .d.ts`)
     if (name === "server" && manifest.bin?.moneta !== "./bin/moneta.js") fail(`${where} has no moneta bin`)
     if (name === "server" && !files.includes("dist/moneta.cjs")) fail(`${where} has no bundled server for its bin (dist/moneta.cjs)`)
+    if (name === "server") {
+      // What the bundle leaves outside is required from the installed package's own dependencies: one
+      // only a dependency's peer would be found by npm (which installs peers) but not under pnpm's layout.
+      const bundle = execFileSync("tar", ["-xzOf", file, "package/dist/moneta.cjs"], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 })
+      const required = new Set(Array.from(bundle.matchAll(/\brequire\("([^"./][^"]*)"\)/g), ([, specifier]) => specifier))
+      const packageOf = (specifier) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/")
+      const undeclared = [...required]
+        .filter((specifier) => !specifier.startsWith("node:") && !builtinModules.includes(specifier))
+        .map(packageOf)
+        .filter((dependency) => !optionalNativeAddons.includes(dependency) && manifest.dependencies?.[dependency] === undefined)
+      if (undeclared.length > 0) fail(`${where}: dist/moneta.cjs requires ${[...new Set(undeclared)].join(", ")}, not among its dependencies`)
+    }
   }
   log("every packed package.json and file list is publishable")
 
@@ -99,44 +117,80 @@ try {
   for (const setting of ["PORT", "HOST", "DATABASE_URL", "MONETA_DATA_DIR", "MONETA_API_KEY", "MONETA_ENVIRONMENT", "LOG_LEVEL"]) {
     if (!help.includes(setting)) fail(`moneta --help does not list ${setting}`)
   }
-  const port = await new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
+  const freePort = () =>
+    new Promise((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address()
+        probe.close(() => resolve(port))
+      })
     })
-  })
+  /** The installed server with `env` added, until /ready answers; `check(url)` runs, then it is stopped with SIGINT. */
+  const serveOnce = async (env, check) => {
+    const port = await freePort()
+    const server = spawn(moneta, [], {
+      cwd: app,
+      env: { ...environment, PORT: String(port), ...env },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let output = ""
+    server.stdout.on("data", (chunk) => {
+      output += chunk
+    })
+    server.stderr.on("data", (chunk) => {
+      output += chunk
+    })
+    const exited = new Promise((resolve) => server.on("exit", (code, signal) => resolve({ code, signal })))
+    const deadline = Date.now() + 60_000
+    let ready = false
+    while (!ready && Date.now() < deadline && server.exitCode === null) {
+      ready = await fetch(`http://127.0.0.1:${port}/ready`).then((response) => response.status === 200, () => false)
+      if (!ready) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    if (!ready) {
+      server.kill("SIGKILL")
+      fail(`npx moneta did not become ready: ${output}`)
+    }
+    await check(`http://127.0.0.1:${port}`)
+    server.kill("SIGINT")
+    const { code, signal } = await exited
+    if (code !== 0 || !output.includes("Moneta stopped")) fail(`moneta stopped with ${code ?? signal}: ${output}`)
+  }
   // The command keeps its bundle's compiled code in the temporary folder: one of its own, to look in.
   const temporary = join(work, "tmp")
   mkdirSync(temporary)
-  const server = spawn(moneta, [], {
-    cwd: app,
-    env: { ...environment, PORT: String(port), TMPDIR: temporary },
-    stdio: ["ignore", "pipe", "inherit"]
+  await serveOnce({ TMPDIR: temporary }, async (url) => {
+    // The dashboard's files are built beside the bundle (dist/dashboard): the installed server has no esbuild.
+    const dashboard = await fetch(`${url}/dashboard`).then((response) => response.text())
+    if (!/\/dashboard\/assets\/app-[0-9a-f]+\.js/.test(dashboard)) fail(`the installed server's /dashboard is not the page: ${dashboard}`)
   })
-  let output = ""
-  server.stdout.on("data", (chunk) => {
-    output += chunk
-  })
-  const exited = new Promise((resolve) => server.on("exit", (code, signal) => resolve({ code, signal })))
-  const deadline = Date.now() + 60_000
-  let ready = false
-  while (!ready && Date.now() < deadline) {
-    ready = await fetch(`http://127.0.0.1:${port}/ready`).then((response) => response.status === 200, () => false)
-    if (!ready) await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  if (!ready) {
-    server.kill("SIGKILL")
-    fail(`npx moneta did not become ready: ${output}`)
-  }
-  // The dashboard's files are built beside the bundle (dist/dashboard): the installed server has no esbuild.
-  const dashboard = await fetch(`http://127.0.0.1:${port}/dashboard`).then((response) => response.text())
-  if (!/\/dashboard\/assets\/app-[0-9a-f]+\.js/.test(dashboard)) fail(`the installed server's /dashboard is not the page: ${dashboard}`)
-  server.kill("SIGINT")
-  const { code, signal } = await exited
-  if (code !== 0 || !output.includes("Moneta stopped")) fail(`moneta stopped with ${code ?? signal}: ${output}`)
   const kept = readdirSync(join(temporary, "moneta-compile-cache"), { recursive: true }).filter((file) => String(file).endsWith(".cache"))
   if (kept.length !== 1) fail(`the moneta command kept ${kept.length} compiled code caches of its bundle, not 1`)
   log("the moneta command lists its configuration, serves /ready and /dashboard from its bundle, stops cleanly and keeps its compiled code")
+
+  // Tracing on: the SDK the bundle leaves outside is loaded from the installed packages (it once
+  // needed a package the command does not depend on, and the server would not start).
+  const exports = []
+  const collector = createHttpServer((request, response) => {
+    let body = ""
+    request.on("data", (chunk) => {
+      body += chunk
+    })
+    request.on("end", () => {
+      exports.push(body)
+      response.writeHead(200, { "content-type": "application/json" }).end("{}")
+    })
+  })
+  await new Promise((resolve) => collector.listen(0, "127.0.0.1", resolve))
+  try {
+    await serveOnce({ TMPDIR: temporary, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.address().port}` }, async (url) => {
+      await fetch(`${url}/accounts`).then((response) => response.text())
+    })
+  } finally {
+    collector.close()
+  }
+  // The spans batched are sent as the server stops.
+  if (!exports.some((body) => body.includes("http.server GET"))) fail(`no request span reached the collector: ${exports.join("\n")}`)
+  log("the moneta command with tracing on starts, exports its spans over OTLP/HTTP and stops cleanly")
   log("all checks passed")
 } finally {
   rmSync(work, { recursive: true, force: true })
