@@ -30,6 +30,8 @@ const mayImport = {
       "@effect/opentelemetry",
       "@opentelemetry/exporter-trace-otlp-http",
       "@opentelemetry/sdk-trace-base",
+      // The tracer provider (Otlp.ts): NodeSdk would bring the SDK's logs and metrics packages too.
+      "@opentelemetry/sdk-trace-node",
       // Builds the dashboard when run from the sources (DashboardBuild, a dynamic import; a bundle carries it built).
       "esbuild"
     ]
