@@ -54,15 +54,14 @@ const annotateRequest = (fiber: Fiber.Fiber<unknown, unknown>, annotations: Read
   fiber.setContext(Context.add(fiber.context, References.CurrentLogAnnotations, { ...current, ...annotations }))
 }
 
-/** The request's line, once its answer is known; `-` for the route of a path only the catch-all (`*`) takes. */
-const logLine = (
+/** The request's line with the status it was answered with. */
+const lineWith = (
   request: HttpServerRequest.HttpServerRequest,
   started: bigint,
-  exit: Exit.Exit<HttpServerResponse.HttpServerResponse, unknown>,
+  status: number,
   route: string | undefined
 ) =>
   Effect.withFiber((fiber) => {
-    const status = HttpServerError.exitResponse(exit).status
     const durationMs = Number(fiber.getRef(Clock.Clock).currentTimeNanosUnsafe() - started) / 1e6
     const path = request.url.split("?", 1)[0] ?? request.url
     annotateRequest(fiber, {
@@ -74,6 +73,20 @@ const logLine = (
     })
     return logAt(path, status)("request")
   })
+
+/** The request's line, once its answer is known; `-` for the route of a path only the catch-all (`*`) takes. */
+const logLine = (
+  request: HttpServerRequest.HttpServerRequest,
+  started: bigint,
+  exit: Exit.Exit<HttpServerResponse.HttpServerResponse, unknown>,
+  route: string | undefined
+) =>
+  exit._tag === "Success"
+    ? lineWith(request, started, exit.value.status, route)
+    // A client that hung up is a 499 and a server stopping a 503, as the platform answers them
+    // (`exitResponse` would call both a 500, an error the server did not make).
+    : Effect.flatMap(HttpServerError.causeResponse(exit.cause), ([response]) =>
+      lineWith(request, started, response.status, route))
 
 /** Logs the request answered by `app`, with its id echoed on the response. */
 const logged = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>

@@ -20,6 +20,7 @@ import { HttpServer } from "effect/http"
 import { OpenApi } from "effect/http-api"
 import * as Http from "node:http"
 import { createServer } from "node:http"
+import * as Net from "node:net"
 import { brotliDecompressSync, gunzipSync } from "node:zlib"
 import * as Api from "../src/Api.js"
 
@@ -36,6 +37,8 @@ class Served extends Context.Service<Served, {
 }>()("@moneta/server/test/Served") {}
 
 const logs: Array<LogEntry> = []
+/** Called after each entry is collected (tests waiting for a line). */
+const onLogged = new Set<() => void>()
 
 const collectingLogger = Logger.layer([
   Logger.make(({ fiber, logLevel, message }) => {
@@ -44,6 +47,7 @@ const collectingLogger = Logger.layer([
       level: logLevel.toUpperCase(),
       annotations: { ...fiber.getRef(References.CurrentLogAnnotations) }
     })
+    for (const listener of onLogged) listener()
   })
 ])
 
@@ -120,6 +124,20 @@ const withParametersBySchema = (value: unknown): unknown => {
 const requestLines = (requestId: string) =>
   logs.filter((entry) => entry.message === "request" && entry.annotations["request_id"] === requestId)
 
+/** The request's line once it is logged (for a request with no response to wait for). */
+const requestLineLogged = (requestId: string) =>
+  Effect.callback<LogEntry>((resume) => {
+    const check = () => {
+      const line = requestLines(requestId)[0]
+      if (line === undefined) return
+      onLogged.delete(check)
+      resume(Effect.succeed(line))
+    }
+    onLogged.add(check)
+    check()
+    return Effect.sync(() => onLogged.delete(check))
+  })
+
 for (const kind of TestDatabase.testDatabases) {
   describe(`operations (${kind})`, () => {
     layer(serverLayer(kind), { timeout: TestDatabase.timeout, excludeTestServices: true })((it) => {
@@ -168,6 +186,34 @@ for (const kind of TestDatabase.testDatabases) {
             expect(echoed).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
             expect(requestLines(echoed)).toHaveLength(1)
           }
+        }))
+
+      it.effect("logs a request whose client hung up as a 499 at Info, not as a server error", () =>
+        Effect.gen(function*() {
+          const { apiKey, baseUrl } = yield* Served
+          const requestId = `${kind}-hung-up`
+          // The headers and part of the body, then the connection closed while the server reads the rest.
+          yield* Effect.callback<void>((resume) => {
+            const socket = Net.connect(Number(new URL(baseUrl).port), "127.0.0.1", () => {
+              socket.write(
+                [
+                  "POST /accounts HTTP/1.1",
+                  "Host: 127.0.0.1",
+                  `Authorization: Bearer ${apiKey}`,
+                  "Content-Type: application/json",
+                  "Content-Length: 100",
+                  `x-request-id: ${requestId}`,
+                  "",
+                  `{"na`
+                ].join("\r\n"),
+                () => socket.destroy()
+              )
+            })
+            socket.on("close", () => resume(Effect.void))
+          })
+          const line = yield* requestLineLogged(requestId)
+          expect(line.level).toBe("INFO")
+          expect(line.annotations).toMatchObject({ method: "POST", route: "/accounts", status: 499 })
         }))
 
       it.effect("logs unknown routes and health probes too (probes at Debug)", () =>
