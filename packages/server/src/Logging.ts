@@ -60,16 +60,56 @@ export const config = Config.all({
   format: Config.Literals(["logfmt", "json", "pretty"], "LOG_FORMAT").pipe(Config.withDefault("logfmt" as const))
 })
 
-const loggers = {
-  logfmt: Logger.consoleLogFmt,
-  json: Logger.consoleJson,
-  pretty: Logger.consolePretty()
-} as const
+/**
+ * Lines written once per turn of the event loop rather than once each: every
+ * write is a system call, about 20 µs on a small virtual machine, and a
+ * server under load logs several requests a turn (docs/benchmarks.md, "The
+ * request log written once a turn"). Whatever is pending goes out at the end
+ * of the turn (`setImmediate`), when the layer closes (before the server's
+ * last words) and when the process exits; a SIGKILL loses at most the lines
+ * of the turn it struck.
+ */
+const linesOncePerTurn = (format: Logger.Logger<unknown, string>) =>
+  Effect.map(
+    Effect.acquireRelease(
+      Effect.sync(() => {
+        let pending: Array<string> = []
+        let scheduled = false
+        const flush = () => {
+          scheduled = false
+          if (pending.length === 0) return
+          const text = `${pending.join("\n")}\n`
+          pending = []
+          process.stdout.write(text)
+        }
+        process.on("exit", flush)
+        const logger = Logger.make<unknown, void>((options) => {
+          pending.push(format.log(options))
+          if (!scheduled) {
+            scheduled = true
+            setImmediate(flush)
+          }
+        })
+        return { logger, flush }
+      }),
+      ({ flush }) =>
+        Effect.sync(() => {
+          process.off("exit", flush)
+          flush()
+        })
+    ),
+    ({ logger }) => logger
+  )
+
+const loggerFor = (format: "logfmt" | "json" | "pretty") =>
+  format === "pretty"
+    ? Logger.consolePretty()
+    : linesOncePerTurn(format === "json" ? Logger.formatJson : Logger.formatLogFmt)
 
 export const layer = Layer.unwrap(
   Effect.map(
     config,
     ({ format, level }) =>
-      Layer.merge(Logger.layer([loggers[format]]), Layer.succeed(References.MinimumLogLevel, level))
+      Layer.merge(Logger.layer([loggerFor(format)]), Layer.succeed(References.MinimumLogLevel, level))
   )
 )
