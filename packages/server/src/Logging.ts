@@ -61,13 +61,21 @@ export const config = Config.all({
 })
 
 /**
+ * A pipe keeps a write of up to this many bytes whole when several processes
+ * write to it (`MONETA_PROCESSES`: the workers share stdout), so a write holds
+ * only whole lines up to it and lines of two processes never interleave (a
+ * longer line is written alone, as before).
+ */
+const atomicWriteBytes = 4096
+
+/**
  * Lines written once per turn of the event loop rather than once each: every
  * write is a system call, about 20 µs on a small virtual machine, and a
  * server under load logs several requests a turn (docs/benchmarks.md, "The
- * request log written once a turn"). Whatever is pending goes out at the end
- * of the turn (`setImmediate`), when the layer closes (before the server's
- * last words) and when the process exits; a SIGKILL loses at most the lines
- * of the turn it struck.
+ * request log written once a turn"). Whatever is pending goes out, in writes
+ * of whole lines, at the end of the turn (`setImmediate`), when the layer
+ * closes (before the server's last words) and when the process exits; a
+ * SIGKILL loses at most the lines of the turn it struck.
  */
 const linesOncePerTurn = (format: Logger.Logger<unknown, string>) =>
   Effect.map(
@@ -77,10 +85,20 @@ const linesOncePerTurn = (format: Logger.Logger<unknown, string>) =>
         let scheduled = false
         const flush = () => {
           scheduled = false
-          if (pending.length === 0) return
-          const text = `${pending.join("\n")}\n`
+          let chunk = ""
+          let chunkBytes = 0
+          for (const line of pending) {
+            const bytes = Buffer.byteLength(line) + 1
+            if (chunkBytes > 0 && chunkBytes + bytes > atomicWriteBytes) {
+              process.stdout.write(chunk)
+              chunk = ""
+              chunkBytes = 0
+            }
+            chunk += `${line}\n`
+            chunkBytes += bytes
+          }
           pending = []
-          process.stdout.write(text)
+          if (chunkBytes > 0) process.stdout.write(chunk)
         }
         process.on("exit", flush)
         const logger = Logger.make<unknown, void>((options) => {
