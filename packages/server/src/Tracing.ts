@@ -6,14 +6,7 @@
  */
 import { Config, Effect, Layer, Option, Schema } from "effect"
 
-const isHttpUrl = (text: string): boolean => {
-  try {
-    const url = new URL(text)
-    return url.protocol === "http:" || url.protocol === "https:"
-  } catch {
-    return false
-  }
-}
+const isHttpUrl = (text: string): boolean => URL.canParse(text) && ["http:", "https:"].includes(new URL(text).protocol)
 
 /** The collector's base URL: refused at start unless http(s), rather than failing each export. */
 const CollectorUrl = Schema.String.check(
