@@ -135,7 +135,11 @@ const median = (values: ReadonlyArray<number>) =>
  */
 const timeline = (spans: ReadonlyArray<Span>): ReadonlyArray<string> => {
   const traces = new Map<string, Array<Span>>()
-  for (const span of spans) traces.set(span.traceId, [...(traces.get(span.traceId) ?? []), span])
+  for (const span of spans) {
+    const trace = traces.get(span.traceId)
+    if (trace === undefined) traces.set(span.traceId, [span])
+    else trace.push(span)
+  }
   const offsets = new Map<string, { starts: Array<number>; ends: Array<number> }>()
   let requestCount = 0
   for (const trace of traces.values()) {
