@@ -5,7 +5,7 @@
  *
  *   pnpm --filter @moneta/bench bench:webhooks [--events 10000] [--latency-events 1000] [--rate 200]
  *     [--concurrency 64] [--batch 100] [--databases embedded,postgres] [--receivers inline,process]
- *     [--cpu-profile DIRECTORY]
+ *     [--backlog 0] [--cpu-profile DIRECTORY]
  *
  * - Throughput: the outbox is filled with `--events` deliveries first (100
  *   events per transaction), then one dispatcher starts and the clock runs
@@ -19,6 +19,11 @@
  *   (and over the bare undici run) divided by the deliveries: what one costs,
  *   the inline receiver's work included, and a figure that moves far less
  *   with the machine's load than deliveries per second do.
+ * - `--backlog N`: before anything is measured, another tenant's history is
+ *   seeded into the outbox: N deliveries pending until tomorrow (retries of a
+ *   receiver that is down) and N finished ones (the 30 days that retention
+ *   keeps), analyzed. Neither is due during the run: what they may cost is
+ *   every statement that reads past them. Compare with `--backlog 0`.
  * - `--cpu-profile DIRECTORY`: a V8 CPU profile of each throughput phase only
  *   (`webhooks-<database>-<receiver>.cpuprofile`).
  * Writer and dispatcher share this process (the embedded database has to: it
@@ -47,7 +52,7 @@ import { WebhookDeliveryStore } from "@moneta/store/WebhookDeliveries"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
 import * as Transport from "@moneta/webhooks/Transport"
 import { DateTime, Effect, Layer, Redacted } from "effect"
-import type { SqlClient } from "effect/sql"
+import { SqlClient } from "effect/sql"
 import { spawn } from "node:child_process"
 import * as Fs from "node:fs/promises"
 import * as Inspector from "node:inspector/promises"
@@ -72,6 +77,7 @@ const { values } = parseArgs({
     databases: { type: "string", default: "embedded,postgres" },
     receivers: { type: "string", default: "inline,process" },
     rounds: { type: "string", default: "3" },
+    backlog: { type: "string", default: "0" },
     "cpu-profile": { type: "string" }
   }
 })
@@ -88,6 +94,7 @@ const receiverLayouts = values.receivers.split(",").map((name): WebhookReceiver.
   return layout
 })
 const profileDirectory = values["cpu-profile"]
+const backlog = Number(values.backlog)
 
 /** This process's user + system CPU time, in microseconds. */
 const cpuMicros = () => {
@@ -274,8 +281,43 @@ const latency = Effect.gen(function*() {
   } satisfies Latency
 }).pipe(Effect.scoped)
 
+/**
+ * `--backlog`'s history: a tenant whose subscription's URL nobody listens on,
+ * with `count` deliveries pending until tomorrow and `count` finished, written
+ * straight into the table (its one event was appended before the subscription
+ * existed, so it made no delivery of its own).
+ */
+const seedBacklog = (count: number) =>
+  Effect.gen(function*() {
+    if (count === 0) return
+    const sql = yield* SqlClient.SqlClient
+    const groupId = yield* newId("group")
+    const now = yield* DateTime.now
+    yield* (yield* ApiKeyStore).insertGroup(groupId, "Backlog", now)
+    const tenant: TenantShape = { groupId, environment: "sandbox" }
+    const [event] = yield* transactionally(
+      (yield* EventStore).append(tenant, [pendingEvent("wire_transfer.updated", "wire_transfer", "wire_backlog")], now)
+    )
+    if (event === undefined) return yield* Effect.die(new Error("the backlog's event was not appended"))
+    const { next } = EventSubscription.create({
+      id: yield* newId("event_subscription"),
+      createdAt: now,
+      idempotencyKey: null,
+      body: { url: "http://127.0.0.1:9/unreached" }
+    })
+    yield* (yield* EventSubscriptionStore).insert(tenant, next, "backlog secret")
+    yield* sql`INSERT INTO webhook_deliveries
+        (group_id, environment, event_id, event_subscription_id, trigger, status, attempt_count, due_at, created_at)
+      SELECT ${groupId}, 'sandbox', ${event.id}, ${next.id}, 'event', status, 1,
+        ${DateTime.toDate(now)}::timestamptz + interval '1 day' + i * interval '1 millisecond',
+        ${DateTime.toDate(now)}::timestamptz
+      FROM generate_series(1, ${count}) AS i, (VALUES ('pending'), ('succeeded')) AS statuses (status)`
+    yield* sql`ANALYZE webhook_deliveries`
+  }).pipe(Effect.orDie)
+
 const measure = (database: string) =>
   Effect.gen(function*() {
+    yield* seedBacklog(backlog)
     const throughputs: Array<Throughput> = []
     for (const layout of receiverLayouts) throughputs.push(yield* throughput(database, layout))
     return { database, throughputs, latency: yield* latency } satisfies Result
@@ -305,6 +347,7 @@ const onDatabase = (database: string) =>
 
 /** The settings, for a report's first line. */
 const settings = `${throughputEvents} deliveries (throughput), ${latencyEvents} at ${rate}/s (latency); ` +
+  (backlog > 0 ? `another tenant's backlog of ${backlog} pending and ${backlog} finished deliveries; ` : "") +
   `dispatcher concurrency ${concurrency}, batch ${batchSize}; ${Os.cpus().length} cores, Node ${process.version}`
 
 const loadLine = (atStart: ReadonlyArray<number>) =>
@@ -375,7 +418,7 @@ const runCheckout = (checkout: Checkout, database: string, postgresUrl: string |
       Path.join("src", "Webhooks.ts"),
       ...["--databases", database, "--events", String(throughputEvents), "--latency-events", String(latencyEvents)],
       ...["--rate", String(rate), "--concurrency", String(concurrency), "--batch", String(batchSize)],
-      ...["--receivers", receiverLayouts.join(",")]
+      ...["--receivers", receiverLayouts.join(","), "--backlog", String(backlog)]
     ]
     const child = spawn(Path.join(checkout.root, "node_modules", ".bin", "tsx"), args, {
       cwd: Path.join(checkout.root, "bench"),
