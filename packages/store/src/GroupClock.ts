@@ -11,6 +11,16 @@ export const groupOffset = (sql: Statement.Constructor, groupId: Statement.Fragm
   sql`((SELECT clock_offset_ms::double precision FROM groups WHERE groups.id = ${groupId}) * interval '1 millisecond')`
 
 /**
+ * The largest clock offset of any group, as an SQL interval (one read of
+ * migration 0021's index). A row due by the server's time plus its own group's
+ * offset is due by the server's time plus this one: a bound on the row's time
+ * that an index on it can use, so that a statement reads only the rows that
+ * may be due rather than every pending row (0 while no clock was advanced).
+ */
+export const maxGroupOffset = (sql: Statement.Constructor): Statement.Fragment =>
+  sql`((SELECT coalesce(max(clock_offset_ms), 0)::double precision FROM groups) * interval '1 millisecond')`
+
+/**
  * The server's `cutoff` on the clock of each row's group (`group_id`), for
  * statements across the groups of `environment`: live time is real time, so
  * only sandbox rows add their group's offset.

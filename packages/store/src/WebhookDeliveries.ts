@@ -37,7 +37,7 @@ import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import { Info } from "./Database.js"
 import { type SigningSecrets, toSigningSecrets } from "./EventSubscriptions.js"
-import { groupOffset } from "./GroupClock.js"
+import { groupOffset, maxGroupOffset } from "./GroupClock.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs } from "./Tenant.js"
@@ -215,6 +215,7 @@ export class WebhookDeliveryStore
         sql`WITH due AS (
           SELECT id, unrecorded_claims FROM webhook_deliveries
           WHERE status = 'pending' AND environment = ${request.environment}
+            AND due_at <= ${DateTime.toDate(request.now)}::timestamptz + ${maxGroupOffset(sql)}
             AND due_at <= ${DateTime.toDate(request.now)}::timestamptz + ${onGroupClock}
           ORDER BY due_at
           LIMIT ${request.limit}
@@ -267,7 +268,9 @@ export class WebhookDeliveryStore
        * Records a batch of attempts and moves their deliveries on, in one
        * statement. The batch travels as one JSON parameter (a row per attempt),
        * not as a dozen parameters per attempt: binding those cost more than the
-       * statement itself.
+       * statement itself. The deliveries are found by their ids (`= ANY`): the
+       * planner cannot tell how many rows the JSON holds, and joined to it the
+       * table was read whole, pending backlog and finished history, per batch.
        */
       const record = (records: ReadonlyArray<AttemptRecord>) => {
         if (records.length === 0) return Effect.void
@@ -305,7 +308,8 @@ export class WebhookDeliveryStore
             due_at = coalesce(recorded.due_at, delivery.due_at), claimed_until = NULL, claim_token = NULL,
             unrecorded_claims = 0
           FROM recorded
-          WHERE delivery.id = recorded.delivery_id AND delivery.claim_token = recorded.claim_token
+          WHERE delivery.id = ANY (ARRAY(SELECT delivery_id FROM recorded))
+            AND delivery.id = recorded.delivery_id AND delivery.claim_token = recorded.claim_token
             AND delivery.status = 'pending'
         )
         INSERT INTO webhook_attempts
@@ -313,7 +317,9 @@ export class WebhookDeliveryStore
         SELECT id, group_id, environment, created_at, delivery_id, event_id, event_subscription_id, attempt_status, body
         FROM recorded
         -- A reset or a restore may have deleted the delivery while it was under way: its attempt goes with it.
-        WHERE EXISTS (SELECT 1 FROM webhook_deliveries AS kept WHERE kept.id = recorded.delivery_id)`.pipe(
+        WHERE delivery_id IN (
+          SELECT kept.id FROM webhook_deliveries AS kept WHERE kept.id = ANY (ARRAY(SELECT delivery_id FROM recorded))
+        )`.pipe(
           Effect.asVoid,
           Effect.orDie
         )
@@ -357,10 +363,24 @@ export class WebhookDeliveryStore
         WHERE event_subscription_id = ${subscriptionId} AND status = 'pending'
           AND ${tenantIs(sql, tenant)}`.pipe(Effect.asVoid, Effect.orDie)
 
-      /** When the earliest pending delivery of the environment falls due (claimed ones: when their lease ends). */
-      const nextDueAt = (environment: Environment) =>
-        sql`SELECT min(due_at - ${onGroupClock}) AS due_at FROM webhook_deliveries
-        WHERE status = 'pending' AND environment = ${environment}`
+      /**
+       * When the earliest pending delivery of the environment falls due
+       * (claimed ones: when their lease ends), if that is by `horizon`; none,
+       * or a time after `horizon`, otherwise. It reads the first rows in the
+       * order of the queue's index up to the horizon, never the retries
+       * scheduled for later: exact while no group's clock was advanced, and
+       * otherwise at worst later than the true time (a delivery of an
+       * advanced group among more than 100 others), which the dispatcher's
+       * poll interval bounds.
+       */
+      const nextDueAt = (environment: Environment, horizon: DateTime.Utc) =>
+        sql`SELECT min(due_at - ${onGroupClock}) AS due_at FROM (
+          SELECT due_at, group_id FROM webhook_deliveries
+          WHERE status = 'pending' AND environment = ${environment}
+            AND due_at <= ${DateTime.toDate(horizon)}::timestamptz + ${maxGroupOffset(sql)}
+          ORDER BY due_at
+          LIMIT 100
+        ) AS first_due`
           .pipe(
             Effect.flatMap(decodeNextDue),
             Effect.map((rows) => Option.fromNullishOr(rows[0]?.due_at)),
@@ -377,26 +397,34 @@ export class WebhookDeliveryStore
       /**
        * Deletes up to `limit` attempts, then up to `limit` finished deliveries
        * without attempts, created before the cutoff; returns how many rows went.
-       * Call again until it returns 0.
+       * Call again until it returns 0. The rows go by their ids (`= ANY`), each
+       * found by its key: a join could hash the whole table for one batch.
        */
       const deleteExpired = (request: ExpiryRequest) =>
         Effect.gen(function*() {
           const before = DateTime.toDate(request.before)
           const attemptsDeleted = yield* deleted(sql`WITH expired AS (
-            DELETE FROM webhook_attempts WHERE id IN (
+            DELETE FROM webhook_attempts WHERE id = ANY (ARRAY(
               SELECT id FROM webhook_attempts
-              WHERE environment = ${request.environment} AND created_at < ${before}::timestamptz + ${onGroupClock}
+              WHERE environment = ${request.environment}
+                AND created_at < ${before}::timestamptz + ${maxGroupOffset(sql)}
+                AND created_at < ${before}::timestamptz + ${onGroupClock}
               LIMIT ${request.limit} FOR UPDATE SKIP LOCKED
-            ) RETURNING 1
+            )) RETURNING 1
           ) SELECT count(*)::text AS count FROM expired`)
           const deliveriesDeleted = yield* deleted(sql`WITH expired AS (
-            DELETE FROM webhook_deliveries WHERE id IN (
+            DELETE FROM webhook_deliveries WHERE id = ANY (ARRAY(
               SELECT delivery.id FROM webhook_deliveries AS delivery
               WHERE delivery.environment = ${request.environment} AND delivery.status <> 'pending'
+                AND delivery.created_at < ${before}::timestamptz + ${maxGroupOffset(sql)}
                 AND delivery.created_at < ${before}::timestamptz + ${groupOffset(sql, sql`delivery.group_id`)}
-                AND NOT EXISTS (SELECT 1 FROM webhook_attempts AS attempt WHERE attempt.delivery_id = delivery.id)
+                -- OFFSET 0 keeps this a lookup per candidate (webhook_attempts_delivery): as an anti-join,
+                -- the planner may hash every attempt of the retention for one batch.
+                AND NOT EXISTS (
+                  SELECT 1 FROM webhook_attempts AS attempt WHERE attempt.delivery_id = delivery.id OFFSET 0
+                )
               LIMIT ${request.limit} FOR UPDATE SKIP LOCKED
-            ) RETURNING 1
+            )) RETURNING 1
           ) SELECT count(*)::text AS count FROM expired`)
           return attemptsDeleted + deliveriesDeleted
         })

@@ -327,7 +327,7 @@ export const make = (options: DispatcherOptions) =>
 
     const idle = Effect.gen(function*() {
       const now = yield* DateTime.now
-      const nextDue = yield* store.nextDueAt(options.environment)
+      const nextDue = yield* store.nextDueAt(options.environment, DateTime.addDuration(now, pollInterval))
       const untilDue = Option.match(nextDue, {
         onNone: () =>
           pollInterval,

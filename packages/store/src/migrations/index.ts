@@ -25,6 +25,7 @@ import datedRunningBalances from "./0017_dated_running_balances.js"
 import pendingAuthorizationIndex from "./0018_pending_authorization_index.js"
 import balanceBlocks from "./0019_balance_blocks.js"
 import pendingInboundFundsHoldIndex from "./0020_pending_inbound_funds_hold_index.js"
+import groupClockOffsetIndex from "./0021_group_clock_offset_index.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_core": core,
@@ -46,5 +47,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0017_dated_running_balances": datedRunningBalances,
   "0018_pending_authorization_index": pendingAuthorizationIndex,
   "0019_balance_blocks": balanceBlocks,
-  "0020_pending_inbound_funds_hold_index": pendingInboundFundsHoldIndex
+  "0020_pending_inbound_funds_hold_index": pendingInboundFundsHoldIndex,
+  "0021_group_clock_offset_index": groupClockOffsetIndex
 }

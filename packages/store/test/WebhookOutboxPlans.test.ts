@@ -1,0 +1,182 @@
+/**
+ * The dispatcher's statements must not grow with the outbox: on a seeded
+ * database (a tenant with 10k deliveries pending until tomorrow, retries of a
+ * receiver that is down, and 10k finished ones, beside 10 deliveries due now
+ * and 10 past the retention; with their attempts; analyzed), each statement
+ * the store really runs reads a bounded number of outbox rows, under the plan
+ * Postgres makes for the statement's values and under the generic plan a
+ * prepared statement may switch to. Before, a claim with fewer due rows than
+ * its limit and the idle dispatcher's next-due query read every pending row,
+ * recording a batch read the whole table, and a retention batch hashed every
+ * attempt.
+ */
+import { describe, expect, layer } from "@effect/vitest"
+import { EventCategory } from "@moneta/domain/EventCategory"
+import { EventId, EventSubscriptionId, GroupId, WebhookAttemptId } from "@moneta/domain/Ids"
+import { Data, DateTime, Duration, Effect, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import * as TestDatabase from "../src/testing.js"
+import { type AttemptRecord, WebhookDeliveryStore } from "../src/WebhookDeliveries.js"
+import { captured, type CapturedStatement, explain, type PlanFacts } from "./QueryPlans.js"
+
+/** Ends a transaction whose writes were only explained, carrying what was learnt. */
+class RolledBack extends Data.TaggedError("RolledBack")<{ readonly facts: ReadonlyArray<PlanFacts> }> {}
+
+const backlog = 10_000
+const dueNow = 10
+const expired = 10
+/** Outbox rows a statement may read: the 10 due (or expired) rows, each read by its scan and again by its write, and a margin. */
+const bounded = 60
+const tenant = { groupId: GroupId.make("group_outbox_plans"), environment: "sandbox" as const }
+const eventId = EventId.make("event_outbox_plans")
+const subscriptionId = EventSubscriptionId.make("event_subscription_outbox_plans")
+const now = DateTime.makeUnsafe("2026-06-01T12:00:00Z")
+const claimToken = "outbox-plans:1"
+
+const seed = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const at = DateTime.toDate(now)
+  yield* sql`INSERT INTO groups (id, name, created_at) VALUES (${tenant.groupId}, 'Outbox plans', ${at})`
+  yield* sql`INSERT INTO events (id, group_id, environment, created_at, category, associated_object_type,
+      associated_object_id)
+    VALUES (${eventId}, ${tenant.groupId}, 'sandbox', ${at}, 'wire_transfer.updated', 'wire_transfer', 'wire_plans')`
+  yield* sql`INSERT INTO event_subscriptions (id, group_id, environment, created_at, status, shared_secret, body)
+    VALUES (${subscriptionId}, ${tenant.groupId}, 'sandbox', ${at}, 'active', 'secret',
+      ${JSON.stringify({ url: "https://example.com/hooks" })}::jsonb)`
+  const deliveries = (count: number, status: string, dueAt: string, claim: string | null) =>
+    sql`INSERT INTO webhook_deliveries (group_id, environment, event_id, event_subscription_id, trigger, status,
+        attempt_count, due_at, created_at, claim_token)
+      SELECT ${tenant.groupId}, 'sandbox', ${eventId}, ${subscriptionId}, 'event', ${status}, 1,
+        ${at}::timestamptz + ${dueAt}::interval + i * interval '1 millisecond', ${at}, ${claim}
+      FROM generate_series(1, ${count}) AS i`
+  yield* deliveries(backlog, "pending", "1 day", null)
+  yield* deliveries(backlog, "succeeded", "-1 day", null)
+  yield* deliveries(dueNow, "pending", "-1 minute", claimToken)
+  // And 10 past the retention (31 days old).
+  yield* sql`INSERT INTO webhook_deliveries (group_id, environment, event_id, event_subscription_id, trigger, status,
+      attempt_count, due_at, created_at)
+    SELECT ${tenant.groupId}, 'sandbox', ${eventId}, ${subscriptionId}, 'event', 'succeeded', 1,
+      ${at}::timestamptz - interval '31 days', ${at}::timestamptz - interval '31 days'
+    FROM generate_series(1, ${expired}) AS i`
+  // The finished deliveries' attempts, as old as they are.
+  yield* sql`INSERT INTO webhook_attempts
+      (id, group_id, environment, created_at, delivery_id, event_id, event_subscription_id, status, body)
+    SELECT 'webhook_attempt_outbox_plans_old_' || id, group_id, environment, created_at, id,
+      event_id, event_subscription_id, 'succeeded', '{}'::jsonb
+    FROM webhook_deliveries WHERE status = 'succeeded'`
+  yield* sql`ANALYZE`
+})
+
+/** The ids of the deliveries due now. */
+const dueIds = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql`SELECT id::text AS id FROM webhook_deliveries
+    WHERE status = 'pending' AND due_at <= ${DateTime.toDate(now)} ORDER BY id`
+  return yield* Schema.decodeUnknownEffect(Schema.Array(Schema.Struct({ id: Schema.String })))(rows)
+})
+
+const attemptOf = (deliveryId: string, index: number): AttemptRecord => ({
+  deliveryId,
+  claimToken,
+  tenant,
+  attempt: {
+    id: WebhookAttemptId.make(`webhook_attempt_outbox_plans_${index}`),
+    created_at: now,
+    event_id: eventId,
+    event_category: Schema.decodeUnknownSync(EventCategory)("wire_transfer.updated"),
+    event_subscription_id: subscriptionId,
+    url: "https://example.com/hooks",
+    trigger: "event",
+    attempt_number: 2,
+    status: "failed",
+    failure_reason: "connection_failed",
+    response_status_code: null,
+    response_body: null,
+    duration_ms: 3,
+    next_attempt_at: DateTime.add(now, { hours: 1 }),
+    type: "webhook_attempt"
+  },
+  next: Option.some(DateTime.add(now, { hours: 1 }))
+})
+
+interface Case {
+  readonly name: string
+  readonly statements: Effect.Effect<ReadonlyArray<CapturedStatement>, unknown, SqlClient.SqlClient>
+}
+
+const cases: ReadonlyArray<Case> = [
+  {
+    name: "a claim that finds fewer due deliveries than its limit",
+    statements: captured(WebhookDeliveryStore.make, (store) =>
+      store.claim({
+        environment: "sandbox",
+        now,
+        leaseEnd: DateTime.add(now, { minutes: 1 }),
+        claimToken: "outbox-plans:2",
+        limit: 100,
+        maxClaims: 5
+      }))
+  },
+  {
+    name: "the idle dispatcher's next due time",
+    statements: captured(
+      WebhookDeliveryStore.make,
+      (store) => store.nextDueAt("sandbox", DateTime.add(now, { seconds: 2 }))
+    )
+  },
+  {
+    name: "recording a batch of attempts",
+    statements: Effect.flatMap(dueIds, (ids) =>
+      captured(
+        WebhookDeliveryStore.make,
+        (store) => store.record(ids.map((row, index) => attemptOf(row.id, index)))
+      ))
+  },
+  {
+    name: "a retention sweep's batch",
+    statements: captured(WebhookDeliveryStore.make, (store) =>
+      store.deleteExpired({
+        environment: "sandbox",
+        before: DateTime.subtract(now, { days: 30 }),
+        limit: 1_000
+      }))
+  }
+]
+
+/** Each statement under EXPLAIN ANALYZE, in one transaction rolled back; with `generic`, as a prepared statement's generic plan. */
+const plansOf = (statements: ReadonlyArray<CapturedStatement>, generic: boolean) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    return yield* sql.withTransaction(Effect.gen(function*() {
+      if (generic) yield* sql`SET LOCAL plan_cache_mode = force_generic_plan`
+      const facts: Array<PlanFacts> = []
+      for (const statement of statements) {
+        facts.push(yield* explain(statement, ["webhook_deliveries", "webhook_attempts"]))
+      }
+      return yield* Effect.fail(new RolledBack({ facts }))
+    })).pipe(Effect.catchTag("RolledBack", (rolledBack) => Effect.succeed(rolledBack.facts)), Effect.orDie)
+  })
+
+for (const kind of TestDatabase.testDatabases) {
+  describe(`the webhook outbox's statements with a backlog (${kind})`, () => {
+    layer(TestDatabase.layerFor(kind), { timeout: TestDatabase.timeout, excludeTestServices: true })((it) => {
+      it.effect("seeds and analyzes the outbox", () => seed, Duration.toMillis(TestDatabase.timeout))
+
+      for (const testCase of cases) {
+        for (const generic of [false, true]) {
+          it.effect(`${testCase.name} (${generic ? "generic" : "custom"} plan)`, () =>
+            Effect.gen(function*() {
+              const statements = yield* testCase.statements
+              expect(statements.length).toBeGreaterThan(0)
+              const plans = yield* plansOf(statements, generic)
+              for (const plan of plans) {
+                const message = `${testCase.name}: ${plan.text}`
+                expect(plan.scans, message).not.toContain("Seq Scan")
+                expect(plan.rowsRead, message).toBeLessThanOrEqual(bounded)
+              }
+            }))
+        }
+      }
+    })
+  })
+}
