@@ -2,13 +2,13 @@
  * The dispatcher's statements must not grow with the outbox: on a seeded
  * database (a tenant with 10k deliveries pending until tomorrow, retries of a
  * receiver that is down, and 10k finished ones, beside 10 deliveries due now
- * and 10 past the retention; with their attempts; analyzed), each statement
- * the store really runs reads a bounded number of outbox rows, under the plan
- * Postgres makes for the statement's values and under the generic plan a
- * prepared statement may switch to. Before, a claim with fewer due rows than
- * its limit and the idle dispatcher's next-due query read every pending row,
- * recording a batch read the whole table, and a retention batch hashed every
- * attempt.
+ * and 10 past the retention; with their attempts and 10k other events;
+ * analyzed), each statement the store really runs reads a bounded number of
+ * outbox and event rows, under the plan Postgres makes for the statement's
+ * values and under the generic plan a prepared statement may switch to.
+ * Before, a claim with fewer due rows than its limit and the idle
+ * dispatcher's next-due query read every pending row, recording a batch read
+ * the whole table, and a retention batch hashed every attempt.
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { EventCategory } from "@moneta/domain/EventCategory"
@@ -40,6 +40,12 @@ const seed = Effect.gen(function*() {
   yield* sql`INSERT INTO events (id, group_id, environment, created_at, category, associated_object_type,
       associated_object_id)
     VALUES (${eventId}, ${tenant.groupId}, 'sandbox', ${at}, 'wire_transfer.updated', 'wire_transfer', 'wire_plans')`
+  // The tenant's other events: the claim joins each delivery's event.
+  yield* sql`INSERT INTO events (id, group_id, environment, created_at, category, associated_object_type,
+      associated_object_id)
+    SELECT 'event_outbox_plans_' || i, ${tenant.groupId}, 'sandbox', ${at}::timestamptz - i * interval '1 second',
+      'transaction.created', 'transaction', 'transaction_' || i
+    FROM generate_series(1, ${backlog}) AS i`
   yield* sql`INSERT INTO event_subscriptions (id, group_id, environment, created_at, status, shared_secret, body)
     VALUES (${subscriptionId}, ${tenant.groupId}, 'sandbox', ${at}, 'active', 'secret',
       ${JSON.stringify({ url: "https://example.com/hooks" })}::jsonb)`
@@ -151,7 +157,7 @@ const plansOf = (statements: ReadonlyArray<CapturedStatement>, generic: boolean)
       if (generic) yield* sql`SET LOCAL plan_cache_mode = force_generic_plan`
       const facts: Array<PlanFacts> = []
       for (const statement of statements) {
-        facts.push(yield* explain(statement, ["webhook_deliveries", "webhook_attempts"]))
+        facts.push(yield* explain(statement, ["webhook_deliveries", "webhook_attempts", "events"]))
       }
       return yield* Effect.fail(new RolledBack({ facts }))
     })).pipe(Effect.catchTag("RolledBack", (rolledBack) => Effect.succeed(rolledBack.facts)), Effect.orDie)
