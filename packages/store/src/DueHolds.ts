@@ -7,17 +7,18 @@
  * (`dueFor`). The time is on its group's sandbox clock (`GroupClock`) for
  * sandbox rows and on real time for live ones.
  *
- * One statement per question for both kinds. Each kind's category and time
- * field are written into the statement's text, not bound: a partial index per
- * kind (migrations 0018 and 0020) holds only its pending rows, and a plan
- * uses it only when the statement names the category itself.
+ * One statement per question for both kinds. Each kind's category is written
+ * into the statement's text, not bound: a partial index per kind (migration
+ * 0022) holds only its pending rows in the order of their end (`releases_at`),
+ * and a plan uses it only when the statement names the category itself. A
+ * sweep reads the holds that ended, never those still running.
  */
 import { Environment } from "@moneta/domain/Environment"
 import { CardPaymentId, GroupId, PendingTransactionId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Schema } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
-import { cutoffOnGroupClock, groupOffsetText } from "./GroupClock.js"
+import { cutoffOnAnyGroupClock, cutoffOnGroupClock, groupOffsetText } from "./GroupClock.js"
 import { tenantIs } from "./Tenant.js"
 
 /** A pending hold past its time, with its tenant and the clock offset its end is recorded on. */
@@ -30,36 +31,33 @@ export interface DueHoldRow<Id> {
 /** The questions asked of one kind of hold. */
 export interface HoldQueries<Id> {
   /**
-   * Up to `limit` holds of `environment` pending past their time, oldest
-   * first; `cutoff` is the server's time.
+   * Up to `limit` holds of `environment` pending past their time, the
+   * earliest ended first; `cutoff` is the server's time.
    */
   readonly due: (
     environment: Environment,
     cutoff: DateTime.Utc,
     limit: number
   ) => Effect.Effect<ReadonlyArray<DueHoldRow<Id>>>
-  /** Up to `limit` of the tenant's holds pending past their time by `at` (its clock), oldest first. */
+  /** Up to `limit` of the tenant's holds pending past their time by `at` (its clock), the earliest ended first. */
   readonly dueFor: (tenant: TenantShape, at: DateTime.Utc, limit: number) => Effect.Effect<ReadonlyArray<Id>>
 }
 
-/** Where a kind keeps its time and its id, as SQL text (fixed below, never from a request). */
+/** A kind's category and where it keeps its id, as SQL text (fixed below, never from a request). */
 interface HoldKind<Id> {
   readonly category: string
-  readonly endsAt: string
   readonly id: string
   readonly idSchema: Schema.Codec<Id, string>
 }
 
 const cardAuthorization: HoldKind<CardPaymentId> = {
   category: "card_authorization",
-  endsAt: "(body->'source'->'card_authorization'->>'expires_at')::timestamptz",
   id: "body->'source'->'card_authorization'->>'card_payment_id'",
   idSchema: CardPaymentId
 }
 
 const inboundFundsHold: HoldKind<PendingTransactionId> = {
   category: "inbound_funds_hold",
-  endsAt: "(body->'source'->'inbound_funds_hold'->>'automatically_releases_at')::timestamptz",
   id: "id",
   idSchema: PendingTransactionId
 }
@@ -74,10 +72,9 @@ const queriesOf = <Id>(sql: SqlClient.SqlClient, kind: HoldKind<Id>): HoldQuerie
   const decodeIds = Schema.decodeUnknownEffect(Schema.Array(Schema.Struct({ id: kind.idSchema })))
   const idColumn = sql.literal(kind.id)
 
-  /** The rows of this kind still pending at `cutoff` or before. */
+  /** The rows of this kind still pending whose end is at `cutoff` or before. */
   const pendingBy = (cutoff: Statement.Fragment) =>
-    sql`status = 'pending' AND category = ${sql.literal(`'${kind.category}'`)}
-      AND ${sql.literal(kind.endsAt)} <= ${cutoff}`
+    sql`status = 'pending' AND category = ${sql.literal(`'${kind.category}'`)} AND releases_at <= ${cutoff}`
 
   return {
     due: (environment, cutoff, limit) =>
@@ -85,7 +82,8 @@ const queriesOf = <Id>(sql: SqlClient.SqlClient, kind: HoldKind<Id>): HoldQuerie
         FROM pending_transactions
         WHERE environment = ${environment}
           AND ${pendingBy(cutoffOnGroupClock(sql, environment, DateTime.toDate(cutoff)))}
-        ORDER BY created_at, id LIMIT ${limit}`.pipe(
+          AND releases_at <= ${cutoffOnAnyGroupClock(sql, environment, DateTime.toDate(cutoff))}
+        ORDER BY releases_at, id LIMIT ${limit}`.pipe(
         Effect.flatMap(decodeDue),
         Effect.orDie,
         Effect.map((rows) =>
@@ -99,7 +97,7 @@ const queriesOf = <Id>(sql: SqlClient.SqlClient, kind: HoldKind<Id>): HoldQuerie
     dueFor: (tenant, at, limit) =>
       sql`SELECT ${idColumn} AS id FROM pending_transactions
         WHERE ${tenantIs(sql, tenant)} AND ${pendingBy(sql`${DateTime.toDate(at)}::timestamptz`)}
-        ORDER BY created_at, id LIMIT ${limit}`.pipe(
+        ORDER BY releases_at, id LIMIT ${limit}`.pipe(
         Effect.flatMap(decodeIds),
         Effect.map((rows) => rows.map((row) => row.id)),
         Effect.orDie

@@ -34,6 +34,19 @@ export const cutoffOnGroupClock = (
     ? sql`${cutoff}::timestamptz + ${groupOffset(sql, sql`group_id`)}`
     : sql`${cutoff}::timestamptz`
 
+/**
+ * The latest that `cutoffOnGroupClock` is for any row of `environment`: a
+ * bound on the row's time that an index on it can use (`maxGroupOffset`).
+ */
+export const cutoffOnAnyGroupClock = (
+  sql: Statement.Constructor,
+  environment: Environment,
+  cutoff: Date
+): Statement.Fragment =>
+  environment === "sandbox"
+    ? sql`${cutoff}::timestamptz + ${maxGroupOffset(sql)}`
+    : sql`${cutoff}::timestamptz`
+
 /** The clock offset of each row's group (`group_id`) in milliseconds, as text; 0 for live rows. */
 export const groupOffsetText = (
   sql: Statement.Constructor,

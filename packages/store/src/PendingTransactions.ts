@@ -7,9 +7,9 @@
  */
 import type { PendingTransactionId } from "@moneta/domain/Ids"
 import type { PendingTransactionFilter } from "@moneta/domain/PendingTransaction"
-import { PendingTransaction } from "@moneta/domain/PendingTransaction"
+import { PendingTransaction, releasesAt } from "@moneta/domain/PendingTransaction"
 import type { TenantShape } from "@moneta/domain/Tenant"
-import { Context, DateTime, Effect, Layer } from "effect"
+import { Context, DateTime, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
@@ -28,7 +28,12 @@ export class PendingTransactionStore
         status: pendingTransaction.status,
         amount: pendingTransaction.amount,
         held_amount: heldColumn(pendingTransaction),
-        completed_at: pendingTransaction.completed_at === null ? null : DateTime.toDate(pendingTransaction.completed_at)
+        completed_at: pendingTransaction.completed_at === null ? null : DateTime.toDate(pendingTransaction.completed_at),
+        // The hold sweeps' order (migration 0022).
+        releases_at: Option.match(Option.fromNullishOr(releasesAt(pendingTransaction)), {
+          onNone: () => null,
+          onSome: DateTime.toDate
+        })
       })
 
       /** Writes the hold; the caller moves the account's held total in the same transaction. */

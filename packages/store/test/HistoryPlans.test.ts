@@ -336,21 +336,21 @@ const cases: ReadonlyArray<Case> = [
     )
   },
   {
-    // The authorization expiry sweep, every few seconds across groups (migration 0018): only the
+    // The authorization expiry sweep, every few seconds across groups (migrations 0018, 0022): only the
     // pending holds, never the completed history.
     name: "card authorization holds still pending, oldest first",
     table: "pending_transactions",
-    indexes: ["pending_transactions_pending_card_authorizations"],
+    indexes: ["pending_transactions_card_authorizations_by_release"],
     statement: captured(
       DueHoldStore.make,
       (holds) => holds.cardAuthorizations.due("sandbox", middle(rowsPerTable), 100)
     )
   },
   {
-    // The inbound funds hold release sweep, beside it (migration 0020): only the pending holds.
+    // The inbound funds hold release sweep, beside it (migrations 0020, 0022): only the pending holds.
     name: "inbound funds holds still pending, oldest first",
     table: "pending_transactions",
-    indexes: ["pending_transactions_pending_inbound_funds_holds"],
+    indexes: ["pending_transactions_inbound_funds_holds_by_release"],
     statement: captured(
       DueHoldStore.make,
       (holds) => holds.inboundFundsHolds.due("sandbox", middle(rowsPerTable), 100)

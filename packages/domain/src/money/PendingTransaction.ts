@@ -152,6 +152,26 @@ export class PendingTransaction extends Schema.Class<PendingTransaction>("Pendin
   type: described(Schema.tag("pending_transaction"), "Always `pending_transaction`: the type of this object.")
 }) {}
 
+const isInboundFundsHold = Schema.is(InboundFundsHold)
+
+/**
+ * When the hold ends on its own unless something ends it first: a card
+ * authorization's `expires_at`, an inbound funds hold's
+ * `automatically_releases_at`; null for the other sources.
+ */
+export const releasesAt = (pendingTransaction: PendingTransaction): Timestamp | null => {
+  const source = pendingTransaction.source
+  if (source.category === "card_authorization") {
+    const authorization = source["card_authorization"]
+    return authorization instanceof CardAuthorizationPendingSource ? authorization.expires_at : null
+  }
+  if (source.category === "inbound_funds_hold") {
+    const hold = source["inbound_funds_hold"]
+    return isInboundFundsHold(hold) ? hold.automatically_releases_at : null
+  }
+  return null
+}
+
 /** How much a pending transaction of `amount` takes off the available balance (never a credit). */
 export const heldAmountOf = (amount: number): number => Math.min(amount, 0)
 

@@ -26,6 +26,7 @@ import pendingAuthorizationIndex from "./0018_pending_authorization_index.js"
 import balanceBlocks from "./0019_balance_blocks.js"
 import pendingInboundFundsHoldIndex from "./0020_pending_inbound_funds_hold_index.js"
 import groupClockOffsetIndex from "./0021_group_clock_offset_index.js"
+import holdReleaseTimes from "./0022_hold_release_times.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_core": core,
@@ -48,5 +49,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0018_pending_authorization_index": pendingAuthorizationIndex,
   "0019_balance_blocks": balanceBlocks,
   "0020_pending_inbound_funds_hold_index": pendingInboundFundsHoldIndex,
-  "0021_group_clock_offset_index": groupClockOffsetIndex
+  "0021_group_clock_offset_index": groupClockOffsetIndex,
+  "0022_hold_release_times": holdReleaseTimes
 }

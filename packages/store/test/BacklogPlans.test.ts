@@ -1,20 +1,23 @@
 /**
- * The dispatcher's statements must not grow with the outbox: on a seeded
- * database (a tenant with 10k deliveries pending until tomorrow, retries of a
- * receiver that is down, and 10k finished ones, beside 10 deliveries due now
- * and 10 past the retention; with their attempts and 10k other events;
- * analyzed), each statement the store really runs reads a bounded number of
- * outbox and event rows, under the plan Postgres makes for the statement's
- * values and under the generic plan a prepared statement may switch to.
- * Before, a claim with fewer due rows than its limit and the idle
- * dispatcher's next-due query read every pending row, recording a batch read
- * the whole table, and a retention batch hashed every attempt.
+ * The background workers' statements must not grow with what is still
+ * running: on a seeded database (a tenant with 10k webhook deliveries pending
+ * until tomorrow, retries of a receiver that is down, and 10k finished ones,
+ * beside 10 due now and 10 past the retention, with their attempts and 10k
+ * other events; 10k card authorization holds and 10k inbound funds holds
+ * ending tomorrow, beside 10 of each that ended; analyzed), each statement
+ * the store really runs reads a bounded number of rows, under the plan
+ * Postgres makes for the statement's values and under the generic plan a
+ * prepared statement may switch to. Before, a claim with fewer due rows than
+ * its limit and the idle dispatcher's next-due query read every pending
+ * delivery, recording a batch read the whole table, a retention batch hashed
+ * every attempt, and a hold sweep read every pending hold still running.
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { EventCategory } from "@moneta/domain/EventCategory"
-import { EventId, EventSubscriptionId, GroupId, WebhookAttemptId } from "@moneta/domain/Ids"
+import { AccountId, EventId, EventSubscriptionId, GroupId, WebhookAttemptId } from "@moneta/domain/Ids"
 import { Data, DateTime, Duration, Effect, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import { DueHoldStore } from "../src/DueHolds.js"
 import * as TestDatabase from "../src/testing.js"
 import { type AttemptRecord, WebhookDeliveryStore } from "../src/WebhookDeliveries.js"
 import { captured, type CapturedStatement, explain, type PlanFacts } from "./QueryPlans.js"
@@ -25,10 +28,11 @@ class RolledBack extends Data.TaggedError("RolledBack")<{ readonly facts: Readon
 const backlog = 10_000
 const dueNow = 10
 const expired = 10
-/** Outbox rows a statement may read: the 10 due (or expired) rows, each read by its scan and again by its write, and a margin. */
+/** Rows a statement may read: the 10 due (or expired, or ended) rows, each read by its scan and again by its write, and a margin. */
 const bounded = 60
 const tenant = { groupId: GroupId.make("group_outbox_plans"), environment: "sandbox" as const }
 const eventId = EventId.make("event_outbox_plans")
+const accountId = AccountId.make("account_outbox_plans")
 const subscriptionId = EventSubscriptionId.make("event_subscription_outbox_plans")
 const now = DateTime.makeUnsafe("2026-06-01T12:00:00Z")
 const claimToken = "outbox-plans:1"
@@ -70,6 +74,20 @@ const seed = Effect.gen(function*() {
     SELECT 'webhook_attempt_outbox_plans_old_' || id, group_id, environment, created_at, id,
       event_id, event_subscription_id, 'succeeded', '{}'::jsonb
     FROM webhook_deliveries WHERE status = 'succeeded'`
+  // Holds still running (until tomorrow) and 10 of each kind that ended a minute ago.
+  yield* sql`INSERT INTO accounts (id, group_id, environment, created_at, status, body)
+    VALUES (${accountId}, ${tenant.groupId}, 'sandbox', ${at}, 'open', '{}'::jsonb)`
+  const holds = (category: string, count: number, endsIn: string, prefix: string) =>
+    sql`INSERT INTO pending_transactions (id, group_id, environment, created_at, account_id, amount, held_amount,
+        status, category, route_id, body, releases_at)
+      SELECT ${`pending_transaction_${prefix}_`} || i, ${tenant.groupId}, 'sandbox', ${at}::timestamptz - interval '1 day',
+        ${accountId}, -100, 100, 'pending', ${category}, NULL, '{}'::jsonb,
+        ${at}::timestamptz + ${endsIn}::interval + i * interval '1 millisecond'
+      FROM generate_series(1, ${count}) AS i`
+  for (const category of ["card_authorization", "inbound_funds_hold"]) {
+    yield* holds(category, backlog, "1 day", `${category}_running`)
+    yield* holds(category, dueNow, "-1 minute", `${category}_ended`)
+  }
   yield* sql`ANALYZE`
 })
 
@@ -139,6 +157,14 @@ const cases: ReadonlyArray<Case> = [
       ))
   },
   {
+    name: "the card authorization holds that ended",
+    statements: captured(DueHoldStore.make, (holds) => holds.cardAuthorizations.due("sandbox", now, 100))
+  },
+  {
+    name: "the inbound funds holds that ended",
+    statements: captured(DueHoldStore.make, (holds) => holds.inboundFundsHolds.due("sandbox", now, 100))
+  },
+  {
     name: "a retention sweep's batch",
     statements: captured(WebhookDeliveryStore.make, (store) =>
       store.deleteExpired({
@@ -157,16 +183,18 @@ const plansOf = (statements: ReadonlyArray<CapturedStatement>, generic: boolean)
       if (generic) yield* sql`SET LOCAL plan_cache_mode = force_generic_plan`
       const facts: Array<PlanFacts> = []
       for (const statement of statements) {
-        facts.push(yield* explain(statement, ["webhook_deliveries", "webhook_attempts", "events"]))
+        facts.push(
+          yield* explain(statement, ["webhook_deliveries", "webhook_attempts", "events", "pending_transactions"])
+        )
       }
       return yield* Effect.fail(new RolledBack({ facts }))
     })).pipe(Effect.catchTag("RolledBack", (rolledBack) => Effect.succeed(rolledBack.facts)), Effect.orDie)
   })
 
 for (const kind of TestDatabase.testDatabases) {
-  describe(`the webhook outbox's statements with a backlog (${kind})`, () => {
+  describe(`the background workers' statements with a backlog (${kind})`, () => {
     layer(TestDatabase.layerFor(kind), { timeout: TestDatabase.timeout, excludeTestServices: true })((it) => {
-      it.effect("seeds and analyzes the outbox", () => seed, Duration.toMillis(TestDatabase.timeout))
+      it.effect("seeds and analyzes the backlog", () => seed, Duration.toMillis(TestDatabase.timeout))
 
       for (const testCase of cases) {
         for (const generic of [false, true]) {
