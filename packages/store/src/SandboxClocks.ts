@@ -42,11 +42,15 @@ export class SandboxClockStore extends Context.Service<SandboxClockStore>()("@mo
 
     /**
      * The tenant's pending deliveries due by `at` (its clock) or claimed and
-     * not yet recorded: what an advance waits for the dispatchers to attempt.
+     * not yet recorded: what an advance waits for the dispatchers to attempt
+     * (asked every 20 ms meanwhile). Found through the tenant's subscriptions
+     * (the pending deliveries' index by subscription), never by reading the
+     * other tenants' pending deliveries.
      */
     const deliveriesOwed = (tenant: TenantShape, at: DateTime.Utc) =>
       sql`SELECT count(*)::text AS count FROM webhook_deliveries
-        WHERE ${tenantIs(sql, tenant)} AND status = 'pending'
+        WHERE event_subscription_id IN (SELECT id FROM event_subscriptions WHERE ${tenantIs(sql, tenant)})
+          AND ${tenantIs(sql, tenant)} AND status = 'pending'
           AND (due_at <= ${DateTime.toDate(at)} OR claim_token IS NOT NULL)`.pipe(
         Effect.flatMap(decodeCount),
         Effect.map((rows) => rows[0]?.count ?? 0),

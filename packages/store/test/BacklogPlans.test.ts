@@ -18,6 +18,7 @@ import { AccountId, EventId, EventSubscriptionId, GroupId, WebhookAttemptId } fr
 import { Data, DateTime, Duration, Effect, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { DueHoldStore } from "../src/DueHolds.js"
+import { SandboxClockStore } from "../src/SandboxClocks.js"
 import * as TestDatabase from "../src/testing.js"
 import { type AttemptRecord, WebhookDeliveryStore } from "../src/WebhookDeliveries.js"
 import { captured, type CapturedStatement, explain, type PlanFacts } from "./QueryPlans.js"
@@ -31,9 +32,11 @@ const expired = 10
 /** Rows a statement may read: the 10 due (or expired, or ended) rows, each read by its scan and again by its write, and a margin. */
 const bounded = 60
 const tenant = { groupId: GroupId.make("group_outbox_plans"), environment: "sandbox" as const }
+const otherTenant = { groupId: GroupId.make("group_outbox_plans_other"), environment: "sandbox" as const }
 const eventId = EventId.make("event_outbox_plans")
 const accountId = AccountId.make("account_outbox_plans")
 const subscriptionId = EventSubscriptionId.make("event_subscription_outbox_plans")
+const otherSubscriptionId = EventSubscriptionId.make("event_subscription_outbox_plans_other")
 const now = DateTime.makeUnsafe("2026-06-01T12:00:00Z")
 const claimToken = "outbox-plans:1"
 
@@ -59,6 +62,16 @@ const seed = Effect.gen(function*() {
       SELECT ${tenant.groupId}, 'sandbox', ${eventId}, ${subscriptionId}, 'event', ${status}, 1,
         ${at}::timestamptz + ${dueAt}::interval + i * interval '1 millisecond', ${at}, ${claim}
       FROM generate_series(1, ${count}) AS i`
+  // Another tenant, with a subscription and a few deliveries of its own.
+  yield* sql`INSERT INTO groups (id, name, created_at) VALUES (${otherTenant.groupId}, 'Outbox plans, other', ${at})`
+  yield* sql`INSERT INTO event_subscriptions (id, group_id, environment, created_at, status, shared_secret, body)
+    VALUES (${otherSubscriptionId}, ${otherTenant.groupId}, 'sandbox', ${at}, 'active', 'secret',
+      ${JSON.stringify({ url: "https://example.com/other" })}::jsonb)`
+  yield* sql`INSERT INTO webhook_deliveries (group_id, environment, event_id, event_subscription_id, trigger, status,
+      attempt_count, due_at, created_at)
+    SELECT ${otherTenant.groupId}, 'sandbox', ${eventId}, ${otherSubscriptionId}, 'event', 'pending', 0,
+      ${at}::timestamptz - interval '1 minute', ${at}
+    FROM generate_series(1, 5)`
   yield* deliveries(backlog, "pending", "1 day", null)
   yield* deliveries(backlog, "succeeded", "-1 day", null)
   yield* deliveries(dueNow, "pending", "-1 minute", claimToken)
@@ -163,6 +176,11 @@ const cases: ReadonlyArray<Case> = [
   {
     name: "the inbound funds holds that ended",
     statements: captured(DueHoldStore.make, (holds) => holds.inboundFundsHolds.due("sandbox", now, 100))
+  },
+  {
+    // Asked every 20 ms while a sandbox clock advance waits for the deliveries it made due.
+    name: "another tenant's deliveries a clock advance waits for",
+    statements: captured(SandboxClockStore.make, (clocks) => clocks.deliveriesOwed(otherTenant, now))
   },
   {
     name: "a retention sweep's batch",
