@@ -9,7 +9,7 @@ import type { PendingTransactionId } from "@moneta/domain/Ids"
 import type { PendingTransactionFilter } from "@moneta/domain/PendingTransaction"
 import { PendingTransaction, releasesAt } from "@moneta/domain/PendingTransaction"
 import type { TenantShape } from "@moneta/domain/Tenant"
-import { Context, DateTime, Effect, Layer, Option } from "effect"
+import { Context, DateTime, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
@@ -24,16 +24,15 @@ export class PendingTransactionStore
       const sql = yield* SqlClient.SqlClient
       const table = yield* makeResourceTable("pending_transactions", PendingTransaction)
 
+      const dateOrNull = (time: DateTime.Utc | null) => time === null ? null : DateTime.toDate(time)
+
       const columnsOf = (pendingTransaction: PendingTransaction) => ({
         status: pendingTransaction.status,
         amount: pendingTransaction.amount,
         held_amount: heldColumn(pendingTransaction),
-        completed_at: pendingTransaction.completed_at === null ? null : DateTime.toDate(pendingTransaction.completed_at),
+        completed_at: dateOrNull(pendingTransaction.completed_at),
         // The hold sweeps' order (migration 0022).
-        releases_at: Option.match(Option.fromNullishOr(releasesAt(pendingTransaction)), {
-          onNone: () => null,
-          onSome: DateTime.toDate
-        })
+        releases_at: dateOrNull(releasesAt(pendingTransaction))
       })
 
       /** Writes the hold; the caller moves the account's held total in the same transaction. */
