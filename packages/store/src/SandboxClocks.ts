@@ -43,15 +43,18 @@ export class SandboxClockStore extends Context.Service<SandboxClockStore>()("@mo
     /**
      * The tenant's pending deliveries due by `at` (its clock) or claimed and
      * not yet recorded: what an advance waits for the dispatchers to attempt
-     * (asked every 20 ms meanwhile). Found through the tenant's subscriptions
-     * (the pending deliveries' index by subscription), never by reading the
-     * other tenants' pending deliveries.
+     * (asked every 20 ms meanwhile). Counted subscription by subscription of
+     * the tenant's (a lateral count, which the planner cannot turn into a
+     * scan of every pending delivery): never reading other tenants' rows.
      */
     const deliveriesOwed = (tenant: TenantShape, at: DateTime.Utc) =>
-      sql`SELECT count(*)::text AS count FROM webhook_deliveries
-        WHERE event_subscription_id IN (SELECT id FROM event_subscriptions WHERE ${tenantIs(sql, tenant)})
-          AND ${tenantIs(sql, tenant)} AND status = 'pending'
-          AND (due_at <= ${DateTime.toDate(at)} OR claim_token IS NOT NULL)`.pipe(
+      sql`SELECT coalesce(sum(owed.count), 0)::text AS count
+        FROM event_subscriptions AS subscription, LATERAL (
+          SELECT count(*) AS count FROM webhook_deliveries AS delivery
+          WHERE delivery.event_subscription_id = subscription.id AND delivery.status = 'pending'
+            AND (delivery.due_at <= ${DateTime.toDate(at)} OR delivery.claim_token IS NOT NULL)
+        ) AS owed
+        WHERE subscription.group_id = ${tenant.groupId} AND subscription.environment = ${tenant.environment}`.pipe(
         Effect.flatMap(decodeCount),
         Effect.map((rows) => rows[0]?.count ?? 0),
         Effect.orDie

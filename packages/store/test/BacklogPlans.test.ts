@@ -4,13 +4,14 @@
  * until tomorrow, retries of a receiver that is down, and 10k finished ones,
  * beside 10 due now and 10 past the retention, with their attempts and 10k
  * other events; 10k card authorization holds and 10k inbound funds holds
- * ending tomorrow, beside 10 of each that ended; analyzed), each statement
- * the store really runs reads a bounded number of rows, under the plan
- * Postgres makes for the statement's values and under the generic plan a
- * prepared statement may switch to. Before, a claim with fewer due rows than
- * its limit and the idle dispatcher's next-due query read every pending
- * delivery, recording a batch read the whole table, a retention batch hashed
- * every attempt, and a hold sweep read every pending hold still running.
+ * ending tomorrow, beside 10 of each that ended; 10k real-time decisions
+ * waiting until tomorrow; analyzed), each statement the store really runs
+ * reads a bounded number of rows, under the plan Postgres makes for the
+ * statement's values and under the generic plan a prepared statement may
+ * switch to. Before, a claim with fewer due rows than its limit, the idle
+ * dispatcher's next-due query and the decision timeout sweep read every
+ * pending row, recording a batch read the whole table, a retention batch
+ * hashed every attempt, and a hold sweep read every pending hold still running.
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { EventCategory } from "@moneta/domain/EventCategory"
@@ -18,6 +19,7 @@ import { AccountId, EventId, EventSubscriptionId, GroupId, WebhookAttemptId } fr
 import { Data, DateTime, Duration, Effect, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { DueHoldStore } from "../src/DueHolds.js"
+import { RealTimeDecisionStore } from "../src/RealTimeDecisions.js"
 import { SandboxClockStore } from "../src/SandboxClocks.js"
 import * as TestDatabase from "../src/testing.js"
 import { type AttemptRecord, WebhookDeliveryStore } from "../src/WebhookDeliveries.js"
@@ -101,6 +103,11 @@ const seed = Effect.gen(function*() {
     yield* holds(category, backlog, "1 day", `${category}_running`)
     yield* holds(category, dueNow, "-1 minute", `${category}_ended`)
   }
+  // Real-time decisions waiting for their answer until tomorrow; none timed out.
+  yield* sql`INSERT INTO real_time_decisions (id, group_id, environment, created_at, category, status, timeout_at, body)
+    SELECT 'real_time_decision_outbox_plans_' || i, ${tenant.groupId}, 'sandbox', ${at}, 'card_authorization_requested',
+      'pending', ${at}::timestamptz + interval '1 day' + i * interval '1 millisecond', '{}'::jsonb
+    FROM generate_series(1, ${backlog}) AS i`
   yield* sql`ANALYZE`
 })
 
@@ -183,6 +190,10 @@ const cases: ReadonlyArray<Case> = [
     statements: captured(SandboxClockStore.make, (clocks) => clocks.deliveriesOwed(otherTenant, now))
   },
   {
+    name: "the real-time decisions that timed out",
+    statements: captured(RealTimeDecisionStore.make, (decisions) => decisions.lockDue("sandbox", now, 100))
+  },
+  {
     name: "a retention sweep's batch",
     statements: captured(WebhookDeliveryStore.make, (store) =>
       store.deleteExpired({
@@ -202,7 +213,13 @@ const plansOf = (statements: ReadonlyArray<CapturedStatement>, generic: boolean)
       const facts: Array<PlanFacts> = []
       for (const statement of statements) {
         facts.push(
-          yield* explain(statement, ["webhook_deliveries", "webhook_attempts", "events", "pending_transactions"])
+          yield* explain(statement, [
+            "webhook_deliveries",
+            "webhook_attempts",
+            "events",
+            "pending_transactions",
+            "real_time_decisions"
+          ])
         )
       }
       return yield* Effect.fail(new RolledBack({ facts }))
