@@ -119,12 +119,18 @@ export class Ledger extends Context.Service<Ledger>()("@moneta/bank/Ledger", {
           loaded.push([accountId, change, locked.get(accountId) ?? (yield* lockAccount(accountId))])
         }
         const totals = new Map(yield* Effect.fromResult(LedgerPlan.settle(loaded)))
+        const heldMoved = new Set(plan.changes.flatMap(([accountId, change]) => change.held === 0n ? [] : [accountId]))
+        /** The account's held total from `at` on, when the step moved it (for balances `at_time`). */
+        const heldWrites = (accountId: AccountId, next: BalanceChange.NextTotals) =>
+          heldMoved.has(accountId) ? [accounts.heldTotalWrite(accountId, at, next.held)] : []
         const firstPostings = new Map<AccountId, Transaction>()
         for (const transaction of plan.transactions) {
           if (!firstPostings.has(transaction.account_id)) firstPostings.set(transaction.account_id, transaction)
         }
         for (const [accountId, next] of totals) {
-          if (!firstPostings.has(accountId)) yield* accounts.setBalance(tenant, accountId, next)
+          if (!firstPostings.has(accountId)) {
+            yield* accounts.setBalance(tenant, accountId, next, heldWrites(accountId, next))
+          }
         }
         for (const transaction of plan.transactions) {
           const next = firstPostings.get(transaction.account_id) === transaction
@@ -133,11 +139,20 @@ export class Ledger extends Context.Service<Ledger>()("@moneta/bank/Ledger", {
           yield* transactions.insert(
             tenant,
             transaction,
-            next === undefined ? [] : [accounts.balanceWrite(tenant, transaction.account_id, next)]
+            next === undefined
+              ? []
+              : [
+                accounts.balanceWrite(tenant, transaction.account_id, next),
+                ...heldWrites(transaction.account_id, next)
+              ]
           )
         }
-        for (const hold of plan.createdHolds) yield* holds.insert(tenant, hold, null)
-        for (const hold of plan.completedHolds) yield* holds.update(tenant, hold)
+        for (const hold of plan.createdHolds) {
+          yield* holds.insert(tenant, hold, null)
+        }
+        for (const hold of plan.completedHolds) {
+          yield* holds.update(tenant, hold)
+        }
         for (const hold of plan.revisedHolds) yield* holds.update(tenant, hold)
         yield* events.record([...plan.events, ...(step.events ?? [])], at, step.writes)
         return {

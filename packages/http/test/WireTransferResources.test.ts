@@ -3,7 +3,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { AccountId, AccountNumberId, ExternalAccountId, PendingTransactionId } from "@moneta/domain/Ids"
 import { RoutingNumber } from "@moneta/domain/RoutingNumber"
 import * as TestDatabase from "@moneta/store/testing"
-import { Effect } from "effect"
+import { DateTime, Effect } from "effect"
 import { TestClock } from "effect/testing"
 import * as TestServer from "./support/TestServer.js"
 import { balanceOf, eventCategoriesOf, fundedAccount, objectBody, send, wireBody } from "./support/Wires.js"
@@ -213,7 +213,19 @@ for (const kind of TestDatabase.testDatabases) {
               client.accounts.balance({ params: { account_id: accountId }, query: { at_time: time } }),
               (lookup) => ({ current: lookup.current_balance, available: lookup.available_balance })
             )
+          expect(yield* at(DateTime.subtract(transfer.created_at, { milliseconds: 1 }))).toEqual({
+            current: 10_000,
+            available: 10_000
+          })
           expect(yield* at(transfer.created_at)).toEqual({ current: 10_000, available: 7_000 })
+          expect(yield* at(DateTime.add(transfer.created_at, { seconds: 30 }))).toEqual({
+            current: 10_000,
+            available: 7_000
+          })
+          expect(yield* at(DateTime.add(transfer.created_at, { minutes: 2 }))).toEqual({
+            current: 7_000,
+            available: 7_000
+          })
           expect(yield* balanceOf(client, accountId)).toEqual({ current: 7_000, available: 7_000 })
         }))
     })

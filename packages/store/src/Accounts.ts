@@ -8,6 +8,7 @@ import type { AccountId, EntityId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import * as HeldTotals from "./AccountHeldTotals.js"
 import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
@@ -78,7 +79,7 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
 
     /**
      * The balance as it stood at an instant: the running balance of the last
-     * posting at or before it (one index probe), and the holds open then.
+     * posting at or before it and the held total then (one index probe each).
      */
     const balanceAt = (tenant: TenantShape, id: AccountId, at: DateTime.Utc) =>
       Effect.gen(function*() {
@@ -87,9 +88,7 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
             coalesce((SELECT running_balance FROM transactions
               WHERE account_id = ${id} AND created_at <= ${instant}
               ORDER BY created_at DESC, id DESC LIMIT 1), 0)::text AS current_balance,
-            (SELECT coalesce(sum(held_amount), 0) FROM pending_transactions
-              WHERE account_id = ${id} AND created_at <= ${instant}
-                AND (completed_at IS NULL OR completed_at > ${instant}))::text AS held_amount,
+            ${HeldTotals.heldTotalAt(sql, id, instant)}::text AS held_amount,
             status
           FROM accounts WHERE id = ${id} AND ${tenantIs(sql, tenant)}`.pipe(
           Effect.flatMap(decodeBalances),
@@ -120,12 +119,17 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
       Writes.write(sql`UPDATE accounts SET current_balance = ${totals.current}, held_amount = ${totals.held}
         WHERE id = ${id} AND ${tenantIs(sql, tenant)}`)
 
-    /** `balanceWrite`, run now on its own. */
+    /** `balanceWrite`, run now, in one statement with `alongside`. */
     const setBalance = (
       tenant: TenantShape,
       id: AccountId,
-      totals: { readonly current: number; readonly held: number }
-    ) => Writes.run(sql, [balanceWrite(tenant, id, totals)])
+      totals: { readonly current: number; readonly held: number },
+      alongside: ReadonlyArray<Writes.Write> = []
+    ) => Writes.run(sql, [balanceWrite(tenant, id, totals), ...alongside])
+
+    /** Records the account's held total from `at` on, for balances `at_time` (`AccountHeldTotals`). */
+    const heldTotalWrite = (id: AccountId, at: DateTime.Utc, held: number) =>
+      HeldTotals.heldTotalWrite(sql, id, at, held)
 
     /** Saves a change (name, status); the caller holds the row lock (`lock`). */
     const update = (tenant: TenantShape, account: Account) => table.update(tenant, account, { status: account.status })
@@ -163,7 +167,8 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
       balanceAt,
       adjustBalance,
       balanceWrite,
-      setBalance
+      setBalance,
+      heldTotalWrite
     } as const
   })
 }) {

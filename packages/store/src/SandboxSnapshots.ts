@@ -19,6 +19,7 @@
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import * as HeldTotals from "./AccountHeldTotals.js"
 import * as BalanceBlocks from "./BalanceBlocks.js"
 import { tenantIs } from "./Tenant.js"
 import { channel } from "./WebhookDeliveries.js"
@@ -165,8 +166,10 @@ export class SandboxSnapshotStore
               WHERE saved.snapshot_id = ${found.value.id} AND saved.table_name = ${table}
               ORDER BY saved.position`
           }
-          // The bookkeeping balance blocks are derived, not snapshotted: rebuilt from the entries written back.
+          // The bookkeeping balance blocks and the accounts' held totals are derived, not snapshotted:
+          // rebuilt from the entries and the pending transactions written back.
           yield* BalanceBlocks.rebuild(sql, tenant)
+          yield* HeldTotals.rebuild(sql, tenant)
           yield* sql`UPDATE webhook_deliveries SET claimed_until = NULL, claim_token = NULL, unrecorded_claims = 0
             WHERE ${tenantIs(sql, tenant)} AND claim_token IS NOT NULL`
           yield* sql`SELECT pg_notify(${channel}, ${tenant.environment})`

@@ -27,6 +27,7 @@ import balanceBlocks from "./0019_balance_blocks.js"
 import pendingInboundFundsHoldIndex from "./0020_pending_inbound_funds_hold_index.js"
 import groupClockOffsetIndex from "./0021_group_clock_offset_index.js"
 import holdReleaseTimes from "./0022_hold_release_times.js"
+import accountHeldTotals from "./0023_account_held_totals.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_core": core,
@@ -50,5 +51,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0019_balance_blocks": balanceBlocks,
   "0020_pending_inbound_funds_hold_index": pendingInboundFundsHoldIndex,
   "0021_group_clock_offset_index": groupClockOffsetIndex,
-  "0022_hold_release_times": holdReleaseTimes
+  "0022_hold_release_times": holdReleaseTimes,
+  "0023_account_held_totals": accountHeldTotals
 }
