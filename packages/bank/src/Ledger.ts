@@ -147,12 +147,8 @@ export class Ledger extends Context.Service<Ledger>()("@moneta/bank/Ledger", {
               ]
           )
         }
-        for (const hold of plan.createdHolds) {
-          yield* holds.insert(tenant, hold, null)
-        }
-        for (const hold of plan.completedHolds) {
-          yield* holds.update(tenant, hold)
-        }
+        for (const hold of plan.createdHolds) yield* holds.insert(tenant, hold, null)
+        for (const hold of plan.completedHolds) yield* holds.update(tenant, hold)
         for (const hold of plan.revisedHolds) yield* holds.update(tenant, hold)
         yield* events.record([...plan.events, ...(step.events ?? [])], at, step.writes)
         return {

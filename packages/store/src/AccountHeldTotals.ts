@@ -4,8 +4,8 @@
  * as it reads the posted balance from the transactions' running balance. The
  * ledger writes a row in the statement of the account's new totals whenever a
  * step moves what is held. Derived: a restored sandbox snapshot rebuilds the
- * rows from its pending transactions (`rebuildStatement`), and they go with
- * their account.
+ * rows from its pending transactions (`rebuild`), and they go with their
+ * account.
  */
 import type { AccountId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
@@ -29,10 +29,11 @@ export const heldTotalAt = (sql: Statement.Constructor, accountId: AccountId, in
     ORDER BY at DESC, seq DESC LIMIT 1), 0)`
 
 /**
- * The held totals of the accounts `$1` (a condition on `pending_transactions`)
- * selects, from their holds: each hold adds its amount when it opened and takes
- * it away when it completed. (A hold's increments are not kept apart from it:
- * its amount counts from its opening.)
+ * The statement that writes, from their holds, the held totals of the accounts
+ * whose pending transactions `accounts` (an SQL condition on them) selects:
+ * each hold adds its amount when it opened and takes it away when it
+ * completed. (A hold's increments are not kept apart from it: its amount
+ * counts from its opening.)
  */
 export const fromHolds = (accounts: string): string =>
   `INSERT INTO account_held_totals (account_id, at, held)
