@@ -1,16 +1,19 @@
 /**
  * `pnpm bench:balances`: `GET /accounts/{id}/balance?at_time=` and
  * `GET /bookkeeping_accounts/{id}/balance?at_time=` on an account with a few
- * postings (entries) against one with a million, at an instant in the middle
- * of the history; the goal is a ratio (few ÷ many requests/s) of 1.5 or less.
+ * postings and holds (entries) against one with a million of each, at an
+ * instant in the middle of the history; the goal is a ratio (few ÷ many
+ * requests/s) of 1.5 or less.
  *
  *   pnpm bench:balances [--seconds 8] [--warmup 2] [--connections 16] [--entries 1000000]
  *
  * Postgres only (`DATABASE_URL` when set, otherwise a throwaway cluster): the
  * history is seeded straight into the server's tables with generate_series,
- * the postings' running balances and the entries' balance blocks included, the
- * way migrations 0008 and 0019 backfill them.
+ * the postings' running balances, the holds' held totals and the entries'
+ * balance blocks included, the way migrations 0008, 0023 and 0019 backfill
+ * them.
  */
+import { fromHolds } from "@moneta/store/AccountHeldTotals"
 import { rebuildStatements } from "@moneta/store/BalanceBlocks"
 import * as Os from "node:os"
 import { parseArgs } from "node:util"
@@ -63,6 +66,25 @@ const seedPostings = (client: pg.Client, accountId: string, count: number) =>
     [accountId, count, new Date(start).toISOString()]
   )
 
+/**
+ * `count` holds of 1 on the account, one opened a minute and each completed
+ * ten minutes later (so ten are open at any instant of the history), and the
+ * account's held totals over time, as migration 0023 fills them.
+ */
+const seedHolds = async (client: pg.Client, accountId: string, count: number) => {
+  await client.query(
+    `WITH account AS (SELECT group_id, environment FROM accounts WHERE id = $1)
+     INSERT INTO pending_transactions (id, group_id, environment, created_at, account_id, amount, held_amount,
+       status, category, route_id, body, completed_at)
+     SELECT 'pending_transaction_seed_' || $1 || '_' || n, account.group_id, account.environment,
+       $3::timestamptz + n * interval '1 minute', $1, -1, 1, 'complete', 'user_initiated_hold', NULL, '{}'::jsonb,
+       $3::timestamptz + (n + 10) * interval '1 minute'
+     FROM account, generate_series(1, $2::int) AS n`,
+    [accountId, count, new Date(start).toISOString()]
+  )
+  await client.query(fromHolds("account_id = $1"), [accountId])
+}
+
 /** `count` one-entry sets of 1 to the bookkeeping account, one a minute, and the account's balance blocks. */
 const seedEntries = async (client: pg.Client, accountId: string, count: number) => {
   await client.query(
@@ -108,9 +130,11 @@ const main = async () => {
           const client = new pg.Client({ connectionString: postgres.databaseUrl })
           await client.connect()
           const seeding = Date.now()
-          log(`seeding ${few} and ${many} postings and bookkeeping entries …`)
+          log(`seeding ${few} and ${many} postings, holds and bookkeeping entries …`)
           await seedPostings(client, shortAccount, few)
           await seedPostings(client, longAccount, many)
+          await seedHolds(client, shortAccount, few)
+          await seedHolds(client, longAccount, many)
           await seedEntries(client, shortBook, few)
           await seedEntries(client, longBook, many)
           await client.query(`UPDATE accounts SET current_balance = $2 WHERE id = $1`, [shortAccount, few])
