@@ -16,17 +16,14 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { EventCategory } from "@moneta/domain/EventCategory"
 import { AccountId, EventId, EventSubscriptionId, GroupId, WebhookAttemptId } from "@moneta/domain/Ids"
-import { Data, DateTime, Duration, Effect, Option, Schema } from "effect"
+import { DateTime, Duration, Effect, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { DueHoldStore } from "../src/DueHolds.js"
 import { RealTimeDecisionStore } from "../src/RealTimeDecisions.js"
 import { SandboxClockStore } from "../src/SandboxClocks.js"
 import * as TestDatabase from "../src/testing.js"
 import { type AttemptRecord, WebhookDeliveryStore } from "../src/WebhookDeliveries.js"
-import { captured, type CapturedStatement, explain, type PlanFacts } from "./QueryPlans.js"
-
-/** Ends a transaction whose writes were only explained, carrying what was learnt. */
-class RolledBack extends Data.TaggedError("RolledBack")<{ readonly facts: ReadonlyArray<PlanFacts> }> {}
+import { captured, type CapturedStatement, explainRolledBack } from "./QueryPlans.js"
 
 const backlog = 10_000
 const dueNow = 10
@@ -204,27 +201,8 @@ const cases: ReadonlyArray<Case> = [
   }
 ]
 
-/** Each statement under EXPLAIN ANALYZE, in one transaction rolled back; with `generic`, as a prepared statement's generic plan. */
-const plansOf = (statements: ReadonlyArray<CapturedStatement>, generic: boolean) =>
-  Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    return yield* sql.withTransaction(Effect.gen(function*() {
-      if (generic) yield* sql`SET LOCAL plan_cache_mode = force_generic_plan`
-      const facts: Array<PlanFacts> = []
-      for (const statement of statements) {
-        facts.push(
-          yield* explain(statement, [
-            "webhook_deliveries",
-            "webhook_attempts",
-            "events",
-            "pending_transactions",
-            "real_time_decisions"
-          ])
-        )
-      }
-      return yield* Effect.fail(new RolledBack({ facts }))
-    })).pipe(Effect.catchTag("RolledBack", (rolledBack) => Effect.succeed(rolledBack.facts)), Effect.orDie)
-  })
+/** The tables whose rows the statements must not read past. */
+const relations = ["webhook_deliveries", "webhook_attempts", "events", "pending_transactions", "real_time_decisions"]
 
 for (const kind of TestDatabase.testDatabases) {
   describe(`the background workers' statements with a backlog (${kind})`, () => {
@@ -237,7 +215,7 @@ for (const kind of TestDatabase.testDatabases) {
             Effect.gen(function*() {
               const statements = yield* testCase.statements
               expect(statements.length).toBeGreaterThan(0)
-              const plans = yield* plansOf(statements, generic)
+              const plans = yield* explainRolledBack(statements, relations, { genericPlan: generic })
               for (const plan of plans) {
                 const message = `${testCase.name}: ${plan.text}`
                 expect(plan.scans, message).not.toContain("Seq Scan")

@@ -10,7 +10,7 @@ import { fanOut, topLevel } from "@moneta/domain/BalanceBlocks"
 import { BookkeepingEntrySet, BookkeepingEntrySetEntry } from "@moneta/domain/Bookkeeping"
 import { EventCategory } from "@moneta/domain/EventCategory"
 import { AccountId, BookkeepingAccountId, BookkeepingEntryId, BookkeepingEntrySetId, GroupId } from "@moneta/domain/Ids"
-import { Data, DateTime, Duration, Effect, Option, Schema } from "effect"
+import { DateTime, Duration, Effect, Option, Schema } from "effect"
 import type { Statement } from "effect/sql"
 import { SqlClient } from "effect/sql"
 import * as BalanceBlocks from "../src/BalanceBlocks.js"
@@ -23,10 +23,7 @@ import { PendingTransactionStore } from "../src/PendingTransactions.js"
 import * as TestDatabase from "../src/testing.js"
 import { TransactionStore } from "../src/Transactions.js"
 import { WireTransferStore } from "../src/WireTransfers.js"
-import { captured, type CapturedStatement, explain, type PlanFacts } from "./QueryPlans.js"
-
-/** Ends a transaction whose writes were only explained, carrying what was learnt. */
-class RolledBack extends Data.TaggedError("RolledBack")<{ readonly facts: ReadonlyArray<PlanFacts> }> {}
+import { captured, type CapturedStatement, explain, explainRolledBack } from "./QueryPlans.js"
 
 const rowsPerTable = 10_000
 const tenant = { groupId: GroupId.make("group_history_plans"), environment: "sandbox" as const }
@@ -388,7 +385,6 @@ for (const kind of TestDatabase.testDatabases) {
       // Migration 0019: before it, this set moved the running balance of each of the 10,000 later entries.
       it.effect("an entry set dated before a 10,000-entry account's history reads and writes a bounded number of rows", () =>
         Effect.gen(function*() {
-          const sql = yield* SqlClient.SqlClient
           const backDated = new BookkeepingEntrySet({
             id: BookkeepingEntrySetId.make("bookkeeping_entry_set_back_dated"),
             created_at: middle(rowsPerTable),
@@ -412,14 +408,7 @@ for (const kind of TestDatabase.testDatabases) {
             BookkeepingStore.make,
             (bookkeeping) => bookkeeping.insertEntrySet(tenant, backDated)
           )
-          // Each statement under EXPLAIN ANALYZE, in order, in one transaction rolled back.
-          const plans = yield* sql.withTransaction(Effect.gen(function*() {
-            const facts = []
-            for (const statement of statements) {
-              facts.push(yield* explain(statement, ["bookkeeping_entries", "bookkeeping_balance_blocks"]))
-            }
-            return yield* Effect.fail(new RolledBack({ facts }))
-          })).pipe(Effect.catchTag("RolledBack", (rolledBack) => Effect.succeed(rolledBack.facts)), Effect.orDie)
+          const plans = yield* explainRolledBack(statements, ["bookkeeping_entries", "bookkeeping_balance_blocks"])
           const message = plans.map((plan) => plan.text).join("\n")
           expect(statements.length).toBeLessThanOrEqual(5)
           for (const plan of plans) expect(plan.scans, message).not.toContain("Seq Scan")

@@ -6,7 +6,7 @@
  * hand: the SQL is the service's own, compiled as sql-pg compiles it.
  */
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Effect, Schema, Stream } from "effect"
+import { Data, Effect, Schema, Stream } from "effect"
 import * as Reactivity from "effect/reactivity/Reactivity"
 import { SqlClient, type SqlConnection } from "effect/sql"
 
@@ -131,3 +131,24 @@ export const explain = (
     })
     return { nodeTypes, scans, indexes, rowsRead, text: JSON.stringify(root, null, 1) }
   })
+
+/** Ends a transaction whose writes were only explained, carrying what was learnt. */
+class RolledBack extends Data.TaggedError("RolledBack")<{ readonly facts: ReadonlyArray<PlanFacts> }> {}
+
+/**
+ * `explain` of each statement, in order, in one transaction rolled back (so
+ * writes leave nothing behind); with `genericPlan`, as a prepared statement's
+ * generic plan (`plan_cache_mode`), which knows none of the values.
+ */
+export const explainRolledBack = (
+  statements: ReadonlyArray<CapturedStatement>,
+  relation: string | ReadonlyArray<string>,
+  options: { readonly genericPlan?: boolean } = {}
+): Effect.Effect<ReadonlyArray<PlanFacts>, never, SqlClient.SqlClient> =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql.withTransaction(Effect.gen(function*() {
+      if (options.genericPlan === true) yield* sql`SET LOCAL plan_cache_mode = force_generic_plan`
+      const facts: Array<PlanFacts> = []
+      for (const statement of statements) facts.push(yield* explain(statement, relation))
+      return yield* Effect.fail(new RolledBack({ facts }))
+    })).pipe(Effect.catchTag("RolledBack", (rolledBack) => Effect.succeed(rolledBack.facts)), Effect.orDie))
