@@ -10,7 +10,7 @@ import { type Category, RealTimeDecision, RealTimeDecisionAction } from "@moneta
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
-import { cutoffOnAnyGroupClock, groupOffset } from "./GroupClock.js"
+import { groupOffset, maxGroupOffset } from "./GroupClock.js"
 import { jsonb, makeResourceTable } from "./ResourceTable.js"
 import { tenantIs } from "./Tenant.js"
 import * as Writes from "./Writes.js"
@@ -127,7 +127,7 @@ export class RealTimeDecisionStore
           (SELECT clock_offset_ms FROM groups WHERE groups.id = group_id)::text AS clock_offset
         FROM real_time_decisions
         WHERE status = 'pending' AND environment = ${environment}
-          AND timeout_at <= ${cutoffOnAnyGroupClock(sql, environment, DateTime.toDate(cutoff))}
+          AND timeout_at <= ${DateTime.toDate(cutoff)}::timestamptz + ${maxGroupOffset(sql)}
           AND timeout_at <= ${DateTime.toDate(cutoff)}::timestamptz + ${groupOffset(sql, sql`group_id`)}
         ORDER BY timeout_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`.pipe(
           Effect.flatMap(decodeDue),

@@ -54,7 +54,7 @@ export class SandboxClockStore extends Context.Service<SandboxClockStore>()("@mo
           WHERE delivery.event_subscription_id = subscription.id AND delivery.status = 'pending'
             AND (delivery.due_at <= ${DateTime.toDate(at)} OR delivery.claim_token IS NOT NULL)
         ) AS owed
-        WHERE subscription.group_id = ${tenant.groupId} AND subscription.environment = ${tenant.environment}`.pipe(
+        WHERE ${tenantIs(sql, tenant)}`.pipe(
         Effect.flatMap(decodeCount),
         Effect.map((rows) => rows[0]?.count ?? 0),
         Effect.orDie
