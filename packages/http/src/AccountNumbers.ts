@@ -3,11 +3,11 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { AccountNumbers } from "@moneta/bank/AccountNumbers"
 import { AccountNumber } from "@moneta/domain/AccountNumber"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
 import { answerRefusals } from "./ErrorMapping.js"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 
-export const AccountNumbersLive = HttpApiBuilder.group(
+export const AccountNumbersLive = Group.make(
   MonetaApi,
   "accountNumbers",
   (handlers) =>

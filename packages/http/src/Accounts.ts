@@ -3,11 +3,11 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Accounts } from "@moneta/bank/Accounts"
 import { Account } from "@moneta/domain/Account"
 import { Effect, Option } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
 import { answerRefusals } from "./ErrorMapping.js"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 
-export const AccountsLive = HttpApiBuilder.group(MonetaApi, "accounts", (handlers) =>
+export const AccountsLive = Group.make(MonetaApi, "accounts", (handlers) =>
   Effect.gen(function*() {
     const accounts = yield* Accounts
     return handlers

@@ -3,10 +3,10 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Bookkeeping } from "@moneta/bank/Bookkeeping"
 import { BookkeepingAccount, BookkeepingEntrySet } from "@moneta/domain/Bookkeeping"
 import { Effect, Option } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 
-export const BookkeepingLive = HttpApiBuilder.group(MonetaApi, "bookkeeping", (handlers) =>
+export const BookkeepingLive = Group.make(MonetaApi, "bookkeeping", (handlers) =>
   Effect.gen(function*() {
     const bookkeeping = yield* Bookkeeping
     return handlers

@@ -2,9 +2,9 @@
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { CardPayments } from "@moneta/bank/CardPayments"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 
-export const CardPaymentsLive = HttpApiBuilder.group(MonetaApi, "cardPayments", (handlers) =>
+export const CardPaymentsLive = Group.make(MonetaApi, "cardPayments", (handlers) =>
   Effect.gen(function*() {
     const cardPayments = yield* CardPayments
     return handlers

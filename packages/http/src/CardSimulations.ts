@@ -10,7 +10,7 @@ import {
 } from "@moneta/domain/CardSimulations"
 import { Transaction } from "@moneta/domain/Transaction"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 import { idempotent, idempotentResult } from "./Idempotent.js"
 import { sandboxOnly } from "./Simulations.js"
 
@@ -18,7 +18,7 @@ import { sandboxOnly } from "./Simulations.js"
 const resultObjectId = (result: CardAuthorizationSimulationResult) =>
   result.pending_transaction?.id ?? result.declined_transaction?.id ?? null
 
-export const CardSimulationsLive = HttpApiBuilder.group(
+export const CardSimulationsLive = Group.make(
   MonetaApi,
   "cardSimulations",
   (handlers) =>

@@ -3,11 +3,11 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Cards } from "@moneta/bank/Cards"
 import { Card } from "@moneta/domain/Card"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
 import { answerRefusals } from "./ErrorMapping.js"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 
-export const CardsLive = HttpApiBuilder.group(MonetaApi, "cards", (handlers) =>
+export const CardsLive = Group.make(MonetaApi, "cards", (handlers) =>
   Effect.gen(function*() {
     const cards = yield* Cards
     return handlers

@@ -3,11 +3,11 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { CheckDepositSimulations } from "@moneta/bank/CheckDepositSimulations"
 import { CheckDeposit } from "@moneta/domain/CheckDeposit"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 import { sandboxOnly } from "./Simulations.js"
 
-export const CheckDepositSimulationsLive = HttpApiBuilder.group(
+export const CheckDepositSimulationsLive = Group.make(
   MonetaApi,
   "checkDepositSimulations",
   (handlers) =>

@@ -3,10 +3,10 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { CheckDeposits } from "@moneta/bank/CheckDeposits"
 import { CheckDeposit } from "@moneta/domain/CheckDeposit"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 
-export const CheckDepositsLive = HttpApiBuilder.group(MonetaApi, "checkDeposits", (handlers) =>
+export const CheckDepositsLive = Group.make(MonetaApi, "checkDeposits", (handlers) =>
   Effect.gen(function*() {
     const deposits = yield* CheckDeposits
     return handlers

@@ -8,7 +8,7 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { ControlPlane } from "@moneta/bank/ControlPlane"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { HttpServerRequest } from "effect/http"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 
 const bearerScheme = /^bearer(?:\s+|$)/i
 
@@ -26,7 +26,7 @@ export const AdminAuthorizationLive = Layer.effect(
   }))
 )
 
-export const ControlPlaneLive = HttpApiBuilder.group(
+export const ControlPlaneLive = Group.make(
   MonetaApi,
   "controlPlane",
   (handlers) =>

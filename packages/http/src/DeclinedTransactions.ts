@@ -2,9 +2,9 @@
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { DeclinedTransactions } from "@moneta/bank/DeclinedTransactions"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 
-export const DeclinedTransactionsLive = HttpApiBuilder.group(
+export const DeclinedTransactionsLive = Group.make(
   MonetaApi,
   "declinedTransactions",
   (handlers) =>

@@ -2,9 +2,9 @@
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { DigitalWalletTokens } from "@moneta/bank/DigitalWalletTokens"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 
-export const DigitalWalletTokensLive = HttpApiBuilder.group(
+export const DigitalWalletTokensLive = Group.make(
   MonetaApi,
   "digitalWalletTokens",
   (handlers) =>

@@ -3,11 +3,11 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Entities } from "@moneta/bank/Entities"
 import { Entity } from "@moneta/domain/Entity"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
 import { answerRefusals } from "./ErrorMapping.js"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 
-export const EntitiesLive = HttpApiBuilder.group(MonetaApi, "entities", (handlers) =>
+export const EntitiesLive = Group.make(MonetaApi, "entities", (handlers) =>
   Effect.gen(function*() {
     const entities = yield* Entities
     return handlers

@@ -4,11 +4,11 @@ import { EventSubscriptions } from "@moneta/bank/EventSubscriptions"
 import { Event } from "@moneta/domain/Event"
 import { EventSubscription } from "@moneta/domain/EventSubscription"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
 import { answerRefusals } from "./ErrorMapping.js"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 
-export const EventSubscriptionsLive = HttpApiBuilder.group(
+export const EventSubscriptionsLive = Group.make(
   MonetaApi,
   "eventSubscriptions",
   (handlers) =>

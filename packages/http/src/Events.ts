@@ -2,9 +2,9 @@
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Events } from "@moneta/bank/Events"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 
-export const EventsLive = HttpApiBuilder.group(MonetaApi, "events", (handlers) =>
+export const EventsLive = Group.make(MonetaApi, "events", (handlers) =>
   Effect.gen(function*() {
     const events = yield* Events
     return handlers

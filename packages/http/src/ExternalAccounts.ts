@@ -3,10 +3,10 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { ExternalAccounts } from "@moneta/bank/ExternalAccounts"
 import { ExternalAccount } from "@moneta/domain/ExternalAccount"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 
-export const ExternalAccountsLive = HttpApiBuilder.group(
+export const ExternalAccountsLive = Group.make(
   MonetaApi,
   "externalAccounts",
   (handlers) =>

@@ -7,12 +7,12 @@ import { Files } from "@moneta/bank/Files"
 import { File } from "@moneta/domain/File"
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
-import { HttpApiBuilder } from "effect/http-api"
 import { contentHeaders } from "./FileContents.js"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 import { readUpload } from "./Upload.js"
 
-export const FilesLive = HttpApiBuilder.group(MonetaApi, "files", (handlers) =>
+export const FilesLive = Group.make(MonetaApi, "files", (handlers) =>
   Effect.gen(function*() {
     const files = yield* Files
     return handlers

@@ -3,11 +3,11 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { InboundMailItemSimulations } from "@moneta/bank/InboundMailItemSimulations"
 import { InboundMailItem } from "@moneta/domain/InboundMailItem"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 import { sandboxOnly } from "./Simulations.js"
 
-export const InboundMailItemSimulationsLive = HttpApiBuilder.group(
+export const InboundMailItemSimulationsLive = Group.make(
   MonetaApi,
   "inboundMailItemSimulations",
   (handlers) =>

@@ -3,10 +3,10 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { InboundMailItems } from "@moneta/bank/InboundMailItems"
 import { InboundMailItem } from "@moneta/domain/InboundMailItem"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 
-export const InboundMailItemsLive = HttpApiBuilder.group(
+export const InboundMailItemsLive = Group.make(
   MonetaApi,
   "inboundMailItems",
   (handlers) =>

@@ -3,11 +3,11 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { InboundWireDrawdownRequests } from "@moneta/bank/InboundWireDrawdownRequests"
 import { InboundWireDrawdownRequest } from "@moneta/domain/InboundWireDrawdownRequest"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 import { sandboxOnly } from "./Simulations.js"
 
-export const InboundWireDrawdownRequestsLive = HttpApiBuilder.group(
+export const InboundWireDrawdownRequestsLive = Group.make(
   MonetaApi,
   "inboundWireDrawdownRequests",
   (handlers) =>
@@ -19,7 +19,7 @@ export const InboundWireDrawdownRequestsLive = HttpApiBuilder.group(
     })
 )
 
-export const InboundWireDrawdownRequestSimulationsLive = HttpApiBuilder.group(
+export const InboundWireDrawdownRequestSimulationsLive = Group.make(
   MonetaApi,
   "inboundWireDrawdownRequestSimulations",
   (handlers) =>

@@ -3,11 +3,11 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { LockboxAddresses } from "@moneta/bank/LockboxAddresses"
 import { LockboxAddress } from "@moneta/domain/LockboxAddress"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
 import { answerRefusals } from "./ErrorMapping.js"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 
-export const LockboxAddressesLive = HttpApiBuilder.group(
+export const LockboxAddressesLive = Group.make(
   MonetaApi,
   "lockboxAddresses",
   (handlers) =>

@@ -3,11 +3,11 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { LockboxRecipients } from "@moneta/bank/LockboxRecipients"
 import { LockboxRecipient } from "@moneta/domain/LockboxRecipient"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
 import { answerRefusals } from "./ErrorMapping.js"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 
-export const LockboxRecipientsLive = HttpApiBuilder.group(
+export const LockboxRecipientsLive = Group.make(
   MonetaApi,
   "lockboxRecipients",
   (handlers) =>

@@ -54,7 +54,7 @@ import { Transactions } from "@moneta/bank/Transactions"
 import { WebhookFaults } from "@moneta/bank/WebhookFaults"
 import { WireTransfers } from "@moneta/bank/WireTransfers"
 import { WireTransferSimulations } from "@moneta/bank/WireTransferSimulations"
-import { Context, Effect, Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
@@ -173,12 +173,13 @@ const GroupsLive = Layer.mergeAll(
  */
 const requestServices = HttpRouter.middleware<{ provides: Idempotency | SqlClient.SqlClient }>()(
   Effect.gen(function*() {
-    const services = Context.make(Idempotency, yield* Idempotency).pipe(
-      Context.add(SqlClient.SqlClient, yield* SqlClient.SqlClient)
-    )
-    // One merge rather than two services added: the request's context stays flat, and the
-    // transactions a write opens add their own services to it (docs/benchmarks.md).
-    return (route) => Effect.provideContext(route, services)
+    const idempotency = yield* Idempotency
+    const sql = yield* SqlClient.SqlClient
+    // Added rather than merged (a merge copies the request's whole context): the groups' handlers
+    // merge their middleware in right after (Group.ts), which leaves the context flat for the
+    // transactions a write opens to add their own services to (docs/benchmarks.md).
+    return (route) =>
+      route.pipe(Effect.provideService(Idempotency, idempotency), Effect.provideService(SqlClient.SqlClient, sql))
   })
 ).layer
 

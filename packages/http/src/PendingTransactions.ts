@@ -4,11 +4,11 @@ import { CheckDepositSimulations } from "@moneta/bank/CheckDepositSimulations"
 import { PendingTransactions } from "@moneta/bank/PendingTransactions"
 import { PendingTransaction } from "@moneta/domain/PendingTransaction"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 import { sandboxOnly } from "./Simulations.js"
 
-export const PendingTransactionsLive = HttpApiBuilder.group(
+export const PendingTransactionsLive = Group.make(
   MonetaApi,
   "pendingTransactions",
   (handlers) =>
@@ -21,7 +21,7 @@ export const PendingTransactionsLive = HttpApiBuilder.group(
 )
 
 /** The only inbound funds holds this service places are check deposits' (`CheckDepositSimulations`). */
-export const PendingTransactionSimulationsLive = HttpApiBuilder.group(
+export const PendingTransactionSimulationsLive = Group.make(
   MonetaApi,
   "pendingTransactionSimulations",
   (handlers) =>

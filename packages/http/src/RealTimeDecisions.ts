@@ -3,10 +3,10 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
 import { RealTimeDecision } from "@moneta/domain/RealTimeDecision"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 
-export const RealTimeDecisionsLive = HttpApiBuilder.group(
+export const RealTimeDecisionsLive = Group.make(
   MonetaApi,
   "realTimeDecisions",
   (handlers) =>

@@ -2,9 +2,9 @@
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { SandboxClocks } from "@moneta/bank/SandboxClock"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 
-export const SandboxClockLive = HttpApiBuilder.group(
+export const SandboxClockLive = Group.make(
   MonetaApi,
   "sandboxClock",
   (handlers) =>

@@ -2,10 +2,10 @@
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { SandboxState } from "@moneta/bank/SandboxState"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
 import { answerRefusals } from "./ErrorMapping.js"
+import * as Group from "./Group.js"
 
-export const SandboxStateLive = HttpApiBuilder.group(
+export const SandboxStateLive = Group.make(
   MonetaApi,
   "sandboxState",
   (handlers) =>

@@ -5,7 +5,7 @@ import { Simulations } from "@moneta/bank/Simulations"
 import { ApiMethodNotFoundError } from "@moneta/domain/Errors"
 import { Transaction } from "@moneta/domain/Transaction"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 
 /** Guards a simulation: only a sandbox server has them. */
@@ -17,7 +17,7 @@ export const sandboxOnly = Effect.gen(function*() {
       : Effect.fail(new ApiMethodNotFoundError({ detail: "Simulations exist only in the sandbox." }))
 })
 
-export const SimulationsLive = HttpApiBuilder.group(MonetaApi, "simulations", (handlers) =>
+export const SimulationsLive = Group.make(MonetaApi, "simulations", (handlers) =>
   Effect.gen(function*() {
     const simulations = yield* Simulations
     const inSandbox = yield* sandboxOnly

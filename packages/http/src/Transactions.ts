@@ -2,9 +2,9 @@
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Transactions } from "@moneta/bank/Transactions"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 
-export const TransactionsLive = HttpApiBuilder.group(MonetaApi, "transactions", (handlers) =>
+export const TransactionsLive = Group.make(MonetaApi, "transactions", (handlers) =>
   Effect.gen(function*() {
     const transactions = yield* Transactions
     return handlers

@@ -2,10 +2,10 @@
 import { MonetaApi } from "@moneta/api/MonetaApi"
 import { WebhookFaults } from "@moneta/bank/WebhookFaults"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
 import { answerRefusals } from "./ErrorMapping.js"
+import * as Group from "./Group.js"
 
-export const WebhookFaultsLive = HttpApiBuilder.group(
+export const WebhookFaultsLive = Group.make(
   MonetaApi,
   "webhookFaults",
   (handlers) =>

@@ -3,11 +3,11 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { WireTransferSimulations } from "@moneta/bank/WireTransferSimulations"
 import { WireTransfer } from "@moneta/domain/WireTransfer"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 import { sandboxOnly } from "./Simulations.js"
 
-export const WireTransferSimulationsLive = HttpApiBuilder.group(
+export const WireTransferSimulationsLive = Group.make(
   MonetaApi,
   "wireTransferSimulations",
   (handlers) =>

@@ -3,10 +3,10 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { WireTransfers } from "@moneta/bank/WireTransfers"
 import { WireTransfer } from "@moneta/domain/WireTransfer"
 import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 
-export const WireTransfersLive = HttpApiBuilder.group(MonetaApi, "wireTransfers", (handlers) =>
+export const WireTransfersLive = Group.make(MonetaApi, "wireTransfers", (handlers) =>
   Effect.gen(function*() {
     const wireTransfers = yield* WireTransfers
     return handlers
