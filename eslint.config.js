@@ -80,5 +80,17 @@ export default tseslint.config(
       // A store service is imported by its own name (`AccountStore`), never renamed to tell it from bank's.
       "moneta/store-names-as-they-are": "error"
     }
+  },
+  {
+    // The API's groups keep only their middleware for requests (http/src/Group.ts).
+    files: ["packages/http/src/**/*.ts"],
+    ignores: ["packages/http/src/Group.ts"],
+    rules: {
+      "no-restricted-properties": ["error", {
+        object: "HttpApiBuilder",
+        property: "group",
+        message: "Make the group with Group.make: HttpApiBuilder.group gives every request the context it was built in."
+      }]
+    }
   }
 )
