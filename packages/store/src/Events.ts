@@ -5,6 +5,7 @@
  * running in this database (`pollingHorizon`), so an event that commits late
  * is never skipped by a poller that has already moved past newer ones.
  */
+import * as EncodedOnce from "@moneta/domain/EncodedOnce"
 import { Event, type EventFilter, type PendingEvent } from "@moneta/domain/Event"
 import { RealTimeDecisionEventCategory } from "@moneta/domain/EventCategory"
 import type { EventId } from "@moneta/domain/Ids"
@@ -74,7 +75,8 @@ export class EventStore extends Context.Service<EventStore>()("@moneta/store/Eve
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const decodeRows = Schema.decodeUnknownEffect(Schema.Array(EventRow))
-    const decodeEvent = Schema.decodeUnknownEffect(Event)
+    // An event's columns make its canonical encoding: the value keeps it for the response.
+    const decodeEvent = EncodedOnce.decodeCanonicalEffect(Event)
 
     const toEvent = (row: EventRow) =>
       decodeEvent({

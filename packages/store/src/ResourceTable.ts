@@ -2,7 +2,9 @@
  * The shared shape of resource tables: tenant columns, `created_at`, typed
  * columns for what is queried, and the API encoding of the resource in `body`.
  * A row that does not decode is a defect (the store wrote it), never a caller error.
+ * A value read or written keeps its body as its encoding (`EncodedOnce`).
  */
+import * as EncodedOnce from "@moneta/domain/EncodedOnce"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Effect, type Option, Schema } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
@@ -66,9 +68,11 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const name = sql(table)
-    const encode = Schema.encodeEffect(schema)
+    // The bodies this table writes are the schema's encodings: each value
+    // keeps the body it was written as or read from, for the response.
+    const encode = EncodedOnce.encodeEffect(schema)
     const decodeRows = Schema.decodeUnknownEffect(Schema.Array(BodyRow))
-    const decodeBody = Schema.decodeUnknownEffect(schema)
+    const decodeBody = EncodedOnce.decodeCanonicalEffect(schema)
 
     const select = (statement: Statement.Statement<unknown>) =>
       statement.pipe(
