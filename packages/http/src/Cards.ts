@@ -3,6 +3,7 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { Cards } from "@moneta/bank/Cards"
 import { Card } from "@moneta/domain/Card"
 import { Effect } from "effect"
+import { answerEncoded, answerEncodedPage } from "./EncodedAnswer.js"
 import { answerRefusals } from "./ErrorMapping.js"
 import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
@@ -12,7 +13,7 @@ export const CardsLive = Group.make(MonetaApi, "cards", (handlers) =>
     const cards = yield* Cards
     return handlers
       .handle("create", ({ payload }) => idempotent(Card, cards.create(payload)))
-      .handle("retrieve", ({ params }) => cards.retrieve(params.card_id))
+      .handle("retrieve", ({ params }) => answerEncoded(Card, cards.retrieve(params.card_id)))
       .handle("update", ({ params, payload }) => answerRefusals(cards.update(params.card_id, payload)))
-      .handle("list", ({ query }) => cards.list(query))
+      .handle("list", ({ query }) => answerEncodedPage(Card, cards.list(query)))
   }))

@@ -4,6 +4,7 @@ import { EventSubscriptions } from "@moneta/bank/EventSubscriptions"
 import { Event } from "@moneta/domain/Event"
 import { EventSubscription } from "@moneta/domain/EventSubscription"
 import { Effect } from "effect"
+import { answerEncoded, answerEncodedPage } from "./EncodedAnswer.js"
 import { answerRefusals } from "./ErrorMapping.js"
 import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
@@ -16,8 +17,9 @@ export const EventSubscriptionsLive = Group.make(
       const subscriptions = yield* EventSubscriptions
       return handlers
         .handle("create", ({ payload }) => idempotent(EventSubscription, subscriptions.create(payload)))
-        .handle("list", ({ query }) => subscriptions.list(query))
-        .handle("retrieve", ({ params }) => subscriptions.retrieve(params.event_subscription_id))
+        .handle("list", ({ query }) => answerEncodedPage(EventSubscription, subscriptions.list(query)))
+        .handle("retrieve", ({ params }) =>
+          answerEncoded(EventSubscription, subscriptions.retrieve(params.event_subscription_id)))
         .handle("update", ({ params, payload }) =>
           answerRefusals(subscriptions.update(params.event_subscription_id, payload)))
         .handle(
@@ -30,6 +32,7 @@ export const EventSubscriptionsLive = Group.make(
           ({ params, payload }) =>
             idempotent(Event, subscriptions.resend(params.event_subscription_id, payload.event_id))
         )
-        .handle("heartbeat", ({ params }) => idempotent(Event, subscriptions.heartbeat(params.event_subscription_id)))
+        .handle("heartbeat", ({ params }) =>
+          idempotent(Event, subscriptions.heartbeat(params.event_subscription_id)))
     })
 )

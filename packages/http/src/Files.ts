@@ -7,6 +7,7 @@ import { Files } from "@moneta/bank/Files"
 import { File } from "@moneta/domain/File"
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
+import { answerEncoded, answerEncodedPage } from "./EncodedAnswer.js"
 import { contentHeaders } from "./FileContents.js"
 import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
@@ -22,9 +23,9 @@ export const FilesLive = Group.make(MonetaApi, "files", (handlers) =>
         Effect.flatMap(readUpload(request, request.multipartStream), (upload) =>
           idempotent(File, files.upload(upload.body, upload.part), upload.fingerprint)))
       .handle("list", ({ query }) =>
-        files.list(query))
+        answerEncodedPage(File, files.list(query)))
       .handle("retrieve", ({ params }) =>
-        files.retrieve(params.file_id))
+        answerEncoded(File, files.retrieve(params.file_id)))
       .handle("contents", ({ params }) =>
         Effect.map(files.contents(params.file_id), ({ contents, file }) =>
           HttpServerResponse.uint8Array(contents, {

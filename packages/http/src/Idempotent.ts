@@ -7,10 +7,12 @@
 import * as ApiError from "@moneta/api/ApiError"
 import { type AskingWrite, isAskingWrite } from "@moneta/bank/AskingWrite"
 import { Idempotency } from "@moneta/bank/Idempotency"
+import * as EncodedOnce from "@moneta/domain/EncodedOnce"
 import { InvalidOperationError, InvalidParametersError } from "@moneta/domain/Errors"
 import { Effect, Option, Result, Schema } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { createHash } from "node:crypto"
+import { encodedResponse } from "./EncodedAnswer.js"
 import { answerRefusals } from "./ErrorMapping.js"
 
 const maxKeyLength = 200
@@ -96,7 +98,7 @@ export const idempotentResult = <A, I, RD, E, R>(
     const idempotency = yield* Idempotency
     const key = yield* idempotencyKeyOf(request)
     const fingerprint = Option.isSome(key) ? yield* fingerprintOf(request, requestBody) : ""
-    const encode = Schema.encodeEffect(success)
+    const encode = EncodedOnce.encodeEffect(success)
     const toResponse = (value: A) =>
       Effect.map(Effect.orDie(encode(value)), (body) => ({ status: 200, body, resourceId: resourceIdOf(value) }))
     const outcome = yield* answerRefusals(
@@ -105,7 +107,7 @@ export const idempotentResult = <A, I, RD, E, R>(
         : idempotency.run({ key, fingerprint }, operation, toResponse)
     )
     if (outcome._tag === "InProgress") return yield* stillInProgress(outcome.detail)
-    if (outcome._tag === "Fresh") return outcome.value
+    if (outcome._tag === "Fresh") return encodedResponse(success, outcome.value)
     return yield* HttpServerResponse.json(outcome.response.body, {
       status: outcome.response.status,
       headers: { "idempotent-replayed": "true" }

@@ -3,6 +3,7 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { InboundMailItems } from "@moneta/bank/InboundMailItems"
 import { InboundMailItem } from "@moneta/domain/InboundMailItem"
 import { Effect } from "effect"
+import { answerEncoded, answerEncodedPage } from "./EncodedAnswer.js"
 import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 
@@ -13,8 +14,8 @@ export const InboundMailItemsLive = Group.make(
     Effect.gen(function*() {
       const items = yield* InboundMailItems
       return handlers
-        .handle("list", ({ query }) => items.list(query))
-        .handle("retrieve", ({ params }) => items.retrieve(params.inbound_mail_item_id))
+        .handle("list", ({ query }) => answerEncodedPage(InboundMailItem, items.list(query)))
+        .handle("retrieve", ({ params }) => answerEncoded(InboundMailItem, items.retrieve(params.inbound_mail_item_id)))
         .handle(
           "action",
           ({ params, payload }) => idempotent(InboundMailItem, items.action(params.inbound_mail_item_id, payload))

@@ -3,6 +3,7 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { InboundWireDrawdownRequests } from "@moneta/bank/InboundWireDrawdownRequests"
 import { InboundWireDrawdownRequest } from "@moneta/domain/InboundWireDrawdownRequest"
 import { Effect } from "effect"
+import { answerEncoded, answerEncodedPage } from "./EncodedAnswer.js"
 import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 import { sandboxOnly } from "./Simulations.js"
@@ -14,8 +15,9 @@ export const InboundWireDrawdownRequestsLive = Group.make(
     Effect.gen(function*() {
       const requests = yield* InboundWireDrawdownRequests
       return handlers
-        .handle("list", ({ query }) => requests.list(query))
-        .handle("retrieve", ({ params }) => requests.retrieve(params.inbound_wire_drawdown_request_id))
+        .handle("list", ({ query }) => answerEncodedPage(InboundWireDrawdownRequest, requests.list(query)))
+        .handle("retrieve", ({ params }) =>
+          answerEncoded(InboundWireDrawdownRequest, requests.retrieve(params.inbound_wire_drawdown_request_id)))
     })
 )
 

@@ -4,6 +4,7 @@ import { CheckDepositSimulations } from "@moneta/bank/CheckDepositSimulations"
 import { PendingTransactions } from "@moneta/bank/PendingTransactions"
 import { PendingTransaction } from "@moneta/domain/PendingTransaction"
 import { Effect } from "effect"
+import { answerEncoded, answerEncodedPage } from "./EncodedAnswer.js"
 import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 import { sandboxOnly } from "./Simulations.js"
@@ -15,8 +16,9 @@ export const PendingTransactionsLive = Group.make(
     Effect.gen(function*() {
       const pendingTransactions = yield* PendingTransactions
       return handlers
-        .handle("list", ({ query }) => pendingTransactions.list(query))
-        .handle("retrieve", ({ params }) => pendingTransactions.retrieve(params.pending_transaction_id))
+        .handle("list", ({ query }) => answerEncodedPage(PendingTransaction, pendingTransactions.list(query)))
+        .handle("retrieve", ({ params }) =>
+          answerEncoded(PendingTransaction, pendingTransactions.retrieve(params.pending_transaction_id)))
     })
 )
 

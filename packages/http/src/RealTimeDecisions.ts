@@ -3,6 +3,7 @@ import { MonetaApi } from "@moneta/api/MonetaApi"
 import { RealTimeDecisions } from "@moneta/bank/RealTimeDecisions"
 import { RealTimeDecision } from "@moneta/domain/RealTimeDecision"
 import { Effect } from "effect"
+import { answerEncoded } from "./EncodedAnswer.js"
 import * as Group from "./Group.js"
 import { idempotent } from "./Idempotent.js"
 
@@ -13,10 +14,12 @@ export const RealTimeDecisionsLive = Group.make(
     Effect.gen(function*() {
       const decisions = yield* RealTimeDecisions
       return handlers
-        .handle("retrieve", ({ params }) => decisions.retrieve(params.real_time_decision_id))
+        .handle("retrieve", ({ params }) =>
+          answerEncoded(RealTimeDecision, decisions.retrieve(params.real_time_decision_id)))
         .handle(
           "action",
-          ({ params, payload }) => idempotent(RealTimeDecision, decisions.action(params.real_time_decision_id, payload))
+          ({ params, payload }) =>
+            idempotent(RealTimeDecision, decisions.action(params.real_time_decision_id, payload))
         )
     })
 )
