@@ -19,6 +19,8 @@ export const jsonb = (sql: Statement.Constructor, value: unknown): Statement.Fra
   sql`${JSON.stringify(value)}::text::jsonb`
 
 const BodyRow = Schema.Struct({ id: Schema.String, created_at: Schema.Date, body: Schema.Unknown })
+/** A row read by id: its body is all the read needs (a page's rows carry their cursor's columns too). */
+const BodyOnlyRow = Schema.Struct({ body: Schema.Unknown })
 
 export interface ResourceTable<A extends { readonly id: string }> {
   /**
@@ -72,6 +74,7 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
     // keeps the body it was written as or read from, for the response.
     const encode = EncodedOnce.encodeEffect(schema)
     const decodeRows = Schema.decodeUnknownEffect(Schema.Array(BodyRow))
+    const decodeBodyRows = Schema.decodeUnknownEffect(Schema.Array(BodyOnlyRow))
     const decodeBody = EncodedOnce.decodeCanonicalEffect(schema)
 
     const select = (statement: Statement.Statement<unknown>) =>
@@ -80,15 +83,19 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
         Effect.orDie
       )
 
-    const decodeOne = (rows: ReadonlyArray<typeof BodyRow.Type>) =>
-      rows[0] === undefined ? Effect.succeedNone : Effect.asSome(Effect.orDie(decodeBody(rows[0].body)))
+    /** The value of the one row `statement` selects (its `body`), if any. */
+    const selectOne = (statement: Statement.Statement<unknown>) =>
+      Effect.flatMap(Effect.orDie(Effect.flatMap(statement, decodeBodyRows)), (rows) =>
+        rows[0] === undefined ? Effect.succeedNone : Effect.asSome(Effect.orDie(decodeBody(rows[0].body))))
 
     const insertWrite: ResourceTable<A>["insertWrite"] = (tenant, value, columns) =>
       Effect.map(Effect.orDie(encode(value)), (body) => {
         const record = { ...columns, id: value.id, group_id: tenant.groupId, environment: tenant.environment }
         const names = Object.keys(record)
         const values = Object.values(record)
-        return Writes.write(sql`INSERT INTO ${name} (${sql.csv(names.map((column) => sql`${sql(column)}`))}, body)
+        return Writes.write(sql`INSERT INTO ${name} (${
+          sql.csv(names.map((column) => sql`${sql(column)}`))
+        }, body)
           VALUES (${sql.csv(values.map((v) => sql`${v}`))}, ${jsonb(sql, body)})`)
       })
 
@@ -106,15 +113,10 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
       Effect.flatMap(updateWrite(tenant, value, columns), (row) => Writes.run(sql, [row]))
 
     const find: ResourceTable<A>["find"] = (tenant, id) =>
-      select(sql`SELECT id, created_at, body FROM ${name} WHERE id = ${id} AND ${tenantIs(sql, tenant)}`).pipe(
-        Effect.flatMap(decodeOne)
-      )
+      selectOne(sql`SELECT body FROM ${name} WHERE id = ${id} AND ${tenantIs(sql, tenant)}`)
 
     const lock: ResourceTable<A>["lock"] = (tenant, id) =>
-      select(sql`SELECT id, created_at, body FROM ${name} WHERE id = ${id} AND ${tenantIs(sql, tenant)} FOR UPDATE`)
-        .pipe(
-          Effect.flatMap(decodeOne)
-        )
+      selectOne(sql`SELECT body FROM ${name} WHERE id = ${id} AND ${tenantIs(sql, tenant)} FOR UPDATE`)
 
     const page: ResourceTable<A>["page"] = (tenant, request, conditions) =>
       Effect.gen(function*() {
