@@ -15,6 +15,7 @@ import {
   SchemaIssue,
   SchemaTransformation
 } from "effect"
+import * as LogFmt from "./LogFmt.js"
 
 /** The documented names, and Effect's own labels (`WARN`, `OFF`), in any case. */
 const levelsByName: ReadonlyMap<string, LogLevel.LogLevel> = new Map([
@@ -122,7 +123,7 @@ const linesOncePerTurn = (format: Logger.Logger<unknown, string>) =>
 const loggerFor = (format: "logfmt" | "json" | "pretty") =>
   format === "pretty"
     ? Logger.consolePretty()
-    : linesOncePerTurn(format === "json" ? Logger.formatJson : Logger.formatLogFmt)
+    : linesOncePerTurn(format === "json" ? Logger.formatJson : LogFmt.formatLogFmt)
 
 export const layer = Layer.unwrap(
   Effect.map(

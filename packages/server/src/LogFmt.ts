@@ -1,0 +1,54 @@
+/**
+ * Effect's `Logger.formatLogFmt`, line for line, at a fraction of its cost.
+ *
+ * Every request writes one line, and the line's formatting was about a tenth
+ * of a read's JavaScript work (docs/benchmarks.md, "The request line's
+ * formatting"): Effect's formatter makes its helper closures for each line,
+ * cleans every label with a regular expression and hands numbers to the
+ * general `Formatter.format`. This one keeps the cleaned labels, writes
+ * strings and finite numbers directly, and leaves everything else (objects,
+ * causes) to Effect's own `Formatter.format` and `Cause.pretty`, as
+ * `formatLogFmt` does. `LogFmt.test.ts` holds the two to the same output.
+ */
+import { Array as Arr, Cause, Formatter, Logger, References } from "effect"
+
+/** Values written bare; anything else is quoted as a JSON string. */
+const textOnly = /^[^\s"=]*$/
+const labelCleaner = /[\s="]/g
+
+const cleanLabels = new Map<string, string>()
+
+/** `formatLabel` of Effect's logger: whitespace, `=` and `"` become `_` (kept: a line's labels repeat). */
+const label = (key: string): string => {
+  let clean = cleanLabels.get(key)
+  if (clean === undefined) {
+    clean = key.replace(labelCleaner, "_")
+    // Labels come from code, not input; the bound only guards against a caller that makes them up.
+    if (cleanLabels.size < 1024) cleanLabels.set(key, clean)
+  }
+  return clean
+}
+
+const text = (value: unknown): string =>
+  typeof value === "string"
+    ? value
+    : typeof value === "number" && Number.isFinite(value)
+    ? String(value)
+    : Formatter.format(value, { space: 0 })
+
+const quoted = (value: string): string => textOnly.test(value) ? value : JSON.stringify(value)
+
+const field = (key: string, value: string): string => ` ${label(key)}=${quoted(value)}`
+
+export const formatLogFmt: Logger.Logger<unknown, string> = Logger.make(
+  ({ cause, date, fiber, logLevel, message }) => {
+    let line = `timestamp=${quoted(date.toISOString())} level=${quoted(logLevel.toUpperCase())} fiber=#${fiber.id}`
+    for (const part of Arr.ensure(message)) line += field("message", text(part))
+    if (cause.reasons.length > 0) line += field("cause", Cause.pretty(cause))
+    const now = date.getTime()
+    for (const [name, start] of fiber.getRef(References.CurrentLogSpans)) line += ` ${label(name)}=${now - start}ms`
+    const annotations = fiber.getRef(References.CurrentLogAnnotations)
+    for (const key of Object.keys(annotations)) line += field(key, text(annotations[key]))
+    return line
+  }
+)
