@@ -44,19 +44,27 @@ const logAt = (path: string, status: number) =>
   Health.paths.has(path) ? Effect.logDebug : status >= 500 ? Effect.logError : Effect.logInfo
 
 /**
- * Adds to the log annotations of the request's own fiber. The platform runs
- * each request in a fiber of its own, so nothing needs restoring afterwards;
+ * The request's own log annotations, in place of the fiber's: the
+ * annotations it had, and the request id. The platform runs each request in
+ * a fiber of its own, so nothing needs restoring afterwards;
  * `Effect.annotateLogs` would, at several times the cost per request
- * (docs/benchmarks.md, "The request log line's annotations").
+ * (docs/benchmarks.md, "The request log line's annotations"). The object is
+ * the request's: the line's own fields are written into it at the end
+ * (`lineWith`) rather than in a second copy of the fiber's context.
  */
-const annotateRequest = (fiber: Fiber.Fiber<unknown, unknown>, annotations: Readonly<Record<string, unknown>>) => {
-  const current = fiber.getRef(References.CurrentLogAnnotations)
-  fiber.setContext(Context.add(fiber.context, References.CurrentLogAnnotations, { ...current, ...annotations }))
+const annotateRequest = (fiber: Fiber.Fiber<unknown, unknown>, requestId: string): Record<string, unknown> => {
+  const annotations: Record<string, unknown> = {
+    ...fiber.getRef(References.CurrentLogAnnotations),
+    request_id: requestId
+  }
+  fiber.setContext(Context.add(fiber.context, References.CurrentLogAnnotations, annotations))
+  return annotations
 }
 
 /** The request's line with the status it was answered with. */
 const lineWith = (
   request: HttpServerRequest.HttpServerRequest,
+  annotations: Record<string, unknown>,
   started: bigint,
   status: number,
   route: string | undefined
@@ -64,29 +72,28 @@ const lineWith = (
   Effect.withFiber((fiber) => {
     const durationMs = Number(fiber.getRef(Clock.Clock).currentTimeNanosUnsafe() - started) / 1e6
     const path = request.url.split("?", 1)[0] ?? request.url
-    annotateRequest(fiber, {
-      method: request.method,
-      route: route === undefined || route === "*" ? "-" : route,
-      path,
-      status,
-      duration_ms: Math.round(durationMs * 10) / 10
-    })
+    annotations["method"] = request.method
+    annotations["route"] = route === undefined || route === "*" ? "-" : route
+    annotations["path"] = path
+    annotations["status"] = status
+    annotations["duration_ms"] = Math.round(durationMs * 10) / 10
     return logAt(path, status)("request")
   })
 
 /** The request's line, once its answer is known; `-` for the route of a path only the catch-all (`*`) takes. */
 const logLine = (
   request: HttpServerRequest.HttpServerRequest,
+  annotations: Record<string, unknown>,
   started: bigint,
   exit: Exit.Exit<HttpServerResponse.HttpServerResponse, unknown>,
   route: string | undefined
 ) =>
   exit._tag === "Success"
-    ? lineWith(request, started, exit.value.status, route)
+    ? lineWith(request, annotations, started, exit.value.status, route)
     // A client that hung up is a 499 and a server stopping a 503, as the platform answers them
     // (`exitResponse` would call both a 500, an error the server did not make).
     : Effect.flatMap(HttpServerError.causeResponse(exit.cause), ([response]) =>
-      lineWith(request, started, response.status, route))
+      lineWith(request, annotations, started, response.status, route))
 
 /** Logs the request answered by `app`, with its id echoed on the response. */
 const logged = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
@@ -99,12 +106,12 @@ const logged = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, 
       // The server sends the response after the router answers: echo the id in a pre-response handler.
       HttpEffect.appendPreResponseHandlerUnsafe(fiber.context, (_request, response) =>
         Effect.succeed(HttpServerResponse.setHeader(response, header, requestId)))
-      annotateRequest(fiber, { request_id: requestId })
+      const annotations = annotateRequest(fiber, requestId)
       const taken = { pattern: undefined }
       return Effect.onExit(
         Effect.provideService(app, RouteTaken, taken),
         (exit) =>
-          logLine(request, started, exit, taken.pattern)
+          logLine(request, annotations, started, exit, taken.pattern)
       )
     }))
 
