@@ -18,15 +18,17 @@ import type { Page } from "@moneta/domain/List"
 import { Effect, type Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 
+/** An encoding as the builder answers a success with the default JSON encoding and status. */
+const jsonResponse = (encoded: unknown): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.text(JSON.stringify(encoded), { status: 200, contentType: "application/json" })
+
 /** `value`'s known encoding under `success` as the response, or `value` itself for the builder to encode. */
 export const encodedResponse = <A, I, RD, RE>(
   success: Schema.Codec<A, I, RD, RE>,
   value: A
 ): A | HttpServerResponse.HttpServerResponse => {
   const encoded = EncodedOnce.recall(success, value)
-  return encoded === undefined
-    ? value
-    : HttpServerResponse.text(JSON.stringify(encoded), { status: 200, contentType: "application/json" })
+  return encoded === undefined ? value : jsonResponse(encoded)
 }
 
 /** `operation`'s value, answered in its known encoding under `success`, the endpoint's success schema. */
@@ -52,8 +54,5 @@ export const answerEncodedPage = <A, I, RD, RE, E, R>(
       if (encoded === undefined) return page
       data.push(encoded)
     }
-    return HttpServerResponse.text(JSON.stringify({ data, next_cursor: page.next_cursor }), {
-      status: 200,
-      contentType: "application/json"
-    })
+    return jsonResponse({ data, next_cursor: page.next_cursor })
   })

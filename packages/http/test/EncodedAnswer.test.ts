@@ -50,22 +50,29 @@ const answer = async (handler: (request: Request) => Promise<Response>, path: st
   return { status: response.status, contentType: response.headers.get("content-type"), text: await response.text() }
 }
 
+/** The two paths answer alike: status, content type and text. */
+const expectSameAnswers = (handler: (request: Request) => Promise<Response>, known: string, encoded: string) =>
+  Effect.promise(async () => {
+    const viaKnown = await answer(handler, known)
+    const viaBuilder = await answer(handler, encoded)
+    expect(viaKnown.status).toBe(viaBuilder.status)
+    expect(viaKnown.contentType).toBe(viaBuilder.contentType)
+    expect(viaKnown.text).toBe(viaBuilder.text)
+  })
+
+/** An account's body as jsonb gives it back: a JSON round trip of the schema's encoding. */
+const storedBody = (account: Account): unknown => JSON.parse(JSON.stringify(Schema.encodeSync(Account)(account)))
+
 describe("answerEncoded", () => {
   it.effect("answers a known encoding as the builder answers the value", () =>
     Effect.gen(function*() {
       const current = yield* Ref.make(fc.sample(fromSchema(Account, { size: 4 }), 1)[0]!)
       const { dispose, handler } = serve(current)
       yield* Effect.addFinalizer(() => Effect.promise(dispose))
-      // Stored bodies come back from jsonb: a JSON round trip of the schema's encoding.
       const decodeStored = EncodedOnce.decodeCanonicalEffect(Account)
       for (const value of fc.sample(fromSchema(Account, { size: 4 }), 25)) {
-        const stored = yield* decodeStored(JSON.parse(JSON.stringify(Schema.encodeSync(Account)(value))))
-        yield* Ref.set(current, stored)
-        const known = yield* Effect.promise(() => answer(handler, "/known"))
-        const encoded = yield* Effect.promise(() => answer(handler, "/encoded"))
-        expect(known.status).toBe(encoded.status)
-        expect(known.contentType).toBe(encoded.contentType)
-        expect(known.text).toBe(encoded.text)
+        yield* Ref.set(current, yield* decodeStored(storedBody(value)))
+        yield* expectSameAnswers(handler, "/known", "/encoded")
       }
     }).pipe(Effect.scoped))
 
@@ -78,7 +85,7 @@ describe("answerEncoded", () => {
       expect(EncodedOnce.recall(Account, value)).toBeUndefined()
       const known = yield* Effect.promise(() => answer(handler, "/known"))
       expect(known.status).toBe(200)
-      expect(JSON.parse(known.text)).toStrictEqual(JSON.parse(JSON.stringify(Schema.encodeSync(Account)(value))))
+      expect(JSON.parse(known.text)).toStrictEqual(storedBody(value))
     }).pipe(Effect.scoped))
 
   it.effect("answers a page from its objects' known encodings as the builder answers it, and leaves it when one is unknown", () =>
@@ -104,14 +111,10 @@ describe("answerEncoded", () => {
           (account, index) =>
             oneUnknown && index === 0
               ? Effect.succeed(account)
-              : decodeStored(JSON.parse(JSON.stringify(Schema.encodeSync(Account)(account))))
+              : decodeStored(storedBody(account))
         )
         yield* Ref.set(currentPage, { data, next_cursor })
-        const known = yield* Effect.promise(() => answer(handler, "/known_page"))
-        const encoded = yield* Effect.promise(() => answer(handler, "/encoded_page"))
-        expect(known.status).toBe(encoded.status)
-        expect(known.contentType).toBe(encoded.contentType)
-        expect(known.text).toBe(encoded.text)
+        yield* expectSameAnswers(handler, "/known_page", "/encoded_page")
       }
     }).pipe(Effect.scoped))
 })

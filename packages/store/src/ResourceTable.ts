@@ -77,15 +77,17 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
     const decodeBodyRows = Schema.decodeUnknownEffect(Schema.Array(BodyOnlyRow))
     const decodeBody = EncodedOnce.decodeCanonicalEffect(schema)
 
-    const select = (statement: Statement.Statement<unknown>) =>
-      statement.pipe(
-        Effect.flatMap(decodeRows),
-        Effect.orDie
-      )
+    /** The rows `statement` selects, decoded by `decode` (a row that does not decode is a defect). */
+    const rowsOf = <Row>(
+      statement: Statement.Statement<unknown>,
+      decode: (rows: unknown) => Effect.Effect<Row, Schema.SchemaError>
+    ) => statement.pipe(Effect.flatMap(decode), Effect.orDie)
+
+    const select = (statement: Statement.Statement<unknown>) => rowsOf(statement, decodeRows)
 
     /** The value of the one row `statement` selects (its `body`), if any. */
     const selectOne = (statement: Statement.Statement<unknown>) =>
-      Effect.flatMap(Effect.orDie(Effect.flatMap(statement, decodeBodyRows)), (rows) =>
+      Effect.flatMap(rowsOf(statement, decodeBodyRows), (rows) =>
         rows[0] === undefined ? Effect.succeedNone : Effect.asSome(Effect.orDie(decodeBody(rows[0].body))))
 
     const insertWrite: ResourceTable<A>["insertWrite"] = (tenant, value, columns) =>
