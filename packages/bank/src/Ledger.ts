@@ -124,33 +124,44 @@ export class Ledger extends Context.Service<Ledger>()("@moneta/bank/Ledger", {
         const heldWrites = (accountId: AccountId, next: BalanceChange.NextTotals) =>
           heldMoved.has(accountId) ? [accounts.heldTotalWrite(accountId, at, next.held)] : []
         const firstPostings = new Map<AccountId, Transaction>()
+        const lastPostings = new Map<AccountId, Transaction>()
         for (const transaction of plan.transactions) {
           if (!firstPostings.has(transaction.account_id)) firstPostings.set(transaction.account_id, transaction)
+          lastPostings.set(transaction.account_id, transaction)
         }
+        // Everything rides with the events' statement (`Writes`) but a posting that a later posting
+        // of its account in this step reads (its running balance): that one runs on its own first.
+        const alongside: Array<Write> = []
         for (const [accountId, next] of totals) {
           if (!firstPostings.has(accountId)) {
-            yield* accounts.setBalance(tenant, accountId, next, heldWrites(accountId, next))
+            alongside.push(accounts.balanceWrite(tenant, accountId, next), ...heldWrites(accountId, next))
           }
         }
         for (const transaction of plan.transactions) {
           const next = firstPostings.get(transaction.account_id) === transaction
             ? totals.get(transaction.account_id)
             : undefined
-          yield* transactions.insert(
-            tenant,
-            transaction,
-            next === undefined
-              ? []
-              : [
-                accounts.balanceWrite(tenant, transaction.account_id, next),
-                ...heldWrites(transaction.account_id, next)
-              ]
-          )
+          const totalsWrites = next === undefined
+            ? []
+            : [accounts.balanceWrite(tenant, transaction.account_id, next), ...heldWrites(transaction.account_id, next)]
+          if (lastPostings.get(transaction.account_id) === transaction) {
+            alongside.push(...(yield* transactions.insertWrites(tenant, transaction, totalsWrites)))
+          } else {
+            yield* transactions.insert(tenant, transaction, totalsWrites)
+          }
         }
-        for (const hold of plan.createdHolds) yield* holds.insert(tenant, hold, null)
-        for (const hold of plan.completedHolds) yield* holds.update(tenant, hold)
-        for (const hold of plan.revisedHolds) yield* holds.update(tenant, hold)
-        yield* events.record([...plan.events, ...(step.events ?? [])], at, step.writes)
+        // Holds share the statement too, unless one is written twice (two writes of a row in one
+        // statement leave one of them undone): then each is written on its own, in order.
+        const holdsChanged = [...plan.completedHolds, ...plan.revisedHolds]
+        const holdIds = [...plan.createdHolds, ...holdsChanged].map((hold) => hold.id)
+        if (new Set(holdIds).size === holdIds.length) {
+          for (const hold of plan.createdHolds) alongside.push(yield* holds.insertWrite(tenant, hold))
+          for (const hold of holdsChanged) alongside.push(yield* holds.updateWrite(tenant, hold))
+        } else {
+          for (const hold of plan.createdHolds) yield* holds.insert(tenant, hold, null)
+          for (const hold of holdsChanged) yield* holds.update(tenant, hold)
+        }
+        yield* events.record([...plan.events, ...(step.events ?? [])], at, [...alongside, ...(step.writes ?? [])])
         return {
           transactions: plan.transactions,
           createdHolds: plan.createdHolds,

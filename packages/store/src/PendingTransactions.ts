@@ -36,19 +36,29 @@ export class PendingTransactionStore
       })
 
       /** Writes the hold; the caller moves the account's held total in the same transaction. */
+      const insertColumns = (pendingTransaction: PendingTransaction, idempotencyKey: string | null) => ({
+        ...columnsOf(pendingTransaction),
+        created_at: DateTime.toDate(pendingTransaction.created_at),
+        account_id: pendingTransaction.account_id,
+        category: pendingTransaction.source.category,
+        route_id: pendingTransaction.route_id,
+        idempotency_key: idempotencyKey
+      })
+
       const insert = (tenant: TenantShape, pendingTransaction: PendingTransaction, idempotencyKey: string | null) =>
-        table.insert(tenant, pendingTransaction, {
-          ...columnsOf(pendingTransaction),
-          created_at: DateTime.toDate(pendingTransaction.created_at),
-          account_id: pendingTransaction.account_id,
-          category: pendingTransaction.source.category,
-          route_id: pendingTransaction.route_id,
-          idempotency_key: idempotencyKey
-        })
+        table.insert(tenant, pendingTransaction, insertColumns(pendingTransaction, idempotencyKey))
+
+      /** `insert` as a write to run with another statement of the step (`Writes`). */
+      const insertWrite = (tenant: TenantShape, pendingTransaction: PendingTransaction) =>
+        table.insertWrite(tenant, pendingTransaction, insertColumns(pendingTransaction, null))
 
       /** Saves a status change (`complete`) or a revised amount; the caller holds the row lock. */
       const update = (tenant: TenantShape, pendingTransaction: PendingTransaction) =>
         table.update(tenant, pendingTransaction, columnsOf(pendingTransaction))
+
+      /** `update` as a write to run with another statement of the step (`Writes`). */
+      const updateWrite = (tenant: TenantShape, pendingTransaction: PendingTransaction) =>
+        table.updateWrite(tenant, pendingTransaction, columnsOf(pendingTransaction))
 
       const list = (tenant: TenantShape, request: PageRequest, filter: PendingTransactionFilter) =>
         table.page(
@@ -65,7 +75,7 @@ export class PendingTransactionStore
       const find = (tenant: TenantShape, id: PendingTransactionId) => table.find(tenant, id)
       const lock = (tenant: TenantShape, id: PendingTransactionId) => table.lock(tenant, id)
 
-      return { insert, update, find, lock, list } as const
+      return { insert, insertWrite, update, updateWrite, find, lock, list } as const
     })
   })
 {
