@@ -82,7 +82,9 @@ const checkBody = (bytes: ArrayBuffer): Result.Result<CheckedBody, InvalidParame
   if (Option.isSome(duplicate)) {
     return Result.fail(InvalidParametersError.single(fieldOf(duplicate.value), "appears more than once in the object"))
   }
-  const found = findUnstorable(parsed.success)
+  // Only a `\u` escape can put NUL or a lone surrogate in a string: the strict decoding above
+  // refuses encoded surrogates, and JSON.parse refuses a raw NUL.
+  const found = text.includes("\\u") ? findUnstorable(parsed.success) : Option.none()
   if (Option.isSome(found)) {
     return Result.fail(InvalidParametersError.single(fieldOf(found.value.path), found.value.message))
   }

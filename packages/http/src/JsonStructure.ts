@@ -40,10 +40,12 @@ const isWhitespace = (char: string | undefined) => char === " " || char === "\t"
 
 /**
  * The dotted path of the first duplicate key in valid JSON text whose depth
- * is already bounded (the scan recurses once per level).
+ * is already bounded (the scan recurses once per level). The path is one
+ * stack, copied only for the key it reports: every body passes here.
  */
 export const duplicateKeyPath = (text: string): Option.Option<ReadonlyArray<string>> => {
   let position = 0
+  const path: Array<string> = []
   const skipWhitespace = () => {
     while (isWhitespace(text[position])) position++
   }
@@ -63,7 +65,8 @@ export const duplicateKeyPath = (text: string): Option.Option<ReadonlyArray<stri
     // Only keys with escapes need decoding to compare them as the parser will.
     return escaped ? String(JSON.parse(text.slice(start, position))) : text.slice(start + 1, position - 1)
   }
-  const scanValue = (path: ReadonlyArray<string>): Option.Option<ReadonlyArray<string>> => {
+  /** Whether the value at `position` holds a duplicate key (its path is then `path`). */
+  const scanValue = (): boolean => {
     skipWhitespace()
     const char = text[position]
     if (char === "{") {
@@ -72,19 +75,20 @@ export const duplicateKeyPath = (text: string): Option.Option<ReadonlyArray<stri
       skipWhitespace()
       if (text[position] === "}") {
         position++
-        return Option.none()
+        return false
       }
       for (;;) {
         skipWhitespace()
         const key = readString()
-        if (keys.has(key)) return Option.some([...path, key])
+        path.push(key)
+        if (keys.has(key)) return true
         keys.add(key)
         skipWhitespace()
         position++ // the colon
-        const found = scanValue([...path, key])
-        if (Option.isSome(found)) return found
+        if (scanValue()) return true
+        path.pop()
         skipWhitespace()
-        if (text[position++] === "}") return Option.none()
+        if (text[position++] === "}") return false
       }
     }
     if (char === "[") {
@@ -92,23 +96,24 @@ export const duplicateKeyPath = (text: string): Option.Option<ReadonlyArray<stri
       skipWhitespace()
       if (text[position] === "]") {
         position++
-        return Option.none()
+        return false
       }
       for (let index = 0;; index++) {
-        const found = scanValue([...path, String(index)])
-        if (Option.isSome(found)) return found
+        path.push(String(index))
+        if (scanValue()) return true
+        path.pop()
         skipWhitespace()
-        if (text[position++] === "]") return Option.none()
+        if (text[position++] === "]") return false
       }
     }
     if (char === "\"") {
       readString()
-      return Option.none()
+      return false
     }
     while (position < text.length && !isWhitespace(text[position]) && !",]}".includes(text[position] ?? "")) position++
-    return Option.none()
+    return false
   }
-  return scanValue([])
+  return scanValue() ? Option.some([...path]) : Option.none()
 }
 
 /** Why Postgres cannot store a string, if it cannot. */
@@ -127,23 +132,35 @@ export interface UnstorableString {
   readonly message: string
 }
 
-/** The first string (key or value) of a parsed JSON value, of bounded depth, that Postgres cannot store. */
-export const findUnstorable = (value: unknown, path: ReadonlyArray<string> = []): Option.Option<UnstorableString> => {
-  if (typeof value === "string") return Option.map(unstorable(value), (message) => ({ path, message }))
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findUnstorable(item, [...path, String(index)])
-      if (Option.isSome(found)) return found
+/**
+ * The first string (key or value) of a parsed JSON value, of bounded depth,
+ * that Postgres cannot store. The path is one stack, copied only for what it reports.
+ */
+export const findUnstorable = (value: unknown): Option.Option<UnstorableString> => {
+  const path: Array<string> = []
+  const found = (message: string): UnstorableString => ({ path: [...path], message })
+  const search = (item: unknown): UnstorableString | undefined => {
+    if (typeof item === "string") return Option.match(unstorable(item), { onNone: () => undefined, onSome: found })
+    if (Array.isArray(item)) {
+      for (let index = 0; index < item.length; index++) {
+        path.push(String(index))
+        const inItem = search(item[index])
+        if (inItem !== undefined) return inItem
+        path.pop()
+      }
+      return undefined
     }
-    return Option.none()
-  }
-  if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const inKey = unstorable(key)
-      if (Option.isSome(inKey)) return Option.some({ path: [...path, key], message: inKey.value })
-      const found = findUnstorable(item, [...path, key])
-      if (Option.isSome(found)) return found
+    if (item !== null && typeof item === "object") {
+      for (const [key, field] of Object.entries(item)) {
+        path.push(key)
+        const inKey = unstorable(key)
+        if (Option.isSome(inKey)) return found(inKey.value)
+        const inField = search(field)
+        if (inField !== undefined) return inField
+        path.pop()
+      }
     }
+    return undefined
   }
-  return Option.none()
+  return Option.fromNullishOr(search(value))
 }

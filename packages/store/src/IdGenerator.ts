@@ -63,13 +63,16 @@ export const makeLiveGenerator = (): IdGeneratorShape => {
     }
     return `${prefix}_${encode(lastMillis, 10)}${encode(lastRandom, 10)}`
   }
+  // One step of the fiber reading its Clock and Random (a request makes several ids): the same
+  // values `Clock.currentTimeMillis` and `Random.nextIntBetween` give, without a step for each.
   return generatorOf((prefix, count) =>
-    Effect.gen(function*() {
-      const millis = yield* Clock.currentTimeMillis
-      const high = yield* Random.nextIntBetween(0, 2 ** 25, { halfOpen: true })
-      const low = yield* Random.nextIntBetween(0, 2 ** 25, { halfOpen: true })
+    Effect.withFiber((fiber) => {
+      const millis = fiber.getRef(Clock.Clock).currentTimeMillisUnsafe()
+      const random = fiber.getRef(Random.Random)
+      const high = Math.floor(random.nextDoubleUnsafe() * 2 ** 25)
+      const low = Math.floor(random.nextDoubleUnsafe() * 2 ** 25)
       // The ids after the first of a batch are made within the same millisecond: they count up from it.
-      return Array.from({ length: count }, () => next(prefix, millis, high * 2 ** 25 + low))
+      return Effect.succeed(Array.from({ length: count }, () => next(prefix, millis, high * 2 ** 25 + low)))
     })
   )
 }
@@ -104,11 +107,11 @@ export const IdGenerator: Context.Reference<IdGeneratorShape> & {
 
 /** A new branded id of `kind` from the `IdGenerator` in context. */
 export const newId = <K extends IdKind>(kind: K): Effect.Effect<IdOf[K]> =>
-  Effect.flatMap(IdGenerator, (generator) => generator.make(kind))
+  Effect.withFiber((fiber) => fiber.getRef(IdGenerator).make(kind))
 
 /** `count` new branded ids of `kind`, as many calls of `newId` in a row would give. */
 export const newIds = <K extends IdKind>(kind: K, count: number): Effect.Effect<Array<IdOf[K]>> =>
-  Effect.flatMap(IdGenerator, (generator) => generator.makeMany(kind, count))
+  Effect.withFiber((fiber) => fiber.getRef(IdGenerator).makeMany(kind, count))
 
 /** Random lowercase base-32 text for identifiers shown to users (not for secrets: Random is not cryptographic). */
 export const randomText = (length: number): Effect.Effect<string> =>
