@@ -114,6 +114,23 @@ const post = async (url: string, headers: Record<string, string>, body: unknown)
   return { id: parsed.id }
 }
 
+/**
+ * The Node options `checkout`'s `pnpm start` gives its server (the root
+ * package.json's start script, `exec node <options> scripts/start.mjs`): the
+ * server under test runs as started there.
+ */
+export const startOptionsOf = (checkout: Checkout): ReadonlyArray<string> => {
+  const manifest: unknown = JSON.parse(Fs.readFileSync(Path.join(checkout.root, "package.json"), "utf8"))
+  const scripts = typeof manifest === "object" && manifest !== null && "scripts" in manifest
+    ? manifest.scripts
+    : undefined
+  const start = typeof scripts === "object" && scripts !== null && "start" in scripts ? scripts.start : undefined
+  const words = typeof start === "string" ? start.trim().split(/\s+/) : []
+  const node = words.indexOf("node")
+  const entry = words.indexOf("scripts/start.mjs")
+  return node >= 0 && entry > node ? words.slice(node + 1, entry) : []
+}
+
 /** `env` adds to (or, with undefined, removes from) the server's environment. */
 export const startMoneta = async (
   database: Database,
@@ -132,7 +149,12 @@ export const startMoneta = async (
     DATABASE_URL: database.kind === "postgres" ? database.url : undefined,
     ...env
   })
-  const child = start(process.execPath, [Path.join(checkout.root, "scripts", "start.mjs")], serverEnv, checkout.root)
+  const child = start(
+    process.execPath,
+    [...startOptionsOf(checkout), Path.join(checkout.root, "scripts", "start.mjs")],
+    serverEnv,
+    checkout.root
+  )
   const url = `http://127.0.0.1:${port}`
   const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }
   await waitUntilServing(child, `${url}/accounts?limit=1`, headers)

@@ -38,7 +38,7 @@ import * as Path from "node:path"
 import { performance } from "node:perf_hooks"
 import { parseArgs } from "node:util"
 import { cpuSecondsOfTree, median, rotate } from "./Alternation.js"
-import { type Checkout, checkouts, checkoutsLine, current, named } from "./MonetaServer.js"
+import { type Checkout, checkouts, checkoutsLine, current, named, startOptionsOf } from "./MonetaServer.js"
 import { startPostgres, withDatabaseEach } from "./Postgres.js"
 import { environmentWith, freePort, start } from "./Processes.js"
 
@@ -62,7 +62,12 @@ interface Launcher {
 }
 
 const launchersOf = (checkout: Checkout): ReadonlyArray<Launcher> => [
-  { name: "pnpm start", checkout, command: process.execPath, args: [Path.join(checkout.root, "scripts", "start.mjs")] },
+  {
+    name: "pnpm start",
+    checkout,
+    command: process.execPath,
+    args: [...startOptionsOf(checkout), Path.join(checkout.root, "scripts", "start.mjs")]
+  },
   // The same, typed as the README says: pnpm's own start comes first.
   { name: "pnpm start, through pnpm", checkout, command: "pnpm", args: ["start"], serverCpu: false },
   ...(Fs.existsSync(Path.join(checkout.root, "packages", "server", "dist", "main.js"))
