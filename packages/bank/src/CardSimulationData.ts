@@ -18,7 +18,7 @@ import type {
   PhysicalCardId
 } from "@moneta/domain/Ids"
 import { Tenant } from "@moneta/domain/Tenant"
-import type { Balance } from "@moneta/store/Accounts"
+import type { LockedBalance } from "@moneta/store/Accounts"
 import { CardPaymentStore } from "@moneta/store/CardPayments"
 import { CardStore } from "@moneta/store/Cards"
 import { DeclinedTransactionStore } from "@moneta/store/DeclinedTransactions"
@@ -79,7 +79,7 @@ export class CardSimulationData extends Context.Service<CardSimulationData>()("@
      * there leaves nothing written), then the card payment and the declined
      * transaction with the events, the ledger's and the step's, in one statement.
      */
-    const persist = (step: Step, at: DateTime.Utc, locked: ReadonlyMap<AccountId, Balance> = new Map()) =>
+    const persist = (step: Step, at: DateTime.Utc, locked: ReadonlyMap<AccountId, LockedBalance> = new Map()) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
         const payment = step.isNew

@@ -40,7 +40,7 @@ import type * as RealTimeDecision from "@moneta/domain/RealTimeDecision"
 import * as RealTimeDecisionOutcome from "@moneta/domain/RealTimeDecisionOutcome"
 import * as RealTimeDecisionRequests from "@moneta/domain/RealTimeDecisionRequests"
 import { Tenant } from "@moneta/domain/Tenant"
-import { AccountStore, type Balance } from "@moneta/store/Accounts"
+import { AccountStore, type Balance, type LockedBalance } from "@moneta/store/Accounts"
 import { CardPaymentStore } from "@moneta/store/CardPayments"
 import { newId } from "@moneta/store/IdGenerator"
 import { Context, type DateTime, Effect, Layer, type Result } from "effect"
@@ -327,7 +327,7 @@ export class CardSimulations extends Context.Service<CardSimulations>()("@moneta
           // a settlement without an authorization draws on the account directly: its row is locked here
           const locked = authorized === null
             ? new Map([[card.account_id, yield* ledger.lockAccount(card.account_id)]])
-            : new Map<AccountId, Balance>()
+            : new Map<AccountId, LockedBalance>()
           const input = {
             at: yield* now,
             card,

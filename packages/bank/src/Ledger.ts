@@ -23,10 +23,10 @@ import type { MoneyEffect } from "@moneta/domain/MoneyEffect"
 import type * as PendingTransaction from "@moneta/domain/PendingTransaction"
 import { Tenant } from "@moneta/domain/Tenant"
 import type { RouteType, Transaction, TransactionSource } from "@moneta/domain/Transaction"
-import { AccountStore, type Balance } from "@moneta/store/Accounts"
+import { AccountStore, type LockedBalance } from "@moneta/store/Accounts"
 import { newId } from "@moneta/store/IdGenerator"
 import { PendingTransactionStore } from "@moneta/store/PendingTransactions"
-import { TransactionStore } from "@moneta/store/Transactions"
+import { postedMicros, postsAfter, TransactionStore } from "@moneta/store/Transactions"
 import type { Write } from "@moneta/store/Writes"
 import { Context, type DateTime, Effect, Layer, Option } from "effect"
 import { Events } from "./Events.js"
@@ -108,17 +108,20 @@ export class Ledger extends Context.Service<Ledger>()("@moneta/bank/Ledger", {
     const apply = (
       effects: ReadonlyArray<MoneyEffect>,
       at: DateTime.Utc,
-      locked: ReadonlyMap<AccountId, Balance> = new Map(),
+      locked: ReadonlyMap<AccountId, LockedBalance> = new Map(),
       step: { readonly writes?: ReadonlyArray<Write>; readonly events?: ReadonlyArray<PendingEvent> } = {}
     ) =>
       Effect.gen(function*() {
         const tenant = yield* Tenant
         const plan = yield* Effect.fromResult(LedgerPlan.plan(yield* resolve(effects), at))
-        const loaded: Array<readonly [AccountId, BalanceChange.Change, Balance]> = []
+        const loaded: Array<readonly [AccountId, BalanceChange.Change, LockedBalance]> = []
         for (const [accountId, change] of plan.changes) {
           loaded.push([accountId, change, locked.get(accountId) ?? (yield* lockAccount(accountId))])
         }
         const totals = new Map(yield* Effect.fromResult(LedgerPlan.settle(loaded)))
+        const lastPosted = new Map<AccountId, number | null>(
+          loaded.map(([accountId, , balance]) => [accountId, balance.lastPostedMicros])
+        )
         const heldMoved = new Set(plan.changes.flatMap(([accountId, change]) => change.held === 0n ? [] : [accountId]))
         /** The account's held total from `at` on, when the step moved it (for balances `at_time`). */
         const heldWrites = (accountId: AccountId, next: BalanceChange.NextTotals) =>
@@ -143,11 +146,17 @@ export class Ledger extends Context.Service<Ledger>()("@moneta/bank/Ledger", {
             : undefined
           const totalsWrites = next === undefined
             ? []
-            : [accounts.balanceWrite(tenant, transaction.account_id, next), ...heldWrites(transaction.account_id, next)]
+            : [
+              accounts.balanceWrite(tenant, transaction.account_id, next, at),
+              ...heldWrites(transaction.account_id, next)
+            ]
+          // A posting after the account's newest (read under its lock) has no later row to amend.
+          const amendsLater = !postsAfter(transaction, lastPosted.get(transaction.account_id) ?? null)
+          if (!amendsLater) lastPosted.set(transaction.account_id, postedMicros(transaction))
           if (lastPostings.get(transaction.account_id) === transaction) {
-            alongside.push(...(yield* transactions.insertWrites(tenant, transaction, totalsWrites)))
+            alongside.push(...(yield* transactions.insertWrites(tenant, transaction, totalsWrites, amendsLater)))
           } else {
-            yield* transactions.insert(tenant, transaction, totalsWrites)
+            yield* transactions.insert(tenant, transaction, totalsWrites, amendsLater)
           }
         }
         // Holds share the statement too, unless one is written twice (two writes of a row in one

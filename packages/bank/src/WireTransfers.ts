@@ -14,7 +14,7 @@ import type { AccountId, WireTransferId } from "@moneta/domain/Ids"
 import { Tenant } from "@moneta/domain/Tenant"
 import * as WireTransfer from "@moneta/domain/WireTransfer"
 import { AccountNumberStore } from "@moneta/store/AccountNumbers"
-import type { Balance } from "@moneta/store/Accounts"
+import type { LockedBalance } from "@moneta/store/Accounts"
 import { ExternalAccountStore } from "@moneta/store/ExternalAccounts"
 import { newId } from "@moneta/store/IdGenerator"
 import { InboundWireDrawdownRequestStore } from "@moneta/store/InboundWireDrawdownRequests"
@@ -70,7 +70,7 @@ export class WireTransfers extends Context.Service<WireTransfers>()("@moneta/ban
       step: WireTransfer.Transition,
       at: DateTime.Utc,
       write: Effect.Effect<Write>,
-      locked: ReadonlyMap<AccountId, Balance> = new Map()
+      locked: ReadonlyMap<AccountId, LockedBalance> = new Map()
     ) =>
       Effect.gen(function*() {
         // The transfer's row is written by its events' statement.

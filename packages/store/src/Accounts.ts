@@ -7,7 +7,7 @@ import { Account, type AccountFilter, AccountStatus } from "@moneta/domain/Accou
 import type { AccountId, EntityId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import { SqlClient, type Statement } from "effect/sql"
 import * as HeldTotals from "./AccountHeldTotals.js"
 import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
@@ -15,11 +15,25 @@ import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs } from "./Tenant.js"
 import * as Writes from "./Writes.js"
 
+/**
+ * The account's `last_posted_at` (migration 0024) as text: microseconds since
+ * the epoch, `-infinity` before its first posting, NULL when not known.
+ */
+export const lastPostedColumn = (sql: Statement.Constructor): Statement.Fragment =>
+  sql`CASE WHEN accounts.last_posted_at = '-infinity' THEN '-infinity'
+    ELSE (floor(extract(epoch FROM accounts.last_posted_at) * 1000000)::bigint)::text END AS last_posted`
+
+/** A `last_posted` column as microseconds: -Infinity before the first posting, null when not known. */
+export const lastPostedOf = (column: string | null): number | null =>
+  column === null ? null : column === "-infinity" ? Number.NEGATIVE_INFINITY : Number(column)
+
 const BalanceRow = Schema.Struct({
   current_balance: Schema.NumberFromString,
   held_amount: Schema.NumberFromString,
   status: AccountStatus
 })
+
+const LockedBalanceRow = Schema.Struct({ ...BalanceRow.fields, last_posted: Schema.NullOr(Schema.String) })
 
 export interface Balance {
   readonly current: number
@@ -27,6 +41,16 @@ export interface Balance {
   readonly available: number
   /** The account's status: a closed account moves no money (the domain's `Ledger.settle`). */
   readonly status: AccountStatus
+}
+
+/** A balance read under the account's row lock. */
+export interface LockedBalance extends Balance {
+  /**
+   * When its newest posting was made, in microseconds since the epoch
+   * (-Infinity before the first; null when not known). Written with the
+   * balance by every posting, so it is as current as the balance under the lock.
+   */
+  readonly lastPostedMicros: number | null
 }
 
 const toBalance = (row: typeof BalanceRow.Type): Balance => ({
@@ -41,6 +65,7 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
     const sql = yield* SqlClient.SqlClient
     const table = yield* makeResourceTable("accounts", Account)
     const decodeBalances = Schema.decodeUnknownEffect(Schema.Array(BalanceRow))
+    const decodeLockedBalances = Schema.decodeUnknownEffect(Schema.Array(LockedBalanceRow))
 
     const insert = (tenant: TenantShape, account: Account) =>
       table.insert(tenant, account, {
@@ -59,11 +84,15 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
      * but lets rows that merely reference it (postings, holds) be inserted.
      */
     const lockBalance = (tenant: TenantShape, id: AccountId) =>
-      sql`SELECT current_balance::text, held_amount::text, status FROM accounts WHERE id = ${id} AND ${
-        tenantIs(sql, tenant)
-      } FOR NO KEY UPDATE`.pipe(
-        Effect.flatMap(decodeBalances),
-        Effect.map(firstBalance),
+      sql`SELECT current_balance::text, held_amount::text, status, ${lastPostedColumn(sql)}
+        FROM accounts WHERE id = ${id} AND ${tenantIs(sql, tenant)} FOR NO KEY UPDATE`.pipe(
+        Effect.flatMap(decodeLockedBalances),
+        Effect.map((rows) =>
+          Option.map(Option.fromNullishOr(rows[0]), (row): LockedBalance => ({
+            ...toBalance(row),
+            lastPostedMicros: lastPostedOf(row.last_posted)
+          }))
+        ),
         Effect.orDie
       )
 
@@ -114,10 +143,19 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
     const balanceWrite = (
       tenant: TenantShape,
       id: AccountId,
-      totals: { readonly current: number; readonly held: number }
+      totals: { readonly current: number; readonly held: number },
+      postedAt?: DateTime.Utc
     ): Writes.Write =>
-      Writes.write(sql`UPDATE accounts SET current_balance = ${totals.current}, held_amount = ${totals.held}
-        WHERE id = ${id} AND ${tenantIs(sql, tenant)}`)
+      Writes.write(
+        sql`UPDATE accounts SET current_balance = ${totals.current}, held_amount = ${totals.held}${
+          postedAt === undefined
+            ? sql``
+            // Not known stays not known: a later posting may already be there.
+            : sql`, last_posted_at = CASE WHEN last_posted_at IS NULL THEN NULL
+            ELSE greatest(last_posted_at, ${DateTime.toDate(postedAt)}) END`
+        }
+        WHERE id = ${id} AND ${tenantIs(sql, tenant)}`
+      )
 
     /** `balanceWrite`, run now, in one statement with `alongside`. */
     const setBalance = (

@@ -167,9 +167,13 @@ export class SandboxSnapshotStore
               ORDER BY saved.position`
           }
           // The bookkeeping balance blocks and the accounts' held totals are derived, not snapshotted:
-          // rebuilt from the entries and the pending transactions written back.
+          // rebuilt from the entries and the pending transactions written back. So is each account's
+          // newest posting time (a snapshot saved before migration 0024 has none).
           yield* BalanceBlocks.rebuild(sql, tenant)
           yield* HeldTotals.rebuild(sql, tenant)
+          yield* sql`UPDATE accounts SET last_posted_at = coalesce(
+              (SELECT max(created_at) FROM transactions WHERE transactions.account_id = accounts.id), '-infinity')
+            WHERE ${tenantIs(sql, tenant)}`
           yield* sql`UPDATE webhook_deliveries SET claimed_until = NULL, claim_token = NULL, unrecorded_claims = 0
             WHERE ${tenantIs(sql, tenant)} AND claim_token IS NOT NULL`
           yield* sql`SELECT pg_notify(${channel}, ${tenant.environment})`

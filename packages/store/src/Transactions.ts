@@ -11,6 +11,18 @@ import { makeResourceTable } from "./ResourceTable.js"
 import * as Writes from "./Writes.js"
 import type { Write } from "./Writes.js"
 
+/**
+ * Whether `transaction` sorts after every posting of its account, whose
+ * newest was made at `lastPostedMicros` (`LockedBalance`): then no row comes
+ * after it to amend. In the same microsecond the ids would decide, in the
+ * database's collation: that counts as not after, as does a time not known.
+ */
+export const postsAfter = (transaction: Transaction, lastPostedMicros: number | null): boolean =>
+  lastPostedMicros !== null && postedMicros(transaction) > lastPostedMicros
+
+/** When `transaction` was made, in microseconds since the epoch. */
+export const postedMicros = (transaction: Transaction): number => DateTime.toEpochMillis(transaction.created_at) * 1000
+
 export class TransactionStore extends Context.Service<TransactionStore>()("@moneta/store/TransactionStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -22,20 +34,27 @@ export class TransactionStore extends Context.Service<TransactionStore>()("@mone
      * sorts after it, in one statement. The caller holds the account's row
      * lock, so writers of one account do this one at a time. `alongside` are
      * other writes of the step that the same statement runs (the account's
-     * new totals: `Accounts.balanceWrite`).
+     * new totals: `Accounts.balanceWrite`); `amendsLater` as for `insertWrites`.
      */
-    const insert = (tenant: TenantShape, transaction: Transaction, alongside: ReadonlyArray<Write> = []) =>
-      Effect.flatMap(insertWrites(tenant, transaction, alongside), (writes) => Writes.run(sql, writes))
+    const insert = (
+      tenant: TenantShape,
+      transaction: Transaction,
+      alongside: ReadonlyArray<Write> = [],
+      amendsLater = true
+    ) => Effect.flatMap(insertWrites(tenant, transaction, alongside, amendsLater), (writes) => Writes.run(sql, writes))
 
     /**
      * `insert`'s writes, to run with another statement of the step. That
      * statement must not also post to the account: its running balance reads
      * the account's earlier rows, which a write of the same statement does not see.
+     * With `amendsLater` false (the posting is known to sort after every other
+     * of its account, `postsAfter`) the update of the rows after it is left out.
      */
     const insertWrites = (
       tenant: TenantShape,
       transaction: Transaction,
-      alongside: ReadonlyArray<Write> = []
+      alongside: ReadonlyArray<Write> = [],
+      amendsLater = true
     ): Effect.Effect<ReadonlyArray<Write>> => {
       const createdAt = DateTime.toDate(transaction.created_at)
       return Effect.map(
@@ -51,17 +70,12 @@ export class TransactionStore extends Context.Service<TransactionStore>()("@mone
         }),
         (row) => [
           row,
-          // The posting's key sits in a subquery the planner keeps (OFFSET 0), so its values are unknown
-          // when the statement is planned: every execution gets the same plan, which Postgres caches on
-          // the connection. With the values inline each plan's estimate differs, and Postgres planned the
-          // statement anew on most executions (about 120 µs of its CPU per posting, docs/benchmarks.md).
-          Writes.write(
-            sql`UPDATE transactions SET running_balance = transactions.running_balance + ${transaction.amount}
-          FROM (SELECT ${transaction.account_id}::text AS account_id, ${createdAt}::timestamptz AS created_at,
-            ${transaction.id}::text AS id OFFSET 0) AS posted
-          WHERE transactions.account_id = posted.account_id
-            AND (transactions.created_at, transactions.id) > (posted.created_at, posted.id)`
-          ),
+          ...(amendsLater
+            ? [
+              Writes.write(sql`UPDATE transactions SET running_balance = running_balance + ${transaction.amount}
+                WHERE account_id = ${transaction.account_id} AND (created_at, id) > (${createdAt}, ${transaction.id})`)
+            ]
+            : []),
           ...alongside
         ]
       )

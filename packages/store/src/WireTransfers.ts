@@ -7,7 +7,7 @@ import { WireTransfer } from "@moneta/domain/WireTransfer"
 import type { WireTransferFilter } from "@moneta/domain/WireTransferRequests"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import type { Balance } from "./Accounts.js"
+import { lastPostedColumn, lastPostedOf, type LockedBalance } from "./Accounts.js"
 import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
@@ -20,12 +20,13 @@ const SenderRow = Schema.Struct({
   current_balance: Schema.NumberFromString,
   held_amount: Schema.NumberFromString,
   status: AccountStatus,
-  party: Schema.NullOr(EntityParty)
+  party: Schema.NullOr(EntityParty),
+  last_posted: Schema.NullOr(Schema.String)
 })
 
 /** The sending account of a new transfer, read under its row lock. */
 export interface Sender {
-  readonly balance: Balance
+  readonly balance: LockedBalance
   /** The name and address of the account's entity (None without one). */
   readonly party: Option.Option<EntityParty>
 }
@@ -65,7 +66,7 @@ export class WireTransferStore extends Context.Service<WireTransferStore>()("@mo
           accounts.status, coalesce(
             nullif(entities.body -> 'natural_person', 'null'), nullif(entities.body -> 'corporation', 'null'),
             nullif(entities.body -> 'trust', 'null'), nullif(entities.body -> 'government_authority', 'null')
-          ) AS party
+          ) AS party, ${lastPostedColumn(sql)}
         FROM accounts LEFT JOIN entities ON entities.id = accounts.entity_id
           AND entities.group_id = accounts.group_id AND entities.environment = accounts.environment
         WHERE accounts.id = ${accountId} AND accounts.group_id = ${tenant.groupId} AND accounts.environment = ${tenant.environment}
@@ -79,7 +80,8 @@ export class WireTransferStore extends Context.Service<WireTransferStore>()("@mo
                 current: row.current_balance,
                 held: row.held_amount,
                 available: row.current_balance - row.held_amount,
-                status: row.status
+                status: row.status,
+                lastPostedMicros: lastPostedOf(row.last_posted)
               },
               party: Option.fromNullishOr(row.party)
             }))

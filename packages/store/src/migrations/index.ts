@@ -28,6 +28,7 @@ import pendingInboundFundsHoldIndex from "./0020_pending_inbound_funds_hold_inde
 import groupClockOffsetIndex from "./0021_group_clock_offset_index.js"
 import holdReleaseTimes from "./0022_hold_release_times.js"
 import accountHeldTotals from "./0023_account_held_totals.js"
+import accountLastPosted from "./0024_account_last_posted.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_core": core,
@@ -52,5 +53,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0020_pending_inbound_funds_hold_index": pendingInboundFundsHoldIndex,
   "0021_group_clock_offset_index": groupClockOffsetIndex,
   "0022_hold_release_times": holdReleaseTimes,
-  "0023_account_held_totals": accountHeldTotals
+  "0023_account_held_totals": accountHeldTotals,
+  "0024_account_last_posted": accountLastPosted
 }
