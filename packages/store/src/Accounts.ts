@@ -15,25 +15,24 @@ import { makeResourceTable } from "./ResourceTable.js"
 import { tenantIs } from "./Tenant.js"
 import * as Writes from "./Writes.js"
 
-/**
- * The account's `last_posted_at` (migration 0024) as text: microseconds since
- * the epoch, `-infinity` before its first posting, NULL when not known.
- */
-export const lastPostedColumn = (sql: Statement.Constructor): Statement.Fragment =>
-  sql`CASE WHEN accounts.last_posted_at = '-infinity' THEN '-infinity'
-    ELSE (floor(extract(epoch FROM accounts.last_posted_at) * 1000000)::bigint)::text END AS last_posted`
-
-/** A `last_posted` column as microseconds: -Infinity before the first posting, null when not known. */
-export const lastPostedOf = (column: string | null): number | null =>
-  column === null ? null : column === "-infinity" ? Number.NEGATIVE_INFINITY : Number(column)
-
 const BalanceRow = Schema.Struct({
   current_balance: Schema.NumberFromString,
   held_amount: Schema.NumberFromString,
   status: AccountStatus
 })
 
-const LockedBalanceRow = Schema.Struct({ ...BalanceRow.fields, last_posted: Schema.NullOr(Schema.String) })
+/** A `LockedBalance`'s row: `last_posted` is `last_posted_at` (migration 0024) in microseconds, as text. */
+export const LockedBalanceRow = Schema.Struct({ ...BalanceRow.fields, last_posted: Schema.NullOr(Schema.String) })
+
+/**
+ * The columns of a `LockedBalance`, of the row a statement reads as
+ * `accounts` (it takes the row's lock). `last_posted` is `-infinity` before
+ * the account's first posting and NULL when not known.
+ */
+export const lockedBalanceColumns = (sql: Statement.Constructor): Statement.Fragment =>
+  sql`accounts.current_balance::text AS current_balance, accounts.held_amount::text AS held_amount, accounts.status,
+    CASE WHEN accounts.last_posted_at = '-infinity' THEN '-infinity'
+    ELSE (floor(extract(epoch FROM accounts.last_posted_at) * 1000000)::bigint)::text END AS last_posted`
 
 export interface Balance {
   readonly current: number
@@ -60,6 +59,16 @@ const toBalance = (row: typeof BalanceRow.Type): Balance => ({
   status: row.status
 })
 
+/** A `LockedBalanceRow` as the balance it holds: `lastPostedMicros` -Infinity before the first posting. */
+export const lockedBalanceOf = (row: typeof LockedBalanceRow.Type): LockedBalance => ({
+  ...toBalance(row),
+  lastPostedMicros: row.last_posted === null
+    ? null
+    : row.last_posted === "-infinity"
+    ? Number.NEGATIVE_INFINITY
+    : Number(row.last_posted)
+})
+
 export class AccountStore extends Context.Service<AccountStore>()("@moneta/store/AccountStore", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -84,15 +93,10 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
      * but lets rows that merely reference it (postings, holds) be inserted.
      */
     const lockBalance = (tenant: TenantShape, id: AccountId) =>
-      sql`SELECT current_balance::text, held_amount::text, status, ${lastPostedColumn(sql)}
+      sql`SELECT ${lockedBalanceColumns(sql)}
         FROM accounts WHERE id = ${id} AND ${tenantIs(sql, tenant)} FOR NO KEY UPDATE`.pipe(
         Effect.flatMap(decodeLockedBalances),
-        Effect.map((rows) =>
-          Option.map(Option.fromNullishOr(rows[0]), (row): LockedBalance => ({
-            ...toBalance(row),
-            lastPostedMicros: lastPostedOf(row.last_posted)
-          }))
-        ),
+        Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), lockedBalanceOf)),
         Effect.orDie
       )
 
@@ -157,14 +161,6 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
         WHERE id = ${id} AND ${tenantIs(sql, tenant)}`
       )
 
-    /** `balanceWrite`, run now, in one statement with `alongside`. */
-    const setBalance = (
-      tenant: TenantShape,
-      id: AccountId,
-      totals: { readonly current: number; readonly held: number },
-      alongside: ReadonlyArray<Writes.Write> = []
-    ) => Writes.run(sql, [balanceWrite(tenant, id, totals), ...alongside])
-
     /** Records the account's held total from `at` on, for balances `at_time` (`AccountHeldTotals`). */
     const heldTotalWrite = (id: AccountId, at: DateTime.Utc, held: number) =>
       HeldTotals.heldTotalWrite(sql, id, at, held)
@@ -205,7 +201,6 @@ export class AccountStore extends Context.Service<AccountStore>()("@moneta/store
       balanceAt,
       adjustBalance,
       balanceWrite,
-      setBalance,
       heldTotalWrite
     } as const
   })

@@ -35,7 +35,6 @@ export class PendingTransactionStore
         releases_at: dateOrNull(releasesAt(pendingTransaction))
       })
 
-      /** Writes the hold; the caller moves the account's held total in the same transaction. */
       const insertColumns = (pendingTransaction: PendingTransaction, idempotencyKey: string | null) => ({
         ...columnsOf(pendingTransaction),
         created_at: DateTime.toDate(pendingTransaction.created_at),
@@ -45,6 +44,7 @@ export class PendingTransactionStore
         idempotency_key: idempotencyKey
       })
 
+      /** Writes the hold; the caller moves the account's held total in the same transaction. */
       const insert = (tenant: TenantShape, pendingTransaction: PendingTransaction, idempotencyKey: string | null) =>
         table.insert(tenant, pendingTransaction, insertColumns(pendingTransaction, idempotencyKey))
 

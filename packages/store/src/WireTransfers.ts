@@ -1,5 +1,4 @@
 /** Wire transfers, the locked sender of a new transfer, and the wire message sequence. */
-import { AccountStatus } from "@moneta/domain/Account"
 import { AddressObject } from "@moneta/domain/Entity"
 import type { AccountId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
@@ -7,7 +6,7 @@ import { WireTransfer } from "@moneta/domain/WireTransfer"
 import type { WireTransferFilter } from "@moneta/domain/WireTransferRequests"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { lastPostedColumn, lastPostedOf, type LockedBalance } from "./Accounts.js"
+import { type LockedBalance, lockedBalanceColumns, lockedBalanceOf, LockedBalanceRow } from "./Accounts.js"
 import { filterConditions } from "./FilterConditions.js"
 import type { PageRequest } from "./Pagination.js"
 import { makeResourceTable } from "./ResourceTable.js"
@@ -16,13 +15,7 @@ import { makeResourceTable } from "./ResourceTable.js"
 export const EntityParty = Schema.Struct({ name: Schema.String, address: AddressObject })
 export type EntityParty = typeof EntityParty.Type
 
-const SenderRow = Schema.Struct({
-  current_balance: Schema.NumberFromString,
-  held_amount: Schema.NumberFromString,
-  status: AccountStatus,
-  party: Schema.NullOr(EntityParty),
-  last_posted: Schema.NullOr(Schema.String)
-})
+const SenderRow = Schema.Struct({ ...LockedBalanceRow.fields, party: Schema.NullOr(EntityParty) })
 
 /** The sending account of a new transfer, read under its row lock. */
 export interface Sender {
@@ -62,11 +55,10 @@ export class WireTransferStore extends Context.Service<WireTransferStore>()("@mo
      * JSON null). None when the caller has no such account.
      */
     const lockSender = (tenant: TenantShape, accountId: AccountId) =>
-      sql`SELECT accounts.current_balance::text AS current_balance, accounts.held_amount::text AS held_amount,
-          accounts.status, coalesce(
+      sql`SELECT ${lockedBalanceColumns(sql)}, coalesce(
             nullif(entities.body -> 'natural_person', 'null'), nullif(entities.body -> 'corporation', 'null'),
             nullif(entities.body -> 'trust', 'null'), nullif(entities.body -> 'government_authority', 'null')
-          ) AS party, ${lastPostedColumn(sql)}
+          ) AS party
         FROM accounts LEFT JOIN entities ON entities.id = accounts.entity_id
           AND entities.group_id = accounts.group_id AND entities.environment = accounts.environment
         WHERE accounts.id = ${accountId} AND accounts.group_id = ${tenant.groupId} AND accounts.environment = ${tenant.environment}
@@ -76,13 +68,7 @@ export class WireTransferStore extends Context.Service<WireTransferStore>()("@mo
           Effect.orDie,
           Effect.map((rows) =>
             Option.map(Option.fromNullishOr(rows[0]), (row): Sender => ({
-              balance: {
-                current: row.current_balance,
-                held: row.held_amount,
-                available: row.current_balance - row.held_amount,
-                status: row.status,
-                lastPostedMicros: lastPostedOf(row.last_posted)
-              },
+              balance: lockedBalanceOf(row),
               party: Option.fromNullishOr(row.party)
             }))
           )
