@@ -7,14 +7,14 @@
  * postings up to it, and `last_posted_at` is the newest posting's time.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { AccountId, GroupId, TransactionId } from "@moneta/domain/Ids"
-import { Transaction } from "@moneta/domain/Transaction"
+import { AccountId, GroupId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import * as fc from "fast-check"
 import { AccountStore } from "../src/Accounts.js"
 import * as TestDatabase from "../src/testing.js"
 import { postsAfter, TransactionStore } from "../src/Transactions.js"
+import { interestPosting } from "./InterestPosting.js"
 
 const tenant = { groupId: GroupId.make("group_last_posted"), environment: "sandbox" as const }
 const start = Date.parse("2026-01-01T00:00:00Z")
@@ -25,22 +25,6 @@ const movement = fc.record({ amount: fc.integer({ min: -1_000, max: 1_000 }), mi
 
 let sequence = 0
 const nextId = (prefix: string) => `${prefix}_${String(++sequence).padStart(8, "0")}`
-
-const postingOf = (accountId: AccountId, amount: number, at: DateTime.Utc) =>
-  new Transaction({
-    id: TransactionId.make(nextId("transaction")),
-    account_id: accountId,
-    amount,
-    currency: "USD",
-    created_at: at,
-    description: "last posted test",
-    route_id: null,
-    route_type: null,
-    source: {
-      category: "interest_payment",
-      interest_payment: { accrued_on_account_id: accountId, amount, currency: "USD", period_start: at, period_end: at }
-    }
-  })
 
 const LastPostedRows = Schema.Array(Schema.Struct({ last_posted_at: Schema.NullOr(Schema.Date) }))
 
@@ -61,7 +45,7 @@ for (const kind of TestDatabase.testDatabases) {
             const post = (accountId: AccountId, amount: number, at: DateTime.Utc) =>
               sql.withTransaction(Effect.gen(function*() {
                 const balance = Option.getOrThrow(yield* accounts.lockBalance(tenant, accountId))
-                const posting = postingOf(accountId, amount, at)
+                const posting = interestPosting(nextId("transaction"), accountId, amount, at)
                 yield* transactions.insert(
                   tenant,
                   posting,

@@ -12,40 +12,24 @@
  * count in Postgres's choice.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { AccountId, GroupId, TransactionId } from "@moneta/domain/Ids"
-import { Transaction } from "@moneta/domain/Transaction"
+import { AccountId, GroupId } from "@moneta/domain/Ids"
 import { DateTime, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import * as TestDatabase from "../src/testing.js"
 import { TransactionStore } from "../src/Transactions.js"
+import { interestPosting } from "./InterestPosting.js"
 
 const tenant = { groupId: GroupId.make("group_posting_plans"), environment: "sandbox" as const }
 const accountId = AccountId.make("account_posting_plans")
 const start = Date.parse("2026-01-01T00:00:00Z")
 
-const posting = (index: number) => {
-  const at = DateTime.makeUnsafe(start + index * 60_000)
-  return new Transaction({
-    id: TransactionId.make(`transaction_posting_plans_${String(index).padStart(4, "0")}`),
-    account_id: accountId,
-    amount: 100,
-    currency: "USD",
-    created_at: at,
-    description: "posting plans test",
-    route_id: null,
-    route_type: null,
-    source: {
-      category: "interest_payment",
-      interest_payment: {
-        accrued_on_account_id: accountId,
-        amount: 100,
-        currency: "USD",
-        period_start: at,
-        period_end: at
-      }
-    }
-  })
-}
+const posting = (index: number) =>
+  interestPosting(
+    `transaction_posting_plans_${String(index).padStart(4, "0")}`,
+    accountId,
+    100,
+    DateTime.makeUnsafe(start + index * 60_000)
+  )
 
 const PlanCounts = Schema.Array(Schema.Struct({ custom: Schema.Number, generic: Schema.Number }))
 

@@ -10,16 +10,8 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { blockSize } from "@moneta/domain/BalanceBlocks"
 import { BookkeepingEntrySet, BookkeepingEntrySetEntry } from "@moneta/domain/Bookkeeping"
-import {
-  AccountId,
-  BookkeepingAccountId,
-  BookkeepingEntryId,
-  BookkeepingEntrySetId,
-  GroupId,
-  TransactionId
-} from "@moneta/domain/Ids"
+import { AccountId, BookkeepingAccountId, BookkeepingEntryId, BookkeepingEntrySetId, GroupId } from "@moneta/domain/Ids"
 import type { TenantShape } from "@moneta/domain/Tenant"
-import { Transaction } from "@moneta/domain/Transaction"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import * as fc from "fast-check"
@@ -32,6 +24,7 @@ import balanceBlocks from "../src/migrations/0019_balance_blocks.js"
 import { SandboxSnapshotStore } from "../src/SandboxSnapshots.js"
 import * as TestDatabase from "../src/testing.js"
 import { TransactionStore } from "../src/Transactions.js"
+import { interestPosting } from "./InterestPosting.js"
 
 const tenant = { groupId: GroupId.make("group_running_balances"), environment: "sandbox" as const }
 const start = Date.parse("2026-01-01T00:00:00Z")
@@ -73,26 +66,7 @@ const insertBookkeepingAccount = (id: string, owner: TenantShape = tenant) =>
   )
 
 const posting = (accountId: AccountId, amount: number, minutes: number) =>
-  new Transaction({
-    id: TransactionId.make(nextId("transaction")),
-    account_id: accountId,
-    amount,
-    currency: "USD",
-    created_at: at(minutes),
-    description: "running balance test",
-    route_id: null,
-    route_type: null,
-    source: {
-      category: "interest_payment",
-      interest_payment: {
-        accrued_on_account_id: accountId,
-        amount,
-        currency: "USD",
-        period_start: at(minutes),
-        period_end: at(minutes)
-      }
-    }
-  })
+  interestPosting(nextId("transaction"), accountId, amount, at(minutes))
 
 /** A bookkeeping entry: its amount and its date, spread so that they share balance blocks at several levels. */
 const datedMovement = fc.record({
