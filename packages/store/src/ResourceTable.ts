@@ -2,12 +2,14 @@
  * The shared shape of resource tables: tenant columns, `created_at`, typed
  * columns for what is queried, and the API encoding of the resource in `body`.
  * A row that does not decode is a defect (the store wrote it), never a caller error.
- * A value read or written keeps its body as its encoding (`EncodedOnce`).
+ * A value read or written keeps its body as its encoding (`EncodedOnce`), and
+ * a body read as the same text as before is not decoded again (`DecodedBodies`).
  */
 import * as EncodedOnce from "@moneta/domain/EncodedOnce"
 import type { TenantShape } from "@moneta/domain/Tenant"
 import { Effect, type Option, Schema } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
+import * as DecodedBodies from "./DecodedBodies.js"
 import { createdAtConditions, newestFirst, type PageOf, type PageRequest, toPage } from "./Pagination.js"
 import { tenantIs } from "./Tenant.js"
 import * as Writes from "./Writes.js"
@@ -18,9 +20,9 @@ export type ColumnValue = string | number | boolean | Date | Uint8Array | null
 export const jsonb = (sql: Statement.Constructor, value: unknown): Statement.Fragment =>
   sql`${JSON.stringify(value)}::text::jsonb`
 
-const BodyRow = Schema.Struct({ id: Schema.String, created_at: Schema.Date, body: Schema.Unknown })
+const BodyRow = Schema.Struct({ id: Schema.String, created_at: Schema.Date, body: Schema.String })
 /** A row read by id: its body is all the read needs (a page's rows carry their cursor's columns too). */
-const BodyOnlyRow = Schema.Struct({ body: Schema.Unknown })
+const BodyOnlyRow = Schema.Struct({ body: Schema.String })
 
 export interface ResourceTable<A extends { readonly id: string }> {
   /**
@@ -75,7 +77,7 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
     const encode = EncodedOnce.encodeEffect(schema)
     const decodeRows = Schema.decodeUnknownEffect(Schema.Array(BodyRow))
     const decodeBodyRows = Schema.decodeUnknownEffect(Schema.Array(BodyOnlyRow))
-    const decodeBody = EncodedOnce.decodeCanonicalEffect(schema)
+    const decodeBody = DecodedBodies.make(schema)
 
     /** The rows `statement` selects, decoded by `decode` (a row that does not decode is a defect). */
     const rowsOf = <Row>(
@@ -86,9 +88,9 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
     const select = (statement: Statement.Statement<unknown>) => rowsOf(statement, decodeRows)
 
     /** The value of the one row `statement` selects (its `body`), if any. */
-    const selectOne = (statement: Statement.Statement<unknown>) =>
+    const selectOne = (id: string, statement: Statement.Statement<unknown>) =>
       Effect.flatMap(rowsOf(statement, decodeBodyRows), (rows) =>
-        rows[0] === undefined ? Effect.succeedNone : Effect.asSome(Effect.orDie(decodeBody(rows[0].body))))
+        rows[0] === undefined ? Effect.succeedNone : Effect.asSome(Effect.orDie(decodeBody(id, rows[0].body))))
 
     const insertWrite: ResourceTable<A>["insertWrite"] = (tenant, value, columns) =>
       Effect.map(Effect.orDie(encode(value)), (body) => {
@@ -115,15 +117,18 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
       Effect.flatMap(updateWrite(tenant, value, columns), (row) => Writes.run(sql, [row]))
 
     const find: ResourceTable<A>["find"] = (tenant, id) =>
-      selectOne(sql`SELECT body FROM ${name} WHERE id = ${id} AND ${tenantIs(sql, tenant)}`)
+      selectOne(id, sql`SELECT body::text AS body FROM ${name} WHERE id = ${id} AND ${tenantIs(sql, tenant)}`)
 
     const lock: ResourceTable<A>["lock"] = (tenant, id) =>
-      selectOne(sql`SELECT body FROM ${name} WHERE id = ${id} AND ${tenantIs(sql, tenant)} FOR UPDATE`)
+      selectOne(
+        id,
+        sql`SELECT body::text AS body FROM ${name} WHERE id = ${id} AND ${tenantIs(sql, tenant)} FOR UPDATE`
+      )
 
     const page: ResourceTable<A>["page"] = (tenant, request, conditions) =>
       Effect.gen(function*() {
         const keyset = newestFirst(sql, request)
-        const rows = yield* select(sql`SELECT id, created_at, body FROM ${name}
+        const rows = yield* select(sql`SELECT id, created_at, body::text AS body FROM ${name}
           WHERE ${
           sql.and([
             tenantIs(sql, tenant),
@@ -133,8 +138,8 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
           ])
         }
           ${keyset.orderAndLimit}`)
-        const pageOfRows = toPage(rows, request.limit, (row) => row.body)
-        const data = yield* Effect.forEach(pageOfRows.data, (body) => Effect.orDie(decodeBody(body)))
+        const pageOfRows = toPage(rows, request.limit, (row) => row)
+        const data = yield* Effect.forEach(pageOfRows.data, (row) => Effect.orDie(decodeBody(row.id, row.body)))
         return { data, nextCursor: pageOfRows.nextCursor }
       })
 

@@ -1,7 +1,8 @@
 /**
  * A resource table's values keep the body they were written as or read from
  * as their encoding (`EncodedOnce`): the body the database holds, which the
- * HTTP layer answers with.
+ * HTTP layer answers with. A row read again is the value decoded before
+ * until its body changes, whoever changes it (`DecodedBodies`).
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Account } from "@moneta/domain/Account"
@@ -44,6 +45,40 @@ for (const kind of TestDatabase.testDatabases) {
               JSON.parse(JSON.stringify(Schema.encodeSync(Account)(found)))
             )
           }
+        }))
+
+      it.effect("a row read again is the same value until its body changes, whoever changes it", () =>
+        Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          const table = yield* makeResourceTable("accounts", Account)
+          const [sampled] = fc.sample(fromSchema(Account, { size: 2 }), 40).filter((account) =>
+            !/\\u0000|\\ud[89a-f]/i.test(JSON.stringify(account))
+          )
+          expect(sampled).toBeDefined()
+          if (sampled === undefined) return
+          const value = new Account({ ...sampled, id: AccountId.make(`account_read_again_${kind}`), name: "before" })
+          yield* table.insert(tenant, value, { created_at: new Date(), status: value.status })
+          const page = () =>
+            Effect.map(
+              table.page(tenant, { limit: 100 }, [sql`id = ${value.id}`]),
+              (found) => found.data
+            )
+
+          const first = Option.getOrThrow(yield* table.find(tenant, value.id))
+          expect(Option.getOrThrow(yield* table.find(tenant, value.id))).toBe(first)
+          expect(yield* page()).toStrictEqual([first])
+          expect((yield* page())[0]).toBe(first)
+
+          // Another process sharing the database renames it: the next read decodes the new body.
+          yield* sql`UPDATE accounts SET body = jsonb_set(body, '{name}', '"after"') WHERE id = ${value.id}`
+          const renamed = Option.getOrThrow(yield* table.find(tenant, value.id))
+          expect(renamed.name).toBe("after")
+          expect((yield* page())[0]).toBe(renamed)
+          expect(EncodedOnce.recall(Account, renamed)).toMatchObject({ name: "after" })
+
+          // Written through the table, as this process writes it.
+          yield* table.update(tenant, new Account({ ...renamed, name: "again" }))
+          expect(Option.getOrThrow(yield* table.find(tenant, value.id)).name).toBe("again")
         }))
     })
   })
