@@ -13,18 +13,20 @@ import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { AdminKey } from "@moneta/bank/ControlPlane"
 import { FirstRun, type FirstRunResult } from "@moneta/bank/FirstRun"
 import { timingFromConfig } from "@moneta/bank/RealTimeDecisions"
+import * as ServingContext from "@moneta/http/ServingContext"
 import * as Database from "@moneta/store/Database"
 import * as Destinations from "@moneta/webhooks/Destinations"
-import { Console, Context, Effect, Layer, Option, Redacted } from "effect"
+import { Dispatcher } from "@moneta/webhooks/Dispatcher"
+import { Console, Context, Effect, Layer, Option, Redacted, Stdio, Terminal } from "effect"
 import { HttpServer } from "effect/http"
 import { NetAddress } from "effect/net"
+import { ChildProcessSpawner } from "effect/process"
 import * as Api from "./Api.js"
 import * as Background from "./Background.js"
+import { DashboardAssets } from "./DashboardAssets.js"
 import * as NodeServer from "./NodeServer.js"
 import * as ReferenceDocuments from "./ReferenceDocuments.js"
 import { ServerConfig } from "./ServerConfig.js"
-
-const ApiLive = Api.layer
 
 const NodeServerLive = Layer.unwrap(
   Effect.map(ServerConfig, (config) => NodeServer.layer({ port: config.port, host: config.host }))
@@ -91,6 +93,34 @@ const ServicesLive = Layer.mergeAll(NodeServerLive, Destinations.layer).pipe(
   Layer.provideMerge(AdminKeyLive),
   Layer.provideMerge(Database.layer)
 )
+
+/**
+ * Requests are served without the services the server is built with: the
+ * routes took theirs when they were built (`ServingContext`), and each service
+ * in the serving context is copied by every request.
+ */
+const ServedWithoutBuildServices = Layer.effect(
+  HttpServer.HttpServer,
+  Effect.map(
+    HttpServer.HttpServer,
+    ServingContext.without([
+      ...ServingContext.apiBuiltWith,
+      ...Database.services,
+      FirstRun,
+      FirstRunDone,
+      Background.Serving,
+      Dispatcher,
+      DashboardAssets,
+      ReferenceDocuments.ReferenceDocuments,
+      // The command line's, which the server runs under.
+      Terminal.Terminal,
+      Stdio.Stdio,
+      ChildProcessSpawner.ChildProcessSpawner
+    ])
+  )
+)
+
+const ApiLive = Api.layer.pipe(Layer.provide(ServedWithoutBuildServices))
 
 // The reference documents are prepared once the API serves, with the background work (`ReferenceDocuments`).
 const ServingLive = Layer.mergeAll(

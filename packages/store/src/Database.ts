@@ -11,8 +11,8 @@
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as PgTypes from "@effect/sql-pg/PgTypes"
 import { Cause, Config, Context, Duration, Effect, Layer, Option, Redacted, Result, Schedule, Schema } from "effect"
-import type { Migrator, SqlClient } from "effect/sql"
-import { SqlError } from "effect/sql"
+import type { Migrator } from "effect/sql"
+import { SqlClient, SqlError } from "effect/sql"
 import * as Migrations from "./Migrations.js"
 import * as Notifications from "./Notifications.js"
 import * as PgliteClient from "./PgliteClient.js"
@@ -255,6 +255,19 @@ export const layerPostgres = (
   Layer.merge(Notifications.layerPg, Layer.succeed(Info, { kind: "postgres", label: postgresLabel(url) })).pipe(
     Layer.provideMerge(PgClient.layerFrom(postgresClient(url, options)))
   )
+
+/**
+ * The services the database's layers provide, whichever database: what a
+ * server may leave out of the context it serves requests in, since the
+ * stores take them when they are built (`@moneta/http/ServingContext`).
+ */
+export const services: ReadonlyArray<Context.Key<unknown, unknown>> = [
+  SqlClient.SqlClient,
+  PgClient.PgClient,
+  PgliteClient.PgliteClient,
+  Notifications.Notifications,
+  Info
+]
 
 /** Runs the pending migrations once the database's layer is built. */
 const migrated = <E>(

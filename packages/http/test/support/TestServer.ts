@@ -24,12 +24,14 @@ import { FirstRun } from "@moneta/bank/FirstRun"
 import type { Environment } from "@moneta/domain/Environment"
 import { type GroupId } from "@moneta/domain/Ids"
 import { ApiKeyStore } from "@moneta/store/ApiKeys"
+import * as Database from "@moneta/store/Database"
 import { newId } from "@moneta/store/IdGenerator"
 import * as TestDatabase from "@moneta/store/testing"
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import { HttpClient, HttpClientRequest, HttpRouter, HttpServer, HttpServerResponse } from "effect/http"
 import { HttpApiClient, HttpApiScalar, OpenApi } from "effect/http-api"
 import * as MonetaHttp from "../../src/MonetaHttp.js"
+import * as ServingContext from "../../src/ServingContext.js"
 
 const makeClient = (apiKey: string) =>
   HttpApiClient.make(MonetaApi, {
@@ -61,7 +63,14 @@ export class TestServer extends Context.Service<TestServer, TestServerShape>()("
 /** The built-in request log is off, as in packages/server (which logs requests its own way). */
 const serveOptions = { disableLogger: true, disableListenLog: true } as const
 
+/** Requests are served without the services the API is built with, as packages/server serves them. */
+const servedWithoutBuildServices = Layer.effect(
+  HttpServer.HttpServer,
+  Effect.map(HttpServer.HttpServer, ServingContext.without([...ServingContext.apiBuiltWith, ...Database.services]))
+)
+
 const serverLayer = HttpRouter.serve(Layer.mergeAll(MonetaHttp.layer, MonetaHttp.layerUnroutable), serveOptions).pipe(
+  Layer.provide(servedWithoutBuildServices),
   Layer.provideMerge(NodeHttpServer.layerTest)
 )
 
@@ -82,6 +91,7 @@ const serverWithDocsLayer = HttpRouter.serve(
   ),
   serveOptions
 ).pipe(
+  Layer.provide(servedWithoutBuildServices),
   Layer.provideMerge(NodeHttpServer.layerTest)
 )
 
