@@ -17,8 +17,8 @@ import * as ServingContext from "@moneta/http/ServingContext"
 import * as Database from "@moneta/store/Database"
 import * as Destinations from "@moneta/webhooks/Destinations"
 import { Dispatcher } from "@moneta/webhooks/Dispatcher"
-import { Console, Context, Effect, Layer, Option, Redacted, Stdio, Terminal } from "effect"
-import { HttpServer } from "effect/http"
+import { Console, Context, Effect, FileSystem, Layer, Option, Path, Redacted, Stdio, Terminal } from "effect"
+import { Etag, HttpPlatform, HttpServer } from "effect/http"
 import { NetAddress } from "effect/net"
 import { ChildProcessSpawner } from "effect/process"
 import * as Api from "./Api.js"
@@ -112,6 +112,12 @@ const ServedWithoutBuildServices = Layer.effect(
       Dispatcher,
       DashboardAssets,
       ReferenceDocuments.ReferenceDocuments,
+      // The platform's: no route answers with a file from disk, the one use of them per request.
+      HttpServer.HttpServer,
+      HttpPlatform.HttpPlatform,
+      Etag.Generator,
+      FileSystem.FileSystem,
+      Path.Path,
       // The command line's, which the server runs under.
       Terminal.Terminal,
       Stdio.Stdio,
