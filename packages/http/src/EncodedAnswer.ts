@@ -18,9 +18,27 @@ import type { Page } from "@moneta/domain/List"
 import { Effect, type Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 
-/** An encoding as the builder answers a success with the default JSON encoding and status. */
-const jsonResponse = (encoded: unknown): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.text(JSON.stringify(encoded), { status: 200, contentType: "application/json" })
+/**
+ * The JSON text of encodings answered before. An encoding is immutable, as
+ * its value is, and a value the store keeps (`DecodedBodies`) is answered
+ * again and again: its text is written once. Held weakly, for as long as the
+ * encoding itself is.
+ */
+const jsonTexts = new WeakMap<object, string>()
+
+const jsonOf = (encoded: unknown): string => {
+  if (typeof encoded !== "object" || encoded === null) return JSON.stringify(encoded)
+  let text = jsonTexts.get(encoded)
+  if (text === undefined) {
+    text = JSON.stringify(encoded)
+    jsonTexts.set(encoded, text)
+  }
+  return text
+}
+
+/** JSON text as the builder answers a success with the default JSON encoding and status. */
+const jsonResponse = (text: string): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.text(text, { status: 200, contentType: "application/json" })
 
 /** `value`'s known encoding under `success` as the response, or `value` itself for the builder to encode. */
 export const encodedResponse = <A, I, RD, RE>(
@@ -28,7 +46,7 @@ export const encodedResponse = <A, I, RD, RE>(
   value: A
 ): A | HttpServerResponse.HttpServerResponse => {
   const encoded = EncodedOnce.recall(success, value)
-  return encoded === undefined ? value : jsonResponse(encoded)
+  return encoded === undefined ? value : jsonResponse(jsonOf(encoded))
 }
 
 /** `operation`'s value, answered in its known encoding under `success`, the endpoint's success schema. */
@@ -48,11 +66,12 @@ export const answerEncodedPage = <A, I, RD, RE, E, R>(
   operation: Effect.Effect<Page<A>, E, R>
 ): Effect.Effect<Page<A> | HttpServerResponse.HttpServerResponse, E, R> =>
   Effect.map(operation, (page) => {
-    const data: Array<I> = []
+    const data: Array<string> = []
     for (const value of page.data) {
       const encoded = EncodedOnce.recall(item, value)
       if (encoded === undefined) return page
-      data.push(encoded)
+      data.push(jsonOf(encoded))
     }
-    return jsonResponse({ data, next_cursor: page.next_cursor })
+    // The text `JSON.stringify({ data, next_cursor })` writes, from the objects' texts.
+    return jsonResponse(`{"data":[${data.join(",")}],"next_cursor":${JSON.stringify(page.next_cursor)}}`)
   })

@@ -73,6 +73,8 @@ describe("answerEncoded", () => {
       for (const value of fc.sample(fromSchema(Account, { size: 4 }), 25)) {
         yield* Ref.set(current, yield* decodeStored(storedBody(value)))
         yield* expectSameAnswers(handler, "/known", "/encoded")
+        // Answered again (its text kept): the same answer.
+        yield* expectSameAnswers(handler, "/known", "/encoded")
       }
     }).pipe(Effect.scoped))
 
@@ -114,6 +116,7 @@ describe("answerEncoded", () => {
               : decodeStored(storedBody(account))
         )
         yield* Ref.set(currentPage, { data, next_cursor })
+        yield* expectSameAnswers(handler, "/known_page", "/encoded_page")
         yield* expectSameAnswers(handler, "/known_page", "/encoded_page")
       }
     }).pipe(Effect.scoped))
