@@ -7,7 +7,7 @@
  * copies a request's context whenever a context is merged into it (once per
  * request by `HttpApiBuilder` for the group's middleware, once per
  * transaction by `effect/sql`), so its size is paid on every request
- * (docs/benchmarks.md, "The context a request is served in").
+ * (docs/benchmarks.md, "Requests served in a smaller context").
  *
  * Moneta's handlers take their services when they are built, and what they use
  * per request comes from the router's middleware (`MonetaHttp`'s request

@@ -3,8 +3,8 @@
  * recently.
  *
  * A read selects a row's body as text. Parsing and decoding it was a sixth of
- * a read's CPU and a third of a page's (docs/benchmarks.md, "A body decoded
- * once"). Decoding is a pure function of the text, so a row read again with
+ * a read's CPU and a third of a page's (docs/benchmarks.md, "A body read
+ * again is not decoded again"). Decoding is a pure function of the text, so a row read again with
  * the same text is the same value: it is answered from here. A row whose body
  * changed, in this process or in another sharing the database, has other
  * text and is decoded afresh; nothing here can be stale. Values are immutable
