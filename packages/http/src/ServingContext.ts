@@ -18,7 +18,7 @@
  */
 import { ServerEnvironment } from "@moneta/bank/Authentication"
 import { WebhookDestinations } from "@moneta/domain/WebhookDestination"
-import { Context, Effect, Scope } from "effect"
+import { Context, Effect, Layer, Scope } from "effect"
 import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 
@@ -36,6 +36,12 @@ export const without =
             Context.add(Context.omit(...omitted)(context), Scope.Scope, Context.get(context, Scope.Scope))
         )
     })
+
+/** The `HttpServer` beneath, serving each request without the `omitted` services (`without`). */
+export const layer = (
+  omitted: ReadonlyArray<Context.Key<unknown, unknown>>
+): Layer.Layer<HttpServer.HttpServer, never, HttpServer.HttpServer> =>
+  Layer.effect(HttpServer.HttpServer, Effect.map(HttpServer.HttpServer, without(omitted)))
 
 /** Services the API's layers are built with (`Mount`, `MonetaHttp.Requirements`) that no request reads from the serving context. */
 export const apiBuiltWith: ReadonlyArray<Context.Key<unknown, unknown>> = [

@@ -99,32 +99,26 @@ const ServicesLive = Layer.mergeAll(NodeServerLive, Destinations.layer).pipe(
  * routes took theirs when they were built (`ServingContext`), and each service
  * in the serving context is copied by every request.
  */
-const ServedWithoutBuildServices = Layer.effect(
+const ServedWithoutBuildServices = ServingContext.layer([
+  ...ServingContext.apiBuiltWith,
+  ...Database.services,
+  FirstRun,
+  FirstRunDone,
+  Background.Serving,
+  Dispatcher,
+  DashboardAssets,
+  ReferenceDocuments.ReferenceDocuments,
+  // The platform's: no route answers with a file from disk, the one use of them per request.
   HttpServer.HttpServer,
-  Effect.map(
-    HttpServer.HttpServer,
-    ServingContext.without([
-      ...ServingContext.apiBuiltWith,
-      ...Database.services,
-      FirstRun,
-      FirstRunDone,
-      Background.Serving,
-      Dispatcher,
-      DashboardAssets,
-      ReferenceDocuments.ReferenceDocuments,
-      // The platform's: no route answers with a file from disk, the one use of them per request.
-      HttpServer.HttpServer,
-      HttpPlatform.HttpPlatform,
-      Etag.Generator,
-      FileSystem.FileSystem,
-      Path.Path,
-      // The command line's, which the server runs under.
-      Terminal.Terminal,
-      Stdio.Stdio,
-      ChildProcessSpawner.ChildProcessSpawner
-    ])
-  )
-)
+  HttpPlatform.HttpPlatform,
+  Etag.Generator,
+  FileSystem.FileSystem,
+  Path.Path,
+  // The command line's, which the server runs under.
+  Terminal.Terminal,
+  Stdio.Stdio,
+  ChildProcessSpawner.ChildProcessSpawner
+])
 
 const ApiLive = Api.layer.pipe(Layer.provide(ServedWithoutBuildServices))
 

@@ -53,9 +53,16 @@ export const make = <A, I>(schema: Schema.Codec<A, I>, budget = defaultBudget): 
     return value
   }
 
+  /** Moves a kept row to the most recently read end. */
+  const touch = (id: string, decoded: Decoded<A>): A => {
+    kept.delete(id)
+    kept.set(id, decoded)
+    return decoded.value
+  }
+
   return (id, text) => {
     const found = kept.get(id)
-    if (found !== undefined && found.text === text) return Effect.succeed(keep(id, text, found.value))
+    if (found !== undefined && found.text === text) return Effect.succeed(touch(id, found))
     // Text Postgres wrote from jsonb parses; if it did not, that would be a defect, as a row that does not decode is.
     return Effect.sync((): unknown => JSON.parse(text)).pipe(
       Effect.flatMap(decode),

@@ -64,10 +64,7 @@ export class TestServer extends Context.Service<TestServer, TestServerShape>()("
 const serveOptions = { disableLogger: true, disableListenLog: true } as const
 
 /** Requests are served without the services the API is built with, as packages/server serves them. */
-const servedWithoutBuildServices = Layer.effect(
-  HttpServer.HttpServer,
-  Effect.map(HttpServer.HttpServer, ServingContext.without([...ServingContext.apiBuiltWith, ...Database.services]))
-)
+const servedWithoutBuildServices = ServingContext.layer([...ServingContext.apiBuiltWith, ...Database.services])
 
 const serverLayer = HttpRouter.serve(Layer.mergeAll(MonetaHttp.layer, MonetaHttp.layerUnroutable), serveOptions).pipe(
   Layer.provide(servedWithoutBuildServices),
