@@ -1,8 +1,7 @@
 /**
  * Live updates: polls `GET /events` in ascending order with its cursor every
  * 1.5 s (the API's own polling, through the database, so it sees what every
- * server process did). Each new batch bumps a version the pages reload on,
- * and is handed to the listeners (the decisions page).
+ * server process did). Each new batch bumps a version the pages reload on.
  */
 import { useEffect, useState } from "preact/hooks"
 import * as Api from "./Api.js"
@@ -15,7 +14,6 @@ let version = 0
 let cursor: string | null = null
 let started = false
 let timer: ReturnType<typeof setTimeout> | undefined
-const listeners = new Set<(events: ReadonlyArray<EventJson>) => void>()
 const versionListeners = new Set<(version: number) => void>()
 
 const pagePath = () => `/events${Api.query({ "order_by.direction": "ascending", limit: pageSize, cursor })}`
@@ -34,22 +32,37 @@ const readNew = async (): Promise<ReadonlyArray<EventJson>> => {
 const tick = async () => {
   try {
     const events = await readNew()
-    if (events.length > 0) {
-      version += 1
-      versionListeners.forEach((listener) => listener(version))
-      listeners.forEach((listener) => listener(events))
-    }
+    if (events.length > 0) announce()
   } catch {
     // A failed poll (the server restarting, the key refused) is retried; the pages show their own errors.
   }
   timer = setTimeout(() => void tick(), intervalMillis)
 }
 
-/** Starts polling from the events there are now. */
+const announce = () => {
+  version += 1
+  versionListeners.forEach((listener) => listener(version))
+}
+
+/**
+ * Where polling starts: after the newest event, whose position a newest-first page of one names
+ * (an event cursor is a position, whichever order it was read in), not after the whole history.
+ * With one event or none the cursor is null: the first poll reads from the beginning.
+ */
+const readNewest = async (): Promise<void> => {
+  const page = await Api.get<PageJson<EventJson>>(`/events${Api.query({ limit: 1 })}`)
+  cursor = page.next_cursor
+}
+
+/**
+ * Starts polling from the events there are now. The pages load their data
+ * while this first read runs: an event committed in between would be behind
+ * the cursor and missing from the page, so the pages reload once it is done.
+ */
 export const start = (): void => {
   if (started) return
   started = true
-  void readNew().catch(() => []).finally(() => {
+  void readNewest().then(announce, () => undefined).finally(() => {
     timer = setTimeout(() => void tick(), intervalMillis)
   })
 }
@@ -60,17 +73,15 @@ export const stop = (): void => {
   if (timer !== undefined) clearTimeout(timer)
 }
 
+/** Calls `listener` with each new version; the function that stops it. */
+export const onVersion = (listener: (version: number) => void): () => void => {
+  versionListeners.add(listener)
+  return () => void versionListeners.delete(listener)
+}
+
 /** A number that grows whenever new events arrive: a page's data depends on it to stay current. */
 export const useVersion = (): number => {
   const [current, setCurrent] = useState(version)
-  useEffect(() => {
-    versionListeners.add(setCurrent)
-    return () => void versionListeners.delete(setCurrent)
-  }, [])
+  useEffect(() => onVersion(setCurrent), [])
   return current
-}
-
-export const onEvents = (listener: (events: ReadonlyArray<EventJson>) => void): () => void => {
-  listeners.add(listener)
-  return () => void listeners.delete(listener)
 }

@@ -164,6 +164,18 @@ for (const kind of TestDatabase.testDatabases) {
           expect(idle.seen).toEqual([])
         }))
 
+      it.effect("a newest-first page's cursor, sent ascending, polls from after that event", () =>
+        Effect.gen(function*() {
+          const { client } = yield* TestServer.TestServer
+          yield* client.accounts.create({ payload: { name: "Before the poller" } })
+          yield* client.accounts.create({ payload: { name: "Newest before the poller" } })
+          const newest = yield* client.events.list({ query: { limit: 1 } })
+          expect(newest.next_cursor).not.toBeNull()
+          const account = yield* client.accounts.create({ payload: { name: "After the poller" } })
+          const polled = yield* pollToTheEnd(client, newest.next_cursor ?? undefined, 10)
+          expect(polled.seen.map((event) => event.associated_object_id)).toEqual([account.id])
+        }))
+
       it.effect("a group without events polls from the beginning", () =>
         Effect.gen(function*() {
           const server = yield* TestServer.TestServer
