@@ -31,6 +31,11 @@ const listening = Layer.unwrap(
 // The database is built once, here, for the app (Moneta) and the first run.
 const app = Layer.merge(App.layer, announce).pipe(Layer.provide(listening), Layer.provide(Database.layer))
 
+// Ctrl-C under pnpm arrives twice: the terminal's, and pnpm relaying it. runMain takes the first and
+// removes its listener once the app has stopped; this one keeps the relayed copy, landing while the
+// process exits, from killing it (pnpm would then report a failure).
+process.on("SIGINT", () => {})
+
 // Ctrl-C interrupts the app, which stops gracefully: exit code 0 (runMain's default says 130).
 NodeRuntime.runMain(Layer.launch(app), {
   teardown: (exit, onExit) => onExit(Exit.isFailure(exit) && !Cause.hasInterruptsOnly(exit.cause) ? 1 : 0)
