@@ -115,21 +115,32 @@ const post = async (url: string, headers: Record<string, string>, body: unknown)
 }
 
 /**
- * The Node options `checkout`'s `pnpm start` gives its server (the root
- * package.json's start script, `exec node <options> scripts/start.mjs`): the
- * server under test runs as started there.
+ * How `checkout`'s `pnpm start` starts its server: the root package.json's
+ * start script, run by `sh -c` in the checkout as pnpm runs it (environment
+ * assignments, options that depend on the environment, then `exec node …
+ * scripts/start.mjs`), so the server under test runs as started there. The
+ * script ends in `exec`: the process spawned is the server's, whose CPU time
+ * the benchmarks read. `node` is the one running the benchmark.
  */
-export const startOptionsOf = (checkout: Checkout): ReadonlyArray<string> => {
+export const startCommandOf = (
+  checkout: Checkout
+): { readonly command: string; readonly args: ReadonlyArray<string> } => {
   const manifest: unknown = JSON.parse(Fs.readFileSync(Path.join(checkout.root, "package.json"), "utf8"))
   const scripts = typeof manifest === "object" && manifest !== null && "scripts" in manifest
     ? manifest.scripts
     : undefined
-  const start = typeof scripts === "object" && scripts !== null && "start" in scripts ? scripts.start : undefined
-  const words = typeof start === "string" ? start.trim().split(/\s+/) : []
-  const node = words.indexOf("node")
-  const entry = words.indexOf("scripts/start.mjs")
-  return node >= 0 && entry > node ? words.slice(node + 1, entry) : []
+  const script = typeof scripts === "object" && scripts !== null && "start" in scripts ? scripts.start : undefined
+  if (typeof script !== "string" || !/\bexec node\b/.test(script)) {
+    throw new Error(`${checkout.root}: its start script does not exec node: ${String(script)}`)
+  }
+  return { command: "sh", args: ["-c", script] }
 }
+
+/** `env` with the directory of the node running the benchmark first on its PATH: the start script's `node`. */
+export const withThisNode = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
+  ...env,
+  PATH: `${Path.dirname(process.execPath)}${Path.delimiter}${env["PATH"] ?? ""}`
+})
 
 /** `env` adds to (or, with undefined, removes from) the server's environment. */
 export const startMoneta = async (
@@ -149,12 +160,8 @@ export const startMoneta = async (
     DATABASE_URL: database.kind === "postgres" ? database.url : undefined,
     ...env
   })
-  const child = start(
-    process.execPath,
-    [...startOptionsOf(checkout), Path.join(checkout.root, "scripts", "start.mjs")],
-    serverEnv,
-    checkout.root
-  )
+  const command = startCommandOf(checkout)
+  const child = start(command.command, command.args, withThisNode(serverEnv), checkout.root)
   const url = `http://127.0.0.1:${port}`
   const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }
   await waitUntilServing(child, `${url}/accounts?limit=1`, headers)

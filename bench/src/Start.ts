@@ -4,8 +4,9 @@
  *
  *   pnpm --filter @moneta/bench bench:start [--repetitions 5] [--databases fresh,existing,postgres]
  *
- * - `pnpm start` (scripts/start.mjs: bundle when sources changed, then run,
- *   spawned with node directly), the same typed as the README says (`pnpm
+ * - `pnpm start` (scripts/start.mjs: bundle when sources changed, then run;
+ *   the start script run by `sh -c` as pnpm runs it, its environment and node's
+ *   options included, without pnpm), the same typed as the README says (`pnpm
  *   start`: pnpm's own start first, then node as its child; no CPU column),
  *   and, when `pnpm build` has produced it, the installed `moneta` bin
  *   (packages/server/bin/moneta.js: the bundle dist/moneta.cjs that `pnpm
@@ -38,7 +39,15 @@ import * as Path from "node:path"
 import { performance } from "node:perf_hooks"
 import { parseArgs } from "node:util"
 import { cpuSecondsOfTree, median, rotate } from "./Alternation.js"
-import { type Checkout, checkouts, checkoutsLine, current, named, startOptionsOf } from "./MonetaServer.js"
+import {
+  type Checkout,
+  checkouts,
+  checkoutsLine,
+  current,
+  named,
+  startCommandOf,
+  withThisNode
+} from "./MonetaServer.js"
 import { startPostgres, withDatabaseEach } from "./Postgres.js"
 import { environmentWith, freePort, start } from "./Processes.js"
 
@@ -62,12 +71,7 @@ interface Launcher {
 }
 
 const launchersOf = (checkout: Checkout): ReadonlyArray<Launcher> => [
-  {
-    name: "pnpm start",
-    checkout,
-    command: process.execPath,
-    args: [...startOptionsOf(checkout), Path.join(checkout.root, "scripts", "start.mjs")]
-  },
+  { name: "pnpm start", checkout, ...startCommandOf(checkout) },
   // The same, typed as the README says: pnpm's own start comes first.
   { name: "pnpm start, through pnpm", checkout, command: "pnpm", args: ["start"], serverCpu: false },
   ...(Fs.existsSync(Path.join(checkout.root, "packages", "server", "dist", "main.js"))
@@ -118,7 +122,7 @@ const timeToFirstAnswer = async (launcher: Launcher, database: Record<string, st
     ...database
   })
   const began = performance.now()
-  const child = start(launcher.command, launcher.args, env, launcher.checkout.root)
+  const child = start(launcher.command, launcher.args, withThisNode(env), launcher.checkout.root)
   try {
     const url = `http://127.0.0.1:${port}/accounts?limit=1`
     while (performance.now() - began < 120_000) {
