@@ -18,21 +18,22 @@ const versionListeners = new Set<(version: number) => void>()
 
 const pagePath = () => `/events${Api.query({ "order_by.direction": "ascending", limit: pageSize, cursor })}`
 
-/** Reads every page from the cursor on; the events read. */
-const readNew = async (): Promise<ReadonlyArray<EventJson>> => {
-  const read: Array<EventJson> = []
-  for (;;) {
-    const page = await Api.get<PageJson<EventJson>>(pagePath())
-    read.push(...page.data)
-    if (page.next_cursor !== null) cursor = page.next_cursor
-    if (page.data.length < pageSize) return read
-  }
+/**
+ * Whether events came after the cursor, which moves past them. A full page
+ * means more may follow: the cursor then moves to the newest event rather than
+ * through every page in between (a page reloads whatever the number of new
+ * events), so a poll costs at most two requests however fast events arrive.
+ */
+const readNew = async (): Promise<boolean> => {
+  const page = await Api.get<PageJson<EventJson>>(pagePath())
+  if (page.next_cursor !== null) cursor = page.next_cursor
+  if (page.data.length === pageSize) await readNewest()
+  return page.data.length > 0
 }
 
 const tick = async () => {
   try {
-    const events = await readNew()
-    if (events.length > 0) announce()
+    if (await readNew()) announce()
   } catch {
     // A failed poll (the server restarting, the key refused) is retried; the pages show their own errors.
   }
@@ -51,7 +52,7 @@ const announce = () => {
  */
 const readNewest = async (): Promise<void> => {
   const page = await Api.get<PageJson<EventJson>>(`/events${Api.query({ limit: 1 })}`)
-  cursor = page.next_cursor
+  if (page.next_cursor !== null) cursor = page.next_cursor
 }
 
 /**

@@ -34,49 +34,71 @@ const answerNext = (answer: PageJson<EventJson>) =>
     })
   })
 
+/** Answers the next poll with `answer` and lets the timer run to it; the path it was asked for. */
+const poll = async (answer: PageJson<EventJson>) => {
+  const asked = answerNext(answer)
+  await vi.advanceTimersByTimeAsync(1_500)
+  return asked
+}
+
 describe("live updates", () => {
+  let versions: Array<number> = []
+  let unsubscribe = () => {}
   beforeEach(() => {
     vi.useFakeTimers()
     get.mockReset()
+    versions = []
+    unsubscribe = Live.onVersion((version) => versions.push(version))
   })
   afterEach(() => {
+    unsubscribe()
     Live.stop()
     vi.useRealTimers()
   })
 
-  it("starts after the newest event, tells the pages to reload once it knows where, then only on new events", async () => {
-    const versions: Array<number> = []
-    const unsubscribe = Live.onVersion((version) => versions.push(version))
-    const newest = answerNext(page([event("event_2")], "after_event_2"))
+  /** Starts the live view with `newest` as the answer to its first read; the path of that read. */
+  const start = async (newest: PageJson<EventJson>) => {
+    const asked = answerNext(newest)
     Live.start()
-    // one event, newest first: never a read of the whole history
-    expect(await newest).toBe("/events?limit=1")
+    const path = await asked
     await vi.advanceTimersByTimeAsync(0)
+    return path
+  }
+
+  it("starts after the newest event, tells the pages to reload once it knows where, then only on new events", async () => {
+    // one event, newest first: never a read of the whole history
+    expect(await start(page([event("event_2")], "after_event_2"))).toBe("/events?limit=1")
     // a page that loaded while this read ran may lack an event committed meanwhile: it reloads
     expect(versions).toHaveLength(1)
 
-    const caughtUp = answerNext(page([], "after_event_2"))
-    await vi.advanceTimersByTimeAsync(1_500)
-    expect(await caughtUp).toBe("/events?order_by.direction=ascending&limit=100&cursor=after_event_2")
+    expect(await poll(page([], "after_event_2"))).toBe(
+      "/events?order_by.direction=ascending&limit=100&cursor=after_event_2"
+    )
     expect(versions).toHaveLength(1)
 
-    const fresh = answerNext(page([event("event_3")], "after_event_3"))
-    await vi.advanceTimersByTimeAsync(1_500)
-    expect(await fresh).toBe("/events?order_by.direction=ascending&limit=100&cursor=after_event_2")
+    expect(await poll(page([event("event_3")], "after_event_3"))).toBe(
+      "/events?order_by.direction=ascending&limit=100&cursor=after_event_2"
+    )
     expect(versions).toHaveLength(2)
 
-    const next = answerNext(page([], "after_event_3"))
+    expect(await poll(page([], "after_event_3"))).toContain("cursor=after_event_3")
+  })
+
+  it("after a full page, moves to the newest event instead of reading every page in between", async () => {
+    await start(page([event("event_1")], "after_event_1"))
+    const full = Array.from({ length: 100 }, (_, index) => event(`event_${index + 2}`))
+    const flood = answerNext(page(full, "after_event_101"))
+    const skip = answerNext(page([event("event_5000")], "after_event_5000"))
     await vi.advanceTimersByTimeAsync(1_500)
-    expect(await next).toContain("cursor=after_event_3")
-    unsubscribe()
+    expect(await flood).toContain("cursor=after_event_1")
+    expect(await skip).toBe("/events?limit=1")
+    await vi.advanceTimersByTimeAsync(0)
+    expect(versions).toHaveLength(2)
+    expect(await poll(page([], "after_event_5000"))).toContain("cursor=after_event_5000")
   })
 
   it("with one event or none, polls from the beginning", async () => {
-    const newest = answerNext(page([], null))
-    Live.start()
-    await newest
-    const first = answerNext(page([], "beginning"))
-    await vi.advanceTimersByTimeAsync(1_500)
-    expect(await first).toBe("/events?order_by.direction=ascending&limit=100")
+    await start(page([], null))
+    expect(await poll(page([], "beginning"))).toBe("/events?order_by.direction=ascending&limit=100")
   })
 })
