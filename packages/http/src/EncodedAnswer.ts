@@ -18,24 +18,6 @@ import type { Page } from "@moneta/domain/List"
 import { Effect, type Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 
-/**
- * The JSON text of encodings answered before. An encoding is immutable, as
- * its value is, and a value the store keeps (`DecodedBodies`) is answered
- * again and again: its text is written once. Held weakly, for as long as the
- * encoding itself is.
- */
-const jsonTexts = new WeakMap<object, string>()
-
-const jsonOf = (encoded: unknown): string => {
-  if (typeof encoded !== "object" || encoded === null) return JSON.stringify(encoded)
-  let text = jsonTexts.get(encoded)
-  if (text === undefined) {
-    text = JSON.stringify(encoded)
-    jsonTexts.set(encoded, text)
-  }
-  return text
-}
-
 /** JSON text as the builder answers a success with the default JSON encoding and status. */
 const jsonResponse = (text: string): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.text(text, { status: 200, contentType: "application/json" })
@@ -46,7 +28,7 @@ export const encodedResponse = <A, I, RD, RE>(
   value: A
 ): A | HttpServerResponse.HttpServerResponse => {
   const encoded = EncodedOnce.recall(success, value)
-  return encoded === undefined ? value : jsonResponse(jsonOf(encoded))
+  return encoded === undefined ? value : jsonResponse(EncodedOnce.jsonText(encoded))
 }
 
 /** `operation`'s value, answered in its known encoding under `success`, the endpoint's success schema. */
@@ -70,7 +52,7 @@ export const answerEncodedPage = <A, I, RD, RE, E, R>(
     for (const value of page.data) {
       const encoded = EncodedOnce.recall(item, value)
       if (encoded === undefined) return page
-      data.push(jsonOf(encoded))
+      data.push(EncodedOnce.jsonText(encoded))
     }
     // The text `JSON.stringify({ data, next_cursor })` writes, from the objects' texts.
     return jsonResponse(`{"data":[${data.join(",")}],"next_cursor":${JSON.stringify(page.next_cursor)}}`)

@@ -20,6 +20,10 @@ export type ColumnValue = string | number | boolean | Date | Uint8Array | null
 export const jsonb = (sql: Statement.Constructor, value: unknown): Statement.Fragment =>
   sql`${JSON.stringify(value)}::text::jsonb`
 
+/** A resource's encoding as a jsonb parameter, its text written once (`EncodedOnce.jsonText`: it is answered too). */
+const bodyJsonb = (sql: Statement.Constructor, body: unknown): Statement.Fragment =>
+  sql`${EncodedOnce.jsonText(body)}::text::jsonb`
+
 const BodyRow = Schema.Struct({ id: Schema.String, created_at: Schema.Date, body: Schema.String })
 /** A row read by id: its body is all the read needs (a page's rows carry their cursor's columns too). */
 const BodyOnlyRow = Schema.Struct({ body: Schema.String })
@@ -100,7 +104,7 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
         return Writes.write(sql`INSERT INTO ${name} (${
           sql.csv(names.map((column) => sql`${sql(column)}`))
         }, body)
-          VALUES (${sql.csv(values.map((v) => sql`${v}`))}, ${jsonb(sql, body)})`)
+          VALUES (${sql.csv(values.map((v) => sql`${v}`))}, ${bodyJsonb(sql, body)})`)
       })
 
     const insert: ResourceTable<A>["insert"] = (tenant, value, columns, alongside = []) =>
@@ -109,7 +113,7 @@ export const makeResourceTable = <A extends { readonly id: string }, I>(
     const updateWrite: ResourceTable<A>["updateWrite"] = (tenant, value, columns = {}) =>
       Effect.map(Effect.orDie(encode(value)), (body) => {
         const assignments = Object.entries(columns).map(([column, v]) => sql`${sql(column)} = ${v}`)
-        return Writes.write(sql`UPDATE ${name} SET ${sql.csv([...assignments, sql`body = ${jsonb(sql, body)}`])}
+        return Writes.write(sql`UPDATE ${name} SET ${sql.csv([...assignments, sql`body = ${bodyJsonb(sql, body)}`])}
           WHERE id = ${value.id} AND ${tenantIs(sql, tenant)}`)
       })
 

@@ -43,6 +43,25 @@ export const recall = <A, I, RD, RE>(schema: Schema.Codec<A, I, RD, RE>, value: 
   return found !== undefined && found.schema === schema ? found.encoded as I : undefined
 }
 
+/**
+ * The JSON text of encodings written before. An encoding is immutable, as its
+ * value is, and the same encoding is written to the database and answered
+ * (`ResourceTable`, `EncodedAnswer`), a kept one answered again and again:
+ * its text is written once. Held weakly, for as long as the encoding itself is.
+ */
+const jsonTexts = new WeakMap<object, string>()
+
+/** `JSON.stringify(encoded)`, written once per encoding. */
+export const jsonText = (encoded: unknown): string => {
+  if (typeof encoded !== "object" || encoded === null) return JSON.stringify(encoded)
+  let text = jsonTexts.get(encoded)
+  if (text === undefined) {
+    text = JSON.stringify(encoded)
+    jsonTexts.set(encoded, text)
+  }
+  return text
+}
+
 /** `Schema.encodeEffect(schema)`, answering from a known encoding and keeping the ones it makes. */
 export const encodeEffect = <A, I, RD, RE>(
   schema: Schema.Codec<A, I, RD, RE>
