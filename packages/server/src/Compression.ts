@@ -14,10 +14,15 @@ import { brotliCompress, constants, gzip } from "node:zlib"
 
 export type Encoding = "br" | "gzip"
 
-/** A body and its two compressed forms. */
+/**
+ * A body and its two compressed forms. The body itself is an effect: a
+ * document read compressed (`PrebuiltReference`) is decompressed only when a
+ * request takes neither encoding, which browsers and the SDKs never do, so a
+ * server does not hold some 4 MB it will rarely send.
+ */
 export interface Prepared {
   readonly contentType: string
-  readonly identity: Uint8Array
+  readonly identity: Effect.Effect<Uint8Array>
   readonly br: Uint8Array
   readonly gzip: Uint8Array
 }
@@ -66,19 +71,24 @@ export const prepare = (body: Uint8Array, contentType: string): Effect.Effect<Pr
         gzipAsync(body, { level: gzipLevel })
       ])
     ),
-    ([br, gzipped]) => ({ contentType, identity: body, br, gzip: gzipped })
+    ([br, gzipped]) => ({ contentType, identity: Effect.succeed(body), br, gzip: gzipped })
   )
 
 /** The response to `request` with `prepared` in the form its `Accept-Encoding` takes. */
 export const respond = (
   request: HttpServerRequest.HttpServerRequest,
   prepared: Prepared
-): HttpServerResponse.HttpServerResponse => {
+): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
   const encoding = preferredEncoding(request.headers["accept-encoding"])
-  return HttpServerResponse.uint8Array(Option.isSome(encoding) ? prepared[encoding.value] : prepared.identity, {
-    contentType: prepared.contentType,
-    headers: Option.isSome(encoding)
-      ? { "content-encoding": encoding.value, vary: "Accept-Encoding" }
-      : { vary: "Accept-Encoding" }
-  })
+  if (Option.isSome(encoding)) {
+    return Effect.succeed(HttpServerResponse.uint8Array(prepared[encoding.value], {
+      contentType: prepared.contentType,
+      headers: { "content-encoding": encoding.value, vary: "Accept-Encoding" }
+    }))
+  }
+  return Effect.map(prepared.identity, (body) =>
+    HttpServerResponse.uint8Array(body, {
+      contentType: prepared.contentType,
+      headers: { vary: "Accept-Encoding" }
+    }))
 }

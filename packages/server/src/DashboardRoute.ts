@@ -36,7 +36,7 @@ const page = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
   const assets = yield* (yield* DashboardAssets).assets
   if (Option.isNone(assets)) return notBuilt
-  return withHeaders(Compression.respond(request, assets.value.page), {
+  return withHeaders(yield* Compression.respond(request, assets.value.page), {
     "cache-control": "no-cache",
     "content-security-policy": contentSecurityPolicy,
     "referrer-policy": "no-referrer",
@@ -50,7 +50,7 @@ const file = Effect.gen(function*() {
   const name = request.url.split("?")[0]?.slice(assetsPath.length + 1) ?? ""
   const found = Option.flatMap(assets, (some) => Option.fromNullishOr(some.files.get(name)))
   if (Option.isNone(found)) return HttpServerResponse.text("Not found", { status: 404 })
-  return withHeaders(Compression.respond(request, found.value), {
+  return withHeaders(yield* Compression.respond(request, found.value), {
     "cache-control": "public, max-age=31536000, immutable",
     "x-content-type-options": "nosniff"
   })

@@ -13,7 +13,7 @@ export const layer = HttpRouter.use((router) =>
       "GET",
       path,
       Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-        Effect.map(documents.page, (page) => Compression.respond(request, page)))
+        Effect.flatMap(documents.page, (page) => Compression.respond(request, page)))
     )
   })
 )

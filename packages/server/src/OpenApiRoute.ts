@@ -13,7 +13,7 @@ export const layer = HttpRouter.use((router) =>
       "GET",
       path,
       Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-        Effect.map(documents.openApi, (document) => Compression.respond(request, document)))
+        Effect.flatMap(documents.openApi, (document) => Compression.respond(request, document)))
     )
   })
 )

@@ -10,7 +10,8 @@
  * takes of the workspace's sources and lockfile, written into the bundle as
  * well): a folder of another key, or one that cannot be read, is ignored, and
  * the server builds its documents as without one. Only the compressed forms
- * are kept; the plain one is the gzip form decompressed, off the event loop.
+ * are kept; the plain one is the gzip form decompressed, off the event loop,
+ * when a first request asks for it (`Compression.Prepared`).
  */
 import { Effect, Option, Schema } from "effect"
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises"
@@ -44,8 +45,6 @@ export const besideThisFile = (): string => join(fileURLToPath(new URL(".", impo
 
 const names = ["openApi", "page"] as const
 
-type Name = typeof names[number]
-
 const Manifest = Schema.Struct({
   key: Schema.String,
   contentTypes: Schema.Struct({ openApi: Schema.String, page: Schema.String })
@@ -77,31 +76,42 @@ export const write = (folder: string, key: string, documents: Documents): Promis
 
 const gunzipAsync = promisify(gunzip)
 
-const readDocument = async (folder: string, name: Name, contentType: string): Promise<Compression.Prepared> => {
-  const [br, gzipped] = await Promise.all([readFile(join(folder, `${name}.br`)), readFile(join(folder, `${name}.gz`))])
-  const identity = await gunzipAsync(gzipped)
-  return { contentType, identity, br, gzip: gzipped }
+const readFiles = async (folder: string, key: string) => {
+  const manifest = decodeManifest(await readFile(join(folder, manifestFile), "utf8"))
+  if (Option.isNone(manifest) || manifest.value.key !== key) return Option.none()
+  const contentTypes = manifest.value.contentTypes
+  const [openApi, page] = await Promise.all(names.map(async (name) => {
+    const [br, gzip] = await Promise.all([readFile(join(folder, `${name}.br`)), readFile(join(folder, `${name}.gz`))])
+    return { contentType: contentTypes[name], br, gzip }
+  }))
+  return openApi === undefined || page === undefined ? Option.none() : Option.some({ openApi, page })
 }
+
+/** A document read compressed; its plain form is decompressed once, when first asked for. */
+const prepared = (read: Omit<Compression.Prepared, "identity">): Effect.Effect<Compression.Prepared> =>
+  Effect.map(
+    Effect.cached(Effect.promise(() => gunzipAsync(read.gzip))),
+    (identity) => ({ ...read, identity })
+  )
 
 const isAbsent = (error: unknown) =>
   typeof error === "object" && error !== null && "code" in error && error.code === "ENOENT"
 
-const read = async (folder: string, key: string): Promise<Option.Option<Documents>> => {
-  const manifest = decodeManifest(await readFile(join(folder, manifestFile), "utf8"))
-  if (Option.isNone(manifest) || manifest.value.key !== key) return Option.none()
-  const contentTypes = manifest.value.contentTypes
-  const [openApi, page] = await Promise.all(
-    names.map((name) => readDocument(folder, name, contentTypes[name]))
+const read = (folder: string, key: string) =>
+  Effect.tryPromise(() => readFiles(folder, key)).pipe(
+    Effect.flatMap(Option.match({
+      onNone: () => Effect.succeedNone,
+      onSome: (files) =>
+        Effect.all({ openApi: prepared(files.openApi), page: prepared(files.page) }).pipe(Effect.map(Option.some))
+    }))
   )
-  return openApi === undefined || page === undefined ? Option.none() : Option.some({ openApi, page })
-}
 
 /**
  * The documents of `folder` if it holds those of `key`; none if it is absent
  * or of another key, or (with a warning) cannot be read.
  */
 export const load = (folder: string, key: string): Effect.Effect<Option.Option<Documents>> =>
-  Effect.tryPromise(() => read(folder, key)).pipe(
+  read(folder, key).pipe(
     Effect.catch((error) =>
       isAbsent(error.cause)
         ? Effect.succeedNone

@@ -5,7 +5,7 @@
  * sources), or none, is ignored and the documents are built.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Exit, Layer, Option } from "effect"
 import { HttpRouter, HttpServerRequest } from "effect/http"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -23,12 +23,13 @@ const scratchFolder = Effect.acquireRelease(
 const sameBytes = (actual: Uint8Array, expected: Uint8Array) =>
   expect(Buffer.from(actual).equals(Buffer.from(expected))).toBe(true)
 
-const expectSame = (actual: Compression.Prepared, expected: Compression.Prepared) => {
-  expect(actual.contentType).toBe(expected.contentType)
-  sameBytes(actual.identity, expected.identity)
-  sameBytes(actual.br, expected.br)
-  sameBytes(actual.gzip, expected.gzip)
-}
+const expectSame = (actual: Compression.Prepared, expected: Compression.Prepared) =>
+  Effect.gen(function*() {
+    expect(actual.contentType).toBe(expected.contentType)
+    sameBytes(yield* actual.identity, yield* expected.identity)
+    sameBytes(actual.br, expected.br)
+    sameBytes(actual.gzip, expected.gzip)
+  })
 
 /** The body `/docs` answers with, for `acceptEncoding`, over the documents `prebuilt` gives. */
 const servedPage = (prebuilt: Effect.Effect<Option.Option<ReferenceDocuments.Documents>>, acceptEncoding: string) =>
@@ -53,12 +54,12 @@ describe("the reference documents built ahead", () => {
       const current = yield* PrebuiltReference.load(folder, "current")
       expect(Option.isSome(current)).toBe(true)
       if (Option.isSome(current)) {
-        expectSame(current.value.page, built.page)
-        expectSame(current.value.openApi, built.openApi)
+        yield* expectSame(current.value.page, built.page)
+        yield* expectSame(current.value.openApi, built.openApi)
       }
       // Served from the folder: a folder of the key with other bytes would show it.
       sameBytes(yield* servedPage(PrebuiltReference.load(folder, "current"), "br"), built.page.br)
-      sameBytes(yield* servedPage(PrebuiltReference.load(folder, "current"), "identity"), built.page.identity)
+      sameBytes(yield* servedPage(PrebuiltReference.load(folder, "current"), "identity"), yield* built.page.identity)
 
       // Another key: what a server of other sources must not serve.
       expect(Option.isNone(yield* PrebuiltReference.load(folder, "rebuilt since"))).toBe(true)
@@ -68,5 +69,23 @@ describe("the reference documents built ahead", () => {
 
       yield* Effect.promise(() => rm(folder, { recursive: true }))
       expect(Option.isNone(yield* PrebuiltReference.load(folder, "current"))).toBe(true)
+    }).pipe(Effect.scoped))
+
+  it.live("are decompressed only for a request that takes neither encoding", () =>
+    Effect.gen(function*() {
+      const built = yield* ReferenceDocuments.built
+      const folder = join(yield* scratchFolder, PrebuiltReference.folderName)
+      // A gzip form that is not gzip: loading must not read it, only a plain request does.
+      const notGzip = new TextEncoder().encode("not gzip")
+      const broken = { openApi: built.openApi, page: { ...built.page, gzip: notGzip } }
+      yield* Effect.promise(() => PrebuiltReference.write(folder, "current", broken))
+
+      const loaded = yield* PrebuiltReference.load(folder, "current")
+      expect(Option.isSome(loaded)).toBe(true)
+      sameBytes(yield* servedPage(PrebuiltReference.load(folder, "current"), "br"), built.page.br)
+      if (Option.isSome(loaded)) {
+        expect(Exit.isFailure(yield* Effect.exit(loaded.value.page.identity))).toBe(true)
+        sameBytes(yield* loaded.value.openApi.identity, yield* built.openApi.identity)
+      }
     }).pipe(Effect.scoped))
 })

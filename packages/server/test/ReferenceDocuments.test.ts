@@ -52,8 +52,8 @@ describe("the reference documents", () => {
         expect(gzipped.body.equals(document.gzip)).toBe(true)
         const plain = yield* getRaw(`${baseUrl}${path}`, "identity")
         expect(plain.encoding).toBeUndefined()
-        expect(plain.body.equals(document.identity)).toBe(true)
+        expect(plain.body.equals(yield* document.identity)).toBe(true)
       }
-      expect(new TextDecoder().decode(prepared.page.identity)).toContain("createApiReference")
+      expect(new TextDecoder().decode(yield* prepared.page.identity)).toContain("createApiReference")
     }).pipe(Effect.scoped))
 })
