@@ -9,7 +9,9 @@ import * as Resource from "@effect/opentelemetry/Resource"
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http"
 import { BatchSpanProcessor } from "@opentelemetry/sdk-trace-base"
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node"
-import { Effect, Layer } from "effect"
+// Its modules, not the package entry: imported dynamically (Tracing.ts), the bundle would evaluate every module the entry names.
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 
 /** How long the spans still batched may take to leave when the server stops. */
 const flushTimeout = "3 seconds"
