@@ -151,6 +151,49 @@ const writeDashboard = async (outfile, key) => {
 }
 
 /**
+ * Scalar's script (3.2 MB of JavaScript in one string, `effect/http-api`'s
+ * `internal/httpApiScalar`) goes into a file of its own beside the bundle,
+ * `scalar.cjs`, which the bundle imports only to build the reference page: a
+ * bundled server reads the page built ahead (`writeReferenceDocuments`) and
+ * builds it only when that folder is not of its sources. Inside the bundle the
+ * string would be 40 % of the source every start reads and V8 keeps resident
+ * (docs/benchmarks.md, "The bundle evaluated whole", twelfth session).
+ */
+const scalarFile = "scalar.cjs"
+const scalarModule = /[/\\]http-api[/\\]internal[/\\]httpApiScalar\.[jt]s$/
+
+/**
+ * Leaves Scalar's module out of a build: it becomes a module that requires
+ * `./scalar.cjs` (a `require`, not the `import()` Effect writes: a bundle run
+ * by bin/run-bundle.js would resolve that through node's experimental loader
+ * for scripts, with a warning). `found` gets the module's path.
+ */
+const scalarBeside = (found) => ({
+  name: "scalar-beside",
+  setup(builder) {
+    builder.onResolve({ filter: /httpApiScalar\.[jt]s$/ }, async (args) => {
+      if (args.pluginData === "resolving") return undefined
+      const resolved = await builder.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: "resolving"
+      })
+      if (resolved.errors.length > 0 || !scalarModule.test(resolved.path)) return undefined
+      if (args.kind !== "dynamic-import") throw new Error(`${args.importer} imports Scalar's script statically`)
+      found.add(resolved.path)
+      return { path: scalarFile, namespace: "scalar-beside" }
+    })
+    builder.onLoad({ filter: /.*/, namespace: "scalar-beside" }, () => ({
+      contents: `module.exports = require("./${scalarFile}")`,
+      loader: "js"
+    }))
+    builder.onResolve({ filter: new RegExp(`^\\./${scalarFile.replace(".", "\\.")}$`) }, (args) =>
+      args.namespace === "scalar-beside" ? { path: args.path, external: true } : undefined)
+  }
+})
+
+/**
  * Bundles the server into `outfile`, with its reference documents and the dashboard built
  * beside it (`writeReferenceDocuments`). `resolveExternals`: load the packages left
  * outside by their absolute paths here (a bundle run in this checkout) rather
@@ -158,15 +201,20 @@ const writeDashboard = async (outfile, key) => {
  */
 export const bundleServer = async ({ outfile, resolveExternals, sourcemap }) => {
   const key = sourcesKey()
+  const scalarSources = new Set()
   const result = await build({
     ...common,
     entryPoints: ["packages/server/src/main.ts"],
     outfile,
     sourcemap,
-    ...(resolveExternals ? { plugins: [externalByPath] } : { external: external.flatMap((name) => [name, `${name}/*`]) }),
+    plugins: resolveExternals ? [scalarBeside(scalarSources), externalByPath] : [scalarBeside(scalarSources)],
+    ...(resolveExternals ? {} : { external: external.flatMap((name) => [name, `${name}/*`]) }),
     metafile: true,
     define: { ...common.define, __MONETA_REFERENCE_KEY__: JSON.stringify(key) }
   })
+  const [scalarSource] = scalarSources
+  if (scalarSource === undefined) throw new Error("The server's bundle no longer imports Scalar's script: scripts/bundle.mjs expects it")
+  await build({ ...common, entryPoints: [scalarSource], outfile: join(dirname(outfile), scalarFile) })
   await writeReferenceDocuments(outfile, key)
   // The dashboard's sources are inputs too: scripts/start.mjs rebuilds when one changes.
   for (const input of await writeDashboard(outfile, key)) result.metafile.inputs[input] ??= { bytes: 0, imports: [] }

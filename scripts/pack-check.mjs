@@ -12,7 +12,8 @@
 //   (the bundle the server package's `prepack` writes, dist/moneta.cjs)
 //   starts, answers /ready, stops on SIGINT with its "stopped" line and keeps
 //   its compiled code for the next start; with tracing on, it also sends its
-//   spans to an OTLP/HTTP collector.
+//   spans to an OTLP/HTTP collector; without the reference documents built
+//   ahead, it builds its reference page (Scalar's script beside the bundle).
 // Needs the packages built (`pnpm build`, or `pnpm check`). Run by .ci/run.
 import { execFileSync, spawn } from "node:child_process"
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -83,6 +84,10 @@ try {
         .map(packageOf)
         .filter((dependency) => !optionalNativeAddons.includes(dependency) && manifest.dependencies?.[dependency] === undefined)
       if (undeclared.length > 0) fail(`${where}: dist/moneta.cjs requires ${[...new Set(undeclared)].join(", ")}, not among its dependencies`)
+      // And the files it requires from beside it (Scalar's script, scripts/bundle.mjs) are packed with it.
+      const beside = Array.from(bundle.matchAll(/\brequire\("\.\/([^"]+)"\)/g), ([, name]) => `dist/${name}`)
+      const missing = beside.filter((packedFile) => !files.includes(packedFile))
+      if (missing.length > 0) fail(`${where}: dist/moneta.cjs requires ${missing.join(", ")}, not in the package`)
     }
   }
   log("every packed package.json and file list is publishable")
@@ -191,6 +196,15 @@ try {
   // The spans batched are sent as the server stops.
   if (!exports.some((body) => body.includes("http.server GET"))) fail(`no request span reached the collector: ${exports.join("\n")}`)
   log("the moneta command with tracing on starts, exports its spans over OTLP/HTTP and stops cleanly")
+
+  // Without the reference documents built ahead, the server builds them, Scalar's script read from
+  // beside the bundle (dist/scalar.cjs, scripts/bundle.mjs).
+  rmSync(join(app, "node_modules", "@moneta", "server", "dist", "reference-documents"), { recursive: true, force: true })
+  await serveOnce({ TMPDIR: temporary }, async (url) => {
+    const page = await fetch(`${url}/docs`).then((response) => response.text())
+    if (!page.includes("createApiReference")) fail(`the installed server's /docs, built in the server, is not the page: ${page.slice(0, 500)}`)
+  })
+  log("the moneta command builds its reference page when the one built ahead is gone")
   log("all checks passed")
 } finally {
   rmSync(work, { recursive: true, force: true })
