@@ -29,26 +29,43 @@ const label = (key: string): string => {
   return clean
 }
 
-const text = (value: unknown): string =>
-  typeof value === "string"
-    ? value
-    : typeof value === "number" && Number.isFinite(value)
-    ? String(value)
-    : Formatter.format(value, { space: 0 })
-
 const quoted = (value: string): string => textOnly.test(value) ? value : JSON.stringify(value)
 
-const field = (key: string, value: string): string => ` ${label(key)}=${quoted(value)}`
+/**
+ * A value as the line writes it. A finite number's text (digits, `-`, `.`,
+ * `e`, `+`) never needs quoting: it skips the test every string takes.
+ */
+const written = (value: unknown): string =>
+  typeof value === "string"
+    ? quoted(value)
+    : typeof value === "number" && Number.isFinite(value)
+    ? String(value)
+    : quoted(Formatter.format(value, { space: 0 }))
+
+const field = (key: string, value: unknown): string => ` ${label(key)}=${written(value)}`
+
+/** The levels' upper-case names, made once (none needs quoting). */
+const levelNames = new Map<string, string>()
+
+const levelName = (level: string): string => {
+  let name = levelNames.get(level)
+  if (name === undefined) {
+    name = quoted(level.toUpperCase())
+    levelNames.set(level, name)
+  }
+  return name
+}
 
 export const formatLogFmt: Logger.Logger<unknown, string> = Logger.make(
   ({ cause, date, fiber, logLevel, message }) => {
-    let line = `timestamp=${quoted(date.toISOString())} level=${quoted(logLevel.toUpperCase())} fiber=#${fiber.id}`
-    for (const part of Arr.ensure(message)) line += field("message", text(part))
+    // An ISO 8601 date (`2026-11-28T10:00:00.000Z`, `+275760-…` at the far end) never needs quoting.
+    let line = `timestamp=${date.toISOString()} level=${levelName(logLevel)} fiber=#${fiber.id}`
+    for (const part of Arr.ensure(message)) line += field("message", part)
     if (cause.reasons.length > 0) line += field("cause", Cause.pretty(cause))
     const now = date.getTime()
     for (const [name, start] of fiber.getRef(References.CurrentLogSpans)) line += ` ${label(name)}=${now - start}ms`
     const annotations = fiber.getRef(References.CurrentLogAnnotations)
-    for (const key of Object.keys(annotations)) line += field(key, text(annotations[key]))
+    for (const key of Object.keys(annotations)) line += field(key, annotations[key])
     return line
   }
 )
