@@ -188,8 +188,8 @@ const scalarBeside = (found) => ({
       contents: `module.exports = require("./${scalarFile}")`,
       loader: "js"
     }))
-    builder.onResolve({ filter: new RegExp(`^\\./${scalarFile.replace(".", "\\.")}$`) }, (args) =>
-      args.namespace === "scalar-beside" ? { path: args.path, external: true } : undefined)
+    // The require that module makes stays a require, of the file beside the bundle.
+    builder.onResolve({ filter: /.*/, namespace: "scalar-beside" }, (args) => ({ path: args.path, external: true }))
   }
 })
 
