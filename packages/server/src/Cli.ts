@@ -34,6 +34,7 @@ import * as Logging from "./Logging.js"
 import * as Server from "./Server.js"
 import { boundTheStop, tolerateRelayedInterrupts } from "./Signals.js"
 import * as StartFailure from "./StartFailure.js"
+import * as StartGarbage from "./StartGarbage.js"
 import * as Tracing from "./Tracing.js"
 
 /** Exit codes: a command line that could not be read is 2 (as before effect/cli). */
@@ -58,11 +59,14 @@ const farewell = (exit: Exit.Exit<unknown, unknown>) => {
   })
 }
 
+/** The server, its start's garbage collected once it has started (`StartGarbage`, this process being the server's). */
+const ServerProcessLive = StartGarbage.layer.pipe(Layer.provideMerge(Server.layer))
+
 /** The server, until stopped; `entry` is the command's main module, which cluster workers run. */
 const serve = (entry: string) =>
   Effect.suspend(() => {
     tolerateRelayedInterrupts()
-    return Effect.andThen(boundTheStop, Cluster.run(Layer.launch(Server.layer), entry)).pipe(
+    return Effect.andThen(boundTheStop, Cluster.run(Layer.launch(ServerProcessLive), entry)).pipe(
       Effect.provide(Layer.merge(Logging.layer, Tracing.layer)),
       // Outside the logs' and traces' layers, so that a setting of theirs refused is explained too.
       Effect.onExit(farewell)
