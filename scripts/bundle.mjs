@@ -31,6 +31,13 @@ const root = fileURLToPath(new URL("..", import.meta.url))
 const external = ["@electric-sql/pglite", "@opentelemetry", "pg-native", "esbuild"]
 const isExternal = (path) => external.some((name) => path === name || path.startsWith(`${name}/`))
 
+/** Marks this script's plugins' own resolutions, which their `onResolve` hooks leave to esbuild. */
+const resolving = "resolving"
+
+/** Where esbuild itself resolves `args.path` from its importer, as a `kind` import, past the plugins' hooks. */
+const resolvedByEsbuild = (builder, args, kind) =>
+  builder.resolve(args.path, { kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: resolving })
+
 /**
  * An external package is loaded by the absolute path it resolves to from the
  * importing package (pnpm gives each package only its own dependencies, so the
@@ -42,13 +49,8 @@ const externalByPath = {
   name: "external-by-path",
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (!isExternal(args.path) || args.pluginData === "resolving") return undefined
-      const resolved = await builder.resolve(args.path, {
-        kind: "require-call",
-        importer: args.importer,
-        resolveDir: args.resolveDir,
-        pluginData: "resolving"
-      })
+      if (!isExternal(args.path) || args.pluginData === resolving) return undefined
+      const resolved = await resolvedByEsbuild(builder, args, "require-call")
       if (resolved.errors.length > 0) return { path: args.path, external: true }
       return { path: resolved.external ? args.path : resolved.path, external: true }
     })
@@ -172,13 +174,8 @@ const scalarBeside = (found) => ({
   name: "scalar-beside",
   setup(builder) {
     builder.onResolve({ filter: /httpApiScalar\.[jt]s$/ }, async (args) => {
-      if (args.pluginData === "resolving") return undefined
-      const resolved = await builder.resolve(args.path, {
-        kind: args.kind,
-        importer: args.importer,
-        resolveDir: args.resolveDir,
-        pluginData: "resolving"
-      })
+      if (args.pluginData === resolving) return undefined
+      const resolved = await resolvedByEsbuild(builder, args, args.kind)
       if (resolved.errors.length > 0 || !scalarModule.test(resolved.path)) return undefined
       if (args.kind !== "dynamic-import") throw new Error(`${args.importer} imports Scalar's script statically`)
       found.add(resolved.path)
@@ -207,7 +204,7 @@ export const bundleServer = async ({ outfile, resolveExternals, sourcemap }) => 
     entryPoints: ["packages/server/src/main.ts"],
     outfile,
     sourcemap,
-    plugins: resolveExternals ? [scalarBeside(scalarSources), externalByPath] : [scalarBeside(scalarSources)],
+    plugins: [scalarBeside(scalarSources), ...(resolveExternals ? [externalByPath] : [])],
     ...(resolveExternals ? {} : { external: external.flatMap((name) => [name, `${name}/*`]) }),
     metafile: true,
     define: { ...common.define, __MONETA_REFERENCE_KEY__: JSON.stringify(key) }

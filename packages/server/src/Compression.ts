@@ -79,16 +79,11 @@ export const respond = (
   request: HttpServerRequest.HttpServerRequest,
   prepared: Prepared
 ): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
-  const encoding = preferredEncoding(request.headers["accept-encoding"])
-  if (Option.isSome(encoding)) {
-    return Effect.succeed(HttpServerResponse.uint8Array(prepared[encoding.value], {
-      contentType: prepared.contentType,
-      headers: { "content-encoding": encoding.value, vary: "Accept-Encoding" }
-    }))
-  }
-  return Effect.map(prepared.identity, (body) =>
-    HttpServerResponse.uint8Array(body, {
-      contentType: prepared.contentType,
-      headers: { vary: "Accept-Encoding" }
-    }))
+  const answer = (body: Uint8Array, headers: Record<string, string>) =>
+    HttpServerResponse.uint8Array(body, { contentType: prepared.contentType, headers })
+  return Option.match(preferredEncoding(request.headers["accept-encoding"]), {
+    onNone: () => Effect.map(prepared.identity, (body) => answer(body, { vary: "Accept-Encoding" })),
+    onSome: (encoding) =>
+      Effect.succeed(answer(prepared[encoding], { "content-encoding": encoding, vary: "Accept-Encoding" }))
+  })
 }
