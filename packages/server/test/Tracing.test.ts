@@ -11,7 +11,7 @@ import * as TestDatabase from "@moneta/store/testing"
 import { WebhookDeliveryStore } from "@moneta/store/WebhookDeliveries"
 import * as Dispatcher from "@moneta/webhooks/Dispatcher"
 import * as Transport from "@moneta/webhooks/Transport"
-import { ConfigProvider, Effect, Layer, Option } from "effect"
+import { ConfigProvider, Effect, Layer, Option, References } from "effect"
 import { HttpServer } from "effect/http"
 import { createServer, type Server } from "node:http"
 import * as Api from "../src/Api.js"
@@ -140,5 +140,14 @@ describe("tracing, unconfigured", () => {
         Effect.provide(Tracing.layer.pipe(Layer.provide(ConfigProvider.layer(ConfigProvider.fromEnv({ env: {} })))))
       )
       expect(after).toBe(before)
+    }))
+
+  it.live("switches the tracer off (no span is recorded; bank operations run without theirs)", () =>
+    Effect.gen(function*() {
+      expect(yield* References.TracerEnabled).toBe(true)
+      const enabled = yield* References.TracerEnabled.pipe(
+        Effect.provide(Tracing.layer.pipe(Layer.provide(ConfigProvider.layer(ConfigProvider.fromEnv({ env: {} })))))
+      )
+      expect(enabled).toBe(false)
     }))
 })
