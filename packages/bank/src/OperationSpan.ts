@@ -98,7 +98,9 @@ export const spannedAsking = <Args extends ReadonlyArray<unknown>, A, E, R>(
   attributes?: (...args: Args) => Attributes
 ) =>
 (...args: Args): AskingWrite<A, E, R> => {
-  const defined = () => definedOnly(attributes === undefined ? noAttributes : attributes(...args))
+  // Made once for both parts' spans, and only when a span is made.
+  let made: Record<string, unknown> | undefined
+  const defined = () => made ??= definedOnly(attributes === undefined ? noAttributes : attributes(...args))
   return mapEffects(
     operation(...args),
     (effect, part) => inSpan(effect, part === "ask" ? name : `${name}.apply`, defined)
